@@ -1,0 +1,262 @@
+//! Who may see and change what (interface.md 2.5, 3.2, 5): the visibility
+//! modes, the collapse of hidden states to private, and the create-time
+//! scope/visibility table. Pure functions over facts the store has loaded.
+
+use crate::{CreateVisibility, Scope, Status, Visibility};
+
+/// What the store knows about the caller relative to one entity's grid.
+#[derive(Debug, Clone, Default)]
+pub struct Viewer {
+    /// None for anonymous callers.
+    pub user_id: Option<String>,
+    pub is_grid_member: bool,
+    pub is_grid_admin: bool,
+    /// Spaces of the entity's grid the caller belongs to.
+    pub space_ids: Vec<String>,
+}
+
+/// The access-relevant facts of one entity.
+#[derive(Debug, Clone)]
+pub struct EntityFacts<'a> {
+    pub owner_id: &'a str,
+    pub visibility: Visibility,
+    /// Spaces listed for `grid` visibility; empty means the whole grid (`['everyone']`).
+    pub visibility_space_ids: &'a [String],
+    pub status: Status,
+    pub expires_at: Option<i64>,
+}
+
+impl Viewer {
+    pub fn is_owner_or_admin(&self, owner_id: &str) -> bool {
+        self.is_grid_admin || self.user_id.as_deref() == Some(owner_id)
+    }
+}
+
+/// States in which an entity is private to everyone but its owner and grid admins (3.2).
+pub fn collapses_to_private(status: Status, expires_at: Option<i64>, now: i64) -> bool {
+    let hidden_state = matches!(
+        status,
+        Status::Draft | Status::Stopped | Status::Expired | Status::Archived | Status::Failed
+    );
+    hidden_state || is_past(expires_at, now)
+}
+
+fn is_past(expires_at: Option<i64>, now: i64) -> bool {
+    expires_at.is_some_and(|at| at <= now)
+}
+
+/// Whether the viewer may read the entity at all. A purged entity is gone for everyone.
+pub fn can_read(viewer: &Viewer, entity: &EntityFacts<'_>, now: i64) -> bool {
+    if entity.status == Status::Purged {
+        return false;
+    }
+    if viewer.is_owner_or_admin(entity.owner_id) {
+        return true;
+    }
+    if collapses_to_private(entity.status, entity.expires_at, now) {
+        return false;
+    }
+    visibility_admits(viewer, entity.visibility, entity.visibility_space_ids)
+}
+
+/// The declared visibility alone, for a viewer who is neither owner nor admin.
+pub fn visibility_admits(viewer: &Viewer, visibility: Visibility, space_ids: &[String]) -> bool {
+    match visibility {
+        Visibility::Private => false,
+        Visibility::Authenticated => viewer.user_id.is_some(),
+        Visibility::Grid => {
+            viewer.is_grid_member
+                && (space_ids.is_empty() || space_ids.iter().any(|s| viewer.space_ids.contains(s)))
+        }
+        Visibility::Link => true,
+    }
+}
+
+/// How a create-time visibility is stored (platform.md 9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StoredVisibility {
+    Private,
+    /// `grid` with `['everyone']`.
+    GridEveryone,
+    /// `grid` listing only the Inspiration's own space.
+    GridOwnSpace,
+    Link,
+}
+
+impl StoredVisibility {
+    pub fn mode(self) -> Visibility {
+        match self {
+            StoredVisibility::Private => Visibility::Private,
+            StoredVisibility::GridEveryone | StoredVisibility::GridOwnSpace => Visibility::Grid,
+            StoredVisibility::Link => Visibility::Link,
+        }
+    }
+}
+
+/// The create-time scope/visibility table of interface.md 2.5; None means SCOPE_INVALID.
+pub fn create_combination(scope: Scope, visibility: CreateVisibility) -> Option<StoredVisibility> {
+    use CreateVisibility as V;
+    match (scope, visibility) {
+        (Scope::Personal, V::Private) => Some(StoredVisibility::Private),
+        (Scope::Personal, V::Org) | (Scope::Space, V::Org) | (Scope::Org, V::Org) => {
+            Some(StoredVisibility::GridEveryone)
+        }
+        (Scope::Personal, V::Link) => Some(StoredVisibility::Link),
+        (Scope::Space, V::Space) => Some(StoredVisibility::GridOwnSpace),
+        _ => None,
+    }
+}
+
+/// A visibility value as sent to the update and visibility routes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RequestedVisibility {
+    Canonical(Visibility),
+    /// Legacy values accepted for a transition window on the Inspiration routes.
+    Legacy(LegacyVisibility),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LegacyVisibility {
+    Org,
+    Space,
+    LinkAnonymous,
+    LinkIndexed,
+    Public,
+}
+
+impl RequestedVisibility {
+    pub fn parse(s: &str) -> Option<Self> {
+        if let Some(v) = Visibility::parse(s) {
+            return Some(RequestedVisibility::Canonical(v));
+        }
+        let legacy = match s {
+            "org" => LegacyVisibility::Org,
+            "space" => LegacyVisibility::Space,
+            "link-anonymous" => LegacyVisibility::LinkAnonymous,
+            "link-indexed" => LegacyVisibility::LinkIndexed,
+            "public" => LegacyVisibility::Public,
+            _ => return None,
+        };
+        Some(RequestedVisibility::Legacy(legacy))
+    }
+}
+
+/// The stored form of a legacy value at the entity's scope; None means SCOPE_INVALID.
+/// Returns the mode, whether it lists only the entity's space, and link_indexed.
+pub fn map_legacy(scope: Scope, legacy: LegacyVisibility) -> Option<(StoredVisibility, bool)> {
+    let (create, indexed) = match legacy {
+        LegacyVisibility::Org => (CreateVisibility::Org, false),
+        LegacyVisibility::Space => (CreateVisibility::Space, false),
+        LegacyVisibility::LinkAnonymous => (CreateVisibility::Link, false),
+        LegacyVisibility::LinkIndexed | LegacyVisibility::Public => (CreateVisibility::Link, true),
+    };
+    create_combination(scope, create).map(|stored| (stored, indexed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOW: i64 = 1_000_000;
+
+    fn member(id: &str, spaces: &[&str]) -> Viewer {
+        Viewer {
+            user_id: Some(id.into()),
+            is_grid_member: true,
+            is_grid_admin: false,
+            space_ids: spaces.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    fn facts<'a>(visibility: Visibility, spaces: &'a [String], status: Status) -> EntityFacts<'a> {
+        EntityFacts { owner_id: "owner", visibility, visibility_space_ids: spaces, status, expires_at: None }
+    }
+
+    #[test]
+    fn private_is_seen_by_owner_and_admin_only() {
+        let e = facts(Visibility::Private, &[], Status::Live);
+        assert!(can_read(&member("owner", &[]), &e, NOW));
+        assert!(!can_read(&member("other", &[]), &e, NOW));
+        let admin = Viewer { is_grid_admin: true, ..member("admin", &[]) };
+        assert!(can_read(&admin, &e, NOW));
+    }
+
+    #[test]
+    fn authenticated_admits_any_signed_in_user_even_from_other_grids() {
+        let e = facts(Visibility::Authenticated, &[], Status::Live);
+        let outsider = Viewer { user_id: Some("x".into()), ..Viewer::default() };
+        assert!(can_read(&outsider, &e, NOW));
+        assert!(!can_read(&Viewer::default(), &e, NOW));
+    }
+
+    #[test]
+    fn grid_subset_admits_members_of_any_listed_space() {
+        let spaces = vec!["s1".to_string(), "s2".to_string()];
+        let e = facts(Visibility::Grid, &spaces, Status::Live);
+        assert!(can_read(&member("m", &["s2"]), &e, NOW));
+        assert!(!can_read(&member("m", &["s3"]), &e, NOW));
+        let everyone = facts(Visibility::Grid, &[], Status::Live);
+        assert!(can_read(&member("m", &[]), &everyone, NOW));
+        let outsider = Viewer { user_id: Some("x".into()), ..Viewer::default() };
+        assert!(!can_read(&outsider, &everyone, NOW));
+    }
+
+    #[test]
+    fn link_admits_anonymous_viewers() {
+        let e = facts(Visibility::Link, &[], Status::Live);
+        assert!(can_read(&Viewer::default(), &e, NOW));
+    }
+
+    #[test]
+    fn hidden_states_collapse_to_private_for_everyone_but_owner_and_admin() {
+        for status in [Status::Draft, Status::Stopped, Status::Expired, Status::Archived, Status::Failed] {
+            let e = facts(Visibility::Link, &[], status);
+            assert!(!can_read(&Viewer::default(), &e, NOW), "{status}");
+            assert!(can_read(&member("owner", &[]), &e, NOW), "{status}");
+        }
+        for status in [Status::Running, Status::Building, Status::Provisioning, Status::Paused, Status::FailedServing] {
+            let e = facts(Visibility::Link, &[], status);
+            assert!(can_read(&Viewer::default(), &e, NOW), "{status}");
+        }
+    }
+
+    #[test]
+    fn passing_expiry_collapses_a_live_entity() {
+        let mut e = facts(Visibility::Link, &[], Status::Live);
+        e.expires_at = Some(NOW);
+        assert!(!can_read(&Viewer::default(), &e, NOW));
+        e.expires_at = Some(NOW + 1);
+        assert!(can_read(&Viewer::default(), &e, NOW));
+    }
+
+    #[test]
+    fn purged_entities_are_gone_even_for_their_owner() {
+        let e = facts(Visibility::Link, &[], Status::Purged);
+        assert!(!can_read(&member("owner", &[]), &e, NOW));
+    }
+
+    #[test]
+    fn create_combinations_follow_the_interface_table() {
+        use CreateVisibility as V;
+        assert_eq!(create_combination(Scope::Personal, V::Private), Some(StoredVisibility::Private));
+        assert_eq!(create_combination(Scope::Personal, V::Org), Some(StoredVisibility::GridEveryone));
+        assert_eq!(create_combination(Scope::Personal, V::Link), Some(StoredVisibility::Link));
+        assert_eq!(create_combination(Scope::Space, V::Space), Some(StoredVisibility::GridOwnSpace));
+        assert_eq!(create_combination(Scope::Space, V::Org), Some(StoredVisibility::GridEveryone));
+        assert_eq!(create_combination(Scope::Org, V::Org), Some(StoredVisibility::GridEveryone));
+        assert_eq!(create_combination(Scope::Org, V::Private), None);
+        assert_eq!(create_combination(Scope::Org, V::Space), None);
+        assert_eq!(create_combination(Scope::Personal, V::Space), None);
+    }
+
+    #[test]
+    fn legacy_values_map_to_canonical_modes_at_allowed_scopes() {
+        assert_eq!(map_legacy(Scope::Org, LegacyVisibility::Org), Some((StoredVisibility::GridEveryone, false)));
+        assert_eq!(map_legacy(Scope::Space, LegacyVisibility::Space), Some((StoredVisibility::GridOwnSpace, false)));
+        assert_eq!(map_legacy(Scope::Personal, LegacyVisibility::Public), Some((StoredVisibility::Link, true)));
+        assert_eq!(map_legacy(Scope::Personal, LegacyVisibility::LinkAnonymous), Some((StoredVisibility::Link, false)));
+        assert_eq!(map_legacy(Scope::Org, LegacyVisibility::Space), None);
+        assert_eq!(RequestedVisibility::parse("grid"), Some(RequestedVisibility::Canonical(Visibility::Grid)));
+        assert_eq!(RequestedVisibility::parse("bogus"), None);
+    }
+}

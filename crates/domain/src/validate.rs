@@ -1,0 +1,206 @@
+//! Field rules of the interface (interface.md 4.1, 4.5, 8): each check either
+//! returns the clean value or a `FieldError` that becomes one `error.details` row.
+
+use serde::Serialize;
+
+/// One problem with one input field: `{ field, issue, hint }` on the wire.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FieldError {
+    pub field: String,
+    pub issue: String,
+    pub hint: String,
+}
+
+impl FieldError {
+    pub fn new(field: &str, issue: impl Into<String>, hint: impl Into<String>) -> Self {
+        FieldError { field: field.to_string(), issue: issue.into(), hint: hint.into() }
+    }
+}
+
+pub type Checked<T> = Result<T, FieldError>;
+
+pub const NAME_MIN: usize = 3;
+pub const NAME_MAX: usize = 40;
+pub const DISPLAY_NAME_MAX: usize = 100;
+pub const DESCRIPTION_MAX: usize = 280;
+pub const PIN_REASON_MIN: usize = 5;
+pub const PIN_REASON_MAX: usize = 280;
+pub const NOTE_MAX: usize = 280;
+pub const FEEDBACK_TEXT_MAX: usize = 2000;
+pub const EXPIRES_MIN_DAYS: i64 = 1;
+pub const EXPIRES_MAX_DAYS: i64 = 365;
+pub const DEFAULT_EXPIRES_DAYS: i64 = 30;
+pub const INSPIRED_BY_MAX: usize = 10;
+pub const LIST_LIMIT_MAX: i64 = 100;
+pub const LIST_LIMIT_DEFAULT: i64 = 50;
+
+fn char_len(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// The submitted base of an Inspiration name: 3-40 chars of `^[a-z][a-z0-9-]*$`.
+pub fn name(value: &str) -> Checked<String> {
+    let len = char_len(value);
+    if !(NAME_MIN..=NAME_MAX).contains(&len) {
+        return Err(FieldError::new("name", "length", "3-40 characters"));
+    }
+    if !is_slug(value) {
+        return Err(FieldError::new(
+            "name",
+            "pattern",
+            "lower-case letters, digits and hyphens, starting with a letter (^[a-z][a-z0-9-]*$)",
+        ));
+    }
+    Ok(value.to_string())
+}
+
+/// `^[a-z][a-z0-9-]*$`: the shape of every slug in Plug (names, users, grids, spaces).
+pub fn is_slug(value: &str) -> bool {
+    let mut chars = value.chars();
+    matches!(chars.next(), Some('a'..='z'))
+        && chars.all(|c| matches!(c, 'a'..='z' | '0'..='9' | '-'))
+}
+
+/// A slug for users, grids and spaces created through the operator API.
+pub fn slug(field: &str, value: &str) -> Checked<String> {
+    if !(1..=63).contains(&value.len()) || !is_slug(value) {
+        return Err(FieldError::new(field, "pattern", "1-63 chars of ^[a-z][a-z0-9-]*$"));
+    }
+    Ok(value.to_string())
+}
+
+fn bounded_text(field: &str, value: &str, min: usize, max: usize) -> Checked<String> {
+    let trimmed = value.trim();
+    let len = char_len(trimmed);
+    if len < min || len > max {
+        return Err(FieldError::new(field, "length", format!("{min}-{max} characters")));
+    }
+    Ok(trimmed.to_string())
+}
+
+pub fn display_name(value: &str) -> Checked<String> {
+    bounded_text("display_name", value, 1, DISPLAY_NAME_MAX)
+}
+
+pub fn description(value: &str) -> Checked<String> {
+    bounded_text("description", value, 0, DESCRIPTION_MAX)
+}
+
+pub fn pin_reason(value: &str) -> Checked<String> {
+    bounded_text("pin_reason", value, PIN_REASON_MIN, PIN_REASON_MAX)
+}
+
+pub fn note(value: &str) -> Checked<String> {
+    bounded_text("note", value, 0, NOTE_MAX)
+}
+
+pub fn feedback_text(value: &str) -> Checked<String> {
+    bounded_text("text", value, 1, FEEDBACK_TEXT_MAX)
+}
+
+pub fn person_name(field: &str, value: &str) -> Checked<String> {
+    bounded_text(field, value, 1, 100)
+}
+
+pub fn expires_in_days(value: i64) -> Checked<i64> {
+    if !(EXPIRES_MIN_DAYS..=EXPIRES_MAX_DAYS).contains(&value) {
+        return Err(FieldError::new("expires_in_days", "range", "an integer from 1 to 365, or null to pin"));
+    }
+    Ok(value)
+}
+
+/// List `limit`: 1-100, default 50.
+pub fn list_limit(value: Option<&str>) -> Checked<i64> {
+    let Some(raw) = value else { return Ok(LIST_LIMIT_DEFAULT) };
+    match raw.parse::<i64>() {
+        Ok(n) if (1..=LIST_LIMIT_MAX).contains(&n) => Ok(n),
+        _ => Err(FieldError::new("limit", "range", "an integer from 1 to 100")),
+    }
+}
+
+/// A canonical lower-case hyphenated UUID.
+pub fn is_uuid(value: &str) -> bool {
+    let b = value.as_bytes();
+    b.len() == 36
+        && b.iter().enumerate().all(|(i, c)| match i {
+            8 | 13 | 18 | 23 => *c == b'-',
+            _ => c.is_ascii_hexdigit(),
+        })
+}
+
+pub fn uuid(field: &str, value: &str) -> Checked<String> {
+    if !is_uuid(value) {
+        return Err(FieldError::new(field, "format", "a UUID"));
+    }
+    Ok(value.to_ascii_lowercase())
+}
+
+/// Formats 16 random bytes as a version-4 UUID.
+pub fn uuid_from_random(mut bytes: [u8; 16]) -> String {
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    format!("{}-{}-{}-{}-{}", &hex[0..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..32])
+}
+
+/// `base-1a2b`: the stored name of an Inspiration, from the submitted base and two random bytes.
+pub fn suffixed_name(base: &str, random: [u8; 2]) -> String {
+    format!("{base}-{:02x}{:02x}", random[0], random[1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_accepts_lower_case_slugs_of_three_to_forty_chars() {
+        assert!(name("abc").is_ok());
+        assert!(name("my-demo-2").is_ok());
+        assert_eq!(name("ab").unwrap_err().issue, "length");
+        assert_eq!(name(&"a".repeat(41)).unwrap_err().issue, "length");
+        assert_eq!(name("1abc").unwrap_err().issue, "pattern");
+        assert_eq!(name("Abc").unwrap_err().issue, "pattern");
+        assert_eq!(name("ab_c").unwrap_err().issue, "pattern");
+    }
+
+    #[test]
+    fn display_name_is_trimmed_and_bounded() {
+        assert_eq!(display_name("  Hi ").unwrap(), "Hi");
+        assert!(display_name("   ").is_err());
+        assert!(display_name(&"é".repeat(100)).is_ok());
+        assert!(display_name(&"é".repeat(101)).is_err());
+    }
+
+    #[test]
+    fn pin_reason_needs_five_to_280_chars() {
+        assert!(pin_reason("keep").is_err());
+        assert!(pin_reason("keep it").is_ok());
+        assert!(pin_reason(&"x".repeat(281)).is_err());
+    }
+
+    #[test]
+    fn expires_in_days_is_one_to_365() {
+        assert!(expires_in_days(0).is_err());
+        assert!(expires_in_days(1).is_ok());
+        assert!(expires_in_days(365).is_ok());
+        assert!(expires_in_days(366).is_err());
+    }
+
+    #[test]
+    fn list_limit_defaults_to_fifty_and_refuses_out_of_range() {
+        assert_eq!(list_limit(None).unwrap(), 50);
+        assert_eq!(list_limit(Some("100")).unwrap(), 100);
+        assert!(list_limit(Some("0")).is_err());
+        assert!(list_limit(Some("101")).is_err());
+        assert!(list_limit(Some("x")).is_err());
+    }
+
+    #[test]
+    fn uuids_are_version_four_and_recognised() {
+        let id = uuid_from_random([0xff; 16]);
+        assert!(is_uuid(&id));
+        assert_eq!(&id[14..15], "4");
+        assert!(!is_uuid("not-a-uuid"));
+        assert_eq!(suffixed_name("demo", [0x0a, 0xbc]), "demo-0abc");
+    }
+}
