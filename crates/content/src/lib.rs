@@ -1,1 +1,28 @@
-//! placeholder
+//! Everything Plug does with uploaded bytes: checks them per source type,
+//! unpacks zipped sites safely, and reads enrichment hints from the content.
+//!
+//! Platform-neutral: no filesystem, threads or clocks, so it compiles both
+//! natively (unit tests) and into the Worker's wasm.
+//!
+//! - [`validate`] turns `(source_type, file name, bytes)` into an [`Upload`]
+//!   or a [`ContentError`] (415, 413 or 422 with a message for the user).
+//! - [`SiteArchive`] is a zipped site checked in full (paths, links,
+//!   duplicates, encryption, bombs) and read back one file at a time.
+//! - [`content_type_for`] names the Content-Type a stored path is served with.
+
+mod archive;
+mod content_type;
+mod error;
+mod format;
+mod image;
+mod office;
+mod svg;
+#[cfg(test)]
+mod test_zip;
+mod validate;
+
+pub use archive::{ArchiveLimits, SiteArchive};
+pub use content_type::content_type_for;
+pub use error::ContentError;
+pub use format::check_extension;
+pub use validate::{validate, Upload, MAX_UPLOAD_BYTES};

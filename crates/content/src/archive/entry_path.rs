@@ -1,0 +1,114 @@
+//! Turns a zip entry's raw name into a safe relative storage path, or refuses it.
+//! Refused: `..` segments, absolute and drive paths, backslashes, control characters.
+
+use crate::ContentError;
+
+/// A normalised entry name: `/`-separated, no empty, `.` or `..` segments,
+/// no leading or trailing slash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum EntryPath {
+    File(String),
+    Dir(String),
+}
+
+/// Normalises `raw` (the name as the zip lists it). `./a//b` becomes `a/b`;
+/// a trailing `/` marks a directory.
+pub(crate) fn normalise(raw: &str) -> Result<EntryPath, ContentError> {
+    if raw.chars().any(char::is_control) {
+        return Err(refused(raw, "has control characters in its name"));
+    }
+    if raw.contains('\\') {
+        return Err(refused(
+            raw,
+            "uses backslashes in its path (a Windows-only form)",
+        ));
+    }
+    if raw.starts_with('/') || has_drive_letter(raw) {
+        return Err(refused(
+            raw,
+            "has an absolute path; entries must be relative to the archive",
+        ));
+    }
+    let mut segments = Vec::new();
+    for segment in raw.split('/') {
+        match segment {
+            "" | "." => {}
+            ".." => return Err(refused(raw, "points outside the archive with '..'")),
+            _ => segments.push(segment),
+        }
+    }
+    let path = segments.join("/");
+    Ok(if raw.ends_with('/') || path.is_empty() {
+        EntryPath::Dir(path)
+    } else {
+        EntryPath::File(path)
+    })
+}
+
+/// `C:`, `c:foo` and the like.
+fn has_drive_letter(raw: &str) -> bool {
+    let bytes = raw.as_bytes();
+    bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':'
+}
+
+fn refused(raw: &str, why: &str) -> ContentError {
+    ContentError::malformed(format!(
+        "The archive entry '{}' {why}. Plug refuses such archives because they can write \
+         outside the site. Zip the folder again with your system's Compress command or `zip -r`.",
+        raw.escape_debug()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(path: &str) -> EntryPath {
+        EntryPath::File(path.to_string())
+    }
+
+    #[test]
+    fn normalises_dot_and_empty_segments() {
+        assert_eq!(normalise("index.html").unwrap(), file("index.html"));
+        assert_eq!(normalise("./a//b/./c.css").unwrap(), file("a/b/c.css"));
+        assert_eq!(
+            normalise("assets/").unwrap(),
+            EntryPath::Dir("assets".into())
+        );
+        assert_eq!(normalise("./").unwrap(), EntryPath::Dir(String::new()));
+    }
+
+    #[test]
+    fn rejects_parent_directory_segments_anywhere() {
+        for raw in ["../evil", "a/../../evil", "a/..", "__MACOSX/../x"] {
+            assert_eq!(normalise(raw).unwrap_err().status(), 422, "{raw}");
+        }
+    }
+
+    #[test]
+    fn rejects_absolute_drive_and_backslash_paths() {
+        for raw in [
+            "/etc/passwd",
+            "C:/x.html",
+            "c:evil",
+            "\\evil",
+            "a\\..\\b",
+            "\\\\server\\share",
+        ] {
+            let error = normalise(raw).unwrap_err();
+            assert_eq!(error.status(), 422, "{raw}");
+        }
+    }
+
+    #[test]
+    fn rejects_control_characters() {
+        assert!(normalise("a\u{0}.html").is_err());
+        assert!(normalise("a\nb").is_err());
+    }
+
+    #[test]
+    fn keeps_dots_inside_names() {
+        assert_eq!(normalise("a..b/..c").unwrap(), file("a..b/..c"));
+        assert_eq!(normalise(".well-known/x").unwrap(), file(".well-known/x"));
+    }
+}

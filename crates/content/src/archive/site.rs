@@ -1,0 +1,529 @@
+//! A zipped static site, checked in full before anything is stored, then read
+//! one file at a time so the Worker never holds the unpacked site in memory.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::io::Read;
+
+use super::entry_path::{normalise, EntryPath};
+use super::{
+    check_readable, is_dir_mode, is_symlink, open_zip, read_options, too_many_files, zip_error,
+    ArchiveLimits, InflateBudget, Zip,
+};
+use crate::ContentError;
+
+const NOUN: &str = "The zip";
+
+/// A validated zip site. Opening it checks every entry's path and inflates
+/// every file, counting real bytes against [`ArchiveLimits`]; a refused upload
+/// therefore stores nothing.
+///
+/// What is kept: regular files, with normalised `/`-separated paths. Directory
+/// entries are skipped; `__MACOSX/` and `.DS_Store` (Finder clutter) are dropped
+/// silently. The site's home page is `index.html` at the top of the archive;
+/// a zip whose files all sit in one folder holding `index.html` (what
+/// "Compress folder" makes) is accepted too, with that folder stripped from
+/// every path.
+pub struct SiteArchive {
+    zip: Zip<Vec<u8>>,
+    files: Vec<SiteFile>,
+}
+
+struct SiteFile {
+    zip_index: usize,
+    path: String,
+    size: u64,
+}
+
+/// A file entry that passed the path checks, before the top folder is stripped.
+struct Candidate {
+    zip_index: usize,
+    path: String,
+    compressed: u64,
+}
+
+impl SiteArchive {
+    /// Validates the whole archive (see the type's docs for what is refused).
+    pub fn open(bytes: Vec<u8>, limits: &ArchiveLimits) -> Result<SiteArchive, ContentError> {
+        let archive_len = bytes.len();
+        let mut zip = open_zip(bytes, limits, NOUN)?;
+        let candidates = list_files(&zip, limits)?;
+        let top = site_root(&candidates)?;
+        let mut budget = InflateBudget::new(*limits, archive_len);
+        let mut files = Vec::with_capacity(candidates.len());
+        for candidate in candidates {
+            let entry = zip
+                .by_index_with_options(candidate.zip_index, read_options())
+                .map_err(|e| zip_error(NOUN, e))?;
+            let size = budget.inflate(&candidate.path, candidate.compressed, entry, |_| {})?;
+            let path = match &top {
+                Some(top) => candidate.path[top.len() + 1..].to_string(),
+                None => candidate.path,
+            };
+            files.push(SiteFile {
+                zip_index: candidate.zip_index,
+                path,
+                size,
+            });
+        }
+        Ok(SiteArchive { zip, files })
+    }
+
+    /// How many files will be stored.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// The storage path of file `index`, relative to the site root (`index.html`,
+    /// `assets/app.js`). Panics if `index >= len()`.
+    pub fn path(&self, index: usize) -> &str {
+        &self.files[index].path
+    }
+
+    /// The inflated size of file `index` in bytes. Panics if `index >= len()`.
+    pub fn size(&self, index: usize) -> u64 {
+        self.files[index].size
+    }
+
+    /// Every storage path, in archive order.
+    pub fn paths(&self) -> impl Iterator<Item = &str> {
+        self.files.iter().map(|f| f.path.as_str())
+    }
+
+    /// The inflated size of the whole site.
+    pub fn total_size(&self) -> u64 {
+        self.files.iter().map(|f| f.size).sum()
+    }
+
+    /// The index of the file stored at `path`, if any.
+    pub fn index_of(&self, path: &str) -> Option<usize> {
+        self.files.iter().position(|f| f.path == path)
+    }
+
+    /// Inflates file `index`. It was inflated once already by [`SiteArchive::open`],
+    /// so this only fails if memory is short; the read is still capped at the
+    /// size measured then. Panics if `index >= len()`.
+    pub fn read(&mut self, index: usize) -> Result<Vec<u8>, ContentError> {
+        let file = &self.files[index];
+        let entry = self
+            .zip
+            .by_index_with_options(file.zip_index, read_options())
+            .map_err(|e| zip_error(NOUN, e))?;
+        let mut bytes = Vec::with_capacity(usize::try_from(file.size).unwrap_or(0));
+        entry
+            .take(file.size + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| {
+                ContentError::malformed(format!(
+                    "'{}' could not be inflated again ({e}).",
+                    file.path
+                ))
+            })?;
+        if bytes.len() as u64 != file.size {
+            return Err(ContentError::malformed(format!(
+                "'{}' changed size between reads.",
+                file.path
+            )));
+        }
+        Ok(bytes)
+    }
+}
+
+impl fmt::Debug for SiteArchive {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SiteArchive")
+            .field("files", &self.paths().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// Checks every entry's name and kind and lists the files to keep.
+fn list_files(zip: &Zip<Vec<u8>>, limits: &ArchiveLimits) -> Result<Vec<Candidate>, ContentError> {
+    let mut files = Vec::new();
+    let mut file_paths = HashSet::new();
+    let mut dir_paths = HashSet::new();
+    for zip_index in 0..zip.len() {
+        let entry = zip
+            .by_index_data(zip_index)
+            .map_err(|e| zip_error(NOUN, e))?;
+        let raw = entry.name().map_err(|e| zip_error(NOUN, e))?;
+        let path = normalise(&raw)?;
+        if is_symlink(entry.unix_mode()) {
+            return Err(ContentError::malformed(format!(
+                "'{raw}' is a symbolic link. Plug stores only regular files: replace the link with \
+                 the file it points to and zip again."
+            )));
+        }
+        let path = match path {
+            EntryPath::File(path) if !is_dir_mode(entry.unix_mode()) => path,
+            EntryPath::File(path) | EntryPath::Dir(path) => {
+                dir_paths.insert(path);
+                continue;
+            }
+        };
+        if is_clutter(&path) {
+            continue;
+        }
+        check_readable(&entry, &raw)?;
+        if !file_paths.insert(path.clone()) {
+            return Err(ContentError::malformed(format!(
+                "The zip holds '{path}' more than once (under names that mean the same path). \
+                 Keep one copy and zip again."
+            )));
+        }
+        files.push(Candidate {
+            zip_index,
+            path,
+            compressed: entry.compressed_size(),
+        });
+    }
+    check_file_dir_clashes(&files, &file_paths, &dir_paths)?;
+    if files.len() > limits.max_files {
+        return Err(too_many_files(NOUN, limits));
+    }
+    Ok(files)
+}
+
+/// Finder's `__MACOSX/` resource forks and `.DS_Store` files: never part of a site.
+fn is_clutter(path: &str) -> bool {
+    path.split('/').next() == Some("__MACOSX") || path.rsplit('/').next() == Some(".DS_Store")
+}
+
+/// A path cannot be both a file and a folder (`a` and `a/b.css`): storage
+/// would keep one and the site would break in ways hard to trace.
+fn check_file_dir_clashes(
+    files: &[Candidate],
+    file_paths: &HashSet<String>,
+    dir_paths: &HashSet<String>,
+) -> Result<(), ContentError> {
+    for file in files {
+        let clash = dir_paths
+            .contains(&file.path)
+            .then_some(file.path.as_str())
+            .or_else(|| {
+                file.path
+                    .match_indices('/')
+                    .map(|(at, _)| &file.path[..at])
+                    .find(|dir| file_paths.contains(*dir))
+            });
+        if let Some(clash) = clash {
+            return Err(ContentError::malformed(format!(
+                "The zip holds '{clash}' both as a file and as a folder. Rename one of them and zip again."
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The folder to strip so that `index.html` is at the root: `None` when it is
+/// already, `Some(top)` when every file sits in the single folder `top` that
+/// holds it.
+fn site_root(files: &[Candidate]) -> Result<Option<String>, ContentError> {
+    if files.iter().any(|f| f.path == "index.html") {
+        return Ok(None);
+    }
+    if let Some(top) = single_top_folder(files) {
+        let home = format!("{top}/index.html");
+        if files.iter().any(|f| f.path == home) {
+            return Ok(Some(top.to_string()));
+        }
+    }
+    Err(no_home_page(files))
+}
+
+fn single_top_folder(files: &[Candidate]) -> Option<&str> {
+    let top = top_folder(files.first()?)?;
+    files
+        .iter()
+        .all(|f| top_folder(f) == Some(top))
+        .then_some(top)
+}
+
+fn top_folder(file: &Candidate) -> Option<&str> {
+    file.path.split_once('/').map(|(top, _)| top)
+}
+
+fn no_home_page(files: &[Candidate]) -> ContentError {
+    if files.is_empty() {
+        return ContentError::malformed(
+            "The zip holds no files. Zip the folder of your site and upload it again.",
+        );
+    }
+    let nearest = files
+        .iter()
+        .map(|f| f.path.as_str())
+        .filter(|p| {
+            p.rsplit('/')
+                .next()
+                .is_some_and(|name| name.eq_ignore_ascii_case("index.html"))
+        })
+        .min_by_key(|p| p.len());
+    let found = nearest
+        .map(|p| format!(" (it has '{p}')"))
+        .unwrap_or_default();
+    ContentError::malformed(format!(
+        "The zip has no index.html at its top level{found}. A zipped site needs index.html as its \
+         home page: zip the folder that holds index.html, or the files inside it."
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_zip::{crc_of, deflated_zeros, zip_of, RawEntry, RawZip};
+
+    fn open(bytes: Vec<u8>) -> Result<SiteArchive, ContentError> {
+        SiteArchive::open(bytes, &ArchiveLimits::DEFAULT)
+    }
+
+    fn message(result: Result<SiteArchive, ContentError>) -> String {
+        result.unwrap_err().message().to_string()
+    }
+
+    #[test]
+    fn opens_a_site_and_reads_each_file_back() {
+        let bytes = zip_of(&[
+            ("index.html", b"<h1>Home</h1>"),
+            ("assets/app.js", b"console.log(1)"),
+        ]);
+        let mut site = open(bytes).unwrap();
+        assert_eq!(
+            site.paths().collect::<Vec<_>>(),
+            ["index.html", "assets/app.js"]
+        );
+        let js = site.index_of("assets/app.js").unwrap();
+        assert_eq!(site.read(js).unwrap(), b"console.log(1)");
+        assert_eq!(site.size(js), 14);
+        assert_eq!(site.total_size(), 27);
+        assert_eq!(site.read(0).unwrap(), b"<h1>Home</h1>");
+    }
+
+    #[test]
+    fn strips_a_single_top_folder_that_holds_index_html() {
+        let bytes = zip_of(&[
+            ("my-site/", b""),
+            ("my-site/index.html", b"<p>hi</p>"),
+            ("my-site/css/a.css", b"p{}"),
+            ("__MACOSX/my-site/._index.html", b"junk"),
+        ]);
+        let site = open(bytes).unwrap();
+        assert_eq!(
+            site.paths().collect::<Vec<_>>(),
+            ["index.html", "css/a.css"]
+        );
+    }
+
+    #[test]
+    fn keeps_nested_folders_and_drops_finder_clutter() {
+        let bytes = zip_of(&[
+            ("index.html", b"x"),
+            ("a/", b""),
+            ("a/b/c.txt", b"c"),
+            (".DS_Store", b"junk"),
+            ("a/.DS_Store", b"junk"),
+            ("__MACOSX/._index.html", b"junk"),
+        ]);
+        assert_eq!(
+            open(bytes).unwrap().paths().collect::<Vec<_>>(),
+            ["index.html", "a/b/c.txt"]
+        );
+    }
+
+    #[test]
+    fn rejects_a_zip_without_index_html_and_points_at_the_nested_one() {
+        let bytes = zip_of(&[("dist/site/index.html", b"x"), ("readme.md", b"y")]);
+        let text = message(open(bytes));
+        assert!(text.contains("no index.html at its top level"), "{text}");
+        assert!(text.contains("'dist/site/index.html'"), "{text}");
+    }
+
+    #[test]
+    fn rejects_two_top_folders_even_if_one_holds_index_html() {
+        let bytes = zip_of(&[("site/index.html", b"x"), ("other/a.css", b"y")]);
+        assert!(message(open(bytes)).contains("no index.html"));
+    }
+
+    #[test]
+    fn rejects_an_empty_zip() {
+        assert!(message(open(zip_of(&[("empty/", b"")]))).contains("holds no files"));
+    }
+
+    #[test]
+    fn rejects_zip_with_parent_directory_entries() {
+        let bytes = zip_of(&[("index.html", b"x"), ("../evil.html", b"pwned")]);
+        assert!(message(open(bytes)).contains("'..'"));
+    }
+
+    #[test]
+    fn rejects_absolute_paths_even_inside_macos_clutter() {
+        let bytes = RawZip::new()
+            .entry(RawEntry::stored("index.html", b"x"))
+            .entry(RawEntry::stored("/etc/cron.d/evil", b"x"))
+            .build();
+        assert!(message(open(bytes)).contains("absolute path"));
+        let bytes = zip_of(&[("index.html", b"x"), ("__MACOSX/../../evil", b"x")]);
+        assert!(open(bytes).is_err());
+    }
+
+    #[test]
+    fn rejects_backslash_paths() {
+        let bytes = RawZip::new()
+            .entry(RawEntry::stored("index.html", b"x"))
+            .entry(RawEntry::stored("..\\..\\evil.html", b"x"))
+            .build();
+        assert!(message(open(bytes)).contains("backslashes"));
+    }
+
+    #[test]
+    fn rejects_symlink_entries() {
+        let bytes = RawZip::new()
+            .entry(RawEntry::stored("index.html", b"x"))
+            .entry(RawEntry::stored("secrets", b"/etc/passwd").unix_mode(0o120_777))
+            .build();
+        assert!(message(open(bytes)).contains("symbolic link"));
+    }
+
+    #[test]
+    fn rejects_symlinks_written_by_the_zip_crate() {
+        let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default();
+        writer.start_file("index.html", options).unwrap();
+        writer
+            .add_symlink("link.html", "/etc/passwd", options)
+            .unwrap();
+        let bytes = writer.finish().unwrap().into_inner();
+        assert!(message(open(bytes)).contains("symbolic link"));
+    }
+
+    #[test]
+    fn rejects_names_that_normalise_to_the_same_path() {
+        let bytes = zip_of(&[
+            ("index.html", b"x"),
+            ("a/b.css", b"1"),
+            ("a//./b.css", b"2"),
+        ]);
+        assert!(message(open(bytes)).contains("'a/b.css' more than once"));
+    }
+
+    #[test]
+    fn rejects_a_path_that_is_both_file_and_folder() {
+        let bytes = zip_of(&[
+            ("index.html", b"x"),
+            ("docs", b"file"),
+            ("docs/a.html", b"y"),
+        ]);
+        assert!(message(open(bytes)).contains("'docs' both as a file and as a folder"));
+        let bytes = zip_of(&[("index.html", b"x"), ("docs/", b""), ("./docs", b"file")]);
+        assert!(message(open(bytes)).contains("'docs' both"));
+    }
+
+    #[test]
+    fn rejects_encrypted_entries() {
+        let bytes = RawZip::new()
+            .entry(RawEntry::stored("index.html", b"x"))
+            .entry(RawEntry::stored("secret.html", b"xxxxxxxxxxxxxxxx").flags(0x1))
+            .build();
+        assert!(message(open(bytes)).contains("password-protected"));
+    }
+
+    #[test]
+    fn rejects_codecs_other_than_stored_and_deflate() {
+        let bytes = RawZip::new()
+            .entry(RawEntry::stored("index.html", b"x"))
+            .entry(RawEntry::stored("a.bin", b"BZh91AY").method(12))
+            .build();
+        assert!(message(open(bytes)).contains("Plug does not read"));
+    }
+
+    #[test]
+    fn rejects_more_files_than_the_cap() {
+        let limits = ArchiveLimits {
+            max_files: 3,
+            ..ArchiveLimits::DEFAULT
+        };
+        let bytes = zip_of(&[("index.html", b"x"), ("a", b"1"), ("b", b"2"), ("c", b"3")]);
+        assert_eq!(SiteArchive::open(bytes, &limits).unwrap_err().status(), 413);
+    }
+
+    #[test]
+    fn rejects_an_archive_of_many_thousand_entries() {
+        let names: Vec<String> = (0..=ArchiveLimits::DEFAULT.max_files)
+            .map(|i| format!("p/{i}.html"))
+            .collect();
+        let mut entries: Vec<(&str, &[u8])> =
+            names.iter().map(|n| (n.as_str(), &b""[..])).collect();
+        entries.push(("index.html", b"x"));
+        let error = open(zip_of(&entries)).unwrap_err();
+        assert_eq!(error.status(), 413);
+        assert!(error.message().contains("more than 5000 files"), "{error}");
+    }
+
+    #[test]
+    fn rejects_a_zip_bomb_of_300_mb_of_zeros() {
+        let megabytes = 300;
+        let bomb = RawEntry::deflated_raw("zeros.html", deflated_zeros(megabytes), megabytes << 20);
+        let bytes = RawZip::new()
+            .entry(RawEntry::stored("index.html", b"x"))
+            .entry(bomb)
+            .build();
+        assert!(
+            bytes.len() < 1 << 20,
+            "the bomb itself is small: {} bytes",
+            bytes.len()
+        );
+        let error = open(bytes).unwrap_err();
+        assert!(error.message().contains("zip bomb"), "{error}");
+    }
+
+    #[test]
+    fn rejects_many_small_entries_that_together_inflate_like_a_bomb() {
+        let mut zip = RawZip::new().entry(RawEntry::stored("index.html", b"x"));
+        let (one_mb, crc) = (deflated_zeros(1), crc_of(&vec![0; 1 << 20]));
+        for i in 0..200 {
+            zip = zip.entry(
+                RawEntry::deflated_raw(&format!("{i}.bin"), one_mb.clone(), 1 << 20).crc(crc),
+            );
+        }
+        let error = open(zip.build()).unwrap_err();
+        assert!(
+            error.message().starts_with("The archive inflates"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn counts_real_bytes_against_the_total_cap_with_plain_content() {
+        let limits = ArchiveLimits {
+            max_total_bytes: 1000,
+            ..ArchiveLimits::DEFAULT
+        };
+        let bytes = zip_of(&[("index.html", &[b'a'; 600]), ("b.html", &[b'b'; 600])]);
+        let error = SiteArchive::open(bytes, &limits).unwrap_err();
+        assert_eq!(error.status(), 413);
+        assert!(error.message().contains("more than 1000 bytes"), "{error}");
+    }
+
+    #[test]
+    fn rejects_an_entry_whose_header_understates_its_size() {
+        let real = vec![b'a'; 5 << 20];
+        let lying = RawEntry::deflated("index.html", &real).declared_size(10);
+        let error = open(RawZip::new().entry(lying).build()).unwrap_err();
+        assert_eq!(error.status(), 422);
+        assert!(error.message().contains("sizes are wrong"), "{error}");
+    }
+
+    #[test]
+    fn rejects_an_entry_whose_checksum_does_not_match() {
+        let entry = RawEntry::stored("index.html", b"hello").crc(0xdead_beef);
+        assert_eq!(
+            open(RawZip::new().entry(entry).build())
+                .unwrap_err()
+                .status(),
+            422
+        );
+    }
+}

@@ -1,0 +1,261 @@
+//! Raster image formats told apart by their signatures, and their pixel sizes
+//! read from the headers (PNG IHDR, JPEG SOF, WebP VP8/VP8L/VP8X).
+
+/// A raster format Plug knows by its first bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Raster {
+    Png,
+    Jpeg,
+    Webp,
+    Gif,
+}
+
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+impl Raster {
+    /// The format `bytes` really are, whatever the file is named.
+    pub(crate) fn sniff(bytes: &[u8]) -> Option<Raster> {
+        if bytes.starts_with(PNG_SIGNATURE) {
+            Some(Raster::Png)
+        } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+            Some(Raster::Jpeg)
+        } else if bytes.len() >= 12 && bytes.starts_with(b"RIFF") && &bytes[8..12] == b"WEBP" {
+            Some(Raster::Webp)
+        } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
+            Some(Raster::Gif)
+        } else {
+            None
+        }
+    }
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Raster::Png => "PNG",
+            Raster::Jpeg => "JPEG",
+            Raster::Webp => "WebP",
+            Raster::Gif => "GIF",
+        }
+    }
+
+    /// The extension to rename a mislabelled file to.
+    pub(crate) fn extension(self) -> &'static str {
+        match self {
+            Raster::Png => "png",
+            Raster::Jpeg => "jpg",
+            Raster::Webp => "webp",
+            Raster::Gif => "gif",
+        }
+    }
+
+    /// Whether the header after the signature is whole: a PNG starts with its
+    /// IHDR chunk, a WebP's first chunk is VP8, VP8L or VP8X.
+    pub(crate) fn header_is_whole(self, bytes: &[u8]) -> bool {
+        match self {
+            Raster::Png => {
+                bytes.get(8..16) == Some(b"\0\0\0\x0dIHDR".as_slice()) && bytes.len() >= 33
+            }
+            Raster::Webp => matches!(bytes.get(12..16), Some(b"VP8 " | b"VP8L" | b"VP8X")),
+            Raster::Jpeg | Raster::Gif => true,
+        }
+    }
+
+    /// Width and height in pixels, when the header says.
+    pub(crate) fn dimensions(self, bytes: &[u8]) -> Option<(u32, u32)> {
+        let size = match self {
+            Raster::Png => Some((be32(bytes, 16)?, be32(bytes, 20)?)),
+            Raster::Jpeg => jpeg_dimensions(bytes),
+            Raster::Webp => webp_dimensions(bytes),
+            Raster::Gif => Some((u32::from(le16(bytes, 6)?), u32::from(le16(bytes, 8)?))),
+        };
+        size.filter(|&(w, h)| w > 0 && h > 0)
+    }
+}
+
+/// Walks the JPEG markers up to the first start-of-frame.
+fn jpeg_dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
+    let mut at = 2;
+    loop {
+        // Markers may be padded with any number of 0xFF fill bytes.
+        while *bytes.get(at)? == 0xFF && *bytes.get(at + 1)? == 0xFF {
+            at += 1;
+        }
+        if *bytes.get(at)? != 0xFF {
+            return None;
+        }
+        let marker = *bytes.get(at + 1)?;
+        if marker == 0x01 || (0xD0..=0xD8).contains(&marker) {
+            at += 2; // standalone markers carry no length
+            continue;
+        }
+        if marker == 0xDA || marker == 0xD9 {
+            return None; // image data began before any frame header
+        }
+        let length = usize::from(be16(bytes, at + 2)?);
+        if is_start_of_frame(marker) {
+            let height = u32::from(be16(bytes, at + 5)?);
+            let width = u32::from(be16(bytes, at + 7)?);
+            return Some((width, height));
+        }
+        at += 2 + length;
+    }
+}
+
+/// SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC).
+fn is_start_of_frame(marker: u8) -> bool {
+    (0xC0..=0xCF).contains(&marker) && !matches!(marker, 0xC4 | 0xC8 | 0xCC)
+}
+
+fn webp_dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
+    match bytes.get(12..16)? {
+        // Lossy: 14-bit sizes after the 3-byte frame tag and 9D 01 2A start code.
+        b"VP8 " => {
+            if bytes.get(23..26)? != [0x9D, 0x01, 0x2A] {
+                return None;
+            }
+            Some((
+                u32::from(le16(bytes, 26)? & 0x3FFF),
+                u32::from(le16(bytes, 28)? & 0x3FFF),
+            ))
+        }
+        // Lossless: signature 0x2F, then width-1 and height-1 in 14 bits each.
+        b"VP8L" => {
+            if *bytes.get(20)? != 0x2F {
+                return None;
+            }
+            let bits = le32(bytes, 21)?;
+            Some(((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1))
+        }
+        // Extended: 24-bit canvas width-1 and height-1.
+        b"VP8X" => Some((le24(bytes, 24)? + 1, le24(bytes, 27)? + 1)),
+        _ => None,
+    }
+}
+
+fn be16(bytes: &[u8], at: usize) -> Option<u16> {
+    Some(u16::from_be_bytes(bytes.get(at..at + 2)?.try_into().ok()?))
+}
+
+fn be32(bytes: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+}
+
+fn le16(bytes: &[u8], at: usize) -> Option<u16> {
+    Some(u16::from_le_bytes(bytes.get(at..at + 2)?.try_into().ok()?))
+}
+
+fn le24(bytes: &[u8], at: usize) -> Option<u32> {
+    let b = bytes.get(at..at + 3)?;
+    Some(u32::from(b[0]) | u32::from(b[1]) << 8 | u32::from(b[2]) << 16)
+}
+
+fn le32(bytes: &[u8], at: usize) -> Option<u32> {
+    Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+}
+
+/// Tiny but well-formed headers for the tests of this crate.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    /// A PNG signature and IHDR chunk for a `width` x `height` image.
+    pub(crate) fn png(width: u32, height: u32) -> Vec<u8> {
+        let mut bytes = super::PNG_SIGNATURE.to_vec();
+        bytes.extend_from_slice(b"\0\0\0\x0dIHDR");
+        bytes.extend_from_slice(&width.to_be_bytes());
+        bytes.extend_from_slice(&height.to_be_bytes());
+        bytes.extend_from_slice(&[8, 6, 0, 0, 0, 0, 0, 0, 0]); // depth, colour, ..., CRC
+        bytes.extend_from_slice(b"\0\0\0\0IEND\xaeB`\x82");
+        bytes
+    }
+
+    /// SOI, an APP0 segment, then a baseline SOF0 frame header.
+    pub(crate) fn jpeg(width: u16, height: u16) -> Vec<u8> {
+        let mut bytes = vec![0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10];
+        bytes.extend_from_slice(b"JFIF\0\x01\x01\0\0\x01\0\x01\0\0");
+        bytes.extend_from_slice(&[0xFF, 0xC0, 0x00, 0x11, 0x08]);
+        bytes.extend_from_slice(&height.to_be_bytes());
+        bytes.extend_from_slice(&width.to_be_bytes());
+        bytes.extend_from_slice(&[3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xFF, 0xD9]);
+        bytes
+    }
+
+    /// A RIFF/WEBP container whose first chunk is `chunk` with `payload`.
+    pub(crate) fn webp(chunk: &[u8; 4], payload: &[u8]) -> Vec<u8> {
+        let mut bytes = b"RIFF".to_vec();
+        bytes.extend_from_slice(&(4 + 8 + payload.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(b"WEBP");
+        bytes.extend_from_slice(chunk);
+        bytes.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(payload);
+        bytes
+    }
+
+    /// A lossy WebP frame header for a `width` x `height` image.
+    pub(crate) fn webp_lossy(width: u16, height: u16) -> Vec<u8> {
+        let mut payload = vec![0x10, 0x02, 0x00, 0x9D, 0x01, 0x2A];
+        payload.extend_from_slice(&width.to_le_bytes());
+        payload.extend_from_slice(&height.to_le_bytes());
+        webp(b"VP8 ", &payload)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures::*;
+    use super::*;
+
+    #[test]
+    fn sniffs_each_format_by_signature() {
+        assert_eq!(Raster::sniff(&png(1, 1)), Some(Raster::Png));
+        assert_eq!(Raster::sniff(&jpeg(1, 1)), Some(Raster::Jpeg));
+        assert_eq!(Raster::sniff(&webp_lossy(1, 1)), Some(Raster::Webp));
+        assert_eq!(Raster::sniff(b"GIF89a\x01\0\x01\0"), Some(Raster::Gif));
+        assert_eq!(Raster::sniff(b"<svg/>"), None);
+        assert_eq!(Raster::sniff(b"RIFF\0\0\0\0WAVEfmt "), None);
+    }
+
+    #[test]
+    fn reads_png_dimensions_from_ihdr() {
+        assert_eq!(Raster::Png.dimensions(&png(1200, 630)), Some((1200, 630)));
+        assert!(Raster::Png.header_is_whole(&png(1, 1)));
+        assert!(!Raster::Png.header_is_whole(&png(1, 1)[..20]));
+    }
+
+    #[test]
+    fn reads_jpeg_dimensions_from_the_frame_header() {
+        assert_eq!(Raster::Jpeg.dimensions(&jpeg(640, 480)), Some((640, 480)));
+        assert_eq!(
+            Raster::Jpeg.dimensions(&[0xFF, 0xD8, 0xFF, 0xDA, 0, 2]),
+            None
+        );
+        assert_eq!(Raster::Jpeg.dimensions(&[0xFF, 0xD8, 0xFF]), None);
+    }
+
+    #[test]
+    fn reads_webp_dimensions_from_each_chunk_kind() {
+        assert_eq!(
+            Raster::Webp.dimensions(&webp_lossy(320, 200)),
+            Some((320, 200))
+        );
+        let bits: u32 = (99) | (49 << 14);
+        let mut lossless = vec![0x2F];
+        lossless.extend_from_slice(&bits.to_le_bytes());
+        assert_eq!(
+            Raster::Webp.dimensions(&webp(b"VP8L", &lossless)),
+            Some((100, 50))
+        );
+        let extended = [0, 0, 0, 0, 0x7F, 0x07, 0, 0x37, 0x04, 0];
+        assert_eq!(
+            Raster::Webp.dimensions(&webp(b"VP8X", &extended)),
+            Some((1920, 1080))
+        );
+    }
+
+    #[test]
+    fn survives_truncated_headers() {
+        for cut in 0..40 {
+            let bytes = &jpeg(10, 10)[..cut.min(jpeg(10, 10).len())];
+            let _ = Raster::Jpeg.dimensions(bytes);
+            let _ = Raster::Webp.dimensions(&webp_lossy(5, 5)[..cut.min(30)]);
+            let _ = Raster::Png.dimensions(&png(5, 5)[..cut.min(33)]);
+        }
+    }
+}
