@@ -1,1 +1,25 @@
-//! placeholder
+//! What Plug writes into a browser: the badge tag and its streaming injector,
+//! the markdown page, the file viewers, the React scaffold and their CSP headers.
+
+mod badge_tag;
+mod csp;
+mod error;
+mod escape;
+mod inject;
+mod layout;
+mod markdown;
+mod pages;
+mod theme;
+mod url_policy;
+pub mod vendor;
+
+pub use badge_tag::{BadgeTag, BadgeTagMode};
+pub use csp::csp_for;
+pub use error::RenderError;
+pub use inject::{inject_badge, BadgeInjector, DEFAULT_MEMORY_LIMIT};
+pub use markdown::{markdown_page, markdown_to_safe_html};
+pub use pages::{image_page, office_page, pdf_page, react_page, OfficeKind, PageKind};
+pub use theme::{
+    check_theme_value, parse_theme, parse_theme_str, Position, Theme, THEME_KEYS, THEME_VALUE_MAX,
+};
+pub use vendor::vendor_paths;

@@ -1,0 +1,151 @@
+//! Streams served HTML through lol_html and puts the badge tag right before the
+//! first `</body>`, or at the very end when the document never closes its body.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use lol_html::errors::RewritingError;
+use lol_html::html_content::ContentType;
+use lol_html::{element, end_tag, HtmlRewriter, MemorySettings, OutputSink, Settings};
+
+use crate::badge_tag::BadgeTag;
+use crate::error::RenderError;
+
+/// lol_html only buffers a token split across chunks (say a 5 MB `data:` URL
+/// in one attribute); past this the document passes through untouched.
+pub const DEFAULT_MEMORY_LIMIT: usize = 16 * 1024 * 1024;
+
+/// Rewrites one HTML document chunk by chunk. Feed every chunk to [`write`]
+/// as it arrives and send what it returns on; call [`end`] once after the last.
+///
+/// [`write`]: BadgeInjector::write
+/// [`end`]: BadgeInjector::end
+pub struct BadgeInjector {
+    /// `None` once lol_html bailed out on its memory limit: the rest is copied as is.
+    rewriter: Option<HtmlRewriter<'static, SharedBuffer>>,
+    output: SharedBuffer,
+    injected: Rc<Cell<bool>>,
+    tag_html: Rc<str>,
+}
+
+impl BadgeInjector {
+    pub fn new(tag: &BadgeTag) -> Self {
+        Self::with_memory_limit(tag, DEFAULT_MEMORY_LIMIT)
+    }
+
+    pub fn with_memory_limit(tag: &BadgeTag, memory_limit: usize) -> Self {
+        let output = SharedBuffer::default();
+        let injected = Rc::new(Cell::new(false));
+        let tag_html: Rc<str> = tag.to_html().into();
+        let rewriter =
+            HtmlRewriter::new(settings(&injected, &tag_html, memory_limit), output.clone());
+        BadgeInjector {
+            rewriter: Some(rewriter),
+            output,
+            injected,
+            tag_html,
+        }
+    }
+
+    /// Rewrites one chunk; returns the bytes ready to send (possibly none yet).
+    pub fn write(&mut self, chunk: &[u8]) -> Result<Vec<u8>, RenderError> {
+        match self.rewriter.as_mut() {
+            Some(rewriter) => {
+                let result = rewriter.write(chunk);
+                self.recover(result)?;
+            }
+            None => self.output.push(chunk),
+        }
+        Ok(self.output.take())
+    }
+
+    /// Flushes what lol_html still holds and, if no `</body>` carried the tag, appends it.
+    pub fn end(mut self) -> Result<Vec<u8>, RenderError> {
+        if let Some(rewriter) = self.rewriter.take() {
+            let result = rewriter.end();
+            self.recover(result)?;
+        }
+        if !self.injected.get() {
+            self.output.push(self.tag_html.as_bytes());
+        }
+        Ok(self.output.take())
+    }
+
+    /// A memory bail-out has already flushed the input unchanged, so streaming
+    /// goes on without the rewriter; any other error ends the document.
+    fn recover(&mut self, result: Result<(), RewritingError>) -> Result<(), RenderError> {
+        match result {
+            Ok(()) => Ok(()),
+            Err(RewritingError::MemoryLimitExceeded(_)) => {
+                self.rewriter = None;
+                Ok(())
+            }
+            Err(error) => {
+                self.rewriter = None;
+                Err(RenderError::Rewrite(error.to_string()))
+            }
+        }
+    }
+}
+
+/// Rewrites a whole document held in memory (Plug's own pages, small uploads).
+pub fn inject_badge(html: &str, tag: &BadgeTag) -> Result<String, RenderError> {
+    let mut injector = BadgeInjector::new(tag);
+    let mut out = injector.write(html.as_bytes())?;
+    out.extend(injector.end()?);
+    // Input was UTF-8 and the tag is ASCII, so this cannot fail; stay total anyway.
+    String::from_utf8(out).map_err(|e| RenderError::Rewrite(e.to_string()))
+}
+
+/// One `body` handler that hangs an end-tag handler on every body start tag;
+/// the shared flag lets only the first `</body>` take the tag.
+fn settings(
+    injected: &Rc<Cell<bool>>,
+    tag_html: &Rc<str>,
+    memory_limit: usize,
+) -> Settings<'static, 'static> {
+    let injected = Rc::clone(injected);
+    let tag_html = Rc::clone(tag_html);
+    Settings::new()
+        .append_element_content_handler(element!("body", move |el| {
+            let injected = Rc::clone(&injected);
+            let tag_html = Rc::clone(&tag_html);
+            if let Some(handlers) = el.end_tag_handlers() {
+                handlers.push(end_tag!(move |end| {
+                    if !injected.replace(true) {
+                        end.before(&tag_html, ContentType::Html);
+                    }
+                    Ok(())
+                }));
+            }
+            Ok(())
+        }))
+        // Strict mode aborts on markup it cannot place with certainty; a served
+        // page must stream whatever it holds, and at worst the badge sits oddly.
+        .with_strict(false)
+        .with_memory_settings(
+            MemorySettings::new()
+                .with_max_allowed_memory_usage(memory_limit)
+                .with_graceful_bail_out_on_memory_limit_exceeded(true),
+        )
+}
+
+/// Where lol_html writes; the injector drains it after every call.
+#[derive(Clone, Default)]
+struct SharedBuffer(Rc<RefCell<Vec<u8>>>);
+
+impl SharedBuffer {
+    fn push(&self, bytes: &[u8]) {
+        self.0.borrow_mut().extend_from_slice(bytes);
+    }
+
+    fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut *self.0.borrow_mut())
+    }
+}
+
+impl OutputSink for SharedBuffer {
+    fn handle_chunk(&mut self, chunk: &[u8]) {
+        self.push(chunk);
+    }
+}

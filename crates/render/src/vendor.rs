@@ -1,0 +1,62 @@
+//! The third-party browser files the generated pages load, all served from the
+//! serving origin under `/_plug/vendor/` (filled by scripts/vendor.sh, never a CDN).
+
+/// URL prefix of every vendor file; the Worker serves `public/vendor/*` here.
+pub const VENDOR_BASE: &str = "/_plug/vendor/";
+
+pub const REACT_JS: &str = "/_plug/vendor/react.production.min.js";
+pub const REACT_DOM_JS: &str = "/_plug/vendor/react-dom.production.min.js";
+/// Sucrase bundled for the browser (JSX + TypeScript + ES modules to CommonJS).
+pub const SUCRASE_JS: &str = "/_plug/vendor/sucrase.min.js";
+pub const PDFJS_MJS: &str = "/_plug/vendor/pdf.min.mjs";
+pub const PDFJS_WORKER_MJS: &str = "/_plug/vendor/pdf.worker.min.mjs";
+/// pdf.js data: `cmaps/`, `standard_fonts/`, `wasm/`, `iccs/`.
+pub const PDFJS_DATA_DIR: &str = "/_plug/vendor/pdfjs/";
+pub const JSZIP_JS: &str = "/_plug/vendor/jszip.min.js";
+pub const DOCX_PREVIEW_JS: &str = "/_plug/vendor/docx-preview.min.js";
+pub const XLSX_JS: &str = "/_plug/vendor/xlsx.mini.min.js";
+pub const PPTX_RENDERER_MJS: &str = "/_plug/vendor/pptx-renderer.min.mjs";
+
+/// Every vendor file or directory (ending in `/`) a generated page may request.
+pub fn vendor_paths() -> &'static [&'static str] {
+    &[
+        REACT_JS,
+        REACT_DOM_JS,
+        SUCRASE_JS,
+        PDFJS_MJS,
+        PDFJS_WORKER_MJS,
+        PDFJS_DATA_DIR,
+        JSZIP_JS,
+        DOCX_PREVIEW_JS,
+        XLSX_JS,
+        PPTX_RENDERER_MJS,
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const VENDOR_SCRIPT: &str = include_str!("../../../scripts/vendor.sh");
+
+    #[test]
+    fn every_vendor_path_lives_under_the_vendor_base() {
+        for path in vendor_paths() {
+            assert!(
+                path.starts_with(VENDOR_BASE) && path.len() > VENDOR_BASE.len(),
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
+    fn vendor_script_produces_every_vendor_path() {
+        for path in vendor_paths() {
+            let name = &path[VENDOR_BASE.len()..];
+            assert!(
+                VENDOR_SCRIPT.contains(name.trim_end_matches('/')),
+                "scripts/vendor.sh never writes {name}"
+            );
+        }
+    }
+}

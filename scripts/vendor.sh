@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Copies the browser libraries Plug's generated pages load (React scaffold, pdf.js reader,
+# docx/xlsx/pptx viewers) from node_modules into public/vendor/, which the Worker serves at
+# /_plug/vendor/. Idempotent: files already up to date are left alone. No CDN, no network.
+#
+#   NODE_MODULES=/path/to/node_modules scripts/vendor.sh     (default: ./node_modules)
+#   VENDOR_OUT=/path/to/out scripts/vendor.sh                (default: <repo>/public/vendor)
+#
+# The file names here are the URLs crates/render/src/vendor.rs hands to the pages.
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+node_modules="$(cd "${NODE_MODULES:-./node_modules}" && pwd)"
+out="${VENDOR_OUT:-$repo/public/vendor}"
+esbuild="${ESBUILD:-$node_modules/@esbuild/linux-x64/bin/esbuild}"
+[ -x "$esbuild" ] || esbuild="$node_modules/.bin/esbuild"
+
+# package@version the pages were tested with; another version only earns a warning.
+expected_versions=(
+  react@18.3.1
+  react-dom@18.3.1
+  sucrase@3.35.1
+  pdfjs-dist@6.5.438
+  jszip@3.10.1
+  docx-preview@0.4.1
+  xlsx@0.18.5
+  @aiden0z/pptx-renderer@1.3.0
+)
+
+die() { echo "vendor.sh: $*" >&2; exit 1; }
+
+package_version() {
+  sed -n 's/^[[:space:]]*"version":[[:space:]]*"\([^"]*\)".*/\1/p' "$node_modules/$1/package.json" | head -n 1
+}
+
+check_packages() {
+  local spec name version actual
+  for spec in "${expected_versions[@]}"; do
+    name="${spec%@*}"
+    version="${spec##*@}"
+    [ -f "$node_modules/$name/package.json" ] || die "$name is not installed in $node_modules (run npm install)"
+    actual="$(package_version "$name")"
+    [ "$actual" = "$version" ] || echo "vendor.sh: warning: $name is $actual, pages were tested with $version" >&2
+  done
+}
+
+# sync_file SRC DEST: copy only when the content differs, so reruns touch nothing.
+sync_file() {
+  [ -f "$1" ] || die "missing $1"
+  if ! cmp -s "$1" "$2" 2>/dev/null; then
+    mkdir -p "$(dirname "$2")"
+    cp "$1" "$2.tmp" && mv "$2.tmp" "$2"
+  fi
+}
+
+# sync_dir SRC DEST: mirror a directory of data files (pdf.js cmaps, fonts, wasm).
+sync_dir() {
+  [ -d "$1" ] || die "missing $1"
+  local file
+  while IFS= read -r -d '' file; do
+    sync_file "$1/$file" "$2/$file"
+  done < <(cd "$1" && find . -type f -print0)
+}
+
+# build SRC DEST ESBUILD_ARGS...: run esbuild into a temp file, keep it only if it changed.
+build() {
+  local src="$1" dest="$2"
+  shift 2
+  [ -x "$esbuild" ] || die "esbuild not found (set ESBUILD or npm install esbuild)"
+  [ -f "$src" ] || die "missing $src"
+  mkdir -p "$(dirname "$dest")"
+  "$esbuild" "$src" --minify --legal-comments=none --log-level=warning "$@" --outfile="$dest.build"
+  if cmp -s "$dest.build" "$dest" 2>/dev/null; then rm "$dest.build"; else mv "$dest.build" "$dest"; fi
+}
+
+check_packages
+mkdir -p "$out"
+nm="$node_modules"
+
+# React scaffold: React 18 UMD builds and Sucrase, which ships no browser build of its
+# own, bundled into one IIFE exposing `window.sucrase` (200 KB against Babel's 3 MB).
+sync_file "$nm/react/umd/react.production.min.js" "$out/react.production.min.js"
+sync_file "$nm/react-dom/umd/react-dom.production.min.js" "$out/react-dom.production.min.js"
+build "$nm/sucrase/dist/esm/index.js" "$out/sucrase.min.js" \
+  --bundle --format=iife --global-name=sucrase --platform=browser --target=es2020
+
+# PDF reader: pdf.js (modern build) and the data it fetches on demand.
+sync_file "$nm/pdfjs-dist/build/pdf.min.mjs" "$out/pdf.min.mjs"
+sync_file "$nm/pdfjs-dist/build/pdf.worker.min.mjs" "$out/pdf.worker.min.mjs"
+for dir in cmaps standard_fonts wasm iccs; do
+  sync_dir "$nm/pdfjs-dist/$dir" "$out/pdfjs/$dir"
+done
+
+# Office viewers.
+sync_file "$nm/jszip/dist/jszip.min.js" "$out/jszip.min.js"
+sync_file "$nm/docx-preview/dist/docx-preview.min.js" "$out/docx-preview.min.js"
+sync_file "$nm/xlsx/dist/xlsx.mini.min.js" "$out/xlsx.mini.min.js"
+build "$nm/@aiden0z/pptx-renderer/dist/aiden0z-pptx-renderer.browser.es.js" "$out/pptx-renderer.min.mjs" \
+  --format=esm --target=es2022
+
+# Licences travel with the code they cover.
+sync_file "$nm/react/LICENSE" "$out/licenses/react.txt"
+sync_file "$nm/react-dom/LICENSE" "$out/licenses/react-dom.txt"
+sync_file "$nm/sucrase/LICENSE" "$out/licenses/sucrase.txt"
+sync_file "$nm/pdfjs-dist/LICENSE" "$out/licenses/pdfjs-dist.txt"
+sync_file "$nm/jszip/LICENSE.markdown" "$out/licenses/jszip.txt"
+sync_file "$nm/docx-preview/LICENSE" "$out/licenses/docx-preview.txt"
+sync_file "$nm/xlsx/LICENSE" "$out/licenses/xlsx.txt"
+sync_file "$nm/@aiden0z/pptx-renderer/LICENSE" "$out/licenses/pptx-renderer.txt"
+sync_file "$nm/@aiden0z/pptx-renderer/THIRD_PARTY_NOTICES.md" "$out/licenses/pptx-renderer-third-party.md"
+
+versions="$(for spec in "${expected_versions[@]}"; do echo "${spec%@*}@$(package_version "${spec%@*}")"; done)"
+if [ "$(cat "$out/VERSIONS.txt" 2>/dev/null)" != "$versions" ]; then
+  echo "$versions" > "$out/VERSIONS.txt"
+fi
+echo "vendor.sh: $(find "$out" -type f | wc -l) files in $out ($(du -sh "$out" | cut -f1))"
