@@ -2,6 +2,7 @@
 //! and is unit-tested with plain `cargo test`. The Worker and the CLI adapt it.
 
 pub mod access;
+pub mod agents;
 pub mod badge;
 pub mod cursor;
 pub mod enums;

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Builds badge.js, the viewer vendor files, then the Worker (which embeds badge.js).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+mkdir -p build public
+
+bash scripts/build-badge.sh
+bash scripts/vendor.sh
+
+# worker-build would download these from GitHub; point it at the local copies.
+export WASM_BINDGEN_BIN="$HOME/.cargo/bin/wasm-bindgen"
+export ESBUILD_BIN="$PWD/node_modules/@esbuild/linux-x64/bin/esbuild"
+export WASM_OPT_BIN="$PWD/node_modules/.bin/wasm-opt"
+(cd worker && worker-build --release)

@@ -1,0 +1,63 @@
+// Runs the Worker under `wrangler dev` for `npm start`: waits for /healthz, seeds the demo grid on
+// first start (the seed is remembered in STATE_DIR), prints how to use it, and stays up until Ctrl-C.
+import { parseArgs } from 'node:util';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnWorker, readDevVars, waitForHealth } from '../tests/support/worker.mjs';
+
+const { values } = parseArgs({ options: { port: { type: 'string' }, state: { type: 'string' } } });
+const port = Number(values.port);
+const worker = spawnWorker({ port, stateDir: values.state, inherit: true });
+process.on('SIGINT', () => worker.kill('SIGINT'));
+process.on('SIGTERM', () => worker.kill('SIGTERM'));
+worker.on('exit', (code) => process.exit(code ?? 0));
+
+const base = `http://localhost:${port}`;
+await waitForHealth(base, 120_000);
+const secrets = readDevVars();
+const seedFile = join(values.state, 'plug-demo.json');
+let demo;
+if (existsSync(seedFile)) {
+  demo = JSON.parse(readFileSync(seedFile, 'utf8'));
+} else {
+  demo = await seed(base, secrets.ADMIN_TOKEN);
+  writeFileSync(seedFile, JSON.stringify(demo, null, 2));
+}
+const token = await admin(base, secrets.ADMIN_TOKEN, 'POST', '/admin/v1/tokens', { user_id: demo.admin.user_id, ttl_seconds: 7 * 86400 });
+console.log(`
+Plug is running.
+  API and badge.js: ${base}
+  Served content:   http://127.0.0.1:${port}
+  Demo grid:        ${demo.grid.slug} (admin ${demo.admin.slug}, member ${demo.member.slug}, space ${demo.space.slug})
+
+A token for ${demo.admin.slug} (valid 7 days):
+  export PLUG_URL=${base} PLUG_GRID=${demo.grid.slug}
+  export PLUG_TOKEN=${token.token}
+
+Drop something:
+  cargo run -q -p plug -- ./some-page.html
+  curl -H "Authorization: Bearer $PLUG_TOKEN" ${base}/api/v2/inspirations
+`);
+
+async function seed(base, adminToken) {
+  const call = (method, path, body) => admin(base, adminToken, method, path, body);
+  const grid = await call('POST', '/admin/v1/grids', { slug: 'demo', name: 'Demo grid' });
+  const adminUser = await call('POST', '/admin/v1/users', { slug: 'ada', name: 'Ada Admin' });
+  const member = await call('POST', '/admin/v1/users', { slug: 'max', name: 'Max Member' });
+  await call('PUT', `/admin/v1/grids/demo/members/${adminUser.user_id}`, { role: 'admin' });
+  await call('PUT', `/admin/v1/grids/demo/members/${member.user_id}`, { role: 'member' });
+  const space = await call('POST', '/admin/v1/grids/demo/spaces', { slug: 'design', name: 'Design' });
+  await call('PUT', `/admin/v1/spaces/${space.space_id}/members/${adminUser.user_id}`);
+  await call('PUT', `/admin/v1/spaces/${space.space_id}/members/${member.user_id}`);
+  return { grid, admin: adminUser, member, space };
+}
+
+async function admin(base, token, method, path, body) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? null : res.json();
+}

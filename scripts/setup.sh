@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Installs everything Plug needs on a fresh machine (see ../shared/TOOLCHAIN.md).
+# Idempotent: each step is skipped when its tool is already there at the right version.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+log() { printf '[setup] %s\n' "$*"; }
+
+WORKER_BUILD_VERSION=0.8.7
+# The wasm-bindgen CLI must equal the wasm-bindgen crate in Cargo.lock exactly.
+WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  log "adding the wasm32 target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# npm packages: wrangler + workerd, Node 22 (wrangler 4 refuses Node 20), esbuild,
+# binaryen (wasm-opt), playwright-core, and the viewer pages' vendor libraries.
+if [ ! -x node_modules/.bin/wrangler ] || [ package.json -nt node_modules/.package-lock.json ] \
+   || { [ -f package-lock.json ] && [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
+  log "installing npm packages"
+  npm install --no-audit --no-fund --loglevel=error
+fi
+
+if ! worker-build --version 2>/dev/null | grep -q "$WORKER_BUILD_VERSION"; then
+  log "installing worker-build $WORKER_BUILD_VERSION (about 6 minutes on 2 cores)"
+  cargo install worker-build --version "$WORKER_BUILD_VERSION" --locked
+fi
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
+  log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 4 minutes)"
+  # Its lockfile can name a dependency version the registry no longer serves; fall back to resolving.
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked \
+    || cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+# Debian's Chromium for the browser tests (never a downloaded browser build).
+if ! command -v chromium >/dev/null 2>&1; then
+  log "installing Debian chromium"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+if [ ! -f .dev.vars ]; then
+  log "writing .dev.vars with fresh local secrets"
+  sed -e "s/^ADMIN_TOKEN=.*/ADMIN_TOKEN=$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')/" \
+      -e "s/^JWT_SECRET=.*/JWT_SECRET=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')/" \
+      .dev.vars.example > .dev.vars
+fi
+log "ready"

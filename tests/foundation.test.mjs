@@ -1,0 +1,215 @@
+// Foundation: health, origins, error shape, tokens, the active-grid rules of interface.md 5 and
+// every operator route of platform.md 6, against the real Worker.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { startWorker, unique, expectError } from './support/harness.mjs';
+
+let app;
+before(async () => { app = await startWorker(); });
+after(async () => { await app?.stop(); });
+
+const b64 = (o) => Buffer.from(typeof o === 'string' ? o : JSON.stringify(o)).toString('base64url');
+function sign(header, payload, secret) {
+  const data = `${b64(header)}.${b64(payload)}`;
+  return `${data}.${createHmac('sha256', secret).update(data).digest('base64url')}`;
+}
+const now = () => Math.floor(Date.now() / 1000);
+
+test('healthz answers 200 on both origins', async () => {
+  assert.equal((await app.request('GET', '/healthz')).status, 200);
+  assert.equal((await app.request('GET', '/healthz', { origin: 'serve' })).status, 200);
+});
+
+test('api routes are not answered on the serving origin', async () => {
+  const { owner } = await app.world();
+  const res = await app.request('GET', '/api/v2/inspirations', { token: owner.token, origin: 'serve' });
+  assert.equal(res.status, 404);
+});
+
+test('every error carries code, message, details, request_id and a matching X-Request-Id', async () => {
+  const res = await app.request('GET', '/api/v2/inspirations');
+  expectError(assert, res, 401, 'UNAUTHORIZED');
+});
+
+test('a missing, malformed, forged or expired token gives 401', async () => {
+  const { owner } = await app.world();
+  const secret = app.secrets.JWT_SECRET;
+  const cases = {
+    missing: undefined,
+    garbage: 'not-a-jwt',
+    wrongSecret: sign({ alg: 'HS256', typ: 'JWT' }, { sub: owner.user_id, exp: now() + 60 }, 'other-secret'),
+    algNone: `${b64({ alg: 'none' })}.${b64({ sub: owner.user_id, exp: now() + 60 })}.`,
+    hs512: sign({ alg: 'HS512' }, { sub: owner.user_id, exp: now() + 60 }, secret),
+    noExp: sign({ alg: 'HS256' }, { sub: owner.user_id, iat: now() }, secret),
+    expired: sign({ alg: 'HS256' }, { sub: owner.user_id, exp: now() - 120 }, secret),
+    unknownUser: sign({ alg: 'HS256' }, { sub: '00000000-0000-4000-8000-000000000001', exp: now() + 60 }, secret),
+  };
+  for (const [name, token] of Object.entries(cases)) {
+    const res = await app.request('GET', '/api/v2/inspirations', { token });
+    expectError(assert, res, 401, 'UNAUTHORIZED');
+    assert.ok(res.body.error.message, name);
+  }
+});
+
+test('a self-signed HS256 token with exp is accepted, within 30 s of leeway after expiry', async () => {
+  const { owner } = await app.world();
+  const secret = app.secrets.JWT_SECRET;
+  const fresh = sign({ alg: 'HS256' }, { sub: owner.user_id, iat: now(), exp: now() + 60 }, secret);
+  assert.equal((await app.request('GET', '/api/v2/inspirations', { token: fresh })).status, 200);
+  const justExpired = sign({ alg: 'HS256' }, { sub: owner.user_id, exp: now() - 10 }, secret);
+  assert.equal((await app.request('GET', '/api/v2/inspirations', { token: justExpired })).status, 200);
+  const longExpired = sign({ alg: 'HS256' }, { sub: owner.user_id, exp: now() - 45 }, secret);
+  assert.equal((await app.request('GET', '/api/v2/inspirations', { token: longExpired })).status, 401);
+});
+
+test('a grid header naming an unknown grid or one without membership gives 403 ORG_NOT_ACCESSIBLE', async () => {
+  const { owner, other } = await app.world();
+  for (const grid of ['no-such-grid', other.slug]) {
+    const res = await app.request('GET', '/api/v2/inspirations', { token: owner.token, grid });
+    expectError(assert, res, 403, 'ORG_NOT_ACCESSIBLE');
+  }
+});
+
+test('X-Platform-Org is an alias and X-Platform-Grid wins when both are sent', async () => {
+  const { owner, grid, other } = await app.world();
+  const alias = await app.request('GET', '/api/v2/inspirations', { token: owner.token, headers: { 'x-platform-org': grid.slug } });
+  assert.equal(alias.status, 200);
+  const both = await app.request('GET', '/api/v2/inspirations', {
+    token: owner.token, headers: { 'x-platform-grid': grid.slug, 'x-platform-org': other.slug },
+  });
+  assert.equal(both.status, 200);
+  const wrongWins = await app.request('GET', '/api/v2/inspirations', {
+    token: owner.token, headers: { 'x-platform-grid': other.slug, 'x-platform-org': grid.slug },
+  });
+  expectError(assert, wrongWins, 403, 'ORG_NOT_ACCESSIBLE');
+});
+
+test('a multi-grid user must send the grid header on writes but reads fall back to the primary grid', async () => {
+  const { owner, other } = await app.world();
+  await app.join(other, owner);
+  const write = await app.drop(owner, {});
+  expectError(assert, write, 400, 'ORG_HEADER_REQUIRED');
+  const read = await app.request('GET', '/api/v2/inspirations', { token: owner.token });
+  assert.equal(read.status, 200);
+});
+
+test('a single-grid user falls back silently to the only membership on writes', async () => {
+  const { member } = await app.world();
+  const res = await app.drop(member, {});
+  assert.equal(res.status, 201, res.text);
+});
+
+test('a user without any membership is refused with 403 ORG_NOT_ACCESSIBLE', async () => {
+  const loner = await app.user();
+  expectError(assert, await app.request('GET', '/api/v2/inspirations', { token: loner.token }), 403, 'ORG_NOT_ACCESSIBLE');
+});
+
+test('the operator API refuses a missing or wrong operator token with 401 and changes nothing', async () => {
+  const slug = unique('x');
+  for (const token of [undefined, 'wrong', app.secrets.JWT_SECRET]) {
+    const res = await app.request('POST', '/admin/v1/users', { token, json: { slug, name: 'X' } });
+    expectError(assert, res, 401, 'UNAUTHORIZED');
+  }
+  const created = await app.admin('POST', '/users', { slug, name: 'X' });
+  assert.equal(created.status, 201, 'the slug was still free');
+});
+
+test('operator users and grids: create, duplicate slug 409, bad bodies 400', async () => {
+  const slug = unique('op');
+  const user = await app.admin('POST', '/users', { slug, name: 'Op' });
+  assert.equal(user.status, 201);
+  assert.deepEqual(Object.keys(user.body).sort(), ['name', 'slug', 'user_id']);
+  expectError(assert, await app.admin('POST', '/users', { slug, name: 'Again' }), 409);
+  expectError(assert, await app.admin('POST', '/users', { slug: 'Bad Slug', name: 'x' }), 400, 'VALIDATION_FAILED');
+  expectError(assert, await app.admin('POST', '/users', { name: 'no slug' }), 400, 'VALIDATION_FAILED');
+  expectError(assert, await app.admin('POST', '/users', { slug: unique('q'), name: 5 }), 400, 'VALIDATION_FAILED');
+  const notJson = await app.request('POST', '/admin/v1/users', {
+    token: app.secrets.ADMIN_TOKEN, body: '{nope', headers: { 'content-type': 'application/json' },
+  });
+  expectError(assert, notJson, 400, 'VALIDATION_FAILED');
+  const grid = await app.admin('POST', '/grids', { slug: unique('gr'), name: 'G' });
+  assert.equal(grid.status, 201);
+  assert.deepEqual(Object.keys(grid.body).sort(), ['grid_id', 'name', 'slug']);
+  expectError(assert, await app.admin('POST', '/grids', { slug: grid.body.slug, name: 'G' }), 409);
+});
+
+test('operator memberships: put with role, bad role 400, unknown grid or user 404, delete 204 then 404', async () => {
+  const grid = await app.grid();
+  const user = await app.user();
+  assert.equal((await app.admin('PUT', `/grids/${grid.slug}/members/${user.user_id}`, { role: 'admin' })).status, 200);
+  expectError(assert, await app.admin('PUT', `/grids/${grid.slug}/members/${user.user_id}`, { role: 'owner' }), 400, 'VALIDATION_FAILED');
+  expectError(assert, await app.admin('PUT', `/grids/nope-${unique()}/members/${user.user_id}`, { role: 'member' }), 404, 'NOT_FOUND');
+  expectError(assert, await app.admin('PUT', `/grids/${grid.slug}/members/00000000-0000-4000-8000-000000000009`, { role: 'member' }), 404, 'NOT_FOUND');
+  assert.equal((await app.request('GET', '/api/v2/inspirations', { token: user.token })).status, 200);
+  assert.equal((await app.admin('DELETE', `/grids/${grid.slug}/members/${user.user_id}`)).status, 204);
+  expectError(assert, await app.admin('DELETE', `/grids/${grid.slug}/members/${user.user_id}`), 404, 'NOT_FOUND');
+  expectError(assert, await app.request('GET', '/api/v2/inspirations', { token: user.token }), 403, 'ORG_NOT_ACCESSIBLE');
+});
+
+test('operator spaces and space members', async () => {
+  const grid = await app.grid();
+  const user = await app.user();
+  const space = await app.admin('POST', `/grids/${grid.slug}/spaces`, { slug: 'design', name: 'Design' });
+  assert.equal(space.status, 201);
+  assert.deepEqual(Object.keys(space.body).sort(), ['name', 'slug', 'space_id']);
+  expectError(assert, await app.admin('POST', `/grids/${grid.slug}/spaces`, { slug: 'design', name: 'Again' }), 409);
+  expectError(assert, await app.admin('POST', `/grids/${grid.slug}/spaces`, { slug: 'everyone', name: 'Everyone' }), 400, 'VALIDATION_FAILED');
+  assert.equal((await app.admin('PUT', `/spaces/${space.body.space_id}/members/${user.user_id}`)).status, 200);
+  expectError(assert, await app.admin('PUT', `/spaces/00000000-0000-4000-8000-000000000000/members/${user.user_id}`), 404, 'NOT_FOUND');
+});
+
+test('operator tokens: default one hour, custom ttl, unknown user 404, bad ttl 400', async () => {
+  const user = await app.user();
+  const res = await app.admin('POST', '/tokens', { user_id: user.user_id });
+  assert.equal(res.status, 201);
+  const ttl = (Date.parse(res.body.expires_at) - Date.now()) / 1000;
+  assert.ok(ttl > 3500 && ttl <= 3601, `ttl ${ttl}`);
+  const short = await app.admin('POST', '/tokens', { user_id: user.user_id, ttl_seconds: 60 });
+  assert.ok(Date.parse(short.body.expires_at) - Date.now() < 61_000);
+  expectError(assert, await app.admin('POST', '/tokens', { user_id: '00000000-0000-4000-8000-000000000000' }), 404);
+  expectError(assert, await app.admin('POST', '/tokens', { user_id: user.user_id, ttl_seconds: 0 }), 400, 'VALIDATION_FAILED');
+});
+
+test('operator badge policies and style validate their bodies', async () => {
+  const grid = await app.grid();
+  assert.equal((await app.admin('PUT', '/badge-policy', { policy: 'none' })).status, 200);
+  expectError(assert, await app.admin('PUT', '/badge-policy', { policy: 'always' }), 400, 'VALIDATION_FAILED');
+  assert.equal((await app.admin('PUT', `/grids/${grid.slug}/badge-policy`, { policy: 'force_off' })).status, 200);
+  const style = await app.admin('PUT', `/grids/${grid.slug}/badge-style`, {
+    theme: { bg: '#000000', accent: 'rebeccapurple', sparkle: 'yes' }, position: 'top-left',
+  });
+  assert.equal(style.status, 200, style.text);
+  assert.deepEqual(style.body.theme, { bg: '#000000', accent: 'rebeccapurple' });
+  for (const bad of ['red; background: url(x)', 'x{', 'y}', '</script>']) {
+    expectError(assert, await app.admin('PUT', `/grids/${grid.slug}/badge-style`, { theme: { bg: bad } }), 400, 'VALIDATION_FAILED');
+  }
+  expectError(assert, await app.admin('PUT', `/grids/${grid.slug}/badge-style`, { position: 'middle' }), 400, 'VALIDATION_FAILED');
+});
+
+test('operator runtimes are created as summary rows with visibility', async () => {
+  const { grid, owner, space } = await app.world();
+  const res = await app.admin('POST', `/grids/${grid.slug}/runtimes`, {
+    owner_id: owner.user_id, kind: 'app', name: 'my-app', status: 'running', visibility: 'grid', visibility_spaces: [space.slug],
+  });
+  assert.equal(res.status, 201, res.text);
+  assert.equal(res.body.kind, 'app');
+  assert.equal(res.body.visibility, 'grid');
+  assert.deepEqual(res.body.visibility_spaces, [space.slug]);
+  assert.equal(res.body.status, 'running');
+  expectError(assert, await app.admin('POST', `/grids/${grid.slug}/runtimes`, { owner_id: owner.user_id, kind: 'robot', name: 'x-app', status: 'running' }), 400);
+  const draft = await app.admin('POST', `/grids/${grid.slug}/runtimes`, { owner_id: owner.user_id, kind: 'agent', name: 'drafty', status: 'draft' });
+  assert.equal(draft.status, 201);
+  assert.equal(draft.body.expires_in_days, 14);
+});
+
+test('operator entity overrides change status and back-date timestamps', async () => {
+  const { owner } = await app.world();
+  const drop = await app.drop(owner, {});
+  const id = drop.body.entity_id;
+  const res = await app.admin('PATCH', `/entities/${id}`, { created_at: '2020-01-01T00:00:00Z', expires_at: '2020-02-01T00:00:00Z' });
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.body.created_at, '2020-01-01T00:00:00.000Z');
+  expectError(assert, await app.admin('PATCH', `/entities/${id}`, { status: 'exploded' }), 400, 'VALIDATION_FAILED');
+  expectError(assert, await app.admin('PATCH', '/entities/00000000-0000-4000-8000-000000000000', { status: 'live' }), 404);
+});

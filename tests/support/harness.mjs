@@ -1,0 +1,198 @@
+// The one helper every integration test uses: starts the real Worker under workerd with its own
+// fresh D1/R2 state on a free port, and offers typed requests and world-building through the
+// operator API. Each test builds its own world (unique slugs), so tests never depend on each other.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { applyMigrations, readDevVars, spawnWorker, waitForHealth } from './worker.mjs';
+
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+async function freePort() {
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const ok = await new Promise((resolve) => {
+      const srv = createServer().once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+    if (ok) return port;
+  }
+}
+
+let counter = 0;
+/** A slug unique to this process: `prefix-<random>-<n>`. */
+export function unique(prefix = 't') {
+  counter += 1;
+  return `${prefix}-${Math.random().toString(36).slice(2, 7)}${counter}`;
+}
+
+/** Starts a Worker with fresh state; `vars` override wrangler.toml vars for this instance. */
+export async function startWorker({ vars = {} } = {}) {
+  const port = await freePort();
+  const stateDir = mkdtempSync(join(tmpdir(), 'plug-state-'));
+  applyMigrations(stateDir);
+  const child = spawnWorker({ port, stateDir, vars });
+  let log = '';
+  child.stdout.on('data', (d) => { log += d; });
+  child.stderr.on('data', (d) => { log += d; });
+  const app = new App(port, stateDir, child, () => log);
+  try {
+    await waitForHealth(app.baseUrl, 90_000);
+  } catch (e) {
+    await app.stop();
+    throw new Error(`${e.message}\n${log}`);
+  }
+  return app;
+}
+
+export class App {
+  constructor(port, stateDir, child, log) {
+    this.port = port;
+    this.stateDir = stateDir;
+    this.child = child;
+    this.log = log;
+    this.baseUrl = `http://localhost:${port}`;
+    this.serveUrl = `http://127.0.0.1:${port}`;
+    this.secrets = readDevVars();
+  }
+
+  async stop() {
+    if (this.child.exitCode === null) {
+      const exited = new Promise((r) => this.child.once('exit', r));
+      try { process.kill(-this.child.pid, 'SIGTERM'); } catch { this.child.kill('SIGTERM'); }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      try { process.kill(-this.child.pid, 'SIGKILL'); } catch { /* gone */ }
+    }
+    rmSync(this.stateDir, { recursive: true, force: true });
+  }
+
+  /**
+   * One HTTP request. `token` is a Bearer token; `grid` sets X-Platform-Grid; `json` or `form` is
+   * the body; `origin: 'serve'` targets the serving origin. Returns { status, headers, body, text }.
+   */
+  async request(method, path, { token, grid, json, form, body, headers = {}, origin = 'api', redirect = 'manual' } = {}) {
+    const h = { 'user-agent': 'plug-tests', ...headers };
+    if (token) h.authorization = `Bearer ${token}`;
+    if (grid) h['x-platform-grid'] = grid;
+    let payload = body;
+    if (json !== undefined) {
+      h['content-type'] = 'application/json';
+      payload = JSON.stringify(json);
+    } else if (form) {
+      payload = form;
+    }
+    const base = origin === 'serve' ? this.serveUrl : this.baseUrl;
+    const url = path.startsWith('http') ? path : base + path;
+    const res = await fetch(url, { method, headers: h, body: payload, redirect });
+    const text = await res.text();
+    let parsed = null;
+    if ((res.headers.get('content-type') || '').includes('application/json') && text) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  }
+
+  /** An operator API call with ADMIN_TOKEN. */
+  admin(method, path, json) {
+    return this.request(method, `/admin/v1${path}`, { token: this.secrets.ADMIN_TOKEN, json });
+  }
+
+  async mustAdmin(method, path, json, expected = [200, 201, 204]) {
+    const res = await this.admin(method, path, json);
+    if (!expected.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
+    return res.body;
+  }
+
+  /** A new user with a fresh token. */
+  async user(slug = unique('u'), name = `User ${slug}`) {
+    const user = await this.mustAdmin('POST', '/users', { slug, name });
+    const { token } = await this.mustAdmin('POST', '/tokens', { user_id: user.user_id });
+    return { ...user, token };
+  }
+
+  async grid(slug = unique('g')) {
+    return this.mustAdmin('POST', '/grids', { slug, name: `Grid ${slug}` });
+  }
+
+  async join(grid, user, role = 'member') {
+    return this.mustAdmin('PUT', `/grids/${grid.slug}/members/${user.user_id}`, { role });
+  }
+
+  async space(grid, slug = unique('s')) {
+    return this.mustAdmin('POST', `/grids/${grid.slug}/spaces`, { slug, name: `Space ${slug}` });
+  }
+
+  async joinSpace(space, user) {
+    return this.mustAdmin('PUT', `/spaces/${space.space_id}/members/${user.user_id}`);
+  }
+
+  /**
+   * A grid with an owner, an admin, a member in the space, a member outside it, and a user of
+   * another grid: the cast of most tests.
+   */
+  async world() {
+    const grid = await this.grid();
+    const other = await this.grid();
+    const [owner, admin, spaceMember, member, outsider] = await Promise.all([
+      this.user(), this.user(), this.user(), this.user(), this.user(),
+    ]);
+    await this.join(grid, owner);
+    await this.join(grid, admin, 'admin');
+    await this.join(grid, spaceMember);
+    await this.join(grid, member);
+    await this.join(other, outsider);
+    const space = await this.space(grid);
+    await this.joinSpace(space, owner);
+    await this.joinSpace(space, spaceMember);
+    return { grid, other, owner, admin, spaceMember, member, outsider, space };
+  }
+
+  /**
+   * Drops a file as `user`. `file` is { name, content (string|Buffer|Uint8Array), type? };
+   * `fields` override the defaults (org scope, org visibility, html, api).
+   */
+  async drop(user, { file, fields = {}, grid, headers } = {}) {
+    const form = new FormData();
+    const defaults = { name: 'demo', scope: 'org', visibility: 'org', source_type: 'html', uploaded_via: 'api' };
+    for (const [k, v] of Object.entries({ ...defaults, ...fields })) {
+      if (v === undefined) continue;
+      if (Array.isArray(v)) v.forEach((x) => form.append(k, x));
+      else form.append(k, String(v));
+    }
+    const f = file ?? { name: 'index.html', content: '<!doctype html><title>Demo</title><body><h1>Hello</h1></body>' };
+    if (f !== null) form.append('file', new Blob([f.content], { type: f.type ?? 'application/octet-stream' }), f.name);
+    return this.request('POST', '/api/v2/inspirations', { token: user.token, grid, form, headers });
+  }
+
+  /** Drops and waits until the Inspiration is live; returns the read body. */
+  async dropLive(user, options) {
+    const res = await this.drop(user, options);
+    if (res.status !== 201) throw new Error(`drop failed: ${res.status} ${res.text}`);
+    return this.waitFor(user, res.body.entity_id, (b) => b.status === 'live');
+  }
+
+  /** Polls the read endpoint every 100 ms until `done(body)` holds. */
+  async waitFor(user, id, done, timeoutMs = 15_000) {
+    const deadline = Date.now() + timeoutMs;
+    let last;
+    while (Date.now() < deadline) {
+      last = await this.request('GET', `/api/v2/inspirations/${id}`, { token: user.token });
+      if (last.status === 200 && done(last.body)) return last.body;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`timed out waiting on ${id}: ${last?.status} ${last?.text}`);
+  }
+}
+
+/** Asserts the interface's error shape and code; returns the error object. */
+export function expectError(assert, res, status, code) {
+  assert.equal(res.status, status, `expected ${status} ${code}, got ${res.status}: ${res.text}`);
+  assert.ok(res.body && res.body.error, `error body: ${res.text}`);
+  const { error } = res.body;
+  if (code) assert.equal(error.code, code, res.text);
+  assert.equal(typeof error.message, 'string');
+  assert.ok(Array.isArray(error.details), 'details is an array');
+  assert.equal(typeof error.request_id, 'string');
+  assert.equal(res.headers.get('x-request-id'), error.request_id);
+  return error;
+}

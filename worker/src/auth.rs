@@ -1,0 +1,154 @@
+//! Who is calling: the one place that turns a request into a verified caller
+//! (Bearer JWT + active grid, interface.md 5), checks the operator token, and
+//! gates old CLI versions. Handlers receive a `Caller` or an error.
+
+use plug_domain::access::Viewer;
+use plug_domain::token::{self, Expectations, TokenError};
+use plug_domain::Role;
+use worker::Request;
+
+use crate::error::{ApiError, ApiResult};
+use crate::http::{header, Ctx};
+use crate::store::identity::{self, Grid, User};
+
+/// A verified user acting in one active grid.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub user: User,
+    pub grid: Grid,
+    pub role: Role,
+}
+
+impl Caller {
+    pub fn is_admin(&self) -> bool {
+        self.role == Role::Admin
+    }
+}
+
+fn bearer(req: &Request) -> Option<String> {
+    let value = header(req, "Authorization")?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_string())
+}
+
+/// Verifies a token and loads its user; any failure is 401.
+pub async fn verify_user(cx: &Ctx, token: &str) -> ApiResult<User> {
+    if cx.config.jwt_secret.is_empty() {
+        return Err(ApiError::unauthorized("token verification is not configured"));
+    }
+    let expect = Expectations { issuer: cx.config.jwt_issuer.as_deref(), audience: cx.config.jwt_audience.as_deref() };
+    let user_id = token::verify(token, cx.config.jwt_secret.as_bytes(), cx.now, &expect).map_err(|e| {
+        ApiError::unauthorized(match e {
+            TokenError::Expired => "token expired",
+            TokenError::MissingExpiry => "token has no exp claim",
+            TokenError::Algorithm => "token algorithm must be HS256",
+            _ => "invalid token",
+        })
+    })?;
+    identity::find_user(&cx.db, &user_id).await?.ok_or_else(|| ApiError::unauthorized("unknown user"))
+}
+
+/// The verified caller and active grid; `write` makes the grid header required for multi-grid users.
+pub async fn caller(cx: &Ctx, req: &Request, write: bool) -> ApiResult<Caller> {
+    let token = bearer(req).ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
+    let user = verify_user(cx, &token).await?;
+    active_grid(cx, req, user, write).await
+}
+
+/// Like `caller`, but a request without Authorization is anonymous (None). A bad token is still 401.
+pub async fn optional_caller(cx: &Ctx, req: &Request) -> ApiResult<Option<Caller>> {
+    if header(req, "Authorization").is_none() {
+        return Ok(None);
+    }
+    caller(cx, req, false).await.map(Some)
+}
+
+/// Resolves X-Platform-Grid (or its alias X-Platform-Org) against the user's memberships.
+async fn active_grid(cx: &Ctx, req: &Request, user: User, write: bool) -> ApiResult<Caller> {
+    let requested = header(req, "X-Platform-Grid").or_else(|| header(req, "X-Platform-Org"));
+    let memberships = identity::memberships_of(&cx.db, &user.user_id).await?;
+    let chosen = match requested {
+        Some(slug) => memberships.into_iter().find(|m| m.grid.slug == slug).ok_or_else(|| {
+            ApiError::new(403, "ORG_NOT_ACCESSIBLE", format!("grid '{slug}' does not exist or you are not a member"))
+        })?,
+        None => {
+            if write && memberships.len() > 1 {
+                return Err(ApiError::new(
+                    400,
+                    "ORG_HEADER_REQUIRED",
+                    "you belong to several grids: send X-Platform-Grid with the grid slug",
+                ));
+            }
+            memberships
+                .into_iter()
+                .next()
+                .ok_or_else(|| ApiError::new(403, "ORG_NOT_ACCESSIBLE", "you are not a member of any grid"))?
+        }
+    };
+    let role = Role::parse(&chosen.role).unwrap_or(Role::Member);
+    Ok(Caller { user, grid: chosen.grid, role })
+}
+
+/// The viewer facts for an entity of `grid_id`: role and spaces there, whatever the active grid.
+pub async fn viewer_in(cx: &Ctx, caller: Option<&Caller>, grid_id: &str) -> ApiResult<Viewer> {
+    let Some(caller) = caller else { return Ok(Viewer::default()) };
+    let user_id = caller.user.user_id.clone();
+    let role = if caller.grid.grid_id == grid_id {
+        Some(caller.role.as_str().to_string())
+    } else {
+        identity::role_in(&cx.db, grid_id, &user_id).await?
+    };
+    let space_ids = match role {
+        Some(_) => identity::space_ids_of(&cx.db, grid_id, &user_id).await?,
+        None => Vec::new(),
+    };
+    Ok(Viewer {
+        user_id: Some(user_id),
+        is_grid_member: role.is_some(),
+        is_grid_admin: role.as_deref() == Some("admin"),
+        space_ids,
+    })
+}
+
+/// The operator API's guard: `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time.
+pub fn require_operator(cx: &Ctx, req: &Request) -> ApiResult<()> {
+    let presented = bearer(req).unwrap_or_default();
+    let expected = &cx.config.admin_token;
+    let same = !expected.is_empty()
+        && presented.len() == expected.len()
+        && presented.bytes().zip(expected.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
+    if same {
+        Ok(())
+    } else {
+        Err(ApiError::unauthorized("operator token required"))
+    }
+}
+
+/// Writes from a `plug/<semver>` client older than MIN_CLI_VERSION get 426.
+pub fn check_cli_version(cx: &Ctx, req: &Request) -> ApiResult<()> {
+    let Some(agent) = header(req, "User-Agent") else { return Ok(()) };
+    let Some(version) = agent.strip_prefix("plug/").map(|v| v.split_whitespace().next().unwrap_or("")) else {
+        return Ok(());
+    };
+    if semver_lt(version, &cx.config.min_cli_version) {
+        return Err(ApiError::new(
+            426,
+            "CLI_UPGRADE_REQUIRED",
+            format!(
+                "plug {version} is too old; version {} or newer is required: upgrade with `cargo install plug` (or your package manager)",
+                cx.config.min_cli_version
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn semver_parts(v: &str) -> (u64, u64, u64) {
+    let core = v.split(['-', '+']).next().unwrap_or("");
+    let mut it = core.split('.').map(|p| p.parse::<u64>().unwrap_or(0));
+    (it.next().unwrap_or(0), it.next().unwrap_or(0), it.next().unwrap_or(0))
+}
+
+fn semver_lt(a: &str, b: &str) -> bool {
+    semver_parts(a) < semver_parts(b)
+}

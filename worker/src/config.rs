@@ -1,0 +1,60 @@
+//! Deployment settings read once per request from the Worker's vars and secrets
+//! (wrangler.toml `[vars]`, `.dev.vars` locally, `wrangler secret` in production).
+
+use worker::Env;
+
+#[derive(Clone)]
+pub struct Config {
+    /// The API origin, e.g. `http://localhost:8787` (no trailing slash).
+    pub base_url: String,
+    /// The origin that serves uploaded content; always different from `base_url`.
+    pub serve_base_url: String,
+    pub platform_name: String,
+    pub min_cli_version: String,
+    pub purge_after_days: i64,
+    pub draft_ttl_days: i64,
+    pub jwt_issuer: Option<String>,
+    pub jwt_audience: Option<String>,
+    pub admin_token: String,
+    pub jwt_secret: String,
+}
+
+fn var(env: &Env, name: &str) -> Option<String> {
+    env.var(name).ok().map(|v| v.to_string()).filter(|v| !v.trim().is_empty())
+}
+
+fn secret(env: &Env, name: &str) -> Option<String> {
+    env.secret(name).ok().map(|v| v.to_string()).or_else(|| var(env, name)).filter(|v| !v.is_empty())
+}
+
+impl Config {
+    pub fn from_env(env: &Env) -> Config {
+        let trim = |s: String| s.trim_end_matches('/').to_string();
+        Config {
+            base_url: trim(var(env, "BASE_URL").unwrap_or_else(|| "http://localhost:8787".into())),
+            serve_base_url: trim(var(env, "SERVE_BASE_URL").unwrap_or_else(|| "http://127.0.0.1:8787".into())),
+            platform_name: var(env, "PLATFORM_NAME").unwrap_or_else(|| "Plug".into()),
+            min_cli_version: var(env, "MIN_CLI_VERSION").unwrap_or_else(|| "0.0.0".into()),
+            purge_after_days: var(env, "PURGE_AFTER_DAYS").and_then(|v| v.parse().ok()).unwrap_or(30),
+            draft_ttl_days: var(env, "DRAFT_TTL_DAYS").and_then(|v| v.parse().ok()).unwrap_or(14),
+            jwt_issuer: var(env, "JWT_ISSUER"),
+            jwt_audience: var(env, "JWT_AUDIENCE"),
+            // Without secrets nothing can be authenticated: empty values never match.
+            admin_token: secret(env, "ADMIN_TOKEN").unwrap_or_default(),
+            jwt_secret: secret(env, "JWT_SECRET").unwrap_or_default(),
+        }
+    }
+
+    pub fn host_of(url: &str) -> &str {
+        let rest = url.split_once("://").map_or(url, |(_, r)| r);
+        rest.split('/').next().unwrap_or(rest)
+    }
+
+    pub fn api_host(&self) -> &str {
+        Self::host_of(&self.base_url)
+    }
+
+    pub fn serve_host(&self) -> &str {
+        Self::host_of(&self.serve_base_url)
+    }
+}

@@ -1,0 +1,188 @@
+//! Request plumbing shared by all handlers: the per-request context, JSON in
+//! and out, query strings, randomness and the client's address.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+use worker::{Bucket, D1Database, Env, Request, Response};
+
+use crate::config::Config;
+use crate::error::{ApiError, ApiResult};
+
+/// Everything a handler needs besides the request itself.
+pub struct Ctx {
+    pub env: Env,
+    pub db: D1Database,
+    pub bucket: Bucket,
+    pub config: Config,
+    pub ctx: worker::Context,
+    /// Milliseconds since the epoch, read once so a request sees one instant.
+    pub now: i64,
+    pub request_id: String,
+}
+
+impl Ctx {
+    pub fn new(env: Env, ctx: worker::Context) -> worker::Result<Ctx> {
+        Ok(Ctx {
+            db: env.d1("DB")?,
+            bucket: env.bucket("BUCKET")?,
+            config: Config::from_env(&env),
+            env,
+            ctx,
+            now: worker::Date::now().as_millis() as i64,
+            request_id: hex(&random_bytes::<8>()),
+        })
+    }
+
+    /// Runs work after the response is sent (uploads, enrichment, counting).
+    pub fn defer(&self, work: impl std::future::Future<Output = ()> + 'static) {
+        self.ctx.wait_until(work);
+    }
+}
+
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0u8; N];
+    getrandom::getrandom(&mut bytes).expect("crypto.getRandomValues is available in workerd");
+    bytes
+}
+
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+pub fn new_uuid() -> String {
+    plug_domain::validate::uuid_from_random(random_bytes::<16>())
+}
+
+pub fn json_response(status: u16, body: &Value) -> Response {
+    let text = serde_json::to_string(body).unwrap_or_else(|_| "{}".into());
+    let mut response = Response::ok(text).expect("a string body is always valid").with_status(status);
+    let _ = response.headers_mut().set("Content-Type", "application/json; charset=utf-8");
+    let _ = response.headers_mut().set("Cache-Control", "no-store");
+    response
+}
+
+pub fn json<T: Serialize>(status: u16, body: &T) -> ApiResult<Response> {
+    let value = serde_json::to_value(body).map_err(ApiError::internal)?;
+    Ok(json_response(status, &value))
+}
+
+pub fn no_content() -> ApiResult<Response> {
+    Ok(Response::empty()?.with_status(204))
+}
+
+/// Reads a JSON object body; anything else is 400 VALIDATION_FAILED.
+pub async fn read_object(req: &mut Request) -> ApiResult<Map<String, Value>> {
+    let text = req.text().await.map_err(|_| ApiError::validation("body could not be read"))?;
+    if text.trim().is_empty() {
+        return Err(ApiError::validation("a JSON object body is required"));
+    }
+    match serde_json::from_str::<Value>(&text) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err(ApiError::validation("the body must be a JSON object")),
+        Err(e) => Err(ApiError::validation(format!("the body is not valid JSON: {e}"))),
+    }
+}
+
+/// Like `read_object`, but an empty body reads as an empty object.
+pub async fn read_optional_object(req: &mut Request) -> ApiResult<Map<String, Value>> {
+    let text = req.text().await.unwrap_or_default();
+    if text.trim().is_empty() {
+        return Ok(Map::new());
+    }
+    match serde_json::from_str::<Value>(&text) {
+        Ok(Value::Object(map)) => Ok(map),
+        _ => Err(ApiError::validation("the body must be a JSON object")),
+    }
+}
+
+pub fn query_pairs(req: &Request) -> Vec<(String, String)> {
+    req.url().map(|u| u.query_pairs().into_owned().collect()).unwrap_or_default()
+}
+
+pub fn query<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    pairs.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+}
+
+pub fn header(req: &Request, name: &str) -> Option<String> {
+    req.headers().get(name).ok().flatten().filter(|v| !v.is_empty())
+}
+
+/// The client address Cloudflare (and workerd locally) reports.
+pub fn client_ip(req: &Request) -> String {
+    header(req, "CF-Connecting-IP")
+        .or_else(|| header(req, "X-Real-IP"))
+        .unwrap_or_else(|| "0.0.0.0".into())
+}
+
+pub fn cookie(req: &Request, name: &str) -> Option<String> {
+    let raw = header(req, "Cookie")?;
+    raw.split(';').find_map(|pair| {
+        let (k, v) = pair.trim().split_once('=')?;
+        (k == name).then(|| v.to_string())
+    })
+}
+
+/// JSON field access with the interface's validation errors.
+pub mod field {
+    use super::*;
+    use plug_domain::validate::FieldError;
+
+    pub fn opt_str<'a>(body: &'a Map<String, Value>, name: &str) -> ApiResult<Option<&'a str>> {
+        match body.get(name) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(_) => Err(FieldError::new(name, "type", "a string").into()),
+        }
+    }
+
+    pub fn req_str<'a>(body: &'a Map<String, Value>, name: &str) -> ApiResult<&'a str> {
+        opt_str(body, name)?.ok_or_else(|| FieldError::new(name, "required", "this field is required").into())
+    }
+
+    /// A field that may be absent, null, or a string.
+    pub fn nullable_str<'a>(body: &'a Map<String, Value>, name: &str) -> ApiResult<Option<Option<&'a str>>> {
+        match body.get(name) {
+            None => Ok(None),
+            Some(Value::Null) => Ok(Some(None)),
+            Some(Value::String(s)) => Ok(Some(Some(s))),
+            Some(_) => Err(FieldError::new(name, "type", "a string or null").into()),
+        }
+    }
+
+    pub fn opt_bool(body: &Map<String, Value>, name: &str) -> ApiResult<Option<bool>> {
+        match body.get(name) {
+            None => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(_) => Err(FieldError::new(name, "type", "true or false").into()),
+        }
+    }
+
+    pub fn opt_int(body: &Map<String, Value>, name: &str) -> ApiResult<Option<i64>> {
+        match body.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Number(n)) if n.is_i64() => Ok(n.as_i64()),
+            Some(_) => Err(FieldError::new(name, "type", "an integer").into()),
+        }
+    }
+
+    pub fn opt_str_list(body: &Map<String, Value>, name: &str) -> ApiResult<Option<Vec<String>>> {
+        match body.get(name) {
+            None => Ok(None),
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|v| v.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()
+                .map(Some)
+                .ok_or_else(|| FieldError::new(name, "type", "an array of strings").into()),
+            Some(_) => Err(FieldError::new(name, "type", "an array of strings").into()),
+        }
+    }
+
+    /// Refuses keys the route does not know, so typos do not pass silently.
+    pub fn only_known(body: &Map<String, Value>, known: &[&str]) -> ApiResult<()> {
+        match body.keys().find(|k| !known.contains(&k.as_str())) {
+            Some(k) => Err(FieldError::new(k, "unknown", format!("known fields: {}", known.join(", "))).into()),
+            None => Ok(()),
+        }
+    }
+}

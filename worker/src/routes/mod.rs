@@ -1,0 +1,18 @@
+//! One module per resource; each handler parses, calls the rules and the store, responds.
+
+pub mod admin;
+pub mod badge;
+pub mod common;
+pub mod cors;
+pub mod enrich;
+pub mod feedback;
+pub mod inspirations;
+pub mod links;
+pub mod provision;
+pub mod purge;
+pub mod reactions;
+pub mod runtimes;
+pub mod serve;
+pub mod sessions;
+pub mod views;
+pub mod visibility;

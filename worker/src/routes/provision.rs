@@ -1,0 +1,120 @@
+//! After a 201: store the validated upload in R2 (a zipped site file by file),
+//! move the Inspiration to `live` or to `failed`, then enrich it. Runs in
+//! `wait_until`; a failure removes every object it wrote.
+
+use plug_content::Upload;
+use plug_domain::SourceType;
+use worker::{Bucket, D1Database, Env, HttpMetadata};
+
+use crate::http::Ctx;
+use crate::store::entities;
+
+pub fn original_key(entity_id: &str) -> String {
+    format!("inspirations/{entity_id}/original")
+}
+
+pub fn site_key(entity_id: &str, path: &str) -> String {
+    format!("inspirations/{entity_id}/site/{path}")
+}
+
+pub fn prefix(entity_id: &str) -> String {
+    format!("inspirations/{entity_id}/")
+}
+
+pub fn content_type(upload: &Upload) -> &'static str {
+    match upload {
+        Upload::Site(_) => "application/zip",
+        Upload::File { content_type, .. } => content_type,
+    }
+}
+
+pub fn start(cx: &Ctx, entity_id: &str, source_type: SourceType, file_name: String, upload: Upload) {
+    let env: Env = cx.env.clone();
+    let entity_id = entity_id.to_string();
+    cx.defer(async move {
+        let (Ok(db), Ok(bucket)) = (env.d1("DB"), env.bucket("BUCKET")) else { return };
+        let mut written = Vec::new();
+        let outcome = store(&bucket, &entity_id, upload, &mut written).await;
+        let now = worker::Date::now().as_millis() as i64;
+        let sample = match outcome {
+            Ok((file_count, sample)) => {
+                let _ = entities::set_file_count(&db, &entity_id, file_count).await;
+                let _ = mark(&db, &entity_id, "live", None, now).await;
+                sample
+            }
+            Err(reason) => {
+                worker::console_error!("provisioning {entity_id} failed: {reason}");
+                remove_all(&bucket, &written).await;
+                let _ = mark(&db, &entity_id, "failed", Some("storing the upload failed; drop it again"), now).await;
+                return;
+            }
+        };
+        let (sample_type, sample_name) = match source_type {
+            SourceType::Html if file_name.to_ascii_lowercase().ends_with(".zip") => (SourceType::Html, "index.html"),
+            other => (other, file_name.as_str()),
+        };
+        super::enrich::enrich(&db, &entity_id, sample_type, sample_name, &sample).await;
+    });
+}
+
+/// Moves a provisioning Inspiration on, unless someone archived it meanwhile.
+async fn mark(db: &D1Database, entity_id: &str, status: &str, detail: Option<&str>, now: i64) -> crate::error::ApiResult<()> {
+    use crate::store::db::{int, opt_text, run, text};
+    run(
+        db,
+        "UPDATE entities SET status = ?2, status_detail = ?3, updated_at = ?4 WHERE entity_id = ?1 AND status = 'provisioning'",
+        &[text(entity_id), text(status), opt_text(detail), int(now)],
+    )
+    .await
+    .map(drop)
+}
+
+async fn put(bucket: &Bucket, key: String, bytes: Vec<u8>, content_type: &str, written: &mut Vec<String>) -> Result<(), String> {
+    let metadata = HttpMetadata { content_type: Some(content_type.to_string()), ..Default::default() };
+    bucket.put(&key, bytes).http_metadata(metadata).execute().await.map_err(|e| format!("put {key}: {e}"))?;
+    written.push(key);
+    Ok(())
+}
+
+/// Stores a single file as the original, or every file of a zipped site under `site/`.
+/// Returns the number of files and the bytes enrichment reads (the file, or the site's index.html).
+async fn store(bucket: &Bucket, entity_id: &str, upload: Upload, written: &mut Vec<String>) -> Result<(i64, Vec<u8>), String> {
+    match upload {
+        Upload::File { bytes, content_type } => {
+            put(bucket, original_key(entity_id), bytes.clone(), content_type, written).await?;
+            Ok((1, bytes))
+        }
+        Upload::Site(mut archive) => {
+            let mut index = Vec::new();
+            for i in 0..archive.len() {
+                let path = archive.path(i).to_string();
+                let content = archive.read(i).map_err(|e| format!("{path}: {}", e.message()))?;
+                if path == "index.html" {
+                    index = content.clone();
+                }
+                put(bucket, site_key(entity_id, &path), content, plug_content::content_type_for(&path), written).await?;
+            }
+            Ok((archive.len() as i64, index))
+        }
+    }
+}
+
+pub async fn remove_all(bucket: &Bucket, keys: &[String]) {
+    for chunk in keys.chunks(1000) {
+        let _ = bucket.delete_multiple(chunk.to_vec()).await;
+    }
+}
+
+/// Deletes every object under an entity's prefix (purge).
+pub async fn remove_prefix(bucket: &Bucket, entity_id: &str) -> Result<usize, String> {
+    let mut removed = 0;
+    loop {
+        let listing = bucket.list().prefix(prefix(entity_id)).limit(1000).execute().await.map_err(|e| e.to_string())?;
+        let keys: Vec<String> = listing.objects().iter().map(|o| o.key()).collect();
+        if keys.is_empty() {
+            return Ok(removed);
+        }
+        removed += keys.len();
+        bucket.delete_multiple(keys).await.map_err(|e| e.to_string())?;
+    }
+}

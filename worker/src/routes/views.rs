@@ -1,0 +1,86 @@
+//! View counting (interface.md 4.2, 4.9; platform.md 7): one function counts
+//! reads, beacons and served pages, once per viewer per entity per UTC day,
+//! never bots, naive HTTP clients, the owner or `platform-no-count` browsers.
+
+use plug_domain::time::utc_day;
+use plug_domain::views::{ip_hash, viewer_key};
+use worker::{Request, Response};
+
+use crate::error::ApiResult;
+use crate::http::{client_ip, cookie, header, Ctx};
+use crate::store::entities::{self, EntityRow};
+use crate::store::social;
+
+/// What the counter needs from a request, captured before the response is sent.
+struct Visit {
+    user_agent: String,
+    no_count: bool,
+    ip: String,
+}
+
+fn visit_of(req: &Request) -> Visit {
+    Visit {
+        user_agent: header(req, "User-Agent").unwrap_or_default(),
+        no_count: cookie(req, "platform-no-count").is_some(),
+        ip: client_ip(req),
+    }
+}
+
+fn countable(visit: &Visit) -> bool {
+    !visit.no_count && plug_domain::agents::is_countable_browser(&visit.user_agent)
+}
+
+/// Counts a view of `row` after the response, if the visit qualifies.
+pub fn count_later(cx: &Ctx, req: &Request, row: &EntityRow, user_id: Option<&str>) {
+    let visit = visit_of(req);
+    if !countable(&visit) || user_id == Some(row.owner_id.as_str()) {
+        return;
+    }
+    let env = cx.env.clone();
+    let secret = cx.config.jwt_secret.clone();
+    let entity_id = row.entity_id.clone();
+    let user_id = user_id.map(str::to_string);
+    let now = cx.now;
+    cx.defer(async move {
+        let Ok(db) = env.d1("DB") else { return };
+        let viewer = viewer_key(user_id.as_deref(), &ip_hash(secret.as_bytes(), &visit.ip, now));
+        if let Err(e) = social::record_view(&db, &entity_id, &utc_day(now), &viewer).await {
+            worker::console_error!("view count failed for {entity_id}: {}", e.internal.unwrap_or(e.message));
+        }
+    });
+}
+
+/// POST /api/v2/views/:entity_id: always 202 with an empty body; counting happens afterwards.
+pub fn beacon(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
+    let visit = visit_of(&req);
+    let token = header(&req, "Authorization").and_then(|v| v.strip_prefix("Bearer ").map(|t| t.trim().to_string()));
+    let id = id.to_ascii_lowercase();
+    if countable(&visit) && plug_domain::validate::is_uuid(&id) {
+        let env = cx.env.clone();
+        let config = cx.config.clone();
+        let now = cx.now;
+        cx.defer(async move {
+            let _ = count_beacon(env, config, id, token, visit, now).await;
+        });
+    }
+    let mut response = Response::empty()?.with_status(202);
+    super::cors::allow_any_origin(&mut response);
+    Ok(response)
+}
+
+async fn count_beacon(env: worker::Env, config: crate::config::Config, id: String, token: Option<String>, visit: Visit, now: i64) -> ApiResult<()> {
+    let db = env.d1("DB")?;
+    let Some(row) = entities::find(&db, &id).await? else { return Ok(()) };
+    let user_id = match token {
+        Some(t) => {
+            let expect = plug_domain::token::Expectations { issuer: config.jwt_issuer.as_deref(), audience: config.jwt_audience.as_deref() };
+            plug_domain::token::verify(&t, config.jwt_secret.as_bytes(), now, &expect).ok()
+        }
+        None => None,
+    };
+    if user_id.as_deref() == Some(row.owner_id.as_str()) || row.status == "purged" {
+        return Ok(());
+    }
+    let viewer = viewer_key(user_id.as_deref(), &ip_hash(config.jwt_secret.as_bytes(), &visit.ip, now));
+    social::record_view(&db, &row.entity_id, &utc_day(now), &viewer).await.map(drop)
+}

@@ -1,0 +1,125 @@
+//! Changing who can see an entity (interface.md 4.5-4.7): one planner turns a
+//! requested mode and its sub-state into what is stored, for all three routes.
+
+use plug_domain::access::{map_legacy, LegacyVisibility, RequestedVisibility, StoredVisibility};
+use plug_domain::time::iso;
+use plug_domain::validate::FieldError;
+use plug_domain::{Scope, Visibility};
+use serde_json::{json, Map, Value};
+use worker::{Request, Response};
+
+use super::common;
+use crate::auth;
+use crate::error::{ApiError, ApiResult};
+use crate::http::{field, json, read_object, Ctx};
+use crate::present;
+use crate::store::db;
+use crate::store::entities;
+use crate::store::identity::Grid;
+
+/// What will be stored: the canonical mode and its sub-state.
+pub struct VisibilityPlan {
+    pub mode: Visibility,
+    pub space_ids: Vec<String>,
+    pub link_indexed: bool,
+}
+
+/// `strict`: sub-state fields with the wrong mode are refused (visibility routes) rather than
+/// ignored (the update route honours them only where they apply).
+#[allow(clippy::too_many_arguments)]
+pub async fn plan(
+    cx: &Ctx,
+    grid: &Grid,
+    requested: RequestedVisibility,
+    scope: Scope,
+    own_space_id: Option<&str>,
+    visibility_spaces: Option<Vec<String>>,
+    link_indexed: Option<bool>,
+    strict: bool,
+) -> ApiResult<VisibilityPlan> {
+    let mode = match requested {
+        RequestedVisibility::Canonical(mode) => mode,
+        RequestedVisibility::Legacy(legacy) => return plan_legacy(legacy, scope, own_space_id, &visibility_spaces, link_indexed),
+    };
+    if strict && visibility_spaces.is_some() && mode != Visibility::Grid {
+        return Err(FieldError::new("visibility_spaces", "mode", "only valid with visibility grid").into());
+    }
+    if strict && link_indexed.is_some() && mode != Visibility::Link {
+        return Err(FieldError::new("link_indexed", "mode", "only valid with visibility link").into());
+    }
+    let space_ids = match mode {
+        Visibility::Grid => super::admin::resolve_space_slugs(cx, grid, mode, visibility_spaces).await?.into_iter().map(|s| s.space_id).collect(),
+        _ => Vec::new(),
+    };
+    Ok(VisibilityPlan { mode, space_ids, link_indexed: mode == Visibility::Link && link_indexed.unwrap_or(false) })
+}
+
+fn plan_legacy(
+    legacy: LegacyVisibility,
+    scope: Scope,
+    own_space_id: Option<&str>,
+    visibility_spaces: &Option<Vec<String>>,
+    link_indexed: Option<bool>,
+) -> ApiResult<VisibilityPlan> {
+    if visibility_spaces.is_some() || link_indexed.is_some() {
+        return Err(FieldError::new("visibility", "legacy", "legacy visibility values cannot be combined with visibility_spaces or link_indexed; use grid or link").into());
+    }
+    let scope_invalid = || ApiError::new(400, "SCOPE_INVALID", format!("legacy visibility is not allowed at scope {scope}"));
+    let (stored, indexed) = map_legacy(scope, legacy).ok_or_else(scope_invalid)?;
+    let space_ids = match stored {
+        StoredVisibility::GridOwnSpace => vec![own_space_id.ok_or_else(scope_invalid)?.to_string()],
+        _ => Vec::new(),
+    };
+    Ok(VisibilityPlan { mode: stored.mode(), space_ids, link_indexed: indexed })
+}
+
+/// PATCH /api/v2/entities/:id/visibility (`legacy_allowed` false) and
+/// PATCH /api/v2/inspirations/:id/visibility (`legacy_allowed` true).
+pub async fn patch(cx: &Ctx, mut req: Request, id: &str, legacy_allowed: bool) -> ApiResult<Response> {
+    auth::check_cli_version(cx, &req)?;
+    let caller = auth::caller(cx, &req, true).await?;
+    let body = read_object(&mut req).await?;
+    field::only_known(&body, &["visibility", "visibility_spaces", "link_indexed"])?;
+    let raw = field::req_str(&body, "visibility")?;
+    let requested = parse_requested(raw, legacy_allowed)?;
+    let visibility_spaces = field::opt_str_list(&body, "visibility_spaces")?;
+    let link_indexed = field::opt_bool(&body, "link_indexed")?;
+    let realm = if legacy_allowed { Some("inspiration") } else { None };
+    let seen = common::load_owned(cx, &caller, id, realm, "NOT_OWNER").await?;
+    let row = &seen.row;
+    let scope = Scope::parse(&row.scope).unwrap_or(Scope::Org);
+    let plan = plan(cx, &caller.grid, requested, scope, row.space_id.as_deref(), visibility_spaces, link_indexed, true).await?;
+    let columns = vec![
+        ("visibility", db::text(plan.mode.as_str())),
+        ("link_indexed", db::int(i64::from(plan.link_indexed))),
+    ];
+    let mut statements = vec![
+        entities::update_columns(&cx.db, &row.entity_id, &columns, cx.now)?,
+        entities::clear_visibility_spaces(&cx.db, &row.entity_id)?,
+    ];
+    for space_id in &plan.space_ids {
+        statements.push(entities::insert_visibility_space(&cx.db, &row.entity_id, space_id)?);
+    }
+    db::batch(&cx.db, statements).await?;
+    let spaces = entities::visibility_spaces(&cx.db, &row.entity_id).await?;
+    let mut map = Map::new();
+    map.insert("entity_id".into(), json!(row.entity_id));
+    map.insert("name".into(), json!(row.name));
+    map.insert("visibility".into(), json!(plan.mode.as_str()));
+    present::add_visibility_substate(&mut map, plan.mode.as_str(), &spaces, plan.link_indexed);
+    map.insert("updated_at".into(), json!(iso(cx.now)));
+    json(200, &Value::Object(map))
+}
+
+fn parse_requested(raw: &str, legacy_allowed: bool) -> ApiResult<RequestedVisibility> {
+    match RequestedVisibility::parse(raw) {
+        Some(RequestedVisibility::Legacy(LegacyVisibility::Org)) if !legacy_allowed => {
+            Err(FieldError::new("visibility", "deprecated", "'org' is deprecated: use 'grid' (with visibility_spaces ['everyone'])").into())
+        }
+        Some(RequestedVisibility::Legacy(_)) if !legacy_allowed => {
+            Err(FieldError::new("visibility", "enum", "private, authenticated, grid, link").into())
+        }
+        Some(requested) => Ok(requested),
+        None => Err(FieldError::new("visibility", "enum", "private, authenticated, grid, link").into()),
+    }
+}

@@ -1,0 +1,303 @@
+//! Inspirations and Runtimes in the `entities` table: look-ups, the visible
+//! list with keyset pagination, and the writes of the entity routes.
+
+use serde::Deserialize;
+use wasm_bindgen::JsValue;
+use worker::{D1Database, D1PreparedStatement};
+
+use super::db::{self, flag, int, opt_int, opt_text, text};
+use crate::error::ApiResult;
+
+/// One entity with the names it is shown with (grid, owner, space).
+#[derive(Debug, Clone, Deserialize)]
+pub struct EntityRow {
+    pub entity_id: String,
+    pub grid_id: String,
+    pub realm: String,
+    pub kind: String,
+    pub name: String,
+    pub display_name: String,
+    pub owner_id: String,
+    pub scope: String,
+    pub space_id: Option<String>,
+    pub visibility: String,
+    pub link_indexed: i64,
+    pub status: String,
+    pub status_detail: Option<String>,
+    pub source_type: Option<String>,
+    pub uploaded_via: Option<String>,
+    pub file_name: Option<String>,
+    pub content_type: Option<String>,
+    pub size_bytes: Option<i64>,
+    pub pinned: i64,
+    pub pin_reason: Option<String>,
+    pub expires_at: Option<i64>,
+    pub badge_mode: Option<String>,
+    pub brain_status: Option<String>,
+    pub description: Option<String>,
+    pub icon: Option<String>,
+    pub category: Option<String>,
+    pub tags: Option<String>,
+    pub runtime_url: Option<String>,
+    pub view_count: i64,
+    pub reaction_total: i64,
+    pub archived_at: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub grid_slug: String,
+    pub owner_slug: String,
+    pub owner_name: String,
+    pub space_slug: Option<String>,
+    pub space_name: Option<String>,
+}
+
+const SELECT: &str = "SELECT e.entity_id, e.grid_id, e.realm, e.kind, e.name, e.display_name, e.owner_id,
+    e.scope, e.space_id, e.visibility, e.link_indexed, e.status, e.status_detail, e.source_type,
+    e.uploaded_via, e.file_name, e.content_type, e.size_bytes, e.pinned, e.pin_reason, e.expires_at,
+    e.badge_mode, e.brain_status, e.description, e.icon, e.category, e.tags, e.runtime_url,
+    e.view_count, e.reaction_total, e.archived_at, e.created_at, e.updated_at,
+    g.slug AS grid_slug, u.slug AS owner_slug, u.name AS owner_name,
+    s.slug AS space_slug, s.name AS space_name
+  FROM entities e
+  JOIN grids g ON g.grid_id = e.grid_id
+  JOIN users u ON u.user_id = e.owner_id
+  LEFT JOIN spaces s ON s.space_id = e.space_id";
+
+pub async fn find(db: &D1Database, entity_id: &str) -> ApiResult<Option<EntityRow>> {
+    db::first(db, &format!("{SELECT} WHERE e.entity_id = ?1"), &[text(entity_id)]).await
+}
+
+pub async fn find_by_name(db: &D1Database, grid_id: &str, name: &str) -> ApiResult<Option<EntityRow>> {
+    db::first(db, &format!("{SELECT} WHERE e.grid_id = ?1 AND e.name = ?2"), &[text(grid_id), text(name)]).await
+}
+
+pub async fn find_many(db: &D1Database, ids: &[String]) -> ApiResult<Vec<EntityRow>> {
+    let ids_json = serde_json::to_string(ids).unwrap_or_else(|_| "[]".into());
+    db::all(db, &format!("{SELECT} WHERE e.entity_id IN (SELECT value FROM json_each(?1))"), &[text(&ids_json)]).await
+}
+
+/// The row a new Inspiration starts as.
+pub struct NewInspiration<'a> {
+    pub entity_id: &'a str,
+    pub grid_id: &'a str,
+    pub name: &'a str,
+    pub display_name: &'a str,
+    pub owner_id: &'a str,
+    pub scope: &'a str,
+    pub space_id: Option<&'a str>,
+    pub visibility: &'a str,
+    pub source_type: &'a str,
+    pub uploaded_via: &'a str,
+    pub file_name: &'a str,
+    pub content_type: &'a str,
+    pub size_bytes: i64,
+    pub pinned: bool,
+    pub pin_reason: Option<&'a str>,
+    pub expires_at: Option<i64>,
+    pub now: i64,
+}
+
+pub fn insert_inspiration(db: &D1Database, n: &NewInspiration<'_>) -> ApiResult<D1PreparedStatement> {
+    db::stmt(
+        db,
+        "INSERT INTO entities (entity_id, grid_id, realm, kind, name, display_name, owner_id, scope, space_id,
+           visibility, status, source_type, uploaded_via, file_name, content_type, size_bytes, pinned, pin_reason,
+           expires_at, brain_status, created_at, updated_at)
+         VALUES (?1, ?2, 'inspiration', 'inspiration', ?3, ?4, ?5, ?6, ?7, ?8, 'provisioning', ?9, ?10, ?11, ?12,
+           ?13, ?14, ?15, ?16, 'pending', ?17, ?17)",
+        &[
+            text(n.entity_id),
+            text(n.grid_id),
+            text(n.name),
+            text(n.display_name),
+            text(n.owner_id),
+            text(n.scope),
+            opt_text(n.space_id),
+            text(n.visibility),
+            text(n.source_type),
+            text(n.uploaded_via),
+            text(n.file_name),
+            text(n.content_type),
+            int(n.size_bytes),
+            flag(n.pinned),
+            opt_text(n.pin_reason),
+            opt_int(n.expires_at),
+            int(n.now),
+        ],
+    )
+}
+
+pub fn insert_visibility_space(db: &D1Database, entity_id: &str, space_id: &str) -> ApiResult<D1PreparedStatement> {
+    db::stmt(db, "INSERT INTO visibility_spaces (entity_id, space_id) VALUES (?1, ?2)", &[text(entity_id), text(space_id)])
+}
+
+pub fn clear_visibility_spaces(db: &D1Database, entity_id: &str) -> ApiResult<D1PreparedStatement> {
+    db::stmt(db, "DELETE FROM visibility_spaces WHERE entity_id = ?1", &[text(entity_id)])
+}
+
+/// `(space_id, slug)` of the spaces listed for grid visibility; empty means everyone.
+pub async fn visibility_spaces(db: &D1Database, entity_id: &str) -> ApiResult<Vec<(String, String)>> {
+    #[derive(Deserialize)]
+    struct Row {
+        space_id: String,
+        slug: String,
+    }
+    let rows: Vec<Row> = db::all(
+        db,
+        "SELECT s.space_id, s.slug FROM visibility_spaces vs JOIN spaces s ON s.space_id = vs.space_id
+         WHERE vs.entity_id = ?1 ORDER BY s.slug",
+        &[text(entity_id)],
+    )
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.space_id, r.slug)).collect())
+}
+
+pub async fn set_status(db: &D1Database, entity_id: &str, status: &str, detail: Option<&str>, now: i64) -> ApiResult<()> {
+    db::run(
+        db,
+        "UPDATE entities SET status = ?2, status_detail = ?3, updated_at = ?4 WHERE entity_id = ?1",
+        &[text(entity_id), text(status), opt_text(detail), int(now)],
+    )
+    .await
+    .map(drop)
+}
+
+pub async fn set_file_count(db: &D1Database, entity_id: &str, count: i64) -> ApiResult<()> {
+    db::run(db, "UPDATE entities SET file_count = ?2 WHERE entity_id = ?1", &[text(entity_id), int(count)]).await.map(drop)
+}
+
+/// Generic single-entity update from `(column, value)` pairs; columns come from code, never from input.
+pub fn update_columns(db: &D1Database, entity_id: &str, columns: &[(&str, JsValue)], now: i64) -> ApiResult<D1PreparedStatement> {
+    let mut sets: Vec<String> = columns.iter().enumerate().map(|(i, (c, _))| format!("{c} = ?{}", i + 3)).collect();
+    sets.push("updated_at = ?2".into());
+    let sql = format!("UPDATE entities SET {} WHERE entity_id = ?1", sets.join(", "));
+    let mut args = vec![text(entity_id), int(now)];
+    args.extend(columns.iter().map(|(_, v)| v.clone()));
+    db::stmt(db, &sql, &args)
+}
+
+pub async fn run_update(db: &D1Database, entity_id: &str, columns: &[(&str, JsValue)], now: i64) -> ApiResult<()> {
+    let stmt = update_columns(db, entity_id, columns, now)?;
+    stmt.run().await.map_err(crate::error::ApiError::internal)?;
+    Ok(())
+}
+
+/// The reaction counts per kind of several entities.
+pub async fn reaction_counts(db: &D1Database, ids: &[String]) -> ApiResult<Vec<(String, String, i64)>> {
+    #[derive(Deserialize)]
+    struct Row {
+        entity_id: String,
+        kind: String,
+        count: i64,
+    }
+    let ids_json = serde_json::to_string(ids).unwrap_or_else(|_| "[]".into());
+    let rows: Vec<Row> = db::all(
+        db,
+        "SELECT entity_id, kind, count FROM reaction_counts WHERE entity_id IN (SELECT value FROM json_each(?1))",
+        &[text(&ids_json)],
+    )
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.entity_id, r.kind, r.count)).collect())
+}
+
+/// The ids this entity was inspired by (links where it is the target), oldest first.
+pub async fn inspired_by(db: &D1Database, entity_id: &str) -> ApiResult<Vec<String>> {
+    #[derive(Deserialize)]
+    struct Row {
+        source_id: String,
+    }
+    let rows: Vec<Row> = db::all(
+        db,
+        "SELECT source_id FROM links WHERE target_id = ?1 ORDER BY created_at, link_id",
+        &[text(entity_id)],
+    )
+    .await?;
+    Ok(rows.into_iter().map(|r| r.source_id).collect())
+}
+
+/// What a list may show: everything for admins, else the SQL form of
+/// `plug_domain::access::can_read` for a member of the grid (keep the two in step).
+pub struct ListViewer<'a> {
+    pub user_id: &'a str,
+    pub is_admin: bool,
+    pub now: i64,
+}
+
+/// The sort column and direction of a list.
+#[derive(Clone, Copy)]
+pub enum SortColumn {
+    CreatedAt,
+    UpdatedAt,
+    ViewCount,
+    ReactionTotal,
+}
+
+impl SortColumn {
+    pub fn column(self) -> &'static str {
+        match self {
+            SortColumn::CreatedAt => "e.created_at",
+            SortColumn::UpdatedAt => "e.updated_at",
+            SortColumn::ViewCount => "e.view_count",
+            SortColumn::ReactionTotal => "e.reaction_total",
+        }
+    }
+
+    pub fn key_of(self, row: &EntityRow) -> i64 {
+        match self {
+            SortColumn::CreatedAt => row.created_at,
+            SortColumn::UpdatedAt => row.updated_at,
+            SortColumn::ViewCount => row.view_count,
+            SortColumn::ReactionTotal => row.reaction_total,
+        }
+    }
+}
+
+pub struct ListQuery<'a> {
+    pub grid_id: &'a str,
+    pub realm: &'a str,
+    pub kind: Option<&'a str>,
+    pub owner_id: Option<&'a str>,
+    pub space_id: Option<&'a str>,
+    pub sort: SortColumn,
+    pub after: Option<(i64, String)>,
+    pub limit: i64,
+}
+
+/// One page of the entities `viewer` may see, in sort order; fetches `limit + 1` to know if more follow.
+pub async fn list_visible(db: &D1Database, viewer: &ListViewer<'_>, q: &ListQuery<'_>) -> ApiResult<Vec<EntityRow>> {
+    let column = q.sort.column();
+    let mut sql = format!(
+        "{SELECT} WHERE e.grid_id = ?1 AND e.realm = ?2 AND e.status != 'purged'
+         AND (?3 = 1 OR e.owner_id = ?4 OR (
+           e.status NOT IN ('draft', 'stopped', 'expired', 'archived', 'failed')
+           AND (e.expires_at IS NULL OR e.expires_at > ?5)
+           AND (e.visibility IN ('authenticated', 'link')
+             OR (e.visibility = 'grid' AND (
+               NOT EXISTS (SELECT 1 FROM visibility_spaces vs WHERE vs.entity_id = e.entity_id)
+               OR EXISTS (SELECT 1 FROM visibility_spaces vs
+                          JOIN space_members sm ON sm.space_id = vs.space_id AND sm.user_id = ?4
+                          WHERE vs.entity_id = e.entity_id))))))"
+    );
+    let mut args = vec![text(q.grid_id), text(q.realm), flag(viewer.is_admin), text(viewer.user_id), int(viewer.now)];
+    // Appends a clause whose `?N` is the next parameter.
+    fn push(sql: &mut String, args: &mut Vec<JsValue>, clause: &str, value: JsValue) {
+        args.push(value);
+        sql.push_str(&clause.replace("?N", &format!("?{}", args.len())));
+    }
+    if let Some(kind) = q.kind {
+        push(&mut sql, &mut args, " AND e.kind = ?N", text(kind));
+    }
+    if let Some(owner) = q.owner_id {
+        push(&mut sql, &mut args, " AND e.owner_id = ?N", text(owner));
+    }
+    if let Some(space) = q.space_id {
+        push(&mut sql, &mut args, " AND e.space_id = ?N", text(space));
+    }
+    if let Some((key, id)) = &q.after {
+        push(&mut sql, &mut args, &format!(" AND ({column} < ?N"), int(*key));
+        let key_index = args.len();
+        push(&mut sql, &mut args, &format!(" OR ({column} = ?{key_index} AND e.entity_id < ?N))"), text(id));
+    }
+    push(&mut sql, &mut args, &format!(" ORDER BY {column} DESC, e.entity_id DESC LIMIT ?N"), int(q.limit + 1));
+    db::all(db, &sql, &args).await
+}

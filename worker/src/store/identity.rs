@@ -1,0 +1,217 @@
+//! Users, grids, memberships, spaces and platform settings: the rows the
+//! operator API writes and every authenticated request reads.
+
+use serde::{Deserialize, Serialize};
+use worker::D1Database;
+
+use super::db::{self, int, opt_text, text};
+use crate::error::ApiResult;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct User {
+    pub user_id: String,
+    pub slug: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Grid {
+    pub grid_id: String,
+    pub slug: String,
+    pub name: String,
+    pub badge_policy: String,
+    pub badge_theme: Option<String>,
+    pub badge_position: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Space {
+    pub space_id: String,
+    pub grid_id: String,
+    pub slug: String,
+    pub name: String,
+}
+
+/// A user's membership of one grid, with the grid.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Membership {
+    pub role: String,
+    #[serde(flatten)]
+    pub grid: Grid,
+}
+
+const GRID_COLUMNS: &str = "g.grid_id, g.slug, g.name, g.badge_policy, g.badge_theme, g.badge_position";
+
+pub async fn insert_user(db: &D1Database, user: &User, now: i64) -> ApiResult<()> {
+    db::run(
+        db,
+        "INSERT INTO users (user_id, slug, name, created_at) VALUES (?1, ?2, ?3, ?4)",
+        &[text(&user.user_id), text(&user.slug), text(&user.name), int(now)],
+    )
+    .await
+    .map(drop)
+}
+
+pub async fn find_user(db: &D1Database, user_id: &str) -> ApiResult<Option<User>> {
+    db::first(db, "SELECT user_id, slug, name FROM users WHERE user_id = ?1", &[text(user_id)]).await
+}
+
+pub async fn find_user_by_slug(db: &D1Database, slug: &str) -> ApiResult<Option<User>> {
+    db::first(db, "SELECT user_id, slug, name FROM users WHERE slug = ?1", &[text(slug)]).await
+}
+
+pub async fn insert_grid(db: &D1Database, grid_id: &str, slug: &str, name: &str, now: i64) -> ApiResult<()> {
+    db::run(
+        db,
+        "INSERT INTO grids (grid_id, slug, name, created_at) VALUES (?1, ?2, ?3, ?4)",
+        &[text(grid_id), text(slug), text(name), int(now)],
+    )
+    .await
+    .map(drop)
+}
+
+pub async fn find_grid_by_slug(db: &D1Database, slug: &str) -> ApiResult<Option<Grid>> {
+    let sql = format!("SELECT {GRID_COLUMNS} FROM grids g WHERE g.slug = ?1");
+    db::first(db, &sql, &[text(slug)]).await
+}
+
+pub async fn find_grid(db: &D1Database, grid_id: &str) -> ApiResult<Option<Grid>> {
+    let sql = format!("SELECT {GRID_COLUMNS} FROM grids g WHERE g.grid_id = ?1");
+    db::first(db, &sql, &[text(grid_id)]).await
+}
+
+/// The user's memberships, oldest first (the first is the primary grid).
+pub async fn memberships_of(db: &D1Database, user_id: &str) -> ApiResult<Vec<Membership>> {
+    let sql = format!(
+        "SELECT m.role, {GRID_COLUMNS} FROM memberships m JOIN grids g ON g.grid_id = m.grid_id
+         WHERE m.user_id = ?1 ORDER BY m.created_at, g.slug"
+    );
+    db::all(db, &sql, &[text(user_id)]).await
+}
+
+pub async fn role_in(db: &D1Database, grid_id: &str, user_id: &str) -> ApiResult<Option<String>> {
+    #[derive(Deserialize)]
+    struct Row {
+        role: String,
+    }
+    let row: Option<Row> = db::first(
+        db,
+        "SELECT role FROM memberships WHERE grid_id = ?1 AND user_id = ?2",
+        &[text(grid_id), text(user_id)],
+    )
+    .await?;
+    Ok(row.map(|r| r.role))
+}
+
+pub async fn upsert_membership(db: &D1Database, grid_id: &str, user_id: &str, role: &str, now: i64) -> ApiResult<()> {
+    db::run(
+        db,
+        "INSERT INTO memberships (grid_id, user_id, role, created_at) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (grid_id, user_id) DO UPDATE SET role = excluded.role",
+        &[text(grid_id), text(user_id), text(role), int(now)],
+    )
+    .await
+    .map(drop)
+}
+
+pub async fn delete_membership(db: &D1Database, grid_id: &str, user_id: &str) -> ApiResult<usize> {
+    db::run(db, "DELETE FROM memberships WHERE grid_id = ?1 AND user_id = ?2", &[text(grid_id), text(user_id)]).await
+}
+
+pub async fn insert_space(db: &D1Database, space: &Space, now: i64) -> ApiResult<()> {
+    db::run(
+        db,
+        "INSERT INTO spaces (space_id, grid_id, slug, name, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        &[text(&space.space_id), text(&space.grid_id), text(&space.slug), text(&space.name), int(now)],
+    )
+    .await
+    .map(drop)
+}
+
+pub async fn find_space(db: &D1Database, space_id: &str) -> ApiResult<Option<Space>> {
+    db::first(db, "SELECT space_id, grid_id, slug, name FROM spaces WHERE space_id = ?1", &[text(space_id)]).await
+}
+
+pub async fn find_space_by_slug(db: &D1Database, grid_id: &str, slug: &str) -> ApiResult<Option<Space>> {
+    db::first(
+        db,
+        "SELECT space_id, grid_id, slug, name FROM spaces WHERE grid_id = ?1 AND slug = ?2",
+        &[text(grid_id), text(slug)],
+    )
+    .await
+}
+
+pub async fn add_space_member(db: &D1Database, space_id: &str, user_id: &str, now: i64) -> ApiResult<()> {
+    db::run(
+        db,
+        "INSERT INTO space_members (space_id, user_id, created_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (space_id, user_id) DO NOTHING",
+        &[text(space_id), text(user_id), int(now)],
+    )
+    .await
+    .map(drop)
+}
+
+/// The ids of the spaces of `grid_id` that the user belongs to.
+pub async fn space_ids_of(db: &D1Database, grid_id: &str, user_id: &str) -> ApiResult<Vec<String>> {
+    #[derive(Deserialize)]
+    struct Row {
+        space_id: String,
+    }
+    let rows: Vec<Row> = db::all(
+        db,
+        "SELECT sm.space_id FROM space_members sm JOIN spaces s ON s.space_id = sm.space_id
+         WHERE s.grid_id = ?1 AND sm.user_id = ?2",
+        &[text(grid_id), text(user_id)],
+    )
+    .await?;
+    Ok(rows.into_iter().map(|r| r.space_id).collect())
+}
+
+pub async fn is_space_member(db: &D1Database, space_id: &str, user_id: &str) -> ApiResult<bool> {
+    #[derive(Deserialize)]
+    struct Row {
+        #[allow(dead_code)]
+        space_id: String,
+    }
+    let row: Option<Row> = db::first(
+        db,
+        "SELECT space_id FROM space_members WHERE space_id = ?1 AND user_id = ?2",
+        &[text(space_id), text(user_id)],
+    )
+    .await?;
+    Ok(row.is_some())
+}
+
+pub async fn set_grid_badge_policy(db: &D1Database, grid_id: &str, policy: &str) -> ApiResult<()> {
+    db::run(db, "UPDATE grids SET badge_policy = ?2 WHERE grid_id = ?1", &[text(grid_id), text(policy)]).await.map(drop)
+}
+
+pub async fn set_grid_badge_style(db: &D1Database, grid_id: &str, theme: Option<&str>, position: Option<&str>) -> ApiResult<()> {
+    db::run(
+        db,
+        "UPDATE grids SET badge_theme = ?2, badge_position = ?3 WHERE grid_id = ?1",
+        &[text(grid_id), opt_text(theme), opt_text(position)],
+    )
+    .await
+    .map(drop)
+}
+
+pub async fn setting(db: &D1Database, key: &str) -> ApiResult<Option<String>> {
+    #[derive(Deserialize)]
+    struct Row {
+        value: String,
+    }
+    let row: Option<Row> = db::first(db, "SELECT value FROM settings WHERE key = ?1", &[text(key)]).await?;
+    Ok(row.map(|r| r.value))
+}
+
+pub async fn put_setting(db: &D1Database, key: &str, value: &str) -> ApiResult<()> {
+    db::run(
+        db,
+        "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        &[text(key), text(value)],
+    )
+    .await
+    .map(drop)
+}

@@ -1,0 +1,7 @@
+//! All SQL lives here, in named query functions per table group.
+
+pub mod db;
+pub mod entities;
+pub mod identity;
+pub mod limits;
+pub mod social;
