@@ -9,9 +9,12 @@
 //! - [`SiteArchive`] is a zipped site checked in full (paths, links,
 //!   duplicates, encryption, bombs) and read back one file at a time.
 //! - [`content_type_for`] names the Content-Type a stored path is served with.
+//! - [`extract_enrichment`] reads description, icon, category and tags from
+//!   the content itself, for the background enrichment step.
 
 mod archive;
 mod content_type;
+mod enrich;
 mod error;
 mod format;
 mod image;
@@ -23,6 +26,7 @@ mod validate;
 
 pub use archive::{ArchiveLimits, SiteArchive};
 pub use content_type::content_type_for;
+pub use enrich::{extract_enrichment, Enrichment};
 pub use error::ContentError;
 pub use format::check_extension;
 pub use validate::{validate, Upload, MAX_UPLOAD_BYTES};

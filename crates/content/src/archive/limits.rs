@@ -135,7 +135,7 @@ fn damaged(path: &str, error: &std::io::Error) -> ContentError {
 pub(crate) fn human_bytes(bytes: u64) -> String {
     if bytes >= MB {
         let tenths = bytes * 10 / MB;
-        if tenths % 10 == 0 {
+        if tenths.is_multiple_of(10) {
             format!("{} MB", tenths / 10)
         } else {
             format!("{}.{} MB", tenths / 10, tenths % 10)
