@@ -159,7 +159,7 @@ export class App {
       if (Array.isArray(v)) v.forEach((x) => form.append(k, x));
       else form.append(k, String(v));
     }
-    const f = file ?? { name: 'index.html', content: '<!doctype html><title>Demo</title><body><h1>Hello</h1></body>' };
+    const f = file !== undefined ? file : { name: 'index.html', content: '<!doctype html><title>Demo</title><body><h1>Hello</h1></body>' };
     if (f !== null) form.append('file', new Blob([f.content], { type: f.type ?? 'application/octet-stream' }), f.name);
     return this.request('POST', '/api/v2/inspirations', { token: user.token, grid, form, headers });
   }
