@@ -11,6 +11,34 @@
 //! - [`content_type_for`] names the Content-Type a stored path is served with.
 //! - [`extract_enrichment`] reads description, icon, category and tags from
 //!   the content itself, for the background enrichment step.
+//!
+//! How the Worker is meant to use it (storage and enrichment calls are its own):
+//!
+//! ```no_run
+//! use plug_content::{content_type_for, extract_enrichment, validate, ContentError, Upload};
+//! use plug_domain::SourceType;
+//!
+//! fn put(key: &str, bytes: Vec<u8>, content_type: &str) { /* R2 */ }
+//!
+//! fn drop_html(file_name: &str, bytes: Vec<u8>) -> Result<(), ContentError> {
+//!     match validate(SourceType::Html, file_name, bytes)? {
+//!         Upload::File { bytes, content_type } => {
+//!             let _hints = extract_enrichment(SourceType::Html, file_name, &bytes);
+//!             put("index.html", bytes, content_type);
+//!         }
+//!         // Every file was checked by `validate`; nothing was stored before.
+//!         Upload::Site(mut site) => {
+//!             for i in 0..site.len() {
+//!                 let bytes = site.read(i)?;
+//!                 put(site.path(i), bytes, content_type_for(site.path(i)));
+//!             }
+//!             let home = site.index_of("index.html").map(|i| site.read(i)).transpose()?;
+//!             let _hints = home.and_then(|page| extract_enrichment(SourceType::Html, "index.html", &page));
+//!         }
+//!     }
+//!     Ok(())
+//! }
+//! ```
 
 mod archive;
 mod content_type;

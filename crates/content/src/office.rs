@@ -2,8 +2,7 @@
 //! the kind its name says, under the same bomb caps as zipped sites.
 
 use crate::archive::{
-    check_readable, open_zip, read_options, too_many_files, zip_error, ArchiveLimits,
-    InflateBudget, Zip,
+    check_readable, open_zip, too_many_files, zip_error, ArchiveLimits, InflateBudget, Zip,
 };
 use crate::format::Format;
 use crate::ContentError;
@@ -144,9 +143,7 @@ fn inflate_every_part(
             check_readable(&entry, &name)?;
             (name, entry.compressed_size())
         };
-        let entry = zip
-            .by_index_with_options(index, read_options())
-            .map_err(|e| zip_error(noun, e))?;
+        let entry = zip.by_index(index).map_err(|e| zip_error(noun, e))?;
         budget.inflate(&name, compressed, entry, |_| {})?;
     }
     Ok(())

@@ -1,6 +1,8 @@
 //! The entry point for uploaded bytes: extension (415), size (413) and contents
 //! (422) checked by real parsers, then what to store (one file or a whole site).
 
+use std::fmt;
+
 use plug_domain::SourceType;
 
 use crate::archive::{human_bytes, ArchiveLimits, SiteArchive};
@@ -13,7 +15,6 @@ use crate::{content_type_for, svg, ContentError};
 pub const MAX_UPLOAD_BYTES: usize = 50 * 1024 * 1024;
 
 /// A validated upload: what the Worker stores.
-#[derive(Debug)]
 pub enum Upload {
     /// A zipped site, fully checked; put its files one at a time
     /// ([`SiteArchive::read`]).
@@ -23,6 +24,23 @@ pub enum Upload {
         bytes: Vec<u8>,
         content_type: &'static str,
     },
+}
+
+/// Prints sizes, not up to 50 MB of bytes, should an upload end up in a log.
+impl fmt::Debug for Upload {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Upload::Site(site) => f.debug_tuple("Site").field(site).finish(),
+            Upload::File {
+                bytes,
+                content_type,
+            } => f
+                .debug_struct("File")
+                .field("len", &bytes.len())
+                .field("content_type", content_type)
+                .finish(),
+        }
+    }
 }
 
 /// Checks an upload in the order the interface lists its errors: extension
@@ -177,6 +195,15 @@ mod tests {
             Upload::File { content_type, .. } => content_type,
             Upload::Site(_) => "site",
         }
+    }
+
+    #[test]
+    fn debug_output_shows_sizes_not_bytes() {
+        let upload = check(SourceType::Markdown, "a.md", b"# Title").unwrap();
+        assert_eq!(
+            format!("{upload:?}"),
+            r#"File { len: 7, content_type: "text/markdown; charset=utf-8" }"#
+        );
     }
 
     #[test]

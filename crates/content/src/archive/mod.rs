@@ -7,7 +7,7 @@ mod site;
 
 use std::io::Cursor;
 
-use zip::read::{ZipFileEntry, ZipReadOptions};
+use zip::read::ZipFileEntry;
 use zip::result::ZipError;
 use zip::{CompressionMethod, ZipArchive};
 
@@ -20,10 +20,14 @@ pub use site::SiteArchive;
 /// An archive read straight from the uploaded bytes.
 pub(crate) type Zip<B> = ZipArchive<Cursor<B>>;
 
-/// Opens `bytes` as a zip after a cheap guard on its size of directory:
+/// Opens `bytes` as a zip after a cheap guard on the size of its directory:
 /// the zip crate parses every central-directory record up front, so a
 /// 50 MB file of tiny records must be refused before it is handed over.
 /// `noun` names the file in messages ("The zip", "The .docx file").
+///
+/// The central directory is the only index Plug ever reads, so local headers
+/// that disagree with it cannot make two readers see two archives; they are
+/// not cross-checked, which would refuse zips from quirky but honest tools.
 pub(crate) fn open_zip<B: AsRef<[u8]>>(
     bytes: B,
     limits: &ArchiveLimits,
@@ -51,12 +55,6 @@ pub(crate) fn too_many_files(noun: &str, limits: &ArchiveLimits) -> ContentError
          the page does not need and upload again.",
         limits.max_files
     ))
-}
-
-/// Options for every entry read: the local header must agree with the central
-/// directory, so two readers can never see two different files.
-pub(crate) fn read_options() -> ZipReadOptions<'static> {
-    ZipReadOptions::new().enforce_header_consistency(true)
 }
 
 /// Refuses entries Plug cannot read: encrypted ones and codecs other than

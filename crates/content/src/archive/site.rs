@@ -7,8 +7,8 @@ use std::io::Read;
 
 use super::entry_path::{normalise, EntryPath};
 use super::{
-    check_readable, is_dir_mode, is_symlink, open_zip, read_options, too_many_files, zip_error,
-    ArchiveLimits, InflateBudget, Zip,
+    check_readable, is_dir_mode, is_symlink, open_zip, too_many_files, zip_error, ArchiveLimits,
+    InflateBudget, Zip,
 };
 use crate::ContentError;
 
@@ -53,7 +53,7 @@ impl SiteArchive {
         let mut files = Vec::with_capacity(candidates.len());
         for candidate in candidates {
             let entry = zip
-                .by_index_with_options(candidate.zip_index, read_options())
+                .by_index(candidate.zip_index)
                 .map_err(|e| zip_error(NOUN, e))?;
             let size = budget.inflate(&candidate.path, candidate.compressed, entry, |_| {})?;
             let path = match &top {
@@ -104,14 +104,14 @@ impl SiteArchive {
         self.files.iter().position(|f| f.path == path)
     }
 
-    /// Inflates file `index`. It was inflated once already by [`SiteArchive::open`],
-    /// so this only fails if memory is short; the read is still capped at the
-    /// size measured then. Panics if `index >= len()`.
+    /// Inflates file `index`. [`SiteArchive::open`] inflated and checked it
+    /// already, so this should not fail; the read is still capped at the size
+    /// measured then, so it can never grow. Panics if `index >= len()`.
     pub fn read(&mut self, index: usize) -> Result<Vec<u8>, ContentError> {
         let file = &self.files[index];
         let entry = self
             .zip
-            .by_index_with_options(file.zip_index, read_options())
+            .by_index(file.zip_index)
             .map_err(|e| zip_error(NOUN, e))?;
         let mut bytes = Vec::with_capacity(usize::try_from(file.size).unwrap_or(0));
         entry
@@ -299,6 +299,25 @@ mod tests {
         assert_eq!(site.read(js).unwrap(), b"console.log(1)");
         assert_eq!(site.size(js), 14);
         assert_eq!(site.total_size(), 27);
+        assert_eq!(site.read(0).unwrap(), b"<h1>Home</h1>");
+    }
+
+    #[test]
+    fn opens_a_streamed_zip_whose_sizes_follow_the_data() {
+        // Finder and streaming tools write sizes in data descriptors after
+        // each entry, leaving zeros in the local headers.
+        let mut writer = zip::ZipWriter::new_stream(Vec::new());
+        let options = zip::write::SimpleFileOptions::default();
+        for (name, body) in [
+            ("site/index.html", &b"<h1>Home</h1>"[..]),
+            ("site/a.css", b"p{}"),
+        ] {
+            writer.start_file(name, options).unwrap();
+            std::io::Write::write_all(&mut writer, body).unwrap();
+        }
+        let bytes = writer.finish().unwrap().into_inner();
+        assert_ne!(bytes[6] & 0x08, 0, "the first entry uses a data descriptor");
+        let mut site = open(bytes).unwrap();
         assert_eq!(site.read(0).unwrap(), b"<h1>Home</h1>");
     }
 
