@@ -52,10 +52,16 @@ fn has_drive_letter(raw: &str) -> bool {
 }
 
 fn refused(raw: &str, why: &str) -> ContentError {
+    // Control characters are escaped so the message stays one clean line;
+    // everything else is shown as the user's tool wrote it.
+    let shown = if raw.chars().any(char::is_control) {
+        raw.escape_debug().to_string()
+    } else {
+        raw.to_string()
+    };
     ContentError::malformed(format!(
-        "The archive entry '{}' {why}. Plug refuses such archives because they can write \
-         outside the site. Zip the folder again with your system's Compress command or `zip -r`.",
-        raw.escape_debug()
+        "The archive entry '{shown}' {why}. Plug refuses such archives because they can write \
+         outside the site. Zip the folder again with your system's Compress command or `zip -r`."
     ))
 }
 
@@ -101,9 +107,16 @@ mod tests {
     }
 
     #[test]
-    fn rejects_control_characters() {
+    fn rejects_control_characters_and_shows_them_escaped() {
         assert!(normalise("a\u{0}.html").is_err());
-        assert!(normalise("a\nb").is_err());
+        let error = normalise("a\nb").unwrap_err();
+        assert!(error.message().contains(r"'a\nb'"), "{error}");
+    }
+
+    #[test]
+    fn shows_backslash_names_as_written() {
+        let error = normalise(r"C:\evil.html").unwrap_err();
+        assert!(error.message().contains(r"'C:\evil.html'"), "{error}");
     }
 
     #[test]

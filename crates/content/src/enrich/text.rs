@@ -92,11 +92,11 @@ fn normalise_tag(raw: &str) -> String {
 /// Words that say nothing about what a piece of content is.
 fn is_stopword(word: &str) -> bool {
     const STOPWORDS: &[&str] = &[
-        "about", "after", "all", "and", "are", "but", "can", "draft", "for", "from", "get", "has",
-        "have", "her", "his", "home", "how", "index", "into", "its", "new", "not", "now", "one",
-        "our", "out", "page", "that", "the", "their", "them", "then", "there", "these", "this",
-        "title", "untitled", "use", "using", "via", "was", "welcome", "what", "when", "where",
-        "which", "who", "why", "will", "with", "you", "your",
+        "about", "after", "all", "and", "app", "are", "but", "can", "draft", "for", "from", "get",
+        "has", "have", "her", "his", "home", "how", "index", "into", "its", "new", "not", "now",
+        "one", "our", "out", "page", "that", "the", "their", "them", "then", "there", "these",
+        "this", "title", "untitled", "use", "using", "via", "was", "welcome", "what", "when",
+        "where", "which", "who", "why", "will", "with", "you", "your",
     ];
     STOPWORDS.contains(&word)
 }
