@@ -7,6 +7,9 @@ mkdir -p build public
 
 bash scripts/build-badge.sh
 bash scripts/vendor.sh
+# The crawler and unfurler patterns the `isbot` package maintains; the Worker runs them with the
+# JS engine's RegExp (they use lookbehind), so no regex engine ships in the wasm.
+node -e "process.stdout.write(require('isbot').list.join('|'))" > build/isbot-pattern.txt
 
 # worker-build would download these from GitHub; point it at the local copies.
 export WASM_BINDGEN_BIN="$HOME/.cargo/bin/wasm-bindgen"

@@ -92,12 +92,22 @@ async fn active_grid(cx: &Ctx, req: &Request, user: User, write: bool) -> ApiRes
 /// The viewer facts for an entity of `grid_id`: role and spaces there, whatever the active grid.
 pub async fn viewer_in(cx: &Ctx, caller: Option<&Caller>, grid_id: &str) -> ApiResult<Viewer> {
     let Some(caller) = caller else { return Ok(Viewer::default()) };
-    let user_id = caller.user.user_id.clone();
     let role = if caller.grid.grid_id == grid_id {
         Some(caller.role.as_str().to_string())
     } else {
-        identity::role_in(&cx.db, grid_id, &user_id).await?
+        identity::role_in(&cx.db, grid_id, &caller.user.user_id).await?
     };
+    viewer_with_role(cx, &caller.user.user_id, grid_id, role).await
+}
+
+/// The viewer facts of a signed-in user for `grid_id`, from their real membership there.
+pub async fn viewer_of_user(cx: &Ctx, user_id: &str, grid_id: &str) -> ApiResult<Viewer> {
+    let role = identity::role_in(&cx.db, grid_id, user_id).await?;
+    viewer_with_role(cx, user_id, grid_id, role).await
+}
+
+async fn viewer_with_role(cx: &Ctx, user_id: &str, grid_id: &str, role: Option<String>) -> ApiResult<Viewer> {
+    let user_id = user_id.to_string();
     let space_ids = match role {
         Some(_) => identity::space_ids_of(&cx.db, grid_id, &user_id).await?,
         None => Vec::new(),

@@ -186,3 +186,11 @@ pub mod field {
         }
     }
 }
+
+/// A redirect whose headers stay mutable (a `Response.redirect` from JS is immutable, so
+/// cookies and the request id could not be added to it).
+pub fn redirect(url: &str, status: u16) -> ApiResult<Response> {
+    let mut response = Response::empty()?.with_status(status);
+    response.headers_mut().set("Location", url)?;
+    Ok(response)
+}

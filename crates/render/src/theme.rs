@@ -92,8 +92,12 @@ pub fn check_theme_value(key: &str, raw: &str) -> Result<String, RenderError> {
     if raw.chars().any(is_forbidden_char) || raw.contains("/*") || raw.contains("*/") {
         return Err(theme_error(
             key,
-            "must not contain ; { } < > quotes, backslashes, comments or control characters",
+            "must not contain ; { } < > backticks, backslashes, comments or control characters",
         ));
+    }
+    // Quotes are fine in a value (`"Inter", sans-serif`) as long as every string is closed.
+    if raw.matches('"').count() % 2 == 1 || raw.matches('\'').count() % 2 == 1 {
+        return Err(theme_error(key, "must close every quoted string"));
     }
     let value = raw.trim();
     if value.is_empty() {
@@ -106,7 +110,7 @@ pub fn check_theme_value(key: &str, raw: &str) -> Result<String, RenderError> {
 }
 
 fn is_forbidden_char(c: char) -> bool {
-    matches!(c, ';' | '{' | '}' | '<' | '>' | '"' | '\'' | '`' | '\\') || c.is_control()
+    matches!(c, ';' | '{' | '}' | '<' | '>' | '`' | '\\') || c.is_control()
 }
 
 fn theme_error(key: &str, issue: &'static str) -> RenderError {
@@ -209,8 +213,8 @@ mod tests {
             "</script><script>alert(1)</script>",
             "<b>",
             "a>b",
-            "\"quoted\"",
-            "'single'",
+            "\"unclosed",
+            "it's",
             "back\\slash",
             "red\n",
             "r\u{0}ed",
@@ -227,6 +231,12 @@ mod tests {
                 "{payload:?} gave {err:?}"
             );
         }
+    }
+
+    #[test]
+    fn accepts_closed_quotes_in_font_stacks() {
+        let theme = parse_theme(&json!({ "font": "\"Inter\", 'Helvetica Neue', sans-serif" })).unwrap();
+        assert_eq!(theme.get("font"), Some("\"Inter\", 'Helvetica Neue', sans-serif"));
     }
 
     #[test]

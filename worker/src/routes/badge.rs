@@ -2,8 +2,18 @@
 
 use worker::{Request, Response};
 
+use plug_domain::badge;
+use plug_domain::time::iso;
+use plug_domain::validate::FieldError;
+use plug_domain::{BadgeMode, BadgePolicy};
+use serde_json::json;
+
+use super::common;
+use crate::auth;
 use crate::error::{ApiError, ApiResult};
-use crate::http::Ctx;
+use crate::http::{field, json, read_object, Ctx};
+use crate::store::db::text;
+use crate::store::{entities, identity};
 
 const BADGE_JS: &[u8] = include_bytes!("../../../build/badge.js");
 const BADGE_ETAG: &str = include_str!("../../../build/badge.js.etag");
@@ -21,6 +31,35 @@ pub fn serve(_cx: &Ctx, req: &Request) -> ApiResult<Response> {
     Ok(response)
 }
 
-pub async fn patch_mode(_cx: &Ctx, _req: Request, _id: &str) -> ApiResult<Response> {
-    Err(ApiError::new(501, "NOT_IMPLEMENTED", "badge mode is not implemented yet"))
+/// PATCH /api/v2/entities/:id `{ badge_mode }` (platform.md 5): refused up front when a policy overrides it.
+pub async fn patch_mode(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
+    auth::check_cli_version(cx, &req)?;
+    let caller = auth::caller(cx, &req, true).await?;
+    let body = read_object(&mut req).await?;
+    field::only_known(&body, &["badge_mode"])?;
+    let raw = field::req_str(&body, "badge_mode")?;
+    let mode = BadgeMode::parse(raw).ok_or_else(|| FieldError::new("badge_mode", "enum", BadgeMode::expected()))?;
+    let seen = common::load_owned(cx, &caller, id, None, "FORBIDDEN").await?;
+    let (platform, grid) = policies(cx, &seen.row.grid_id).await?;
+    if let Some(message) = badge::override_message(platform, grid) {
+        return Err(ApiError::new(403, "BADGE_POLICY_OVERRIDE", message));
+    }
+    entities::run_update(&cx.db, &seen.row.entity_id, &[("badge_mode", text(mode.as_str()))], cx.now).await?;
+    let (state, _) = badge::resolve(platform, grid, Some(mode));
+    json(
+        200,
+        &json!({
+            "entity_id": seen.row.entity_id,
+            "badge_mode": mode,
+            "badge_state": if state == badge::BadgeState::On { "on" } else { "off" },
+            "updated_at": iso(cx.now),
+        }),
+    )
+}
+
+/// The platform and grid badge policies in force for a grid.
+pub async fn policies(cx: &Ctx, grid_id: &str) -> ApiResult<(BadgePolicy, BadgePolicy)> {
+    let platform = identity::setting(&cx.db, "badge_policy").await?.as_deref().and_then(BadgePolicy::parse).unwrap_or(BadgePolicy::None);
+    let grid = identity::find_grid(&cx.db, grid_id).await?.map(|g| g.badge_policy).as_deref().and_then(BadgePolicy::parse).unwrap_or(BadgePolicy::None);
+    Ok((platform, grid))
 }

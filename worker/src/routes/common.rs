@@ -42,6 +42,11 @@ pub fn realm_matches(row: &EntityRow, realm: Option<&str>) -> bool {
 pub async fn load_visible(cx: &Ctx, caller: Option<&Caller>, id: &str, realm: Option<&str>) -> ApiResult<Seen> {
     let row = find(cx, caller, id).await?.filter(|r| realm_matches(r, realm)).ok_or_else(ApiError::not_found)?;
     let viewer = auth::viewer_in(cx, caller, &row.grid_id).await?;
+    check_visible(cx, row, viewer).await
+}
+
+/// The entity as `viewer` sees it, or 404 when visibility and state hide it.
+pub async fn check_visible(cx: &Ctx, row: EntityRow, viewer: Viewer) -> ApiResult<Seen> {
     let spaces = entities::visibility_spaces(&cx.db, &row.entity_id).await?;
     let space_ids: Vec<String> = spaces.iter().map(|(id, _)| id.clone()).collect();
     let facts = EntityFacts {

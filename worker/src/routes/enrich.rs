@@ -8,7 +8,7 @@ use crate::store::db::{self, int, opt_text, text};
 
 pub async fn run_enrichment(db: &D1Database, entity_id: &str, source_type: SourceType, file_name: &str, bytes: &[u8]) -> crate::error::ApiResult<()> {
     let now = worker::Date::now().as_millis() as i64;
-    match extract(source_type, file_name, bytes) {
+    match plug_content::extract_enrichment(source_type, file_name, bytes) {
         Some(found) => {
             let tags = serde_json::to_string(&found.tags).unwrap_or_else(|_| "[]".into());
             db::run(
@@ -31,13 +31,3 @@ pub async fn enrich(db: &D1Database, entity_id: &str, source_type: SourceType, f
     }
 }
 
-// TEMP until plug-content exports extract_enrichment.
-struct Found {
-    description: Option<String>,
-    icon: Option<String>,
-    category: Option<String>,
-    tags: Vec<String>,
-}
-fn extract(_: SourceType, _: &str, _: &[u8]) -> Option<Found> {
-    None
-}

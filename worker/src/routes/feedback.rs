@@ -1,14 +1,110 @@
-//! Feedback from the badge (interface.md 4.12) and the owner's inbox (platform.md 5).
+//! Feedback from the badge (interface.md 4.12, 2.8): no auth, validated, rate
+//! limited per IP and entity, stored with a one-way IP hash; and the owner's
+//! inbox (platform.md 5). Errors on the POST use the flat `{ error, code }` shape.
 
+use plug_domain::cursor::Cursor;
+use plug_domain::time::iso;
+use plug_domain::validate::{self, FieldError};
+use plug_domain::views::ip_hash;
+use plug_domain::FeedbackCategory;
+use serde_json::{json, Value};
 use worker::{Request, Response};
 
+use super::common;
+use crate::auth;
 use crate::error::{ApiError, ApiResult};
-use crate::http::Ctx;
+use crate::http::{client_ip, field, json, new_uuid, query, query_pairs, read_object, Ctx};
+use crate::store::{entities, limits, social};
 
-pub async fn create(_cx: &Ctx, _req: Request, _id: &str) -> ApiResult<Response> {
-    Err(ApiError::new(501, "NOT_IMPLEMENTED", "feedback is not implemented yet"))
+const FEEDBACK_SORT: &str = "feedback_created_at_desc";
+
+fn bounded_optional(body: &serde_json::Map<String, Value>, name: &str, max: usize) -> ApiResult<Option<String>> {
+    match field::opt_str(body, name)? {
+        Some(v) if v.chars().count() > max => Err(FieldError::new(name, "length", format!("at most {max} characters")).into()),
+        Some(v) => Ok(Some(v.to_string())),
+        None => Ok(None),
+    }
 }
 
-pub async fn list(_cx: &Ctx, _req: Request, _id: &str) -> ApiResult<Response> {
-    Err(ApiError::new(501, "NOT_IMPLEMENTED", "feedback is not implemented yet"))
+/// POST /api/v2/entities/:entity_id/feedback → `{ ok: true }`.
+pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
+    let body = read_object(&mut req).await?;
+    field::only_known(&body, &["category", "text", "source", "user_agent", "page_url"])?;
+    let category = FeedbackCategory::parse(field::req_str(&body, "category")?)
+        .ok_or_else(|| FieldError::new("category", "enum", FeedbackCategory::expected()))?;
+    let text = validate::feedback_text(field::req_str(&body, "text")?)?;
+    if field::req_str(&body, "source")? != "badge" {
+        return Err(FieldError::new("source", "enum", "badge").into());
+    }
+    let user_agent = bounded_optional(&body, "user_agent", 512)?;
+    let page_url = bounded_optional(&body, "page_url", 2048)?;
+    let entity = match validate::is_uuid(id) {
+        true => entities::find(&cx.db, &id.to_ascii_lowercase()).await?,
+        false => None,
+    }
+    .filter(|e| e.status != "purged")
+    .ok_or_else(ApiError::not_found)?;
+    let hashed_ip = ip_hash(cx.config.jwt_secret.as_bytes(), &client_ip(&req), cx.now);
+    let per_ip = limits::take(&cx.db, &limits::FEEDBACK_PER_IP_AND_ENTITY, &format!("{hashed_ip}:{}", entity.entity_id), cx.now).await?;
+    if let Err(e) = limits::take(&cx.db, &limits::FEEDBACK_PER_ENTITY, &entity.entity_id, cx.now).await {
+        limits::give_back(&cx.db, &per_ip).await?;
+        return Err(e);
+    }
+    let feedback_id = new_uuid();
+    social::insert_feedback(
+        &cx.db,
+        &social::NewFeedback {
+            feedback_id: &feedback_id,
+            entity_id: &entity.entity_id,
+            category: category.as_str(),
+            text: &text,
+            user_agent: user_agent.as_deref(),
+            page_url: page_url.as_deref(),
+            ip_hash: &hashed_ip,
+            now: cx.now,
+        },
+    )
+    .await?;
+    json(200, &json!({ "ok": true }))
+}
+
+/// GET /api/v2/entities/:id/feedback: the owner's and grid admins' inbox, newest first.
+pub async fn list(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
+    let caller = auth::caller(cx, &req, false).await?;
+    let seen = common::load_visible(cx, Some(&caller), id, None).await?;
+    if !seen.owner_or_admin() {
+        return Err(ApiError::forbidden("only the owner or a grid admin can read feedback"));
+    }
+    let pairs = query_pairs(&req);
+    let limit = validate::list_limit(query(&pairs, "limit"))?;
+    let after = match query(&pairs, "cursor").filter(|c| !c.is_empty()) {
+        Some(raw) => {
+            let c = Cursor::decode(raw, FEEDBACK_SORT).ok_or_else(|| FieldError::new("cursor", "invalid", "pass next_cursor unchanged"))?;
+            Some((c.key, c.id))
+        }
+        None => None,
+    };
+    let mut rows = social::list_feedback(&cx.db, &seen.row.entity_id, after, limit).await?;
+    let next_cursor = if rows.len() as i64 > limit {
+        rows.truncate(limit as usize);
+        rows.last().map(|r| Cursor { sort: FEEDBACK_SORT.into(), key: r.created_at, id: r.feedback_id.clone() }.encode())
+    } else {
+        None
+    };
+    let items: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            json!({
+                "feedback_id": r.feedback_id,
+                "entity_id": r.entity_id,
+                "category": r.category,
+                "text": r.text,
+                "source": r.source,
+                "user_agent": r.user_agent,
+                "page_url": r.page_url,
+                "created_at": iso(r.created_at),
+            })
+        })
+        .collect();
+    json(200, &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }))
 }

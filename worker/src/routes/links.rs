@@ -1,23 +1,124 @@
-//! Inspiration-Runtime links (interface.md 4.10).
+//! Inspiration-Runtime links (interface.md 4.10, 2.7; platform.md 9): create with
+//! a note, delete by the noter or a grid admin, and both list directions with
+//! unreadable sides silently omitted. Links are realm-agnostic.
 
+use plug_domain::cursor::Cursor;
+use plug_domain::time::iso;
+use plug_domain::validate::{self, FieldError};
+use serde_json::{json, Value};
 use worker::{Request, Response};
 
+use super::common::{self, Seen};
+use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult};
-use crate::http::Ctx;
+use crate::http::{field, json, new_uuid, no_content, query, query_pairs, read_object, Ctx};
+use crate::present;
+use crate::store::social::{self, LinkRow};
+use crate::store::{db, entities};
 
-fn todo() -> ApiError {
-    ApiError::new(501, "NOT_IMPLEMENTED", "links are not implemented yet")
+const LINK_SORT: &str = "link_created_at_desc";
+
+fn link_json(link: &LinkRow) -> Value {
+    json!({
+        "link_id": link.link_id,
+        "runtime_id": link.target_id,
+        "inspiration_entity_id": link.source_id,
+        "note": link.note,
+        "noted_by": { "user_id": link.noted_by, "name": link.noter_name, "slug": link.noter_slug },
+        "created_at": iso(link.created_at),
+    })
 }
 
-pub async fn create(_cx: &Ctx, _req: Request, _id: &str) -> ApiResult<Response> {
-    Err(todo())
+/// POST /api/v2/runtimes/:id/inspirations `{ inspiration_entity_id, note? }`.
+pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
+    let caller = auth::caller(cx, &req, true).await?;
+    let body = read_object(&mut req).await?;
+    field::only_known(&body, &["inspiration_entity_id", "note"])?;
+    let source_id = validate::uuid("inspiration_entity_id", field::req_str(&body, "inspiration_entity_id")?)?;
+    let note = field::opt_str(&body, "note")?.map(validate::note).transpose()?.filter(|n| !n.is_empty());
+    let target = common::load_visible(cx, Some(&caller), id, None).await?;
+    let source = common::load_visible(cx, Some(&caller), &source_id, None).await?;
+    if target.row.entity_id == source.row.entity_id {
+        return Err(FieldError::new("inspiration_entity_id", "self", "an entity cannot inspire itself").into());
+    }
+    let link_id = new_uuid();
+    let insert = social::insert_link(&cx.db, &link_id, &target.row.entity_id, &source.row.entity_id, note.as_deref(), &caller.user.user_id, cx.now)?;
+    insert.run().await.map_err(ApiError::internal).map_err(|e| {
+        if db::is_unique_violation(&e) {
+            ApiError::new(409, "LINK_EXISTS", "these two are already linked")
+        } else {
+            e
+        }
+    })?;
+    let link = social::find_link(&cx.db, &link_id).await?.ok_or_else(|| ApiError::internal("link vanished"))?;
+    json(201, &link_json(&link))
 }
-pub async fn delete(_cx: &Ctx, _req: Request, _id: &str, _link: &str) -> ApiResult<Response> {
-    Err(todo())
+
+/// DELETE /api/v2/runtimes/:id/inspirations/:link_id: the noter or a grid admin; 204.
+pub async fn delete(cx: &Ctx, req: Request, id: &str, link_id: &str) -> ApiResult<Response> {
+    let caller = auth::caller(cx, &req, true).await?;
+    let target = common::load_visible(cx, Some(&caller), id, None).await?;
+    let link = match validate::is_uuid(link_id) {
+        true => social::find_link(&cx.db, link_id).await?,
+        false => None,
+    }
+    .filter(|l| l.target_id == target.row.entity_id)
+    .ok_or_else(|| ApiError::not_found_what("link"))?;
+    if link.noted_by != caller.user.user_id && !target.viewer.is_grid_admin {
+        return Err(ApiError::forbidden("only the user who noted this link or a grid admin can remove it"));
+    }
+    social::delete_link(&cx.db, &link.link_id).await?;
+    no_content()
 }
-pub async fn sources_of(_cx: &Ctx, _req: Request, _id: &str) -> ApiResult<Response> {
-    Err(todo())
+
+/// GET /api/v2/runtimes/:id/inspirations: the sources, each with an `inspiration` summary.
+pub async fn sources_of(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
+    let caller = auth::caller(cx, &req, false).await?;
+    let target = common::load_visible(cx, Some(&caller), id, None).await?;
+    list(cx, &req, &caller, &target, "target_id", "inspiration").await
 }
-pub async fn inspired_by_source(_cx: &Ctx, _req: Request, _id: &str) -> ApiResult<Response> {
-    Err(todo())
+
+/// GET /api/v2/inspirations/:id/inspired-runtimes: what it inspired, each with a `linked_runtime` summary.
+pub async fn inspired_by_source(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
+    let caller = auth::caller(cx, &req, false).await?;
+    let source = common::load_visible(cx, Some(&caller), id, Some("inspiration")).await?;
+    list(cx, &req, &caller, &source, "source_id", "linked_runtime").await
+}
+
+async fn list(cx: &Ctx, req: &Request, caller: &Caller, this: &Seen, column: &str, other_key: &str) -> ApiResult<Response> {
+    let pairs = query_pairs(req);
+    let limit = validate::list_limit(query(&pairs, "limit"))?;
+    let after = match query(&pairs, "cursor").filter(|c| !c.is_empty()) {
+        Some(raw) => {
+            let c = Cursor::decode(raw, LINK_SORT).ok_or_else(|| FieldError::new("cursor", "invalid", "pass next_cursor unchanged"))?;
+            Some((c.key, c.id))
+        }
+        None => None,
+    };
+    let mut links = social::links_of(&cx.db, column, &this.row.entity_id, after, limit).await?;
+    let next_cursor = if links.len() as i64 > limit {
+        links.truncate(limit as usize);
+        links.last().map(|l| Cursor { sort: LINK_SORT.into(), key: l.created_at, id: l.link_id.clone() }.encode())
+    } else {
+        None
+    };
+    let mut items = Vec::new();
+    for link in &links {
+        let other_id = if column == "target_id" { &link.source_id } else { &link.target_id };
+        // Sources or runtimes the caller cannot read are left out without a trace.
+        let Ok(other) = common::load_visible(cx, Some(caller), other_id, None).await else { continue };
+        let mut row = link_json(link);
+        row[other_key] = summary_of(cx, &other).await?;
+        items.push(row);
+    }
+    json(200, &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }))
+}
+
+async fn summary_of(cx: &Ctx, seen: &Seen) -> ApiResult<Value> {
+    if seen.row.realm == "runtime" {
+        return Ok(present::runtime_summary(&cx.config, &seen.row, cx.now));
+    }
+    let ids = [seen.row.entity_id.clone()];
+    let counts = entities::reaction_counts(&cx.db, &ids).await?;
+    Ok(present::summary(&cx.config, &seen.row, present::reactions_map(&counts, &seen.row.entity_id), seen.owner_or_admin(), cx.now))
 }

@@ -6,6 +6,7 @@ pub mod common;
 pub mod cors;
 pub mod enrich;
 pub mod feedback;
+pub mod home;
 pub mod inspirations;
 pub mod links;
 pub mod provision;

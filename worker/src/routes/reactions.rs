@@ -1,10 +1,46 @@
-//! Reaction toggles (interface.md 4.8, 3.3).
+//! Reaction toggles (interface.md 4.8, 3.3, 2.6): any readable entity, logged
+//! in, not archived, not a private Inspiration; retired kinds refused.
 
+use plug_domain::validate::FieldError;
+use plug_domain::{ReactionKind, RETIRED_REACTION_KINDS};
+use serde_json::json;
 use worker::{Request, Response};
 
+use super::common;
+use crate::auth;
 use crate::error::{ApiError, ApiResult};
-use crate::http::Ctx;
+use crate::http::{field, json, read_object, Ctx};
+use crate::present;
+use crate::store::{entities, limits, social};
 
-pub async fn toggle(_cx: &Ctx, _req: Request, _id: &str) -> ApiResult<Response> {
-    Err(ApiError::new(501, "NOT_IMPLEMENTED", "reactions are not implemented yet"))
+pub async fn toggle(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
+    let caller = auth::caller(cx, &req, true).await?;
+    let body = read_object(&mut req).await?;
+    field::only_known(&body, &["kind"])?;
+    let raw = field::req_str(&body, "kind")?;
+    let kind = ReactionKind::parse(raw).ok_or_else(|| {
+        let issue = if RETIRED_REACTION_KINDS.contains(&raw) { "retired" } else { "enum" };
+        FieldError::new("kind", issue, ReactionKind::expected())
+    })?;
+    limits::take(&cx.db, &limits::REACTIONS_PER_USER, &caller.user.user_id, cx.now).await?;
+    let seen = common::load_visible(cx, Some(&caller), id, None).await?;
+    let row = &seen.row;
+    if row.realm == "inspiration" && row.visibility == "private" {
+        return Err(ApiError::forbidden("private Inspirations cannot be reacted to"));
+    }
+    if row.status == "archived" {
+        return Err(ApiError::forbidden("archived entities cannot be reacted to"));
+    }
+    social::toggle_reaction(&cx.db, &row.entity_id, &caller.user.user_id, kind.as_str(), cx.now).await?;
+    let ids = [row.entity_id.clone()];
+    let counts = entities::reaction_counts(&cx.db, &ids).await?;
+    let user_reactions = social::user_reactions(&cx.db, &row.entity_id, &caller.user.user_id).await?;
+    json(
+        200,
+        &json!({
+            "entity_id": row.entity_id,
+            "reactions": present::reactions_map(&counts, &row.entity_id),
+            "user_reactions": user_reactions,
+        }),
+    )
 }

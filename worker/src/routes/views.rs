@@ -26,8 +26,19 @@ fn visit_of(req: &Request) -> Visit {
     }
 }
 
+/// isbot's pattern list, joined (written by scripts/build.sh from the npm package).
+const BOT_PATTERN: &str = include_str!("../../../build/isbot-pattern.txt");
+
+thread_local! {
+    static BOT_REGEX: js_sys::RegExp = js_sys::RegExp::new(BOT_PATTERN, "i");
+}
+
+pub fn is_bot(user_agent: &str) -> bool {
+    BOT_REGEX.with(|re| re.test(user_agent))
+}
+
 fn countable(visit: &Visit) -> bool {
-    !visit.no_count && plug_domain::agents::is_countable_browser(&visit.user_agent)
+    !visit.no_count && plug_domain::agents::is_browser_like(&visit.user_agent) && !is_bot(&visit.user_agent)
 }
 
 /// Counts a view of `row` after the response, if the visit qualifies.

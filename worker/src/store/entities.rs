@@ -266,17 +266,24 @@ pub struct ListQuery<'a> {
 /// One page of the entities `viewer` may see, in sort order; fetches `limit + 1` to know if more follow.
 pub async fn list_visible(db: &D1Database, viewer: &ListViewer<'_>, q: &ListQuery<'_>) -> ApiResult<Vec<EntityRow>> {
     let column = q.sort.column();
-    let mut sql = format!(
-        "{SELECT} WHERE e.grid_id = ?1 AND e.realm = ?2 AND e.status != 'purged'
-         AND (?3 = 1 OR e.owner_id = ?4 OR (
-           e.status NOT IN ('draft', 'stopped', 'expired', 'archived', 'failed')
-           AND (e.expires_at IS NULL OR e.expires_at > ?5)
+    // Runtimes: every member sees every runtime of the grid (interface.md 4.4) unless its
+    // state collapses it (3.2). Inspirations: declared visibility applies too.
+    let declared = if q.realm == "runtime" {
+        "1 = 1"
+    } else {
+        "(e.expires_at IS NULL OR e.expires_at > ?5)
            AND (e.visibility IN ('authenticated', 'link')
              OR (e.visibility = 'grid' AND (
                NOT EXISTS (SELECT 1 FROM visibility_spaces vs WHERE vs.entity_id = e.entity_id)
                OR EXISTS (SELECT 1 FROM visibility_spaces vs
                           JOIN space_members sm ON sm.space_id = vs.space_id AND sm.user_id = ?4
-                          WHERE vs.entity_id = e.entity_id))))))"
+                          WHERE vs.entity_id = e.entity_id))))"
+    };
+    let mut sql = format!(
+        "{SELECT} WHERE e.grid_id = ?1 AND e.realm = ?2 AND e.status != 'purged'
+         AND (?3 = 1 OR e.owner_id = ?4 OR (
+           e.status NOT IN ('draft', 'stopped', 'expired', 'archived', 'failed') AND ?5 = ?5
+           AND {declared}))"
     );
     let mut args = vec![text(q.grid_id), text(q.realm), flag(viewer.is_admin), text(viewer.user_id), int(viewer.now)];
     // Appends a clause whose `?N` is the next parameter.
@@ -300,4 +307,18 @@ pub async fn list_visible(db: &D1Database, viewer: &ListViewer<'_>, q: &ListQuer
     }
     push(&mut sql, &mut args, &format!(" ORDER BY {column} DESC, e.entity_id DESC LIMIT ?N"), int(q.limit + 1));
     db::all(db, &sql, &args).await
+}
+
+/// Live, unexpired link + link_indexed Inspirations: the sitemap.
+pub async fn indexable(db: &D1Database, now: i64) -> ApiResult<Vec<EntityRow>> {
+    db::all(
+        db,
+        &format!(
+            "{SELECT} WHERE e.realm = 'inspiration' AND e.visibility = 'link' AND e.link_indexed = 1
+             AND e.status = 'live' AND (e.expires_at IS NULL OR e.expires_at > ?1)
+             ORDER BY e.updated_at DESC LIMIT 50000"
+        ),
+        &[int(now)],
+    )
+    .await
 }

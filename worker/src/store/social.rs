@@ -27,3 +27,152 @@ pub async fn record_view(db: &D1Database, entity_id: &str, day: &str, viewer: &s
     db::run(db, "UPDATE entities SET view_count = view_count + 1 WHERE entity_id = ?1", &[text(entity_id)]).await?;
     Ok(true)
 }
+
+/// Toggles one user's reaction and recomputes the aggregates from the rows, atomically.
+/// Returns whether the kind is now on.
+pub async fn toggle_reaction(db: &D1Database, entity_id: &str, user_id: &str, kind: &str, now: i64) -> ApiResult<bool> {
+    let existing = db::run(
+        db,
+        "DELETE FROM reactions WHERE entity_id = ?1 AND user_id = ?2 AND kind = ?3",
+        &[text(entity_id), text(user_id), text(kind)],
+    )
+    .await?;
+    let mut statements = Vec::new();
+    if existing == 0 {
+        statements.push(db::stmt(
+            db,
+            "INSERT INTO reactions (entity_id, user_id, kind, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+            &[text(entity_id), text(user_id), text(kind), int(now)],
+        )?);
+    }
+    statements.push(db::stmt(
+        db,
+        "INSERT INTO reaction_counts (entity_id, kind, count)
+         VALUES (?1, ?2, (SELECT COUNT(*) FROM reactions WHERE entity_id = ?1 AND kind = ?2))
+         ON CONFLICT (entity_id, kind) DO UPDATE SET count = excluded.count",
+        &[text(entity_id), text(kind)],
+    )?);
+    statements.push(db::stmt(
+        db,
+        "UPDATE entities SET reaction_total = (SELECT COALESCE(SUM(count), 0) FROM reaction_counts WHERE entity_id = ?1)
+         WHERE entity_id = ?1",
+        &[text(entity_id)],
+    )?);
+    db::batch(db, statements).await?;
+    Ok(existing == 0)
+}
+
+/// The kinds the user has on for an entity, in a stable order.
+pub async fn user_reactions(db: &D1Database, entity_id: &str, user_id: &str) -> ApiResult<Vec<String>> {
+    #[derive(serde::Deserialize)]
+    struct Row {
+        kind: String,
+    }
+    let rows: Vec<Row> = db::all(
+        db,
+        "SELECT kind FROM reactions WHERE entity_id = ?1 AND user_id = ?2 ORDER BY created_at, kind",
+        &[text(entity_id), text(user_id)],
+    )
+    .await?;
+    Ok(rows.into_iter().map(|r| r.kind).collect())
+}
+
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct LinkRow {
+    pub link_id: String,
+    pub target_id: String,
+    pub source_id: String,
+    pub note: Option<String>,
+    pub noted_by: String,
+    pub noter_name: String,
+    pub noter_slug: String,
+    pub created_at: i64,
+}
+
+const LINK_SELECT: &str = "SELECT l.link_id, l.target_id, l.source_id, l.note, l.noted_by,
+    u.name AS noter_name, u.slug AS noter_slug, l.created_at
+  FROM links l JOIN users u ON u.user_id = l.noted_by";
+
+pub async fn find_link(db: &D1Database, link_id: &str) -> ApiResult<Option<LinkRow>> {
+    db::first(db, &format!("{LINK_SELECT} WHERE l.link_id = ?1"), &[text(link_id)]).await
+}
+
+/// Links of one side (`column` is `target_id` or `source_id`), newest first, after a keyset cursor.
+pub async fn links_of(db: &D1Database, column: &str, entity_id: &str, after: Option<(i64, String)>, limit: i64) -> ApiResult<Vec<LinkRow>> {
+    let column = if column == "source_id" { "l.source_id" } else { "l.target_id" };
+    match after {
+        Some((key, id)) => {
+            db::all(
+                db,
+                &format!("{LINK_SELECT} WHERE {column} = ?1 AND (l.created_at < ?2 OR (l.created_at = ?2 AND l.link_id < ?3))
+                          ORDER BY l.created_at DESC, l.link_id DESC LIMIT ?4"),
+                &[text(entity_id), int(key), text(&id), int(limit + 1)],
+            )
+            .await
+        }
+        None => {
+            db::all(
+                db,
+                &format!("{LINK_SELECT} WHERE {column} = ?1 ORDER BY l.created_at DESC, l.link_id DESC LIMIT ?2"),
+                &[text(entity_id), int(limit + 1)],
+            )
+            .await
+        }
+    }
+}
+
+pub async fn delete_link(db: &D1Database, link_id: &str) -> ApiResult<()> {
+    db::run(db, "DELETE FROM links WHERE link_id = ?1", &[text(link_id)]).await.map(drop)
+}
+
+pub struct NewFeedback<'a> {
+    pub feedback_id: &'a str,
+    pub entity_id: &'a str,
+    pub category: &'a str,
+    pub text: &'a str,
+    pub user_agent: Option<&'a str>,
+    pub page_url: Option<&'a str>,
+    pub ip_hash: &'a str,
+    pub now: i64,
+}
+
+pub async fn insert_feedback(db: &D1Database, f: &NewFeedback<'_>) -> ApiResult<()> {
+    db::run(
+        db,
+        "INSERT INTO feedback (feedback_id, entity_id, category, text, source, user_agent, page_url, ip_hash, created_at)
+         VALUES (?1, ?2, ?3, ?4, 'badge', ?5, ?6, ?7, ?8)",
+        &[text(f.feedback_id), text(f.entity_id), text(f.category), text(f.text), opt_text(f.user_agent), opt_text(f.page_url), text(f.ip_hash), int(f.now)],
+    )
+    .await
+    .map(drop)
+}
+
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+pub struct FeedbackRow {
+    pub feedback_id: String,
+    pub entity_id: String,
+    pub category: String,
+    pub text: String,
+    pub source: String,
+    pub user_agent: Option<String>,
+    pub page_url: Option<String>,
+    pub created_at: i64,
+}
+
+pub async fn list_feedback(db: &D1Database, entity_id: &str, after: Option<(i64, String)>, limit: i64) -> ApiResult<Vec<FeedbackRow>> {
+    let select = "SELECT feedback_id, entity_id, category, text, source, user_agent, page_url, created_at FROM feedback";
+    match after {
+        Some((key, id)) => {
+            db::all(
+                db,
+                &format!("{select} WHERE entity_id = ?1 AND (created_at < ?2 OR (created_at = ?2 AND feedback_id < ?3))
+                          ORDER BY created_at DESC, feedback_id DESC LIMIT ?4"),
+                &[text(entity_id), int(key), text(&id), int(limit + 1)],
+            )
+            .await
+        }
+        None => {
+            db::all(db, &format!("{select} WHERE entity_id = ?1 ORDER BY created_at DESC, feedback_id DESC LIMIT ?2"), &[text(entity_id), int(limit + 1)]).await
+        }
+    }
+}
