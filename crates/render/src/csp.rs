@@ -130,6 +130,8 @@ fn wrapper_policy(page: PageKind, badge: &Option<String>, serve: &Option<String>
         ),
         ("worker-src", sources(&["'self'", "blob:"], &[serve])),
         ("object-src", object_sources(page, serve)),
+        // Chromium loads an <object> PDF as a frame.
+        ("frame-src", object_sources(page, serve)),
         ("base-uri", vec!["'none'".to_string()]),
     ];
     if !react {
@@ -272,10 +274,16 @@ mod tests {
             has(&policy, "worker-src", "'self'") && has(&policy, "worker-src", "blob:"),
             "{policy}"
         );
-        assert!(has(&policy, "object-src", "'self'"), "{policy}");
+        assert!(
+            has(&policy, "object-src", "'self'") && has(&policy, "frame-src", "'self'"),
+            "{policy}"
+        );
         assert!(has(&policy, "connect-src", SERVE), "{policy}");
         let image = csp_for(PageKind::Image, BADGE, SERVE);
-        assert!(has(&image, "object-src", "'none'"), "{image}");
+        assert!(
+            has(&image, "object-src", "'none'") && has(&image, "frame-src", "'none'"),
+            "{image}"
+        );
     }
 
     #[test]

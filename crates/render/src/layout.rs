@@ -38,6 +38,8 @@ impl Page<'_> {
             String::with_capacity(BASE_CSS.len() + self.style.len() + self.main.len() + 1024);
         html.push_str("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
         html.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+        // An empty icon saves every page a /favicon.ico request that would 404.
+        html.push_str("<link rel=\"icon\" href=\"data:,\">\n");
         html.push_str(&format!(
             "<title>{title}</title>\n<style>\n{BASE_CSS}{}</style>\n</head>\n<body>\n",
             self.style

@@ -72,7 +72,7 @@ pub(crate) const IMAGE_VIEWER: Viewer = Viewer {
         source: viewer_script!("assets/image.js"),
         module: false,
     },
-    script_hash: "sha256-ZUPa4zj2DuNnI4d2obQh+nn8zhnzLu9G15Q0XQkM2C8=",
+    script_hash: "sha256-9GjNTgunapjCUOcKn+G2dRXlRl4K/NlVLZoOas+uTAk=",
 };
 
 pub(crate) const PDF_VIEWER: Viewer = Viewer {
@@ -82,7 +82,7 @@ pub(crate) const PDF_VIEWER: Viewer = Viewer {
         source: viewer_script!("assets/pdf.js"),
         module: false,
     },
-    script_hash: "sha256-TJw5BAMRC5EiEHX5pwVCoaKhgwVvdv52ZTnqQNkRXK4=",
+    script_hash: "sha256-Q1xc2iZhdEnU07NWZrChO8b7ZkAo2p4iBI9qrDzdybs=",
 };
 
 pub(crate) const DOCX_VIEWER: Viewer = Viewer {
@@ -92,7 +92,7 @@ pub(crate) const DOCX_VIEWER: Viewer = Viewer {
         source: viewer_script!("assets/docx.js"),
         module: false,
     },
-    script_hash: "sha256-a4hsozNgZKlK8gB4Wb/lszj3ppUAr3VkwhHpIv1CwLQ=",
+    script_hash: "sha256-gJOtHwdSHlOs/FCxQZeiQKZ4iSu+9O7kKLhqmo0BVd0=",
 };
 
 pub(crate) const XLSX_VIEWER: Viewer = Viewer {
@@ -102,7 +102,7 @@ pub(crate) const XLSX_VIEWER: Viewer = Viewer {
         source: viewer_script!("assets/xlsx.js"),
         module: false,
     },
-    script_hash: "sha256-5mfIQRrXJiBzGQBfjoQ5Kew6MJJRoQ58+g+v8469AtY=",
+    script_hash: "sha256-4l5+v27yFyMMgkpqEqi7lI9OWS+pi8X9Tv5Q30Ac8O0=",
 };
 
 pub(crate) const PPTX_VIEWER: Viewer = Viewer {
@@ -112,7 +112,7 @@ pub(crate) const PPTX_VIEWER: Viewer = Viewer {
         source: viewer_script!("assets/pptx.js"),
         module: false,
     },
-    script_hash: "sha256-ZVUkx9W47S4H0BOKGV+ZKDzB4RfqPZU5p0eAuYtnk58=",
+    script_hash: "sha256-ekzNGKk6tlTgw6sxTVqvZ96gY4x6sSgYNkLYy6/JDys=",
 };
 
 pub(crate) const REACT_SCAFFOLD: Viewer = Viewer {
@@ -122,7 +122,7 @@ pub(crate) const REACT_SCAFFOLD: Viewer = Viewer {
         source: viewer_script!("assets/react.js"),
         module: false,
     },
-    script_hash: "sha256-3jK8nvrlKH379ZMbj7hFnJ8EU2q3WqMJphu2dYrSd94=",
+    script_hash: "sha256-QpzdBXsVyoe3i8pHwF8QxD4fx1t2I2Q0BM4UlBKQvJA=",
 };
 
 #[cfg(test)]

@@ -235,8 +235,12 @@ mod tests {
 
     #[test]
     fn accepts_closed_quotes_in_font_stacks() {
-        let theme = parse_theme(&json!({ "font": "\"Inter\", 'Helvetica Neue', sans-serif" })).unwrap();
-        assert_eq!(theme.get("font"), Some("\"Inter\", 'Helvetica Neue', sans-serif"));
+        let theme =
+            parse_theme(&json!({ "font": "\"Inter\", 'Helvetica Neue', sans-serif" })).unwrap();
+        assert_eq!(
+            theme.get("font"),
+            Some("\"Inter\", 'Helvetica Neue', sans-serif")
+        );
     }
 
     #[test]

@@ -28,7 +28,9 @@ function fail(title, error) {
   box.append(heading, hint);
   if (error) {
     const detail = document.createElement("pre");
-    detail.textContent = String((error && (error.stack || error.message)) || error);
+    // `plain` errors carry a message written for people; others show their stack.
+    const text = error.plain ? error.message : error.stack || error.message;
+    detail.textContent = String(text || error);
     box.append(detail);
   }
   main.replaceChildren(box);

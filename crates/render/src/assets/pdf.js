@@ -60,9 +60,16 @@ function track(slot, visible) {
   }
 }
 
-try {
+async function open() {
   setStatus("Loading PDF…");
-  const pdfjs = await import(vendor + "pdf.min.mjs");
+  let pdfjs;
+  try {
+    pdfjs = await import(vendor + "pdf.min.mjs");
+  } catch (error) {
+    // Without pdf.js the browser's own PDF viewer is the next best thing.
+    showFallback(error);
+    return;
+  }
   pdfjs.GlobalWorkerOptions.workerSrc = vendor + "pdf.worker.min.mjs";
   const doc = await pdfjs.getDocument({
     url: fileUrl,
@@ -122,6 +129,12 @@ try {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => visible.forEach(schedule), 250);
   });
+}
+
+try {
+  await open();
 } catch (error) {
-  showFallback(error);
+  // A missing file is an error to report; a file pdf.js cannot parse may still open natively.
+  if (error && error.name === "ResponseException") fail("This PDF could not be loaded.", error);
+  else showFallback(error);
 }

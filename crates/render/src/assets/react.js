@@ -30,8 +30,9 @@ const modules = {
 function requireModule(name) {
   if (Object.prototype.hasOwnProperty.call(modules, name)) return modules[name];
   if (/\.css$/i.test(name)) return {};
-  throw new Error(
-    `Cannot import "${name}": a single-file React drop can use react, react-dom and react/jsx-runtime only.`,
+  throw Object.assign(
+    new Error(`Cannot import "${name}": a single-file React drop can use react, react-dom and react/jsx-runtime only.`),
+    { plain: true },
   );
 }
 
@@ -40,6 +41,20 @@ function pickComponent(exported) {
   if (exported && typeof exported.default === "function") return exported.default;
   if (exported && typeof exported.App === "function") return exported.App;
   return null;
+}
+
+// The offending line with its neighbours and a caret under the column (line 1-based, column 0-based).
+function codeFrame(source, line, column) {
+  const lines = source.split("\n");
+  const first = Math.max(1, line - 2);
+  const last = Math.min(lines.length, line + 1);
+  const width = String(last).length;
+  const out = [];
+  for (let n = first; n <= last; n++) {
+    out.push(`${n === line ? ">" : " "} ${String(n).padStart(width)} | ${lines[n - 1]}`);
+    if (n === line) out.push(`  ${" ".repeat(width)} | ${" ".repeat(column)}^`);
+  }
+  return out.join("\n");
 }
 
 class Boundary extends React.Component {
@@ -83,7 +98,8 @@ try {
       filePath: fileName,
     }).code;
   } catch (error) {
-    throw Object.assign(new Error(`${fileName}: ${error.message}`), { title: "This component does not compile." });
+    const frame = error.loc ? `\n\n${codeFrame(source, error.loc.line, error.loc.column)}` : "";
+    throw Object.assign(new Error(`${error.message}${frame}`), { title: "This component does not compile.", plain: true });
   }
   const module = { exports: {} };
   try {
@@ -101,7 +117,10 @@ try {
   if (component) {
     ReactDOM.createRoot(root).render(React.createElement(Boundary, null, React.createElement(component)));
   } else if (!selfRendered) {
-    throw Object.assign(new Error("Export the component as default, or name it App."), { title: "Nothing to render." });
+    throw Object.assign(new Error("Export the component as default, or name it App."), {
+      title: "Nothing to render.",
+      plain: true,
+    });
   }
 } catch (error) {
   fail(error.title || "This component could not be displayed.", error);
