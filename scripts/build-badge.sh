@@ -1,0 +1,180 @@
+#!/usr/bin/env bash
+# Builds build/badge.js (one file, the wasm inlined) and build/badge.js.etag from the plug-badge crate:
+# cargo (profile badge) -> wasm-bindgen --target no-modules -> wasm-opt -Oz -> wrap, inline, minify.
+#
+# Tools, each overridable by environment: WASM_BINDGEN (default: wasm-bindgen on PATH, then
+# ~/.cargo/bin), WASM_OPT (default: node_modules/.bin/wasm-opt, which needs Node >= 22 first on
+# PATH: node_modules/.bin/node is put there), ESBUILD (default: node_modules/.bin/esbuild).
+# BADGE_INLINE=plain inlines plain base64 instead of gzip'd base64 (kept for size comparisons).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+export PATH="$root/node_modules/.bin:$PATH"
+
+wasm_bindgen="${WASM_BINDGEN:-$(command -v wasm-bindgen || echo "$HOME/.cargo/bin/wasm-bindgen")}"
+wasm_opt="${WASM_OPT:-$root/node_modules/.bin/wasm-opt}"
+esbuild="${ESBUILD:-$root/node_modules/.bin/esbuild}"
+work="$root/target/badge-bundle"
+out="$root/build"
+
+for tool in "$wasm_bindgen" "$wasm_opt" "$esbuild"; do
+  if [[ ! -x "$tool" ]]; then
+    echo "build-badge: missing $tool (run scripts/setup.sh, or set WASM_BINDGEN/WASM_OPT/ESBUILD)" >&2
+    exit 1
+  fi
+done
+
+cargo build -p plug-badge --target wasm32-unknown-unknown --profile badge
+rm -rf "$work" && mkdir -p "$work" "$out"
+
+# No default module path: the wasm travels inside badge.js, never fetched from next to it.
+"$wasm_bindgen" --target no-modules --no-typescript --omit-default-module-path \
+  --remove-name-section --remove-producers-section \
+  --out-dir "$work" "$root/target/wasm32-unknown-unknown/badge/plug_badge.wasm"
+
+# rustc 1.95 emits these post-MVP features; wasm-opt must be told so it keeps (and may use) them.
+"$wasm_opt" -Oz --strip-debug --strip-producers \
+  --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-multivalue --enable-reference-types \
+  "$work/plug_badge_bg.wasm" -o "$work/plug_badge.opt.wasm"
+
+version="$(cargo metadata --no-deps --format-version 1 |
+  node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).packages.find(p=>p.name==="plug-badge").version))')"
+
+# The wrapper: returns at once when a badge already runs (the no-modules glue declares a
+# top-level `let`, so a second unwrapped copy would throw), sets the one global synchronously so
+# even a second copy loaded before the first finished is a no-op, then unpacks and starts the wasm.
+BADGE_VERSION="$version" BADGE_INLINE="${BADGE_INLINE:-gzip}" WORK="$work" node --input-type=module - <<'EOF'
+import { readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+
+const { BADGE_VERSION, BADGE_INLINE, WORK } = process.env;
+const { wasm, glue } = minifyImports(
+  readFileSync(`${WORK}/plug_badge.opt.wasm`),
+  readFileSync(`${WORK}/plug_badge.js`, "utf8"),
+);
+const gzip = BADGE_INLINE === "gzip";
+const payload = (gzip ? gzipSync(wasm, { level: 9 }) : wasm).toString("base64");
+const unpack = gzip
+  ? `new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()`
+  : `Promise.resolve(bytes)`;
+
+// wasm-bindgen names every import `__wbg_<name>_<16 hex digits>`, once in the wasm and once as a
+// key of the glue's import object: about 4 KB of mostly incompressible text. Rename each to a
+// short name in both places (and the import module name too). Every name must occur exactly once
+// in the glue, so a change in wasm-bindgen's output fails the build instead of breaking the badge.
+function minifyImports(wasm, glue) {
+  let pos = 0;
+  const leb = () => {
+    let value = 0, shift = 0, byte;
+    do {
+      byte = wasm[pos++];
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return value;
+  };
+  const encodeLeb = (value) => {
+    const bytes = [];
+    do {
+      let byte = value & 0x7f;
+      value = Math.floor(value / 128);
+      if (value) byte |= 0x80;
+      bytes.push(byte);
+    } while (value);
+    return Buffer.from(bytes);
+  };
+  const name = () => {
+    const length = leb();
+    pos += length;
+    return wasm.toString("utf8", pos - length, pos);
+  };
+  const encodeName = (text) => Buffer.concat([encodeLeb(Buffer.byteLength(text)), Buffer.from(text)]);
+  const shortName = (index) => {
+    const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let text = "";
+    do {
+      text = letters[index % 52] + text;
+      index = Math.floor(index / 52) - 1;
+    } while (index >= 0);
+    return text;
+  };
+  const replaceOnce = (text, from, to) => {
+    const parts = text.split(from);
+    if (parts.length !== 2) throw new Error(`build-badge: ${from} occurs ${parts.length - 1} times in the glue`);
+    return parts.join(to);
+  };
+
+  const sections = [wasm.subarray(0, 8)];
+  pos = 8;
+  while (pos < wasm.length) {
+    const sectionStart = pos;
+    const id = wasm[pos++];
+    const size = leb();
+    const end = pos + size;
+    if (id !== 2) {
+      pos = end;
+      sections.push(wasm.subarray(sectionStart, end));
+      continue;
+    }
+    const count = leb();
+    const entries = [encodeLeb(count)];
+    const modules = new Map();
+    for (let index = 0; index < count; index++) {
+      const module = name();
+      const field = name();
+      const descriptorStart = pos;
+      const kind = wasm[pos++];
+      if (kind === 0) leb(); // function: type index
+      else if (kind === 1 || kind === 2) {
+        if (kind === 1) pos++; // table: element type
+        const flags = wasm[pos++];
+        leb();
+        if (flags & 1) leb();
+      } else if (kind === 3) pos += 2; // global: value type, mutability
+      else throw new Error(`build-badge: unexpected import kind ${kind}`);
+      if (!modules.has(module)) modules.set(module, shortName(modules.size));
+      const short = shortName(index);
+      glue = replaceOnce(glue, `${field}:`, `${short}:`);
+      entries.push(encodeName(modules.get(module)), encodeName(short), wasm.subarray(descriptorStart, pos));
+    }
+    for (const [module, short] of modules) glue = replaceOnce(glue, JSON.stringify(module), JSON.stringify(short));
+    const body = Buffer.concat(entries);
+    sections.push(Buffer.from([2]), encodeLeb(body.length), body);
+    pos = end;
+  }
+  return { wasm: Buffer.concat(sections), glue };
+}
+
+writeFileSync(`${WORK}/badge.wrapped.js`, `(function () {
+  if (window.__PlatformBadge) return;
+  var badge = (window.__PlatformBadge = { version: ${JSON.stringify(BADGE_VERSION)} });
+${glue}
+  var bytes = Uint8Array.from(atob("${payload}"), function (c) { return c.charCodeAt(0); });
+  badge.ready = ${unpack}
+    .then(function (module) { return wasm_bindgen({ module_or_path: module }); })
+    .then(function () { return true; }, function () { return false; });
+})();
+`);
+EOF
+
+"$esbuild" --minify --target=es2020 --log-level=warning \
+  "$work/badge.wrapped.js" --outfile="$out/badge.js"
+
+node --input-type=module - "$out/badge.js" <<'EOF'
+import { readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { gzipSync, brotliCompressSync, constants } from "node:zlib";
+
+const file = process.argv[2];
+const bytes = readFileSync(file);
+const etag = `"${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}"`;
+writeFileSync(`${file}.etag`, etag);
+const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+console.log(
+  `badge.js: ${kb(bytes.length)} raw, ${kb(gzipSync(bytes, { level: 9 }).length)} gzip, ` +
+    `${kb(brotli.length)} brotli; ETag ${etag}`,
+);
+EOF
