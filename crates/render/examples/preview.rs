@@ -17,6 +17,12 @@ and <b>raw html</b> shown as text.\n\n> [!NOTE]\n> Alerts render too.\n\n| Featu
 | Footnotes[^1] | done |\n\n- [x] task lists\n- [ ] ~~strikethrough~~ yes\n\n```rust\nfn main() {\n    println!(\"hi\");\n}\n```\n\n\
 [^1]: Like this one.\n";
 
+/// A user's own page: inline script, eval, inline style; the badge goes before `</body>`.
+const SITE: &str = r#"<!doctype html><html><head><style>body{font:16px system-ui;margin:2rem}</style></head>
+<body><h1>My demo</h1><p id="out"></p>
+<script>document.getElementById("out").textContent = eval('"inline + eval " + (6 * 7)');</script>
+</body></html>"#;
+
 fn main() {
     let out = PathBuf::from(
         std::env::args()
@@ -96,6 +102,7 @@ fn main() {
             PageKind::React,
             react_page("Counter", "/files/App.tsx", "/files/App.tsx"),
         ),
+        ("site", PageKind::Html, SITE.to_string()),
         (
             "react-broken",
             PageKind::React,
