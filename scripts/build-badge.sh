@@ -152,7 +152,10 @@ writeFileSync(`${WORK}/badge.wrapped.js`, `(function () {
   var badge = (window.__PlatformBadge = { version: ${JSON.stringify(BADGE_VERSION)} });
 ${glue}
   var bytes = Uint8Array.from(atob("${payload}"), function (c) { return c.charCodeAt(0); });
-  badge.ready = ${unpack}
+  // Inside a promise so that a browser without DecompressionStream (or a CSP without
+  // 'wasm-unsafe-eval') only resolves ready to false instead of throwing into the page.
+  badge.ready = Promise.resolve()
+    .then(function () { return ${unpack}; })
     .then(function (module) { return wasm_bindgen({ module_or_path: module }); })
     .then(function () { return true; }, function () { return false; });
 })();
