@@ -80,17 +80,10 @@ fn user_html_policy(badge: &Option<String>, serve: &Option<String>) -> Policy {
 /// Plug's own pages: nothing by default, then exactly what each viewer needs.
 fn wrapper_policy(page: PageKind, badge: &Option<String>, serve: &Option<String>) -> Policy {
     let react = page == PageKind::React;
-    let mut script = sources(&["'self'"], &[serve]);
+    let mut script = sources(&["'self'", "'wasm-unsafe-eval'"], &[serve, badge]);
     if let Some(viewer) = page.viewer() {
         script.push(format!("'{}'", viewer.script_hash));
     }
-    script.extend(
-        sources(&[], &[badge])
-            .into_iter()
-            .filter(|s| !script.contains(s))
-            .collect::<Vec<_>>(),
-    );
-    script.push("'wasm-unsafe-eval'".into());
     if react {
         // The component is compiled in the browser and run with `new Function`.
         script.push("'unsafe-eval'".into());
