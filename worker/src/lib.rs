@@ -110,7 +110,7 @@ async fn route_api(cx: &Ctx, req: Request) -> ApiResult<Response> {
             (Method::Post, ["serve-sessions"]) => sessions::create(cx, req).await,
             _ => Err(no_route(&method)),
         },
-        _ if method == Method::Get || method == Method::Head => routes::serve::redirect_to_serving_origin(cx, &req),
+        _ if method == Method::Get || method == Method::Head => routes::serve::redirect_to_serving_origin(cx, &req).await,
         _ => Err(ApiError::not_found()),
     }
 }

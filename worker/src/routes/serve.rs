@@ -357,9 +357,14 @@ fn xml_escape(s: &str) -> String {
 
 /// React, pdf.js and the office viewers, from Workers static assets.
 async fn vendor(cx: &Ctx, req: Request) -> ApiResult<Response> {
-    let assets = cx.env.assets("ASSETS")?;
     let path = req.path();
-    let url = format!("http://assets.local{}", path.trim_start_matches("/_plug"));
+    static_asset(cx, path.trim_start_matches("/_plug")).await
+}
+
+/// A file of `public/` (Workers static assets) with its content type.
+pub async fn static_asset(cx: &Ctx, path: &str) -> ApiResult<Response> {
+    let assets = cx.env.assets("ASSETS")?;
+    let url = format!("http://assets.local{path}");
     let mut fetched = assets.fetch(url, None).await?;
     if fetched.status_code() != 200 {
         return Err(ApiError::not_found());
@@ -373,10 +378,19 @@ async fn vendor(cx: &Ctx, req: Request) -> ApiResult<Response> {
 }
 
 /// Content paths asked of the API origin move to the serving origin.
-pub fn redirect_to_serving_origin(cx: &Ctx, req: &Request) -> ApiResult<Response> {
+pub async fn redirect_to_serving_origin(cx: &Ctx, req: &Request) -> ApiResult<Response> {
     let url = req.url()?;
-    if url.path() == "/" {
-        return crate::routes::home::page(cx);
+    // The web app (public/app/) lives on the API origin: it calls the API same-origin.
+    if url.path() == "/" || url.path().starts_with("/app/") {
+        let path = if url.path() == "/" { "/app/index.html" } else { url.path() };
+        return match static_asset(cx, path).await {
+            Ok(mut response) => {
+                let _ = response.headers_mut().set("Cache-Control", "no-cache");
+                Ok(response)
+            }
+            Err(_) if url.path() == "/" => crate::routes::home::page(cx),
+            Err(e) => Err(e),
+        };
     }
     let target = format!("{}{}{}", cx.config.serve_base_url, url.path(), url.query().map(|q| format!("?{q}")).unwrap_or_default());
     crate::http::redirect(&target, 302)
