@@ -47,10 +47,12 @@ test('served pages carry nosniff, a CSP that lets badge.js start its wasm, a ref
   assert.ok(csp.includes(app.baseUrl), csp);
   assert.ok(res.headers.get('referrer-policy'));
   assert.match(res.headers.get('x-robots-tag'), /noindex/);
+  assert.equal((res.text.match(/<meta name="robots" content="noindex, nofollow">/g) || []).length, 1, 'and the tag');
   assert.equal(res.headers.get('set-cookie'), null, 'no cookies');
   await app.request('PATCH', `/api/v2/entities/${e.entity_id}/visibility`, { token: owner.token, json: { visibility: 'link', link_indexed: true } });
   const indexed = await get(e.url);
   assert.equal(indexed.headers.get('x-robots-tag'), null, 'link + indexed pages may be indexed');
+  assert.ok(!indexed.text.includes('name="robots"'));
 });
 
 test('every source type renders as its own kind of page, with a download of the original', async () => {

@@ -34,11 +34,22 @@ impl BadgeInjector {
     }
 
     pub fn with_memory_limit(tag: &BadgeTag, memory_limit: usize) -> Self {
+        Self::build(Some(tag), false, memory_limit)
+    }
+
+    /// A page rewriter: the badge tag when one is given (none when the badge is off), and a
+    /// `<meta name="robots" content="noindex">` at the top of `<head>` when `noindex`.
+    pub fn for_page(tag: Option<&BadgeTag>, noindex: bool) -> Self {
+        Self::build(tag, noindex, DEFAULT_MEMORY_LIMIT)
+    }
+
+    fn build(tag: Option<&BadgeTag>, noindex: bool, memory_limit: usize) -> Self {
         let output = SharedBuffer::default();
-        let injected = Rc::new(Cell::new(false));
-        let tag_html: Rc<str> = tag.to_html().into();
+        // With no badge there is nothing to inject: behave as if it were already done.
+        let injected = Rc::new(Cell::new(tag.is_none()));
+        let tag_html: Rc<str> = tag.map(BadgeTag::to_html).unwrap_or_default().into();
         let rewriter =
-            HtmlRewriter::new(settings(&injected, &tag_html, memory_limit), output.clone());
+            HtmlRewriter::new(settings(&injected, &tag_html, noindex, memory_limit), output.clone());
         BadgeInjector {
             rewriter: Some(rewriter),
             output,
@@ -90,7 +101,12 @@ impl BadgeInjector {
 
 /// Rewrites a whole document held in memory (Plug's own pages, small uploads).
 pub fn inject_badge(html: &str, tag: &BadgeTag) -> Result<String, RenderError> {
-    let mut injector = BadgeInjector::new(tag);
+    rewrite_page(html, Some(tag), false)
+}
+
+/// Rewrites a whole in-memory page: see [`BadgeInjector::for_page`].
+pub fn rewrite_page(html: &str, tag: Option<&BadgeTag>, noindex: bool) -> Result<String, RenderError> {
+    let mut injector = BadgeInjector::for_page(tag, noindex);
     let mut out = injector.write(html.as_bytes())?;
     out.extend(injector.end()?);
     // Input was UTF-8 and the tag is ASCII, so this cannot fail; stay total anyway.
@@ -99,14 +115,27 @@ pub fn inject_badge(html: &str, tag: &BadgeTag) -> Result<String, RenderError> {
 
 /// One `body` handler that hangs an end-tag handler on every body start tag;
 /// the shared flag lets only the first `</body>` take the tag.
+const NOINDEX_META: &str = "<meta name=\"robots\" content=\"noindex, nofollow\">";
+
 fn settings(
     injected: &Rc<Cell<bool>>,
     tag_html: &Rc<str>,
+    noindex: bool,
     memory_limit: usize,
 ) -> Settings<'static, 'static> {
     let injected = Rc::clone(injected);
     let tag_html = Rc::clone(tag_html);
-    Settings::new()
+    let mut settings = Settings::new();
+    if noindex {
+        let done = Rc::new(Cell::new(false));
+        settings = settings.append_element_content_handler(element!("head", move |el| {
+            if !done.replace(true) {
+                el.prepend(NOINDEX_META, ContentType::Html);
+            }
+            Ok(())
+        }));
+    }
+    settings
         .append_element_content_handler(element!("body", move |el| {
             let injected = Rc::clone(&injected);
             let tag_html = Rc::clone(&tag_html);
@@ -147,5 +176,45 @@ impl SharedBuffer {
 impl OutputSink for SharedBuffer {
     fn handle_chunk(&mut self, chunk: &[u8]) {
         self.push(chunk);
+    }
+}
+
+#[cfg(test)]
+mod page_tests {
+    use super::*;
+
+    fn tag() -> BadgeTag {
+        BadgeTag {
+            base_url: "http://api".into(),
+            entity_id: "e".into(),
+            grid_slug: "g".into(),
+            mode: Default::default(),
+            position: None,
+            theme: None,
+        }
+    }
+
+    #[test]
+    fn noindex_meta_goes_first_in_head_once_and_never_without_a_head_request() {
+        let html = "<html><head><title>x</title></head><body>hi</body></html>";
+        let out = rewrite_page(html, Some(&tag()), true).unwrap();
+        assert!(out.starts_with("<html><head><meta name=\"robots\" content=\"noindex, nofollow\"><title>"), "{out}");
+        assert_eq!(out.matches("name=\"robots\"").count(), 1);
+        assert_eq!(out.matches("badge.js").count(), 1);
+        assert!(!rewrite_page(html, Some(&tag()), false).unwrap().contains("robots"));
+    }
+
+    #[test]
+    fn without_a_badge_only_the_robots_meta_is_added_even_split_at_every_byte() {
+        let html = "<!doctype html><head><title>x</title></head><body>hi</body>";
+        for split in 1..html.len() {
+            let mut injector = BadgeInjector::for_page(None, true);
+            let mut out = injector.write(&html.as_bytes()[..split]).unwrap();
+            out.extend(injector.write(&html.as_bytes()[split..]).unwrap());
+            out.extend(injector.end().unwrap());
+            let out = String::from_utf8(out).unwrap();
+            assert_eq!(out.matches("noindex").count(), 1, "split {split}: {out}");
+            assert!(!out.contains("script"), "split {split}: {out}");
+        }
     }
 }

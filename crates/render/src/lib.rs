@@ -16,7 +16,7 @@ pub mod vendor;
 pub use badge_tag::{BadgeTag, BadgeTagMode};
 pub use csp::csp_for;
 pub use error::RenderError;
-pub use inject::{inject_badge, BadgeInjector, DEFAULT_MEMORY_LIMIT};
+pub use inject::{inject_badge, rewrite_page, BadgeInjector, DEFAULT_MEMORY_LIMIT};
 pub use markdown::{markdown_page, markdown_to_safe_html};
 pub use pages::{image_page, office_page, pdf_page, react_page, OfficeKind, PageKind};
 pub use theme::{

@@ -176,7 +176,7 @@ async fn index(cx: &Ctx, req: &Request, seen: &Seen, user_id: Option<&str>) -> A
     let page = match source_type(seen) {
         SourceType::Html => {
             let key = if is_zip_site(seen) { provision::site_key(id, "index.html") } else { provision::original_key(id) };
-            return stream_html(cx, &key, tag, kind).await;
+            return stream_html(cx, &key, tag, is_indexable(seen), kind).await;
         }
         SourceType::Markdown => {
             let bytes = get_bytes(cx, &provision::original_key(id)).await?;
@@ -189,10 +189,7 @@ async fn index(cx: &Ctx, req: &Request, seen: &Seen, user_id: Option<&str>) -> A
         SourceType::Pptx => plug_render::office_page(OfficeKind::Pptx, title, file, download),
         SourceType::ReactSingleFile => plug_render::react_page(title, file, download),
     };
-    let html = match &tag {
-        Some(tag) => plug_render::inject_badge(&page, tag).map_err(ApiError::internal)?,
-        None => page,
-    };
+    let html = plug_render::rewrite_page(&page, tag.as_ref(), !is_indexable(seen)).map_err(ApiError::internal)?;
     let mut response = Response::from_html(html)?;
     set_csp(cx, &mut response, kind);
     Ok(response)
@@ -209,14 +206,14 @@ async fn get_bytes(cx: &Ctx, key: &str) -> ApiResult<Vec<u8>> {
     Ok(body.bytes().await?)
 }
 
-/// Streams an HTML object from R2 through the badge injector, chunk by chunk.
-async fn stream_html(cx: &Ctx, key: &str, tag: Option<BadgeTag>, kind: PageKind) -> ApiResult<Response> {
+/// Streams an HTML object from R2 through the page rewriter (badge tag, robots meta), chunk by chunk.
+async fn stream_html(cx: &Ctx, key: &str, tag: Option<BadgeTag>, indexable: bool, kind: PageKind) -> ApiResult<Response> {
     let object = cx.bucket.get(key).execute().await?.ok_or_else(ApiError::not_found)?;
     let body = object.body().ok_or_else(ApiError::not_found)?.stream()?;
-    let mut response = match tag {
-        None => Response::from_stream(body)?,
-        Some(tag) => {
-            let injector = std::rc::Rc::new(std::cell::RefCell::new(Some(BadgeInjector::new(&tag))));
+    let mut response = match (tag, indexable) {
+        (None, true) => Response::from_stream(body)?,
+        (tag, _) => {
+            let injector = std::rc::Rc::new(std::cell::RefCell::new(Some(BadgeInjector::for_page(tag.as_ref(), !indexable))));
             let tail = injector.clone();
             let rewritten = body.map(move |chunk| {
                 let chunk = chunk?;
@@ -277,7 +274,7 @@ async fn site_file(cx: &Ctx, _req: &Request, seen: &Seen, rest: &str) -> ApiResu
     let content_type = plug_content::content_type_for(&path);
     if content_type.starts_with("text/html") {
         let tag = badge_tag(cx, seen).await?;
-        return stream_html(cx, &key, tag, PageKind::Html).await;
+        return stream_html(cx, &key, tag, is_indexable(seen), PageKind::Html).await;
     }
     let Some(object) = cx.bucket.get(&key).execute().await? else {
         // `docs` for a folder `docs/` moves to the folder's index.
