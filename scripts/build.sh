@@ -16,3 +16,7 @@ export WASM_BINDGEN_BIN="$HOME/.cargo/bin/wasm-bindgen"
 export ESBUILD_BIN="$PWD/node_modules/@esbuild/linux-x64/bin/esbuild"
 export WASM_OPT_BIN="$PWD/node_modules/.bin/wasm-opt"
 (cd worker && worker-build --release)
+
+# The web app (public/app/) and the `plug` CLI the tests run.
+if [ -f scripts/build-web.sh ]; then bash scripts/build-web.sh; fi
+cargo build -p plug --release --quiet

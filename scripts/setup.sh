@@ -34,12 +34,16 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
     || cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
-# Debian's Chromium for the browser tests (never a downloaded browser build).
-if ! command -v chromium >/dev/null 2>&1; then
-  log "installing Debian chromium"
+# Debian's Chromium for the browser tests (never a downloaded browser build), wrk for `npm run bench`.
+missing=""
+command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+command -v wrk >/dev/null 2>&1 || missing="$missing wrk"
+if [ -n "$missing" ]; then
+  log "installing Debian packages:$missing"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
 
 if [ ! -f .dev.vars ]; then

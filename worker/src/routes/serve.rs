@@ -206,10 +206,39 @@ async fn get_bytes(cx: &Ctx, key: &str) -> ApiResult<Vec<u8>> {
     Ok(body.bytes().await?)
 }
 
+/// HTML larger than this is read from R2 in ranges of this size.
+const RANGE_BYTES: u64 = 1 << 20;
+
+type ByteChunks = std::pin::Pin<Box<dyn futures_util::Stream<Item = worker::Result<Vec<u8>>>>>;
+
+/// The bytes of an R2 object as a stream. Large objects are read one range at a time with the
+/// next range already requested, so the first byte leaves after one range whatever the store
+/// does, and the Worker never holds more than two ranges of a page.
+async fn object_chunks(cx: &Ctx, key: &str) -> ApiResult<ByteChunks> {
+    let head = cx.bucket.head(key).await?.ok_or_else(ApiError::not_found)?;
+    let size = head.size();
+    if size <= RANGE_BYTES {
+        let object = cx.bucket.get(key).execute().await?.ok_or_else(ApiError::not_found)?;
+        return Ok(Box::pin(object.body().ok_or_else(ApiError::not_found)?.stream()?));
+    }
+    let bucket = cx.env.bucket("BUCKET")?;
+    let key = key.to_string();
+    let fetch_range = move |offset: u64| {
+        let bucket = bucket.clone();
+        let key = key.clone();
+        async move {
+            let range = worker::Range::OffsetWithLength { offset, length: RANGE_BYTES.min(size - offset) };
+            let object = bucket.get(&key).range(range).execute().await?.ok_or_else(|| worker::Error::RustError("object vanished".into()))?;
+            object.body().ok_or_else(|| worker::Error::RustError("no body".into()))?.bytes().await
+        }
+    };
+    let offsets = (0..size).step_by(RANGE_BYTES as usize);
+    Ok(Box::pin(stream::iter(offsets).map(fetch_range).buffered(2)))
+}
+
 /// Streams an HTML object from R2 through the page rewriter (badge tag, robots meta), chunk by chunk.
 async fn stream_html(cx: &Ctx, key: &str, tag: Option<BadgeTag>, indexable: bool, kind: PageKind) -> ApiResult<Response> {
-    let object = cx.bucket.get(key).execute().await?.ok_or_else(ApiError::not_found)?;
-    let body = object.body().ok_or_else(ApiError::not_found)?.stream()?;
+    let body = object_chunks(cx, key).await?;
     let mut response = match (tag, indexable) {
         (None, true) => Response::from_stream(body)?,
         (tag, _) => {

@@ -1,0 +1,201 @@
+// `npm run bench`: Plug's speed and size figures, each a ratio against a baseline measured in the
+// same run on the same Worker, so the numbers mean something on any machine. Nothing here asserts.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync, brotliCompressSync } from 'node:zlib';
+import { startWorker, BROWSER_UA } from '../tests/support/harness.mjs';
+import { ROOT } from '../tests/support/worker.mjs';
+import * as fx from '../tests/support/fixtures.mjs';
+
+const only = process.argv.slice(2);
+const want = (name) => only.length === 0 || only.includes(name);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x) => `${x.toFixed(1)} ms`;
+const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
+const report = [];
+function line(label, value, note = '') {
+  const text = `${label.padEnd(58)} ${String(value).padStart(12)}  ${note}`;
+  report.push(text);
+  console.log(text);
+}
+
+async function timed(fn, runs) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+const app = await startWorker();
+try {
+  const { owner, grid } = await app.world();
+
+  if (want('list')) await benchList(grid, owner);
+  if (want('create')) await benchCreate();
+  if (want('serve')) await benchServe(owner);
+  if (want('badge')) await benchBadge(owner);
+  if (want('beacon')) await benchBeacon(owner);
+  if (want('web')) await benchWeb();
+} finally {
+  await app.stop();
+}
+writeFileSync(join(ROOT, 'bench', 'last-run.txt'), `${report.join('\n')}\n`);
+
+// ---------------------------------------------------------------- list at depth (issue 3)
+async function benchList(grid, owner) {
+  const N = 10_000;
+  const base = Date.now() - N * 1000;
+  const rows = [];
+  const gridId = grid.grid_id;
+  for (let i = 0; i < N; i++) {
+    const id = `${(i + 1).toString(16).padStart(8, '0')}-0000-4000-8000-${'0'.repeat(12)}`;
+    rows.push(`('${id}','${gridId}','inspiration','inspiration','bench-${i}','Bench ${i}','${owner.user_id}','org',NULL,'grid',0,'live','html','api','p.html','text/html',10,0,${base + 30 * 86_400_000 + i * 1000},'enriched',${i % 97},${base + i * 1000},${base + i * 1000})`);
+  }
+  const sql = [];
+  for (let i = 0; i < rows.length; i += 40) {
+    sql.push(`INSERT INTO entities (entity_id, grid_id, realm, kind, name, display_name, owner_id, scope, space_id, visibility, link_indexed, status, source_type, uploaded_via, file_name, content_type, size_bytes, pinned, expires_at, brain_status, view_count, created_at, updated_at) VALUES ${rows.slice(i, i + 40).join(',')};`);
+  }
+  const file = join(mkdtempSync(join(tmpdir(), 'plug-bench-')), 'seed.sql');
+  writeFileSync(file, sql.join('\n'));
+  execFileSync(join(ROOT, 'node_modules/.bin/wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', app.stateDir, '--file', file], { stdio: 'pipe' });
+  const list = (query) => app.request('GET', `/api/v2/inspirations?limit=50${query}`, { token: owner.token });
+  const check = await list('');
+  if (check.body.items.length !== 50) throw new Error(`seeding failed: ${check.text.slice(0, 200)}`);
+  // A cursor as the API hands it out after ~9,000 rows: the keyset of the row at that depth.
+  const deepIndex = 1000;
+  const deepId = `${(deepIndex + 1).toString(16).padStart(8, '0')}-0000-4000-8000-${'0'.repeat(12)}`;
+  const cursor = (sort, key) => Buffer.from(`v1|${sort}|${key}|${deepId}`).toString('base64url');
+  for (let i = 0; i < 5; i++) await list('');
+  const runs = 40;
+  const first = await timed(() => list(''), runs);
+  const deep = await timed(() => list(`&cursor=${cursor('created_at_desc', base + deepIndex * 1000)}`), runs);
+  const firstViews = await timed(() => list('&sort=view_count_desc'), runs);
+  const deepViews = await timed(() => list(`&sort=view_count_desc&cursor=${cursor('view_count_desc', deepIndex % 97)}`), runs);
+  line('list, first page of 10,000 (created_at_desc)', ms(first), 'baseline');
+  line('list, page at row ~9,000 (created_at_desc)', ratio(deep, first), `${ms(deep)}; goal <= 1.30x`);
+  line('list, first page (view_count_desc)', ms(firstViews), 'baseline');
+  line('list, deep page (view_count_desc)', ratio(deepViews, firstViews), `${ms(deepViews)}; goal <= 1.30x`);
+}
+
+// ---------------------------------------------------------------- create (issue 3)
+async function benchCreate() {
+  const user = await app.user();
+  await app.join((await app.grid()), user);
+  const one = Buffer.alloc(1024 * 1024, 0x61);
+  const fifty = Buffer.alloc(50 * 1024 * 1024 - 1024, 0x61);
+  const page = (buf) => ({ name: 'big.html', content: Buffer.concat([Buffer.from('<!doctype html><body>'), buf.subarray(21)]) });
+  const t1 = await timed(async () => { const r = await app.drop(user, { file: page(one) }); if (r.status !== 201) throw new Error(r.text); }, 4);
+  const t50 = await timed(async () => { const r = await app.drop(user, { file: page(fifty) }); if (r.status !== 201) throw new Error(r.text); }, 3);
+  line('create, 1 MB file (to 201)', ms(t1), 'baseline');
+  line('create, 50 MB file (to 201)', ratio(t50, t1), `${ms(t50)}; 50x the bytes`);
+}
+
+// ---------------------------------------------------------------- serving (issue 4)
+async function benchServe(owner) {
+  const sizes = [['100 KB', 100 * 1024], ['1 MB', 1024 * 1024], ['10 MB', 10 * 1024 * 1024]];
+  const ttfb = {};
+  for (const [label, size] of sizes) {
+    const filler = '<p>' + 'x'.repeat(96) + '</p>\n';
+    const html = `<!doctype html><html><head><title>b</title></head><body>${filler.repeat(Math.ceil(size / filler.length))}</body></html>`;
+    const file = { name: 'page.html', content: html };
+    const injected = await app.dropLive(owner, { file, fields: { scope: 'personal', visibility: 'link' } });
+    const plain = await app.dropLive(owner, { file, fields: { scope: 'personal', visibility: 'link' } });
+    // Badge off and indexable: the same bytes stream from R2 untouched.
+    await app.request('PATCH', `/api/v2/entities/${plain.entity_id}`, { token: owner.token, json: { badge_mode: 'off' } });
+    await app.request('PATCH', `/api/v2/entities/${plain.entity_id}/visibility`, { token: owner.token, json: { visibility: 'link', link_indexed: true } });
+    const fetchAll = async (url) => { const r = await fetch(url); await r.arrayBuffer(); };
+    const firstByte = async (url) => {
+      const t0 = performance.now();
+      const r = await fetch(url);
+      const reader = r.body.getReader();
+      await reader.read();
+      const t = performance.now() - t0;
+      await reader.cancel();
+      return t;
+    };
+    const runs = size > 5e6 ? 8 : 20;
+    for (let i = 0; i < 3; i++) { await fetchAll(injected.url); await fetchAll(plain.url); }
+    const tInj = await timed(() => fetchAll(injected.url), runs);
+    const tRaw = await timed(() => fetchAll(plain.url), runs);
+    const firsts = [];
+    for (let i = 0; i < runs; i++) firsts.push(await firstByte(injected.url));
+    ttfb[label] = median(firsts);
+    line(`serve ${label} untouched`, ms(tRaw), 'baseline');
+    line(`serve ${label} with badge injection`, ratio(tInj, tRaw), `${ms(tInj)}; goal <= 1.15x`);
+  }
+  line('time to first byte, 100 KB page (injected)', ms(ttfb['100 KB']), 'baseline');
+  line('time to first byte, 10 MB page (injected)', ratio(ttfb['10 MB'], ttfb['100 KB']), `${ms(ttfb['10 MB'])}; goal <= 1.50x (it streams)`);
+}
+
+// ---------------------------------------------------------------- badge (issue 5)
+async function benchBadge(owner) {
+  const js = readFileSync(join(ROOT, 'build', 'badge.js'));
+  line('badge.js raw', `${(js.length / 1024).toFixed(1)} KB`);
+  line('badge.js gzip', `${(gzipSync(js, { level: 9 }).length / 1024).toFixed(1)} KB`, 'goal <= 15 KB, stretch 10 KB');
+  line('badge.js brotli', `${(brotliCompressSync(js).length / 1024).toFixed(1)} KB`);
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const e = await app.dropLive(owner, { file: { name: 'p.html', content: fx.html('Bench') }, fields: { scope: 'personal', visibility: 'link' } });
+    const times = [];
+    const loads = [];
+    for (let i = 0; i < 8; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(e.url);
+      const t = await page.evaluate(async () => {
+        await window.__PlatformBadge?.ready;
+        const nav = performance.getEntriesByType('navigation')[0];
+        return { chip: performance.now(), dcl: nav.domContentLoadedEventEnd };
+      });
+      times.push(t.chip);
+      loads.push(t.dcl);
+      await context.close();
+    }
+    line('page DOMContentLoaded (no badge work)', ms(median(loads)), 'baseline');
+    line('navigation to chip visible', ratio(median(times), median(loads)), `${ms(median(times))}; goal <= 200 ms`);
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------- beacon throughput (issue 6)
+async function benchBeacon(owner) {
+  if (spawnSync('which', ['wrk']).status !== 0) {
+    line('beacon throughput', 'skipped', 'wrk is not installed (apt-get install wrk)');
+    return;
+  }
+  const e = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });
+  const dir = mkdtempSync(join(tmpdir(), 'plug-wrk-'));
+  const lua = join(dir, 'post.lua');
+  writeFileSync(lua, `wrk.method = "POST"\nwrk.headers["User-Agent"] = "${BROWSER_UA}"\n`);
+  const run = (url, script) => {
+    const args = ['-t2', '-c16', '-d8s', ...(script ? ['-s', script] : []), url];
+    const out = execFileSync('wrk', args, { encoding: 'utf8' });
+    return Number(out.match(/Requests\/sec:\s+([\d.]+)/)[1]);
+  };
+  run(`${app.baseUrl}/healthz`);
+  const health = run(`${app.baseUrl}/healthz`);
+  const beacon = run(`${app.baseUrl}/api/v2/views/${e.entity_id}`, lua);
+  line('GET /healthz throughput', `${health.toFixed(0)}/s`, 'baseline');
+  line('POST /api/v2/views/:id throughput', ratio(beacon, health), `${beacon.toFixed(0)}/s; goal >= 0.80x`);
+}
+
+// ---------------------------------------------------------------- web app (issue 9)
+async function benchWeb() {
+  try {
+    const { benchWebApp } = await import('./web.mjs');
+    await benchWebApp(app, line);
+  } catch (e) {
+    if (e.code === 'ERR_MODULE_NOT_FOUND') line('web app', 'skipped', 'bench/web.mjs not present');
+    else throw e;
+  }
+}
