@@ -66,6 +66,7 @@ async fn route_api(cx: &Ctx, req: Request) -> ApiResult<Response> {
     match seg.as_slice() {
         ["healthz"] => Ok(Response::ok("ok")?),
         ["badge.js"] => badge::serve(cx, &req),
+        ["api", "v2", "openapi.yaml"] => openapi(),
         ["admin", "v1", rest @ ..] => {
             auth::require_operator(cx, &req)?;
             match (method.clone(), rest) {
@@ -113,6 +114,14 @@ async fn route_api(cx: &Ctx, req: Request) -> ApiResult<Response> {
         _ if method == Method::Get || method == Method::Head => routes::serve::redirect_to_serving_origin(cx, &req).await,
         _ => Err(ApiError::not_found()),
     }
+}
+
+/// The OpenAPI description of every route, kept beside the code and checked against this router by tests.
+fn openapi() -> ApiResult<Response> {
+    let mut response = Response::ok(include_str!("../../openapi.yaml"))?;
+    let _ = response.headers_mut().set("Content-Type", "application/yaml; charset=utf-8");
+    let _ = response.headers_mut().set("Access-Control-Allow-Origin", "*");
+    Ok(response)
 }
 
 fn no_route(method: &Method) -> ApiError {
