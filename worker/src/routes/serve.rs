@@ -206,8 +206,10 @@ async fn get_bytes(cx: &Ctx, key: &str) -> ApiResult<Vec<u8>> {
     Ok(body.bytes().await?)
 }
 
-/// HTML larger than this is read from R2 in ranges of this size.
+/// HTML larger than this is read from R2 in ranges of this size, after a smaller first range
+/// so the first byte leaves early.
 const RANGE_BYTES: u64 = 1 << 20;
+const FIRST_RANGE_BYTES: u64 = 256 << 10;
 
 type ByteChunks = std::pin::Pin<Box<dyn futures_util::Stream<Item = worker::Result<Vec<u8>>>>>;
 
@@ -223,17 +225,19 @@ async fn object_chunks(cx: &Ctx, key: &str) -> ApiResult<ByteChunks> {
     }
     let bucket = cx.env.bucket("BUCKET")?;
     let key = key.to_string();
-    let fetch_range = move |offset: u64| {
+    let fetch_range = move |(offset, length): (u64, u64)| {
         let bucket = bucket.clone();
         let key = key.clone();
         async move {
-            let range = worker::Range::OffsetWithLength { offset, length: RANGE_BYTES.min(size - offset) };
+            let range = worker::Range::OffsetWithLength { offset, length };
             let object = bucket.get(&key).range(range).execute().await?.ok_or_else(|| worker::Error::RustError("object vanished".into()))?;
             object.body().ok_or_else(|| worker::Error::RustError("no body".into()))?.bytes().await
         }
     };
-    let offsets = (0..size).step_by(RANGE_BYTES as usize);
-    Ok(Box::pin(stream::iter(offsets).map(fetch_range).buffered(2)))
+    let ranges = std::iter::once((0, FIRST_RANGE_BYTES))
+        .chain((FIRST_RANGE_BYTES..size).step_by(RANGE_BYTES as usize).map(|offset| (offset, RANGE_BYTES)))
+        .map(move |(offset, length)| (offset, length.min(size - offset)));
+    Ok(Box::pin(stream::iter(ranges).map(fetch_range).buffered(2)))
 }
 
 /// Streams an HTML object from R2 through the page rewriter (badge tag, robots meta), chunk by chunk.

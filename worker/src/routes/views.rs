@@ -8,7 +8,7 @@ use worker::{Request, Response};
 
 use crate::error::ApiResult;
 use crate::http::{client_ip, cookie, header, Ctx};
-use crate::store::entities::{self, EntityRow};
+use crate::store::entities::EntityRow;
 use crate::store::social;
 
 /// What the counter needs from a request, captured before the response is sent.
@@ -33,6 +33,39 @@ thread_local! {
     static BOT_REGEX: js_sys::RegExp = js_sys::RegExp::new(BOT_PATTERN, "i");
 }
 
+/// View keys this isolate has already recorded: a repeat visit costs no D1 round trip.
+/// Bounded; forgetting only means one redundant (idempotent) insert.
+struct SeenKeys(std::cell::RefCell<std::collections::HashSet<String>>);
+
+const SEEN_KEYS_MAX: usize = 50_000;
+
+thread_local! {
+    static SEEN: SeenKeys = SeenKeys(Default::default());
+}
+
+/// True the first time this isolate sees the key; remembers it.
+fn first_sighting(key: String) -> bool {
+    SEEN.with(|seen| {
+        let mut set = seen.0.borrow_mut();
+        if set.len() >= SEEN_KEYS_MAX {
+            set.clear();
+        }
+        set.insert(key)
+    })
+}
+
+/// Counts a view of an entity by a viewer, once per UTC day; the one counting function.
+async fn count(db: &worker::D1Database, entity_id: &str, user_id: Option<&str>, ip_hash: &str, now: i64) {
+    let viewer = viewer_key(user_id, ip_hash);
+    let day = utc_day(now);
+    if !first_sighting(format!("{entity_id}|{day}|{viewer}")) {
+        return;
+    }
+    if let Err(e) = social::record_view(db, entity_id, &day, &viewer, user_id).await {
+        worker::console_error!("view count failed for {entity_id}: {}", e.internal.unwrap_or(e.message));
+    }
+}
+
 pub fn is_bot(user_agent: &str) -> bool {
     BOT_REGEX.with(|re| re.test(user_agent))
 }
@@ -54,10 +87,7 @@ pub fn count_later(cx: &Ctx, req: &Request, row: &EntityRow, user_id: Option<&st
     let now = cx.now;
     cx.defer(async move {
         let Ok(db) = env.d1("DB") else { return };
-        let viewer = viewer_key(user_id.as_deref(), &ip_hash(secret.as_bytes(), &visit.ip, now));
-        if let Err(e) = social::record_view(&db, &entity_id, &utc_day(now), &viewer).await {
-            worker::console_error!("view count failed for {entity_id}: {}", e.internal.unwrap_or(e.message));
-        }
+        count(&db, &entity_id, user_id.as_deref(), &ip_hash(secret.as_bytes(), &visit.ip, now), now).await;
     });
 }
 
@@ -81,7 +111,6 @@ pub fn beacon(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
 
 async fn count_beacon(env: worker::Env, config: crate::config::Config, id: String, token: Option<String>, visit: Visit, now: i64) -> ApiResult<()> {
     let db = env.d1("DB")?;
-    let Some(row) = entities::find(&db, &id).await? else { return Ok(()) };
     let user_id = match token {
         Some(t) => {
             let expect = plug_domain::token::Expectations { issuer: config.jwt_issuer.as_deref(), audience: config.jwt_audience.as_deref() };
@@ -89,9 +118,6 @@ async fn count_beacon(env: worker::Env, config: crate::config::Config, id: Strin
         }
         None => None,
     };
-    if user_id.as_deref() == Some(row.owner_id.as_str()) || row.status == "purged" {
-        return Ok(());
-    }
-    let viewer = viewer_key(user_id.as_deref(), &ip_hash(config.jwt_secret.as_bytes(), &visit.ip, now));
-    social::record_view(&db, &row.entity_id, &utc_day(now), &viewer).await.map(drop)
+    count(&db, &id, user_id.as_deref(), &ip_hash(config.jwt_secret.as_bytes(), &visit.ip, now), now).await;
+    Ok(())
 }

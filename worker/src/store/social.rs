@@ -13,12 +13,16 @@ pub fn insert_link(db: &D1Database, link_id: &str, target_id: &str, source_id: &
     )
 }
 
-/// Records one view if this viewer has not been counted today; true when it counted.
-pub async fn record_view(db: &D1Database, entity_id: &str, day: &str, viewer: &str) -> ApiResult<bool> {
+/// Records one view if this viewer has not been counted today and is not the owner; true when it
+/// counted. One statement checks the entity, the owner and the day's key together.
+pub async fn record_view(db: &D1Database, entity_id: &str, day: &str, viewer: &str, viewer_user: Option<&str>) -> ApiResult<bool> {
     let inserted = db::run(
         db,
-        "INSERT INTO view_keys (entity_id, day, viewer) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
-        &[text(entity_id), text(day), text(viewer)],
+        "INSERT INTO view_keys (entity_id, day, viewer)
+         SELECT entity_id, ?2, ?3 FROM entities
+         WHERE entity_id = ?1 AND status != 'purged' AND owner_id IS NOT ?4
+         ON CONFLICT DO NOTHING",
+        &[text(entity_id), text(day), text(viewer), opt_text(viewer_user)],
     )
     .await?;
     if inserted == 0 {
