@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 export WRANGLER_SEND_METRICS=false
+# Loopback only: no fetch of the `Request.cf` placeholder from Cloudflare.
+export CLOUDFLARE_CF_FETCH_ENABLED=false
 PORT="${PORT:-8787}"
 STATE_DIR="${STATE_DIR:-.wrangler/state}"
 mkdir -p "$STATE_DIR"

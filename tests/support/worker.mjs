@@ -22,7 +22,7 @@ export function applyMigrations(stateDir) {
   execFileSync(WRANGLER, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], {
     cwd: ROOT,
     stdio: 'pipe',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: 'true' },
   });
 }
 
@@ -38,7 +38,7 @@ export function spawnWorker({ port, stateDir, vars = {}, inherit = false }) {
   return spawn(WRANGLER, args, {
     cwd: ROOT,
     stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
     detached: !inherit,
   });
 }
