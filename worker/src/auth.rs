@@ -28,29 +28,40 @@ impl Caller {
 fn bearer(req: &Request) -> Option<String> {
     let value = header(req, "Authorization")?;
     let (scheme, token) = value.split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim().to_string())
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim().to_string())
 }
 
 /// Verifies a token and loads its user; any failure is 401.
 pub async fn verify_user(cx: &Ctx, token: &str) -> ApiResult<User> {
     if cx.config.jwt_secret.is_empty() {
-        return Err(ApiError::unauthorized("token verification is not configured"));
+        return Err(ApiError::unauthorized(
+            "token verification is not configured",
+        ));
     }
-    let expect = Expectations { issuer: cx.config.jwt_issuer.as_deref(), audience: cx.config.jwt_audience.as_deref() };
-    let user_id = token::verify(token, cx.config.jwt_secret.as_bytes(), cx.now, &expect).map_err(|e| {
-        ApiError::unauthorized(match e {
-            TokenError::Expired => "token expired",
-            TokenError::MissingExpiry => "token has no exp claim",
-            TokenError::Algorithm => "token algorithm must be HS256",
-            _ => "invalid token",
-        })
-    })?;
-    identity::find_user(&cx.db, &user_id).await?.ok_or_else(|| ApiError::unauthorized("unknown user"))
+    let expect = Expectations {
+        issuer: cx.config.jwt_issuer.as_deref(),
+        audience: cx.config.jwt_audience.as_deref(),
+    };
+    let user_id =
+        token::verify(token, cx.config.jwt_secret.as_bytes(), cx.now, &expect).map_err(|e| {
+            ApiError::unauthorized(match e {
+                TokenError::Expired => "token expired",
+                TokenError::MissingExpiry => "token has no exp claim",
+                TokenError::Algorithm => "token algorithm must be HS256",
+                _ => "invalid token",
+            })
+        })?;
+    identity::find_user(&cx.db, &user_id)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("unknown user"))
 }
 
 /// The verified caller and active grid; `write` makes the grid header required for multi-grid users.
 pub async fn caller(cx: &Ctx, req: &Request, write: bool) -> ApiResult<Caller> {
-    let token = bearer(req).ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
+    let token =
+        bearer(req).ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
     let user = verify_user(cx, &token).await?;
     active_grid(cx, req, user, write).await
 }
@@ -68,9 +79,16 @@ async fn active_grid(cx: &Ctx, req: &Request, user: User, write: bool) -> ApiRes
     let requested = header(req, "X-Platform-Grid").or_else(|| header(req, "X-Platform-Org"));
     let memberships = identity::memberships_of(&cx.db, &user.user_id).await?;
     let chosen = match requested {
-        Some(slug) => memberships.into_iter().find(|m| m.grid.slug == slug).ok_or_else(|| {
-            ApiError::new(403, "ORG_NOT_ACCESSIBLE", format!("grid '{slug}' does not exist or you are not a member"))
-        })?,
+        Some(slug) => memberships
+            .into_iter()
+            .find(|m| m.grid.slug == slug)
+            .ok_or_else(|| {
+                ApiError::new(
+                    403,
+                    "ORG_NOT_ACCESSIBLE",
+                    format!("grid '{slug}' does not exist or you are not a member"),
+                )
+            })?,
         None => {
             if write && memberships.len() > 1 {
                 return Err(ApiError::new(
@@ -79,19 +97,28 @@ async fn active_grid(cx: &Ctx, req: &Request, user: User, write: bool) -> ApiRes
                     "you belong to several grids: send X-Platform-Grid with the grid slug",
                 ));
             }
-            memberships
-                .into_iter()
-                .next()
-                .ok_or_else(|| ApiError::new(403, "ORG_NOT_ACCESSIBLE", "you are not a member of any grid"))?
+            memberships.into_iter().next().ok_or_else(|| {
+                ApiError::new(
+                    403,
+                    "ORG_NOT_ACCESSIBLE",
+                    "you are not a member of any grid",
+                )
+            })?
         }
     };
     let role = Role::parse(&chosen.role).unwrap_or(Role::Member);
-    Ok(Caller { user, grid: chosen.grid, role })
+    Ok(Caller {
+        user,
+        grid: chosen.grid,
+        role,
+    })
 }
 
 /// The viewer facts for an entity of `grid_id`: role and spaces there, whatever the active grid.
 pub async fn viewer_in(cx: &Ctx, caller: Option<&Caller>, grid_id: &str) -> ApiResult<Viewer> {
-    let Some(caller) = caller else { return Ok(Viewer::default()) };
+    let Some(caller) = caller else {
+        return Ok(Viewer::default());
+    };
     let role = if caller.grid.grid_id == grid_id {
         Some(caller.role.as_str().to_string())
     } else {
@@ -106,7 +133,12 @@ pub async fn viewer_of_user(cx: &Ctx, user_id: &str, grid_id: &str) -> ApiResult
     viewer_with_role(cx, user_id, grid_id, role).await
 }
 
-async fn viewer_with_role(cx: &Ctx, user_id: &str, grid_id: &str, role: Option<String>) -> ApiResult<Viewer> {
+async fn viewer_with_role(
+    cx: &Ctx,
+    user_id: &str,
+    grid_id: &str,
+    role: Option<String>,
+) -> ApiResult<Viewer> {
     let user_id = user_id.to_string();
     let space_ids = match role {
         Some(_) => identity::space_ids_of(&cx.db, grid_id, &user_id).await?,
@@ -126,7 +158,11 @@ pub fn require_operator(cx: &Ctx, req: &Request) -> ApiResult<()> {
     let expected = &cx.config.admin_token;
     let same = !expected.is_empty()
         && presented.len() == expected.len()
-        && presented.bytes().zip(expected.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
+        && presented
+            .bytes()
+            .zip(expected.bytes())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0;
     if same {
         Ok(())
     } else {
@@ -136,8 +172,13 @@ pub fn require_operator(cx: &Ctx, req: &Request) -> ApiResult<()> {
 
 /// Writes from a `plug/<semver>` client older than MIN_CLI_VERSION get 426.
 pub fn check_cli_version(cx: &Ctx, req: &Request) -> ApiResult<()> {
-    let Some(agent) = header(req, "User-Agent") else { return Ok(()) };
-    let Some(version) = agent.strip_prefix("plug/").map(|v| v.split_whitespace().next().unwrap_or("")) else {
+    let Some(agent) = header(req, "User-Agent") else {
+        return Ok(());
+    };
+    let Some(version) = agent
+        .strip_prefix("plug/")
+        .map(|v| v.split_whitespace().next().unwrap_or(""))
+    else {
         return Ok(());
     };
     if semver_lt(version, &cx.config.min_cli_version) {
@@ -156,7 +197,11 @@ pub fn check_cli_version(cx: &Ctx, req: &Request) -> ApiResult<()> {
 fn semver_parts(v: &str) -> (u64, u64, u64) {
     let core = v.split(['-', '+']).next().unwrap_or("");
     let mut it = core.split('.').map(|p| p.parse::<u64>().unwrap_or(0));
-    (it.next().unwrap_or(0), it.next().unwrap_or(0), it.next().unwrap_or(0))
+    (
+        it.next().unwrap_or(0),
+        it.next().unwrap_or(0),
+        it.next().unwrap_or(0),
+    )
 }
 
 fn semver_lt(a: &str, b: &str) -> bool {

@@ -20,11 +20,18 @@ pub struct Config {
 }
 
 fn var(env: &Env, name: &str) -> Option<String> {
-    env.var(name).ok().map(|v| v.to_string()).filter(|v| !v.trim().is_empty())
+    env.var(name)
+        .ok()
+        .map(|v| v.to_string())
+        .filter(|v| !v.trim().is_empty())
 }
 
 fn secret(env: &Env, name: &str) -> Option<String> {
-    env.secret(name).ok().map(|v| v.to_string()).or_else(|| var(env, name)).filter(|v| !v.is_empty())
+    env.secret(name)
+        .ok()
+        .map(|v| v.to_string())
+        .or_else(|| var(env, name))
+        .filter(|v| !v.is_empty())
 }
 
 impl Config {
@@ -32,11 +39,17 @@ impl Config {
         let trim = |s: String| s.trim_end_matches('/').to_string();
         Config {
             base_url: trim(var(env, "BASE_URL").unwrap_or_else(|| "http://localhost:8787".into())),
-            serve_base_url: trim(var(env, "SERVE_BASE_URL").unwrap_or_else(|| "http://127.0.0.1:8787".into())),
+            serve_base_url: trim(
+                var(env, "SERVE_BASE_URL").unwrap_or_else(|| "http://127.0.0.1:8787".into()),
+            ),
             platform_name: var(env, "PLATFORM_NAME").unwrap_or_else(|| "Plug".into()),
             min_cli_version: var(env, "MIN_CLI_VERSION").unwrap_or_else(|| "0.0.0".into()),
-            purge_after_days: var(env, "PURGE_AFTER_DAYS").and_then(|v| v.parse().ok()).unwrap_or(30),
-            draft_ttl_days: var(env, "DRAFT_TTL_DAYS").and_then(|v| v.parse().ok()).unwrap_or(14),
+            purge_after_days: var(env, "PURGE_AFTER_DAYS")
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(30),
+            draft_ttl_days: var(env, "DRAFT_TTL_DAYS")
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(14),
             jwt_issuer: var(env, "JWT_ISSUER"),
             jwt_audience: var(env, "JWT_AUDIENCE"),
             // Without secrets nothing can be authenticated: empty values never match.

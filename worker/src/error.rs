@@ -21,7 +21,14 @@ pub type ApiResult<T> = Result<T, ApiError>;
 
 impl ApiError {
     pub fn new(status: u16, code: &'static str, message: impl Into<String>) -> Self {
-        ApiError { status, code, message: message.into(), details: Vec::new(), retry_after: None, internal: None }
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+            details: Vec::new(),
+            retry_after: None,
+            internal: None,
+        }
     }
 
     pub fn with_detail(mut self, detail: FieldError) -> Self {
@@ -109,7 +116,9 @@ impl ApiError {
     fn respond(&self, body: serde_json::Value) -> Response {
         let mut response = crate::http::json_response(self.status, &body);
         if let Some(seconds) = self.retry_after {
-            let _ = response.headers_mut().set("Retry-After", &seconds.to_string());
+            let _ = response
+                .headers_mut()
+                .set("Retry-After", &seconds.to_string());
         }
         response
     }

@@ -55,8 +55,12 @@ pub fn new_uuid() -> String {
 
 pub fn json_response(status: u16, body: &Value) -> Response {
     let text = serde_json::to_string(body).unwrap_or_else(|_| "{}".into());
-    let mut response = Response::ok(text).expect("a string body is always valid").with_status(status);
-    let _ = response.headers_mut().set("Content-Type", "application/json; charset=utf-8");
+    let mut response = Response::ok(text)
+        .expect("a string body is always valid")
+        .with_status(status);
+    let _ = response
+        .headers_mut()
+        .set("Content-Type", "application/json; charset=utf-8");
     let _ = response.headers_mut().set("Cache-Control", "no-store");
     response
 }
@@ -72,14 +76,19 @@ pub fn no_content() -> ApiResult<Response> {
 
 /// Reads a JSON object body; anything else is 400 VALIDATION_FAILED.
 pub async fn read_object(req: &mut Request) -> ApiResult<Map<String, Value>> {
-    let text = req.text().await.map_err(|_| ApiError::validation("body could not be read"))?;
+    let text = req
+        .text()
+        .await
+        .map_err(|_| ApiError::validation("body could not be read"))?;
     if text.trim().is_empty() {
         return Err(ApiError::validation("a JSON object body is required"));
     }
     match serde_json::from_str::<Value>(&text) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(_) => Err(ApiError::validation("the body must be a JSON object")),
-        Err(e) => Err(ApiError::validation(format!("the body is not valid JSON: {e}"))),
+        Err(e) => Err(ApiError::validation(format!(
+            "the body is not valid JSON: {e}"
+        ))),
     }
 }
 
@@ -96,15 +105,24 @@ pub async fn read_optional_object(req: &mut Request) -> ApiResult<Map<String, Va
 }
 
 pub fn query_pairs(req: &Request) -> Vec<(String, String)> {
-    req.url().map(|u| u.query_pairs().into_owned().collect()).unwrap_or_default()
+    req.url()
+        .map(|u| u.query_pairs().into_owned().collect())
+        .unwrap_or_default()
 }
 
 pub fn query<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    pairs.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    pairs
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
 }
 
 pub fn header(req: &Request, name: &str) -> Option<String> {
-    req.headers().get(name).ok().flatten().filter(|v| !v.is_empty())
+    req.headers()
+        .get(name)
+        .ok()
+        .flatten()
+        .filter(|v| !v.is_empty())
 }
 
 /// The client address Cloudflare (and workerd locally) reports.
@@ -136,11 +154,15 @@ pub mod field {
     }
 
     pub fn req_str<'a>(body: &'a Map<String, Value>, name: &str) -> ApiResult<&'a str> {
-        opt_str(body, name)?.ok_or_else(|| FieldError::new(name, "required", "this field is required").into())
+        opt_str(body, name)?
+            .ok_or_else(|| FieldError::new(name, "required", "this field is required").into())
     }
 
     /// A field that may be absent, null, or a string.
-    pub fn nullable_str<'a>(body: &'a Map<String, Value>, name: &str) -> ApiResult<Option<Option<&'a str>>> {
+    pub fn nullable_str<'a>(
+        body: &'a Map<String, Value>,
+        name: &str,
+    ) -> ApiResult<Option<Option<&'a str>>> {
         match body.get(name) {
             None => Ok(None),
             Some(Value::Null) => Ok(Some(None)),
@@ -181,7 +203,12 @@ pub mod field {
     /// Refuses keys the route does not know, so typos do not pass silently.
     pub fn only_known(body: &Map<String, Value>, known: &[&str]) -> ApiResult<()> {
         match body.keys().find(|k| !known.contains(&k.as_str())) {
-            Some(k) => Err(FieldError::new(k, "unknown", format!("known fields: {}", known.join(", "))).into()),
+            Some(k) => {
+                Err(
+                    FieldError::new(k, "unknown", format!("known fields: {}", known.join(", ")))
+                        .into(),
+                )
+            }
             None => Ok(()),
         }
     }

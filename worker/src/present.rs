@@ -19,13 +19,21 @@ pub fn serve_url(config: &Config, row: &EntityRow) -> String {
     let base = &config.serve_base_url;
     match (row.scope.as_str(), row.space_slug.as_deref()) {
         ("space", Some(space)) => format!("{base}/{}/s/{space}/{}/", row.grid_slug, row.name),
-        ("personal", _) => format!("{base}/{}/u/{}/{}/", row.grid_slug, row.owner_slug, row.name),
+        ("personal", _) => format!(
+            "{base}/{}/u/{}/{}/",
+            row.grid_slug, row.owner_slug, row.name
+        ),
         _ => format!("{base}/{}/{}/", row.grid_slug, row.name),
     }
 }
 
 fn runtime_url(config: &Config, row: &EntityRow) -> String {
-    row.runtime_url.clone().unwrap_or_else(|| format!("{}/{}/apps/{}/", config.serve_base_url, row.grid_slug, row.name))
+    row.runtime_url.clone().unwrap_or_else(|| {
+        format!(
+            "{}/{}/apps/{}/",
+            config.serve_base_url, row.grid_slug, row.name
+        )
+    })
 }
 
 /// Counts per reaction key: the five pressable kinds always, plus any historical (retired) keys.
@@ -59,7 +67,11 @@ fn add_enrichment(map: &mut Map<String, Value>, row: &EntityRow) {
     put("description", &row.description);
     put("icon", &row.icon);
     put("category", &row.category);
-    if let Some(tags) = row.tags.as_deref().and_then(|t| serde_json::from_str::<Vec<String>>(t).ok()) {
+    if let Some(tags) = row
+        .tags
+        .as_deref()
+        .and_then(|t| serde_json::from_str::<Vec<String>>(t).ok())
+    {
         if !tags.is_empty() {
             map.insert("tags".into(), json!(tags));
         }
@@ -67,7 +79,12 @@ fn add_enrichment(map: &mut Map<String, Value>, row: &EntityRow) {
 }
 
 /// visibility_spaces only for grid (default `['everyone']`), link_indexed only for link.
-pub fn add_visibility_substate(map: &mut Map<String, Value>, visibility: &str, spaces: &[(String, String)], link_indexed: bool) {
+pub fn add_visibility_substate(
+    map: &mut Map<String, Value>,
+    visibility: &str,
+    spaces: &[(String, String)],
+    link_indexed: bool,
+) {
     match visibility {
         "grid" if spaces.is_empty() => {
             map.insert("visibility_spaces".into(), json!(["everyone"]));
@@ -95,7 +112,9 @@ pub struct FullParts<'a> {
 pub fn full(config: &Config, parts: FullParts<'_>, now: i64) -> Value {
     let row = parts.row;
     let space = match (&row.space_id, &row.space_slug, &row.space_name) {
-        (Some(id), Some(slug), Some(name)) if row.scope == "space" => json!({ "space_id": id, "slug": slug, "name": name }),
+        (Some(id), Some(slug), Some(name)) if row.scope == "space" => {
+            json!({ "space_id": id, "slug": slug, "name": name })
+        }
         _ => Value::Null,
     };
     let mut map = Map::new();
@@ -106,7 +125,14 @@ pub fn full(config: &Config, parts: FullParts<'_>, now: i64) -> Value {
     map.insert("kind".into(), json!(row.kind));
     map.insert("url".into(), json!(serve_url(config, row)));
     map.insert("scope".into(), json!(row.scope));
-    map.insert("space_id".into(), json!(if row.scope == "space" { row.space_id.clone() } else { None }));
+    map.insert(
+        "space_id".into(),
+        json!(if row.scope == "space" {
+            row.space_id.clone()
+        } else {
+            None
+        }),
+    );
     map.insert("visibility".into(), json!(row.visibility));
     map.insert("expires_at".into(), json!(row.expires_at.map(iso)));
     map.insert("pinned".into(), json!(row.pinned != 0));
@@ -119,20 +145,37 @@ pub fn full(config: &Config, parts: FullParts<'_>, now: i64) -> Value {
     map.insert("space".into(), space);
     map.insert("inspired_by".into(), json!(parts.inspired_by));
     map.insert("created_at".into(), json!(iso(row.created_at)));
-    map.insert("brain_status".into(), json!(row.brain_status.as_deref().unwrap_or("pending")));
-    map.insert("caller_permissions".into(), permissions(parts.owner_or_admin));
+    map.insert(
+        "brain_status".into(),
+        json!(row.brain_status.as_deref().unwrap_or("pending")),
+    );
+    map.insert(
+        "caller_permissions".into(),
+        permissions(parts.owner_or_admin),
+    );
     if row.status == "failed" {
         if let Some(detail) = &row.status_detail {
             map.insert("error".into(), json!(detail));
         }
     }
     add_enrichment(&mut map, row);
-    add_visibility_substate(&mut map, &row.visibility, parts.visibility_spaces, row.link_indexed != 0);
+    add_visibility_substate(
+        &mut map,
+        &row.visibility,
+        parts.visibility_spaces,
+        row.link_indexed != 0,
+    );
     Value::Object(map)
 }
 
 /// The Inspiration summary row (2.2) with its retention fields.
-pub fn summary(config: &Config, row: &EntityRow, reactions: Value, owner_or_admin: bool, now: i64) -> Value {
+pub fn summary(
+    config: &Config,
+    row: &EntityRow,
+    reactions: Value,
+    owner_or_admin: bool,
+    now: i64,
+) -> Value {
     let mut map = Map::new();
     map.insert("entity_id".into(), json!(row.entity_id));
     map.insert("name".into(), json!(row.name));
@@ -146,7 +189,10 @@ pub fn summary(config: &Config, row: &EntityRow, reactions: Value, owner_or_admi
     map.insert("caller_permissions".into(), permissions(owner_or_admin));
     map.insert("status".into(), json!(status_of(row, now).as_str()));
     map.insert("expires_at".into(), json!(row.expires_at.map(iso)));
-    map.insert("expires_in_days".into(), json!(expires_in_days(row.expires_at, now)));
+    map.insert(
+        "expires_in_days".into(),
+        json!(expires_in_days(row.expires_at, now)),
+    );
     add_enrichment(&mut map, row);
     Value::Object(map)
 }
@@ -164,9 +210,14 @@ pub fn runtime_summary(config: &Config, row: &EntityRow, now: i64) -> Value {
     map.insert("created_at".into(), json!(iso(row.created_at)));
     map.insert("updated_at".into(), json!(iso(row.updated_at)));
     if row.status == "draft" {
-        let expires = row.expires_at.unwrap_or_else(|| draft_expiry(row.created_at, config.draft_ttl_days));
+        let expires = row
+            .expires_at
+            .unwrap_or_else(|| draft_expiry(row.created_at, config.draft_ttl_days));
         map.insert("expires_at".into(), json!(iso(expires)));
-        map.insert("expires_in_days".into(), json!(expires_in_days(Some(expires), now)));
+        map.insert(
+            "expires_in_days".into(),
+            json!(expires_in_days(Some(expires), now)),
+        );
     }
     add_enrichment(&mut map, row);
     Value::Object(map)

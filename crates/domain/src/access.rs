@@ -169,7 +169,13 @@ mod tests {
     }
 
     fn facts<'a>(visibility: Visibility, spaces: &'a [String], status: Status) -> EntityFacts<'a> {
-        EntityFacts { owner_id: "owner", visibility, visibility_space_ids: spaces, status, expires_at: None }
+        EntityFacts {
+            owner_id: "owner",
+            visibility,
+            visibility_space_ids: spaces,
+            status,
+            expires_at: None,
+        }
     }
 
     #[test]
@@ -177,14 +183,20 @@ mod tests {
         let e = facts(Visibility::Private, &[], Status::Live);
         assert!(can_read(&member("owner", &[]), &e, NOW));
         assert!(!can_read(&member("other", &[]), &e, NOW));
-        let admin = Viewer { is_grid_admin: true, ..member("admin", &[]) };
+        let admin = Viewer {
+            is_grid_admin: true,
+            ..member("admin", &[])
+        };
         assert!(can_read(&admin, &e, NOW));
     }
 
     #[test]
     fn authenticated_admits_any_signed_in_user_even_from_other_grids() {
         let e = facts(Visibility::Authenticated, &[], Status::Live);
-        let outsider = Viewer { user_id: Some("x".into()), ..Viewer::default() };
+        let outsider = Viewer {
+            user_id: Some("x".into()),
+            ..Viewer::default()
+        };
         assert!(can_read(&outsider, &e, NOW));
         assert!(!can_read(&Viewer::default(), &e, NOW));
     }
@@ -197,7 +209,10 @@ mod tests {
         assert!(!can_read(&member("m", &["s3"]), &e, NOW));
         let everyone = facts(Visibility::Grid, &[], Status::Live);
         assert!(can_read(&member("m", &[]), &everyone, NOW));
-        let outsider = Viewer { user_id: Some("x".into()), ..Viewer::default() };
+        let outsider = Viewer {
+            user_id: Some("x".into()),
+            ..Viewer::default()
+        };
         assert!(!can_read(&outsider, &everyone, NOW));
     }
 
@@ -209,12 +224,24 @@ mod tests {
 
     #[test]
     fn hidden_states_collapse_to_private_for_everyone_but_owner_and_admin() {
-        for status in [Status::Draft, Status::Stopped, Status::Expired, Status::Archived, Status::Failed] {
+        for status in [
+            Status::Draft,
+            Status::Stopped,
+            Status::Expired,
+            Status::Archived,
+            Status::Failed,
+        ] {
             let e = facts(Visibility::Link, &[], status);
             assert!(!can_read(&Viewer::default(), &e, NOW), "{status}");
             assert!(can_read(&member("owner", &[]), &e, NOW), "{status}");
         }
-        for status in [Status::Running, Status::Building, Status::Provisioning, Status::Paused, Status::FailedServing] {
+        for status in [
+            Status::Running,
+            Status::Building,
+            Status::Provisioning,
+            Status::Paused,
+            Status::FailedServing,
+        ] {
             let e = facts(Visibility::Link, &[], status);
             assert!(can_read(&Viewer::default(), &e, NOW), "{status}");
         }
@@ -238,12 +265,30 @@ mod tests {
     #[test]
     fn create_combinations_follow_the_interface_table() {
         use CreateVisibility as V;
-        assert_eq!(create_combination(Scope::Personal, V::Private), Some(StoredVisibility::Private));
-        assert_eq!(create_combination(Scope::Personal, V::Org), Some(StoredVisibility::GridEveryone));
-        assert_eq!(create_combination(Scope::Personal, V::Link), Some(StoredVisibility::Link));
-        assert_eq!(create_combination(Scope::Space, V::Space), Some(StoredVisibility::GridOwnSpace));
-        assert_eq!(create_combination(Scope::Space, V::Org), Some(StoredVisibility::GridEveryone));
-        assert_eq!(create_combination(Scope::Org, V::Org), Some(StoredVisibility::GridEveryone));
+        assert_eq!(
+            create_combination(Scope::Personal, V::Private),
+            Some(StoredVisibility::Private)
+        );
+        assert_eq!(
+            create_combination(Scope::Personal, V::Org),
+            Some(StoredVisibility::GridEveryone)
+        );
+        assert_eq!(
+            create_combination(Scope::Personal, V::Link),
+            Some(StoredVisibility::Link)
+        );
+        assert_eq!(
+            create_combination(Scope::Space, V::Space),
+            Some(StoredVisibility::GridOwnSpace)
+        );
+        assert_eq!(
+            create_combination(Scope::Space, V::Org),
+            Some(StoredVisibility::GridEveryone)
+        );
+        assert_eq!(
+            create_combination(Scope::Org, V::Org),
+            Some(StoredVisibility::GridEveryone)
+        );
         assert_eq!(create_combination(Scope::Org, V::Private), None);
         assert_eq!(create_combination(Scope::Org, V::Space), None);
         assert_eq!(create_combination(Scope::Personal, V::Space), None);
@@ -251,12 +296,27 @@ mod tests {
 
     #[test]
     fn legacy_values_map_to_canonical_modes_at_allowed_scopes() {
-        assert_eq!(map_legacy(Scope::Org, LegacyVisibility::Org), Some((StoredVisibility::GridEveryone, false)));
-        assert_eq!(map_legacy(Scope::Space, LegacyVisibility::Space), Some((StoredVisibility::GridOwnSpace, false)));
-        assert_eq!(map_legacy(Scope::Personal, LegacyVisibility::Public), Some((StoredVisibility::Link, true)));
-        assert_eq!(map_legacy(Scope::Personal, LegacyVisibility::LinkAnonymous), Some((StoredVisibility::Link, false)));
+        assert_eq!(
+            map_legacy(Scope::Org, LegacyVisibility::Org),
+            Some((StoredVisibility::GridEveryone, false))
+        );
+        assert_eq!(
+            map_legacy(Scope::Space, LegacyVisibility::Space),
+            Some((StoredVisibility::GridOwnSpace, false))
+        );
+        assert_eq!(
+            map_legacy(Scope::Personal, LegacyVisibility::Public),
+            Some((StoredVisibility::Link, true))
+        );
+        assert_eq!(
+            map_legacy(Scope::Personal, LegacyVisibility::LinkAnonymous),
+            Some((StoredVisibility::Link, false))
+        );
         assert_eq!(map_legacy(Scope::Org, LegacyVisibility::Space), None);
-        assert_eq!(RequestedVisibility::parse("grid"), Some(RequestedVisibility::Canonical(Visibility::Grid)));
+        assert_eq!(
+            RequestedVisibility::parse("grid"),
+            Some(RequestedVisibility::Canonical(Visibility::Grid))
+        );
         assert_eq!(RequestedVisibility::parse("bogus"), None);
     }
 }

@@ -4,9 +4,29 @@
 
 /// Naive HTTP clients: libraries and command-line tools, not people.
 const NAIVE_CLIENTS: &[&str] = &[
-    "curl/", "wget/", "python-requests", "python-urllib", "go-http-client", "okhttp", "node-fetch", "undici",
-    "axios/", "java/", "java-http-client", "apache-httpclient", "libwww-perl", "httpie", "aiohttp", "ruby",
-    "postmanruntime", "insomnia", "deno/", "bun/", "got (", "reqwest", "plug/",
+    "curl/",
+    "wget/",
+    "python-requests",
+    "python-urllib",
+    "go-http-client",
+    "okhttp",
+    "node-fetch",
+    "undici",
+    "axios/",
+    "java/",
+    "java-http-client",
+    "apache-httpclient",
+    "libwww-perl",
+    "httpie",
+    "aiohttp",
+    "ruby",
+    "postmanruntime",
+    "insomnia",
+    "deno/",
+    "bun/",
+    "got (",
+    "reqwest",
+    "plug/",
 ];
 
 /// True for what looks like a browser: a Mozilla-style agent naming no HTTP library or tool.

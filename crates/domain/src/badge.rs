@@ -19,7 +19,11 @@ pub enum Decider {
 }
 
 /// First matching rule wins: platform, grid, entity, default on.
-pub fn resolve(platform: BadgePolicy, grid: BadgePolicy, entity: Option<BadgeMode>) -> (BadgeState, Decider) {
+pub fn resolve(
+    platform: BadgePolicy,
+    grid: BadgePolicy,
+    entity: Option<BadgeMode>,
+) -> (BadgeState, Decider) {
     match (platform, grid, entity) {
         (BadgePolicy::ForceOn, _, _) => (BadgeState::On, Decider::Platform),
         (BadgePolicy::ForceOff, _, _) => (BadgeState::Off, Decider::Platform),
@@ -47,8 +51,14 @@ pub fn override_message(platform: BadgePolicy, grid: BadgePolicy) -> Option<Stri
         (BadgePolicy::None, g) => ("the grid", g),
         (p, _) => ("platform policy", p),
     };
-    let direction = if policy == BadgePolicy::ForceOn { "forces on" } else { "forces off" };
-    Some(format!("badge_mode cannot be changed: {source} {direction} the badge"))
+    let direction = if policy == BadgePolicy::ForceOn {
+        "forces on"
+    } else {
+        "forces off"
+    };
+    Some(format!(
+        "badge_mode cannot be changed: {source} {direction} the badge"
+    ))
 }
 
 #[cfg(test)]
@@ -58,20 +68,44 @@ mod tests {
 
     #[test]
     fn resolution_follows_the_seven_rows_in_order() {
-        assert_eq!(resolve(ForceOn, ForceOff, Some(BadgeMode::Off)), (BadgeState::On, Decider::Platform));
-        assert_eq!(resolve(ForceOff, ForceOn, Some(BadgeMode::On)), (BadgeState::Off, Decider::Platform));
-        assert_eq!(resolve(NoPolicy, ForceOn, Some(BadgeMode::Off)), (BadgeState::On, Decider::Grid));
-        assert_eq!(resolve(NoPolicy, ForceOff, Some(BadgeMode::On)), (BadgeState::Off, Decider::Grid));
-        assert_eq!(resolve(NoPolicy, NoPolicy, Some(BadgeMode::On)), (BadgeState::On, Decider::Entity));
-        assert_eq!(resolve(NoPolicy, NoPolicy, Some(BadgeMode::Off)), (BadgeState::Off, Decider::Entity));
-        assert_eq!(resolve(NoPolicy, NoPolicy, None), (BadgeState::On, Decider::Default));
+        assert_eq!(
+            resolve(ForceOn, ForceOff, Some(BadgeMode::Off)),
+            (BadgeState::On, Decider::Platform)
+        );
+        assert_eq!(
+            resolve(ForceOff, ForceOn, Some(BadgeMode::On)),
+            (BadgeState::Off, Decider::Platform)
+        );
+        assert_eq!(
+            resolve(NoPolicy, ForceOn, Some(BadgeMode::Off)),
+            (BadgeState::On, Decider::Grid)
+        );
+        assert_eq!(
+            resolve(NoPolicy, ForceOff, Some(BadgeMode::On)),
+            (BadgeState::Off, Decider::Grid)
+        );
+        assert_eq!(
+            resolve(NoPolicy, NoPolicy, Some(BadgeMode::On)),
+            (BadgeState::On, Decider::Entity)
+        );
+        assert_eq!(
+            resolve(NoPolicy, NoPolicy, Some(BadgeMode::Off)),
+            (BadgeState::Off, Decider::Entity)
+        );
+        assert_eq!(
+            resolve(NoPolicy, NoPolicy, None),
+            (BadgeState::On, Decider::Default)
+        );
     }
 
     #[test]
     fn override_message_names_source_and_direction() {
         assert_eq!(override_message(NoPolicy, NoPolicy), None);
         let m = override_message(ForceOn, ForceOff).unwrap();
-        assert!(m.contains("platform policy") && m.contains("forces on"), "{m}");
+        assert!(
+            m.contains("platform policy") && m.contains("forces on"),
+            "{m}"
+        );
         let m = override_message(NoPolicy, ForceOff).unwrap();
         assert!(m.contains("the grid") && m.contains("forces off"), "{m}");
     }

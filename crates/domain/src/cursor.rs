@@ -31,7 +31,11 @@ impl Cursor {
         if !crate::validate::is_uuid(id) {
             return None;
         }
-        Some(Cursor { sort: sort.to_string(), key, id: id.to_string() })
+        Some(Cursor {
+            sort: sort.to_string(),
+            key,
+            id: id.to_string(),
+        })
     }
 }
 
@@ -42,7 +46,11 @@ mod tests {
 
     #[test]
     fn cursors_round_trip_and_are_bound_to_their_sort() {
-        let c = Cursor { sort: "created_at_desc".into(), key: 42, id: ID.into() };
+        let c = Cursor {
+            sort: "created_at_desc".into(),
+            key: 42,
+            id: ID.into(),
+        };
         let raw = c.encode();
         assert_eq!(Cursor::decode(&raw, "created_at_desc"), Some(c));
         assert_eq!(Cursor::decode(&raw, "view_count_desc"), None);

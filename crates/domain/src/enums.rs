@@ -161,7 +161,10 @@ impl SourceType {
     /// The source type a file name implies, for clients that infer it (the CLI).
     pub fn from_file_name(file_name: &str) -> Option<SourceType> {
         let ext = extension_of(file_name)?;
-        SourceType::ALL.iter().copied().find(|t| t.extensions().contains(&ext.as_str()))
+        SourceType::ALL
+            .iter()
+            .copied()
+            .find(|t| t.extensions().contains(&ext.as_str()))
     }
 }
 
@@ -185,14 +188,26 @@ mod tests {
             assert_eq!(Status::parse(s.as_str()), Some(*s));
         }
         assert_eq!(Visibility::parse("Grid"), None);
-        assert_eq!(serde_json::to_string(&ReactionKind::BuildOn).unwrap(), "\"build_on\"");
+        assert_eq!(
+            serde_json::to_string(&ReactionKind::BuildOn).unwrap(),
+            "\"build_on\""
+        );
     }
 
     #[test]
     fn source_type_is_inferred_from_the_extension_case_insensitively() {
-        assert_eq!(SourceType::from_file_name("deck.PPTX"), Some(SourceType::Pptx));
-        assert_eq!(SourceType::from_file_name("site.zip"), Some(SourceType::Html));
-        assert_eq!(SourceType::from_file_name("a/b/App.tsx"), Some(SourceType::ReactSingleFile));
+        assert_eq!(
+            SourceType::from_file_name("deck.PPTX"),
+            Some(SourceType::Pptx)
+        );
+        assert_eq!(
+            SourceType::from_file_name("site.zip"),
+            Some(SourceType::Html)
+        );
+        assert_eq!(
+            SourceType::from_file_name("a/b/App.tsx"),
+            Some(SourceType::ReactSingleFile)
+        );
         assert_eq!(SourceType::from_file_name(".md"), None);
         assert_eq!(SourceType::from_file_name("notes.txt"), None);
     }

@@ -16,7 +16,11 @@ pub fn effective_status(stored: Status, expires_at: Option<i64>, now: i64) -> St
 /// Whole days left, rounded up (5 hours left reads 1), 0 once passed, None without expiry.
 pub fn expires_in_days(expires_at: Option<i64>, now: i64) -> Option<i64> {
     let left = expires_at? - now;
-    Some(if left <= 0 { 0 } else { (left + DAY_MS - 1) / DAY_MS })
+    Some(if left <= 0 {
+        0
+    } else {
+        (left + DAY_MS - 1) / DAY_MS
+    })
 }
 
 /// When a draft Runtime expires: created_at plus the draft TTL.
@@ -25,10 +29,17 @@ pub fn draft_expiry(created_at: i64, ttl_days: i64) -> i64 {
 }
 
 /// Whether expired or archived content has outlived its restore window and may be purged.
-pub fn is_purgeable(status: Status, expires_at: Option<i64>, archived_at: Option<i64>, now: i64, purge_after_days: i64) -> bool {
+pub fn is_purgeable(
+    status: Status,
+    expires_at: Option<i64>,
+    archived_at: Option<i64>,
+    now: i64,
+    purge_after_days: i64,
+) -> bool {
     let window = purge_after_days * DAY_MS;
     let expired_long_ago = expires_at.is_some_and(|at| at + window <= now);
-    let archived_long_ago = status == Status::Archived && archived_at.is_some_and(|at| at + window <= now);
+    let archived_long_ago =
+        status == Status::Archived && archived_at.is_some_and(|at| at + window <= now);
     status != Status::Purged && (expired_long_ago || archived_long_ago)
 }
 
@@ -39,11 +50,20 @@ mod tests {
 
     #[test]
     fn archived_wins_over_expiry_and_live() {
-        assert_eq!(effective_status(Status::Archived, Some(0), 10), Status::Archived);
-        assert_eq!(effective_status(Status::Live, Some(10), 10), Status::Expired);
+        assert_eq!(
+            effective_status(Status::Archived, Some(0), 10),
+            Status::Archived
+        );
+        assert_eq!(
+            effective_status(Status::Live, Some(10), 10),
+            Status::Expired
+        );
         assert_eq!(effective_status(Status::Live, Some(11), 10), Status::Live);
         assert_eq!(effective_status(Status::Live, None, 10), Status::Live);
-        assert_eq!(effective_status(Status::Provisioning, Some(0), 10), Status::Provisioning);
+        assert_eq!(
+            effective_status(Status::Provisioning, Some(0), 10),
+            Status::Provisioning
+        );
     }
 
     #[test]

@@ -15,12 +15,17 @@ pub fn iso(ms: i64) -> String {
 
 /// Parses an RFC 3339 timestamp (as accepted from the operator API).
 pub fn parse_iso(s: &str) -> Option<i64> {
-    DateTime::parse_from_rfc3339(s).ok().map(|t| t.timestamp_millis())
+    DateTime::parse_from_rfc3339(s)
+        .ok()
+        .map(|t| t.timestamp_millis())
 }
 
 /// The UTC calendar day of an instant, `YYYY-MM-DD`: the unit of view dedup.
 pub fn utc_day(ms: i64) -> String {
-    DateTime::from_timestamp_millis(ms).unwrap_or_default().format("%Y-%m-%d").to_string()
+    DateTime::from_timestamp_millis(ms)
+        .unwrap_or_default()
+        .format("%Y-%m-%d")
+        .to_string()
 }
 
 #[cfg(test)]

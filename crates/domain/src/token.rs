@@ -43,7 +43,12 @@ fn time_options(now_ms: i64) -> TimeOptions<impl Fn() -> DateTime<Utc>> {
 }
 
 /// Verifies an HS256 token and returns its subject.
-pub fn verify(token: &str, secret: &[u8], now_ms: i64, expect: &Expectations<'_>) -> Result<String, TokenError> {
+pub fn verify(
+    token: &str,
+    secret: &[u8],
+    now_ms: i64,
+    expect: &Expectations<'_>,
+) -> Result<String, TokenError> {
     let untrusted = UntrustedToken::new(token).map_err(|_| TokenError::Malformed)?;
     if untrusted.algorithm() != "HS256" {
         return Err(TokenError::Algorithm);
@@ -64,7 +69,9 @@ pub fn verify(token: &str, secret: &[u8], now_ms: i64, expect: &Expectations<'_>
         _ => TokenError::Expired,
     })?;
     if claims.not_before.is_some() {
-        claims.validate_maturity(&options).map_err(|_| TokenError::NotYetValid)?;
+        claims
+            .validate_maturity(&options)
+            .map_err(|_| TokenError::NotYetValid)?;
     }
     if let Some(iat) = claims.issued_at {
         if iat.timestamp_millis() > now_ms + LEEWAY_SECONDS * 1000 {
@@ -88,7 +95,14 @@ pub fn verify(token: &str, secret: &[u8], now_ms: i64, expect: &Expectations<'_>
 }
 
 /// Signs an HS256 token for `sub`, valid from `now_ms` for `ttl_seconds`.
-pub fn mint(sub: &str, secret: &[u8], now_ms: i64, ttl_seconds: i64, issuer: Option<&str>, audience: Option<&str>) -> String {
+pub fn mint(
+    sub: &str,
+    secret: &[u8],
+    now_ms: i64,
+    ttl_seconds: i64,
+    issuer: Option<&str>,
+    audience: Option<&str>,
+) -> String {
     let options = time_options(now_ms);
     let claims = Claims::new(UserClaims {
         sub: sub.to_string(),
@@ -97,7 +111,9 @@ pub fn mint(sub: &str, secret: &[u8], now_ms: i64, ttl_seconds: i64, issuer: Opt
     })
     .set_duration_and_issuance(&options, Duration::seconds(ttl_seconds));
     let header = Header::empty().with_token_type("JWT");
-    Hs256.token(&header, &claims, &Hs256Key::new(secret)).unwrap_or_default()
+    Hs256
+        .token(&header, &claims, &Hs256Key::new(secret))
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -106,14 +122,20 @@ mod tests {
     const SECRET: &[u8] = b"test-secret-of-some-length-0123456789";
     const SUB: &str = "0b5e2c1a-1111-4222-8333-444455556666";
     const NOW: i64 = 1_795_255_200_000;
-    const NONE: Expectations<'static> = Expectations { issuer: None, audience: None };
+    const NONE: Expectations<'static> = Expectations {
+        issuer: None,
+        audience: None,
+    };
 
     #[test]
     fn a_minted_token_verifies_until_it_expires_plus_leeway() {
         let t = mint(SUB, SECRET, NOW, 60, None, None);
         assert_eq!(verify(&t, SECRET, NOW, &NONE).unwrap(), SUB);
         assert_eq!(verify(&t, SECRET, NOW + 89_000, &NONE).unwrap(), SUB);
-        assert_eq!(verify(&t, SECRET, NOW + 91_000, &NONE), Err(TokenError::Expired));
+        assert_eq!(
+            verify(&t, SECRET, NOW + 91_000, &NONE),
+            Err(TokenError::Expired)
+        );
     }
 
     #[test]
@@ -123,47 +145,80 @@ mod tests {
         let mut parts: Vec<&str> = t.split('.').collect();
         let forged = URL_SAFE_NO_PAD.encode(format!(r#"{{"sub":"{SUB}","exp":9999999999}}"#));
         parts[1] = &forged;
-        assert_eq!(verify(&parts.join("."), SECRET, NOW, &NONE), Err(TokenError::Signature));
+        assert_eq!(
+            verify(&parts.join("."), SECRET, NOW, &NONE),
+            Err(TokenError::Signature)
+        );
     }
 
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
     use base64::Engine;
 
     fn unsigned(header: &str, payload: &str, sig: &str) -> String {
-        format!("{}.{}.{}", URL_SAFE_NO_PAD.encode(header), URL_SAFE_NO_PAD.encode(payload), sig)
+        format!(
+            "{}.{}.{}",
+            URL_SAFE_NO_PAD.encode(header),
+            URL_SAFE_NO_PAD.encode(payload),
+            sig
+        )
     }
 
     #[test]
     fn alg_none_and_other_algorithms_are_refused() {
         let payload = format!(r#"{{"sub":"{SUB}","exp":9999999999}}"#);
         let none = unsigned(r#"{"alg":"none"}"#, &payload, "");
-        assert_eq!(verify(&none, SECRET, NOW, &NONE), Err(TokenError::Algorithm));
+        assert_eq!(
+            verify(&none, SECRET, NOW, &NONE),
+            Err(TokenError::Algorithm)
+        );
         let hs512 = unsigned(r#"{"alg":"HS512"}"#, &payload, "abc");
-        assert_eq!(verify(&hs512, SECRET, NOW, &NONE), Err(TokenError::Algorithm));
+        assert_eq!(
+            verify(&hs512, SECRET, NOW, &NONE),
+            Err(TokenError::Algorithm)
+        );
     }
 
     #[test]
     fn a_token_without_exp_is_refused() {
         let key = Hs256Key::new(SECRET);
-        let claims = Claims::new(UserClaims { sub: SUB.into(), iss: None, aud: None });
+        let claims = Claims::new(UserClaims {
+            sub: SUB.into(),
+            iss: None,
+            aud: None,
+        });
         let t = Hs256.token(&Header::empty(), &claims, &key).unwrap();
-        assert_eq!(verify(&t, SECRET, NOW, &NONE), Err(TokenError::MissingExpiry));
+        assert_eq!(
+            verify(&t, SECRET, NOW, &NONE),
+            Err(TokenError::MissingExpiry)
+        );
     }
 
     #[test]
     fn issuer_and_audience_are_checked_when_configured() {
         let t = mint(SUB, SECRET, NOW, 60, Some("plug"), Some("api"));
-        let ok = Expectations { issuer: Some("plug"), audience: Some("api") };
+        let ok = Expectations {
+            issuer: Some("plug"),
+            audience: Some("api"),
+        };
         assert!(verify(&t, SECRET, NOW, &ok).is_ok());
-        let bad_iss = Expectations { issuer: Some("other"), audience: None };
+        let bad_iss = Expectations {
+            issuer: Some("other"),
+            audience: None,
+        };
         assert_eq!(verify(&t, SECRET, NOW, &bad_iss), Err(TokenError::Issuer));
-        let bad_aud = Expectations { issuer: None, audience: Some("web") };
+        let bad_aud = Expectations {
+            issuer: None,
+            audience: Some("web"),
+        };
         assert_eq!(verify(&t, SECRET, NOW, &bad_aud), Err(TokenError::Audience));
     }
 
     #[test]
     fn garbage_is_malformed() {
-        assert_eq!(verify("abc", SECRET, NOW, &NONE), Err(TokenError::Malformed));
+        assert_eq!(
+            verify("abc", SECRET, NOW, &NONE),
+            Err(TokenError::Malformed)
+        );
         assert_eq!(verify("", SECRET, NOW, &NONE), Err(TokenError::Malformed));
     }
 }

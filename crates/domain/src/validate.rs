@@ -13,7 +13,11 @@ pub struct FieldError {
 
 impl FieldError {
     pub fn new(field: &str, issue: impl Into<String>, hint: impl Into<String>) -> Self {
-        FieldError { field: field.to_string(), issue: issue.into(), hint: hint.into() }
+        FieldError {
+            field: field.to_string(),
+            issue: issue.into(),
+            hint: hint.into(),
+        }
     }
 }
 
@@ -64,7 +68,11 @@ pub fn is_slug(value: &str) -> bool {
 /// A slug for users, grids and spaces created through the operator API.
 pub fn slug(field: &str, value: &str) -> Checked<String> {
     if !(1..=63).contains(&value.len()) || !is_slug(value) {
-        return Err(FieldError::new(field, "pattern", "1-63 chars of ^[a-z][a-z0-9-]*$"));
+        return Err(FieldError::new(
+            field,
+            "pattern",
+            "1-63 chars of ^[a-z][a-z0-9-]*$",
+        ));
     }
     Ok(value.to_string())
 }
@@ -73,7 +81,11 @@ fn bounded_text(field: &str, value: &str, min: usize, max: usize) -> Checked<Str
     let trimmed = value.trim();
     let len = char_len(trimmed);
     if len < min || len > max {
-        return Err(FieldError::new(field, "length", format!("{min}-{max} characters")));
+        return Err(FieldError::new(
+            field,
+            "length",
+            format!("{min}-{max} characters"),
+        ));
     }
     Ok(trimmed.to_string())
 }
@@ -104,17 +116,27 @@ pub fn person_name(field: &str, value: &str) -> Checked<String> {
 
 pub fn expires_in_days(value: i64) -> Checked<i64> {
     if !(EXPIRES_MIN_DAYS..=EXPIRES_MAX_DAYS).contains(&value) {
-        return Err(FieldError::new("expires_in_days", "range", "an integer from 1 to 365, or null to pin"));
+        return Err(FieldError::new(
+            "expires_in_days",
+            "range",
+            "an integer from 1 to 365, or null to pin",
+        ));
     }
     Ok(value)
 }
 
 /// List `limit`: 1-100, default 50.
 pub fn list_limit(value: Option<&str>) -> Checked<i64> {
-    let Some(raw) = value else { return Ok(LIST_LIMIT_DEFAULT) };
+    let Some(raw) = value else {
+        return Ok(LIST_LIMIT_DEFAULT);
+    };
     match raw.parse::<i64>() {
         Ok(n) if (1..=LIST_LIMIT_MAX).contains(&n) => Ok(n),
-        _ => Err(FieldError::new("limit", "range", "an integer from 1 to 100")),
+        _ => Err(FieldError::new(
+            "limit",
+            "range",
+            "an integer from 1 to 100",
+        )),
     }
 }
 
@@ -140,7 +162,14 @@ pub fn uuid_from_random(mut bytes: [u8; 16]) -> String {
     bytes[6] = (bytes[6] & 0x0f) | 0x40;
     bytes[8] = (bytes[8] & 0x3f) | 0x80;
     let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    format!("{}-{}-{}-{}-{}", &hex[0..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..32])
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    )
 }
 
 /// `base-1a2b`: the stored name of an Inspiration, from the submitted base and two random bytes.

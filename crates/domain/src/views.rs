@@ -10,7 +10,12 @@ use crate::time::utc_day;
 fn hmac_hex(key: &[u8], message: &[u8]) -> String {
     let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("hmac accepts any key length");
     mac.update(message);
-    mac.finalize().into_bytes().iter().take(16).map(|b| format!("{b:02x}")).collect()
+    mac.finalize()
+        .into_bytes()
+        .iter()
+        .take(16)
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// The day's salt: derived from the secret and the UTC day, so it rotates at midnight.

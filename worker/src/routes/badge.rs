@@ -20,8 +20,13 @@ const BADGE_ETAG: &str = include_str!("../../../build/badge.js.etag");
 
 pub fn serve(_cx: &Ctx, req: &Request) -> ApiResult<Response> {
     let etag = BADGE_ETAG.trim();
-    let matches = crate::http::header(req, "If-None-Match").is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
-    let mut response = if matches { Response::empty()?.with_status(304) } else { Response::from_bytes(BADGE_JS.to_vec())? };
+    let matches = crate::http::header(req, "If-None-Match")
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    let mut response = if matches {
+        Response::empty()?.with_status(304)
+    } else {
+        Response::from_bytes(BADGE_JS.to_vec())?
+    };
     let headers = response.headers_mut();
     let _ = headers.set("Content-Type", "text/javascript; charset=utf-8");
     let _ = headers.set("Cache-Control", "public, max-age=86400, must-revalidate");
@@ -38,13 +43,20 @@ pub async fn patch_mode(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Respo
     let body = read_object(&mut req).await?;
     field::only_known(&body, &["badge_mode"])?;
     let raw = field::req_str(&body, "badge_mode")?;
-    let mode = BadgeMode::parse(raw).ok_or_else(|| FieldError::new("badge_mode", "enum", BadgeMode::expected()))?;
+    let mode = BadgeMode::parse(raw)
+        .ok_or_else(|| FieldError::new("badge_mode", "enum", BadgeMode::expected()))?;
     let seen = common::load_owned(cx, &caller, id, None, "FORBIDDEN").await?;
     let (platform, grid) = policies(cx, &seen.row.grid_id).await?;
     if let Some(message) = badge::override_message(platform, grid) {
         return Err(ApiError::new(403, "BADGE_POLICY_OVERRIDE", message));
     }
-    entities::run_update(&cx.db, &seen.row.entity_id, &[("badge_mode", text(mode.as_str()))], cx.now).await?;
+    entities::run_update(
+        &cx.db,
+        &seen.row.entity_id,
+        &[("badge_mode", text(mode.as_str()))],
+        cx.now,
+    )
+    .await?;
     let (state, _) = badge::resolve(platform, grid, Some(mode));
     json(
         200,
@@ -59,7 +71,16 @@ pub async fn patch_mode(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Respo
 
 /// The platform and grid badge policies in force for a grid.
 pub async fn policies(cx: &Ctx, grid_id: &str) -> ApiResult<(BadgePolicy, BadgePolicy)> {
-    let platform = identity::setting(&cx.db, "badge_policy").await?.as_deref().and_then(BadgePolicy::parse).unwrap_or(BadgePolicy::None);
-    let grid = identity::find_grid(&cx.db, grid_id).await?.map(|g| g.badge_policy).as_deref().and_then(BadgePolicy::parse).unwrap_or(BadgePolicy::None);
+    let platform = identity::setting(&cx.db, "badge_policy")
+        .await?
+        .as_deref()
+        .and_then(BadgePolicy::parse)
+        .unwrap_or(BadgePolicy::None);
+    let grid = identity::find_grid(&cx.db, grid_id)
+        .await?
+        .map(|g| g.badge_policy)
+        .as_deref()
+        .and_then(BadgePolicy::parse)
+        .unwrap_or(BadgePolicy::None);
     Ok((platform, grid))
 }

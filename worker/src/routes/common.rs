@@ -39,8 +39,16 @@ pub fn realm_matches(row: &EntityRow, realm: Option<&str>) -> bool {
 }
 
 /// The entity if the caller may read it, else 404.
-pub async fn load_visible(cx: &Ctx, caller: Option<&Caller>, id: &str, realm: Option<&str>) -> ApiResult<Seen> {
-    let row = find(cx, caller, id).await?.filter(|r| realm_matches(r, realm)).ok_or_else(ApiError::not_found)?;
+pub async fn load_visible(
+    cx: &Ctx,
+    caller: Option<&Caller>,
+    id: &str,
+    realm: Option<&str>,
+) -> ApiResult<Seen> {
+    let row = find(cx, caller, id)
+        .await?
+        .filter(|r| realm_matches(r, realm))
+        .ok_or_else(ApiError::not_found)?;
     let viewer = auth::viewer_in(cx, caller, &row.grid_id).await?;
     check_visible(cx, row, viewer).await
 }
@@ -54,23 +62,41 @@ pub async fn check_visible(cx: &Ctx, row: EntityRow, viewer: Viewer) -> ApiResul
         visibility: Visibility::parse(&row.visibility).unwrap_or(Visibility::Private),
         visibility_space_ids: &space_ids,
         status: Status::parse(&row.status).unwrap_or(Status::Failed),
-        expires_at: if row.realm == "inspiration" { row.expires_at } else { None },
+        expires_at: if row.realm == "inspiration" {
+            row.expires_at
+        } else {
+            None
+        },
     };
     if !can_read(&viewer, &facts, cx.now) {
         return Err(ApiError::not_found());
     }
-    Ok(Seen { row, viewer, spaces })
+    Ok(Seen {
+        row,
+        viewer,
+        spaces,
+    })
 }
 
 /// For writes: the entity must be in the caller's active grid and visible, and the caller its
 /// owner or a grid admin (else `forbidden_code`, e.g. FORBIDDEN or NOT_OWNER).
-pub async fn load_owned(cx: &Ctx, caller: &Caller, id: &str, realm: Option<&str>, forbidden_code: &'static str) -> ApiResult<Seen> {
+pub async fn load_owned(
+    cx: &Ctx,
+    caller: &Caller,
+    id: &str,
+    realm: Option<&str>,
+    forbidden_code: &'static str,
+) -> ApiResult<Seen> {
     let seen = load_visible(cx, Some(caller), id, realm).await?;
     if seen.row.grid_id != caller.grid.grid_id {
         return Err(ApiError::not_found());
     }
     if !seen.owner_or_admin() {
-        return Err(ApiError::new(403, forbidden_code, "only the owner or a grid admin can do this"));
+        return Err(ApiError::new(
+            403,
+            forbidden_code,
+            "only the owner or a grid admin can do this",
+        ));
     }
     Ok(seen)
 }

@@ -13,7 +13,10 @@ pub fn allow_any_origin(response: &mut Response) {
 }
 
 fn is_cross_origin_endpoint(seg: &[&str]) -> bool {
-    matches!(seg, ["api", "v2", "entities", _, "feedback"] | ["api", "v2", "views", _])
+    matches!(
+        seg,
+        ["api", "v2", "entities", _, "feedback"] | ["api", "v2", "views", _]
+    )
 }
 
 pub fn preflight(_cx: &Ctx, _req: &Request, seg: &[&str]) -> ApiResult<Response> {
@@ -24,6 +27,9 @@ pub fn preflight(_cx: &Ctx, _req: &Request, seg: &[&str]) -> ApiResult<Response>
     allow_any_origin(&mut response);
     let headers = response.headers_mut();
     let _ = headers.set("Access-Control-Allow-Methods", "POST, OPTIONS");
-    let _ = headers.set("Access-Control-Allow-Headers", "Content-Type, Authorization");
+    let _ = headers.set(
+        "Access-Control-Allow-Headers",
+        "Content-Type, Authorization",
+    );
     Ok(response)
 }

@@ -6,7 +6,13 @@ use worker::D1Database;
 
 use crate::store::db::{self, int, opt_text, text};
 
-pub async fn run_enrichment(db: &D1Database, entity_id: &str, source_type: SourceType, file_name: &str, bytes: &[u8]) -> crate::error::ApiResult<()> {
+pub async fn run_enrichment(
+    db: &D1Database,
+    entity_id: &str,
+    source_type: SourceType,
+    file_name: &str,
+    bytes: &[u8],
+) -> crate::error::ApiResult<()> {
     let now = worker::Date::now().as_millis() as i64;
     match plug_content::extract_enrichment(source_type, file_name, bytes) {
         Some(found) => {
@@ -16,18 +22,44 @@ pub async fn run_enrichment(db: &D1Database, entity_id: &str, source_type: Sourc
                 "UPDATE entities SET brain_status = 'enriched', updated_at = ?2,
                    description = COALESCE(description, ?3), icon = ?4, category = ?5, tags = ?6
                  WHERE entity_id = ?1",
-                &[text(entity_id), int(now), opt_text(found.description.as_deref()), opt_text(found.icon.as_deref()), opt_text(found.category.as_deref()), text(&tags)],
+                &[
+                    text(entity_id),
+                    int(now),
+                    opt_text(found.description.as_deref()),
+                    opt_text(found.icon.as_deref()),
+                    opt_text(found.category.as_deref()),
+                    text(&tags),
+                ],
             )
             .await
             .map(drop)
         }
-        None => db::run(db, "UPDATE entities SET brain_status = 'skipped' WHERE entity_id = ?1", &[text(entity_id)]).await.map(drop),
+        None => db::run(
+            db,
+            "UPDATE entities SET brain_status = 'skipped' WHERE entity_id = ?1",
+            &[text(entity_id)],
+        )
+        .await
+        .map(drop),
     }
 }
 
-pub async fn enrich(db: &D1Database, entity_id: &str, source_type: SourceType, file_name: &str, bytes: &[u8]) {
-    if run_enrichment(db, entity_id, source_type, file_name, bytes).await.is_err() {
-        let _ = crate::store::db::run(db, "UPDATE entities SET brain_status = 'skipped' WHERE entity_id = ?1", &[text(entity_id)]).await;
+pub async fn enrich(
+    db: &D1Database,
+    entity_id: &str,
+    source_type: SourceType,
+    file_name: &str,
+    bytes: &[u8],
+) {
+    if run_enrichment(db, entity_id, source_type, file_name, bytes)
+        .await
+        .is_err()
+    {
+        let _ = crate::store::db::run(
+            db,
+            "UPDATE entities SET brain_status = 'skipped' WHERE entity_id = ?1",
+            &[text(entity_id)],
+        )
+        .await;
     }
 }
-

@@ -18,9 +18,15 @@ use crate::store::{entities, limits, social};
 
 const FEEDBACK_SORT: &str = "feedback_created_at_desc";
 
-fn bounded_optional(body: &serde_json::Map<String, Value>, name: &str, max: usize) -> ApiResult<Option<String>> {
+fn bounded_optional(
+    body: &serde_json::Map<String, Value>,
+    name: &str,
+    max: usize,
+) -> ApiResult<Option<String>> {
     match field::opt_str(body, name)? {
-        Some(v) if v.chars().count() > max => Err(FieldError::new(name, "length", format!("at most {max} characters")).into()),
+        Some(v) if v.chars().count() > max => {
+            Err(FieldError::new(name, "length", format!("at most {max} characters")).into())
+        }
         Some(v) => Ok(Some(v.to_string())),
         None => Ok(None),
     }
@@ -29,7 +35,10 @@ fn bounded_optional(body: &serde_json::Map<String, Value>, name: &str, max: usiz
 /// POST /api/v2/entities/:entity_id/feedback → `{ ok: true }`.
 pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
     let body = read_object(&mut req).await?;
-    field::only_known(&body, &["category", "text", "source", "user_agent", "page_url"])?;
+    field::only_known(
+        &body,
+        &["category", "text", "source", "user_agent", "page_url"],
+    )?;
     let category = FeedbackCategory::parse(field::req_str(&body, "category")?)
         .ok_or_else(|| FieldError::new("category", "enum", FeedbackCategory::expected()))?;
     let text = validate::feedback_text(field::req_str(&body, "text")?)?;
@@ -45,8 +54,21 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     .filter(|e| e.status != "purged")
     .ok_or_else(ApiError::not_found)?;
     let hashed_ip = ip_hash(cx.config.jwt_secret.as_bytes(), &client_ip(&req), cx.now);
-    let per_ip = limits::take(&cx.db, &limits::FEEDBACK_PER_IP_AND_ENTITY, &format!("{hashed_ip}:{}", entity.entity_id), cx.now).await?;
-    if let Err(e) = limits::take(&cx.db, &limits::FEEDBACK_PER_ENTITY, &entity.entity_id, cx.now).await {
+    let per_ip = limits::take(
+        &cx.db,
+        &limits::FEEDBACK_PER_IP_AND_ENTITY,
+        &format!("{hashed_ip}:{}", entity.entity_id),
+        cx.now,
+    )
+    .await?;
+    if let Err(e) = limits::take(
+        &cx.db,
+        &limits::FEEDBACK_PER_ENTITY,
+        &entity.entity_id,
+        cx.now,
+    )
+    .await
+    {
         limits::give_back(&cx.db, &per_ip).await?;
         return Err(e);
     }
@@ -73,13 +95,17 @@ pub async fn list(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;
     let seen = common::load_visible(cx, Some(&caller), id, None).await?;
     if !seen.owner_or_admin() {
-        return Err(ApiError::forbidden("only the owner or a grid admin can read feedback"));
+        return Err(ApiError::forbidden(
+            "only the owner or a grid admin can read feedback",
+        ));
     }
     let pairs = query_pairs(&req);
     let limit = validate::list_limit(query(&pairs, "limit"))?;
     let after = match query(&pairs, "cursor").filter(|c| !c.is_empty()) {
         Some(raw) => {
-            let c = Cursor::decode(raw, FEEDBACK_SORT).ok_or_else(|| FieldError::new("cursor", "invalid", "pass next_cursor unchanged"))?;
+            let c = Cursor::decode(raw, FEEDBACK_SORT).ok_or_else(|| {
+                FieldError::new("cursor", "invalid", "pass next_cursor unchanged")
+            })?;
             Some((c.key, c.id))
         }
         None => None,
@@ -87,7 +113,14 @@ pub async fn list(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let mut rows = social::list_feedback(&cx.db, &seen.row.entity_id, after, limit).await?;
     let next_cursor = if rows.len() as i64 > limit {
         rows.truncate(limit as usize);
-        rows.last().map(|r| Cursor { sort: FEEDBACK_SORT.into(), key: r.created_at, id: r.feedback_id.clone() }.encode())
+        rows.last().map(|r| {
+            Cursor {
+                sort: FEEDBACK_SORT.into(),
+                key: r.created_at,
+                id: r.feedback_id.clone(),
+            }
+            .encode()
+        })
     } else {
         None
     };
@@ -106,5 +139,8 @@ pub async fn list(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
             })
         })
         .collect();
-    json(200, &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }))
+    json(
+        200,
+        &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }),
+    )
 }

@@ -16,6 +16,8 @@ pub fn page(cx: &Ctx) -> ApiResult<Response> {
         serve = cx.config.serve_base_url
     );
     let mut response = Response::from_html(html)?;
-    let _ = response.headers_mut().set("X-Content-Type-Options", "nosniff");
+    let _ = response
+        .headers_mut()
+        .set("X-Content-Type-Options", "nosniff");
     Ok(response)
 }

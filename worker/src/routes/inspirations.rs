@@ -14,7 +14,9 @@ use super::common::{self, Seen};
 use super::{provision, views};
 use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult};
-use crate::http::{field, json, new_uuid, query, query_pairs, random_bytes, read_object, read_optional_object, Ctx};
+use crate::http::{
+    field, json, new_uuid, query, query_pairs, random_bytes, read_object, read_optional_object, Ctx,
+};
 use crate::present::{self, FullParts};
 use crate::store::db::{self, int, opt_text, text};
 use crate::store::entities::{self, ListQuery, ListViewer, NewInspiration, SortColumn};
@@ -74,7 +76,12 @@ fn required(form: &FormData, name: &str) -> ApiResult<String> {
         .ok_or_else(|| FieldError::new(name, "required", "this field is required").into())
 }
 
-fn enum_field<T>(form: &FormData, name: &str, parse: fn(&str) -> Option<T>, expected: String) -> ApiResult<T> {
+fn enum_field<T>(
+    form: &FormData,
+    name: &str,
+    parse: fn(&str) -> Option<T>,
+    expected: String,
+) -> ApiResult<T> {
     let raw = required(form, name)?;
     parse(&raw).ok_or_else(|| FieldError::new(name, "enum", expected).into())
 }
@@ -83,11 +90,14 @@ fn enum_field<T>(form: &FormData, name: &str, parse: fn(&str) -> Option<T>, expe
 fn inspired_by_ids(form: &FormData) -> ApiResult<Vec<String>> {
     let mut ids = Vec::new();
     for entry in form.get_all("inspired_by").unwrap_or_default() {
-        let FormEntry::Field(raw) = entry else { continue };
+        let FormEntry::Field(raw) = entry else {
+            continue;
+        };
         let raw = raw.trim().to_string();
         if raw.starts_with('[') {
-            let list: Vec<String> = serde_json::from_str(&raw)
-                .map_err(|_| FieldError::new("inspired_by", "format", "a JSON array of entity ids"))?;
+            let list: Vec<String> = serde_json::from_str(&raw).map_err(|_| {
+                FieldError::new("inspired_by", "format", "a JSON array of entity ids")
+            })?;
             ids.extend(list);
         } else if !raw.is_empty() {
             ids.push(raw);
@@ -100,8 +110,16 @@ fn inspired_by_ids(form: &FormData) -> ApiResult<Vec<String>> {
     for id in ids {
         let id = id.to_ascii_lowercase();
         if !validate::is_uuid(&id) {
-            return Err(ApiError::new(400, "INSPIRED_BY_INVALID", format!("'{id}' is not an entity id"))
-                .with_detail(FieldError::new("inspired_by", "format", "entity ids (UUIDs)")));
+            return Err(ApiError::new(
+                400,
+                "INSPIRED_BY_INVALID",
+                format!("'{id}' is not an entity id"),
+            )
+            .with_detail(FieldError::new(
+                "inspired_by",
+                "format",
+                "entity ids (UUIDs)",
+            )));
         }
         if !unique.contains(&id) {
             unique.push(id);
@@ -117,16 +135,46 @@ async fn parse_create(cx: &Ctx, caller: &Caller, form: &FormData) -> ApiResult<C
         None => base_name.clone(),
     };
     let scope = enum_field(form, "scope", Scope::parse, Scope::expected())?;
-    let visibility = enum_field(form, "visibility", CreateVisibility::parse, CreateVisibility::expected())?;
-    let source_type = enum_field(form, "source_type", SourceType::parse, SourceType::expected())?;
-    let uploaded_via = enum_field(form, "uploaded_via", UploadedVia::parse, UploadedVia::expected())?;
+    let visibility = enum_field(
+        form,
+        "visibility",
+        CreateVisibility::parse,
+        CreateVisibility::expected(),
+    )?;
+    let source_type = enum_field(
+        form,
+        "source_type",
+        SourceType::parse,
+        SourceType::expected(),
+    )?;
+    let uploaded_via = enum_field(
+        form,
+        "uploaded_via",
+        UploadedVia::parse,
+        UploadedVia::expected(),
+    )?;
     let (expires_in_days, pin_reason) = expiry_fields(form)?;
     let stored_visibility = create_combination(scope, visibility).ok_or_else(|| {
-        ApiError::new(400, "SCOPE_INVALID", format!("scope {scope} cannot have visibility {visibility}"))
-            .with_detail(FieldError::new("visibility", "combination", allowed_combinations_hint()))
+        ApiError::new(
+            400,
+            "SCOPE_INVALID",
+            format!("scope {scope} cannot have visibility {visibility}"),
+        )
+        .with_detail(FieldError::new(
+            "visibility",
+            "combination",
+            allowed_combinations_hint(),
+        ))
     })?;
     let space = match scope {
-        Scope::Space => Some(member_space(cx, caller, form_text(form, "space_id").filter(|s| !s.is_empty())).await?),
+        Scope::Space => Some(
+            member_space(
+                cx,
+                caller,
+                form_text(form, "space_id").filter(|s| !s.is_empty()),
+            )
+            .await?,
+        ),
         _ => None,
     };
     let inspired_by = inspired_by_ids(form)?;
@@ -154,12 +202,23 @@ fn expiry_fields(form: &FormData) -> ApiResult<(Option<i64>, Option<String>)> {
     match raw.as_deref().map(str::trim) {
         None | Some("") => Ok((Some(validate::DEFAULT_EXPIRES_DAYS), None)),
         Some("null") => {
-            let reason = form_text(form, "pin_reason")
-                .ok_or_else(|| FieldError::new("pin_reason", "required", "pinning (expires_in_days null) needs a pin_reason of 5-280 characters"))?;
+            let reason = form_text(form, "pin_reason").ok_or_else(|| {
+                FieldError::new(
+                    "pin_reason",
+                    "required",
+                    "pinning (expires_in_days null) needs a pin_reason of 5-280 characters",
+                )
+            })?;
             Ok((None, Some(validate::pin_reason(&reason)?)))
         }
         Some(n) => {
-            let days = n.parse::<i64>().map_err(|_| FieldError::new("expires_in_days", "type", "an integer from 1 to 365, or null to pin"))?;
+            let days = n.parse::<i64>().map_err(|_| {
+                FieldError::new(
+                    "expires_in_days",
+                    "type",
+                    "an integer from 1 to 365, or null to pin",
+                )
+            })?;
             Ok((Some(validate::expires_in_days(days)?), None))
         }
     }
@@ -168,9 +227,17 @@ fn expiry_fields(form: &FormData) -> ApiResult<(Option<i64>, Option<String>)> {
 /// The space a `space`-scoped Inspiration goes to: required, in the grid, and the caller a member.
 async fn member_space(cx: &Ctx, caller: &Caller, space_id: Option<String>) -> ApiResult<Space> {
     let space_id = space_id.ok_or_else(|| {
-        ApiError::new(400, "SPACE_REQUIRED", "scope space needs a space_id").with_detail(FieldError::new("space_id", "required", "the UUID of a space you belong to"))
+        ApiError::new(400, "SPACE_REQUIRED", "scope space needs a space_id").with_detail(
+            FieldError::new("space_id", "required", "the UUID of a space you belong to"),
+        )
     })?;
-    let not_member = || ApiError::new(403, "SPACE_NOT_MEMBER", "you are not a member of that space");
+    let not_member = || {
+        ApiError::new(
+            403,
+            "SPACE_NOT_MEMBER",
+            "you are not a member of that space",
+        )
+    };
     if !validate::is_uuid(&space_id) {
         return Err(FieldError::new("space_id", "format", "a space UUID").into());
     }
@@ -187,35 +254,57 @@ async fn member_space(cx: &Ctx, caller: &Caller, space_id: Option<String>) -> Ap
 /// Every inspired_by id must exist and be readable by the caller.
 async fn check_inspired_by(cx: &Ctx, caller: &Caller, ids: &[String]) -> ApiResult<()> {
     for id in ids {
-        if common::load_visible(cx, Some(caller), id, None).await.is_err() {
-            return Err(ApiError::new(400, "INSPIRED_BY_INVALID", format!("inspired_by id {id} does not exist or is not visible to you"))
-                .with_detail(FieldError::new("inspired_by", "invalid", id.clone())));
+        if common::load_visible(cx, Some(caller), id, None)
+            .await
+            .is_err()
+        {
+            return Err(ApiError::new(
+                400,
+                "INSPIRED_BY_INVALID",
+                format!("inspired_by id {id} does not exist or is not visible to you"),
+            )
+            .with_detail(FieldError::new("inspired_by", "invalid", id.clone())));
         }
     }
     Ok(())
 }
 
 fn too_large() -> ApiError {
-    ApiError::new(413, "PAYLOAD_TOO_LARGE", "the file is larger than 50 MB")
-        .with_detail(FieldError::new("file", "too_large", "at most 50 MB (52428800 bytes)"))
+    ApiError::new(413, "PAYLOAD_TOO_LARGE", "the file is larger than 50 MB").with_detail(
+        FieldError::new("file", "too_large", "at most 50 MB (52428800 bytes)"),
+    )
 }
 
 pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     auth::check_cli_version(cx, &req)?;
     let caller = auth::caller(cx, &req, true).await?;
     // Refuse before reading the body when the declared length says it cannot fit.
-    let declared: Option<u64> = crate::http::header(&req, "Content-Length").and_then(|v| v.parse().ok());
+    let declared: Option<u64> =
+        crate::http::header(&req, "Content-Length").and_then(|v| v.parse().ok());
     if declared.is_some_and(|len| len > MAX_FILE_BYTES + MULTIPART_SLACK) {
         return Err(too_large());
     }
     let content_type = crate::http::header(&req, "Content-Type").unwrap_or_default();
-    if !content_type.to_ascii_lowercase().starts_with("multipart/form-data") {
-        return Err(ApiError::validation("the body must be multipart/form-data with a file field"));
+    if !content_type
+        .to_ascii_lowercase()
+        .starts_with("multipart/form-data")
+    {
+        return Err(ApiError::validation(
+            "the body must be multipart/form-data with a file field",
+        ));
     }
-    let form = req.form_data().await.map_err(|_| ApiError::validation("the multipart body could not be parsed"))?;
+    let form = req
+        .form_data()
+        .await
+        .map_err(|_| ApiError::validation("the multipart body could not be parsed"))?;
     let input = parse_create(cx, &caller, &form).await?;
     let Some(FormEntry::File(file)) = form.get("file") else {
-        return Err(FieldError::new("file", "required", "attach the file to drop as the 'file' field").into());
+        return Err(FieldError::new(
+            "file",
+            "required",
+            "attach the file to drop as the 'file' field",
+        )
+        .into());
     };
     if file.size() as u64 > MAX_FILE_BYTES {
         return Err(too_large());
@@ -228,17 +317,40 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         return Err(too_large());
     }
     let size = bytes.len() as i64;
-    let upload = plug_content::validate(input.source_type, &file_name, bytes).map_err(content_error)?;
+    let upload =
+        plug_content::validate(input.source_type, &file_name, bytes).map_err(content_error)?;
 
-    let user_slot = limits::take(&cx.db, &limits::CREATES_PER_USER, &caller.user.user_id, cx.now).await?;
-    let grid_slot = match limits::take(&cx.db, &limits::CREATES_PER_GRID, &caller.grid.grid_id, cx.now).await {
+    let user_slot = limits::take(
+        &cx.db,
+        &limits::CREATES_PER_USER,
+        &caller.user.user_id,
+        cx.now,
+    )
+    .await?;
+    let grid_slot = match limits::take(
+        &cx.db,
+        &limits::CREATES_PER_GRID,
+        &caller.grid.grid_id,
+        cx.now,
+    )
+    .await
+    {
         Ok(slot) => slot,
         Err(e) => {
             limits::give_back(&cx.db, &user_slot).await?;
             return Err(e);
         }
     };
-    let entity_id = match insert(cx, &caller, &input, &file_name, provision::content_type(&upload), size).await {
+    let entity_id = match insert(
+        cx,
+        &caller,
+        &input,
+        &file_name,
+        provision::content_type(&upload),
+        size,
+    )
+    .await
+    {
         Ok(id) => id,
         Err(e) => {
             limits::give_back(&cx.db, &user_slot).await?;
@@ -251,12 +363,23 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
 }
 
 fn content_error(e: plug_content::ContentError) -> ApiError {
-    ApiError::new(e.status(), e.code(), e.message().to_string()).with_detail(FieldError::new("file", e.code().to_ascii_lowercase(), e.message().to_string()))
+    ApiError::new(e.status(), e.code(), e.message().to_string()).with_detail(FieldError::new(
+        "file",
+        e.code().to_ascii_lowercase(),
+        e.message().to_string(),
+    ))
 }
 
 /// Writes the entity, its visibility space and its inspired_by links in one atomic batch,
 /// retrying the random name suffix on the rare collision.
-async fn insert(cx: &Ctx, caller: &Caller, input: &CreateInput, file_name: &str, content_type: &str, size: i64) -> ApiResult<String> {
+async fn insert(
+    cx: &Ctx,
+    caller: &Caller,
+    input: &CreateInput,
+    file_name: &str,
+    content_type: &str,
+    size: i64,
+) -> ApiResult<String> {
     let entity_id = new_uuid();
     let stored = input.stored_visibility;
     for _attempt in 0..5 {
@@ -282,18 +405,41 @@ async fn insert(cx: &Ctx, caller: &Caller, input: &CreateInput, file_name: &str,
         };
         let mut statements = vec![entities::insert_inspiration(&cx.db, &new)?];
         if let (StoredVisibility::GridOwnSpace, Some(space)) = (stored, &input.space) {
-            statements.push(entities::insert_visibility_space(&cx.db, &entity_id, &space.space_id)?);
+            statements.push(entities::insert_visibility_space(
+                &cx.db,
+                &entity_id,
+                &space.space_id,
+            )?);
         }
         for source in &input.inspired_by {
-            statements.push(crate::store::social::insert_link(&cx.db, &new_uuid(), &entity_id, source, None, &caller.user.user_id, cx.now)?);
+            statements.push(crate::store::social::insert_link(
+                &cx.db,
+                &new_uuid(),
+                &entity_id,
+                source,
+                None,
+                &caller.user.user_id,
+                cx.now,
+            )?);
         }
         match db::batch(&cx.db, statements).await {
             Ok(()) => return Ok(entity_id),
-            Err(e) if db::is_unique_violation(&e) && e.internal.as_deref().is_some_and(|m| m.contains("entities.grid_id")) => continue,
+            Err(e)
+                if db::is_unique_violation(&e)
+                    && e.internal
+                        .as_deref()
+                        .is_some_and(|m| m.contains("entities.grid_id")) =>
+            {
+                continue
+            }
             Err(e) => return Err(e),
         }
     }
-    Err(ApiError::new(409, "NAME_COLLISION", "that name is taken in this grid; try another name"))
+    Err(ApiError::new(
+        409,
+        "NAME_COLLISION",
+        "that name is taken in this grid; try another name",
+    ))
 }
 
 // ---------------------------------------------------------------- read
@@ -304,7 +450,12 @@ pub async fn read(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
         limits::take(&cx.db, &limits::READS_PER_USER, &c.user.user_id, cx.now).await?;
     }
     let seen = common::load_visible(cx, caller.as_ref(), id, Some("inspiration")).await?;
-    views::count_later(cx, &req, &seen.row, caller.as_ref().map(|c| c.user.user_id.as_str()));
+    views::count_later(
+        cx,
+        &req,
+        &seen.row,
+        caller.as_ref().map(|c| c.user.user_id.as_str()),
+    );
     json(200, &full_shape(cx, &seen).await?)
 }
 
@@ -315,12 +466,19 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let pairs = query_pairs(&req);
     let sort = match query(&pairs, "sort") {
         None => InspirationSort::CreatedAtDesc,
-        Some(s) => InspirationSort::parse(s).ok_or_else(|| FieldError::new("sort", "enum", InspirationSort::expected()))?,
+        Some(s) => InspirationSort::parse(s)
+            .ok_or_else(|| FieldError::new("sort", "enum", InspirationSort::expected()))?,
     };
     let limit = validate::list_limit(query(&pairs, "limit"))?;
     let after = match query(&pairs, "cursor").filter(|c| !c.is_empty()) {
         Some(raw) => {
-            let c = Cursor::decode(raw, sort.as_str()).ok_or_else(|| FieldError::new("cursor", "invalid", "pass next_cursor from the previous page unchanged, with the same sort"))?;
+            let c = Cursor::decode(raw, sort.as_str()).ok_or_else(|| {
+                FieldError::new(
+                    "cursor",
+                    "invalid",
+                    "pass next_cursor from the previous page unchanged, with the same sort",
+                )
+            })?;
             Some((c.key, c.id))
         }
         None => None,
@@ -330,14 +488,27 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         Some(slug) => match identity::find_user_by_slug(&cx.db, slug).await? {
             Some(u) => Some(u.user_id),
             // An unknown owner simply has nothing to show.
-            None => return json(200, &json!({ "items": [], "next_cursor": null, "total_returned": 0 })),
+            None => {
+                return json(
+                    200,
+                    &json!({ "items": [], "next_cursor": null, "total_returned": 0 }),
+                )
+            }
         },
         None => None,
     };
     let space_id = match query(&pairs, "space").filter(|s| !s.is_empty()) {
         Some(slug) => {
-            let not_member = || ApiError::new(403, "SPACE_NOT_MEMBER", format!("you are not a member of space '{slug}'"));
-            let space = identity::find_space_by_slug(&cx.db, &caller.grid.grid_id, slug).await?.ok_or_else(not_member)?;
+            let not_member = || {
+                ApiError::new(
+                    403,
+                    "SPACE_NOT_MEMBER",
+                    format!("you are not a member of space '{slug}'"),
+                )
+            };
+            let space = identity::find_space_by_slug(&cx.db, &caller.grid.grid_id, slug)
+                .await?
+                .ok_or_else(not_member)?;
             if !identity::is_space_member(&cx.db, &space.space_id, &caller.user.user_id).await? {
                 return Err(not_member());
             }
@@ -350,7 +521,11 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         InspirationSort::ViewCountDesc => SortColumn::ViewCount,
         InspirationSort::ReactionsDesc => SortColumn::ReactionTotal,
     };
-    let viewer = ListViewer { user_id: &caller.user.user_id, is_admin: caller.is_admin(), now: cx.now };
+    let viewer = ListViewer {
+        user_id: &caller.user.user_id,
+        is_admin: caller.is_admin(),
+        now: cx.now,
+    };
     let query = ListQuery {
         grid_id: &caller.grid.grid_id,
         realm: "inspiration",
@@ -369,19 +544,40 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         .iter()
         .map(|row| {
             let mine = caller.is_admin() || row.owner_id == caller.user.user_id;
-            present::summary(&cx.config, row, present::reactions_map(&counts, &row.entity_id), mine, cx.now)
+            present::summary(
+                &cx.config,
+                row,
+                present::reactions_map(&counts, &row.entity_id),
+                mine,
+                cx.now,
+            )
         })
         .collect();
-    json(200, &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }))
+    json(
+        200,
+        &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }),
+    )
 }
 
 /// Trims the look-ahead row and returns the cursor of the page's last row when more follow.
-pub fn page_cursor(rows: &mut Vec<entities::EntityRow>, limit: i64, column: SortColumn, sort: &str) -> Option<String> {
+pub fn page_cursor(
+    rows: &mut Vec<entities::EntityRow>,
+    limit: i64,
+    column: SortColumn,
+    sort: &str,
+) -> Option<String> {
     if rows.len() as i64 <= limit {
         return None;
     }
     rows.truncate(limit as usize);
-    rows.last().map(|last| Cursor { sort: sort.to_string(), key: column.key_of(last), id: last.entity_id.clone() }.encode())
+    rows.last().map(|last| {
+        Cursor {
+            sort: sort.to_string(),
+            key: column.key_of(last),
+            id: last.entity_id.clone(),
+        }
+        .encode()
+    })
 }
 
 // ---------------------------------------------------------------- update
@@ -393,15 +589,41 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     if body.is_empty() {
         return Err(ApiError::validation("send at least one field to update"));
     }
-    field::only_known(&body, &["display_name", "description", "visibility", "visibility_spaces", "link_indexed", "scope", "space_id"])?;
+    field::only_known(
+        &body,
+        &[
+            "display_name",
+            "description",
+            "visibility",
+            "visibility_spaces",
+            "link_indexed",
+            "scope",
+            "space_id",
+        ],
+    )?;
     // Validate every field before touching anything.
-    let display_name = field::opt_str(&body, "display_name")?.map(validate::display_name).transpose()?;
-    let description = field::nullable_str(&body, "description")?.map(|d| d.map(validate::description).transpose()).transpose()?;
+    let display_name = field::opt_str(&body, "display_name")?
+        .map(validate::display_name)
+        .transpose()?;
+    let description = field::nullable_str(&body, "description")?
+        .map(|d| d.map(validate::description).transpose())
+        .transpose()?;
     let requested_visibility = field::opt_str(&body, "visibility")?
-        .map(|v| RequestedVisibility::parse(v).ok_or_else(|| ApiError::from(FieldError::new("visibility", "enum", "private, authenticated, grid, link"))))
+        .map(|v| {
+            RequestedVisibility::parse(v).ok_or_else(|| {
+                ApiError::from(FieldError::new(
+                    "visibility",
+                    "enum",
+                    "private, authenticated, grid, link",
+                ))
+            })
+        })
         .transpose()?;
     let scope = field::opt_str(&body, "scope")?
-        .map(|s| Scope::parse(s).ok_or_else(|| ApiError::from(FieldError::new("scope", "enum", Scope::expected()))))
+        .map(|s| {
+            Scope::parse(s)
+                .ok_or_else(|| ApiError::from(FieldError::new("scope", "enum", Scope::expected())))
+        })
         .transpose()?;
     let visibility_spaces = field::opt_str_list(&body, "visibility_spaces")?;
     let link_indexed = field::opt_bool(&body, "link_indexed")?;
@@ -416,7 +638,8 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     if scope.is_some() || space_id_field.is_some() {
         match new_scope {
             Scope::Space => {
-                let space = member_space(cx, &caller, space_id_field.flatten().map(str::to_string)).await?;
+                let space =
+                    member_space(cx, &caller, space_id_field.flatten().map(str::to_string)).await?;
                 columns.push(("space_id", text(&space.space_id)));
                 new_space = Some(space);
             }
@@ -428,15 +651,48 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         columns.push(("display_name", text(d)));
     }
     if let Some(d) = &description {
-        columns.push(("description", opt_text(d.as_deref().filter(|s| !s.is_empty()))));
+        columns.push((
+            "description",
+            opt_text(d.as_deref().filter(|s| !s.is_empty())),
+        ));
     }
-    let space_for_legacy = new_space.as_ref().map(|s| s.space_id.clone()).or_else(|| if new_scope == Scope::Space { row.space_id.clone() } else { None });
+    let space_for_legacy = new_space.as_ref().map(|s| s.space_id.clone()).or_else(|| {
+        if new_scope == Scope::Space {
+            row.space_id.clone()
+        } else {
+            None
+        }
+    });
     let visibility_plan = match requested_visibility {
-        Some(requested) => Some(super::visibility::plan(cx, &caller.grid, requested, new_scope, space_for_legacy.as_deref(), visibility_spaces, link_indexed, false).await?),
+        Some(requested) => Some(
+            super::visibility::plan(
+                cx,
+                &caller.grid,
+                requested,
+                new_scope,
+                space_for_legacy.as_deref(),
+                visibility_spaces,
+                link_indexed,
+                false,
+            )
+            .await?,
+        ),
         None => {
             if visibility_spaces.is_some() || link_indexed.is_some() {
                 let current = Visibility::parse(&row.visibility).unwrap_or(Visibility::Private);
-                Some(super::visibility::plan(cx, &caller.grid, RequestedVisibility::Canonical(current), new_scope, space_for_legacy.as_deref(), visibility_spaces, link_indexed, false).await?)
+                Some(
+                    super::visibility::plan(
+                        cx,
+                        &caller.grid,
+                        RequestedVisibility::Canonical(current),
+                        new_scope,
+                        space_for_legacy.as_deref(),
+                        visibility_spaces,
+                        link_indexed,
+                        false,
+                    )
+                    .await?,
+                )
             } else {
                 None
             }
@@ -448,10 +704,17 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         columns.push(("link_indexed", int(i64::from(plan.link_indexed))));
         statements.push(entities::clear_visibility_spaces(&cx.db, &row.entity_id)?);
         for space_id in &plan.space_ids {
-            statements.push(entities::insert_visibility_space(&cx.db, &row.entity_id, space_id)?);
+            statements.push(entities::insert_visibility_space(
+                &cx.db,
+                &row.entity_id,
+                space_id,
+            )?);
         }
     }
-    statements.insert(0, entities::update_columns(&cx.db, &row.entity_id, &columns, cx.now)?);
+    statements.insert(
+        0,
+        entities::update_columns(&cx.db, &row.entity_id, &columns, cx.now)?,
+    );
     db::batch(&cx.db, statements).await?;
     json(200, &reload(cx, &caller, &row.entity_id).await?)
 }
@@ -470,7 +733,11 @@ pub async fn archive(cx: &Ctx, req: Request, id: &str, archived: bool) -> ApiRes
         vec![("status", text("archived")), ("archived_at", int(cx.now))]
     } else {
         // Restore to live when its content is stored, else to failed (it never went live).
-        let restored = if row.status_detail.is_none() { "live" } else { "failed" };
+        let restored = if row.status_detail.is_none() {
+            "live"
+        } else {
+            "failed"
+        };
         vec![("status", text(restored)), ("archived_at", JsValue::NULL)]
     };
     if !columns.is_empty() {
@@ -486,7 +753,11 @@ pub async fn pin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
     field::only_known(&body, &["pin_reason"])?;
     let reason = validate::pin_reason(field::req_str(&body, "pin_reason")?)?;
     let seen = common::load_owned(cx, &caller, id, Some("inspiration"), "FORBIDDEN").await?;
-    let columns = vec![("pinned", int(1)), ("pin_reason", text(&reason)), ("expires_at", JsValue::NULL)];
+    let columns = vec![
+        ("pinned", int(1)),
+        ("pin_reason", text(&reason)),
+        ("expires_at", JsValue::NULL),
+    ];
     entities::run_update(&cx.db, &seen.row.entity_id, &columns, cx.now).await?;
     json(200, &reload(cx, &caller, &seen.row.entity_id).await?)
 }
@@ -496,10 +767,15 @@ pub async fn unpin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> 
     let caller = auth::caller(cx, &req, true).await?;
     let body = read_optional_object(&mut req).await?;
     field::only_known(&body, &["expires_in_days"])?;
-    let days = validate::expires_in_days(field::opt_int(&body, "expires_in_days")?.unwrap_or(validate::DEFAULT_EXPIRES_DAYS))?;
+    let days = validate::expires_in_days(
+        field::opt_int(&body, "expires_in_days")?.unwrap_or(validate::DEFAULT_EXPIRES_DAYS),
+    )?;
     let seen = common::load_owned(cx, &caller, id, Some("inspiration"), "FORBIDDEN").await?;
-    let columns = vec![("pinned", int(0)), ("pin_reason", JsValue::NULL), ("expires_at", int(cx.now + days * DAY_MS))];
+    let columns = vec![
+        ("pinned", int(0)),
+        ("pin_reason", JsValue::NULL),
+        ("expires_at", int(cx.now + days * DAY_MS)),
+    ];
     entities::run_update(&cx.db, &seen.row.entity_id, &columns, cx.now).await?;
     json(200, &reload(cx, &caller, &seen.row.entity_id).await?)
 }
-

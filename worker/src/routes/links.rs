@@ -34,23 +34,48 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     let caller = auth::caller(cx, &req, true).await?;
     let body = read_object(&mut req).await?;
     field::only_known(&body, &["inspiration_entity_id", "note"])?;
-    let source_id = validate::uuid("inspiration_entity_id", field::req_str(&body, "inspiration_entity_id")?)?;
-    let note = field::opt_str(&body, "note")?.map(validate::note).transpose()?.filter(|n| !n.is_empty());
+    let source_id = validate::uuid(
+        "inspiration_entity_id",
+        field::req_str(&body, "inspiration_entity_id")?,
+    )?;
+    let note = field::opt_str(&body, "note")?
+        .map(validate::note)
+        .transpose()?
+        .filter(|n| !n.is_empty());
     let target = common::load_visible(cx, Some(&caller), id, None).await?;
     let source = common::load_visible(cx, Some(&caller), &source_id, None).await?;
     if target.row.entity_id == source.row.entity_id {
-        return Err(FieldError::new("inspiration_entity_id", "self", "an entity cannot inspire itself").into());
+        return Err(FieldError::new(
+            "inspiration_entity_id",
+            "self",
+            "an entity cannot inspire itself",
+        )
+        .into());
     }
     let link_id = new_uuid();
-    let insert = social::insert_link(&cx.db, &link_id, &target.row.entity_id, &source.row.entity_id, note.as_deref(), &caller.user.user_id, cx.now)?;
-    insert.run().await.map_err(ApiError::internal).map_err(|e| {
-        if db::is_unique_violation(&e) {
-            ApiError::new(409, "LINK_EXISTS", "these two are already linked")
-        } else {
-            e
-        }
-    })?;
-    let link = social::find_link(&cx.db, &link_id).await?.ok_or_else(|| ApiError::internal("link vanished"))?;
+    let insert = social::insert_link(
+        &cx.db,
+        &link_id,
+        &target.row.entity_id,
+        &source.row.entity_id,
+        note.as_deref(),
+        &caller.user.user_id,
+        cx.now,
+    )?;
+    insert
+        .run()
+        .await
+        .map_err(ApiError::internal)
+        .map_err(|e| {
+            if db::is_unique_violation(&e) {
+                ApiError::new(409, "LINK_EXISTS", "these two are already linked")
+            } else {
+                e
+            }
+        })?;
+    let link = social::find_link(&cx.db, &link_id)
+        .await?
+        .ok_or_else(|| ApiError::internal("link vanished"))?;
     json(201, &link_json(&link))
 }
 
@@ -65,7 +90,9 @@ pub async fn delete(cx: &Ctx, req: Request, id: &str, link_id: &str) -> ApiResul
     .filter(|l| l.target_id == target.row.entity_id)
     .ok_or_else(|| ApiError::not_found_what("link"))?;
     if link.noted_by != caller.user.user_id && !target.viewer.is_grid_admin {
-        return Err(ApiError::forbidden("only the user who noted this link or a grid admin can remove it"));
+        return Err(ApiError::forbidden(
+            "only the user who noted this link or a grid admin can remove it",
+        ));
     }
     social::delete_link(&cx.db, &link.link_id).await?;
     no_content()
@@ -85,12 +112,21 @@ pub async fn inspired_by_source(cx: &Ctx, req: Request, id: &str) -> ApiResult<R
     list(cx, &req, &caller, &source, "source_id", "linked_runtime").await
 }
 
-async fn list(cx: &Ctx, req: &Request, caller: &Caller, this: &Seen, column: &str, other_key: &str) -> ApiResult<Response> {
+async fn list(
+    cx: &Ctx,
+    req: &Request,
+    caller: &Caller,
+    this: &Seen,
+    column: &str,
+    other_key: &str,
+) -> ApiResult<Response> {
     let pairs = query_pairs(req);
     let limit = validate::list_limit(query(&pairs, "limit"))?;
     let after = match query(&pairs, "cursor").filter(|c| !c.is_empty()) {
         Some(raw) => {
-            let c = Cursor::decode(raw, LINK_SORT).ok_or_else(|| FieldError::new("cursor", "invalid", "pass next_cursor unchanged"))?;
+            let c = Cursor::decode(raw, LINK_SORT).ok_or_else(|| {
+                FieldError::new("cursor", "invalid", "pass next_cursor unchanged")
+            })?;
             Some((c.key, c.id))
         }
         None => None,
@@ -98,20 +134,36 @@ async fn list(cx: &Ctx, req: &Request, caller: &Caller, this: &Seen, column: &st
     let mut links = social::links_of(&cx.db, column, &this.row.entity_id, after, limit).await?;
     let next_cursor = if links.len() as i64 > limit {
         links.truncate(limit as usize);
-        links.last().map(|l| Cursor { sort: LINK_SORT.into(), key: l.created_at, id: l.link_id.clone() }.encode())
+        links.last().map(|l| {
+            Cursor {
+                sort: LINK_SORT.into(),
+                key: l.created_at,
+                id: l.link_id.clone(),
+            }
+            .encode()
+        })
     } else {
         None
     };
     let mut items = Vec::new();
     for link in &links {
-        let other_id = if column == "target_id" { &link.source_id } else { &link.target_id };
+        let other_id = if column == "target_id" {
+            &link.source_id
+        } else {
+            &link.target_id
+        };
         // Sources or runtimes the caller cannot read are left out without a trace.
-        let Ok(other) = common::load_visible(cx, Some(caller), other_id, None).await else { continue };
+        let Ok(other) = common::load_visible(cx, Some(caller), other_id, None).await else {
+            continue;
+        };
         let mut row = link_json(link);
         row[other_key] = summary_of(cx, &other).await?;
         items.push(row);
     }
-    json(200, &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }))
+    json(
+        200,
+        &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }),
+    )
 }
 
 async fn summary_of(cx: &Ctx, seen: &Seen) -> ApiResult<Value> {
@@ -120,5 +172,11 @@ async fn summary_of(cx: &Ctx, seen: &Seen) -> ApiResult<Value> {
     }
     let ids = [seen.row.entity_id.clone()];
     let counts = entities::reaction_counts(&cx.db, &ids).await?;
-    Ok(present::summary(&cx.config, &seen.row, present::reactions_map(&counts, &seen.row.entity_id), seen.owner_or_admin(), cx.now))
+    Ok(present::summary(
+        &cx.config,
+        &seen.row,
+        present::reactions_map(&counts, &seen.row.entity_id),
+        seen.owner_or_admin(),
+        cx.now,
+    ))
 }

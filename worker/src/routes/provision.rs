@@ -28,11 +28,19 @@ pub fn content_type(upload: &Upload) -> &'static str {
     }
 }
 
-pub fn start(cx: &Ctx, entity_id: &str, source_type: SourceType, file_name: String, upload: Upload) {
+pub fn start(
+    cx: &Ctx,
+    entity_id: &str,
+    source_type: SourceType,
+    file_name: String,
+    upload: Upload,
+) {
     let env: Env = cx.env.clone();
     let entity_id = entity_id.to_string();
     cx.defer(async move {
-        let (Ok(db), Ok(bucket)) = (env.d1("DB"), env.bucket("BUCKET")) else { return };
+        let (Ok(db), Ok(bucket)) = (env.d1("DB"), env.bucket("BUCKET")) else {
+            return;
+        };
         let mut written = Vec::new();
         let outcome = store(&bucket, &entity_id, upload, &mut written).await;
         let now = worker::Date::now().as_millis() as i64;
@@ -45,12 +53,21 @@ pub fn start(cx: &Ctx, entity_id: &str, source_type: SourceType, file_name: Stri
             Err(reason) => {
                 worker::console_error!("provisioning {entity_id} failed: {reason}");
                 remove_all(&bucket, &written).await;
-                let _ = mark(&db, &entity_id, "failed", Some("storing the upload failed; drop it again"), now).await;
+                let _ = mark(
+                    &db,
+                    &entity_id,
+                    "failed",
+                    Some("storing the upload failed; drop it again"),
+                    now,
+                )
+                .await;
                 return;
             }
         };
         let (sample_type, sample_name) = match source_type {
-            SourceType::Html if file_name.to_ascii_lowercase().ends_with(".zip") => (SourceType::Html, "index.html"),
+            SourceType::Html if file_name.to_ascii_lowercase().ends_with(".zip") => {
+                (SourceType::Html, "index.html")
+            }
             other => (other, file_name.as_str()),
         };
         super::enrich::enrich(&db, &entity_id, sample_type, sample_name, &sample).await;
@@ -58,7 +75,13 @@ pub fn start(cx: &Ctx, entity_id: &str, source_type: SourceType, file_name: Stri
 }
 
 /// Moves a provisioning Inspiration on, unless someone archived it meanwhile.
-async fn mark(db: &D1Database, entity_id: &str, status: &str, detail: Option<&str>, now: i64) -> crate::error::ApiResult<()> {
+async fn mark(
+    db: &D1Database,
+    entity_id: &str,
+    status: &str,
+    detail: Option<&str>,
+    now: i64,
+) -> crate::error::ApiResult<()> {
     use crate::store::db::{int, opt_text, run, text};
     run(
         db,
@@ -69,30 +92,68 @@ async fn mark(db: &D1Database, entity_id: &str, status: &str, detail: Option<&st
     .map(drop)
 }
 
-async fn put(bucket: &Bucket, key: String, bytes: Vec<u8>, content_type: &str, written: &mut Vec<String>) -> Result<(), String> {
-    let metadata = HttpMetadata { content_type: Some(content_type.to_string()), ..Default::default() };
-    bucket.put(&key, bytes).http_metadata(metadata).execute().await.map_err(|e| format!("put {key}: {e}"))?;
+async fn put(
+    bucket: &Bucket,
+    key: String,
+    bytes: Vec<u8>,
+    content_type: &str,
+    written: &mut Vec<String>,
+) -> Result<(), String> {
+    let metadata = HttpMetadata {
+        content_type: Some(content_type.to_string()),
+        ..Default::default()
+    };
+    bucket
+        .put(&key, bytes)
+        .http_metadata(metadata)
+        .execute()
+        .await
+        .map_err(|e| format!("put {key}: {e}"))?;
     written.push(key);
     Ok(())
 }
 
 /// Stores a single file as the original, or every file of a zipped site under `site/`.
 /// Returns the number of files and the bytes enrichment reads (the file, or the site's index.html).
-async fn store(bucket: &Bucket, entity_id: &str, upload: Upload, written: &mut Vec<String>) -> Result<(i64, Vec<u8>), String> {
+async fn store(
+    bucket: &Bucket,
+    entity_id: &str,
+    upload: Upload,
+    written: &mut Vec<String>,
+) -> Result<(i64, Vec<u8>), String> {
     match upload {
-        Upload::File { bytes, content_type } => {
-            put(bucket, original_key(entity_id), bytes.clone(), content_type, written).await?;
+        Upload::File {
+            bytes,
+            content_type,
+        } => {
+            put(
+                bucket,
+                original_key(entity_id),
+                bytes.clone(),
+                content_type,
+                written,
+            )
+            .await?;
             Ok((1, bytes))
         }
         Upload::Site(mut archive) => {
             let mut index = Vec::new();
             for i in 0..archive.len() {
                 let path = archive.path(i).to_string();
-                let content = archive.read(i).map_err(|e| format!("{path}: {}", e.message()))?;
+                let content = archive
+                    .read(i)
+                    .map_err(|e| format!("{path}: {}", e.message()))?;
                 if path == "index.html" {
                     index = content.clone();
                 }
-                put(bucket, site_key(entity_id, &path), content, plug_content::content_type_for(&path), written).await?;
+                put(
+                    bucket,
+                    site_key(entity_id, &path),
+                    content,
+                    plug_content::content_type_for(&path),
+                    written,
+                )
+                .await?;
             }
             Ok((archive.len() as i64, index))
         }
@@ -109,12 +170,21 @@ pub async fn remove_all(bucket: &Bucket, keys: &[String]) {
 pub async fn remove_prefix(bucket: &Bucket, entity_id: &str) -> Result<usize, String> {
     let mut removed = 0;
     loop {
-        let listing = bucket.list().prefix(prefix(entity_id)).limit(1000).execute().await.map_err(|e| e.to_string())?;
+        let listing = bucket
+            .list()
+            .prefix(prefix(entity_id))
+            .limit(1000)
+            .execute()
+            .await
+            .map_err(|e| e.to_string())?;
         let keys: Vec<String> = listing.objects().iter().map(|o| o.key()).collect();
         if keys.is_empty() {
             return Ok(removed);
         }
         removed += keys.len();
-        bucket.delete_multiple(keys).await.map_err(|e| e.to_string())?;
+        bucket
+            .delete_multiple(keys)
+            .await
+            .map_err(|e| e.to_string())?;
     }
 }

@@ -38,7 +38,10 @@ pub async fn run(env: &Env) -> ApiResult<()> {
         }
         for entity in &due {
             if let Err(e) = provision::remove_prefix(&bucket, &entity.entity_id).await {
-                worker::console_error!("purge of {} failed, will retry tomorrow: {e}", entity.entity_id);
+                worker::console_error!(
+                    "purge of {} failed, will retry tomorrow: {e}",
+                    entity.entity_id
+                );
                 return Ok(());
             }
             db::run(
@@ -51,7 +54,17 @@ pub async fn run(env: &Env) -> ApiResult<()> {
     }
     crate::store::limits::prune(&db, now).await?;
     let yesterday = plug_domain::time::utc_day(now - plug_domain::time::DAY_MS);
-    db::run(&db, "DELETE FROM view_keys WHERE day < ?1", &[text(&yesterday)]).await?;
-    db::run(&db, "DELETE FROM serve_tickets WHERE expires_at < ?1", &[int(now)]).await?;
+    db::run(
+        &db,
+        "DELETE FROM view_keys WHERE day < ?1",
+        &[text(&yesterday)],
+    )
+    .await?;
+    db::run(
+        &db,
+        "DELETE FROM serve_tickets WHERE expires_at < ?1",
+        &[int(now)],
+    )
+    .await?;
     Ok(())
 }

@@ -19,22 +19,44 @@ pub async fn toggle(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     field::only_known(&body, &["kind"])?;
     let raw = field::req_str(&body, "kind")?;
     let kind = ReactionKind::parse(raw).ok_or_else(|| {
-        let issue = if RETIRED_REACTION_KINDS.contains(&raw) { "retired" } else { "enum" };
+        let issue = if RETIRED_REACTION_KINDS.contains(&raw) {
+            "retired"
+        } else {
+            "enum"
+        };
         FieldError::new("kind", issue, ReactionKind::expected())
     })?;
-    limits::take(&cx.db, &limits::REACTIONS_PER_USER, &caller.user.user_id, cx.now).await?;
+    limits::take(
+        &cx.db,
+        &limits::REACTIONS_PER_USER,
+        &caller.user.user_id,
+        cx.now,
+    )
+    .await?;
     let seen = common::load_visible(cx, Some(&caller), id, None).await?;
     let row = &seen.row;
     if row.realm == "inspiration" && row.visibility == "private" {
-        return Err(ApiError::forbidden("private Inspirations cannot be reacted to"));
+        return Err(ApiError::forbidden(
+            "private Inspirations cannot be reacted to",
+        ));
     }
     if row.status == "archived" {
-        return Err(ApiError::forbidden("archived entities cannot be reacted to"));
+        return Err(ApiError::forbidden(
+            "archived entities cannot be reacted to",
+        ));
     }
-    social::toggle_reaction(&cx.db, &row.entity_id, &caller.user.user_id, kind.as_str(), cx.now).await?;
+    social::toggle_reaction(
+        &cx.db,
+        &row.entity_id,
+        &caller.user.user_id,
+        kind.as_str(),
+        cx.now,
+    )
+    .await?;
     let ids = [row.entity_id.clone()];
     let counts = entities::reaction_counts(&cx.db, &ids).await?;
-    let user_reactions = social::user_reactions(&cx.db, &row.entity_id, &caller.user.user_id).await?;
+    let user_reactions =
+        social::user_reactions(&cx.db, &row.entity_id, &caller.user.user_id).await?;
     json(
         200,
         &json!({

@@ -20,21 +20,34 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let pairs = query_pairs(&req);
     let kind = match query(&pairs, "kind") {
         None => RuntimeKindFilter::All,
-        Some(k) => RuntimeKindFilter::parse(k).ok_or_else(|| FieldError::new("kind", "enum", RuntimeKindFilter::expected()))?,
+        Some(k) => RuntimeKindFilter::parse(k)
+            .ok_or_else(|| FieldError::new("kind", "enum", RuntimeKindFilter::expected()))?,
     };
     let sort = match query(&pairs, "sort") {
         None => RuntimeSort::UpdatedAtDesc,
-        Some(s) => RuntimeSort::parse(s).ok_or_else(|| FieldError::new("sort", "enum", RuntimeSort::expected()))?,
+        Some(s) => RuntimeSort::parse(s)
+            .ok_or_else(|| FieldError::new("sort", "enum", RuntimeSort::expected()))?,
     };
     let limit = validate::list_limit(query(&pairs, "limit"))?;
     let after = match query(&pairs, "cursor").filter(|c| !c.is_empty()) {
         Some(raw) => {
-            let c = Cursor::decode(raw, sort.as_str()).ok_or_else(|| FieldError::new("cursor", "invalid", "pass next_cursor unchanged, with the same sort"))?;
+            let c = Cursor::decode(raw, sort.as_str()).ok_or_else(|| {
+                FieldError::new(
+                    "cursor",
+                    "invalid",
+                    "pass next_cursor unchanged, with the same sort",
+                )
+            })?;
             Some((c.key, c.id))
         }
         None => None,
     };
-    let empty = || json(200, &json!({ "items": [], "next_cursor": null, "total_returned": 0 }));
+    let empty = || {
+        json(
+            200,
+            &json!({ "items": [], "next_cursor": null, "total_returned": 0 }),
+        )
+    };
     let owner_id = match query(&pairs, "owner").filter(|o| !o.is_empty()) {
         Some("me") => Some(caller.user.user_id.clone()),
         Some(slug) => match identity::find_user_by_slug(&cx.db, slug).await? {
@@ -55,7 +68,11 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         RuntimeKindFilter::All => None,
         other => Some(other.as_str()),
     };
-    let viewer = ListViewer { user_id: &caller.user.user_id, is_admin: caller.is_admin(), now: cx.now };
+    let viewer = ListViewer {
+        user_id: &caller.user.user_id,
+        is_admin: caller.is_admin(),
+        now: cx.now,
+    };
     let q = ListQuery {
         grid_id: &caller.grid.grid_id,
         realm: "runtime",
@@ -68,6 +85,12 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     };
     let mut rows = entities::list_visible(&cx.db, &viewer, &q).await?;
     let next_cursor = page_cursor(&mut rows, limit, column, sort.as_str());
-    let items: Vec<Value> = rows.iter().map(|r| present::runtime_summary(&cx.config, r, cx.now)).collect();
-    json(200, &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }))
+    let items: Vec<Value> = rows
+        .iter()
+        .map(|r| present::runtime_summary(&cx.config, r, cx.now))
+        .collect();
+    json(
+        200,
+        &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }),
+    )
 }

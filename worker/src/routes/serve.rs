@@ -47,7 +47,13 @@ fn parse_path(path: &str) -> Option<ContentPath<'_>> {
     if grid.is_empty() || name.is_empty() {
         return None;
     }
-    Some(ContentPath { grid, scope, name, rest: rest.join("/"), needs_slash: needs_slash && rest.is_empty() })
+    Some(ContentPath {
+        grid,
+        scope,
+        name,
+        rest: rest.join("/"),
+        needs_slash: needs_slash && rest.is_empty(),
+    })
 }
 
 pub async fn handle(cx: &Ctx, req: Request) -> ApiResult<Response> {
@@ -66,12 +72,18 @@ pub async fn handle(cx: &Ctx, req: Request) -> ApiResult<Response> {
     if path.starts_with("/api/") || path.starts_with("/admin/") {
         return Err(ApiError::not_found());
     }
-    let Some(at) = parse_path(&path) else { return Err(not_found_page()) };
-    serve_content(cx, &req, at).await.map_err(|e| if e.status == 404 { not_found_page() } else { e })
+    let Some(at) = parse_path(&path) else {
+        return Err(not_found_page());
+    };
+    serve_content(cx, &req, at)
+        .await
+        .map_err(|e| if e.status == 404 { not_found_page() } else { e })
 }
 
 async fn serve_content(cx: &Ctx, req: &Request, at: ContentPath<'_>) -> ApiResult<Response> {
-    let grid = identity::find_grid_by_slug(&cx.db, at.grid).await?.ok_or_else(ApiError::not_found)?;
+    let grid = identity::find_grid_by_slug(&cx.db, at.grid)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
     let user = viewer_user(cx, req).await?;
     let row = crate::store::entities::find_by_name(&cx.db, &grid.grid_id, at.name)
         .await?
@@ -91,7 +103,12 @@ async fn serve_content(cx: &Ctx, req: &Request, at: ContentPath<'_>) -> ApiResul
         return redirect(&current);
     }
     match Status::parse(&seen.row.status) {
-        Some(Status::Provisioning) => return Err(ApiError::unavailable("this drop is still being stored; retry in a second", 1)),
+        Some(Status::Provisioning) => {
+            return Err(ApiError::unavailable(
+                "this drop is still being stored; retry in a second",
+                1,
+            ))
+        }
         Some(Status::Failed) => return Err(ApiError::not_found()),
         _ => {}
     }
@@ -119,7 +136,10 @@ fn path_matches(at: &ContentPath<'_>, seen: &Seen) -> bool {
 async fn viewer_user(cx: &Ctx, req: &Request) -> ApiResult<Option<identity::User>> {
     match header(req, "Authorization") {
         Some(value) => {
-            let token = value.split_once(' ').map(|(_, t)| t.trim().to_string()).unwrap_or_default();
+            let token = value
+                .split_once(' ')
+                .map(|(_, t)| t.trim().to_string())
+                .unwrap_or_default();
             Ok(Some(auth::verify_user(cx, &token).await?))
         }
         None => Ok(sessions::user_from_cookie(cx, req).await),
@@ -131,13 +151,19 @@ fn redirect(url: &str) -> ApiResult<Response> {
 }
 
 fn not_found_page() -> ApiError {
-    ApiError::new(404, "NOT_FOUND", "nothing here: the link is wrong, or this drop is not visible to you")
+    ApiError::new(
+        404,
+        "NOT_FOUND",
+        "nothing here: the link is wrong, or this drop is not visible to you",
+    )
 }
 
 /// The resolved badge for an entity: a tag to inject, or None when off.
 async fn badge_tag(cx: &Ctx, seen: &Seen) -> ApiResult<Option<BadgeTag>> {
     let (platform, grid_policy) = super::badge::policies(cx, &seen.row.grid_id).await?;
-    let grid = identity::find_grid(&cx.db, &seen.row.grid_id).await?.ok_or_else(|| ApiError::internal("grid vanished"))?;
+    let grid = identity::find_grid(&cx.db, &seen.row.grid_id)
+        .await?
+        .ok_or_else(|| ApiError::internal("grid vanished"))?;
     let entity = seen.row.badge_mode.as_deref().and_then(BadgeMode::parse);
     let (state, decider) = resolve(platform, grid_policy, entity);
     if state == BadgeState::Off {
@@ -148,17 +174,32 @@ async fn badge_tag(cx: &Ctx, seen: &Seen) -> ApiResult<Option<BadgeTag>> {
         entity_id: seen.row.entity_id.clone(),
         grid_slug: grid.slug.clone(),
         mode: decider.into(),
-        position: grid.badge_position.as_deref().and_then(|p| Position::parse(p).ok()),
-        theme: grid.badge_theme.as_deref().and_then(|t| plug_render::parse_theme_str(t).ok()),
+        position: grid
+            .badge_position
+            .as_deref()
+            .and_then(|p| Position::parse(p).ok()),
+        theme: grid
+            .badge_theme
+            .as_deref()
+            .and_then(|t| plug_render::parse_theme_str(t).ok()),
     }))
 }
 
 fn source_type(seen: &Seen) -> SourceType {
-    seen.row.source_type.as_deref().and_then(SourceType::parse).unwrap_or(SourceType::Html)
+    seen.row
+        .source_type
+        .as_deref()
+        .and_then(SourceType::parse)
+        .unwrap_or(SourceType::Html)
 }
 
 fn is_zip_site(seen: &Seen) -> bool {
-    source_type(seen) == SourceType::Html && seen.row.file_name.as_deref().is_some_and(|f| f.to_ascii_lowercase().ends_with(".zip"))
+    source_type(seen) == SourceType::Html
+        && seen
+            .row
+            .file_name
+            .as_deref()
+            .is_some_and(|f| f.to_ascii_lowercase().ends_with(".zip"))
 }
 
 /// The page at the Inspiration's URL: the site's index, the HTML file, or a wrapper page.
@@ -175,7 +216,11 @@ async fn index(cx: &Ctx, req: &Request, seen: &Seen, user_id: Option<&str>) -> A
     let kind = PageKind::from(source_type(seen));
     let page = match source_type(seen) {
         SourceType::Html => {
-            let key = if is_zip_site(seen) { provision::site_key(id, "index.html") } else { provision::original_key(id) };
+            let key = if is_zip_site(seen) {
+                provision::site_key(id, "index.html")
+            } else {
+                provision::original_key(id)
+            };
             return stream_html(cx, &key, tag, is_indexable(seen), kind).await;
         }
         SourceType::Markdown => {
@@ -189,7 +234,8 @@ async fn index(cx: &Ctx, req: &Request, seen: &Seen, user_id: Option<&str>) -> A
         SourceType::Pptx => plug_render::office_page(OfficeKind::Pptx, title, file, download),
         SourceType::ReactSingleFile => plug_render::react_page(title, file, download),
     };
-    let html = plug_render::rewrite_page(&page, tag.as_ref(), !is_indexable(seen)).map_err(ApiError::internal)?;
+    let html = plug_render::rewrite_page(&page, tag.as_ref(), !is_indexable(seen))
+        .map_err(ApiError::internal)?;
     let mut response = Response::from_html(html)?;
     set_csp(cx, &mut response, kind);
     Ok(response)
@@ -201,7 +247,12 @@ fn set_csp(cx: &Ctx, response: &mut Response, kind: PageKind) {
 }
 
 async fn get_bytes(cx: &Ctx, key: &str) -> ApiResult<Vec<u8>> {
-    let object = cx.bucket.get(key).execute().await?.ok_or_else(ApiError::not_found)?;
+    let object = cx
+        .bucket
+        .get(key)
+        .execute()
+        .await?
+        .ok_or_else(ApiError::not_found)?;
     let body = object.body().ok_or_else(ApiError::not_found)?;
     Ok(body.bytes().await?)
 }
@@ -220,8 +271,15 @@ async fn object_chunks(cx: &Ctx, key: &str) -> ApiResult<ByteChunks> {
     let head = cx.bucket.head(key).await?.ok_or_else(ApiError::not_found)?;
     let size = head.size();
     if size <= RANGE_BYTES {
-        let object = cx.bucket.get(key).execute().await?.ok_or_else(ApiError::not_found)?;
-        return Ok(Box::pin(object.body().ok_or_else(ApiError::not_found)?.stream()?));
+        let object = cx
+            .bucket
+            .get(key)
+            .execute()
+            .await?
+            .ok_or_else(ApiError::not_found)?;
+        return Ok(Box::pin(
+            object.body().ok_or_else(ApiError::not_found)?.stream()?,
+        ));
     }
     let bucket = cx.env.bucket("BUCKET")?;
     let key = key.to_string();
@@ -230,29 +288,54 @@ async fn object_chunks(cx: &Ctx, key: &str) -> ApiResult<ByteChunks> {
         let key = key.clone();
         async move {
             let range = worker::Range::OffsetWithLength { offset, length };
-            let object = bucket.get(&key).range(range).execute().await?.ok_or_else(|| worker::Error::RustError("object vanished".into()))?;
-            object.body().ok_or_else(|| worker::Error::RustError("no body".into()))?.bytes().await
+            let object = bucket
+                .get(&key)
+                .range(range)
+                .execute()
+                .await?
+                .ok_or_else(|| worker::Error::RustError("object vanished".into()))?;
+            object
+                .body()
+                .ok_or_else(|| worker::Error::RustError("no body".into()))?
+                .bytes()
+                .await
         }
     };
     let ranges = std::iter::once((0, FIRST_RANGE_BYTES))
-        .chain((FIRST_RANGE_BYTES..size).step_by(RANGE_BYTES as usize).map(|offset| (offset, RANGE_BYTES)))
+        .chain(
+            (FIRST_RANGE_BYTES..size)
+                .step_by(RANGE_BYTES as usize)
+                .map(|offset| (offset, RANGE_BYTES)),
+        )
         .map(move |(offset, length)| (offset, length.min(size - offset)));
     Ok(Box::pin(stream::iter(ranges).map(fetch_range).buffered(2)))
 }
 
 /// Streams an HTML object from R2 through the page rewriter (badge tag, robots meta), chunk by chunk.
-async fn stream_html(cx: &Ctx, key: &str, tag: Option<BadgeTag>, indexable: bool, kind: PageKind) -> ApiResult<Response> {
+async fn stream_html(
+    cx: &Ctx,
+    key: &str,
+    tag: Option<BadgeTag>,
+    indexable: bool,
+    kind: PageKind,
+) -> ApiResult<Response> {
     let body = object_chunks(cx, key).await?;
     let mut response = match (tag, indexable) {
         (None, true) => Response::from_stream(body)?,
         (tag, _) => {
-            let injector = std::rc::Rc::new(std::cell::RefCell::new(Some(BadgeInjector::for_page(tag.as_ref(), !indexable))));
+            let injector = std::rc::Rc::new(std::cell::RefCell::new(Some(
+                BadgeInjector::for_page(tag.as_ref(), !indexable),
+            )));
             let tail = injector.clone();
             let rewritten = body.map(move |chunk| {
                 let chunk = chunk?;
                 let mut guard = injector.borrow_mut();
-                let rewriter = guard.as_mut().ok_or_else(|| worker::Error::RustError("rewriter ended".into()))?;
-                rewriter.write(&chunk).map_err(|e| worker::Error::RustError(e.to_string()))
+                let rewriter = guard
+                    .as_mut()
+                    .ok_or_else(|| worker::Error::RustError("rewriter ended".into()))?;
+                rewriter
+                    .write(&chunk)
+                    .map_err(|e| worker::Error::RustError(e.to_string()))
             });
             let end = stream::once(async move {
                 let rewriter = tail.borrow_mut().take();
@@ -261,35 +344,77 @@ async fn stream_html(cx: &Ctx, key: &str, tag: Option<BadgeTag>, indexable: bool
                     None => Ok(Vec::new()),
                 }
             });
-            Response::from_stream(rewritten.chain(end).filter(|c| std::future::ready(!matches!(c, Ok(v) if v.is_empty()))))?
+            Response::from_stream(
+                rewritten
+                    .chain(end)
+                    .filter(|c| std::future::ready(!matches!(c, Ok(v) if v.is_empty()))),
+            )?
         }
     };
-    let _ = response.headers_mut().set("Content-Type", "text/html; charset=utf-8");
+    let _ = response
+        .headers_mut()
+        .set("Content-Type", "text/html; charset=utf-8");
     set_csp(cx, &mut response, kind);
     Ok(response)
 }
 
 /// The uploaded file itself: inline for viewers, as an attachment with `?download=1`.
 async fn original(cx: &Ctx, req: &Request, seen: &Seen) -> ApiResult<Response> {
-    let object = cx.bucket.get(provision::original_key(&seen.row.entity_id)).execute().await?.ok_or_else(ApiError::not_found)?;
+    let object = cx
+        .bucket
+        .get(provision::original_key(&seen.row.entity_id))
+        .execute()
+        .await?
+        .ok_or_else(ApiError::not_found)?;
     let body = object.body().ok_or_else(ApiError::not_found)?.stream()?;
     let mut response = Response::from_stream(body)?;
-    let content_type = seen.row.content_type.clone().unwrap_or_else(|| "application/octet-stream".into());
+    let content_type = seen
+        .row
+        .content_type
+        .clone()
+        .unwrap_or_else(|| "application/octet-stream".into());
     let headers = response.headers_mut();
     // An uploaded HTML or SVG file is data here, never a page: it is rendered only at the URL.
-    let safe_type = if content_type.starts_with("text/html") || content_type.starts_with("image/svg") {
-        if content_type.starts_with("image/svg") { content_type.as_str() } else { "text/plain; charset=utf-8" }
-    } else {
-        content_type.as_str()
-    };
+    let safe_type =
+        if content_type.starts_with("text/html") || content_type.starts_with("image/svg") {
+            if content_type.starts_with("image/svg") {
+                content_type.as_str()
+            } else {
+                "text/plain; charset=utf-8"
+            }
+        } else {
+            content_type.as_str()
+        };
     let _ = headers.set("Content-Type", safe_type);
     let _ = headers.set("Content-Length", &object.size().to_string());
-    let _ = headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    let download = req.url().ok().is_some_and(|u| u.query_pairs().any(|(k, v)| k == "download" && v != "0"));
-    let file_name = seen.row.file_name.clone().unwrap_or_else(|| "download".into());
-    let safe_name: String = file_name.chars().map(|c| if c.is_ascii_alphanumeric() || ".-_".contains(c) { c } else { '_' }).collect();
+    let _ = headers.set(
+        "Content-Security-Policy",
+        "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
+    let download = req
+        .url()
+        .ok()
+        .is_some_and(|u| u.query_pairs().any(|(k, v)| k == "download" && v != "0"));
+    let file_name = seen
+        .row
+        .file_name
+        .clone()
+        .unwrap_or_else(|| "download".into());
+    let safe_name: String = file_name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || ".-_".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     let disposition = if download { "attachment" } else { "inline" };
-    let _ = headers.set("Content-Disposition", &format!("{disposition}; filename=\"{safe_name}\""));
+    let _ = headers.set(
+        "Content-Disposition",
+        &format!("{disposition}; filename=\"{safe_name}\""),
+    );
     Ok(response)
 }
 
@@ -298,7 +423,11 @@ async fn site_file(cx: &Ctx, _req: &Request, seen: &Seen, rest: &str) -> ApiResu
     if !is_zip_site(seen) {
         return Err(ApiError::not_found());
     }
-    let path = if rest.ends_with('/') { format!("{rest}index.html") } else { rest.to_string() };
+    let path = if rest.ends_with('/') {
+        format!("{rest}index.html")
+    } else {
+        rest.to_string()
+    };
     let path = percent_decode(&path);
     if path.split('/').any(|s| s == ".." || s == ".") {
         return Err(ApiError::not_found());
@@ -312,14 +441,19 @@ async fn site_file(cx: &Ctx, _req: &Request, seen: &Seen, rest: &str) -> ApiResu
     let Some(object) = cx.bucket.get(&key).execute().await? else {
         // `docs` for a folder `docs/` moves to the folder's index.
         if cx.bucket.head(format!("{key}/index.html")).await?.is_some() {
-            return redirect(&format!("{}{path}/", present::serve_url(&cx.config, &seen.row)));
+            return redirect(&format!(
+                "{}{path}/",
+                present::serve_url(&cx.config, &seen.row)
+            ));
         }
         return Err(ApiError::not_found());
     };
     let body = object.body().ok_or_else(ApiError::not_found)?.stream()?;
     let mut response = Response::from_stream(body)?;
     let _ = response.headers_mut().set("Content-Type", content_type);
-    let _ = response.headers_mut().set("Content-Length", &object.size().to_string());
+    let _ = response
+        .headers_mut()
+        .set("Content-Length", &object.size().to_string());
     set_csp(cx, &mut response, PageKind::Html);
     Ok(response)
 }
@@ -360,9 +494,14 @@ fn with_security_headers(_cx: &Ctx, mut response: Response, seen: &Seen) -> Resp
 }
 
 fn robots(cx: &Ctx) -> ApiResult<Response> {
-    let body = format!("User-agent: *\nAllow: /\nSitemap: {}/sitemap.xml\n", cx.config.serve_base_url);
+    let body = format!(
+        "User-agent: *\nAllow: /\nSitemap: {}/sitemap.xml\n",
+        cx.config.serve_base_url
+    );
     let mut response = Response::ok(body)?;
-    let _ = response.headers_mut().set("Content-Type", "text/plain; charset=utf-8");
+    let _ = response
+        .headers_mut()
+        .set("Content-Type", "text/plain; charset=utf-8");
     Ok(response)
 }
 
@@ -373,16 +512,24 @@ async fn sitemap(cx: &Ctx) -> ApiResult<Response> {
     for row in &rows {
         let url = present::serve_url(&cx.config, row);
         let lastmod = plug_domain::time::iso(row.updated_at);
-        xml.push_str(&format!("  <url><loc>{}</loc><lastmod>{lastmod}</lastmod></url>\n", xml_escape(&url)));
+        xml.push_str(&format!(
+            "  <url><loc>{}</loc><lastmod>{lastmod}</lastmod></url>\n",
+            xml_escape(&url)
+        ));
     }
     xml.push_str("</urlset>\n");
     let mut response = Response::ok(xml)?;
-    let _ = response.headers_mut().set("Content-Type", "application/xml; charset=utf-8");
+    let _ = response
+        .headers_mut()
+        .set("Content-Type", "application/xml; charset=utf-8");
     Ok(response)
 }
 
 fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// React, pdf.js and the office viewers, from Workers static assets.
@@ -399,11 +546,18 @@ pub async fn static_asset(cx: &Ctx, path: &str) -> ApiResult<Response> {
     if fetched.status_code() != 200 {
         return Err(ApiError::not_found());
     }
-    let content_type = fetched.headers().get("Content-Type")?.unwrap_or_else(|| "application/octet-stream".into());
+    let content_type = fetched
+        .headers()
+        .get("Content-Type")?
+        .unwrap_or_else(|| "application/octet-stream".into());
     let mut response = Response::from_stream(fetched.stream()?)?;
     let _ = response.headers_mut().set("Content-Type", &content_type);
-    let _ = response.headers_mut().set("Cache-Control", "public, max-age=604800");
-    let _ = response.headers_mut().set("X-Content-Type-Options", "nosniff");
+    let _ = response
+        .headers_mut()
+        .set("Cache-Control", "public, max-age=604800");
+    let _ = response
+        .headers_mut()
+        .set("X-Content-Type-Options", "nosniff");
     Ok(response)
 }
 
@@ -412,7 +566,11 @@ pub async fn redirect_to_serving_origin(cx: &Ctx, req: &Request) -> ApiResult<Re
     let url = req.url()?;
     // The web app (public/app/) lives on the API origin: it calls the API same-origin.
     if url.path() == "/" || url.path().starts_with("/app/") {
-        let path = if url.path() == "/" { "/app/index.html" } else { url.path() };
+        let path = if url.path() == "/" {
+            "/app/index.html"
+        } else {
+            url.path()
+        };
         return match static_asset(cx, path).await {
             Ok(mut response) => {
                 let _ = response.headers_mut().set("Cache-Control", "no-cache");
@@ -422,7 +580,11 @@ pub async fn redirect_to_serving_origin(cx: &Ctx, req: &Request) -> ApiResult<Re
             Err(e) => Err(e),
         };
     }
-    let target = format!("{}{}{}", cx.config.serve_base_url, url.path(), url.query().map(|q| format!("?{q}")).unwrap_or_default());
+    let target = format!(
+        "{}{}{}",
+        cx.config.serve_base_url,
+        url.path(),
+        url.query().map(|q| format!("?{q}")).unwrap_or_default()
+    );
     crate::http::redirect(&target, 302)
 }
-

@@ -33,9 +33,16 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;
     let body = read_optional_object(&mut req).await?;
     field::only_known(&body, &["url"])?;
-    let target = field::opt_str(&body, "url")?.map(str::to_string).unwrap_or_else(|| format!("{}/", cx.config.serve_base_url));
+    let target = field::opt_str(&body, "url")?
+        .map(str::to_string)
+        .unwrap_or_else(|| format!("{}/", cx.config.serve_base_url));
     if !target.starts_with(&format!("{}/", cx.config.serve_base_url)) {
-        return Err(FieldError::new("url", "origin", format!("a URL on {}", cx.config.serve_base_url)).into());
+        return Err(FieldError::new(
+            "url",
+            "origin",
+            format!("a URL on {}", cx.config.serve_base_url),
+        )
+        .into());
     }
     let ticket = hex(&random_bytes::<32>());
     db::run(
@@ -45,7 +52,10 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     )
     .await?;
     let url = format!("{}/_plug/session?ticket={ticket}", cx.config.serve_base_url);
-    json(201, &json!({ "url": url, "expires_at": plug_domain::time::iso(cx.now + TICKET_TTL_MS) }))
+    json(
+        201,
+        &json!({ "url": url, "expires_at": plug_domain::time::iso(cx.now + TICKET_TTL_MS) }),
+    )
 }
 
 /// GET /_plug/session?ticket=… on the serving origin: sets the cookie once and redirects.
@@ -55,7 +65,12 @@ pub async fn redeem(cx: &Ctx, req: &Request) -> ApiResult<Response> {
         user_id: String,
         target_url: String,
     }
-    let ticket = req.url()?.query_pairs().find(|(k, _)| k == "ticket").map(|(_, v)| v.into_owned()).unwrap_or_default();
+    let ticket = req
+        .url()?
+        .query_pairs()
+        .find(|(k, _)| k == "ticket")
+        .map(|(_, v)| v.into_owned())
+        .unwrap_or_default();
     let found: Option<Ticket> = db::first(
         &cx.db,
         "UPDATE serve_tickets SET used_at = ?2 WHERE ticket_hash = ?1 AND used_at IS NULL AND expires_at > ?2
@@ -63,11 +78,25 @@ pub async fn redeem(cx: &Ctx, req: &Request) -> ApiResult<Response> {
         &[text(&ticket_hash(&ticket)), int(cx.now)],
     )
     .await?;
-    let ticket = found.ok_or_else(|| ApiError::unauthorized("this sign-in link is invalid, used or expired"))?;
-    let session = token::mint(&ticket.user_id, &session_key(cx), cx.now, SESSION_TTL_SECONDS, None, Some("plug-serve"));
-    let secure = if cx.config.serve_base_url.starts_with("https://") { "; Secure" } else { "" };
+    let ticket = found
+        .ok_or_else(|| ApiError::unauthorized("this sign-in link is invalid, used or expired"))?;
+    let session = token::mint(
+        &ticket.user_id,
+        &session_key(cx),
+        cx.now,
+        SESSION_TTL_SECONDS,
+        None,
+        Some("plug-serve"),
+    );
+    let secure = if cx.config.serve_base_url.starts_with("https://") {
+        "; Secure"
+    } else {
+        ""
+    };
     let mut response = crate::http::redirect(&ticket.target_url, 302)?;
-    let cookie = format!("{COOKIE}={session}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_TTL_SECONDS}{secure}");
+    let cookie = format!(
+        "{COOKIE}={session}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_TTL_SECONDS}{secure}"
+    );
     let _ = response.headers_mut().set("Set-Cookie", &cookie);
     Ok(response)
 }
@@ -75,7 +104,10 @@ pub async fn redeem(cx: &Ctx, req: &Request) -> ApiResult<Response> {
 /// The user of a valid session cookie, if any; a bad cookie is simply anonymous.
 pub async fn user_from_cookie(cx: &Ctx, req: &Request) -> Option<User> {
     let value = cookie(req, COOKIE)?;
-    let expect = Expectations { issuer: None, audience: Some("plug-serve") };
+    let expect = Expectations {
+        issuer: None,
+        audience: Some("plug-serve"),
+    };
     let user_id = token::verify(&value, &session_key(cx), cx.now, &expect).ok()?;
     identity::find_user(&cx.db, &user_id).await.ok().flatten()
 }

@@ -55,14 +55,23 @@ fn first_sighting(key: String) -> bool {
 }
 
 /// Counts a view of an entity by a viewer, once per UTC day; the one counting function.
-async fn count(db: &worker::D1Database, entity_id: &str, user_id: Option<&str>, ip_hash: &str, now: i64) {
+async fn count(
+    db: &worker::D1Database,
+    entity_id: &str,
+    user_id: Option<&str>,
+    ip_hash: &str,
+    now: i64,
+) {
     let viewer = viewer_key(user_id, ip_hash);
     let day = utc_day(now);
     if !first_sighting(format!("{entity_id}|{day}|{viewer}")) {
         return;
     }
     if let Err(e) = social::record_view(db, entity_id, &day, &viewer, user_id).await {
-        worker::console_error!("view count failed for {entity_id}: {}", e.internal.unwrap_or(e.message));
+        worker::console_error!(
+            "view count failed for {entity_id}: {}",
+            e.internal.unwrap_or(e.message)
+        );
     }
 }
 
@@ -71,7 +80,9 @@ pub fn is_bot(user_agent: &str) -> bool {
 }
 
 fn countable(visit: &Visit) -> bool {
-    !visit.no_count && plug_domain::agents::is_browser_like(&visit.user_agent) && !is_bot(&visit.user_agent)
+    !visit.no_count
+        && plug_domain::agents::is_browser_like(&visit.user_agent)
+        && !is_bot(&visit.user_agent)
 }
 
 /// Counts a view of `row` after the response, if the visit qualifies.
@@ -87,14 +98,22 @@ pub fn count_later(cx: &Ctx, req: &Request, row: &EntityRow, user_id: Option<&st
     let now = cx.now;
     cx.defer(async move {
         let Ok(db) = env.d1("DB") else { return };
-        count(&db, &entity_id, user_id.as_deref(), &ip_hash(secret.as_bytes(), &visit.ip, now), now).await;
+        count(
+            &db,
+            &entity_id,
+            user_id.as_deref(),
+            &ip_hash(secret.as_bytes(), &visit.ip, now),
+            now,
+        )
+        .await;
     });
 }
 
 /// POST /api/v2/views/:entity_id: always 202 with an empty body; counting happens afterwards.
 pub fn beacon(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let visit = visit_of(&req);
-    let token = header(&req, "Authorization").and_then(|v| v.strip_prefix("Bearer ").map(|t| t.trim().to_string()));
+    let token = header(&req, "Authorization")
+        .and_then(|v| v.strip_prefix("Bearer ").map(|t| t.trim().to_string()));
     let id = id.to_ascii_lowercase();
     if countable(&visit) && plug_domain::validate::is_uuid(&id) {
         let env = cx.env.clone();
@@ -109,15 +128,32 @@ pub fn beacon(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     Ok(response)
 }
 
-async fn count_beacon(env: worker::Env, config: crate::config::Config, id: String, token: Option<String>, visit: Visit, now: i64) -> ApiResult<()> {
+async fn count_beacon(
+    env: worker::Env,
+    config: crate::config::Config,
+    id: String,
+    token: Option<String>,
+    visit: Visit,
+    now: i64,
+) -> ApiResult<()> {
     let db = env.d1("DB")?;
     let user_id = match token {
         Some(t) => {
-            let expect = plug_domain::token::Expectations { issuer: config.jwt_issuer.as_deref(), audience: config.jwt_audience.as_deref() };
+            let expect = plug_domain::token::Expectations {
+                issuer: config.jwt_issuer.as_deref(),
+                audience: config.jwt_audience.as_deref(),
+            };
             plug_domain::token::verify(&t, config.jwt_secret.as_bytes(), now, &expect).ok()
         }
         None => None,
     };
-    count(&db, &id, user_id.as_deref(), &ip_hash(config.jwt_secret.as_bytes(), &visit.ip, now), now).await;
+    count(
+        &db,
+        &id,
+        user_id.as_deref(),
+        &ip_hash(config.jwt_secret.as_bytes(), &visit.ip, now),
+        now,
+    )
+    .await;
     Ok(())
 }

@@ -39,19 +39,42 @@ pub async fn plan(
 ) -> ApiResult<VisibilityPlan> {
     let mode = match requested {
         RequestedVisibility::Canonical(mode) => mode,
-        RequestedVisibility::Legacy(legacy) => return plan_legacy(legacy, scope, own_space_id, &visibility_spaces, link_indexed),
+        RequestedVisibility::Legacy(legacy) => {
+            return plan_legacy(
+                legacy,
+                scope,
+                own_space_id,
+                &visibility_spaces,
+                link_indexed,
+            )
+        }
     };
     if strict && visibility_spaces.is_some() && mode != Visibility::Grid {
-        return Err(FieldError::new("visibility_spaces", "mode", "only valid with visibility grid").into());
+        return Err(FieldError::new(
+            "visibility_spaces",
+            "mode",
+            "only valid with visibility grid",
+        )
+        .into());
     }
     if strict && link_indexed.is_some() && mode != Visibility::Link {
-        return Err(FieldError::new("link_indexed", "mode", "only valid with visibility link").into());
+        return Err(
+            FieldError::new("link_indexed", "mode", "only valid with visibility link").into(),
+        );
     }
     let space_ids = match mode {
-        Visibility::Grid => super::admin::resolve_space_slugs(cx, grid, mode, visibility_spaces).await?.into_iter().map(|s| s.space_id).collect(),
+        Visibility::Grid => super::admin::resolve_space_slugs(cx, grid, mode, visibility_spaces)
+            .await?
+            .into_iter()
+            .map(|s| s.space_id)
+            .collect(),
         _ => Vec::new(),
     };
-    Ok(VisibilityPlan { mode, space_ids, link_indexed: mode == Visibility::Link && link_indexed.unwrap_or(false) })
+    Ok(VisibilityPlan {
+        mode,
+        space_ids,
+        link_indexed: mode == Visibility::Link && link_indexed.unwrap_or(false),
+    })
 }
 
 fn plan_legacy(
@@ -64,18 +87,33 @@ fn plan_legacy(
     if visibility_spaces.is_some() || link_indexed.is_some() {
         return Err(FieldError::new("visibility", "legacy", "legacy visibility values cannot be combined with visibility_spaces or link_indexed; use grid or link").into());
     }
-    let scope_invalid = || ApiError::new(400, "SCOPE_INVALID", format!("legacy visibility is not allowed at scope {scope}"));
+    let scope_invalid = || {
+        ApiError::new(
+            400,
+            "SCOPE_INVALID",
+            format!("legacy visibility is not allowed at scope {scope}"),
+        )
+    };
     let (stored, indexed) = map_legacy(scope, legacy).ok_or_else(scope_invalid)?;
     let space_ids = match stored {
         StoredVisibility::GridOwnSpace => vec![own_space_id.ok_or_else(scope_invalid)?.to_string()],
         _ => Vec::new(),
     };
-    Ok(VisibilityPlan { mode: stored.mode(), space_ids, link_indexed: indexed })
+    Ok(VisibilityPlan {
+        mode: stored.mode(),
+        space_ids,
+        link_indexed: indexed,
+    })
 }
 
 /// PATCH /api/v2/entities/:id/visibility (`legacy_allowed` false) and
 /// PATCH /api/v2/inspirations/:id/visibility (`legacy_allowed` true).
-pub async fn patch(cx: &Ctx, mut req: Request, id: &str, legacy_allowed: bool) -> ApiResult<Response> {
+pub async fn patch(
+    cx: &Ctx,
+    mut req: Request,
+    id: &str,
+    legacy_allowed: bool,
+) -> ApiResult<Response> {
     auth::check_cli_version(cx, &req)?;
     let caller = auth::caller(cx, &req, true).await?;
     let body = read_object(&mut req).await?;
@@ -84,11 +122,25 @@ pub async fn patch(cx: &Ctx, mut req: Request, id: &str, legacy_allowed: bool) -
     let requested = parse_requested(raw, legacy_allowed)?;
     let visibility_spaces = field::opt_str_list(&body, "visibility_spaces")?;
     let link_indexed = field::opt_bool(&body, "link_indexed")?;
-    let realm = if legacy_allowed { Some("inspiration") } else { None };
+    let realm = if legacy_allowed {
+        Some("inspiration")
+    } else {
+        None
+    };
     let seen = common::load_owned(cx, &caller, id, realm, "NOT_OWNER").await?;
     let row = &seen.row;
     let scope = Scope::parse(&row.scope).unwrap_or(Scope::Org);
-    let plan = plan(cx, &caller.grid, requested, scope, row.space_id.as_deref(), visibility_spaces, link_indexed, true).await?;
+    let plan = plan(
+        cx,
+        &caller.grid,
+        requested,
+        scope,
+        row.space_id.as_deref(),
+        visibility_spaces,
+        link_indexed,
+        true,
+    )
+    .await?;
     let columns = vec![
         ("visibility", db::text(plan.mode.as_str())),
         ("link_indexed", db::int(i64::from(plan.link_indexed))),
@@ -98,7 +150,11 @@ pub async fn patch(cx: &Ctx, mut req: Request, id: &str, legacy_allowed: bool) -
         entities::clear_visibility_spaces(&cx.db, &row.entity_id)?,
     ];
     for space_id in &plan.space_ids {
-        statements.push(entities::insert_visibility_space(&cx.db, &row.entity_id, space_id)?);
+        statements.push(entities::insert_visibility_space(
+            &cx.db,
+            &row.entity_id,
+            space_id,
+        )?);
     }
     db::batch(&cx.db, statements).await?;
     let spaces = entities::visibility_spaces(&cx.db, &row.entity_id).await?;
@@ -114,12 +170,19 @@ pub async fn patch(cx: &Ctx, mut req: Request, id: &str, legacy_allowed: bool) -
 fn parse_requested(raw: &str, legacy_allowed: bool) -> ApiResult<RequestedVisibility> {
     match RequestedVisibility::parse(raw) {
         Some(RequestedVisibility::Legacy(LegacyVisibility::Org)) if !legacy_allowed => {
-            Err(FieldError::new("visibility", "deprecated", "'org' is deprecated: use 'grid' (with visibility_spaces ['everyone'])").into())
+            Err(FieldError::new(
+                "visibility",
+                "deprecated",
+                "'org' is deprecated: use 'grid' (with visibility_spaces ['everyone'])",
+            )
+            .into())
         }
         Some(RequestedVisibility::Legacy(_)) if !legacy_allowed => {
             Err(FieldError::new("visibility", "enum", "private, authenticated, grid, link").into())
         }
         Some(requested) => Ok(requested),
-        None => Err(FieldError::new("visibility", "enum", "private, authenticated, grid, link").into()),
+        None => {
+            Err(FieldError::new("visibility", "enum", "private, authenticated, grid, link").into())
+        }
     }
 }

@@ -31,18 +31,40 @@ pub fn stmt(db: &D1Database, sql: &str, args: &[JsValue]) -> ApiResult<D1Prepare
     db.prepare(sql).bind(args).map_err(ApiError::internal)
 }
 
-pub async fn all<T: DeserializeOwned>(db: &D1Database, sql: &str, args: &[JsValue]) -> ApiResult<Vec<T>> {
-    let result = stmt(db, sql, args)?.all().await.map_err(ApiError::internal)?;
+pub async fn all<T: DeserializeOwned>(
+    db: &D1Database,
+    sql: &str,
+    args: &[JsValue],
+) -> ApiResult<Vec<T>> {
+    let result = stmt(db, sql, args)?
+        .all()
+        .await
+        .map_err(ApiError::internal)?;
     result.results::<T>().map_err(ApiError::internal)
 }
 
-pub async fn first<T: DeserializeOwned>(db: &D1Database, sql: &str, args: &[JsValue]) -> ApiResult<Option<T>> {
-    stmt(db, sql, args)?.first::<T>(None).await.map_err(ApiError::internal)
+pub async fn first<T: DeserializeOwned>(
+    db: &D1Database,
+    sql: &str,
+    args: &[JsValue],
+) -> ApiResult<Option<T>> {
+    stmt(db, sql, args)?
+        .first::<T>(None)
+        .await
+        .map_err(ApiError::internal)
 }
 
 pub async fn run(db: &D1Database, sql: &str, args: &[JsValue]) -> ApiResult<usize> {
-    let result = stmt(db, sql, args)?.run().await.map_err(ApiError::internal)?;
-    Ok(result.meta().ok().flatten().and_then(|m| m.changes).unwrap_or(0))
+    let result = stmt(db, sql, args)?
+        .run()
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(result
+        .meta()
+        .ok()
+        .flatten()
+        .and_then(|m| m.changes)
+        .unwrap_or(0))
 }
 
 /// Runs statements atomically: all or nothing.
@@ -53,5 +75,7 @@ pub async fn batch(db: &D1Database, statements: Vec<D1PreparedStatement>) -> Api
 
 /// True when a D1 error is a UNIQUE constraint violation.
 pub fn is_unique_violation(e: &ApiError) -> bool {
-    e.internal.as_deref().is_some_and(|m| m.contains("UNIQUE constraint failed"))
+    e.internal
+        .as_deref()
+        .is_some_and(|m| m.contains("UNIQUE constraint failed"))
 }

@@ -25,12 +25,9 @@ pub struct EntityRow {
     pub status: String,
     pub status_detail: Option<String>,
     pub source_type: Option<String>,
-    pub uploaded_via: Option<String>,
     pub file_name: Option<String>,
     pub content_type: Option<String>,
-    pub size_bytes: Option<i64>,
     pub pinned: i64,
-    pub pin_reason: Option<String>,
     pub expires_at: Option<i64>,
     pub badge_mode: Option<String>,
     pub brain_status: Option<String>,
@@ -51,9 +48,10 @@ pub struct EntityRow {
     pub space_name: Option<String>,
 }
 
-const SELECT: &str = "SELECT e.entity_id, e.grid_id, e.realm, e.kind, e.name, e.display_name, e.owner_id,
+const SELECT: &str =
+    "SELECT e.entity_id, e.grid_id, e.realm, e.kind, e.name, e.display_name, e.owner_id,
     e.scope, e.space_id, e.visibility, e.link_indexed, e.status, e.status_detail, e.source_type,
-    e.uploaded_via, e.file_name, e.content_type, e.size_bytes, e.pinned, e.pin_reason, e.expires_at,
+    e.file_name, e.content_type, e.pinned, e.expires_at,
     e.badge_mode, e.brain_status, e.description, e.icon, e.category, e.tags, e.runtime_url,
     e.view_count, e.reaction_total, e.archived_at, e.created_at, e.updated_at,
     g.slug AS grid_slug, u.slug AS owner_slug, u.name AS owner_name,
@@ -64,16 +62,25 @@ const SELECT: &str = "SELECT e.entity_id, e.grid_id, e.realm, e.kind, e.name, e.
   LEFT JOIN spaces s ON s.space_id = e.space_id";
 
 pub async fn find(db: &D1Database, entity_id: &str) -> ApiResult<Option<EntityRow>> {
-    db::first(db, &format!("{SELECT} WHERE e.entity_id = ?1"), &[text(entity_id)]).await
+    db::first(
+        db,
+        &format!("{SELECT} WHERE e.entity_id = ?1"),
+        &[text(entity_id)],
+    )
+    .await
 }
 
-pub async fn find_by_name(db: &D1Database, grid_id: &str, name: &str) -> ApiResult<Option<EntityRow>> {
-    db::first(db, &format!("{SELECT} WHERE e.grid_id = ?1 AND e.name = ?2"), &[text(grid_id), text(name)]).await
-}
-
-pub async fn find_many(db: &D1Database, ids: &[String]) -> ApiResult<Vec<EntityRow>> {
-    let ids_json = serde_json::to_string(ids).unwrap_or_else(|_| "[]".into());
-    db::all(db, &format!("{SELECT} WHERE e.entity_id IN (SELECT value FROM json_each(?1))"), &[text(&ids_json)]).await
+pub async fn find_by_name(
+    db: &D1Database,
+    grid_id: &str,
+    name: &str,
+) -> ApiResult<Option<EntityRow>> {
+    db::first(
+        db,
+        &format!("{SELECT} WHERE e.grid_id = ?1 AND e.name = ?2"),
+        &[text(grid_id), text(name)],
+    )
+    .await
 }
 
 /// The row a new Inspiration starts as.
@@ -97,7 +104,10 @@ pub struct NewInspiration<'a> {
     pub now: i64,
 }
 
-pub fn insert_inspiration(db: &D1Database, n: &NewInspiration<'_>) -> ApiResult<D1PreparedStatement> {
+pub fn insert_inspiration(
+    db: &D1Database,
+    n: &NewInspiration<'_>,
+) -> ApiResult<D1PreparedStatement> {
     db::stmt(
         db,
         "INSERT INTO entities (entity_id, grid_id, realm, kind, name, display_name, owner_id, scope, space_id,
@@ -127,16 +137,31 @@ pub fn insert_inspiration(db: &D1Database, n: &NewInspiration<'_>) -> ApiResult<
     )
 }
 
-pub fn insert_visibility_space(db: &D1Database, entity_id: &str, space_id: &str) -> ApiResult<D1PreparedStatement> {
-    db::stmt(db, "INSERT INTO visibility_spaces (entity_id, space_id) VALUES (?1, ?2)", &[text(entity_id), text(space_id)])
+pub fn insert_visibility_space(
+    db: &D1Database,
+    entity_id: &str,
+    space_id: &str,
+) -> ApiResult<D1PreparedStatement> {
+    db::stmt(
+        db,
+        "INSERT INTO visibility_spaces (entity_id, space_id) VALUES (?1, ?2)",
+        &[text(entity_id), text(space_id)],
+    )
 }
 
 pub fn clear_visibility_spaces(db: &D1Database, entity_id: &str) -> ApiResult<D1PreparedStatement> {
-    db::stmt(db, "DELETE FROM visibility_spaces WHERE entity_id = ?1", &[text(entity_id)])
+    db::stmt(
+        db,
+        "DELETE FROM visibility_spaces WHERE entity_id = ?1",
+        &[text(entity_id)],
+    )
 }
 
 /// `(space_id, slug)` of the spaces listed for grid visibility; empty means everyone.
-pub async fn visibility_spaces(db: &D1Database, entity_id: &str) -> ApiResult<Vec<(String, String)>> {
+pub async fn visibility_spaces(
+    db: &D1Database,
+    entity_id: &str,
+) -> ApiResult<Vec<(String, String)>> {
     #[derive(Deserialize)]
     struct Row {
         space_id: String,
@@ -152,38 +177,54 @@ pub async fn visibility_spaces(db: &D1Database, entity_id: &str) -> ApiResult<Ve
     Ok(rows.into_iter().map(|r| (r.space_id, r.slug)).collect())
 }
 
-pub async fn set_status(db: &D1Database, entity_id: &str, status: &str, detail: Option<&str>, now: i64) -> ApiResult<()> {
+pub async fn set_file_count(db: &D1Database, entity_id: &str, count: i64) -> ApiResult<()> {
     db::run(
         db,
-        "UPDATE entities SET status = ?2, status_detail = ?3, updated_at = ?4 WHERE entity_id = ?1",
-        &[text(entity_id), text(status), opt_text(detail), int(now)],
+        "UPDATE entities SET file_count = ?2 WHERE entity_id = ?1",
+        &[text(entity_id), int(count)],
     )
     .await
     .map(drop)
 }
 
-pub async fn set_file_count(db: &D1Database, entity_id: &str, count: i64) -> ApiResult<()> {
-    db::run(db, "UPDATE entities SET file_count = ?2 WHERE entity_id = ?1", &[text(entity_id), int(count)]).await.map(drop)
-}
-
 /// Generic single-entity update from `(column, value)` pairs; columns come from code, never from input.
-pub fn update_columns(db: &D1Database, entity_id: &str, columns: &[(&str, JsValue)], now: i64) -> ApiResult<D1PreparedStatement> {
-    let mut sets: Vec<String> = columns.iter().enumerate().map(|(i, (c, _))| format!("{c} = ?{}", i + 3)).collect();
+pub fn update_columns(
+    db: &D1Database,
+    entity_id: &str,
+    columns: &[(&str, JsValue)],
+    now: i64,
+) -> ApiResult<D1PreparedStatement> {
+    let mut sets: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, (c, _))| format!("{c} = ?{}", i + 3))
+        .collect();
     sets.push("updated_at = ?2".into());
-    let sql = format!("UPDATE entities SET {} WHERE entity_id = ?1", sets.join(", "));
+    let sql = format!(
+        "UPDATE entities SET {} WHERE entity_id = ?1",
+        sets.join(", ")
+    );
     let mut args = vec![text(entity_id), int(now)];
     args.extend(columns.iter().map(|(_, v)| v.clone()));
     db::stmt(db, &sql, &args)
 }
 
-pub async fn run_update(db: &D1Database, entity_id: &str, columns: &[(&str, JsValue)], now: i64) -> ApiResult<()> {
+pub async fn run_update(
+    db: &D1Database,
+    entity_id: &str,
+    columns: &[(&str, JsValue)],
+    now: i64,
+) -> ApiResult<()> {
     let stmt = update_columns(db, entity_id, columns, now)?;
     stmt.run().await.map_err(crate::error::ApiError::internal)?;
     Ok(())
 }
 
 /// The reaction counts per kind of several entities.
-pub async fn reaction_counts(db: &D1Database, ids: &[String]) -> ApiResult<Vec<(String, String, i64)>> {
+pub async fn reaction_counts(
+    db: &D1Database,
+    ids: &[String],
+) -> ApiResult<Vec<(String, String, i64)>> {
     #[derive(Deserialize)]
     struct Row {
         entity_id: String,
@@ -197,7 +238,10 @@ pub async fn reaction_counts(db: &D1Database, ids: &[String]) -> ApiResult<Vec<(
         &[text(&ids_json)],
     )
     .await?;
-    Ok(rows.into_iter().map(|r| (r.entity_id, r.kind, r.count)).collect())
+    Ok(rows
+        .into_iter()
+        .map(|r| (r.entity_id, r.kind, r.count))
+        .collect())
 }
 
 /// The ids this entity was inspired by (links where it is the target), oldest first.
@@ -264,7 +308,11 @@ pub struct ListQuery<'a> {
 }
 
 /// One page of the entities `viewer` may see, in sort order; fetches `limit + 1` to know if more follow.
-pub async fn list_visible(db: &D1Database, viewer: &ListViewer<'_>, q: &ListQuery<'_>) -> ApiResult<Vec<EntityRow>> {
+pub async fn list_visible(
+    db: &D1Database,
+    viewer: &ListViewer<'_>,
+    q: &ListQuery<'_>,
+) -> ApiResult<Vec<EntityRow>> {
     let column = q.sort.column();
     // Runtimes: every member sees every runtime of the grid (interface.md 4.4) unless its
     // state collapses it (3.2). Inspirations: declared visibility applies too.
@@ -285,7 +333,13 @@ pub async fn list_visible(db: &D1Database, viewer: &ListViewer<'_>, q: &ListQuer
            e.status NOT IN ('draft', 'stopped', 'expired', 'archived', 'failed') AND ?5 = ?5
            AND {declared}))"
     );
-    let mut args = vec![text(q.grid_id), text(q.realm), flag(viewer.is_admin), text(viewer.user_id), int(viewer.now)];
+    let mut args = vec![
+        text(q.grid_id),
+        text(q.realm),
+        flag(viewer.is_admin),
+        text(viewer.user_id),
+        int(viewer.now),
+    ];
     // Appends a clause whose `?N` is the next parameter.
     fn push(sql: &mut String, args: &mut Vec<JsValue>, clause: &str, value: JsValue) {
         args.push(value);
@@ -301,11 +355,26 @@ pub async fn list_visible(db: &D1Database, viewer: &ListViewer<'_>, q: &ListQuer
         push(&mut sql, &mut args, " AND e.space_id = ?N", text(space));
     }
     if let Some((key, id)) = &q.after {
-        push(&mut sql, &mut args, &format!(" AND ({column} < ?N"), int(*key));
+        push(
+            &mut sql,
+            &mut args,
+            &format!(" AND ({column} < ?N"),
+            int(*key),
+        );
         let key_index = args.len();
-        push(&mut sql, &mut args, &format!(" OR ({column} = ?{key_index} AND e.entity_id < ?N))"), text(id));
+        push(
+            &mut sql,
+            &mut args,
+            &format!(" OR ({column} = ?{key_index} AND e.entity_id < ?N))"),
+            text(id),
+        );
     }
-    push(&mut sql, &mut args, &format!(" ORDER BY {column} DESC, e.entity_id DESC LIMIT ?N"), int(q.limit + 1));
+    push(
+        &mut sql,
+        &mut args,
+        &format!(" ORDER BY {column} DESC, e.entity_id DESC LIMIT ?N"),
+        int(q.limit + 1),
+    );
     db::all(db, &sql, &args).await
 }
 

@@ -18,7 +18,6 @@ pub struct User {
 pub struct Grid {
     pub grid_id: String,
     pub slug: String,
-    pub name: String,
     pub badge_policy: String,
     pub badge_theme: Option<String>,
     pub badge_position: Option<String>,
@@ -40,27 +39,48 @@ pub struct Membership {
     pub grid: Grid,
 }
 
-const GRID_COLUMNS: &str = "g.grid_id, g.slug, g.name, g.badge_policy, g.badge_theme, g.badge_position";
+const GRID_COLUMNS: &str = "g.grid_id, g.slug, g.badge_policy, g.badge_theme, g.badge_position";
 
 pub async fn insert_user(db: &D1Database, user: &User, now: i64) -> ApiResult<()> {
     db::run(
         db,
         "INSERT INTO users (user_id, slug, name, created_at) VALUES (?1, ?2, ?3, ?4)",
-        &[text(&user.user_id), text(&user.slug), text(&user.name), int(now)],
+        &[
+            text(&user.user_id),
+            text(&user.slug),
+            text(&user.name),
+            int(now),
+        ],
     )
     .await
     .map(drop)
 }
 
 pub async fn find_user(db: &D1Database, user_id: &str) -> ApiResult<Option<User>> {
-    db::first(db, "SELECT user_id, slug, name FROM users WHERE user_id = ?1", &[text(user_id)]).await
+    db::first(
+        db,
+        "SELECT user_id, slug, name FROM users WHERE user_id = ?1",
+        &[text(user_id)],
+    )
+    .await
 }
 
 pub async fn find_user_by_slug(db: &D1Database, slug: &str) -> ApiResult<Option<User>> {
-    db::first(db, "SELECT user_id, slug, name FROM users WHERE slug = ?1", &[text(slug)]).await
+    db::first(
+        db,
+        "SELECT user_id, slug, name FROM users WHERE slug = ?1",
+        &[text(slug)],
+    )
+    .await
 }
 
-pub async fn insert_grid(db: &D1Database, grid_id: &str, slug: &str, name: &str, now: i64) -> ApiResult<()> {
+pub async fn insert_grid(
+    db: &D1Database,
+    grid_id: &str,
+    slug: &str,
+    name: &str,
+    now: i64,
+) -> ApiResult<()> {
     db::run(
         db,
         "INSERT INTO grids (grid_id, slug, name, created_at) VALUES (?1, ?2, ?3, ?4)",
@@ -103,7 +123,13 @@ pub async fn role_in(db: &D1Database, grid_id: &str, user_id: &str) -> ApiResult
     Ok(row.map(|r| r.role))
 }
 
-pub async fn upsert_membership(db: &D1Database, grid_id: &str, user_id: &str, role: &str, now: i64) -> ApiResult<()> {
+pub async fn upsert_membership(
+    db: &D1Database,
+    grid_id: &str,
+    user_id: &str,
+    role: &str,
+    now: i64,
+) -> ApiResult<()> {
     db::run(
         db,
         "INSERT INTO memberships (grid_id, user_id, role, created_at) VALUES (?1, ?2, ?3, ?4)
@@ -115,7 +141,12 @@ pub async fn upsert_membership(db: &D1Database, grid_id: &str, user_id: &str, ro
 }
 
 pub async fn delete_membership(db: &D1Database, grid_id: &str, user_id: &str) -> ApiResult<usize> {
-    db::run(db, "DELETE FROM memberships WHERE grid_id = ?1 AND user_id = ?2", &[text(grid_id), text(user_id)]).await
+    db::run(
+        db,
+        "DELETE FROM memberships WHERE grid_id = ?1 AND user_id = ?2",
+        &[text(grid_id), text(user_id)],
+    )
+    .await
 }
 
 pub async fn insert_space(db: &D1Database, space: &Space, now: i64) -> ApiResult<()> {
@@ -129,10 +160,19 @@ pub async fn insert_space(db: &D1Database, space: &Space, now: i64) -> ApiResult
 }
 
 pub async fn find_space(db: &D1Database, space_id: &str) -> ApiResult<Option<Space>> {
-    db::first(db, "SELECT space_id, grid_id, slug, name FROM spaces WHERE space_id = ?1", &[text(space_id)]).await
+    db::first(
+        db,
+        "SELECT space_id, grid_id, slug, name FROM spaces WHERE space_id = ?1",
+        &[text(space_id)],
+    )
+    .await
 }
 
-pub async fn find_space_by_slug(db: &D1Database, grid_id: &str, slug: &str) -> ApiResult<Option<Space>> {
+pub async fn find_space_by_slug(
+    db: &D1Database,
+    grid_id: &str,
+    slug: &str,
+) -> ApiResult<Option<Space>> {
     db::first(
         db,
         "SELECT space_id, grid_id, slug, name FROM spaces WHERE grid_id = ?1 AND slug = ?2",
@@ -141,7 +181,12 @@ pub async fn find_space_by_slug(db: &D1Database, grid_id: &str, slug: &str) -> A
     .await
 }
 
-pub async fn add_space_member(db: &D1Database, space_id: &str, user_id: &str, now: i64) -> ApiResult<()> {
+pub async fn add_space_member(
+    db: &D1Database,
+    space_id: &str,
+    user_id: &str,
+    now: i64,
+) -> ApiResult<()> {
     db::run(
         db,
         "INSERT INTO space_members (space_id, user_id, created_at) VALUES (?1, ?2, ?3)
@@ -184,10 +229,21 @@ pub async fn is_space_member(db: &D1Database, space_id: &str, user_id: &str) -> 
 }
 
 pub async fn set_grid_badge_policy(db: &D1Database, grid_id: &str, policy: &str) -> ApiResult<()> {
-    db::run(db, "UPDATE grids SET badge_policy = ?2 WHERE grid_id = ?1", &[text(grid_id), text(policy)]).await.map(drop)
+    db::run(
+        db,
+        "UPDATE grids SET badge_policy = ?2 WHERE grid_id = ?1",
+        &[text(grid_id), text(policy)],
+    )
+    .await
+    .map(drop)
 }
 
-pub async fn set_grid_badge_style(db: &D1Database, grid_id: &str, theme: Option<&str>, position: Option<&str>) -> ApiResult<()> {
+pub async fn set_grid_badge_style(
+    db: &D1Database,
+    grid_id: &str,
+    theme: Option<&str>,
+    position: Option<&str>,
+) -> ApiResult<()> {
     db::run(
         db,
         "UPDATE grids SET badge_theme = ?2, badge_position = ?3 WHERE grid_id = ?1",
@@ -202,7 +258,12 @@ pub async fn setting(db: &D1Database, key: &str) -> ApiResult<Option<String>> {
     struct Row {
         value: String,
     }
-    let row: Option<Row> = db::first(db, "SELECT value FROM settings WHERE key = ?1", &[text(key)]).await?;
+    let row: Option<Row> = db::first(
+        db,
+        "SELECT value FROM settings WHERE key = ?1",
+        &[text(key)],
+    )
+    .await?;
     Ok(row.map(|r| r.value))
 }
 

@@ -14,18 +14,42 @@ pub struct Limit {
     pub hint: &'static str,
 }
 
-pub const CREATES_PER_USER: Limit =
-    Limit { name: "inspirations_created_per_user", max: 10, window_ms: 60_000, hint: "10 per minute" };
-pub const CREATES_PER_GRID: Limit =
-    Limit { name: "inspirations_created_per_grid", max: 100, window_ms: 3_600_000, hint: "100 per hour" };
-pub const REACTIONS_PER_USER: Limit =
-    Limit { name: "reactions_per_user", max: 60, window_ms: 60_000, hint: "60 per minute" };
-pub const READS_PER_USER: Limit =
-    Limit { name: "inspiration_reads_per_user", max: 200, window_ms: 60_000, hint: "200 per minute" };
-pub const FEEDBACK_PER_IP_AND_ENTITY: Limit =
-    Limit { name: "feedback_per_ip_and_entity", max: 5, window_ms: 600_000, hint: "5 per 10 minutes" };
-pub const FEEDBACK_PER_ENTITY: Limit =
-    Limit { name: "feedback_per_entity", max: 100, window_ms: 86_400_000, hint: "100 per day" };
+pub const CREATES_PER_USER: Limit = Limit {
+    name: "inspirations_created_per_user",
+    max: 10,
+    window_ms: 60_000,
+    hint: "10 per minute",
+};
+pub const CREATES_PER_GRID: Limit = Limit {
+    name: "inspirations_created_per_grid",
+    max: 100,
+    window_ms: 3_600_000,
+    hint: "100 per hour",
+};
+pub const REACTIONS_PER_USER: Limit = Limit {
+    name: "reactions_per_user",
+    max: 60,
+    window_ms: 60_000,
+    hint: "60 per minute",
+};
+pub const READS_PER_USER: Limit = Limit {
+    name: "inspiration_reads_per_user",
+    max: 200,
+    window_ms: 60_000,
+    hint: "200 per minute",
+};
+pub const FEEDBACK_PER_IP_AND_ENTITY: Limit = Limit {
+    name: "feedback_per_ip_and_entity",
+    max: 5,
+    window_ms: 600_000,
+    hint: "5 per 10 minutes",
+};
+pub const FEEDBACK_PER_ENTITY: Limit = Limit {
+    name: "feedback_per_entity",
+    max: 100,
+    window_ms: 86_400_000,
+    hint: "100 per day",
+};
 
 /// A slot taken in one window, so it can be given back if the request fails later.
 pub struct Slot {
@@ -48,11 +72,18 @@ pub async fn take(db: &D1Database, limit: &Limit, key: &str, now: i64) -> ApiRes
         &[text(&bucket), int(window_start)],
     )
     .await?;
-    let slot = Slot { bucket, window_start };
+    let slot = Slot {
+        bucket,
+        window_start,
+    };
     if row.map_or(0, |r| r.count) > limit.max {
         give_back(db, &slot).await?;
         let retry_after = (window_start + limit.window_ms - now + 999) / 1000;
-        return Err(ApiError::rate_limited(limit.name, limit.hint.to_string(), retry_after));
+        return Err(ApiError::rate_limited(
+            limit.name,
+            limit.hint.to_string(),
+            retry_after,
+        ));
     }
     Ok(slot)
 }
@@ -69,5 +100,11 @@ pub async fn give_back(db: &D1Database, slot: &Slot) -> ApiResult<()> {
 
 /// Old windows are useless; the daily cron clears them.
 pub async fn prune(db: &D1Database, now: i64) -> ApiResult<()> {
-    db::run(db, "DELETE FROM rate_counters WHERE window_start < ?1", &[int(now - 2 * 86_400_000)]).await.map(drop)
+    db::run(
+        db,
+        "DELETE FROM rate_counters WHERE window_start < ?1",
+        &[int(now - 2 * 86_400_000)],
+    )
+    .await
+    .map(drop)
 }

@@ -5,7 +5,15 @@ use worker::{D1Database, D1PreparedStatement};
 use super::db::{self, int, opt_text, text};
 use crate::error::ApiResult;
 
-pub fn insert_link(db: &D1Database, link_id: &str, target_id: &str, source_id: &str, note: Option<&str>, noted_by: &str, now: i64) -> ApiResult<D1PreparedStatement> {
+pub fn insert_link(
+    db: &D1Database,
+    link_id: &str,
+    target_id: &str,
+    source_id: &str,
+    note: Option<&str>,
+    noted_by: &str,
+    now: i64,
+) -> ApiResult<D1PreparedStatement> {
     db::stmt(
         db,
         "INSERT INTO links (link_id, target_id, source_id, note, noted_by, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -15,26 +23,48 @@ pub fn insert_link(db: &D1Database, link_id: &str, target_id: &str, source_id: &
 
 /// Records one view if this viewer has not been counted today and is not the owner; true when it
 /// counted. One statement checks the entity, the owner and the day's key together.
-pub async fn record_view(db: &D1Database, entity_id: &str, day: &str, viewer: &str, viewer_user: Option<&str>) -> ApiResult<bool> {
+pub async fn record_view(
+    db: &D1Database,
+    entity_id: &str,
+    day: &str,
+    viewer: &str,
+    viewer_user: Option<&str>,
+) -> ApiResult<bool> {
     let inserted = db::run(
         db,
         "INSERT INTO view_keys (entity_id, day, viewer)
          SELECT entity_id, ?2, ?3 FROM entities
          WHERE entity_id = ?1 AND status != 'purged' AND owner_id IS NOT ?4
          ON CONFLICT DO NOTHING",
-        &[text(entity_id), text(day), text(viewer), opt_text(viewer_user)],
+        &[
+            text(entity_id),
+            text(day),
+            text(viewer),
+            opt_text(viewer_user),
+        ],
     )
     .await?;
     if inserted == 0 {
         return Ok(false);
     }
-    db::run(db, "UPDATE entities SET view_count = view_count + 1 WHERE entity_id = ?1", &[text(entity_id)]).await?;
+    db::run(
+        db,
+        "UPDATE entities SET view_count = view_count + 1 WHERE entity_id = ?1",
+        &[text(entity_id)],
+    )
+    .await?;
     Ok(true)
 }
 
 /// Toggles one user's reaction and recomputes the aggregates from the rows, atomically.
 /// Returns whether the kind is now on.
-pub async fn toggle_reaction(db: &D1Database, entity_id: &str, user_id: &str, kind: &str, now: i64) -> ApiResult<bool> {
+pub async fn toggle_reaction(
+    db: &D1Database,
+    entity_id: &str,
+    user_id: &str,
+    kind: &str,
+    now: i64,
+) -> ApiResult<bool> {
     let existing = db::run(
         db,
         "DELETE FROM reactions WHERE entity_id = ?1 AND user_id = ?2 AND kind = ?3",
@@ -67,7 +97,11 @@ pub async fn toggle_reaction(db: &D1Database, entity_id: &str, user_id: &str, ki
 }
 
 /// The kinds the user has on for an entity, in a stable order.
-pub async fn user_reactions(db: &D1Database, entity_id: &str, user_id: &str) -> ApiResult<Vec<String>> {
+pub async fn user_reactions(
+    db: &D1Database,
+    entity_id: &str,
+    user_id: &str,
+) -> ApiResult<Vec<String>> {
     #[derive(serde::Deserialize)]
     struct Row {
         kind: String,
@@ -98,12 +132,27 @@ const LINK_SELECT: &str = "SELECT l.link_id, l.target_id, l.source_id, l.note, l
   FROM links l JOIN users u ON u.user_id = l.noted_by";
 
 pub async fn find_link(db: &D1Database, link_id: &str) -> ApiResult<Option<LinkRow>> {
-    db::first(db, &format!("{LINK_SELECT} WHERE l.link_id = ?1"), &[text(link_id)]).await
+    db::first(
+        db,
+        &format!("{LINK_SELECT} WHERE l.link_id = ?1"),
+        &[text(link_id)],
+    )
+    .await
 }
 
 /// Links of one side (`column` is `target_id` or `source_id`), newest first, after a keyset cursor.
-pub async fn links_of(db: &D1Database, column: &str, entity_id: &str, after: Option<(i64, String)>, limit: i64) -> ApiResult<Vec<LinkRow>> {
-    let column = if column == "source_id" { "l.source_id" } else { "l.target_id" };
+pub async fn links_of(
+    db: &D1Database,
+    column: &str,
+    entity_id: &str,
+    after: Option<(i64, String)>,
+    limit: i64,
+) -> ApiResult<Vec<LinkRow>> {
+    let column = if column == "source_id" {
+        "l.source_id"
+    } else {
+        "l.target_id"
+    };
     match after {
         Some((key, id)) => {
             db::all(
@@ -126,7 +175,9 @@ pub async fn links_of(db: &D1Database, column: &str, entity_id: &str, after: Opt
 }
 
 pub async fn delete_link(db: &D1Database, link_id: &str) -> ApiResult<()> {
-    db::run(db, "DELETE FROM links WHERE link_id = ?1", &[text(link_id)]).await.map(drop)
+    db::run(db, "DELETE FROM links WHERE link_id = ?1", &[text(link_id)])
+        .await
+        .map(drop)
 }
 
 pub struct NewFeedback<'a> {
@@ -163,7 +214,12 @@ pub struct FeedbackRow {
     pub created_at: i64,
 }
 
-pub async fn list_feedback(db: &D1Database, entity_id: &str, after: Option<(i64, String)>, limit: i64) -> ApiResult<Vec<FeedbackRow>> {
+pub async fn list_feedback(
+    db: &D1Database,
+    entity_id: &str,
+    after: Option<(i64, String)>,
+    limit: i64,
+) -> ApiResult<Vec<FeedbackRow>> {
     let select = "SELECT feedback_id, entity_id, category, text, source, user_agent, page_url, created_at FROM feedback";
     match after {
         Some((key, id)) => {
