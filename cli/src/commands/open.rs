@@ -1,0 +1,123 @@
+//! `plug open`: opens an Inspiration in the browser, signed in through a one-time serving-origin
+//! ticket when it is not a link Inspiration; prints the URL when there is no browser to open.
+
+use std::process::{Command, Stdio};
+
+use reqwest::Method;
+use serde_json::{json, Value};
+
+use super::{inspiration_path, text, Context};
+use crate::api::Api;
+use crate::cli::OpenArgs;
+use crate::error::CliResult;
+use crate::ui::{self, paint};
+
+pub fn run(cx: &Context, args: &OpenArgs) -> CliResult<()> {
+    let api = cx.api()?;
+    let value = api.get(&inspiration_path(&args.id, ""), &[])?;
+    open_value(cx, &api, &value, args.print)
+}
+
+/// Opens the Inspiration `value` describes, or prints its URL.
+pub fn open_value(cx: &Context, api: &Api, value: &Value, print_only: bool) -> CliResult<()> {
+    let url = text(value, "url").to_string();
+    if cx.ui.json {
+        cx.ui.print_json(&json!({ "url": url }));
+    }
+    if print_only {
+        if !cx.ui.json {
+            cx.ui.out(&url);
+        }
+        return Ok(());
+    }
+    let target = signed_in_url(cx, api, value, &url);
+    if launch(&target) {
+        cx.ui.note(format!("Opened {}", paint(ui::CYAN, &url)));
+    } else {
+        cx.ui.note(paint(
+            ui::DIM,
+            "No browser to open it with (set BROWSER to choose one); the URL:",
+        ));
+        if !cx.ui.json {
+            cx.ui.out(&url);
+        }
+    }
+    Ok(())
+}
+
+/// A link Inspiration opens as is; anything else goes through a one-time ticket that signs the
+/// browser in on the serving origin (platform.md 4), falling back to the plain URL.
+fn signed_in_url(cx: &Context, api: &Api, value: &Value, url: &str) -> String {
+    if text(value, "visibility") == "link" {
+        return url.to_string();
+    }
+    match api.json(
+        Method::POST,
+        "/api/v2/serve-sessions",
+        Some(&json!({ "url": url })),
+    ) {
+        Ok(session) if !text(&session, "url").is_empty() => text(&session, "url").to_string(),
+        Ok(_) => url.to_string(),
+        Err(e) => {
+            cx.ui.warn(format!(
+                "could not sign the browser in ({e}); it may ask you to"
+            ));
+            url.to_string()
+        }
+    }
+}
+
+/// `$BROWSER` first (a `:`-separated list, `%s` for the URL), then the platform's opener.
+fn launch(url: &str) -> bool {
+    if let Some(list) = std::env::var("BROWSER")
+        .ok()
+        .filter(|b| !b.trim().is_empty())
+    {
+        return list.split(':').any(|candidate| run_browser(candidate, url));
+    }
+    platform_open(url)
+}
+
+fn run_browser(candidate: &str, url: &str) -> bool {
+    let mut words = candidate.split_whitespace();
+    let Some(program) = words.next() else {
+        return false;
+    };
+    let mut args: Vec<String> = words.map(|w| w.replace("%s", url)).collect();
+    if !candidate.contains("%s") {
+        args.push(url.to_string());
+    }
+    // A terminal browser needs the terminal: stdio is inherited and we wait for it.
+    Command::new(program)
+        .args(&args)
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[cfg(target_os = "macos")]
+fn platform_open(url: &str) -> bool {
+    quiet(Command::new("open").arg(url))
+}
+
+#[cfg(target_os = "windows")]
+fn platform_open(url: &str) -> bool {
+    quiet(Command::new("cmd").args(["/C", "start", "", url]))
+}
+
+/// Without a display (an SSH session, a container) there is nothing for xdg-open to open.
+#[cfg(not(any(target_os = "macos", target_os = "windows")))]
+fn platform_open(url: &str) -> bool {
+    let has_display = ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some_and(|x| !x.is_empty()));
+    has_display && quiet(Command::new("xdg-open").arg(url))
+}
+
+fn quiet(command: &mut Command) -> bool {
+    command
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}

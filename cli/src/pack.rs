@@ -1,0 +1,424 @@
+//! Turns a path on disk into something to drop: a file as it is, or a folder with an
+//! `index.html` zipped in memory (honouring `.gitignore`); plus the default name and source type.
+
+use std::io::{Cursor, Write};
+use std::path::{Path, PathBuf};
+
+use ignore::WalkBuilder;
+use plug_domain::validate::{NAME_MAX, NAME_MIN};
+use plug_domain::SourceType;
+use zip::write::SimpleFileOptions;
+use zip::{CompressionMethod, ZipWriter};
+
+use crate::error::{CliError, CliResult};
+
+/// The bytes of an upload: streamed from disk, or built in memory (a zipped folder).
+#[derive(Debug)]
+pub enum Content {
+    File { path: PathBuf, len: u64 },
+    Bytes(Vec<u8>),
+}
+
+impl Content {
+    pub fn len(&self) -> u64 {
+        match self {
+            Content::File { len, .. } => *len,
+            Content::Bytes(bytes) => bytes.len() as u64,
+        }
+    }
+}
+
+/// What `plug <path>` will send.
+#[derive(Debug)]
+pub struct Package {
+    /// The file name the server sees; its extension must match `source_type`.
+    pub file_name: String,
+    pub source_type: SourceType,
+    pub content: Content,
+    /// A valid `name` derived from the file or folder name.
+    pub default_name: String,
+    /// The file or folder name as a person wrote it, for `display_name`.
+    pub default_display_name: String,
+    /// For a folder: what went into the zip and what was left out.
+    pub folder: Option<FolderReport>,
+}
+
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct FolderReport {
+    pub files: usize,
+    pub skipped_links: Vec<String>,
+}
+
+/// Every extension Plug takes, for the refusal message.
+pub fn accepted_extensions() -> String {
+    SourceType::ALL
+        .iter()
+        .flat_map(|t| t.extensions())
+        .map(|e| format!(".{e}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub fn package(path: &Path) -> CliResult<Package> {
+    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => {
+            CliError::usage(format!("no such file or folder: {}", path.display()))
+        }
+        _ => CliError::usage(format!("cannot read {}: {e}", path.display())),
+    })?;
+    if meta.is_dir() {
+        package_folder(path)
+    } else {
+        package_file(path, meta.len())
+    }
+}
+
+fn package_file(path: &Path, len: u64) -> CliResult<Package> {
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let source_type =
+        SourceType::from_file_name(&file_name).ok_or_else(|| unsupported(&file_name))?;
+    let stem = display_stem(path);
+    Ok(Package {
+        default_name: derive_name(&stem),
+        default_display_name: stem,
+        file_name,
+        source_type,
+        content: Content::File {
+            path: path.to_path_buf(),
+            len,
+        },
+        folder: None,
+    })
+}
+
+fn unsupported(file_name: &str) -> CliError {
+    let what = match plug_domain::extension_of(file_name) {
+        Some(ext) => format!(".{ext} files are not something Plug can serve"),
+        None => "it has no file extension to tell its type by".to_string(),
+    };
+    CliError::usage(format!("cannot drop {file_name}: {what}")).with_hint(format!(
+        "Plug takes {}, or a folder with an index.html",
+        accepted_extensions()
+    ))
+}
+
+/// The name a person gave the thing: the file stem, or for `index.html` the folder it sits in.
+fn display_stem(path: &Path) -> String {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if stem.eq_ignore_ascii_case("index") {
+        if let Some(folder) = absolute(path).parent().and_then(Path::file_name) {
+            return folder.to_string_lossy().into_owned();
+        }
+    }
+    stem
+}
+
+/// The path made absolute, so `.` and `..` have a real folder name.
+fn absolute(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+fn package_folder(path: &Path) -> CliResult<Package> {
+    let root = absolute(path);
+    let folder_name = root
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "site".to_string());
+    if !root.join("index.html").is_file() {
+        return Err(no_index(path));
+    }
+    let (bytes, report) = zip_folder(&root)?;
+    Ok(Package {
+        file_name: format!("{}.zip", derive_name(&folder_name)),
+        source_type: SourceType::Html,
+        content: Content::Bytes(bytes),
+        default_name: derive_name(&folder_name),
+        default_display_name: folder_name,
+        folder: Some(report),
+    })
+}
+
+fn no_index(path: &Path) -> CliError {
+    CliError::usage(format!("{} is a folder without an index.html at its root", path.display())).with_hint(
+        "Plug serves a folder as a site that starts at index.html: add one, point plug at the folder that has it \
+         (often dist/ or build/), or drop a single file from the folder instead",
+    )
+}
+
+/// Zips every file under `root` that git would keep: `.gitignore` and `.ignore` files inside the folder,
+/// the global git excludes, and no hidden files (so `.git/` and `.env` never leave the machine).
+/// Symbolic links are left out: following them could upload files from outside the folder.
+pub fn zip_folder(root: &Path) -> CliResult<(Vec<u8>, FolderReport)> {
+    let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
+    let options = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
+    let mut report = FolderReport::default();
+    let walk = WalkBuilder::new(root)
+        .hidden(true)
+        .git_ignore(true)
+        .git_global(true)
+        .git_exclude(true)
+        .ignore(true)
+        // Only the folder's own ignore files count: a parent repository usually ignores build output.
+        .parents(false)
+        .require_git(false)
+        .follow_links(false)
+        .sort_by_file_name(|a, b| a.cmp(b))
+        .build();
+    for entry in walk {
+        let entry = entry.map_err(|e| CliError::failed(format!("cannot read the folder: {e}")))?;
+        let Some(kind) = entry.file_type() else {
+            continue;
+        };
+        let relative = entry_name(root, entry.path())?;
+        if kind.is_symlink() {
+            report.skipped_links.push(relative);
+        } else if kind.is_file() {
+            let bytes = std::fs::read(entry.path()).map_err(|e| {
+                CliError::failed(format!("cannot read {}: {e}", entry.path().display()))
+            })?;
+            writer
+                .start_file(relative.as_str(), options)
+                .map_err(zip_error)?;
+            writer.write_all(&bytes)?;
+            report.files += 1;
+        }
+    }
+    let bytes = writer.finish().map_err(zip_error)?.into_inner();
+    Ok((bytes, report))
+}
+
+/// The zip entry name of a file: its path under the root with `/` separators.
+fn entry_name(root: &Path, path: &Path) -> CliResult<String> {
+    let relative = path.strip_prefix(root).unwrap_or(path);
+    let parts: Option<Vec<&str>> = relative
+        .components()
+        .map(|c| c.as_os_str().to_str())
+        .collect();
+    parts.map(|p| p.join("/")).ok_or_else(|| {
+        CliError::usage(format!(
+            "{} has a name that is not valid UTF-8",
+            path.display()
+        ))
+    })
+}
+
+fn zip_error(e: zip::result::ZipError) -> CliError {
+    CliError::failed(format!("cannot zip the folder: {e}"))
+}
+
+/// A valid Inspiration name (3-40 chars of `^[a-z][a-z0-9-]*$`) from any file or folder name:
+/// lower-cased, runs of other characters turned into one `-`, prefixed when it would not start with
+/// a letter, padded when too short and cut at a word boundary when too long.
+pub fn derive_name(raw: &str) -> String {
+    let mut name = String::new();
+    for c in raw.chars() {
+        if c.is_ascii_alphanumeric() {
+            name.push(c.to_ascii_lowercase());
+        } else if !name.is_empty() && !name.ends_with('-') {
+            name.push('-');
+        }
+    }
+    let mut name = name.trim_end_matches('-').to_string();
+    if name.is_empty() {
+        name = "drop".to_string();
+    } else if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
+        name = format!("drop-{name}");
+    }
+    if name.len() < NAME_MIN {
+        name.push_str("-drop");
+    }
+    if name.len() > NAME_MAX {
+        let at_word_end = name.as_bytes()[NAME_MAX] == b'-';
+        name.truncate(NAME_MAX);
+        if let Some(cut) = name.rfind('-').filter(|&i| i >= NAME_MIN && !at_word_end) {
+            name.truncate(cut);
+        }
+        name = name.trim_end_matches('-').to_string();
+    }
+    name
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    fn zip_names(bytes: &[u8]) -> Vec<String> {
+        let archive = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
+        let mut names: Vec<String> = archive
+            .file_names()
+            .map(|n| n.unwrap().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn derived_names_are_lower_case_slugs() {
+        assert_eq!(derive_name("Q3 Plan (final)"), "q3-plan-final");
+        assert_eq!(derive_name("my_site"), "my-site");
+        assert_eq!(derive_name("--Hello--World--"), "hello-world");
+    }
+
+    #[test]
+    fn derived_names_start_with_a_letter() {
+        assert_eq!(derive_name("2024 report"), "drop-2024-report");
+        assert_eq!(derive_name("日本語"), "drop");
+    }
+
+    #[test]
+    fn derived_names_are_padded_to_three_characters() {
+        assert_eq!(derive_name("a"), "a-drop");
+        assert_eq!(derive_name("ab"), "ab-drop");
+        assert_eq!(derive_name("abc"), "abc");
+    }
+
+    #[test]
+    fn derived_names_are_cut_to_forty_characters_at_a_hyphen() {
+        let name = derive_name("the quarterly planning document for the whole engineering org");
+        assert!(name.len() <= 40, "{name}");
+        assert_eq!(name, "the-quarterly-planning-document-for-the");
+        assert_eq!(derive_name(&"x".repeat(60)).len(), 40);
+    }
+
+    #[test]
+    fn every_derived_name_passes_the_server_rule() {
+        for raw in [
+            "",
+            "-",
+            "9",
+            "Ünïcödé",
+            "a b",
+            "A.B.C",
+            &"ab-".repeat(30),
+            "x----------------------------------------y",
+        ] {
+            let name = derive_name(raw);
+            assert!(
+                plug_domain::validate::name(&name).is_ok(),
+                "{raw:?} gave {name:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn source_type_is_inferred_from_the_extension() {
+        let dir = tempfile::tempdir().unwrap();
+        for (file, expected) in [
+            ("page.html", SourceType::Html),
+            ("site.zip", SourceType::Html),
+            ("App.jsx", SourceType::ReactSingleFile),
+            ("notes.md", SourceType::Markdown),
+            ("Deck.PPTX", SourceType::Pptx),
+            ("logo.svg", SourceType::Image),
+        ] {
+            let path = dir.path().join(file);
+            fs::write(&path, "x").unwrap();
+            assert_eq!(package(&path).unwrap().source_type, expected, "{file}");
+        }
+    }
+
+    #[test]
+    fn an_unsupported_extension_is_a_usage_error_naming_what_is_accepted() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("notes.txt");
+        fs::write(&path, "x").unwrap();
+        let err = package(&path).unwrap_err();
+        assert_eq!(err.exit_code(), 2);
+        assert!(err.to_string().contains(".txt"), "{err}");
+        let CliError::Usage {
+            hint: Some(hint), ..
+        } = err
+        else {
+            panic!("expected a hint")
+        };
+        assert!(
+            hint.contains(".pdf") && hint.contains("index.html"),
+            "{hint}"
+        );
+    }
+
+    #[test]
+    fn a_missing_path_is_a_usage_error() {
+        let err = package(Path::new("/definitely/not/here.html")).unwrap_err();
+        assert_eq!(err.exit_code(), 2);
+        assert!(err.to_string().contains("no such file or folder"));
+    }
+
+    #[test]
+    fn a_folder_without_index_html_is_refused_with_a_hint() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("page.html"), "x").unwrap();
+        let err = package(dir.path()).unwrap_err();
+        assert!(err.to_string().contains("without an index.html"), "{err}");
+        assert!(matches!(err, CliError::Usage { hint: Some(_), .. }));
+    }
+
+    #[test]
+    fn index_html_is_named_after_its_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path().join("Launch Site");
+        fs::create_dir(&site).unwrap();
+        fs::write(site.join("index.html"), "x").unwrap();
+        let package = package(&site.join("index.html")).unwrap();
+        assert_eq!(package.default_name, "launch-site");
+        assert_eq!(package.file_name, "index.html");
+    }
+
+    #[test]
+    fn zipping_a_folder_honours_gitignore_and_skips_hidden_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("My Site");
+        fs::create_dir_all(root.join("css")).unwrap();
+        fs::create_dir_all(root.join("node_modules/lib")).unwrap();
+        fs::write(root.join("index.html"), "<h1>hi</h1>").unwrap();
+        fs::write(root.join("css/site.css"), "body{}").unwrap();
+        fs::write(root.join("secret.log"), "no").unwrap();
+        fs::write(root.join("node_modules/lib/x.js"), "no").unwrap();
+        fs::write(root.join(".env"), "TOKEN=no").unwrap();
+        fs::write(root.join(".gitignore"), "*.log\nnode_modules/\n").unwrap();
+
+        let package = package(&root).unwrap();
+        assert_eq!(package.source_type, SourceType::Html);
+        assert_eq!(package.file_name, "my-site.zip");
+        assert_eq!(package.default_name, "my-site");
+        assert_eq!(package.default_display_name, "My Site");
+        let Content::Bytes(bytes) = &package.content else {
+            panic!("a folder is zipped in memory")
+        };
+        assert_eq!(zip_names(bytes), vec!["css/site.css", "index.html"]);
+        assert_eq!(package.folder.unwrap().files, 2);
+    }
+
+    #[test]
+    fn zipped_entries_hold_the_file_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("index.html"), "<h1>hello</h1>").unwrap();
+        let (bytes, _) = zip_folder(dir.path()).unwrap();
+        let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut archive.by_name("index.html").unwrap(), &mut text)
+            .unwrap();
+        assert_eq!(text, "<h1>hello</h1>");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symbolic_links_are_left_out_of_the_zip() {
+        let dir = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        fs::write(outside.path().join("id_rsa"), "private").unwrap();
+        fs::write(dir.path().join("index.html"), "x").unwrap();
+        std::os::unix::fs::symlink(outside.path().join("id_rsa"), dir.path().join("key.txt"))
+            .unwrap();
+        let (bytes, report) = zip_folder(dir.path()).unwrap();
+        assert_eq!(zip_names(&bytes), vec!["index.html"]);
+        assert_eq!(report.skipped_links, vec!["key.txt"]);
+    }
+}
