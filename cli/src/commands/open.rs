@@ -15,15 +15,15 @@ use crate::ui::{self, paint};
 pub fn run(cx: &Context, args: &OpenArgs) -> CliResult<()> {
     let api = cx.api()?;
     let value = api.get(&inspiration_path(&args.id, ""), &[])?;
+    if cx.ui.json {
+        cx.ui.print_json(&json!({ "url": text(&value, "url") }));
+    }
     open_value(cx, &api, &value, args.print)
 }
 
-/// Opens the Inspiration `value` describes, or prints its URL.
+/// Opens the Inspiration `value` describes, or prints its URL (not under `--json`: the caller printed it).
 pub fn open_value(cx: &Context, api: &Api, value: &Value, print_only: bool) -> CliResult<()> {
     let url = text(value, "url").to_string();
-    if cx.ui.json {
-        cx.ui.print_json(&json!({ "url": url }));
-    }
     if print_only {
         if !cx.ui.json {
             cx.ui.out(&url);
