@@ -421,10 +421,14 @@ describe('plug on the wire (a stand-in server)', () => {
   let answers = [];
   before(async () => {
     server = createServer((req, res) => {
-      seen.push({ method: req.method, url: req.url, headers: req.headers });
-      const [status, headers, body] = answers.shift() ?? [500, {}, '{}'];
-      res.writeHead(status, { 'content-type': 'application/json', ...headers });
-      res.end(body);
+      const chunks = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        seen.push({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('latin1') });
+        const [status, headers, body] = answers.shift() ?? [500, {}, '{}'];
+        res.writeHead(status, { 'content-type': 'application/json', ...headers });
+        res.end(body);
+      });
     });
     await new Promise((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${server.address().port}`;
@@ -449,6 +453,33 @@ describe('plug on the wire (a stand-in server)', () => {
       assert.equal(req.headers['x-platform-grid'], 'acme');
       assert.equal(req.url, '/api/v2/inspirations?sort=reactions_desc&limit=50&owner=me');
     }
+  });
+
+  test('the drop form follows platform.md 9: uploaded_via cli, null expiry as text, one inspired_by field per id', async () => {
+    seen.length = 0;
+    const ids = ['0f8fad5b-d9cb-469f-a165-70867728950e', '7c9e6679-7425-40de-944b-e07fc1f90ae7'];
+    const url = `${base}/acme/u/me/wire-test-0a0a/`;
+    answers = [[201, {}, JSON.stringify({ entity_id: ids[0], name: 'wire-test-0a0a', url, status: 'live', scope: 'personal', visibility: 'grid' })]];
+    const dir = folder({ 'Wire Test.md': '# Wire' });
+    const run = ok(await plug([join(dir, 'Wire Test.md'), '--pin', 'kept on purpose', '--inspired-by', ids.join(',')], { env: { PLUG_URL: base, PLUG_TOKEN: 'tkn' } }));
+    assert.equal(run.stdout.trim(), url);
+    assert.equal(seen.length, 1, 'a live 201 needs no polling');
+    const [req] = seen;
+    assert.equal(req.method, 'POST');
+    assert.equal(req.url, '/api/v2/inspirations');
+    assert.match(req.headers['content-type'], /^multipart\/form-data; boundary=/);
+    assert.equal(Number(req.headers['content-length']), Buffer.byteLength(req.body, 'latin1'), 'the body is sized, so the server can refuse 413 early');
+    const field = (name) => [...req.body.matchAll(new RegExp(`name="${name}"\r\n\r\n([^\r]*)\r\n`, 'g'))].map((m) => m[1]);
+    assert.deepEqual(field('uploaded_via'), ['cli']);
+    assert.deepEqual(field('expires_in_days'), ['null']);
+    assert.deepEqual(field('pin_reason'), ['kept on purpose']);
+    assert.deepEqual(field('inspired_by'), ids);
+    assert.deepEqual(field('name'), ['wire-test']);
+    assert.deepEqual(field('display_name'), ['Wire Test']);
+    assert.deepEqual(field('source_type'), ['markdown']);
+    assert.deepEqual(field('scope'), ['personal']);
+    assert.deepEqual(field('visibility'), ['org']);
+    assert.match(req.body, /name="file"; filename="Wire Test\.md"\r\nContent-Type: text\/markdown\r\n\r\n# Wire\r\n--/);
   });
 
   test('the feedback inbox answering 501 is a plain sentence', async () => {
