@@ -47,6 +47,8 @@ pub struct Package {
 pub struct FolderReport {
     pub files: usize,
     pub skipped_links: Vec<String>,
+    /// Whether `index.html` itself made it in (an ignore rule can leave it out).
+    pub has_index: bool,
 }
 
 /// Every extension Plug takes, for the refusal message.
@@ -134,6 +136,15 @@ fn package_folder(path: &Path) -> CliResult<Package> {
         return Err(no_index(path));
     }
     let (bytes, report) = zip_folder(&root)?;
+    if !report.has_index {
+        return Err(CliError::usage(format!(
+            "{} has an index.html, but an ignore rule leaves it out",
+            path.display()
+        ))
+        .with_hint(
+            "check .gitignore and .ignore in the folder: the site cannot start without index.html",
+        ));
+    }
     Ok(Package {
         file_name: format!("{}.zip", derive_name(&folder_name)),
         source_type: SourceType::Html,
@@ -182,6 +193,7 @@ pub fn zip_folder(root: &Path) -> CliResult<(Vec<u8>, FolderReport)> {
             let bytes = std::fs::read(entry.path()).map_err(|e| {
                 CliError::failed(format!("cannot read {}: {e}", entry.path().display()))
             })?;
+            report.has_index |= relative == "index.html";
             writer
                 .start_file(relative.as_str(), options)
                 .map_err(zip_error)?;
@@ -394,6 +406,15 @@ mod tests {
         };
         assert_eq!(zip_names(bytes), vec!["css/site.css", "index.html"]);
         assert_eq!(package.folder.unwrap().files, 2);
+    }
+
+    #[test]
+    fn a_folder_whose_index_html_is_ignored_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("index.html"), "x").unwrap();
+        fs::write(dir.path().join(".gitignore"), "*.html\n").unwrap();
+        let err = package(dir.path()).unwrap_err();
+        assert!(err.to_string().contains("ignore rule"), "{err}");
     }
 
     #[test]

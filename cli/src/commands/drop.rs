@@ -171,7 +171,7 @@ fn report_folder(cx: &Context, package: &Package) {
         cx.ui.note(paint(
             ui::DIM,
             format!(
-                "zipped {} files ({size}) from the folder, honouring .gitignore",
+                "zipped {} files ({size}) from the folder (.gitignore honoured, hidden files left out)",
                 folder.files
             ),
         ));
