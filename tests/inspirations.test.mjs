@@ -3,8 +3,6 @@
 // scope/visibility and visibility-by-state tables, cursor walks, archive and pin.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { startWorker, expectError } from './support/harness.mjs';
 import * as fx from './support/fixtures.mjs';
 
@@ -17,19 +15,6 @@ const read = (user, id, opts = {}) => app.request('GET', `/api/v2/inspirations/$
 const list = (user, query = '', opts = {}) => app.request('GET', `/api/v2/inspirations${query}`, { token: user.token, ...opts });
 const patch = (user, id, json) => app.request('PATCH', `/api/v2/inspirations/${id}`, { token: user.token, json });
 
-/** Files stored in local R2: the blobs under the Worker's state directory. */
-function r2BlobCount() {
-  let n = 0;
-  const walk = (dir) => {
-    for (const name of readdirSync(dir)) {
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (dir.includes('blobs')) n += 1;
-    }
-  };
-  try { walk(join(app.stateDir, 'v3', 'r2')); } catch { /* no R2 yet */ }
-  return n;
-}
 
 // ------------------------------------------------------------------ create
 
@@ -166,7 +151,7 @@ test('an extension that does not match source_type gives 415', async () => {
 
 test('malformed contents give 422 and store nothing', async () => {
   const { owner } = await app.world();
-  const before = r2BlobCount();
+  const before = app.r2BlobCount();
   const cases = [
     ['pdf', { name: 'x.pdf', content: 'not a pdf at all' }],
     ['image', { name: 'x.png', content: 'GIF89a fake' }],
@@ -183,7 +168,7 @@ test('malformed contents give 422 and store nothing', async () => {
   }
   const listed = await list(owner, '?owner=me');
   assert.equal(listed.body.items.length, 0, 'no rows were written');
-  assert.equal(r2BlobCount(), before, 'no objects were written');
+  assert.equal(app.r2BlobCount(), before, 'no objects were written');
 });
 
 test('hostile archives (zip-slip, absolute paths, symlinks, duplicates, bombs, lying headers) give 422 and leave nothing in R2', async () => {
@@ -200,12 +185,12 @@ test('hostile archives (zip-slip, absolute paths, symlinks, duplicates, bombs, l
     bomb: [index, { name: 'zeros.bin', content: zeros }],
     lyingHeader: [index, { name: 'big.bin', content: Buffer.alloc(30 * 1024 * 1024), declaredSize: 10 }],
   };
-  const before = r2BlobCount();
+  const before = app.r2BlobCount();
   for (const [name, entries] of Object.entries(cases)) {
     const res = await app.drop(owner, { file: { name: `${name}.zip`, content: fx.zip(entries) } });
     expectError(assert, res, 422, 'CONTENT_MALFORMED');
   }
-  assert.equal(r2BlobCount(), before, 'no objects were written');
+  assert.equal(app.r2BlobCount(), before, 'no objects were written');
   assert.equal((await list(owner, '?owner=me')).body.items.length, 0, 'no rows were written');
 });
 
@@ -218,10 +203,10 @@ test('a file over 50 MB gives 413 PAYLOAD_TOO_LARGE', async () => {
 
 test('a zipped site is unpacked with its nested folders and stored in R2', async () => {
   const { owner } = await app.world();
-  const before = r2BlobCount();
+  const before = app.r2BlobCount();
   const live = await app.dropLive(owner, { file: { name: 'site.zip', content: fx.site() } });
   assert.equal(live.status, 'live');
-  assert.equal(r2BlobCount() - before, 4, 'one object per site file');
+  assert.equal(app.r2BlobCount() - before, 4, 'one object per site file');
 });
 
 // ------------------------------------------------------------------ read

@@ -2,8 +2,6 @@
 // its R2 objects and is marked purged; anything younger, or pinned, stays restorable.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { startWorker, expectError } from './support/harness.mjs';
 import * as fx from './support/fixtures.mjs';
 
@@ -11,18 +9,6 @@ let app;
 before(async () => { app = await startWorker(); });
 after(async () => { await app?.stop(); });
 
-function r2BlobCount() {
-  let n = 0;
-  const walk = (dir) => {
-    for (const name of readdirSync(dir)) {
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (dir.includes('blobs')) n += 1;
-    }
-  };
-  try { walk(join(app.stateDir, 'v3', 'r2')); } catch { /* none */ }
-  return n;
-}
 
 /** Runs the Worker's cron handler the way Cloudflare's scheduler would. */
 async function runCron() {
@@ -49,10 +35,10 @@ test('the daily purge removes content past its restore window and keeps the rest
   execFileSync('node_modules/.bin/wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', app.stateDir, '--command',
     `UPDATE entities SET archived_at = ${Date.now() - 31 * 86_400_000} WHERE entity_id = '${oldArchived.entity_id}'`], { stdio: 'pipe' });
   await app.admin('PATCH', `/entities/${recentExpired.entity_id}`, { expires_at: daysAgo(5) });
-  const before = r2BlobCount();
+  const before = app.r2BlobCount();
   await runCron();
   await new Promise((r) => setTimeout(r, 500));
-  assert.equal(before - r2BlobCount(), 5, 'the 4 site files and the archived original are deleted');
+  assert.equal(before - app.r2BlobCount(), 5, 'the 4 site files and the archived original are deleted');
   expectError(assert, await app.request('GET', `/api/v2/inspirations/${oldExpired.entity_id}`, { token: owner.token }), 404, 'NOT_FOUND');
   expectError(assert, await app.request('GET', `/api/v2/inspirations/${oldArchived.entity_id}`, { token: owner.token }), 404, 'NOT_FOUND');
   const recent = await app.request('GET', `/api/v2/inspirations/${recentExpired.entity_id}`, { token: owner.token });

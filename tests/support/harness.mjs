@@ -1,7 +1,7 @@
 // The one helper every integration test uses: starts the real Worker under workerd with its own
 // fresh D1/R2 state on a free port, and offers typed requests and world-building through the
 // operator API. Each test builds its own world (unique slugs), so tests never depend on each other.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +90,20 @@ export class App {
     let parsed = null;
     if ((res.headers.get('content-type') || '').includes('application/json') && text) parsed = JSON.parse(text);
     return { status: res.status, headers: res.headers, body: parsed, text };
+  }
+
+  /** How many objects local R2 holds: the blob files under this Worker's state directory. */
+  r2BlobCount() {
+    let n = 0;
+    const walk = (dir) => {
+      for (const name of readdirSync(dir)) {
+        const p = join(dir, name);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (dir.includes('blobs')) n += 1;
+      }
+    };
+    try { walk(join(this.stateDir, 'v3', 'r2')); } catch { /* nothing stored yet */ }
+    return n;
   }
 
   /** An operator API call with ADMIN_TOKEN. */

@@ -2,7 +2,6 @@
 //! limited per IP and entity, stored with a one-way IP hash; and the owner's
 //! inbox (platform.md 5). Errors on the POST use the flat `{ error, code }` shape.
 
-use plug_domain::cursor::Cursor;
 use plug_domain::time::iso;
 use plug_domain::validate::{self, FieldError};
 use plug_domain::views::ip_hash;
@@ -11,9 +10,10 @@ use serde_json::{json, Value};
 use worker::{Request, Response};
 
 use super::common;
+use super::paging;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
-use crate::http::{client_ip, field, json, new_uuid, query, query_pairs, read_object, Ctx};
+use crate::http::{client_ip, field, json, new_uuid, query_pairs, read_object, Ctx};
 use crate::store::{entities, limits, social};
 
 const FEEDBACK_SORT: &str = "feedback_created_at_desc";
@@ -99,31 +99,12 @@ pub async fn list(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
             "only the owner or a grid admin can read feedback",
         ));
     }
-    let pairs = query_pairs(&req);
-    let limit = validate::list_limit(query(&pairs, "limit"))?;
-    let after = match query(&pairs, "cursor").filter(|c| !c.is_empty()) {
-        Some(raw) => {
-            let c = Cursor::decode(raw, FEEDBACK_SORT).ok_or_else(|| {
-                FieldError::new("cursor", "invalid", "pass next_cursor unchanged")
-            })?;
-            Some((c.key, c.id))
-        }
-        None => None,
-    };
-    let mut rows = social::list_feedback(&cx.db, &seen.row.entity_id, after, limit).await?;
-    let next_cursor = if rows.len() as i64 > limit {
-        rows.truncate(limit as usize);
-        rows.last().map(|r| {
-            Cursor {
-                sort: FEEDBACK_SORT.into(),
-                key: r.created_at,
-                id: r.feedback_id.clone(),
-            }
-            .encode()
-        })
-    } else {
-        None
-    };
+    let page = paging::page_request(&query_pairs(&req), FEEDBACK_SORT)?;
+    let mut rows =
+        social::list_feedback(&cx.db, &seen.row.entity_id, page.after, page.limit).await?;
+    let next = paging::next_cursor(&mut rows, page.limit, FEEDBACK_SORT, |r| {
+        (r.created_at, r.feedback_id.clone())
+    });
     let items: Vec<Value> = rows
         .iter()
         .map(|r| {
@@ -139,8 +120,5 @@ pub async fn list(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
             })
         })
         .collect();
-    json(
-        200,
-        &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }),
-    )
+    paging::envelope(items, next)
 }

@@ -2,15 +2,15 @@
 //! read, list, update, archive and pin. Handlers parse, call the rules, respond.
 
 use plug_domain::access::{create_combination, RequestedVisibility, StoredVisibility};
-use plug_domain::cursor::Cursor;
 use plug_domain::time::DAY_MS;
 use plug_domain::validate::{self, FieldError};
 use plug_domain::{CreateVisibility, InspirationSort, Scope, SourceType, UploadedVia, Visibility};
-use serde_json::{json, Value};
+use serde_json::Value;
 use wasm_bindgen::JsValue;
 use worker::{FormData, FormEntry, Request, Response};
 
 use super::common::{self, Seen};
+use super::paging::{self, OwnerFilter};
 use super::{provision, views};
 use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult};
@@ -469,51 +469,14 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         Some(s) => InspirationSort::parse(s)
             .ok_or_else(|| FieldError::new("sort", "enum", InspirationSort::expected()))?,
     };
-    let limit = validate::list_limit(query(&pairs, "limit"))?;
-    let after = match query(&pairs, "cursor").filter(|c| !c.is_empty()) {
-        Some(raw) => {
-            let c = Cursor::decode(raw, sort.as_str()).ok_or_else(|| {
-                FieldError::new(
-                    "cursor",
-                    "invalid",
-                    "pass next_cursor from the previous page unchanged, with the same sort",
-                )
-            })?;
-            Some((c.key, c.id))
-        }
-        None => None,
-    };
-    let owner_id = match query(&pairs, "owner").filter(|o| !o.is_empty()) {
-        Some("me") => Some(caller.user.user_id.clone()),
-        Some(slug) => match identity::find_user_by_slug(&cx.db, slug).await? {
-            Some(u) => Some(u.user_id),
-            // An unknown owner simply has nothing to show.
-            None => {
-                return json(
-                    200,
-                    &json!({ "items": [], "next_cursor": null, "total_returned": 0 }),
-                )
-            }
-        },
-        None => None,
+    let page = paging::page_request(&pairs, sort.as_str())?;
+    let owner_id = match paging::owner_filter(cx, &caller, &pairs).await? {
+        OwnerFilter::Any => None,
+        OwnerFilter::Only(id) => Some(id),
+        OwnerFilter::Nobody => return paging::envelope(Vec::new(), None),
     };
     let space_id = match query(&pairs, "space").filter(|s| !s.is_empty()) {
-        Some(slug) => {
-            let not_member = || {
-                ApiError::new(
-                    403,
-                    "SPACE_NOT_MEMBER",
-                    format!("you are not a member of space '{slug}'"),
-                )
-            };
-            let space = identity::find_space_by_slug(&cx.db, &caller.grid.grid_id, slug)
-                .await?
-                .ok_or_else(not_member)?;
-            if !identity::is_space_member(&cx.db, &space.space_id, &caller.user.user_id).await? {
-                return Err(not_member());
-            }
-            Some(space.space_id)
-        }
+        Some(slug) => Some(member_space_by_slug(cx, &caller, slug).await?.space_id),
         None => None,
     };
     let column = match sort {
@@ -533,11 +496,13 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         owner_id: owner_id.as_deref(),
         space_id: space_id.as_deref(),
         sort: column,
-        after,
-        limit,
+        after: page.after,
+        limit: page.limit,
     };
     let mut rows = entities::list_visible(&cx.db, &viewer, &query).await?;
-    let next_cursor = page_cursor(&mut rows, limit, column, sort.as_str());
+    let next = paging::next_cursor(&mut rows, page.limit, sort.as_str(), |r| {
+        (column.key_of(r), r.entity_id.clone())
+    });
     let ids: Vec<String> = rows.iter().map(|r| r.entity_id.clone()).collect();
     let counts = entities::reaction_counts(&cx.db, &ids).await?;
     let items: Vec<Value> = rows
@@ -553,31 +518,25 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
             )
         })
         .collect();
-    json(
-        200,
-        &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }),
-    )
+    paging::envelope(items, next)
 }
 
-/// Trims the look-ahead row and returns the cursor of the page's last row when more follow.
-pub fn page_cursor(
-    rows: &mut Vec<entities::EntityRow>,
-    limit: i64,
-    column: SortColumn,
-    sort: &str,
-) -> Option<String> {
-    if rows.len() as i64 <= limit {
-        return None;
+/// A space of the active grid, by slug, that the caller belongs to (else 403 SPACE_NOT_MEMBER).
+async fn member_space_by_slug(cx: &Ctx, caller: &Caller, slug: &str) -> ApiResult<Space> {
+    let not_member = || {
+        ApiError::new(
+            403,
+            "SPACE_NOT_MEMBER",
+            format!("you are not a member of space '{slug}'"),
+        )
+    };
+    let space = identity::find_space_by_slug(&cx.db, &caller.grid.grid_id, slug)
+        .await?
+        .ok_or_else(not_member)?;
+    if !identity::is_space_member(&cx.db, &space.space_id, &caller.user.user_id).await? {
+        return Err(not_member());
     }
-    rows.truncate(limit as usize);
-    rows.last().map(|last| {
-        Cursor {
-            sort: sort.to_string(),
-            key: column.key_of(last),
-            id: last.entity_id.clone(),
-        }
-        .encode()
-    })
+    Ok(space)
 }
 
 // ---------------------------------------------------------------- update

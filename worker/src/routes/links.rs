@@ -2,16 +2,16 @@
 //! a note, delete by the noter or a grid admin, and both list directions with
 //! unreadable sides silently omitted. Links are realm-agnostic.
 
-use plug_domain::cursor::Cursor;
 use plug_domain::time::iso;
 use plug_domain::validate::{self, FieldError};
 use serde_json::{json, Value};
 use worker::{Request, Response};
 
 use super::common::{self, Seen};
+use super::paging;
 use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult};
-use crate::http::{field, json, new_uuid, no_content, query, query_pairs, read_object, Ctx};
+use crate::http::{field, json, new_uuid, no_content, query_pairs, read_object, Ctx};
 use crate::present;
 use crate::store::social::{self, LinkRow};
 use crate::store::{db, entities};
@@ -120,31 +120,12 @@ async fn list(
     column: &str,
     other_key: &str,
 ) -> ApiResult<Response> {
-    let pairs = query_pairs(req);
-    let limit = validate::list_limit(query(&pairs, "limit"))?;
-    let after = match query(&pairs, "cursor").filter(|c| !c.is_empty()) {
-        Some(raw) => {
-            let c = Cursor::decode(raw, LINK_SORT).ok_or_else(|| {
-                FieldError::new("cursor", "invalid", "pass next_cursor unchanged")
-            })?;
-            Some((c.key, c.id))
-        }
-        None => None,
-    };
-    let mut links = social::links_of(&cx.db, column, &this.row.entity_id, after, limit).await?;
-    let next_cursor = if links.len() as i64 > limit {
-        links.truncate(limit as usize);
-        links.last().map(|l| {
-            Cursor {
-                sort: LINK_SORT.into(),
-                key: l.created_at,
-                id: l.link_id.clone(),
-            }
-            .encode()
-        })
-    } else {
-        None
-    };
+    let page = paging::page_request(&query_pairs(req), LINK_SORT)?;
+    let mut links =
+        social::links_of(&cx.db, column, &this.row.entity_id, page.after, page.limit).await?;
+    let next = paging::next_cursor(&mut links, page.limit, LINK_SORT, |l| {
+        (l.created_at, l.link_id.clone())
+    });
     let mut items = Vec::new();
     for link in &links {
         let other_id = if column == "target_id" {
@@ -160,10 +141,7 @@ async fn list(
         row[other_key] = summary_of(cx, &other).await?;
         items.push(row);
     }
-    json(
-        200,
-        &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }),
-    )
+    paging::envelope(items, next)
 }
 
 async fn summary_of(cx: &Ctx, seen: &Seen) -> ApiResult<Value> {

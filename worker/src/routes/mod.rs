@@ -9,6 +9,7 @@ pub mod feedback;
 pub mod home;
 pub mod inspirations;
 pub mod links;
+pub mod paging;
 pub mod provision;
 pub mod purge;
 pub mod reactions;

@@ -1,19 +1,17 @@
 //! The Runtime list (interface.md 4.4, 2.3): kind, owner and space filters, two
 //! sorts, keyset cursor; hidden states only for their owner and grid admins.
 
-use plug_domain::cursor::Cursor;
 use plug_domain::validate::{self, FieldError};
 use plug_domain::{RuntimeKindFilter, RuntimeSort};
-use serde_json::{json, Value};
+use serde_json::Value;
 use worker::{Request, Response};
 
-use super::inspirations::page_cursor;
+use super::paging::{self, OwnerFilter};
 use crate::auth;
 use crate::error::ApiResult;
-use crate::http::{json, query, query_pairs, Ctx};
+use crate::http::{query, query_pairs, Ctx};
 use crate::present;
 use crate::store::entities::{self, ListQuery, ListViewer, SortColumn};
-use crate::store::identity;
 
 pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;
@@ -28,33 +26,11 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         Some(s) => RuntimeSort::parse(s)
             .ok_or_else(|| FieldError::new("sort", "enum", RuntimeSort::expected()))?,
     };
-    let limit = validate::list_limit(query(&pairs, "limit"))?;
-    let after = match query(&pairs, "cursor").filter(|c| !c.is_empty()) {
-        Some(raw) => {
-            let c = Cursor::decode(raw, sort.as_str()).ok_or_else(|| {
-                FieldError::new(
-                    "cursor",
-                    "invalid",
-                    "pass next_cursor unchanged, with the same sort",
-                )
-            })?;
-            Some((c.key, c.id))
-        }
-        None => None,
-    };
-    let empty = || {
-        json(
-            200,
-            &json!({ "items": [], "next_cursor": null, "total_returned": 0 }),
-        )
-    };
-    let owner_id = match query(&pairs, "owner").filter(|o| !o.is_empty()) {
-        Some("me") => Some(caller.user.user_id.clone()),
-        Some(slug) => match identity::find_user_by_slug(&cx.db, slug).await? {
-            Some(u) => Some(u.user_id),
-            None => return empty(),
-        },
-        None => None,
+    let page = paging::page_request(&pairs, sort.as_str())?;
+    let owner_id = match paging::owner_filter(cx, &caller, &pairs).await? {
+        OwnerFilter::Any => None,
+        OwnerFilter::Only(id) => Some(id),
+        OwnerFilter::Nobody => return paging::envelope(Vec::new(), None),
     };
     let space_id = match query(&pairs, "space_id").filter(|s| !s.is_empty()) {
         Some(id) => Some(validate::uuid("space_id", id)?),
@@ -80,17 +56,16 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         owner_id: owner_id.as_deref(),
         space_id: space_id.as_deref(),
         sort: column,
-        after,
-        limit,
+        after: page.after,
+        limit: page.limit,
     };
     let mut rows = entities::list_visible(&cx.db, &viewer, &q).await?;
-    let next_cursor = page_cursor(&mut rows, limit, column, sort.as_str());
+    let next = paging::next_cursor(&mut rows, page.limit, sort.as_str(), |r| {
+        (column.key_of(r), r.entity_id.clone())
+    });
     let items: Vec<Value> = rows
         .iter()
         .map(|r| present::runtime_summary(&cx.config, r, cx.now))
         .collect();
-    json(
-        200,
-        &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }),
-    )
+    paging::envelope(items, next)
 }

@@ -1,0 +1,92 @@
+//! What every list shares: `limit` and `cursor` parameters, the owner filter,
+//! the next cursor of a page, and the `{ items, next_cursor, total_returned }`
+//! envelope (interface.md 4.3, platform.md 9).
+
+use plug_domain::cursor::Cursor;
+use plug_domain::validate::{self, FieldError};
+use serde_json::{json, Value};
+use worker::Response;
+
+use crate::auth::Caller;
+use crate::error::ApiResult;
+use crate::http::{json, query, Ctx};
+use crate::store::identity;
+
+/// A page request: its size and where it starts (the last row's sort key and id).
+pub struct PageRequest {
+    pub limit: i64,
+    pub after: Option<(i64, String)>,
+}
+
+/// Reads `limit` (1-100, default 50) and `cursor`, which must have been made for `sort`.
+pub fn page_request(pairs: &[(String, String)], sort: &str) -> ApiResult<PageRequest> {
+    let limit = validate::list_limit(query(pairs, "limit"))?;
+    let after = match query(pairs, "cursor").filter(|c| !c.is_empty()) {
+        Some(raw) => {
+            let cursor = Cursor::decode(raw, sort).ok_or_else(|| {
+                FieldError::new(
+                    "cursor",
+                    "invalid",
+                    "pass next_cursor from the previous page unchanged, with the same sort",
+                )
+            })?;
+            Some((cursor.key, cursor.id))
+        }
+        None => None,
+    };
+    Ok(PageRequest { limit, after })
+}
+
+/// Trims the look-ahead row a query fetched and returns the cursor after the page's last row
+/// when more rows follow. `key_of` gives a row's sort key and id.
+pub fn next_cursor<T>(
+    rows: &mut Vec<T>,
+    limit: i64,
+    sort: &str,
+    key_of: impl Fn(&T) -> (i64, String),
+) -> Option<String> {
+    if rows.len() as i64 <= limit {
+        return None;
+    }
+    rows.truncate(limit as usize);
+    rows.last().map(|last| {
+        let (key, id) = key_of(last);
+        Cursor {
+            sort: sort.to_string(),
+            key,
+            id,
+        }
+        .encode()
+    })
+}
+
+/// The owner filter: `me`, a user slug, or none. `Err(())`-like `None` inside means an
+/// unknown owner, whose list is simply empty.
+pub enum OwnerFilter {
+    Any,
+    Only(String),
+    Nobody,
+}
+
+pub async fn owner_filter(
+    cx: &Ctx,
+    caller: &Caller,
+    pairs: &[(String, String)],
+) -> ApiResult<OwnerFilter> {
+    Ok(match query(pairs, "owner").filter(|o| !o.is_empty()) {
+        None => OwnerFilter::Any,
+        Some("me") => OwnerFilter::Only(caller.user.user_id.clone()),
+        Some(slug) => match identity::find_user_by_slug(&cx.db, slug).await? {
+            Some(user) => OwnerFilter::Only(user.user_id),
+            None => OwnerFilter::Nobody,
+        },
+    })
+}
+
+/// `{ items, next_cursor, total_returned }`.
+pub fn envelope(items: Vec<Value>, next_cursor: Option<String>) -> ApiResult<Response> {
+    json(
+        200,
+        &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }),
+    )
+}
