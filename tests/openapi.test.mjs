@@ -1,0 +1,221 @@
+// openapi.yaml against the router: every route the Worker answers is in the document and every
+// documented operation reaches a handler of the real Worker; the Worker serves the document itself.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { startWorker } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { zip } from './support/fixtures.mjs';
+
+const DOC_PATH = join(ROOT, 'openapi.yaml');
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** The document as JSON, read by PyYAML (a dependency of schemathesis in .venv, or the system's). */
+function loadDocument() {
+  const pythons = [join(ROOT, '.venv', 'bin', 'python'), 'python3'].filter((p) => p === 'python3' || existsSync(p));
+  const script = 'import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)';
+  for (const python of pythons) {
+    try {
+      return JSON.parse(execFileSync(python, ['-c', script, DOC_PATH], { encoding: 'utf8' }));
+    } catch { /* try the next interpreter */ }
+  }
+  throw new Error('no Python with PyYAML: run scripts/setup.sh (it installs schemathesis, which brings PyYAML, into .venv)');
+}
+
+const doc = loadDocument();
+
+/** `/api/v2/inspirations/{id}` -> `/api/v2/inspirations/{}`: routes compare by shape, not parameter names. */
+const shape = (path) => path.replace(/\{[^}]+\}/g, '{}');
+
+/** Operations of the document: `METHOD shape` for one origin ('api' or 'serve'). */
+function documented(origin) {
+  const ops = new Set();
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const onServe = (item.servers ?? []).some((s) => s.description?.includes('SERVE_BASE_URL'));
+    if ((origin === 'serve') !== onServe) continue;
+    for (const m of METHODS) if (item[m]) ops.add(`${m.toUpperCase()} ${shape(path)}`);
+  }
+  return ops;
+}
+
+const source = (file) => readFileSync(join(ROOT, 'worker', 'src', file), 'utf8');
+
+/** A slice pattern of the router (`"inspirations", id, "pin"`) as a path shape under `prefix`. */
+function patternToPath(prefix, pattern) {
+  const parts = pattern.split(',').map((p) => p.trim()).filter(Boolean)
+    .map((p) => (p.startsWith('"') ? p.slice(1, -1) : '{}'));
+  return `${prefix}/${parts.join('/')}`;
+}
+
+/** `(Method::Get, ["inspirations", id])` arms inside the block that starts at `marker`. */
+function armsUnder(text, marker, prefix) {
+  const start = text.indexOf(marker);
+  assert.ok(start >= 0, `router block ${marker} not found in lib.rs`);
+  const end = text.indexOf('_ => Err(no_route(&method))', start);
+  const block = text.slice(start, end);
+  const routes = new Set();
+  for (const m of block.matchAll(/\(Method::(\w+),\s*\[([^\]]*)\]\)/g)) {
+    routes.add(`${m[1].toUpperCase()} ${patternToPath(prefix, m[2])}`);
+  }
+  return routes;
+}
+
+/** Every route of the API origin's `match` in lib.rs (`route_api`) and the CORS preflights of cors.rs. */
+function routerApiRoutes() {
+  const lib = source('lib.rs');
+  const body = lib.slice(lib.indexOf('async fn route_api'));
+  const routes = new Set([
+    ...armsUnder(body, '["admin", "v1", rest @ ..]', '/admin/v1'),
+    ...armsUnder(body, '["api", "v2", rest @ ..]', '/api/v2'),
+  ]);
+  // Arms matched on the path alone answer every method; the document describes their GET.
+  const headOfMatch = body.slice(body.indexOf('match seg.as_slice()'), body.indexOf('["admin", "v1", rest @ ..]'));
+  for (const m of headOfMatch.matchAll(/^\s*\[([^\]]*)\]\s*=>/gm)) routes.add(`GET ${patternToPath('', m[1])}`);
+  // The fallback arm answers GET and HEAD of any other path: the web app at `/`, else a redirect.
+  assert.match(body, /_ if method == Method::Get \|\| method == Method::Head =>/);
+  routes.add('GET /');
+  const cors = source('routes/cors.rs');
+  for (const m of cors.matchAll(/\["api", "v2", ([^\]]*)\]/g)) routes.add(`OPTIONS ${patternToPath('/api/v2', m[1])}`);
+  return routes;
+}
+
+/** Every route of the serving origin (routes/serve.rs `handle` and `parse_path`). */
+function routerServeRoutes() {
+  const serve = source('routes/serve.rs');
+  const routes = new Set();
+  const handle = serve.slice(serve.indexOf('pub async fn handle'), serve.indexOf('async fn serve_content'));
+  for (const m of handle.matchAll(/^\s*"(\/[^"]+)" => return/gm)) routes.add(`GET ${m[1]}`);
+  // One path of the document stands for both origins (its description says so).
+  routes.delete('GET /healthz');
+  if (handle.includes('path.starts_with("/_plug/vendor/")')) routes.add('GET /_plug/vendor/{}');
+  const parse = serve.slice(serve.indexOf('fn parse_path'), serve.indexOf('pub async fn handle'));
+  for (const m of parse.matchAll(/\[(grid[^\]]*), rest @ \.\.\]/g)) {
+    const index = `${patternToPath('', m[1])}/`;
+    routes.add(`GET ${index}`);
+    if (index === '/{}/{}/') {
+      // The org form stands for the file routes of every scope form.
+      if (serve.includes('at.rest == "_plug/file"')) routes.add('GET /{}/{}/_plug/file');
+      if (serve.includes('site_file(cx, req, &seen, &at.rest)')) routes.add('GET /{}/{}/{}');
+    }
+  }
+  return routes;
+}
+
+const diff = (a, b) => [...a].filter((x) => !b.has(x)).sort();
+
+test('every route of the API router is in openapi.yaml, and every documented API operation is a route', () => {
+  const router = routerApiRoutes();
+  const docOps = documented('api');
+  assert.ok(router.size > 30, `found only ${router.size} routes: the router parse is broken`);
+  assert.deepEqual(diff(router, docOps), [], 'routes missing from openapi.yaml');
+  assert.deepEqual(diff(docOps, router), [], 'documented operations the router does not have');
+});
+
+test('every route of the serving origin is in openapi.yaml under the serving server, and the other way round', () => {
+  const router = routerServeRoutes();
+  const docOps = documented('serve');
+  assert.ok(router.size >= 8, `found only ${router.size} serving routes: the parse is broken`);
+  assert.deepEqual(diff(router, docOps), [], 'serving routes missing from openapi.yaml');
+  assert.deepEqual(diff(docOps, router), [], 'documented serving operations serve.rs does not have');
+});
+
+test('every operation has an operationId, a tag, security, and a documented X-Request-Id on each response', () => {
+  const ids = new Set();
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const m of METHODS) {
+      const op = item[m];
+      if (!op) continue;
+      const label = `${m.toUpperCase()} ${path}`;
+      assert.ok(op.operationId && !ids.has(op.operationId), `${label}: unique operationId`);
+      ids.add(op.operationId);
+      assert.ok(op.tags?.length, `${label}: tagged`);
+      assert.ok(Array.isArray(op.security), `${label}: states its security`);
+      for (const [status, response] of Object.entries(op.responses)) {
+        const resolved = response.$ref ? doc.components.responses[response.$ref.split('/').pop()] : response;
+        assert.ok(resolved?.headers?.['X-Request-Id'], `${label} ${status}: X-Request-Id documented`);
+      }
+    }
+  }
+});
+
+test('the security schemes are the Bearer JWT, both grid headers, the operator token and the serving session', () => {
+  const schemes = doc.components.securitySchemes;
+  assert.equal(schemes.bearerAuth.scheme, 'bearer');
+  assert.equal(schemes.bearerAuth.bearerFormat, 'JWT');
+  assert.deepEqual([schemes.gridHeader.in, schemes.gridHeader.name], ['header', 'X-Platform-Grid']);
+  assert.deepEqual([schemes.orgHeader.in, schemes.orgHeader.name], ['header', 'X-Platform-Org']);
+  assert.equal(schemes.operatorToken.scheme, 'bearer');
+  assert.deepEqual([schemes.serveSession.in, schemes.serveSession.name], ['cookie', 'plug_session']);
+  for (const [path, item] of Object.entries(doc.paths)) {
+    if (!path.startsWith('/admin/v1')) continue;
+    for (const m of METHODS) if (item[m]) assert.deepEqual(item[m].security, [{ operatorToken: [] }], `${m} ${path}`);
+  }
+});
+
+test('every code of interface.md 7 and platform.md 8 is one the error schema allows', () => {
+  const codes = doc.components.schemas.Error.properties.error.properties.code.enum;
+  for (const code of ['VALIDATION_FAILED', 'SCOPE_INVALID', 'SPACE_REQUIRED', 'SPACE_NOT_MEMBER', 'SPACE_NOT_FOUND',
+    'INSPIRED_BY_INVALID', 'ORG_HEADER_REQUIRED', 'ORG_NOT_ACCESSIBLE', 'FORBIDDEN', 'NOT_OWNER', 'NOT_FOUND',
+    'NAME_COLLISION', 'BADGE_POLICY_OVERRIDE', 'CLI_UPGRADE_REQUIRED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
+    'CONTENT_MALFORMED', 'RATE_LIMITED', 'INTERNAL', 'UNAVAILABLE']) {
+    assert.ok(codes.includes(code), code);
+  }
+});
+
+// ------------------------------------------------------------------ against the real Worker
+
+let app;
+before(async () => { app = await startWorker(); });
+after(async () => { await app?.stop(); });
+
+const SOME_UUID = '00000000-0000-4000-8000-000000000000';
+
+/** A concrete URL path for a documented path: every parameter becomes a harmless placeholder. */
+const fill = (path) => path.replace(/\{[^}]+\}/g, (p) => (p === '{grid}' || p === '{name}' || p === '{file}' ? 'x' : SOME_UUID));
+
+test('every documented API operation reaches a handler of the real Worker (no "no such route")', async () => {
+  const misses = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    if (item.servers) continue;
+    for (const m of METHODS) {
+      if (!item[m]) continue;
+      const res = await app.request(m.toUpperCase(), fill(path), { json: m === 'get' || m === 'options' ? undefined : {} });
+      if (res.status === 404 && res.body?.error?.message?.startsWith('no such route')) misses.push(`${m} ${path}`);
+      if (m === 'options' && res.status !== 204) misses.push(`${m} ${path}: ${res.status}`);
+    }
+  }
+  assert.deepEqual(misses, []);
+});
+
+test('every documented serving route answers on the serving origin for a real drop', async () => {
+  const { owner, grid } = await app.world();
+  const site = await app.dropLive(owner, {
+    file: { name: 'site.zip', content: zip([{ name: 'index.html', content: '<h1>hi</h1>' }, { name: 'a.css', content: 'b{}' }]) },
+  });
+  const page = await app.dropLive(owner, {});
+  const base = `/${grid.slug}/${site.name}`;
+  const expectations = [
+    ['/robots.txt', 200], ['/sitemap.xml', 200], ['/_plug/session?ticket=nope', 401],
+    [`${base}/`, 200], [`/${grid.slug}/${page.name}/_plug/file`, 200], [`${base}/a.css`, 200], [base, 301],
+  ];
+  for (const [path, status] of expectations) {
+    const res = await app.request('GET', path, { token: owner.token, origin: 'serve' });
+    assert.equal(res.status, status, `${path}: ${res.status} ${res.text.slice(0, 200)}`);
+  }
+});
+
+test('the Worker serves this very document at /api/v2/openapi.yaml', async (t) => {
+  const res = await app.request('GET', '/api/v2/openapi.yaml');
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type'), /^application\/yaml/);
+  const onDisk = readFileSync(DOC_PATH, 'utf8');
+  if (res.text !== onDisk) {
+    // include_str! embeds the file at build time: a Worker built before the last edit serves the old one.
+    const built = join(ROOT, 'worker', 'build', 'index_bg.wasm');
+    const stale = !existsSync(built) || statSync(built).mtimeMs < statSync(DOC_PATH).mtimeMs;
+    if (stale) return t.skip('worker/build predates openapi.yaml; `npm test` rebuilds it first');
+  }
+  assert.equal(res.text, onDisk);
+});
