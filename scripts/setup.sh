@@ -46,6 +46,14 @@ if [ -n "$missing" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
 
+# Schemathesis (PyPI) for the API fuzz run in npm test, in a project-local venv.
+SCHEMATHESIS_VERSION=4.32.5
+if ! .venv/bin/st --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
+  log "installing schemathesis $SCHEMATHESIS_VERSION into .venv"
+  python3 -m venv .venv
+  .venv/bin/pip install --quiet "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+
 if [ ! -f .dev.vars ]; then
   log "writing .dev.vars with fresh local secrets"
   sed -e "s/^ADMIN_TOKEN=.*/ADMIN_TOKEN=$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')/" \
