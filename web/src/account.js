@@ -1,0 +1,122 @@
+// Signing in (a token from the identity provider plus a grid slug), adding grids, and the settings
+// sheet: who is signed in, the grids, the `platform-no-count` choice, signing out.
+import { ApiError, describe, get } from './api.js';
+import { icon } from './icons.js';
+import { announce, clearFieldErrors, field, h, replace, showFieldError } from './dom.js';
+import { claims, forgetGrid, me, noCount, session, setNoCount, signIn, signOut, useGrid } from './session.js';
+
+/** Checks a token and grid against the API: the list route answers 401 or 403 for a bad one. */
+async function check(token, grid) {
+  const saved = { token: session.token, grid: session.grid };
+  session.token = token;
+  session.grid = grid;
+  try {
+    await get('/api/v2/inspirations', { limit: 1 }, { quiet: true });
+  } finally {
+    session.token = saved.token;
+    session.grid = saved.grid;
+  }
+}
+
+function placeSignInError(form, err) {
+  if (err instanceof ApiError && err.status === 401) showFieldError(form, 'token', 'This token is not valid here, or it expired. Ask for a fresh one.');
+  else if (err instanceof ApiError && err.status === 403) showFieldError(form, 'grid', `You are not a member of this grid (${err.code}). Check the slug.`);
+  else showFieldError(form, 'token', describe(err));
+  form.querySelector('[aria-invalid="true"]')?.focus();
+}
+
+/** The sign-in page (no token yet, or the token expired). `done` runs once signed in. */
+export function renderSignIn(main, done, { expired = false } = {}) {
+  const token = h('textarea', { name: 'token', rows: 3, required: true, spellcheck: false, autocomplete: 'off', autocapitalize: 'off' });
+  const grid = h('input', { type: 'text', name: 'grid', required: true, value: session.grid, spellcheck: false, autocapitalize: 'off', autocomplete: 'organization' });
+  const submit = h('button.primary', { type: 'submit' }, 'Sign in');
+  const form = h('form.signin', { noValidate: true, onsubmit: async (e) => {
+    e.preventDefault();
+    clearFieldErrors(form);
+    const t = token.value.trim();
+    const g = grid.value.trim().toLowerCase();
+    if (!t) return placeSignInError(form, new Error('Paste your access token.'));
+    if (!g) { showFieldError(form, 'grid', 'Type the slug of your grid, as in its URLs.'); grid.focus(); return; }
+    submit.disabled = true;
+    submit.textContent = 'Checking…';
+    try {
+      await check(t, g);
+      signIn(t, g);
+      done();
+    } catch (err) {
+      placeSignInError(form, err);
+      submit.disabled = false;
+      submit.textContent = 'Sign in';
+    }
+  } },
+  h('h1', 'Sign in to Plug'),
+  expired ? h('p.error-banner', { role: 'alert' }, 'Your token expired or was revoked. Paste a fresh one.') : null,
+  h('p.muted', 'Drop a file, get a URL worth sharing. Paste the access token your identity provider gave you; it stays in this browser.'),
+  field('Access token', token, { hint: 'Or run plug login --web to hand it over from your terminal.' }),
+  field('Grid', grid, { hint: 'The slug of your team’s grid, as in its URLs.' }),
+  submit);
+  replace(main, h('div.center', form));
+  (session.grid ? token : grid).focus();
+}
+
+/** A small dialog asking for another grid's slug; checks membership before adding it. */
+export function addGrid(done) {
+  const input = h('input', { type: 'text', name: 'grid', required: true, spellcheck: false, autocapitalize: 'off' });
+  const dialog = h('dialog.modal.small', { 'aria-labelledby': 'add-grid-title' });
+  const form = h('form', { noValidate: true, onsubmit: async (e) => {
+    e.preventDefault();
+    clearFieldErrors(form);
+    const slug = input.value.trim().toLowerCase();
+    if (!slug) { showFieldError(form, 'grid', 'Type a grid slug.'); return; }
+    try {
+      await check(session.token, slug);
+      useGrid(slug);
+      dialog.close();
+      done();
+    } catch (err) {
+      placeSignInError(form, err);
+    }
+  } },
+  h('header.modal-head', h('h2', { id: 'add-grid-title' }, 'Add a grid')),
+  h('div.modal-body', field('Grid slug', input, { hint: 'You must be a member of it.' })),
+  h('footer.modal-foot', h('button.ghost', { type: 'button', onclick: () => dialog.close() }, 'Cancel'), h('button.primary', { type: 'submit' }, 'Add')));
+  dialog.append(form);
+  document.body.append(dialog);
+  dialog.addEventListener('close', () => dialog.remove());
+  dialog.showModal();
+}
+
+/** The settings sheet. `changed` runs when the grid list or the session changes. */
+export function openSettings(changed) {
+  const dialog = h('dialog.modal', { 'aria-labelledby': 'settings-title' });
+  const who = me();
+  const c = claims();
+  const expires = c.exp ? new Date(c.exp * 1000) : null;
+  const grids = h('ul.plain.grid-list');
+  const paintGrids = () => replace(grids, session.grids.map((g) => h('li',
+    h('span', g, g === session.grid ? h('small.muted', ' (active)') : null),
+    session.grids.length > 1 ? h('button.linkish', { type: 'button', onclick: () => { forgetGrid(g); paintGrids(); changed(); } }, `Remove ${g}`) : null)));
+  paintGrids();
+  const counting = h('input', { type: 'checkbox', id: 'no-count', checked: noCount(), onchange: (e) => {
+    setNoCount(e.target.checked);
+    announce(e.target.checked ? 'Your visits from this browser are no longer counted.' : 'Your visits count again.');
+  } });
+  dialog.append(h('div.modal-inner',
+    h('header.modal-head', h('h2', { id: 'settings-title' }, 'Settings'),
+      h('button.icon-button', { type: 'button', 'aria-label': 'Close', onclick: () => dialog.close() }, icon('close', 20))),
+    h('div.modal-body',
+      h('section', h('h3', 'Signed in'),
+        h('p', who ? `${who.name} (${who.slug})` : 'Your name shows here once you have dropped something.'),
+        expires ? h('p.muted', `Token valid until ${expires.toLocaleString()}.`) : null),
+      h('section', h('h3', 'Grids'), grids,
+        h('button.ghost.small', { type: 'button', onclick: () => { dialog.close(); addGrid(changed); } }, 'Add a grid')),
+      h('section', h('h3', 'View counts'),
+        h('label.check', counting, ' Don’t count my visits from this browser'),
+        h('p.hint', 'Sets the platform-no-count cookie: pages you open from here and the view beacon leave the counts alone (where the browser allows cookies on served pages).'))),
+    h('footer.modal-foot',
+      h('button.danger', { type: 'button', onclick: () => { signOut(); dialog.close(); changed(); } }, 'Sign out'),
+      h('button.primary', { type: 'button', onclick: () => dialog.close() }, 'Done'))));
+  document.body.append(dialog);
+  dialog.addEventListener('close', () => dialog.remove());
+  dialog.showModal();
+}

@@ -1,0 +1,79 @@
+// Plug's web app: boots from localStorage (or a token handed over in the address fragment), draws
+// the header, routes `#/` (the grid) and `#/i/<id>` (one Inspiration), and wires drops page-wide.
+import { onUnauthorized } from './api.js';
+import { addGrid, openSettings, renderSignIn } from './account.js';
+import { closeDetail, openDetail } from './detail.js';
+import { installDropZone, pick } from './drop.js';
+import { $, h, replace } from './dom.js';
+import { icon } from './icons.js';
+import { renderGridPage, restoreQuery, tickCountdowns, upsertCard } from './grid.js';
+import { session, takeHandover, useGrid } from './session.js';
+
+const main = () => $('#main');
+const signedIn = () => Boolean(session.token && session.grid);
+let gridShown = false;
+
+function header() {
+  const nav = $('#top-actions');
+  if (!signedIn()) { replace(nav); return; }
+  const gridSelect = h('select', { id: 'grid-switch', 'aria-label': 'Grid', onchange: (e) => {
+    if (e.target.value === '+') { e.target.value = session.grid; addGrid(start); return; }
+    useGrid(e.target.value);
+    start();
+  } }, session.grids.map((g) => h('option', { value: g, selected: g === session.grid }, g)), h('option', { value: '+' }, 'Add a grid…'));
+  replace(nav,
+    h('label.grid-switch', h('span.sr', 'Grid'), gridSelect),
+    h('span.spacer'),
+    h('div.drop-buttons',
+      h('button.primary', { type: 'button', id: 'drop-button', onclick: () => pick(false) }, icon('plus', 18), 'Drop'),
+      h('button.ghost', { type: 'button', id: 'drop-folder', onclick: () => pick(true) }, icon('folder', 18), 'Folder')),
+    h('button.icon-button', { type: 'button', id: 'settings', 'aria-label': 'Settings', title: 'Settings', onclick: () => openSettings(start) }, icon('gear', 20)));
+}
+
+/** (Re)starts on the current session: the sign-in page, or the grid and whatever the hash names. */
+function start() {
+  header();
+  gridShown = false;
+  if (!signedIn()) {
+    closeDetail();
+    renderSignIn(main(), () => { history.replaceState(null, '', '#/'); start(); });
+    return;
+  }
+  route();
+}
+
+/** Opens or closes the detail sheet to match the hash. `event` is the hashchange, if any. */
+function route(event) {
+  if (!signedIn()) return;
+  if (!gridShown) {
+    renderGridPage(main(), { onDrop: () => pick(false) });
+    gridShown = true;
+  }
+  const m = location.hash.match(/^#\/i\/([^/?#]+)/);
+  if (!m) { closeDetail(); return; }
+  // Opened from the grid: closing goes back, so Back and Close agree and history stays short.
+  const fromGrid = Boolean(event && !/#\/i\//.test(event.oldURL || ''));
+  const id = decodeURIComponent(m[1]);
+  openDetail(id, () => {
+    if (fromGrid) history.back();
+    else history.replaceState(null, '', '#/');
+    // The card may have been redrawn while the sheet was open: give focus back to it by id.
+    document.querySelector(`.card[data-id="${CSS.escape(id)}"] h3 a`)?.focus();
+  });
+}
+
+onUnauthorized.add(() => {
+  closeDetail();
+  for (const d of document.querySelectorAll('dialog[open]')) d.close();
+  gridShown = false;
+  header();
+  renderSignIn(main(), () => start(), { expired: true });
+});
+
+takeHandover();
+restoreQuery();
+installDropZone((item) => upsertCard(item));
+window.addEventListener('hashchange', route);
+setInterval(tickCountdowns, 60_000);
+document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible' && gridShown) tickCountdowns(); });
+start();

@@ -1,0 +1,114 @@
+// Who is signed in and where: the token, the grids the user added, the active grid, and the spaces
+// the app has learned. All of it lives in localStorage, so a returning user lands on the grid at once.
+
+const KEY = 'plug.session.v1';
+
+/** { token, grids: [slug], grid, spaces: { [grid]: { [space_id]: { space_id, slug, name } } }, me: { [grid]: owner } } */
+function load() {
+  try {
+    const s = JSON.parse(localStorage.getItem(KEY) || '{}');
+    return { token: s.token || '', grids: s.grids || [], grid: s.grid || '', spaces: s.spaces || {}, me: s.me || {} };
+  } catch {
+    return { token: '', grids: [], grid: '', spaces: {}, me: {} };
+  }
+}
+
+export const session = load();
+
+export function save() {
+  localStorage.setItem(KEY, JSON.stringify(session));
+}
+
+export function signIn(token, grid) {
+  session.token = token;
+  useGrid(grid);
+}
+
+export function useGrid(grid) {
+  if (!session.grids.includes(grid)) session.grids.push(grid);
+  session.grid = grid;
+  save();
+}
+
+export function forgetGrid(grid) {
+  session.grids = session.grids.filter((g) => g !== grid);
+  delete session.spaces[grid];
+  delete session.me[grid];
+  if (session.grid === grid) session.grid = session.grids[0] || '';
+  save();
+}
+
+export function signOut() {
+  localStorage.removeItem(KEY);
+  Object.assign(session, load());
+}
+
+/** The JWT's claims (unverified: for display and for telling "mine" apart, never for trust). */
+export function claims(token = session.token) {
+  try {
+    const part = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    return JSON.parse(atob(part));
+  } catch {
+    return {};
+  }
+}
+
+export const myUserId = () => claims().sub || '';
+
+/** Remembers the signed-in user's owner record ({ user_id, slug, name }) once a row reveals it. */
+export function learnMe(owner) {
+  if (!owner || owner.user_id !== myUserId()) return;
+  const known = session.me[session.grid];
+  if (known && known.name === owner.name && known.slug === owner.slug) return;
+  session.me[session.grid] = owner;
+  save();
+}
+
+export const me = () => session.me[session.grid] || null;
+
+/** Remembers a space of the active grid (from a full Inspiration read: `space`). */
+export function learnSpace(space) {
+  if (!space || !space.space_id) return;
+  const known = (session.spaces[session.grid] ||= {});
+  const before = known[space.space_id];
+  if (before && before.slug === space.slug && before.name === space.name) return;
+  known[space.space_id] = { space_id: space.space_id, slug: space.slug, name: space.name };
+  save();
+}
+
+/** Spaces of the active grid the app knows of, by name. */
+export function knownSpaces() {
+  return Object.values(session.spaces[session.grid] || {}).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * A token and grid handed over in the address fragment (`#token=…&grid=…`, as `plug login --web`
+ * opens it): stored, then wiped from the address bar and history. Returns whether one was taken.
+ */
+export function takeHandover() {
+  if (!location.hash.startsWith('#token=')) return false;
+  const params = new URLSearchParams(location.hash.slice(1));
+  const token = params.get('token') || '';
+  const grid = params.get('grid') || session.grid;
+  history.replaceState(null, '', location.pathname + location.search);
+  if (!token || !grid) return false;
+  signIn(token, grid);
+  return true;
+}
+
+const NO_COUNT = 'platform-no-count';
+
+/** Whether this browser asked not to be counted (the cookie lives on this, the API, origin). */
+export const noCount = () => document.cookie.split('; ').some((c) => c.startsWith(`${NO_COUNT}=`));
+
+/**
+ * Sets or clears the `platform-no-count` cookie. SameSite=None lets it ride along on the badge's
+ * beacon from served pages (another site) where the browser allows third-party cookies; Secure is
+ * required for that and is honoured on https and on localhost.
+ */
+export function setNoCount(on) {
+  const secure = location.protocol === 'https:' || ['localhost', '127.0.0.1'].includes(location.hostname);
+  const attrs = secure ? '; SameSite=None; Secure' : '; SameSite=Lax';
+  const age = on ? 'Max-Age=31536000' : 'Max-Age=0';
+  document.cookie = `${NO_COUNT}=1; Path=/; ${age}${attrs}`;
+}

@@ -1,0 +1,44 @@
+// The spaces of the active grid the user can pick from. The API has no route listing them yet, so
+// the app also remembers every space it meets in a full read; `GET /api/v2/spaces` is used once the
+// Worker offers it.
+import { get } from './api.js';
+import { h, newId } from './dom.js';
+import { knownSpaces, learnSpace, session } from './session.js';
+
+const fetched = new Set();
+
+/** Known spaces of the active grid, after asking the (optional) spaces route once per grid. */
+export async function spaces() {
+  if (!fetched.has(session.grid)) {
+    fetched.add(session.grid);
+    try {
+      const page = await get('/api/v2/spaces');
+      for (const s of page.items || []) learnSpace(s);
+    } catch { /* no such route on this Worker: learned spaces only */ }
+  }
+  return knownSpaces();
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A space chooser: a select of known spaces plus "Another space…", which reveals a field for the
+ * space's id. Returns { el, value() → space_id or '' }.
+ */
+export function spaceChooser(list, selected = '') {
+  const id = newId('space');
+  const other = h('input', { type: 'text', id: `${id}-other`, placeholder: 'Space id (UUID)', spellcheck: false, hidden: true, 'aria-label': 'Space id' });
+  const sel = h('select', { id, name: 'space_id', onchange: () => { other.hidden = sel.value !== '?'; if (!other.hidden) other.focus(); } },
+    h('option', { value: '' }, list.length ? 'Choose a space' : 'No spaces known yet'),
+    list.map((s) => h('option', { value: s.space_id, selected: s.space_id === selected }, s.name)),
+    h('option', { value: '?' }, 'Another space…'));
+  const el = h('div.field', { dataset: { field: 'space_id' } },
+    h('label', { htmlFor: id }, 'Space'), sel, other,
+    h('p.error', { id: `${id}-error`, hidden: true }));
+  sel.setAttribute('aria-describedby', `${id}-error`);
+  return {
+    el,
+    value: () => (sel.value === '?' ? other.value.trim() : sel.value),
+    valid: () => (sel.value === '?' ? UUID.test(other.value.trim()) : Boolean(sel.value)),
+  };
+}
