@@ -575,7 +575,10 @@ test('reads the feedback inbox and the Runtimes an Inspiration inspired; links a
   await page.selectOption('select[name=runtime]', other.entity_id);
   await page.fill('.link-form input[name=note]', 'helps triage');
   await page.click('.link-form button[type=submit]');
-  await page.waitForFunction(() => document.querySelector('[aria-labelledby=sec-runtimes]').textContent.includes('Helper agent'));
+  await page.waitForFunction(() => document.querySelectorAll('[aria-labelledby=sec-runtimes] .runtime').length === 2);
+  assert.match(await page.textContent('[aria-labelledby=sec-runtimes] ul'), /Helper agent.*helps triage/s);
+  const links = await app.request('GET', `/api/v2/inspirations/${item.entity_id}/inspired-runtimes`, { token: owner.token, grid: grid.slug });
+  assert.equal(links.body.items.length, 2);
   await page.locator('[aria-labelledby=sec-feedback]').scrollIntoViewIfNeeded();
   await shot(page, '18-detail-feedback-runtimes');
   await done(page);
@@ -662,6 +665,7 @@ test('fits a 390 px phone: no sideways scrolling, sheet and drop dialog full wid
   const root = filesOnDisk({ 'plan.md': '# Plan' });
   await dragOnto(page, [join(root, 'plan.md')]);
   await shot(page, '22-mobile-drop');
+  assert.equal(Math.round((await page.locator('.drop-dialog').boundingBox()).width), MOBILE.width);
   assert.equal(await overflow(), 0);
   await done(page);
 });

@@ -69,7 +69,7 @@ function renderSheet(dialog, body, item) {
   replace(dialog.querySelector('#detail-head'), parts.head,
     h('button.icon-button', { type: 'button', 'aria-label': 'Close', onclick: () => dialog.close() }, icon('close', 20)));
   replace(body,
-    h('div.sheet-main', parts.preview, parts.facts, parts.reactions),
+    h('div.sheet-main', parts.preview, parts.reactions, parts.facts),
     h('div.sheet-side', parts.manage));
   refresh(ctx, item);
   const perms = item.caller_permissions || {};
