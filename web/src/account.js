@@ -6,16 +6,8 @@ import { announce, clearFieldErrors, field, h, replace, showFieldError } from '.
 import { claims, forgetGrid, me, noCount, session, setNoCount, signIn, signOut, useGrid } from './session.js';
 
 /** Checks a token and grid against the API: the list route answers 401 or 403 for a bad one. */
-async function check(token, grid) {
-  const saved = { token: session.token, grid: session.grid };
-  session.token = token;
-  session.grid = grid;
-  try {
-    await get('/api/v2/inspirations', { limit: 1 }, { quiet: true });
-  } finally {
-    session.token = saved.token;
-    session.grid = saved.grid;
-  }
+function check(token, grid) {
+  return get('/api/v2/inspirations', { limit: 1 }, { quiet: true, as: { token, grid } });
 }
 
 function placeSignInError(form, err) {

@@ -17,21 +17,22 @@ export class ApiError extends Error {
 /** Listeners told when a call answers 401, so the app can ask for a fresh token. */
 export const onUnauthorized = new Set();
 
-function headers(json) {
+/** Request headers; `as` ({ token, grid }) overrides the session, to check a token before keeping it. */
+function headers(json, as = session) {
   const h = { Accept: 'application/json' };
-  if (session.token) h.Authorization = `Bearer ${session.token}`;
-  if (session.grid) h['X-Platform-Grid'] = session.grid;
+  if (as.token) h.Authorization = `Bearer ${as.token}`;
+  if (as.grid) h['X-Platform-Grid'] = as.grid;
   if (json) h['Content-Type'] = 'application/json';
   return h;
 }
 
 /** One API call. `body` is sent as JSON. Resolves the parsed body; rejects with ApiError. */
-export async function api(method, path, body, { quiet = false } = {}) {
+export async function api(method, path, body, { quiet = false, as } = {}) {
   let res;
   try {
     res = await fetch(path, {
       method,
-      headers: headers(body !== undefined),
+      headers: headers(body !== undefined, as),
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
     });

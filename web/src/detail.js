@@ -1,8 +1,8 @@
 // One Inspiration in a sheet over the grid: preview from the serving origin, facts, reactions, and
 // for its owner or a grid admin every way to manage it (visibility, scope, about, expiry, badge,
 // archive), plus the Runtimes it inspired and the feedback its viewers sent.
-import { api, describe, get } from './api.js';
-import { iconTile, placeLabel, statusChip } from './card.js';
+import { api, describe } from './api.js';
+import { expiryText, iconTile, placeLabel, statusChip } from './card.js';
 import { emojiWorks, icon } from './icons.js';
 import { announce, append, clearFieldErrors, field, h, radioValue, radios, replace, showFieldError } from './dom.js';
 import { copyButton } from './drop.js';
@@ -116,9 +116,12 @@ function servingIsSameSite(url) {
   return a.split('.').slice(-2).join('.') === b.split('.').slice(-2).join('.');
 }
 
+/** A live link Inspiration opens for anyone; everything else needs the viewer signed in on the serving origin. */
+const isPublic = (item) => item.visibility === 'link' && item.status === 'live';
+
 /** Opens the served URL in a new tab, signed in on the serving origin unless it is a link Inspiration. */
 async function openServed(item) {
-  if (item.visibility === 'link') {
+  if (isPublic(item)) {
     window.open(item.url, '_blank', 'noopener');
     return;
   }
@@ -146,7 +149,7 @@ function preview(item) {
     h('input.url', { type: 'text', readOnly: true, value: item.url, 'aria-label': 'URL', onfocus: (e) => e.target.select() }),
     copyButton(item.url),
     h('button.ghost', { type: 'button', onclick: () => openServed(item) }, 'Open ↗'));
-  if (item.visibility === 'link') return [frame(item.url, item), urlRow];
+  if (isPublic(item)) return [frame(item.url, item), urlRow];
   if (servingIsSameSite(item.url)) {
     const holder = h('div.preview-note', h('p.muted', 'Signing the preview in…'));
     api('POST', '/api/v2/serve-sessions', { url: item.url })
@@ -156,12 +159,13 @@ function preview(item) {
   }
   return [h('div.preview-note',
     iconTile(item, '.large'),
-    h('p', 'Only people who can see it may open this page, so its preview opens signed in, in a new tab.'),
+    h('p', item.status === 'archived' || item.status === 'expired'
+      ? `It is ${item.status}: only its owner and grid admins may open it, so its preview opens signed in, in a new tab.`
+      : 'Only people who can see it may open this page, so its preview opens signed in, in a new tab.'),
     h('button.primary', { type: 'button', onclick: () => openServed(item) }, 'Open preview ↗')), urlRow];
 }
 
 function facts(item) {
-  const e = expiry(item);
   const vis = VISIBILITY_LABEL[item.visibility] || item.visibility;
   const visDetail = item.visibility === 'grid' && item.visibility_spaces && item.visibility_spaces[0] !== 'everyone'
     ? `${vis}: ${item.visibility_spaces.join(', ')}`
@@ -173,7 +177,7 @@ function facts(item) {
     ['Type', TYPE_LABEL[item.source_type] || item.source_type],
     ['Views', count(item.view_count)],
     ['Dropped', h('time', { datetime: item.created_at, title: new Date(item.created_at).toLocaleString() }, ago(item.created_at))],
-    ['Expiry', h(`span.expiry.t-${e.tone}`, { dataset: { expires: item.expires_at || '' } }, e.text)],
+    ['Expiry', expiryText(item)],
     item.category ? ['Category', item.category] : null,
     item.tags?.length ? ['Tags', h('span.tags', item.tags.map((t) => h('span.tag', t)))] : null,
     item.inspired_by?.length ? ['Inspired by', h('span.tags', item.inspired_by.map((id) => {
@@ -448,4 +452,3 @@ function archiveSection(ctx) {
   }, ctx);
 }
 
-export const detailIsOpen = () => Boolean(current);

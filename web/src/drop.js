@@ -5,7 +5,7 @@ import { $, announce, clearFieldErrors, field, h, radioValue, radios, replace, s
 import { bytes } from './format.js';
 import { ACCEPT, MAX_BYTES, TYPE_LABEL, fromDataTransfer, fromFileList } from './intake.js';
 import { inspiredByPicker } from './picker.js';
-import { session } from './session.js';
+import { knownSpaces, session } from './session.js';
 import { spaceChooser, spaces } from './spaces.js';
 import { icon } from './icons.js';
 import { zip } from './zip.js';
@@ -64,6 +64,7 @@ export function installDropZone(created) {
 
 /** Opens the file picker (`folder` picks one folder). */
 export function pick(folder = false) {
+  document.getElementById(folder ? 'pick-folder' : 'pick-files')?.remove();
   const input = h('input', { type: 'file', multiple: !folder, accept: folder ? null : ACCEPT, hidden: true, id: folder ? 'pick-folder' : 'pick-files' });
   if (folder) input.webkitdirectory = true;
   input.addEventListener('change', () => {
@@ -71,17 +72,18 @@ export function pick(folder = false) {
     input.remove();
     if (packages.length) openDropDialog(packages);
   });
+  input.addEventListener('cancel', () => input.remove());
   document.body.append(input);
   input.click();
 }
 
 /** The drop dialog for a list of packages from intake.js. */
-export async function openDropDialog(packages) {
+export function openDropDialog(packages) {
   const ready = packages.filter((p) => !p.problem);
   const problems = packages.filter((p) => p.problem);
   const dialog = h('dialog.modal.drop-dialog', { 'aria-labelledby': 'drop-title' });
-  const known = await spaces();
-  const space = spaceChooser(known);
+  const space = spaceChooser(knownSpaces());
+  spaces().then((list) => space.update(list));
   const picker = inspiredByPicker();
   const form = h('form', { noValidate: true });
   const rows = ready.map((p, i) => packageRow(p, i));
@@ -270,7 +272,8 @@ function placeError(err, row, form, general) {
   if (err instanceof ApiError) {
     const details = err.details.length ? err.details : [{ field: CODE_FIELD[err.code], hint: '' }];
     for (const d of details) {
-      const name = d.field || CODE_FIELD[err.code];
+      let name = d.field || CODE_FIELD[err.code];
+      if (name === 'source_type') name = 'file';
       if (!name) continue;
       const message = err.details.length > 1 ? `${d.issue}: ${d.hint}` : describe(err);
       placed = showFieldError(ROW_FIELDS.has(name) ? row : form, name, message) || placed;

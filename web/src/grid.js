@@ -5,7 +5,7 @@ import { card } from './card.js';
 import { $, append, h, replace } from './dom.js';
 import { expiry } from './format.js';
 import { runtimesPanel } from './runtimes.js';
-import { knownSpaces, learnMe, myUserId, session } from './session.js';
+import { knownSpaces, learnMe, myUserId, onSpacesChanged } from './session.js';
 import { mergeItem, resetList, state } from './state.js';
 
 /** Cards per page: the API's maximum, so one round trip fills a screen of any size. */
@@ -26,7 +26,7 @@ export function renderGridPage(main, { onDrop }) {
         h('p.big', 'Nothing here yet.'),
         h('p', 'Drag a file or a folder anywhere on this page, or'),
         h('button.primary', { type: 'button', onclick: onDrop }, 'Choose files to drop')),
-      h('p.error-banner', { id: 'list-error', hidden: true, role: 'alert' }),
+      h('div.error-banner', { id: 'list-error', hidden: true, role: 'alert' }),
       more)));
   observer?.disconnect();
   observer = new IntersectionObserver((es) => { if (es.some((e) => e.isIntersecting)) loadMore(); }, { rootMargin: '800px' });
@@ -59,6 +59,15 @@ export function setQuery(change) {
   $('#filters')?.replaceWith(filters());
   reload();
 }
+
+/** Filters naming a space or a person belong to one grid: a switch keeps only the sort and "me". */
+export function resetQueryForGrid() {
+  Object.assign(state.query, { owner: state.query.owner === 'me' ? 'me' : '', space: '' });
+  sessionStorage.setItem('plug.query', JSON.stringify(state.query));
+}
+
+// A space learned from a read shows up in the space filter at once.
+onSpacesChanged.add(() => $('#filters')?.replaceWith(filters()));
 
 export function restoreQuery() {
   try { Object.assign(state.query, JSON.parse(sessionStorage.getItem('plug.query') || '{}')); } catch { /* keep defaults */ }
@@ -120,6 +129,12 @@ function updateFooter() {
   if (empty) empty.hidden = n > 0 || !state.done || !$('#list-error')?.hidden;
   const more = $('#load-more');
   if (more) more.parentElement.hidden = state.done;
+  // The observer only reports changes: on a tall screen the sentinel may still be in reach.
+  if (more && !state.done) {
+    requestAnimationFrame(() => {
+      if (more.getBoundingClientRect().top < innerHeight + 800) loadMore();
+    });
+  }
 }
 
 function showListError(err) {
@@ -128,7 +143,8 @@ function showListError(err) {
   banner.hidden = !err;
   if (!err) return;
   const hint = err instanceof ApiError && err.code === 'SPACE_NOT_MEMBER' ? ' Pick another space.' : '';
-  banner.textContent = `The list could not be loaded: ${describe(err)}${hint}`;
+  replace(banner, `The list could not be loaded: ${describe(err)}${hint} `,
+    h('button.linkish', { type: 'button', onclick: reload }, 'Try again'));
   $('#grid')?.replaceChildren();
   state.done = true;
 }
@@ -158,4 +174,3 @@ export function tickCountdowns() {
   }
 }
 
-export const activeGrid = () => session.grid;

@@ -6,7 +6,7 @@ import { closeDetail, openDetail } from './detail.js';
 import { installDropZone, pick } from './drop.js';
 import { $, h, replace } from './dom.js';
 import { icon } from './icons.js';
-import { renderGridPage, restoreQuery, tickCountdowns, upsertCard } from './grid.js';
+import { renderGridPage, resetQueryForGrid, restoreQuery, tickCountdowns, upsertCard } from './grid.js';
 import { session, takeHandover, useGrid } from './session.js';
 
 const main = () => $('#main');
@@ -17,9 +17,9 @@ function header() {
   const nav = $('#top-actions');
   if (!signedIn()) { replace(nav); return; }
   const gridSelect = h('select', { id: 'grid-switch', 'aria-label': 'Grid', onchange: (e) => {
-    if (e.target.value === '+') { e.target.value = session.grid; addGrid(start); return; }
+    if (e.target.value === '+') { e.target.value = session.grid; addGrid(switched); return; }
     useGrid(e.target.value);
-    start();
+    switched();
   } }, session.grids.map((g) => h('option', { value: g, selected: g === session.grid }, g)), h('option', { value: '+' }, 'Add a grid…'));
   replace(nav,
     h('label.grid-switch', h('span.sr', 'Grid'), gridSelect),
@@ -27,7 +27,12 @@ function header() {
     h('div.drop-buttons',
       h('button.primary', { type: 'button', id: 'drop-button', onclick: () => pick(false) }, icon('plus', 18), 'Drop'),
       h('button.ghost', { type: 'button', id: 'drop-folder', onclick: () => pick(true) }, icon('folder', 18), 'Folder')),
-    h('button.icon-button', { type: 'button', id: 'settings', 'aria-label': 'Settings', title: 'Settings', onclick: () => openSettings(start) }, icon('gear', 20)));
+    h('button.icon-button', { type: 'button', id: 'settings', 'aria-label': 'Settings', title: 'Settings', onclick: () => openSettings(switched) }, icon('gear', 20)));
+}
+
+function switched() {
+  resetQueryForGrid();
+  start();
 }
 
 /** (Re)starts on the current session: the sign-in page, or the grid and whatever the hash names. */
@@ -36,7 +41,8 @@ function start() {
   gridShown = false;
   if (!signedIn()) {
     closeDetail();
-    renderSignIn(main(), () => { history.replaceState(null, '', '#/'); start(); });
+    // The hash survives signing in, so a shared #/i/<id> link still opens its sheet afterwards.
+    renderSignIn(main(), start);
     return;
   }
   route();
@@ -66,8 +72,8 @@ onUnauthorized.add(() => {
   closeDetail();
   for (const d of document.querySelectorAll('dialog[open]')) d.close();
   gridShown = false;
-  header();
-  renderSignIn(main(), () => start(), { expired: true });
+  replace($('#top-actions'));
+  renderSignIn(main(), start, { expired: true });
 });
 
 takeHandover();

@@ -66,6 +66,9 @@ export function learnMe(owner) {
 
 export const me = () => session.me[session.grid] || null;
 
+/** Listeners told when a new space becomes known. */
+export const onSpacesChanged = new Set();
+
 /** Remembers a space of the active grid (from a full Inspiration read: `space`). */
 export function learnSpace(space) {
   if (!space || !space.space_id) return;
@@ -74,6 +77,7 @@ export function learnSpace(space) {
   if (before && before.slug === space.slug && before.name === space.name) return;
   known[space.space_id] = { space_id: space.space_id, slug: space.slug, name: space.name };
   save();
+  for (const f of onSpacesChanged) f();
 }
 
 /** Spaces of the active grid the app knows of, by name. */

@@ -2,7 +2,7 @@
 // the app also remembers every space it meets in a full read; `GET /api/v2/spaces` is used once the
 // Worker offers it.
 import { get } from './api.js';
-import { h, newId } from './dom.js';
+import { h, newId, replace } from './dom.js';
 import { knownSpaces, learnSpace, session } from './session.js';
 
 const fetched = new Set();
@@ -28,10 +28,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function spaceChooser(list, selected = '') {
   const id = newId('space');
   const other = h('input', { type: 'text', id: `${id}-other`, placeholder: 'Space id (UUID)', spellcheck: false, hidden: true, 'aria-label': 'Space id' });
-  const sel = h('select', { id, name: 'space_id', onchange: () => { other.hidden = sel.value !== '?'; if (!other.hidden) other.focus(); } },
-    h('option', { value: '' }, list.length ? 'Choose a space' : 'No spaces known yet'),
-    list.map((s) => h('option', { value: s.space_id, selected: s.space_id === selected }, s.name)),
-    h('option', { value: '?' }, 'Another space…'));
+  const sel = h('select', { id, name: 'space_id', onchange: () => { other.hidden = sel.value !== '?'; if (!other.hidden) other.focus(); } });
+  const fill = (spaces, pick) => replace(sel,
+    h('option', { value: '' }, spaces.length ? 'Choose a space' : 'No spaces known yet'),
+    spaces.map((s) => h('option', { value: s.space_id, selected: s.space_id === pick }, s.name)),
+    h('option', { value: '?', selected: pick === '?' }, 'Another space…'));
+  fill(list, selected);
   const el = h('div.field', { dataset: { field: 'space_id' } },
     h('label', { htmlFor: id }, 'Space'), sel, other,
     h('p.error', { id: `${id}-error`, hidden: true }));
@@ -40,5 +42,7 @@ export function spaceChooser(list, selected = '') {
     el,
     value: () => (sel.value === '?' ? other.value.trim() : sel.value),
     valid: () => (sel.value === '?' ? UUID.test(other.value.trim()) : Boolean(sel.value)),
+    /** New options (spaces arrived later), keeping the current choice. */
+    update: (spaces) => fill(spaces, sel.value),
   };
 }

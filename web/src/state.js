@@ -14,6 +14,8 @@ export const state = {
 };
 
 export function resetList() {
+  // A page still in flight belongs to the old generation: it is dropped when it lands.
+  state.loading = false;
   state.items = [];
   state.byId.clear();
   state.cursor = null;
