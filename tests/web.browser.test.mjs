@@ -683,3 +683,84 @@ test('the page is small and loads nothing from another site', async () => {
   assert.match(csp, /script-src 'self'/);
   await page.close();
 });
+
+/** Text whose contrast with what is behind it is under WCAG AA (4.5:1; 3:1 for large text). */
+const lowContrast = (page, root = 'body') => page.evaluate((sel) => {
+  const parse = (c) => {
+    const m = c.match(/rgba?\(([^)]+)\)/) || c.match(/color\(srgb ([^)]+)\)/);
+    if (!m) return null;
+    const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    const scale = c.startsWith('color(') ? 255 : 1;
+    return { r: p[0] * scale, g: p[1] * scale, b: p[2] * scale, a: p.length > 3 ? p[3] : 1 };
+  };
+  const over = (top, under) => ({
+    r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a), b: top.b * top.a + under.b * (1 - top.a), a: 1,
+  });
+  const background = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const bg = parse(getComputedStyle(e).backgroundColor);
+      if (bg && bg.a > 0) { layers.push(bg); if (bg.a >= 1) break; }
+    }
+    return layers.reverse().reduce((acc, l) => over(l, acc), { r: 255, g: 255, b: 255, a: 1 });
+  };
+  const lum = ({ r, g, b }) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const bad = [];
+  for (const el of document.querySelector(sel).querySelectorAll('*')) {
+    const text = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim();
+    if (!text || el.closest('[hidden], .sr, svg, option') || !el.getClientRects().length) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || Number(style.opacity) < 1 || el.closest('button:disabled')) continue;
+    const fg = over(parse(style.color), background(el));
+    const [a, b] = [lum(fg), lum(background(el))].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const large = parseFloat(style.fontSize) >= 24 || (parseFloat(style.fontSize) >= 18.6 && Number(style.fontWeight) >= 700);
+    if (ratio < (large ? 3 : 4.5)) bad.push(`${ratio.toFixed(2)} ${el.tagName.toLowerCase()}.${el.className} "${text.slice(0, 30)}"`);
+  }
+  return bad;
+}, root);
+
+test('text keeps WCAG AA contrast on the grid, the drop dialog and the sheet, light and dark', async () => {
+  const { owner, member, grid } = await app.world();
+  const live = await app.dropLive(owner, { fields: { name: 'contrast-page', display_name: 'Contrast page', visibility: 'link', scope: 'personal' } });
+  await app.request('POST', `/api/v2/entities/${live.entity_id}/reactions`, { token: member.token, grid: grid.slug, json: { kind: 'useful' } });
+  const archived = await app.dropLive(owner, { fields: { name: 'archived-page' } });
+  await app.request('POST', `/api/v2/inspirations/${archived.entity_id}/archive`, { token: owner.token, grid: grid.slug });
+  await app.dropLive(owner, { fields: { name: 'pinned-page', expires_in_days: 'null', pin_reason: 'kept for the audit' } });
+  await app.mustAdmin('POST', `/grids/${grid.slug}/runtimes`, { owner_id: owner.user_id, kind: 'app', name: 'rt-app', display_name: 'Runtime', status: 'running' });
+  await app.mustAdmin('POST', `/grids/${grid.slug}/runtimes`, { owner_id: owner.user_id, kind: 'agent', name: 'rt-agent', display_name: 'Paused agent', status: 'paused' });
+  for (const scheme of ['light', 'dark']) {
+    const page = await open(owner, grid);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForSelector('#runtimes .runtime');
+    assert.deepEqual(await lowContrast(page), [], `grid, ${scheme}`);
+    const root = filesOnDisk({ 'x.md': '# x' });
+    await dragOnto(page, [join(root, 'x.md')]);
+    assert.deepEqual(await lowContrast(page, '.drop-dialog'), [], `drop dialog, ${scheme}`);
+    await page.keyboard.press('Escape');
+    await openSheet(page, live.entity_id);
+    const kind = scheme === 'light' ? 'sparked' : 'discuss';
+    await page.click(`.reaction[data-kind=${kind}]`);
+    await page.waitForSelector(`.reaction[data-kind=${kind}][aria-pressed=true]`);
+    assert.deepEqual(await lowContrast(page, '.sheet'), [], `sheet, ${scheme}`);
+    if (scheme === 'dark') await shot(page, '23-dark-detail');
+    await page.keyboard.press('Escape');
+    if (scheme === 'dark') await shot(page, '24-dark-grid');
+    await done(page);
+  }
+});
+
+test('a shared #/i/<id> link opens its sheet once the visitor has signed in', async () => {
+  const { owner, grid } = await app.world();
+  const item = await app.dropLive(owner, { fields: { name: 'shared-link', display_name: 'Shared link' } });
+  const context = await browser.newContext({ viewport: DESKTOP, userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/#/i/${item.entity_id}`);
+  await page.fill('textarea[name=token]', owner.token);
+  await page.fill('input[name=grid]', grid.slug);
+  await page.click('form.signin button[type=submit]');
+  await page.waitForSelector('.sheet .facts dl');
+  assert.equal(await page.textContent('#detail-title'), 'Shared link');
+  await context.close();
+});
