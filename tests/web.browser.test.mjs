@@ -764,3 +764,43 @@ test('a shared #/i/<id> link opens its sheet once the visitor has signed in', as
   assert.equal(await page.textContent('#detail-title'), 'Shared link');
   await context.close();
 });
+
+test('every refusal of interface 4.1 lands on the field it concerns', async () => {
+  const { owner, grid } = await app.world();
+  const page = await open(owner, grid);
+  const root = filesOnDisk({ 'page.html': PAGE('Page') });
+  const error = (status, code, details = [], headers = {}) => ({
+    status, headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ error: { code, message: `refused: ${code}`, details, request_id: 'r1' } }),
+  });
+  // The answers the Worker gives (tests/inspirations.test.mjs checks it gives them); here only where they show.
+  const cases = [
+    [error(409, 'NAME_COLLISION'), '.package [data-field=name]'],
+    [error(400, 'SCOPE_INVALID', [{ field: 'visibility', issue: 'combination', hint: 'allowed: …' }]), '[data-field=visibility]'],
+    [error(400, 'SPACE_REQUIRED', [{ field: 'space_id', issue: 'required', hint: 'the UUID of a space you belong to' }]), '[data-field=space_id]'],
+    [error(403, 'SPACE_NOT_MEMBER'), '[data-field=space_id]'],
+    [error(400, 'INSPIRED_BY_INVALID', [{ field: 'inspired_by', issue: 'invalid', hint: 'abc' }]), '[data-field=inspired_by]'],
+    [error(413, 'PAYLOAD_TOO_LARGE', [{ field: 'file', issue: 'too_large', hint: 'at most 50 MB' }]), '.package [data-field=file]'],
+    [error(415, 'UNSUPPORTED_MEDIA_TYPE', [{ field: 'file', issue: 'unsupported_media_type', hint: 'send it as html' }]), '.package [data-field=file]'],
+    [error(422, 'CONTENT_MALFORMED', [{ field: 'file', issue: 'malformed', hint: 'not a zip' }]), '.package [data-field=file]'],
+    [error(400, 'VALIDATION_FAILED', [{ field: 'expires_in_days', issue: 'range', hint: '1-365' }]), '[data-field=expires_in_days]'],
+    [error(400, 'VALIDATION_FAILED', [{ field: 'display_name', issue: 'length', hint: '1-100 characters' }]), '.package [data-field=display_name]'],
+    [error(429, 'RATE_LIMITED', [{ field: 'rate_limit', issue: 'creates_per_user_minute', hint: '10 per minute' }], { 'retry-after': '7' }), '.drop-dialog .error-banner'],
+  ];
+  for (const [answer, where] of cases) {
+    await page.route('**/api/v2/inspirations', (route) => (route.request().method() === 'POST' ? route.fulfill(answer) : route.fallback()));
+    await dragOnto(page, [join(root, 'page.html')]);
+    if (where.includes('space_id')) await page.check('input[name=scope][value=space]').then(() => page.selectOption('select[name=space_id]', '?'))
+      .then(() => page.fill('input[aria-label="Space id"]', '00000000-0000-4000-8000-000000000000'));
+    await page.click('.drop-dialog button[type=submit]');
+    const slot = where.endsWith('error-banner') ? where : `${where} .error`;
+    await page.waitForSelector(`${slot}:not([hidden])`);
+    const text = await page.textContent(slot);
+    if (answer.status === 429) assert.match(text, /Try again in 7 seconds/);
+    else assert.ok(text.includes(JSON.parse(answer.body).error.message), `${where}: ${text}`);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.drop-dialog', { state: 'detached' });
+    await page.unroute('**/api/v2/inspirations');
+  }
+  await done(page);
+});
