@@ -7,7 +7,7 @@ import { installDropZone, pick } from './drop.js';
 import { $, h, replace } from './dom.js';
 import { icon } from './icons.js';
 import { renderGridPage, resetQueryForGrid, restoreQuery, tickCountdowns, upsertCard } from './grid.js';
-import { session, takeHandover, useGrid } from './session.js';
+import { learnSpace, session, takeHandover, useGrid } from './session.js';
 
 const main = () => $('#main');
 const signedIn = () => Boolean(session.token && session.grid);
@@ -78,7 +78,7 @@ onUnauthorized.add(() => {
 
 takeHandover();
 restoreQuery();
-installDropZone((item) => upsertCard(item));
+installDropZone((item) => { learnSpace(item.space); upsertCard(item); });
 window.addEventListener('hashchange', route);
 setInterval(tickCountdowns, 60_000);
 document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible' && gridShown) tickCountdowns(); });
