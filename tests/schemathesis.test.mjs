@@ -13,8 +13,10 @@ import { zip } from './support/fixtures.mjs';
 
 /**
  * Failures Schemathesis finds today that are Worker bugs (described for the lead in the note).
- * The run stays green while each keeps failing; an entry that stops failing fails the run, so it
- * goes with its fix. `operation` is a label as Schemathesis prints it, or a RegExp.
+ * The run stays green while they fail as described; any other failure fails it. An entry the run
+ * did not hit is printed (a bounded random run can miss one): remove it with its fix.
+ * `operation` is a label as Schemathesis prints it, or a RegExp; `when` narrows an entry to the
+ * requests it is about.
  */
 const KNOWN_BUGS = [
   {
@@ -31,6 +33,12 @@ const KNOWN_BUGS = [
     code: 'ST202',
     operation: 'DELETE /api/v2/inspirations/{id}/pin',
     reason: 'an integral JSON number written with a fraction ({"expires_in_days": 365.0}) is 400 "an integer" (worker/src/http.rs field::opt_int takes only is_i64 numbers)',
+  },
+  {
+    code: 'ST201',
+    operation: /^(POST \/api\/v2\/inspirations|PATCH \/api\/v2\/inspirations\/\{id\})$/,
+    when: (f) => f.body?.space_id !== undefined && f.body?.scope !== 'space',
+    reason: 'a malformed space_id ("null", "gbc8fbbc-...") is accepted and ignored unless scope is space, on create and update (worker/src/routes/inspirations.rs parse_create and update read space_id only for scope space)',
   },
 ];
 
@@ -138,7 +146,7 @@ function failuresOf(ndjsonPath) {
 
 const matches = (bug, f) => bug.code === f.code
   && (bug.operation instanceof RegExp ? bug.operation.test(f.operation) : bug.operation === f.operation)
-  && (bug.method === undefined || bug.method === f.method);
+  && (bug.when === undefined || bug.when(f));
 
 const line = (f) => `${f.code} ${f.title}: ${f.operation} (sent ${f.method} ${f.path}${f.query ? ` ${JSON.stringify(f.query)}` : ''}${f.body !== undefined ? ` ${JSON.stringify(f.body).slice(0, 200)}` : ''}; ${f.phase})`;
 
