@@ -28,7 +28,6 @@ const ACTIVE_ELEMENTS: &[&str] = &[
 
 /// Attributes that run script or load a document whatever their value.
 const ACTIVE_ATTRIBUTES: &[&str] = &[
-    "style",
     "srcdoc",
     "formaction",
     "action",
@@ -78,6 +77,10 @@ pub fn assert_inert_fragment(html: &str) {
                 !ACTIVE_ATTRIBUTES.contains(&attribute.as_str()),
                 "{attribute} on <{name}> in {html}"
             );
+            assert!(
+                attribute != "style" || is_table_alignment(&value),
+                "style={value:?} on <{name}> in {html}"
+            );
             if URL_ATTRIBUTES.contains(&attribute.as_str()) {
                 let image = name == "img" && attribute == "src";
                 assert!(
@@ -87,6 +90,14 @@ pub fn assert_inert_fragment(html: &str) {
             }
         }
     }
+}
+
+/// The one style pulldown-cmark writes itself: a table column's alignment. Anything else in a
+/// style attribute came from the author.
+fn is_table_alignment(style: &str) -> bool {
+    ["left", "center", "right"]
+        .iter()
+        .any(|side| style == format!("text-align: {side}"))
 }
 
 /// Whether a browser following `url` stays on a web, mail or relative target (images may also
@@ -130,6 +141,7 @@ mod tests {
             "<a href=\"data:text/html,<script>alert(1)</script>\">x</a>",
             "<a href=\"vbscript:msgbox(1)\">x</a>",
             "<svg><a xlink:href=\"javascript:alert(1)\"></a></svg>",
+            "<td style=\"background:url(javascript:alert(1))\">x</td>",
         ] {
             let caught = std::panic::catch_unwind(|| assert_inert_fragment(bad)).is_err();
             assert!(caught, "the oracle missed {bad}");
@@ -140,7 +152,8 @@ mod tests {
     fn the_oracle_lets_plain_markup_through() {
         assert_inert_fragment(
             "<p><a href=\"https://x\">a</a> <a href=\"#n\">b</a> <a href=\"mailto:a@b\">c</a> \
-             <img src=\"data:image/png;base64,AA==\" alt=\"d\"></p>",
+             <img src=\"data:image/png;base64,AA==\" alt=\"d\"></p>\
+             <table><tr><td style=\"text-align: right\">1</td></tr></table>",
         );
     }
 }
