@@ -419,6 +419,7 @@ test('update refuses empty bodies, bad values, strangers and other grids', async
   expectError(assert, await patch(owner, e.entity_id, { description: 'x'.repeat(281) }), 400, 'VALIDATION_FAILED');
   expectError(assert, await patch(owner, e.entity_id, { visibility: 'everyone' }), 400, 'VALIDATION_FAILED');
   expectError(assert, await patch(owner, e.entity_id, { scope: 'team' }), 400, 'VALIDATION_FAILED');
+  expectError(assert, await patch(owner, e.entity_id, { space_id: 'g3e70682-c209-1cac-a29f-6fbed82c07cd' }), 400, 'VALIDATION_FAILED');
   expectError(assert, await patch(member, e.entity_id, { display_name: 'Mine now' }), 403, 'FORBIDDEN');
   expectError(assert, await patch(outsider, e.entity_id, { display_name: 'Mine now' }), 404, 'NOT_FOUND');
   expectError(assert, await patch(owner, '00000000-0000-4000-8000-000000000000', { display_name: 'x' }), 404, 'NOT_FOUND');

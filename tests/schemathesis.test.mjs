@@ -30,11 +30,6 @@ const KNOWN_BUGS = [
     reason: 'serving origin: every method is served like GET (TRACE /robots.txt is 200) instead of 405 (worker/src/routes/serve.rs handle never looks at the method)',
   },
   {
-    code: 'ST202',
-    operation: 'DELETE /api/v2/inspirations/{id}/pin',
-    reason: 'an integral JSON number written with a fraction ({"expires_in_days": 365.0}) is 400 "an integer" (worker/src/http.rs field::opt_int takes only is_i64 numbers)',
-  },
-  {
     code: 'ST201',
     operation: /^(POST \/api\/v2\/inspirations|PATCH \/api\/v2\/inspirations\/\{id\})$/,
     when: (f) => f.body?.space_id !== undefined && f.body?.scope !== 'space',

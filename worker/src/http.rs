@@ -183,6 +183,10 @@ pub mod field {
         match body.get(name) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Number(n)) if n.is_i64() => Ok(n.as_i64()),
+            // JSON does not tell 365 from 365.0; an integral value is an integer.
+            Some(Value::Number(n)) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() < 9.0e15) => {
+                Ok(n.as_f64().map(|f| f as i64))
+            }
             Some(_) => Err(FieldError::new(name, "type", "an integer").into()),
         }
     }

@@ -587,6 +587,10 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     let visibility_spaces = field::opt_str_list(&body, "visibility_spaces")?;
     let link_indexed = field::opt_bool(&body, "link_indexed")?;
     let space_id_field = field::nullable_str(&body, "space_id")?;
+    // Checked whatever the scope, so a bad value is refused rather than silently ignored.
+    if let Some(Some(id)) = space_id_field {
+        validate::uuid("space_id", id)?;
+    }
 
     let seen = common::load_owned(cx, &caller, id, Some("inspiration"), "FORBIDDEN").await?;
     let row = &seen.row;

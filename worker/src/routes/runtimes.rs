@@ -27,14 +27,14 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
             .ok_or_else(|| FieldError::new("sort", "enum", RuntimeSort::expected()))?,
     };
     let page = paging::page_request(&pairs, sort.as_str())?;
+    let space_id = match query(&pairs, "space_id").filter(|s| !s.is_empty()) {
+        Some(id) => Some(validate::uuid("space_id", id)?),
+        None => None,
+    };
     let owner_id = match paging::owner_filter(cx, &caller, &pairs).await? {
         OwnerFilter::Any => None,
         OwnerFilter::Only(id) => Some(id),
         OwnerFilter::Nobody => return paging::envelope(Vec::new(), None),
-    };
-    let space_id = match query(&pairs, "space_id").filter(|s| !s.is_empty()) {
-        Some(id) => Some(validate::uuid("space_id", id)?),
-        None => None,
     };
     let column = match sort {
         RuntimeSort::CreatedAtDesc => SortColumn::CreatedAt,

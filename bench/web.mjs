@@ -1,0 +1,1 @@
+export { benchWebApp } from '../web/bench.mjs';
