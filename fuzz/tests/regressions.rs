@@ -1,34 +1,66 @@
 //! Replays every kept input through its harness: the crashes fuzzing found (regressions/) and the
 //! seeds it starts from (seeds/). Runs on stable with `cargo test --manifest-path fuzz/Cargo.toml`.
 
+use std::cell::RefCell;
 use std::fs;
 use std::path::Path;
+use std::sync::Once;
 
-/// Regression inputs that still fail because the bug they found is open in a crate the fuzz
-/// crate does not own: (target, files, the bug). They must keep failing; once one passes, its fix
-/// landed and the entry goes.
-const KNOWN_BUGS: &[(&str, &[&str], &str)] = &[(
-    "enrichment",
-    &[
-        "attribute-without-name-before-multibyte-char",
-        "minimized-attribute-without-name-before-invalid-byte",
-        "crash-f3503a4631253d6dad4ecec91c258d07ca3a82b0",
-    ],
-    "plug-content enrich/html.rs attributes(): after an attribute with an empty name and a value \
-     (`<p =\"\"é>`), `i += 1` steps into the next multi-byte char and `raw[name_start..i]` panics; \
-     in the Worker the drop answers a bare 500 and brain_status stays pending",
-)];
-
-fn known_bug(folder: &str, target: &str, file: &str) -> Option<&'static str> {
-    KNOWN_BUGS
-        .iter()
-        .find(|(t, files, _)| folder == "regressions" && *t == target && files.contains(&file))
-        .map(|(_, _, bug)| *bug)
+/// Bugs still open in crates the fuzz crate does not own: a regression input that panics where
+/// one of these says is expected to, until the fix lands. Once none of an entry's inputs fail
+/// that way any more, the run fails so the entry is removed.
+struct KnownBug {
+    target: &'static str,
+    /// Part of the panic's `file:line: message`.
+    panics_at: &'static str,
+    bug: &'static str,
 }
 
-fn replay(folder: &str) -> usize {
+const KNOWN_BUGS: &[KnownBug] = &[KnownBug {
+    target: "enrichment",
+    panics_at: "crates/content/src/enrich/html.rs:294",
+    bug: "plug-content enrich/html.rs attributes(): after an attribute with an empty name and a \
+          value (`<p =\"\"é>`), `i += 1` steps into the next multi-byte char and \
+          `raw[name_start..i]` panics; in the Worker the drop answers a bare 500 and brain_status \
+          stays pending",
+}];
+
+thread_local! {
+    static LAST_PANIC: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Records where and why the current thread panicked, instead of printing it.
+fn record_panics() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            let at = info
+                .location()
+                .map(|l| format!("{}:{}", l.file(), l.line()))
+                .unwrap_or_default();
+            let why = info
+                .payload()
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            LAST_PANIC.with(|last| *last.borrow_mut() = format!("{at}: {why}"));
+        }));
+    });
+}
+
+/// Runs `harness` on `bytes`: None when it passes, else where and why it panicked.
+fn failure(harness: plug_fuzz::Harness, bytes: &[u8]) -> Option<String> {
+    record_panics();
+    std::panic::catch_unwind(|| harness(bytes))
+        .err()
+        .map(|_| LAST_PANIC.with(|last| last.borrow().clone()))
+}
+
+/// Every input under `folder`/<target>/, with its target's name and harness.
+fn inputs(folder: &str) -> Vec<(String, plug_fuzz::Harness, std::path::PathBuf)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
-    let mut replayed = 0;
+    let mut found = Vec::new();
     for dir in fs::read_dir(&root).expect("folder exists").flatten() {
         if !dir.path().is_dir() {
             continue;
@@ -38,31 +70,42 @@ fn replay(folder: &str) -> usize {
             panic!("{folder}/{name} names no fuzz target");
         };
         for input in fs::read_dir(dir.path()).expect("readable").flatten() {
-            let bytes = fs::read(input.path()).expect("readable input");
-            let file = input.file_name().to_string_lossy().into_owned();
-            let outcome = std::panic::catch_unwind(|| harness(&bytes));
-            match known_bug(folder, &name, &file) {
-                None => assert!(outcome.is_ok(), "{} fails again", input.path().display()),
-                Some(bug) => assert!(
-                    outcome.is_err(),
-                    "{} passes now: remove its KNOWN_BUGS entry ({bug})",
-                    input.path().display()
-                ),
-            }
-            replayed += 1;
+            found.push((name.clone(), *harness, input.path()));
         }
     }
-    replayed
+    found
 }
 
 #[test]
 fn every_crash_fuzzing_found_stays_fixed() {
-    replay("regressions");
+    let mut new_failures = Vec::new();
+    let mut still_open = vec![false; KNOWN_BUGS.len()];
+    for (target, harness, path) in inputs("regressions") {
+        let Some(why) = failure(harness, &fs::read(&path).expect("readable input")) else {
+            continue;
+        };
+        match KNOWN_BUGS
+            .iter()
+            .position(|b| b.target == target && why.contains(b.panics_at))
+        {
+            Some(known) => still_open[known] = true,
+            None => new_failures.push(format!("{}: {why}", path.display())),
+        }
+    }
+    assert!(new_failures.is_empty(), "{new_failures:#?}");
+    for (bug, open) in KNOWN_BUGS.iter().zip(still_open) {
+        assert!(open, "fixed, so remove it from KNOWN_BUGS: {}", bug.bug);
+    }
 }
 
 #[test]
 fn every_seed_passes_its_harness() {
-    assert!(replay("seeds") >= 8, "a seed per target at least");
+    let seeds = inputs("seeds");
+    assert!(seeds.len() >= 8, "a seed per target at least");
+    for (_, harness, path) in seeds {
+        let why = failure(harness, &fs::read(&path).expect("readable input"));
+        assert!(why.is_none(), "{}: {why:?}", path.display());
+    }
 }
 
 #[test]
