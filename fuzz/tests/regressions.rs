@@ -16,14 +16,7 @@ struct KnownBug {
     bug: &'static str,
 }
 
-const KNOWN_BUGS: &[KnownBug] = &[KnownBug {
-    target: "enrichment",
-    panics_at: "crates/content/src/enrich/html.rs:294",
-    bug: "plug-content enrich/html.rs attributes(): after an attribute with an empty name and a \
-          value (`<p =\"\"é>`), `i += 1` steps into the next multi-byte char and \
-          `raw[name_start..i]` panics; in the Worker the drop answers a bare 500 and brain_status \
-          stays pending",
-}];
+const KNOWN_BUGS: &[KnownBug] = &[];
 
 thread_local! {
     static LAST_PANIC: RefCell<String> = const { RefCell::new(String::new()) };

@@ -1,5 +1,11 @@
-//! A tiny, tolerant HTML scanner for metadata: title, meta description and
-//! keywords, first headings and first real paragraph. Never fails, never panics.
+//! Metadata from a page: title, meta description and keywords, first headings
+//! and first real paragraph. lol_html tokenizes (it is what the Worker already
+//! streams pages through); this only watches, and never fails or panics.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use lol_html::{doc_text, element, end_tag, HtmlRewriter, MemorySettings, Settings};
 
 use super::text::{decode_entities, non_empty, squash};
 
@@ -18,6 +24,9 @@ pub(crate) struct HtmlFacts {
 
 /// Only the head and the start of the body matter; big pages stop here.
 const SCAN_LIMIT: usize = 512 * 1024;
+/// lol_html buffers at most a token left unfinished by the input, which is all
+/// of it at worst; past this it errors and the scan keeps what it found.
+const MEMORY_LIMIT: usize = 2 * SCAN_LIMIT;
 const HEADINGS_MAX: usize = 4;
 const PARAGRAPH_MIN_CHARS: usize = 30;
 /// Elements whose content is not text for people.
@@ -51,19 +60,47 @@ const BLOCKS: &[&str] = &[
 ];
 
 pub(crate) fn scan(html: &str) -> HtmlFacts {
-    let mut end = html.len().min(SCAN_LIMIT);
-    while !html.is_char_boundary(end) {
-        end -= 1;
+    let html = &html[..html.floor_char_boundary(SCAN_LIMIT)];
+    let state = Rc::new(RefCell::new(Scan::default()));
+    let on_element = Rc::clone(&state);
+    let on_text = Rc::clone(&state);
+    let settings = Settings::new()
+        .append_element_content_handler(element!("*", move |el| {
+            let name = el.tag_name();
+            let hides = RAW_TEXT.contains(&name.as_str());
+            if !on_element
+                .borrow_mut()
+                .start_tag(&name, hides, |key| el.get_attribute(key))
+            {
+                return Ok(());
+            }
+            let ends_something = hides || name == "title" || BLOCKS.contains(&name.as_str());
+            // Void and self-closed elements have no end tag, and hide nothing.
+            if let Some(handlers) = el.end_tag_handlers().filter(|_| ends_something) {
+                let state = Rc::clone(&on_element);
+                if hides {
+                    state.borrow_mut().hidden += 1;
+                }
+                handlers.push(end_tag!(move |_| {
+                    state.borrow_mut().end_tag(&name, hides);
+                    Ok(())
+                }));
+            }
+            Ok(())
+        }))
+        .append_document_content_handler(doc_text!(move |chunk| {
+            on_text.borrow_mut().text(chunk.as_str());
+            Ok(())
+        }))
+        // Strict mode gives up on markup a browser could read two ways; any reading will do.
+        .with_strict(false)
+        .with_memory_settings(MemorySettings::new().with_max_allowed_memory_usage(MEMORY_LIMIT));
+    let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
+    // Any error ends the scan with what it found so far (a failed rewriter takes no more input).
+    if rewriter.write(html.as_bytes()).is_ok() {
+        let _ = rewriter.end();
     }
-    let mut scanner = Scanner {
-        html: &html[..end],
-        pos: 0,
-        facts: HtmlFacts::default(),
-        capture: None,
-        metas: Metas::default(),
-    };
-    scanner.run();
-    scanner.finish()
+    state.take().finish()
 }
 
 #[derive(Default)]
@@ -87,91 +124,69 @@ struct Capture {
     raw: String,
 }
 
-struct Scanner<'a> {
-    html: &'a str,
-    pos: usize,
+#[derive(Default)]
+struct Scan {
     facts: HtmlFacts,
     capture: Option<Capture>,
     metas: Metas,
+    /// Open [`RAW_TEXT`] elements: while any is, nothing counts.
+    hidden: usize,
 }
 
-impl Scanner<'_> {
-    fn run(&mut self) {
-        while let Some(offset) = self.html[self.pos..].find('<') {
-            let lt = self.pos + offset;
-            self.text(self.pos, lt);
-            let rest = &self.html[lt..];
-            self.pos = if rest.starts_with("<!--") {
-                skip_past(self.html, lt + 4, "-->")
-            } else if rest.starts_with("<!") || rest.starts_with("<?") {
-                skip_past(self.html, lt + 2, ">")
-            } else if let Some(name_start) = rest.strip_prefix("</") {
-                let name = tag_name(name_start);
-                self.end_tag(&name);
-                skip_past(self.html, lt + 2, ">")
-            } else if rest[1..].starts_with(|c: char| c.is_ascii_alphabetic()) {
-                self.tag(lt)
-            } else {
-                self.text(lt, lt + 1);
-                lt + 1
-            };
+impl Scan {
+    /// Notes a start tag; false when it is inside a hidden element and only
+    /// matters if it hides too.
+    fn start_tag(
+        &mut self,
+        name: &str,
+        hides: bool,
+        attribute: impl Fn(&str) -> Option<String>,
+    ) -> bool {
+        if self.hidden > 0 {
+            return hides;
         }
-        self.text(self.pos, self.html.len());
-    }
-
-    /// Reads the start tag at `lt` and returns where scanning resumes.
-    fn tag(&mut self, lt: usize) -> usize {
-        let name = tag_name(&self.html[lt + 1..]);
-        let attrs_start = lt + 1 + name.len();
-        let close = tag_end(self.html, attrs_start);
-        let attributes = attributes(&self.html[attrs_start..close]);
-        self.start_tag(&name, &attributes);
-        let after = (close + 1).min(self.html.len());
-        if RAW_TEXT.contains(&name.as_str()) {
-            return skip_raw_text(self.html, after, &name);
-        }
-        after
-    }
-
-    fn text(&mut self, from: usize, to: usize) {
-        if let Some(capture) = self.capture.as_mut() {
-            capture.raw.push_str(&self.html[from..to]);
-        }
-    }
-
-    fn start_tag(&mut self, name: &str, attributes: &[(String, String)]) {
         match name {
-            "meta" => self.meta(attributes),
-            "br" | "img" | "hr" => self.text_space(),
+            "meta" => self.meta(attribute),
+            "br" | "img" | "hr" => self.text(" "),
             _ if BLOCKS.contains(&name) => self.end_capture(),
             _ => {}
         }
         if self.capture.is_some() {
-            return;
+            return true;
         }
         let target = match name {
             "title" if self.facts.title.is_none() => Target::Title,
             "h1" | "h2" if self.facts.headings.len() < HEADINGS_MAX => Target::Heading,
             "p" if self.facts.paragraph.is_none() => Target::Paragraph,
-            _ => return,
+            _ => return true,
         };
         self.capture = Some(Capture {
             target,
             tag: name.to_string(),
             raw: String::new(),
         });
+        true
     }
 
-    fn text_space(&mut self) {
+    /// Raw text as written: entities are decoded once the capture ends.
+    fn text(&mut self, raw: &str) {
+        if self.hidden > 0 {
+            return;
+        }
         if let Some(capture) = self.capture.as_mut() {
-            capture.raw.push(' ');
+            capture.raw.push_str(raw);
         }
     }
 
-    fn end_tag(&mut self, name: &str) {
-        let ends_capture = self.capture.as_ref().is_some_and(|c| {
-            c.tag == name || (c.target != Target::Title && BLOCKS.contains(&name))
-        });
+    fn end_tag(&mut self, name: &str, hides: bool) {
+        if hides {
+            self.hidden = self.hidden.saturating_sub(1);
+            return;
+        }
+        let ends_capture = self.hidden == 0
+            && self.capture.as_ref().is_some_and(|c| {
+                c.tag == name || (c.target != Target::Title && BLOCKS.contains(&name))
+            });
         if ends_capture {
             self.end_capture();
         }
@@ -194,20 +209,16 @@ impl Scanner<'_> {
         }
     }
 
-    fn meta(&mut self, attributes: &[(String, String)]) {
-        let find = |key: &str| {
-            attributes
-                .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v.as_str())
-        };
-        let Some(content) = find("content").and_then(non_empty) else {
+    /// A `meta` tag, read through `attribute` (raw values, entities and all).
+    fn meta(&mut self, attribute: impl Fn(&str) -> Option<String>) {
+        let Some(content) = attribute("content").and_then(|v| non_empty(&decode_entities(&v)))
+        else {
             return;
         };
-        let key = find("name")
-            .or_else(|| find("property"))
-            .unwrap_or_default()
-            .to_ascii_lowercase();
+        let key = attribute("name")
+            .or_else(|| attribute("property"))
+            .map(|k| squash(&decode_entities(&k)).to_ascii_lowercase())
+            .unwrap_or_default();
         let slot = match key.as_str() {
             "description" => &mut self.metas.description,
             "og:description" => &mut self.metas.og_description,
@@ -228,109 +239,6 @@ impl Scanner<'_> {
             .or(metas.twitter_description);
         self.facts.title = self.facts.title.or(metas.og_title);
         self.facts
-    }
-}
-
-/// The lower-cased tag name at the start of `s`.
-fn tag_name(s: &str) -> String {
-    let end = s
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == ':'))
-        .unwrap_or(s.len());
-    s[..end].to_ascii_lowercase()
-}
-
-/// The index of the `>` closing a tag, skipping quoted attribute values.
-fn tag_end(html: &str, from: usize) -> usize {
-    let mut quote = None;
-    for (i, byte) in html.bytes().enumerate().skip(from) {
-        match (quote, byte) {
-            (None, b'"' | b'\'') => quote = Some(byte),
-            (Some(q), _) if q == byte => quote = None,
-            (None, b'>') => return i,
-            _ => {}
-        }
-    }
-    html.len()
-}
-
-/// Just past the first `needle` at or after `from`, or the end.
-fn skip_past(html: &str, from: usize, needle: &str) -> usize {
-    let from = from.min(html.len());
-    html[from..]
-        .find(needle)
-        .map_or(html.len(), |at| from + at + needle.len())
-}
-
-/// Just past the `</name>` that closes a raw-text element.
-fn skip_raw_text(html: &str, from: usize, name: &str) -> usize {
-    let mut at = from;
-    while let Some(offset) = html[at..].find("</") {
-        let candidate = at + offset + 2;
-        let matches = html
-            .get(candidate..candidate + name.len())
-            .is_some_and(|s| s.eq_ignore_ascii_case(name));
-        if matches {
-            return skip_past(html, candidate, ">");
-        }
-        at = candidate;
-    }
-    html.len()
-}
-
-/// Attribute names (lower-cased) and decoded values, tolerant of any mess.
-fn attributes(raw: &str) -> Vec<(String, String)> {
-    let bytes = raw.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    let is_space = |b: u8| b.is_ascii_whitespace() || b == b'/';
-    while i < bytes.len() {
-        while i < bytes.len() && is_space(bytes[i]) {
-            i += 1;
-        }
-        let name_start = i;
-        while i < bytes.len() && !is_space(bytes[i]) && bytes[i] != b'=' {
-            i += 1;
-        }
-        let name = raw[name_start..i].to_ascii_lowercase();
-        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        let mut value = String::new();
-        if i < bytes.len() && bytes[i] == b'=' {
-            i += 1;
-            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-                i += 1;
-            }
-            let (start, end, next) = attribute_value(bytes, i);
-            value = decode_entities(&raw[start..end]);
-            i = next;
-        }
-        if name.is_empty() {
-            i += 1;
-        } else {
-            out.push((name, squash(&value)));
-        }
-    }
-    out
-}
-
-/// The span of a quoted or bare value starting at `i`, and where to go on.
-fn attribute_value(bytes: &[u8], i: usize) -> (usize, usize, usize) {
-    match bytes.get(i) {
-        Some(&quote @ (b'"' | b'\'')) => {
-            let end = bytes[i + 1..]
-                .iter()
-                .position(|&b| b == quote)
-                .map_or(bytes.len(), |p| i + 1 + p);
-            (i + 1, end, (end + 1).min(bytes.len()))
-        }
-        _ => {
-            let end = bytes[i..]
-                .iter()
-                .position(|b| b.is_ascii_whitespace())
-                .map_or(bytes.len(), |p| i + p);
-            (i, end, end)
-        }
     }
 }
 
@@ -383,6 +291,12 @@ mod tests {
     }
 
     #[test]
+    fn falls_back_to_twitter_description_last() {
+        let facts = scan(r#"<meta name="twitter:description" content="Tweet &amp; text">"#);
+        assert_eq!(facts.description.as_deref(), Some("Tweet & text"));
+    }
+
+    #[test]
     fn ends_an_unclosed_paragraph_at_the_next_block() {
         let facts = scan("<p>An unclosed paragraph that is long enough to count<div>other</div>");
         assert_eq!(
@@ -404,6 +318,7 @@ mod tests {
             "a < b > c",
             "<meta content>",
             "<p>é",
+            "</svg></script><svg/>",
         ] {
             let _ = scan(html);
         }
@@ -415,13 +330,64 @@ mod tests {
     }
 
     #[test]
-    fn parses_attributes_in_every_quoting_style() {
-        let parsed = attributes(r#" a="1" B='2' c=3 d e = "5" /"#);
-        let expected = [("a", "1"), ("b", "2"), ("c", "3"), ("d", ""), ("e", "5")];
-        let expected: Vec<(String, String)> = expected
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        assert_eq!(parsed, expected);
+    fn reads_meta_attributes_in_every_quoting_style() {
+        let facts = scan(
+            r#"<META NAME=Keywords CONTENT=rockets><meta name = 'description' content = "A &quot;quoted&quot; one" / >
+               <meta property="og:title" content>"#,
+        );
+        assert_eq!(facts.keywords.as_deref(), Some("rockets"));
+        assert_eq!(facts.description.as_deref(), Some(r#"A "quoted" one"#));
+        assert_eq!(facts.title, None, "an empty content is no title");
+    }
+
+    /// fuzz/regressions/enrichment: the old hand-written scanner sliced into `é`
+    /// after an attribute with no name.
+    #[test]
+    fn an_attribute_without_a_name_before_a_multibyte_char_is_no_crash() {
+        let facts = scan(r#"<p =""é>A paragraph after a nameless attribute, long enough.</p>"#);
+        assert_eq!(
+            facts.paragraph.as_deref(),
+            Some("A paragraph after a nameless attribute, long enough.")
+        );
+        // Invalid UTF-8 arrives as U+FFFD (the upload is decoded lossily).
+        let _ = scan("!<m=\"\"\u{FFFD}");
+        let facts = scan("<meta =\"\"\u{FFFD} name=description content=\"Still read\">");
+        assert_eq!(facts.description.as_deref(), Some("Still read"));
+    }
+
+    #[test]
+    fn a_title_inside_svg_is_not_the_page_title() {
+        let facts = scan("<svg><title>Logo</title></svg><h1>Heading</h1>");
+        assert_eq!(facts.title, None);
+        assert_eq!(facts.headings, ["Heading"]);
+        let facts = scan("<svg><title>Logo</title></svg><title>The page</title>");
+        assert_eq!(facts.title.as_deref(), Some("The page"));
+    }
+
+    #[test]
+    fn a_self_closed_svg_hides_nothing_after_it() {
+        let facts = scan("<svg/><title>The page</title>");
+        assert_eq!(facts.title.as_deref(), Some("The page"));
+    }
+
+    #[test]
+    fn script_and_template_text_is_never_a_paragraph() {
+        let facts = scan(
+            "<p><script>document.write('a sentence long enough to be prose')</script></p>\
+             <template><p>A template paragraph that is long enough to count.</p></template>\
+             <noscript><p>A noscript paragraph that is long enough to count.</p></noscript>\
+             <p>The real paragraph, which is long enough to count.</p>",
+        );
+        assert_eq!(
+            facts.paragraph.as_deref(),
+            Some("The real paragraph, which is long enough to count.")
+        );
+    }
+
+    #[test]
+    fn script_text_alone_gives_no_paragraph() {
+        let facts =
+            scan("<script>var prose = 'a string long enough to pass as a paragraph';</script>");
+        assert_eq!(facts, HtmlFacts::default());
     }
 }
