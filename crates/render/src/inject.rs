@@ -48,8 +48,10 @@ impl BadgeInjector {
         // With no badge there is nothing to inject: behave as if it were already done.
         let injected = Rc::new(Cell::new(tag.is_none()));
         let tag_html: Rc<str> = tag.map(BadgeTag::to_html).unwrap_or_default().into();
-        let rewriter =
-            HtmlRewriter::new(settings(&injected, &tag_html, noindex, memory_limit), output.clone());
+        let rewriter = HtmlRewriter::new(
+            settings(&injected, &tag_html, noindex, memory_limit),
+            output.clone(),
+        );
         BadgeInjector {
             rewriter: Some(rewriter),
             output,
@@ -105,7 +107,11 @@ pub fn inject_badge(html: &str, tag: &BadgeTag) -> Result<String, RenderError> {
 }
 
 /// Rewrites a whole in-memory page: see [`BadgeInjector::for_page`].
-pub fn rewrite_page(html: &str, tag: Option<&BadgeTag>, noindex: bool) -> Result<String, RenderError> {
+pub fn rewrite_page(
+    html: &str,
+    tag: Option<&BadgeTag>,
+    noindex: bool,
+) -> Result<String, RenderError> {
     let mut injector = BadgeInjector::for_page(tag, noindex);
     let mut out = injector.write(html.as_bytes())?;
     out.extend(injector.end()?);
@@ -198,10 +204,17 @@ mod page_tests {
     fn noindex_meta_goes_first_in_head_once_and_never_without_a_head_request() {
         let html = "<html><head><title>x</title></head><body>hi</body></html>";
         let out = rewrite_page(html, Some(&tag()), true).unwrap();
-        assert!(out.starts_with("<html><head><meta name=\"robots\" content=\"noindex, nofollow\"><title>"), "{out}");
+        assert!(
+            out.starts_with(
+                "<html><head><meta name=\"robots\" content=\"noindex, nofollow\"><title>"
+            ),
+            "{out}"
+        );
         assert_eq!(out.matches("name=\"robots\"").count(), 1);
         assert_eq!(out.matches("badge.js").count(), 1);
-        assert!(!rewrite_page(html, Some(&tag()), false).unwrap().contains("robots"));
+        assert!(!rewrite_page(html, Some(&tag()), false)
+            .unwrap()
+            .contains("robots"));
     }
 
     #[test]
