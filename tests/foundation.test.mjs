@@ -27,6 +27,77 @@ test('api routes are not answered on the serving origin', async () => {
   assert.equal(res.status, 404);
 });
 
+test('a method a path does not have answers 405 with Allow on both origins, and changes nothing', async () => {
+  const { owner } = await app.world();
+  const item = await app.dropLive(owner, {});
+  const cases = [
+    ['DELETE', '/api/v2/inspirations', 'GET, HEAD, POST'],
+    ['PUT', `/api/v2/inspirations/${item.entity_id}`, 'GET, HEAD, PATCH'],
+    ['GET', `/api/v2/inspirations/${item.entity_id}/pin`, 'POST, DELETE'],
+    ['POST', '/healthz', 'GET, HEAD'],
+    ['DELETE', '/api/v2/openapi.yaml', 'GET, HEAD'],
+  ];
+  for (const [method, path, allow] of cases) {
+    const res = await app.request(method, path, { token: owner.token });
+    expectError(assert, res, 405, 'METHOD_NOT_ALLOWED');
+    assert.equal(res.headers.get('allow'), allow, `${method} ${path}`);
+  }
+  // The operator API says nothing, not even "wrong method", without its token.
+  expectError(assert, await app.request('GET', '/admin/v1/users'), 401, 'UNAUTHORIZED');
+  const operator = await app.admin('GET', '/users');
+  expectError(assert, operator, 405, 'METHOD_NOT_ALLOWED');
+  assert.equal(operator.headers.get('allow'), 'POST');
+  for (const method of ['POST', 'DELETE', 'PUT']) {
+    const res = await app.request(method, new URL(item.url).pathname, { origin: 'serve', token: owner.token });
+    assert.equal(res.status, 405, `${method} on the serving origin`);
+    assert.equal(res.headers.get('allow'), 'GET, HEAD');
+  }
+  assert.equal((await app.request('HEAD', '/healthz')).status, 200);
+  assert.equal((await app.request('GET', item.url, { token: owner.token })).status, 200, 'still served');
+  // An unknown path is still 404.
+  expectError(assert, await app.request('PATCH', '/api/v2/nothing-here', { token: owner.token }), 404, 'NOT_FOUND');
+});
+
+test('GET /api/v2/spaces lists the active grid’s spaces with the caller’s membership, to members only', async () => {
+  const { owner, member, outsider, grid, space } = await app.world();
+  const other = await app.space(grid);
+  const mine = await app.request('GET', '/api/v2/spaces', { token: owner.token });
+  assert.equal(mine.status, 200);
+  assert.equal(mine.body.next_cursor, null);
+  assert.equal(mine.body.total_returned, 2);
+  const bySlug = Object.fromEntries(mine.body.items.map((s) => [s.slug, s]));
+  assert.deepEqual(bySlug[space.slug], { space_id: space.space_id, slug: space.slug, name: space.name, member: true });
+  assert.equal(bySlug[other.slug].member, false);
+  const theirs = await app.request('GET', '/api/v2/spaces', { token: member.token });
+  assert.deepEqual(theirs.body.items.map((s) => s.member), [false, false]);
+  // Another grid's member sees that grid, and naming this grid is refused.
+  assert.equal((await app.request('GET', '/api/v2/spaces', { token: outsider.token })).body.total_returned, 0);
+  expectError(assert, await app.request('GET', '/api/v2/spaces', { token: outsider.token, grid: grid.slug }), 403, 'ORG_NOT_ACCESSIBLE');
+  expectError(assert, await app.request('GET', '/api/v2/spaces'), 401, 'UNAUTHORIZED');
+});
+
+test('the no-count choice sets a cookie on each origin and returns only to the API origin', async () => {
+  const back = `${app.baseUrl}/#grid`;
+  const api = await app.request('GET', `/api/v2/no-count?on=1&return=${encodeURIComponent(back)}`);
+  assert.equal(api.status, 303);
+  assert.equal(api.headers.get('location'), `${app.serveUrl}/_plug/no-count?on=1&return=${encodeURIComponent(back)}`);
+  const [apiCookie] = api.headers.getSetCookie();
+  assert.match(apiCookie, /^platform-no-count=1; Path=\/; Max-Age=34560000; SameSite=None; Secure$/);
+  const serve = await app.request('GET', new URL(api.headers.get('location')).pathname + new URL(api.headers.get('location')).search, { origin: 'serve' });
+  assert.equal(serve.status, 303);
+  assert.equal(serve.headers.get('location'), back);
+  assert.match(serve.headers.getSetCookie()[0], /^platform-no-count=1; Path=\/; Max-Age=34560000; SameSite=Lax$/);
+  // Anywhere else is no place to go back to: the answer says what is set instead.
+  for (const elsewhere of ['https://evil.example/', `${app.baseUrl}.evil.example/`, '//evil.example']) {
+    const res = await app.request('GET', `/_plug/no-count?on=0&return=${encodeURIComponent(elsewhere)}`, { origin: 'serve' });
+    assert.equal(res.status, 200, elsewhere);
+    assert.match(res.text, /are counted/);
+    assert.match(res.headers.getSetCookie()[0], /Max-Age=0/);
+  }
+  expectError(assert, await app.request('GET', '/api/v2/no-count?on=yes'), 400, 'VALIDATION_FAILED');
+  assert.equal((await app.request('GET', '/_plug/no-count', { origin: 'serve' })).status, 400);
+});
+
 test('every error carries code, message, details, request_id and a matching X-Request-Id', async () => {
   const res = await app.request('GET', '/api/v2/inspirations');
   expectError(assert, res, 401, 'UNAUTHORIZED');

@@ -42,42 +42,46 @@ function documented(origin) {
 
 const source = (file) => readFileSync(join(ROOT, 'worker', 'src', file), 'utf8');
 
-/** A slice pattern of the router (`"inspirations", id, "pin"`) as a path shape under `prefix`. */
-function patternToPath(prefix, pattern) {
-  const parts = pattern.split(',').map((p) => p.trim()).filter(Boolean)
-    .map((p) => (p.startsWith('"') ? p.slice(1, -1) : '{}'));
-  return `${prefix}/${parts.join('/')}`;
+/** A slice pattern of the router (`"inspirations", id, "pin"`) as path shapes under `prefix`; an
+ * or-pattern (`"entities" | "inspirations"`) gives one shape per alternative. */
+function patternToPaths(prefix, pattern) {
+  let paths = [prefix];
+  for (const part of pattern.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const options = part.startsWith('"') ? part.split('|').map((o) => o.trim().slice(1, -1)) : ['{}'];
+    paths = paths.flatMap((p) => options.map((o) => `${p}/${o}`));
+  }
+  return paths;
 }
 
-/** `(Method::Get, ["inspirations", id])` arms inside the block that starts at `marker`. */
-function armsUnder(text, marker, prefix) {
-  const start = text.indexOf(marker);
-  assert.ok(start >= 0, `router block ${marker} not found in lib.rs`);
-  const end = text.indexOf('_ => Err(no_route(&method))', start);
-  const block = text.slice(start, end);
+/** `(Get, ["inspirations", id])` arms of `text` as `METHOD shape` routes under `prefix`. */
+function arms(text, prefix) {
   const routes = new Set();
-  for (const m of block.matchAll(/\(Method::(\w+),\s*\[([^\]]*)\]\)/g)) {
-    routes.add(`${m[1].toUpperCase()} ${patternToPath(prefix, m[2])}`);
+  for (const m of text.matchAll(/\((Get|Post|Put|Patch|Delete), \[([^\]]*)\]\)/g)) {
+    for (const path of patternToPaths(prefix, m[2])) routes.add(`${m[1].toUpperCase()} ${path}`);
   }
   return routes;
 }
 
-/** Every route of the API origin's `match` in lib.rs (`route_api`) and the CORS preflights of cors.rs. */
+/** Every route of the API origin's `resolve_api` in lib.rs and the CORS preflights of cors.rs. */
 function routerApiRoutes() {
   const lib = source('lib.rs');
-  const body = lib.slice(lib.indexOf('async fn route_api'));
+  const body = lib.slice(lib.indexOf('fn resolve_api'), lib.indexOf('async fn dispatch'));
+  const admin = '(m, ["admin", "v1", rest @ ..])';
+  const api = '(m, ["api", "v2", rest @ ..])';
+  assert.ok(body.includes(admin) && body.includes(api), 'router blocks not found in lib.rs resolve_api');
+  const block = (marker) => body.slice(body.indexOf(marker), body.indexOf('_ => return None', body.indexOf(marker)));
   const routes = new Set([
-    ...armsUnder(body, '["admin", "v1", rest @ ..]', '/admin/v1'),
-    ...armsUnder(body, '["api", "v2", rest @ ..]', '/api/v2'),
+    ...arms(body.slice(0, body.indexOf(admin)), ''),
+    ...arms(block(admin), '/admin/v1'),
+    ...arms(block(api), '/api/v2'),
   ]);
-  // Arms matched on the path alone answer every method; the document describes their GET.
-  const headOfMatch = body.slice(body.indexOf('match seg.as_slice()'), body.indexOf('["admin", "v1", rest @ ..]'));
-  for (const m of headOfMatch.matchAll(/^\s*\[([^\]]*)\]\s*=>/gm)) routes.add(`GET ${patternToPath('', m[1])}`);
-  // The fallback arm answers GET and HEAD of any other path: the web app at `/`, else a redirect.
-  assert.match(body, /_ if method == Method::Get \|\| method == Method::Head =>/);
+  // Any other GET or HEAD outside /api and /admin: the web app at `/`, else a redirect.
+  assert.match(lib, /if !api_path && reads \{/);
   routes.add('GET /');
   const cors = source('routes/cors.rs');
-  for (const m of cors.matchAll(/\["api", "v2", ([^\]]*)\]/g)) routes.add(`OPTIONS ${patternToPath('/api/v2', m[1])}`);
+  for (const m of cors.matchAll(/\["api", "v2", ([^\]]*)\]/g)) {
+    for (const path of patternToPaths('/api/v2', m[1])) routes.add(`OPTIONS ${path}`);
+  }
   return routes;
 }
 
@@ -92,7 +96,7 @@ function routerServeRoutes() {
   if (handle.includes('path.starts_with("/_plug/vendor/")')) routes.add('GET /_plug/vendor/{}');
   const parse = serve.slice(serve.indexOf('fn parse_path'), serve.indexOf('pub async fn handle'));
   for (const m of parse.matchAll(/\[(grid[^\]]*), rest @ \.\.\]/g)) {
-    const index = `${patternToPath('', m[1])}/`;
+    const index = `${patternToPaths('', m[1])[0]}/`;
     routes.add(`GET ${index}`);
     if (index === '/{}/{}/') {
       // The org form stands for the file routes of every scope form.
@@ -184,6 +188,7 @@ test('every documented API operation reaches a handler of the real Worker (no "n
       if (!item[m]) continue;
       const res = await app.request(m.toUpperCase(), fill(path), { json: m === 'get' || m === 'options' ? undefined : {} });
       if (res.status === 404 && res.body?.error?.message?.startsWith('no such route')) misses.push(`${m} ${path}`);
+      if (res.status === 405) misses.push(`${m} ${path}: 405`);
       if (m === 'options' && res.status !== 204) misses.push(`${m} ${path}: ${res.status}`);
     }
   }

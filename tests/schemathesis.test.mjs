@@ -18,24 +18,7 @@ import { zip } from './support/fixtures.mjs';
  * `operation` is a label as Schemathesis prints it, or a RegExp; `when` narrows an entry to the
  * requests it is about.
  */
-const KNOWN_BUGS = [
-  {
-    code: 'ST204',
-    operation: /^(GET|POST|PATCH|PUT|DELETE|OPTIONS) \/(?!\{grid\}|robots|sitemap|_plug)/,
-    reason: 'API origin: a method a path does not have answers 404 NOT_FOUND "no such route" (or 200 on /healthz, /badge.js, /api/v2/openapi.yaml, which match on the path alone) instead of 405 with Allow (worker/src/lib.rs route_api)',
-  },
-  {
-    code: 'ST204',
-    operation: /^GET \/(\{grid\}|robots\.txt|sitemap\.xml|_plug)/,
-    reason: 'serving origin: every method is served like GET (TRACE /robots.txt is 200) instead of 405 (worker/src/routes/serve.rs handle never looks at the method)',
-  },
-  {
-    code: 'ST201',
-    operation: /^(POST \/api\/v2\/inspirations|PATCH \/api\/v2\/inspirations\/\{id\})$/,
-    when: (f) => f.body?.space_id !== undefined && f.body?.scope !== 'space',
-    reason: 'a malformed space_id ("null", "gbc8fbbc-...") is accepted and ignored unless scope is space, on create and update (worker/src/routes/inspirations.rs parse_create and update read space_id only for scope space)',
-  },
-];
+const KNOWN_BUGS = [];
 
 const ST = join(ROOT, '.venv', 'bin', 'st');
 let app;

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 use serde_json::{Map, Value};
-use worker::{Bucket, D1Database, Env, Request, Response};
+use worker::{Bucket, D1Database, Env, Method, Request, Response};
 
 use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
@@ -117,6 +117,23 @@ pub fn query<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
+/// The request's method, or None for one Plug has no route for under any path (TRACE, QUERY,
+/// ...): `Request::method` reads every method it does not know as GET.
+pub fn method(req: &Request) -> Option<Method> {
+    let method = Method::from(req.inner().method());
+    let known = matches!(
+        method,
+        Method::Get
+            | Method::Head
+            | Method::Post
+            | Method::Put
+            | Method::Patch
+            | Method::Delete
+            | Method::Options
+    );
+    (known && method.as_ref().eq_ignore_ascii_case(&req.inner().method())).then_some(method)
+}
+
 pub fn header(req: &Request, name: &str) -> Option<String> {
     req.headers()
         .get(name)
@@ -184,7 +201,10 @@ pub mod field {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Number(n)) if n.is_i64() => Ok(n.as_i64()),
             // JSON does not tell 365 from 365.0; an integral value is an integer.
-            Some(Value::Number(n)) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f.abs() < 9.0e15) => {
+            Some(Value::Number(n))
+                if n.as_f64()
+                    .is_some_and(|f| f.fract() == 0.0 && f.abs() < 9.0e15) =>
+            {
                 Ok(n.as_f64().map(|f| f as i64))
             }
             Some(_) => Err(FieldError::new(name, "type", "an integer").into()),

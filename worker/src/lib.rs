@@ -66,103 +66,201 @@ fn is_feedback_post(req: &Request) -> bool {
         && req.method() == Method::Post
 }
 
-/// Every route of the API origin.
+/// Every route of the API origin: resolve the path and method to a route, then run it. A path
+/// that exists under other methods answers 405 with `Allow`; an unknown path answers 404.
 async fn route_api(cx: &Ctx, req: Request) -> ApiResult<Response> {
-    use routes::{
-        admin, badge, feedback, inspirations as insp, links, reactions, runtimes, sessions, views,
-        visibility,
-    };
     let path = req.path();
-    let segments: Vec<String> = path
-        .trim_matches('/')
-        .split('/')
-        .map(str::to_string)
-        .collect();
-    let seg: Vec<&str> = segments.iter().map(String::as_str).collect();
-    let method = req.method();
+    let seg: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let method = http::method(&req);
 
-    if method == Method::Options {
+    if method == Some(Method::Options) {
         return routes::cors::preflight(cx, &req, &seg);
     }
-    match seg.as_slice() {
-        ["healthz"] => Ok(Response::ok("ok")?),
-        ["badge.js"] => badge::serve(cx, &req),
-        ["api", "v2", "openapi.yaml"] => openapi(),
-        ["admin", "v1", rest @ ..] => {
-            auth::require_operator(cx, &req)?;
-            match (method.clone(), rest) {
-                (Method::Post, ["users"]) => admin::create_user(cx, req).await,
-                (Method::Post, ["grids"]) => admin::create_grid(cx, req).await,
-                (Method::Put, ["grids", grid, "members", user]) => {
-                    admin::put_member(cx, req, grid, user).await
-                }
-                (Method::Delete, ["grids", grid, "members", user]) => {
-                    admin::delete_member(cx, grid, user).await
-                }
-                (Method::Post, ["grids", grid, "spaces"]) => {
-                    admin::create_space(cx, req, grid).await
-                }
-                (Method::Put, ["spaces", space, "members", user]) => {
-                    admin::put_space_member(cx, space, user).await
-                }
-                (Method::Post, ["grids", grid, "runtimes"]) => {
-                    admin::create_runtime(cx, req, grid).await
-                }
-                (Method::Put, ["badge-policy"]) => admin::put_platform_badge_policy(cx, req).await,
-                (Method::Put, ["grids", grid, "badge-policy"]) => {
-                    admin::put_grid_badge_policy(cx, req, grid).await
-                }
-                (Method::Put, ["grids", grid, "badge-style"]) => {
-                    admin::put_grid_badge_style(cx, req, grid).await
-                }
-                (Method::Post, ["tokens"]) => admin::create_token(cx, req).await,
-                (Method::Patch, ["entities", id]) => admin::patch_entity(cx, req, id).await,
-                _ => Err(no_route(&method)),
-            }
-        }
-        ["api", "v2", rest @ ..] => match (method.clone(), rest) {
-            (Method::Post, ["inspirations"]) => insp::create(cx, req).await,
-            (Method::Get, ["inspirations"]) => insp::list(cx, req).await,
-            (Method::Get, ["inspirations", id]) => insp::read(cx, req, id).await,
-            (Method::Patch, ["inspirations", id]) => insp::update(cx, req, id).await,
-            (Method::Patch, ["inspirations", id, "visibility"]) => {
-                visibility::patch(cx, req, id, true).await
-            }
-            (Method::Patch, ["entities", id, "visibility"]) => {
-                visibility::patch(cx, req, id, false).await
-            }
-            (Method::Post, ["inspirations", id, "archive"]) => {
-                insp::archive(cx, req, id, true).await
-            }
-            (Method::Post, ["inspirations", id, "unarchive"]) => {
-                insp::archive(cx, req, id, false).await
-            }
-            (Method::Post, ["inspirations", id, "pin"]) => insp::pin(cx, req, id).await,
-            (Method::Delete, ["inspirations", id, "pin"]) => insp::unpin(cx, req, id).await,
-            (Method::Post, ["entities", id, "reactions"])
-            | (Method::Post, ["inspirations", id, "reactions"]) => {
-                reactions::toggle(cx, req, id).await
-            }
-            (Method::Post, ["views", id]) => views::beacon(cx, req, id),
-            (Method::Get, ["runtimes"]) => runtimes::list(cx, req).await,
-            (Method::Post, ["runtimes", id, "inspirations"]) => links::create(cx, req, id).await,
-            (Method::Get, ["runtimes", id, "inspirations"]) => links::sources_of(cx, req, id).await,
-            (Method::Delete, ["runtimes", id, "inspirations", link]) => {
-                links::delete(cx, req, id, link).await
-            }
-            (Method::Get, ["inspirations", id, "inspired-runtimes"]) => {
-                links::inspired_by_source(cx, req, id).await
-            }
-            (Method::Patch, ["entities", id]) => badge::patch_mode(cx, req, id).await,
-            (Method::Post, ["entities", id, "feedback"]) => feedback::create(cx, req, id).await,
-            (Method::Get, ["entities", id, "feedback"]) => feedback::list(cx, req, id).await,
-            (Method::Post, ["serve-sessions"]) => sessions::create(cx, req).await,
-            _ => Err(no_route(&method)),
+    let api_path = matches!(seg.as_slice(), ["api", ..] | ["admin", ..]);
+    if let ["admin", "v1", ..] = seg.as_slice() {
+        // The operator API answers nothing, not even "wrong method", without the operator token.
+        auth::require_operator(cx, &req)?;
+    }
+    if let Some(route) = method.as_ref().and_then(|m| resolve_api(m, &seg)) {
+        return dispatch(cx, req, route).await;
+    }
+    let reads = matches!(method, Some(Method::Get | Method::Head));
+    if !api_path && reads {
+        // Not an API path: an old serving URL on the API origin goes to the serving origin.
+        return routes::serve::redirect_to_serving_origin(cx, &req).await;
+    }
+    let allowed = if api_path {
+        allowed_methods(&seg)
+    } else {
+        vec![Method::Get, Method::Head]
+    };
+    if allowed.is_empty() {
+        return Err(ApiError::new(404, "NOT_FOUND", "no such route"));
+    }
+    Err(ApiError::method_not_allowed(&req.inner().method(), allowed))
+}
+
+/// The methods any route of the API origin may have; OPTIONS is answered before routing.
+const API_METHODS: [Method; 6] = [
+    Method::Get,
+    Method::Head,
+    Method::Post,
+    Method::Put,
+    Method::Patch,
+    Method::Delete,
+];
+
+/// The methods `seg` has a route for, for `Allow`.
+fn allowed_methods(seg: &[&str]) -> Vec<Method> {
+    API_METHODS
+        .into_iter()
+        .filter(|m| resolve_api(m, seg).is_some())
+        .collect()
+}
+
+/// One route of the API origin with its path parameters, known before anything runs.
+enum ApiRoute<'a> {
+    Healthz,
+    BadgeJs,
+    OpenApi,
+    NoCount,
+    CreateUser,
+    CreateGrid,
+    PutMember(&'a str, &'a str),
+    DeleteMember(&'a str, &'a str),
+    CreateSpace(&'a str),
+    PutSpaceMember(&'a str, &'a str),
+    CreateRuntime(&'a str),
+    PutPlatformBadgePolicy,
+    PutGridBadgePolicy(&'a str),
+    PutGridBadgeStyle(&'a str),
+    CreateToken,
+    PatchEntityAsOperator(&'a str),
+    CreateInspiration,
+    ListInspirations,
+    ReadInspiration(&'a str),
+    UpdateInspiration(&'a str),
+    /// The bool says whether the path is the Inspiration alias (legacy visibility values allowed).
+    PatchVisibility(&'a str, bool),
+    Archive(&'a str, bool),
+    Pin(&'a str),
+    Unpin(&'a str),
+    ToggleReaction(&'a str),
+    ViewBeacon(&'a str),
+    ListRuntimes,
+    ListSpaces,
+    CreateLink(&'a str),
+    SourcesOfRuntime(&'a str),
+    DeleteLink(&'a str, &'a str),
+    RuntimesInspiredBy(&'a str),
+    PatchBadgeMode(&'a str),
+    CreateFeedback(&'a str),
+    ListFeedback(&'a str),
+    CreateServeSession,
+}
+
+/// The route `method` and `seg` name, if any. HEAD finds what GET finds.
+fn resolve_api<'a>(method: &Method, seg: &[&'a str]) -> Option<ApiRoute<'a>> {
+    use ApiRoute::*;
+    use Method::{Delete, Get, Patch, Post, Put};
+    let method = match method {
+        Method::Head => Get,
+        m => m.clone(),
+    };
+    let route = match (method, seg) {
+        (Get, ["healthz"]) => Healthz,
+        (Get, ["badge.js"]) => BadgeJs,
+        (Get, ["api", "v2", "openapi.yaml"]) => OpenApi,
+        (m, ["admin", "v1", rest @ ..]) => match (m, rest) {
+            (Post, ["users"]) => CreateUser,
+            (Post, ["grids"]) => CreateGrid,
+            (Put, ["grids", grid, "members", user]) => PutMember(grid, user),
+            (Delete, ["grids", grid, "members", user]) => DeleteMember(grid, user),
+            (Post, ["grids", grid, "spaces"]) => CreateSpace(grid),
+            (Put, ["spaces", space, "members", user]) => PutSpaceMember(space, user),
+            (Post, ["grids", grid, "runtimes"]) => CreateRuntime(grid),
+            (Put, ["badge-policy"]) => PutPlatformBadgePolicy,
+            (Put, ["grids", grid, "badge-policy"]) => PutGridBadgePolicy(grid),
+            (Put, ["grids", grid, "badge-style"]) => PutGridBadgeStyle(grid),
+            (Post, ["tokens"]) => CreateToken,
+            (Patch, ["entities", id]) => PatchEntityAsOperator(id),
+            _ => return None,
         },
-        _ if method == Method::Get || method == Method::Head => {
-            routes::serve::redirect_to_serving_origin(cx, &req).await
-        }
-        _ => Err(ApiError::not_found()),
+        (m, ["api", "v2", rest @ ..]) => match (m, rest) {
+            (Post, ["inspirations"]) => CreateInspiration,
+            (Get, ["inspirations"]) => ListInspirations,
+            (Get, ["inspirations", id]) => ReadInspiration(id),
+            (Patch, ["inspirations", id]) => UpdateInspiration(id),
+            (Patch, ["inspirations", id, "visibility"]) => PatchVisibility(id, true),
+            (Patch, ["entities", id, "visibility"]) => PatchVisibility(id, false),
+            (Post, ["inspirations", id, "archive"]) => Archive(id, true),
+            (Post, ["inspirations", id, "unarchive"]) => Archive(id, false),
+            (Post, ["inspirations", id, "pin"]) => Pin(id),
+            (Delete, ["inspirations", id, "pin"]) => Unpin(id),
+            (Post, ["entities" | "inspirations", id, "reactions"]) => ToggleReaction(id),
+            (Post, ["views", id]) => ViewBeacon(id),
+            (Get, ["runtimes"]) => ListRuntimes,
+            (Get, ["spaces"]) => ListSpaces,
+            (Get, ["no-count"]) => NoCount,
+            (Post, ["runtimes", id, "inspirations"]) => CreateLink(id),
+            (Get, ["runtimes", id, "inspirations"]) => SourcesOfRuntime(id),
+            (Delete, ["runtimes", id, "inspirations", link]) => DeleteLink(id, link),
+            (Get, ["inspirations", id, "inspired-runtimes"]) => RuntimesInspiredBy(id),
+            (Patch, ["entities", id]) => PatchBadgeMode(id),
+            (Post, ["entities", id, "feedback"]) => CreateFeedback(id),
+            (Get, ["entities", id, "feedback"]) => ListFeedback(id),
+            (Post, ["serve-sessions"]) => CreateServeSession,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(route)
+}
+
+/// Runs a resolved route: each arm hands the request to one thin handler.
+async fn dispatch(cx: &Ctx, req: Request, route: ApiRoute<'_>) -> ApiResult<Response> {
+    use routes::{
+        admin, badge, feedback, inspirations as insp, links, reactions, runtimes, sessions, spaces,
+        views, visibility,
+    };
+    use ApiRoute::*;
+    match route {
+        Healthz => Ok(Response::ok("ok")?),
+        BadgeJs => badge::serve(cx, &req),
+        OpenApi => openapi(),
+        NoCount => views::choose_no_count(cx, &req, true),
+        CreateUser => admin::create_user(cx, req).await,
+        CreateGrid => admin::create_grid(cx, req).await,
+        PutMember(grid, user) => admin::put_member(cx, req, grid, user).await,
+        DeleteMember(grid, user) => admin::delete_member(cx, grid, user).await,
+        CreateSpace(grid) => admin::create_space(cx, req, grid).await,
+        PutSpaceMember(space, user) => admin::put_space_member(cx, space, user).await,
+        CreateRuntime(grid) => admin::create_runtime(cx, req, grid).await,
+        PutPlatformBadgePolicy => admin::put_platform_badge_policy(cx, req).await,
+        PutGridBadgePolicy(grid) => admin::put_grid_badge_policy(cx, req, grid).await,
+        PutGridBadgeStyle(grid) => admin::put_grid_badge_style(cx, req, grid).await,
+        CreateToken => admin::create_token(cx, req).await,
+        PatchEntityAsOperator(id) => admin::patch_entity(cx, req, id).await,
+        CreateInspiration => insp::create(cx, req).await,
+        ListInspirations => insp::list(cx, req).await,
+        ReadInspiration(id) => insp::read(cx, req, id).await,
+        UpdateInspiration(id) => insp::update(cx, req, id).await,
+        PatchVisibility(id, alias) => visibility::patch(cx, req, id, alias).await,
+        Archive(id, archived) => insp::archive(cx, req, id, archived).await,
+        Pin(id) => insp::pin(cx, req, id).await,
+        Unpin(id) => insp::unpin(cx, req, id).await,
+        ToggleReaction(id) => reactions::toggle(cx, req, id).await,
+        ViewBeacon(id) => views::beacon(cx, req, id),
+        ListRuntimes => runtimes::list(cx, req).await,
+        ListSpaces => spaces::list(cx, req).await,
+        CreateLink(id) => links::create(cx, req, id).await,
+        SourcesOfRuntime(id) => links::sources_of(cx, req, id).await,
+        DeleteLink(id, link) => links::delete(cx, req, id, link).await,
+        RuntimesInspiredBy(id) => links::inspired_by_source(cx, req, id).await,
+        PatchBadgeMode(id) => badge::patch_mode(cx, req, id).await,
+        CreateFeedback(id) => feedback::create(cx, req, id).await,
+        ListFeedback(id) => feedback::list(cx, req, id).await,
+        CreateServeSession => sessions::create(cx, req).await,
     }
 }
 
@@ -176,8 +274,4 @@ fn openapi() -> ApiResult<Response> {
         .headers_mut()
         .set("Access-Control-Allow-Origin", "*");
     Ok(response)
-}
-
-fn no_route(method: &Method) -> ApiError {
-    ApiError::new(404, "NOT_FOUND", format!("no such route for {method:?}"))
 }

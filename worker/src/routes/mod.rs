@@ -16,5 +16,6 @@ pub mod reactions;
 pub mod runtimes;
 pub mod serve;
 pub mod sessions;
+pub mod spaces;
 pub mod views;
 pub mod visibility;

@@ -6,7 +6,7 @@ use futures_util::{stream, StreamExt};
 use plug_domain::badge::{resolve, BadgeState};
 use plug_domain::{BadgeMode, SourceType, Status};
 use plug_render::{BadgeInjector, BadgeTag, OfficeKind, PageKind, Position};
-use worker::{Request, Response};
+use worker::{Method, Request, Response};
 
 use super::common::{self, Seen};
 use super::{provision, sessions, views};
@@ -57,12 +57,18 @@ fn parse_path(path: &str) -> Option<ContentPath<'_>> {
 }
 
 pub async fn handle(cx: &Ctx, req: Request) -> ApiResult<Response> {
+    // Everything here is a page or a file to read.
+    if !matches!(crate::http::method(&req), Some(Method::Get | Method::Head)) {
+        let allowed = vec![Method::Get, Method::Head];
+        return Err(ApiError::method_not_allowed(&req.inner().method(), allowed));
+    }
     let path = req.path();
     match path.as_str() {
         "/healthz" => return Ok(Response::ok("ok")?),
         "/robots.txt" => return robots(cx),
         "/sitemap.xml" => return sitemap(cx).await,
         "/_plug/session" => return sessions::redeem(cx, &req).await,
+        "/_plug/no-count" => return views::choose_no_count(cx, &req, false),
         "/" => return Err(ApiError::not_found()),
         _ => {}
     }

@@ -3,6 +3,7 @@
 //! never bots, naive HTTP clients, the owner or `platform-no-count` browsers.
 
 use plug_domain::time::utc_day;
+use plug_domain::validate::FieldError;
 use plug_domain::views::{ip_hash, viewer_key};
 use worker::{Request, Response};
 
@@ -21,9 +22,63 @@ struct Visit {
 fn visit_of(req: &Request) -> Visit {
     Visit {
         user_agent: header(req, "User-Agent").unwrap_or_default(),
-        no_count: cookie(req, "platform-no-count").is_some(),
+        no_count: cookie(req, NO_COUNT_COOKIE).is_some(),
         ip: client_ip(req),
     }
+}
+
+/// The viewer's "do not count me" choice (interface.md 4.9), one cookie per origin that counts.
+const NO_COUNT_COOKIE: &str = "platform-no-count";
+
+/// GET /api/v2/no-count and then /_plug/no-count on the serving origin, `?on=1|0[&return=URL]`. Served pages are counted on the
+/// serving origin and reads and beacons on the API origin, so the choice is a cookie of each: the
+/// web app navigates to the API origin's route, which sets its cookie (readable by the app) and
+/// sends the browser on to the serving origin's, which sets its own and goes back to `return`, a
+/// page of the API origin only (no open redirect). Without `return` it says what is now set.
+pub fn choose_no_count(cx: &Ctx, req: &Request, on_api_origin: bool) -> ApiResult<Response> {
+    let pairs = crate::http::query_pairs(req);
+    let on = match crate::http::query(&pairs, "on") {
+        Some("1") => true,
+        Some("0") => false,
+        _ => return Err(FieldError::new("on", "enum", "1 or 0").into()),
+    };
+    let app = cx.config.base_url.as_str();
+    let back = crate::http::query(&pairs, "return").filter(|url| {
+        url.strip_prefix(app)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '?', '#']))
+    });
+    let mut response = if on_api_origin {
+        let query = req.url()?.query().unwrap_or_default().to_string();
+        let serving = format!("{}/_plug/no-count?{query}", cx.config.serve_base_url);
+        crate::http::redirect(&serving, 303)?
+    } else if let Some(url) = back {
+        crate::http::redirect(url, 303)?
+    } else {
+        Response::ok(if on {
+            "Visits from this browser are not counted."
+        } else {
+            "Visits from this browser are counted."
+        })?
+    };
+    // The API origin's cookie rides along on the badge's beacon from Runtimes and served pages, a
+    // cross-site request: SameSite=None, which browsers take only with Secure (localhost counts
+    // as secure). The serving origin's is readable, not HttpOnly: badge.js skips the beacon when
+    // it sees it, which works even where third-party cookies are blocked.
+    let https = |url: &str| url.starts_with("https://");
+    let local = app.starts_with("http://localhost") || app.starts_with("http://127.0.0.1");
+    let attributes = match (on_api_origin, https(app) || local) {
+        (true, true) => "SameSite=None; Secure",
+        (true, false) => "SameSite=Lax",
+        (false, _) if https(&cx.config.serve_base_url) => "SameSite=Lax; Secure",
+        (false, _) => "SameSite=Lax",
+    };
+    let max_age = if on { 400 * 24 * 3600 } else { 0 };
+    let cookie = format!("{NO_COUNT_COOKIE}=1; Path=/; Max-Age={max_age}; {attributes}");
+    let headers = response.headers_mut();
+    let _ = headers.set("Set-Cookie", &cookie);
+    let _ = headers.set("Cache-Control", "no-store");
+    let _ = headers.set("X-Content-Type-Options", "nosniff");
+    Ok(response)
 }
 
 /// isbot's pattern list, joined (written by scripts/build.sh from the npm package).

@@ -168,6 +168,32 @@ pub async fn find_space(db: &D1Database, space_id: &str) -> ApiResult<Option<Spa
     .await
 }
 
+/// A space of a grid as one of its members sees it in a list.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct SpaceListed {
+    pub space_id: String,
+    pub slug: String,
+    pub name: String,
+    /// Whether the caller belongs to it (SQLite's 0 or 1).
+    pub member: i64,
+}
+
+/// Every space of `grid_id` by slug, with whether `user_id` is a member.
+pub async fn spaces_in_grid(
+    db: &D1Database,
+    grid_id: &str,
+    user_id: &str,
+) -> ApiResult<Vec<SpaceListed>> {
+    db::all(
+        db,
+        "SELECT s.space_id, s.slug, s.name, (sm.user_id IS NOT NULL) AS member
+         FROM spaces s LEFT JOIN space_members sm ON sm.space_id = s.space_id AND sm.user_id = ?2
+         WHERE s.grid_id = ?1 ORDER BY s.slug",
+        &[text(grid_id), text(user_id)],
+    )
+    .await
+}
+
 pub async fn find_space_by_slug(
     db: &D1Database,
     grid_id: &str,

@@ -1,0 +1,26 @@
+//! GET /api/v2/spaces: the spaces of the active grid, for choosing a space scope or the spaces
+//! of a `grid` visibility. Not in interface.md; platform.md's room for clients (README, decisions).
+//! Any member of the grid sees every space's slug and name (they appear in visibility_spaces
+//! anyway) and whether they belong to it; spaces are few per grid, so there is no cursor.
+
+use serde_json::json;
+use worker::{Request, Response};
+
+use crate::auth;
+use crate::error::ApiResult;
+use crate::http::{json, Ctx};
+use crate::store::identity;
+
+pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
+    let caller = auth::caller(cx, &req, false).await?;
+    let spaces =
+        identity::spaces_in_grid(&cx.db, &caller.grid.grid_id, &caller.user.user_id).await?;
+    let items: Vec<_> = spaces
+        .into_iter()
+        .map(|s| json!({ "space_id": s.space_id, "slug": s.slug, "name": s.name, "member": s.member != 0 }))
+        .collect();
+    json(
+        200,
+        &json!({ "total_returned": items.len(), "items": items, "next_cursor": null }),
+    )
+}
