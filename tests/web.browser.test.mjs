@@ -601,9 +601,9 @@ test('badge mode turns the served badge off and on', async () => {
 
 // ------------------------------------------------------------------ viewer choices, keyboard, small screens
 
-test('the platform-no-count choice keeps the app’s own reads out of the view count', async () => {
+test('the platform-no-count choice keeps the app’s reads, served pages and the beacon out of the view count', async () => {
   const { owner, member, spaceMember, grid } = await app.world();
-  const item = await app.dropLive(owner, { fields: { name: 'count-page' } });
+  const item = await app.dropLive(owner, { fields: { name: 'count-page', visibility: 'org' } });
   const counted = await open(spaceMember, grid);
   await openSheet(counted, item.entity_id);
   await eventually(async () => (await read(owner, item.entity_id)).body.view_count === 1, 'a counted view');
@@ -611,13 +611,27 @@ test('the platform-no-count choice keeps the app’s own reads out of the view c
 
   const page = await open(member, grid);
   await page.click('#settings');
-  await page.check('#no-count');
   assert.deepEqual(await unlabelled(page, 'dialog'), []);
   await shot(page, '19-settings');
-  const cookies = await page.context().cookies(app.baseUrl);
-  assert.ok(cookies.some((c) => c.name === 'platform-no-count' && c.value === '1'));
+  // Through the API origin and the serving origin and back: a cookie on each.
+  await Promise.all([page.waitForURL(`${app.baseUrl}/`), page.click('#no-count')]);
+  await page.waitForSelector('#grid[aria-busy=false]', { state: 'attached' });
+  for (const origin of [app.baseUrl, app.serveUrl]) {
+    const cookies = await page.context().cookies(origin);
+    assert.ok(cookies.some((c) => c.name === 'platform-no-count' && c.value === '1'), `cookie on ${origin}`);
+  }
+  await page.click('#settings');
+  assert.equal(await page.isChecked('#no-count'), true, 'the choice shows as made');
   await page.click('dialog .modal-foot .primary');
   await openSheet(page, item.entity_id);
+  await sleep(1000);
+  assert.equal((await read(owner, item.entity_id)).body.view_count, 1, 'the app’s read is not counted');
+  // The served page itself, badge and beacon included, in the same browser.
+  const served = await page.context().newPage();
+  const signIn = await app.request('POST', '/api/v2/serve-sessions', { token: member.token, json: { url: item.url } });
+  assert.equal(signIn.status, 201, signIn.text);
+  await served.goto(signIn.body.url);
+  await served.waitForFunction(() => window.__PlatformBadge?.state, null, { timeout: 10_000 });
   await sleep(1000);
   assert.equal((await read(owner, item.entity_id)).body.view_count, 1, 'not counted again');
   await done(page);

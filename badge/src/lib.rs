@@ -59,7 +59,9 @@ fn start() {
     let Some(config) = config::read(&document) else {
         return;
     };
-    api::send_beacon(&window, &config.api_origin, &config.entity);
+    if !api::no_count(&document) {
+        api::send_beacon(&window, &config.api_origin, &config.entity);
+    }
     if config.mode.allows_dismiss() && widget::dismissed_this_session(&window) {
         let _ = Reflect::set(&global, &"state".into(), &State::Hidden.name().into());
         return;

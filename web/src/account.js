@@ -2,7 +2,7 @@
 // sheet: who is signed in, the grids, the `platform-no-count` choice, signing out.
 import { ApiError, describe, get } from './api.js';
 import { icon } from './icons.js';
-import { announce, clearFieldErrors, field, h, replace, showFieldError } from './dom.js';
+import { clearFieldErrors, field, h, replace, showFieldError } from './dom.js';
 import { claims, forgetGrid, me, noCount, session, setNoCount, signIn, signOut, useGrid } from './session.js';
 
 /** Checks a token and grid against the API: the list route answers 401 or 403 for a bad one. */
@@ -90,8 +90,8 @@ export function openSettings(changed) {
     session.grids.length > 1 ? h('button.linkish', { type: 'button', onclick: () => { forgetGrid(g); paintGrids(); changed(); } }, `Remove ${g}`) : null)));
   paintGrids();
   const counting = h('input', { type: 'checkbox', id: 'no-count', checked: noCount(), onchange: (e) => {
+    // A round trip through both origins; the page comes back with the choice in place.
     setNoCount(e.target.checked);
-    announce(e.target.checked ? 'Your visits from this browser are no longer counted.' : 'Your visits count again.');
   } });
   dialog.append(h('div.modal-inner',
     h('header.modal-head', h('h2', { id: 'settings-title' }, 'Settings'),
@@ -104,7 +104,7 @@ export function openSettings(changed) {
         h('button.ghost.small', { type: 'button', onclick: () => { dialog.close(); addGrid(changed); } }, 'Add a grid')),
       h('section', h('h3', 'View counts'),
         h('label.check', counting, ' Don’t count my visits from this browser'),
-        h('p.hint', 'Sets the platform-no-count cookie: pages you open from here and the view beacon leave the counts alone (where the browser allows cookies on served pages).'))),
+        h('p.hint', 'Sets the platform-no-count cookie on this site and on the site that serves pages, so neither your visits to served pages nor the badge count you.'))),
     h('footer.modal-foot',
       h('button.danger', { type: 'button', onclick: () => { signOut(); dialog.close(); changed(); } }, 'Sign out'),
       h('button.primary', { type: 'button', onclick: () => dialog.close() }, 'Done'))));

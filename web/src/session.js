@@ -106,13 +106,11 @@ const NO_COUNT = 'platform-no-count';
 export const noCount = () => document.cookie.split('; ').some((c) => c.startsWith(`${NO_COUNT}=`));
 
 /**
- * Sets or clears the `platform-no-count` cookie. SameSite=None lets it ride along on the badge's
- * beacon from served pages (another site) where the browser allows third-party cookies; Secure is
- * required for that and is honoured on https and on localhost.
+ * Sets or clears the `platform-no-count` cookie on both origins: the Worker sets the API origin's
+ * (which the badge's beacon carries) and sends the browser on to the serving origin, where served
+ * pages are counted, which sets its own and comes back here.
  */
 export function setNoCount(on) {
-  const secure = location.protocol === 'https:' || ['localhost', '127.0.0.1'].includes(location.hostname);
-  const attrs = secure ? '; SameSite=None; Secure' : '; SameSite=Lax';
-  const age = on ? 'Max-Age=31536000' : 'Max-Age=0';
-  document.cookie = `${NO_COUNT}=1; Path=/; ${age}${attrs}`;
+  const back = encodeURIComponent(location.href);
+  location.assign(`/api/v2/no-count?on=${on ? 1 : 0}&return=${back}`);
 }
