@@ -8,5 +8,26 @@ export WRANGLER_SEND_METRICS=false
 # Loopback only: no fetch of the `Request.cf` placeholder from Cloudflare.
 export CLOUDFLARE_CF_FETCH_ENABLED=false
 
-cargo test --workspace --exclude plug-worker --exclude plug-badge --quiet
-node --test --test-concurrency=1 --test-reporter=spec tests/*.test.mjs
+# Every step runs even when one fails, so one red run shows everything that is wrong.
+failed=()
+run() {
+  local name=$1
+  shift
+  printf '\n[test] %s\n' "$name"
+  "$@" || failed+=("$name")
+}
+
+run "lint: rustfmt and clippy -D warnings" bash scripts/lint.sh
+run "unit tests of the native crates" cargo test --workspace --exclude plug-worker --exclude plug-badge --quiet
+run "unit tests of badge.js's pure parts" cargo test -p plug-badge --quiet
+# Every crash the fuzzers ever found, the seeds, and the markdown XSS corpus (stable, no fuzzing).
+run "fuzz regressions and the markdown XSS corpus" \
+  cargo test --quiet --manifest-path fuzz/Cargo.toml --target-dir target
+run "integration tests against the real Worker" \
+  node --test --test-concurrency=1 --test-reporter=spec tests/*.test.mjs
+
+if [ ${#failed[@]} -gt 0 ]; then
+  printf '\n[test] failed: %s\n' "${failed[*]}"
+  exit 1
+fi
+printf '\n[test] all green\n'

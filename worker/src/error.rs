@@ -13,8 +13,6 @@ pub struct ApiError {
     pub message: String,
     pub details: Vec<FieldError>,
     pub retry_after: Option<i64>,
-    /// The `Allow` header of a 405: the methods the path does have.
-    pub allow: Option<String>,
     /// What went wrong inside, logged for 5xx and never sent.
     pub internal: Option<String>,
 }
@@ -29,7 +27,6 @@ impl ApiError {
             message: message.into(),
             details: Vec::new(),
             retry_after: None,
-            allow: None,
             internal: None,
         }
     }
@@ -70,19 +67,6 @@ impl ApiError {
         let mut e = ApiError::new(429, "RATE_LIMITED", format!("rate limit exceeded: {hint}"))
             .with_detail(FieldError::new("rate_limit", limit_name, hint));
         e.retry_after = Some(retry_after.max(1));
-        e
-    }
-
-    /// 405: the path exists, under other methods.
-    pub fn method_not_allowed(method: &str, allowed: Vec<worker::Method>) -> Self {
-        let allow: Vec<String> = allowed.iter().map(|m| m.to_string()).collect();
-        let allow = allow.join(", ");
-        let mut e = ApiError::new(
-            405,
-            "METHOD_NOT_ALLOWED",
-            format!("{method} is not allowed here; allowed: {allow}"),
-        );
-        e.allow = Some(allow);
         e
     }
 
@@ -135,9 +119,6 @@ impl ApiError {
             let _ = response
                 .headers_mut()
                 .set("Retry-After", &seconds.to_string());
-        }
-        if let Some(allow) = &self.allow {
-            let _ = response.headers_mut().set("Allow", allow);
         }
         response
     }

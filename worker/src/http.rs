@@ -134,6 +134,20 @@ pub fn method(req: &Request) -> Option<Method> {
     (known && method.as_ref().eq_ignore_ascii_case(&req.inner().method())).then_some(method)
 }
 
+/// 405 METHOD_NOT_ALLOWED in the error shape, with `Allow` naming the methods the path has.
+pub fn method_not_allowed(cx: &Ctx, req: &Request, allowed: &[Method]) -> ApiResult<Response> {
+    let allow: Vec<&str> = allowed.iter().map(Method::as_ref).collect();
+    let allow = allow.join(", ");
+    let message = format!(
+        "{} is not allowed here; allowed: {allow}",
+        req.inner().method()
+    );
+    let mut response =
+        ApiError::new(405, "METHOD_NOT_ALLOWED", message).to_response(&cx.request_id);
+    response.headers_mut().set("Allow", &allow)?;
+    Ok(response)
+}
+
 pub fn header(req: &Request, name: &str) -> Option<String> {
     req.headers()
         .get(name)

@@ -97,7 +97,7 @@ async fn route_api(cx: &Ctx, req: Request) -> ApiResult<Response> {
     if allowed.is_empty() {
         return Err(ApiError::new(404, "NOT_FOUND", "no such route"));
     }
-    Err(ApiError::method_not_allowed(&req.inner().method(), allowed))
+    http::method_not_allowed(cx, &req, &allowed)
 }
 
 /// The methods any route of the API origin may have; OPTIONS is answered before routing.

@@ -59,8 +59,7 @@ fn parse_path(path: &str) -> Option<ContentPath<'_>> {
 pub async fn handle(cx: &Ctx, req: Request) -> ApiResult<Response> {
     // Everything here is a page or a file to read.
     if !matches!(crate::http::method(&req), Some(Method::Get | Method::Head)) {
-        let allowed = vec![Method::Get, Method::Head];
-        return Err(ApiError::method_not_allowed(&req.inner().method(), allowed));
+        return crate::http::method_not_allowed(cx, &req, &[Method::Get, Method::Head]);
     }
     let path = req.path();
     match path.as_str() {
