@@ -281,6 +281,31 @@ describe('plug against the Worker', () => {
     assert.equal(redeemed.headers.get('location'), drop.url);
   });
 
+  test('login --web hands the web app the token and grid in the fragment, and needs a grid', async () => {
+    const user = await member();
+    const home = mkdtempSync(join(scratch, 'web-'));
+    const record = join(home, 'opened.txt');
+    const browser = join(home, 'browser.sh');
+    writeFileSync(browser, `#!/bin/sh\nprintf '%s' "$1" > '${record}'\n`);
+    chmodSync(browser, 0o755);
+    const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'cfg'), BROWSER: browser };
+    ok(await plug(['login', '--web', '--url', app.baseUrl, '--grid', world.grid.slug, '--token', user.token], { env }));
+    const opened = new URL(readFileSync(record, 'utf8'));
+    assert.equal(`${opened.origin}${opened.pathname}${opened.search}`, `${app.baseUrl}/`);
+    const handed = new URLSearchParams(opened.hash.slice(1));
+    assert.deepEqual([handed.get('token'), handed.get('grid')], [user.token, world.grid.slug]);
+    // Stored already: --web alone only opens the app, with no prompt and no token argument.
+    rmSync(record);
+    ok(await plug(['login', '--web'], { env }));
+    assert.equal(new URLSearchParams(new URL(readFileSync(record, 'utf8')).hash.slice(1)).get('token'), user.token);
+    // Without a grid the app cannot open on one.
+    const bare = mkdtempSync(join(scratch, 'web-bare-'));
+    const failed = await plug(['login', '--web', '--url', app.baseUrl, '--token', user.token],
+      { env: { HOME: bare, XDG_CONFIG_HOME: join(bare, 'cfg'), BROWSER: browser } });
+    assert.equal(failed.code, 2, failed.stderr);
+    assert.match(failed.stderr, /--grid/);
+  });
+
   test('login stores url, token and grid readable by the owner only; logout forgets the token', async () => {
     const user = await member();
     const home = mkdtempSync(join(scratch, 'login-'));

@@ -178,6 +178,11 @@ pub struct LoginArgs {
     /// Store without checking the token against the server
     #[arg(long)]
     pub no_verify: bool,
+
+    /// Sign the web app in too: opens it with the token and grid in the address fragment
+    /// (never sent to a server). With a token already stored, only opens it.
+    #[arg(long)]
+    pub web: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -13,6 +13,10 @@ use crate::error::{CliError, CliResult};
 use crate::ui::{self, paint};
 
 pub fn login(cx: &Context, args: &LoginArgs, global: &GlobalArgs) -> CliResult<()> {
+    let stored = cx.settings.token.is_some() && global.url.is_none();
+    if args.web && args.token.is_none() && stored {
+        return open_web_app(cx, &cx.settings);
+    }
     let path = cx.config_path.clone().ok_or_else(|| {
         CliError::failed("cannot find a config directory").with_hint("set XDG_CONFIG_HOME")
     })?;
@@ -45,6 +49,10 @@ pub fn login(cx: &Context, args: &LoginArgs, global: &GlobalArgs) -> CliResult<(
     }
     .filter(|g| !g.trim().is_empty());
 
+    if args.web && grid.is_none() {
+        return Err(CliError::usage("the web app needs a grid to open")
+            .with_hint("pass --grid <slug> (or set PLUG_GRID)"));
+    }
     let settings = Settings {
         url: url.clone(),
         token: Some(token.clone()),
@@ -59,6 +67,9 @@ pub fn login(cx: &Context, args: &LoginArgs, global: &GlobalArgs) -> CliResult<(
         grid: grid.clone(),
     };
     stored.save(&path)?;
+    if args.web {
+        open_web_app(cx, &settings)?;
+    }
     if cx.ui.json {
         cx.ui
             .print_json(&json!({ "url": url, "grid": grid, "config": path }));
@@ -72,6 +83,40 @@ pub fn login(cx: &Context, args: &LoginArgs, global: &GlobalArgs) -> CliResult<(
             ui::DIM,
             format!("  saved to {} (readable by you only)", path.display()),
         ));
+    }
+    Ok(())
+}
+
+/// The web app signed in as `settings` say: its URL with `#token=…&grid=…`. The fragment never
+/// leaves the browser, and the app wipes it from the address bar and history once read.
+fn open_web_app(cx: &Context, settings: &Settings) -> CliResult<()> {
+    let (Some(token), Some(grid)) = (&settings.token, &settings.grid) else {
+        return Err(CliError::usage("the web app needs a grid to open")
+            .with_hint("pass --grid <slug> (or set PLUG_GRID)"));
+    };
+    let mut url = reqwest::Url::parse(&format!("{}/", settings.url))
+        .map_err(|e| CliError::usage(format!("not a URL: {} ({e})", settings.url)))?;
+    let fragment: String = reqwest::Url::parse("x:/")
+        .map(|mut u| {
+            u.query_pairs_mut()
+                .append_pair("token", token)
+                .append_pair("grid", grid);
+            u.query().unwrap_or_default().to_string()
+        })
+        .unwrap_or_default();
+    url.set_fragment(Some(&fragment));
+    if super::open::launch(url.as_str()) {
+        cx.ui.note(format!(
+            "Opened the web app at {}",
+            paint(ui::CYAN, &settings.url)
+        ));
+    } else {
+        // Printing the token is what was asked for; say so rather than leave it unremarked.
+        cx.ui.note(paint(
+            ui::DIM,
+            "No browser to open it with (set BROWSER to choose one); this link signs in as you:",
+        ));
+        cx.ui.out(url.as_str());
     }
     Ok(())
 }

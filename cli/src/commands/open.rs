@@ -68,7 +68,7 @@ fn signed_in_url(cx: &Context, api: &Api, value: &Value, url: &str) -> String {
 }
 
 /// `$BROWSER` first (a `:`-separated list, `%s` for the URL), then the platform's opener.
-fn launch(url: &str) -> bool {
+pub fn launch(url: &str) -> bool {
     if let Some(list) = std::env::var("BROWSER")
         .ok()
         .filter(|b| !b.trim().is_empty())
