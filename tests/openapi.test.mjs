@@ -216,15 +216,7 @@ test('every documented serving route answers on the serving origin for a real dr
  * Writes that answer an old `plug` with something other than 426 today: open Worker bugs. The run
  * stays green while each still fails that way; one that passes fails the run until removed here.
  */
-const CLI_VERSION_KNOWN_BUGS = [
-  ...['POST /api/v2/inspirations/{id}/reactions', 'POST /api/v2/entities/{id}/reactions'].map((operation) => ({
-    operation, reason: `${operation}: no auth::check_cli_version (worker/src/routes/reactions.rs toggle)`,
-  })),
-  ...['POST /api/v2/runtimes/{id}/inspirations', 'DELETE /api/v2/runtimes/{id}/inspirations/{link_id}'].map((operation) => ({
-    operation, reason: `${operation}: no auth::check_cli_version (worker/src/routes/links.rs create, delete)`,
-  })),
-  { operation: 'POST /api/v2/serve-sessions', reason: 'POST /api/v2/serve-sessions: no auth::check_cli_version (worker/src/routes/sessions.rs create)' },
-];
+const CLI_VERSION_KNOWN_BUGS = [];
 
 test('every authenticated write answers 426 CLI_UPGRADE_REQUIRED to a plug client below MIN_CLI_VERSION', async () => {
   const { owner, grid } = await app.world();

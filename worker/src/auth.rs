@@ -58,8 +58,12 @@ pub async fn verify_user(cx: &Ctx, token: &str) -> ApiResult<User> {
         .ok_or_else(|| ApiError::unauthorized("unknown user"))
 }
 
-/// The verified caller and active grid; `write` makes the grid header required for multi-grid users.
+/// The verified caller and active grid. `write` refuses a `plug` older than MIN_CLI_VERSION
+/// (platform.md 5, before anything else) and makes the grid header required for multi-grid users.
 pub async fn caller(cx: &Ctx, req: &Request, write: bool) -> ApiResult<Caller> {
+    if write {
+        check_cli_version(cx, req)?;
+    }
     let token =
         bearer(req).ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
     let user = verify_user(cx, &token).await?;

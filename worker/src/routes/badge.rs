@@ -38,7 +38,6 @@ pub fn serve(_cx: &Ctx, req: &Request) -> ApiResult<Response> {
 
 /// PATCH /api/v2/entities/:id `{ badge_mode }` (platform.md 5): refused up front when a policy overrides it.
 pub async fn patch_mode(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
-    auth::check_cli_version(cx, &req)?;
     let caller = auth::caller(cx, &req, true).await?;
     let body = read_object(&mut req).await?;
     field::only_known(&body, &["badge_mode"])?;

@@ -276,7 +276,6 @@ fn too_large() -> ApiError {
 }
 
 pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
-    auth::check_cli_version(cx, &req)?;
     let caller = auth::caller(cx, &req, true).await?;
     // Refuse before reading the body when the declared length says it cannot fit.
     let declared: Option<u64> =
@@ -542,7 +541,6 @@ async fn member_space_by_slug(cx: &Ctx, caller: &Caller, slug: &str) -> ApiResul
 // ---------------------------------------------------------------- update
 
 pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
-    auth::check_cli_version(cx, &req)?;
     let caller = auth::caller(cx, &req, true).await?;
     let body = read_optional_object(&mut req).await?;
     if body.is_empty() {
@@ -685,7 +683,6 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
 // ---------------------------------------------------------------- archive and pin
 
 pub async fn archive(cx: &Ctx, req: Request, id: &str, archived: bool) -> ApiResult<Response> {
-    auth::check_cli_version(cx, &req)?;
     let caller = auth::caller(cx, &req, true).await?;
     let seen = common::load_owned(cx, &caller, id, Some("inspiration"), "FORBIDDEN").await?;
     let row = &seen.row;
@@ -710,7 +707,6 @@ pub async fn archive(cx: &Ctx, req: Request, id: &str, archived: bool) -> ApiRes
 }
 
 pub async fn pin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
-    auth::check_cli_version(cx, &req)?;
     let caller = auth::caller(cx, &req, true).await?;
     let body = read_object(&mut req).await?;
     field::only_known(&body, &["pin_reason"])?;
@@ -726,7 +722,6 @@ pub async fn pin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
 }
 
 pub async fn unpin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
-    auth::check_cli_version(cx, &req)?;
     let caller = auth::caller(cx, &req, true).await?;
     let body = read_optional_object(&mut req).await?;
     field::only_known(&body, &["expires_in_days"])?;

@@ -30,6 +30,9 @@ fn session_key(cx: &Ctx) -> Vec<u8> {
 
 /// POST /api/v2/serve-sessions `{ url? }` → `{ url }`: open it in the browser to sign in on the serving origin.
 pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
+    // A POST from `plug open`, so an old client is told to upgrade like on every other write;
+    // it reads only, so a multi-grid user needs no grid header.
+    auth::check_cli_version(cx, &req)?;
     let caller = auth::caller(cx, &req, false).await?;
     let body = read_optional_object(&mut req).await?;
     field::only_known(&body, &["url"])?;

@@ -114,7 +114,6 @@ pub async fn patch(
     id: &str,
     legacy_allowed: bool,
 ) -> ApiResult<Response> {
-    auth::check_cli_version(cx, &req)?;
     let caller = auth::caller(cx, &req, true).await?;
     let body = read_object(&mut req).await?;
     field::only_known(&body, &["visibility", "visibility_spaces", "link_indexed"])?;
