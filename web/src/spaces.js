@@ -1,20 +1,19 @@
-// The spaces of the active grid the user can pick from. The API has no route listing them yet, so
-// the app also remembers every space it meets in a full read; `GET /api/v2/spaces` is used once the
-// Worker offers it.
+// The spaces of the active grid the user can pick from: `GET /api/v2/spaces` (README, decisions),
+// merged with every space the app meets in a full read.
 import { get } from './api.js';
 import { h, newId, replace } from './dom.js';
 import { knownSpaces, learnSpace, session } from './session.js';
 
 const fetched = new Set();
 
-/** Known spaces of the active grid, after asking the (optional) spaces route once per grid. */
+/** Known spaces of the active grid, after asking the spaces route once per grid. */
 export async function spaces() {
   if (!fetched.has(session.grid)) {
     fetched.add(session.grid);
     try {
       const page = await get('/api/v2/spaces');
       for (const s of page.items || []) learnSpace(s);
-    } catch { /* no such route on this Worker: learned spaces only */ }
+    } catch { fetched.delete(session.grid); /* offline or refused: learned spaces for now, ask again later */ }
   }
   return knownSpaces();
 }
