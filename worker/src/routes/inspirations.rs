@@ -624,7 +624,15 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
             None
         }
     });
-    let visibility_plan = match requested_visibility {
+    // Spaces or indexing alone refine the current mode, as if it had been sent again.
+    let refines_current = visibility_spaces.is_some() || link_indexed.is_some();
+    let requested = requested_visibility.or_else(|| {
+        refines_current.then(|| {
+            let current = Visibility::parse(&row.visibility).unwrap_or(Visibility::Private);
+            RequestedVisibility::Canonical(current)
+        })
+    });
+    let visibility_plan = match requested {
         Some(requested) => Some(
             super::visibility::plan(
                 cx,
@@ -638,26 +646,7 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
             )
             .await?,
         ),
-        None => {
-            if visibility_spaces.is_some() || link_indexed.is_some() {
-                let current = Visibility::parse(&row.visibility).unwrap_or(Visibility::Private);
-                Some(
-                    super::visibility::plan(
-                        cx,
-                        &caller.grid,
-                        RequestedVisibility::Canonical(current),
-                        new_scope,
-                        space_for_legacy.as_deref(),
-                        visibility_spaces,
-                        link_indexed,
-                        false,
-                    )
-                    .await?,
-                )
-            } else {
-                None
-            }
-        }
+        None => None,
     };
     let mut statements = Vec::new();
     if let Some(plan) = &visibility_plan {
