@@ -252,14 +252,24 @@ fn set_csp(cx: &Ctx, response: &mut Response, kind: PageKind) {
 }
 
 async fn get_bytes(cx: &Ctx, key: &str) -> ApiResult<Vec<u8>> {
-    let object = cx
-        .bucket
+    let object = stored_object(cx, key).await?;
+    let body = object.body().ok_or_else(ApiError::not_found)?;
+    Ok(body.bytes().await?)
+}
+
+/// A stored object's bytes as a stream.
+async fn object_stream(cx: &Ctx, key: &str) -> ApiResult<worker::ByteStream> {
+    let object = stored_object(cx, key).await?;
+    Ok(object.body().ok_or_else(ApiError::not_found)?.stream()?)
+}
+
+/// A stored object; a missing one is the 404 of the page asking for it.
+async fn stored_object(cx: &Ctx, key: &str) -> ApiResult<worker::Object> {
+    cx.bucket
         .get(key)
         .execute()
         .await?
-        .ok_or_else(ApiError::not_found)?;
-    let body = object.body().ok_or_else(ApiError::not_found)?;
-    Ok(body.bytes().await?)
+        .ok_or_else(ApiError::not_found)
 }
 
 /// HTML larger than this is read from R2 in ranges of this size, after a smaller first range
@@ -276,15 +286,7 @@ async fn object_chunks(cx: &Ctx, key: &str) -> ApiResult<ByteChunks> {
     let head = cx.bucket.head(key).await?.ok_or_else(ApiError::not_found)?;
     let size = head.size();
     if size <= RANGE_BYTES {
-        let object = cx
-            .bucket
-            .get(key)
-            .execute()
-            .await?
-            .ok_or_else(ApiError::not_found)?;
-        return Ok(Box::pin(
-            object.body().ok_or_else(ApiError::not_found)?.stream()?,
-        ));
+        return Ok(Box::pin(object_stream(cx, key).await?));
     }
     let bucket = cx.env.bucket("BUCKET")?;
     let key = key.to_string();
@@ -365,12 +367,7 @@ async fn stream_html(
 
 /// The uploaded file itself: inline for viewers, as an attachment with `?download=1`.
 async fn original(cx: &Ctx, req: &Request, seen: &Seen) -> ApiResult<Response> {
-    let object = cx
-        .bucket
-        .get(provision::original_key(&seen.row.entity_id))
-        .execute()
-        .await?
-        .ok_or_else(ApiError::not_found)?;
+    let object = stored_object(cx, &provision::original_key(&seen.row.entity_id)).await?;
     let body = object.body().ok_or_else(ApiError::not_found)?.stream()?;
     let mut response = Response::from_stream(body)?;
     let content_type = seen
