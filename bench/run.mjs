@@ -135,11 +135,8 @@ async function benchBadge(owner) {
   line('badge.js raw', `${(js.length / 1024).toFixed(1)} KB`);
   line('badge.js gzip', `${(gzipSync(js, { level: 9 }).length / 1024).toFixed(1)} KB`, 'goal <= 15 KB, stretch 10 KB');
   line('badge.js brotli', `${(brotliCompressSync(js).length / 1024).toFixed(1)} KB`);
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const { launchChromium } = await import('../tests/support/browser.mjs');
+  const browser = await launchChromium();
   try {
     const e = await app.dropLive(owner, { file: { name: 'p.html', content: fx.html('Bench') }, fields: { scope: 'personal', visibility: 'link' } });
     const times = [];

@@ -4,13 +4,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { startWorker, unique, BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
+import { launchChromium } from './support/browser.mjs';
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SHOTS = join(ROOT, 'test-output', 'badge');
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 375, height: 700 };
@@ -23,7 +20,7 @@ before(async () => {
   mkdirSync(SHOTS, { recursive: true });
   [app, browser] = await Promise.all([
     startWorker(),
-    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS }),
+    launchChromium(),
   ]);
 });
 after(async () => {

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { startWorker, BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { CHROMIUM, CHROMIUM_FLAGS, seedInspirations, signedInContext } from '../web/bench.mjs';
+import { launchChromium } from './support/browser.mjs';
+import { seedInspirations, signedInContext } from '../web/bench.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'web');
 const DESKTOP = { width: 1280, height: 800 };
@@ -21,7 +21,7 @@ before(async () => {
   mkdirSync(SHOTS, { recursive: true });
   [app, browser] = await Promise.all([
     startWorker(),
-    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS }),
+    launchChromium(),
   ]);
 });
 after(async () => {

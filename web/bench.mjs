@@ -10,9 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const ICONS = ['🌐', '📊', '📝', '🎨', '📈', null];
 const WORDS = ['Launch plan', 'Pricing study', 'Onboarding flow', 'Q3 metrics', 'Design review', 'Team offsite', 'Roadmap', 'Research notes'];
@@ -83,7 +80,7 @@ async function coldLoad(browser, app, who) {
 }
 
 export async function benchWebApp(app, line) {
-  const { chromium } = await import('playwright-core');
+  const { launchChromium } = await import('../tests/support/browser.mjs');
   const built = join(ROOT, 'public', 'app');
   const files = ['index.html', 'app.js', 'app.css'].map((f) => readFileSync(join(built, f)));
   const raw = files.reduce((n, b) => n + b.length, 0);
@@ -94,7 +91,7 @@ export async function benchWebApp(app, line) {
   await app.join(grid, owner);
   seedInspirations(app, { grid, owner, count: 100, prefix: 'bench' });
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const browser = await launchChromium();
   try {
     await coldLoad(browser, app, { user: owner, grid }); // warm the Worker's isolate, not the browser
     const runs = [];
