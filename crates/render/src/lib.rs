@@ -8,6 +8,7 @@ mod escape;
 mod inject;
 mod layout;
 mod markdown;
+mod notice;
 mod pages;
 mod theme;
 mod url_policy;
@@ -18,6 +19,7 @@ pub use csp::csp_for;
 pub use error::RenderError;
 pub use inject::{inject_badge, rewrite_page, BadgeInjector, DEFAULT_MEMORY_LIMIT};
 pub use markdown::{markdown_page, markdown_to_safe_html};
+pub use notice::{notice_page, Notice, NOTICE_CSP};
 pub use pages::{image_page, office_page, pdf_page, react_page, OfficeKind, PageKind};
 pub use theme::{
     check_theme_value, parse_theme, parse_theme_str, Position, Theme, THEME_KEYS, THEME_VALUE_MAX,

@@ -1,0 +1,147 @@
+//! The three kinds of origin (platform.md 3) as plain rules: which host is a content origin and
+//! for which Inspiration, whether a request is a browser navigation (platform.md 4), and the
+//! download name header (RFC 6266) that keeps a non-ASCII file name.
+
+/// The placeholder of the `CONTENT_ORIGIN` pattern.
+pub const LABEL: &str = "{label}";
+
+/// The label `host` holds where `pattern` (a host with `{label}`) has the placeholder: exactly one
+/// DNS label of `a-z0-9-`, at most 63 characters. Anything else is not a content origin.
+pub fn label_in<'h>(pattern: &str, host: &'h str) -> Option<&'h str> {
+    let (before, after) = pattern.split_once(LABEL)?;
+    let fits = host.len() > before.len() + after.len()
+        && host.is_char_boundary(before.len())
+        && host.is_char_boundary(host.len() - after.len())
+        && host[..before.len()].eq_ignore_ascii_case(before)
+        && host[host.len() - after.len()..].eq_ignore_ascii_case(after);
+    if !fits {
+        return None;
+    }
+    let label = &host[before.len()..host.len() - after.len()];
+    let is_dns_label = label.len() <= 63
+        && label
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    is_dns_label.then_some(label)
+}
+
+/// A browser navigation (platform.md 4): `Sec-Fetch-Mode: navigate`, or an `Accept` that names
+/// `text/html`. Such a request gets pages and redirects; every other one gets the JSON error shape.
+pub fn is_navigation(sec_fetch_mode: Option<&str>, accept: Option<&str>) -> bool {
+    sec_fetch_mode.is_some_and(|m| m.eq_ignore_ascii_case("navigate"))
+        || accept.is_some_and(|a| {
+            a.split(',').any(|part| {
+                part.split(';')
+                    .next()
+                    .is_some_and(|t| t.trim().eq_ignore_ascii_case("text/html"))
+            })
+        })
+}
+
+/// `Content-Disposition` for a stored file (RFC 6266): an ASCII fallback name for old clients and
+/// `filename*=UTF-8''…` with the real name, so a Japanese or German name downloads as itself.
+pub fn content_disposition(attachment: bool, file_name: &str) -> String {
+    let kind = if attachment { "attachment" } else { "inline" };
+    let fallback: String = file_name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || " .-_()[]+,".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let fallback = if fallback.trim_matches(['_', ' ', '.']).is_empty() {
+        "download".to_string()
+    } else {
+        fallback
+    };
+    if file_name.is_ascii() && fallback == file_name {
+        return format!("{kind}; filename=\"{fallback}\"");
+    }
+    format!(
+        "{kind}; filename=\"{fallback}\"; filename*=UTF-8''{}",
+        percent_encode_attr(file_name)
+    )
+}
+
+/// RFC 8187 `attr-char` encoding: everything but ALPHA / DIGIT / `!#$&+-.^_`|~` is `%XX`.
+fn percent_encode_attr(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() * 3);
+    for b in value.bytes() {
+        if b.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_content_host_names_exactly_one_label() {
+        let pattern = "{label}.localhost:8787";
+        assert_eq!(label_in(pattern, "abc-1.localhost:8787"), Some("abc-1"));
+        assert_eq!(
+            label_in(pattern, "ABC-1.LOCALHOST:8787"),
+            None,
+            "labels are lowercase"
+        );
+        assert_eq!(label_in(pattern, "abc.LOCALHOST:8787"), Some("abc"));
+        assert_eq!(label_in(pattern, "localhost:8787"), None);
+        assert_eq!(label_in(pattern, ".localhost:8787"), None);
+        assert_eq!(label_in(pattern, "a.b.localhost:8787"), None);
+        assert_eq!(label_in(pattern, "abc.localhost:9999"), None);
+        assert_eq!(label_in(pattern, "é.localhost:8787"), None);
+        let long = format!("{}.localhost:8787", "a".repeat(64));
+        assert_eq!(label_in(pattern, &long), None);
+        assert_eq!(
+            label_in("{label}.plugcontent.example", "x1.plugcontent.example"),
+            Some("x1")
+        );
+        assert_eq!(label_in("no-placeholder.example", "x.example"), None);
+    }
+
+    #[test]
+    fn navigations_are_told_by_fetch_metadata_or_accept() {
+        assert!(is_navigation(Some("navigate"), None));
+        assert!(is_navigation(
+            None,
+            Some("text/html,application/xhtml+xml;q=0.9,*/*;q=0.8")
+        ));
+        assert!(is_navigation(None, Some("TEXT/HTML")));
+        assert!(!is_navigation(Some("cors"), Some("application/json")));
+        assert!(!is_navigation(None, Some("*/*")));
+        assert!(!is_navigation(None, None));
+        assert!(!is_navigation(None, Some("text/htmlx")));
+    }
+
+    #[test]
+    fn download_names_keep_their_own_letters() {
+        assert_eq!(
+            content_disposition(true, "report.pdf"),
+            "attachment; filename=\"report.pdf\""
+        );
+        assert_eq!(
+            content_disposition(true, "資料.pdf"),
+            "attachment; filename=\"__.pdf\"; filename*=UTF-8''%E8%B3%87%E6%96%99.pdf"
+        );
+        assert_eq!(
+            content_disposition(false, "Übersicht Q3.xlsx"),
+            "inline; filename=\"_bersicht Q3.xlsx\"; filename*=UTF-8''%C3%9Cbersicht%20Q3.xlsx"
+        );
+        assert_eq!(
+            content_disposition(true, "a\"b;c.txt"),
+            "attachment; filename=\"a_b_c.txt\"; filename*=UTF-8''a%22b%3Bc.txt"
+        );
+        assert_eq!(
+            content_disposition(true, "日本"),
+            "attachment; filename=\"download\"; filename*=UTF-8''%E6%97%A5%E6%9C%AC"
+        );
+    }
+}
