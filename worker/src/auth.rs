@@ -25,7 +25,7 @@ impl Caller {
     }
 }
 
-fn bearer(req: &Request) -> Option<String> {
+pub fn bearer(req: &Request) -> Option<String> {
     let value = header(req, "Authorization")?;
     let (scheme, token) = value.split_once(' ')?;
     scheme

@@ -7,8 +7,10 @@ use worker::Env;
 pub struct Config {
     /// The API origin, e.g. `http://localhost:8787` (no trailing slash).
     pub base_url: String,
-    /// The origin that serves uploaded content; always different from `base_url`.
+    /// The link origin: every `url` lives here (platform.md 3); always different from `base_url`.
     pub serve_base_url: String,
+    /// The content origins' pattern, holding `{label}`: one origin per Inspiration.
+    pub content_origin: String,
     pub platform_name: String,
     pub min_cli_version: String,
     pub purge_after_days: i64,
@@ -42,6 +44,11 @@ impl Config {
             serve_base_url: trim(
                 var(env, "SERVE_BASE_URL").unwrap_or_else(|| "http://127.0.0.1:8787".into()),
             ),
+            content_origin: trim(
+                var(env, "CONTENT_ORIGIN")
+                    .filter(|p| p.contains(plug_domain::origins::LABEL))
+                    .unwrap_or_else(|| "http://{label}.localhost:8787".into()),
+            ),
             platform_name: var(env, "PLATFORM_NAME").unwrap_or_else(|| "Plug".into()),
             min_cli_version: var(env, "MIN_CLI_VERSION").unwrap_or_else(|| "0.0.0".into()),
             purge_after_days: var(env, "PURGE_AFTER_DAYS")
@@ -69,5 +76,21 @@ impl Config {
 
     pub fn serve_host(&self) -> &str {
         Self::host_of(&self.serve_base_url)
+    }
+
+    /// The content origin of the Inspiration labelled `label` (its entity id), no trailing slash.
+    pub fn content_url(&self, label: &str) -> String {
+        self.content_origin
+            .replacen(plug_domain::origins::LABEL, label, 1)
+    }
+
+    /// The label a content-origin `host` names, if it is one: the pattern's host with `{label}`
+    /// standing for exactly one DNS label.
+    pub fn content_label<'h>(&self, host: &'h str) -> Option<&'h str> {
+        plug_domain::origins::label_in(Self::host_of(&self.content_origin), host)
+    }
+
+    pub fn is_https(url: &str) -> bool {
+        url.starts_with("https://")
     }
 }

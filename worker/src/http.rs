@@ -74,12 +74,23 @@ pub fn no_content() -> ApiResult<Response> {
     Ok(Response::empty()?.with_status(204))
 }
 
-/// Reads a JSON object body; anything else is 400 VALIDATION_FAILED.
-pub async fn read_object(req: &mut Request) -> ApiResult<Map<String, Value>> {
-    let text = req
-        .text()
+/// The body as text; bytes that are not UTF-8 are refused, never stored with replacement characters.
+async fn read_utf8(req: &mut Request) -> ApiResult<String> {
+    let bytes = req
+        .bytes()
         .await
         .map_err(|_| ApiError::validation("body could not be read"))?;
+    String::from_utf8(bytes).map_err(|e| {
+        ApiError::validation(format!(
+            "the body is not valid UTF-8 (byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+/// Reads a JSON object body; anything else is 400 VALIDATION_FAILED.
+pub async fn read_object(req: &mut Request) -> ApiResult<Map<String, Value>> {
+    let text = read_utf8(req).await?;
     if text.trim().is_empty() {
         return Err(ApiError::validation("a JSON object body is required"));
     }
@@ -94,7 +105,7 @@ pub async fn read_object(req: &mut Request) -> ApiResult<Map<String, Value>> {
 
 /// Like `read_object`, but an empty body reads as an empty object.
 pub async fn read_optional_object(req: &mut Request) -> ApiResult<Map<String, Value>> {
-    let text = req.text().await.unwrap_or_default();
+    let text = read_utf8(req).await?;
     if text.trim().is_empty() {
         return Ok(Map::new());
     }
@@ -164,11 +175,18 @@ pub fn client_ip(req: &Request) -> String {
 }
 
 pub fn cookie(req: &Request, name: &str) -> Option<String> {
-    let raw = header(req, "Cookie")?;
-    raw.split(';').find_map(|pair| {
-        let (k, v) = pair.trim().split_once('=')?;
-        (k == name).then(|| v.to_string())
-    })
+    cookies(req, name).into_iter().next()
+}
+
+/// Every value a cookie `name` has in the request (a browser may send several of one name).
+pub fn cookies(req: &Request, name: &str) -> Vec<String> {
+    let raw = header(req, "Cookie").unwrap_or_default();
+    raw.split(';')
+        .filter_map(|pair| {
+            let (k, v) = pair.trim().split_once('=')?;
+            (k == name).then(|| v.to_string())
+        })
+        .collect()
 }
 
 /// JSON field access with the interface's validation errors.

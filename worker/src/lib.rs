@@ -1,5 +1,6 @@
-//! Plug's Worker: one entry point that tells the API origin from the serving
-//! origin by Host, dispatches to thin handlers, and renders every error once.
+//! Plug's Worker: one entry point that tells the three kinds of origin apart by Host (the API,
+//! the link origin, one content origin per Inspiration: platform.md 3), dispatches to thin
+//! handlers, and renders every error once.
 
 mod auth;
 mod config;
@@ -17,13 +18,13 @@ use crate::http::Ctx;
 #[event(fetch)]
 async fn fetch(req: Request, env: Env, ctx: Context) -> worker::Result<Response> {
     let cx = Ctx::new(env, ctx)?;
-    let on_serving_origin = is_serving_origin(&cx, &req);
-    let flat_errors = is_feedback_post(&req);
-    let is_beacon = req.path().starts_with("/api/v2/views/");
-    let result = if on_serving_origin {
-        routes::serve::handle(&cx, req).await
-    } else {
-        route_api(&cx, req).await
+    let origin = origin_of(&cx, &req);
+    let flat_errors = origin == Origin::Api && is_feedback_post(&req);
+    let is_beacon = origin == Origin::Api && req.path().starts_with("/api/v2/views/");
+    let result = match &origin {
+        Origin::Api => route_api(&cx, req).await,
+        Origin::Link => routes::link::handle(&cx, req).await,
+        Origin::Content(label) => routes::content::handle(&cx, req, label).await,
     };
     let mut response = match result {
         Ok(response) => response,
@@ -31,6 +32,12 @@ async fn fetch(req: Request, env: Env, ctx: Context) -> worker::Result<Response>
         Err(e) => e.to_response(&cx.request_id),
     };
     let _ = response.headers_mut().set("X-Request-Id", &cx.request_id);
+    if origin != Origin::Api {
+        // Nothing the link and content origins send is to be sniffed into another type.
+        let _ = response
+            .headers_mut()
+            .set("X-Content-Type-Options", "nosniff");
+    }
     if flat_errors || is_beacon {
         // badge.js posts here from the serving origin and from Runtimes: every answer is readable cross-origin.
         routes::cors::allow_any_origin(&mut response);
@@ -49,14 +56,34 @@ async fn scheduled(_event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
     }
 }
 
-fn is_serving_origin(cx: &Ctx, req: &Request) -> bool {
-    let host = http::header(req, "Host").or_else(|| {
-        req.url()
-            .ok()
-            .and_then(|u| u.host_str().map(str::to_string))
-    });
+#[derive(PartialEq, Eq)]
+enum Origin {
+    Api,
+    Link,
+    /// A content origin, with its label (the Inspiration's entity id).
+    Content(String),
+}
+
+fn origin_of(cx: &Ctx, req: &Request) -> Origin {
+    let host = http::header(req, "Host")
+        .or_else(|| {
+            req.url().ok().and_then(|u| {
+                let host = u.host_str()?.to_string();
+                Some(match u.port() {
+                    Some(port) => format!("{host}:{port}"),
+                    None => host,
+                })
+            })
+        })
+        .unwrap_or_default();
+    if let Some(label) = cx.config.content_label(&host) {
+        return Origin::Content(label.to_string());
+    }
     let serve = cx.config.serve_host();
-    cx.config.api_host() != serve && host.is_some_and(|h| h.eq_ignore_ascii_case(serve))
+    if cx.config.api_host() != serve && host.eq_ignore_ascii_case(serve) {
+        return Origin::Link;
+    }
+    Origin::Api
 }
 
 fn is_feedback_post(req: &Request) -> bool {
@@ -86,8 +113,8 @@ async fn route_api(cx: &Ctx, req: Request) -> ApiResult<Response> {
     }
     let reads = matches!(method, Some(Method::Get | Method::Head));
     if !api_path && reads {
-        // Not an API path: an old serving URL on the API origin goes to the serving origin.
-        return routes::serve::redirect_to_serving_origin(cx, &req).await;
+        // Not an API path: the web app, or a content path that goes to the link origin.
+        return routes::assets::api_origin_page(cx, &req).await;
     }
     let allowed = if api_path {
         allowed_methods(&seg)

@@ -1,13 +1,16 @@
 //! One module per resource; each handler parses, calls the rules and the store, responds.
 
 pub mod admin;
+pub mod assets;
 pub mod badge;
 pub mod common;
+pub mod content;
 pub mod cors;
 pub mod enrich;
 pub mod feedback;
 pub mod home;
 pub mod inspirations;
+pub mod link;
 pub mod links;
 pub mod paging;
 pub mod provision;

@@ -60,11 +60,6 @@ pub async fn run(env: &Env) -> ApiResult<()> {
         &[text(&yesterday)],
     )
     .await?;
-    db::run(
-        &db,
-        "DELETE FROM serve_tickets WHERE expires_at < ?1",
-        &[int(now)],
-    )
-    .await?;
+    crate::store::tickets::prune(&db, now).await?;
     Ok(())
 }

@@ -1,167 +1,42 @@
-//! The serving origin (platform.md 3): uploaded content at its scope's URL,
-//! per viewer (anonymous, Bearer, or the serving-origin session cookie), with
-//! the badge tag streamed into every HTML response. Never the API.
+//! What a content origin sends for a readable Inspiration (platform.md 3): the index (the HTML
+//! file, the site's index.html or a viewer page), the original file and a site's files, at the
+//! origin's root, with the badge tag streamed into every HTML response.
 
 use futures_util::{stream, StreamExt};
 use plug_domain::badge::{resolve, BadgeState};
-use plug_domain::{BadgeMode, SourceType, Status};
+use plug_domain::{BadgeMode, SourceType};
 use plug_render::{BadgeInjector, BadgeTag, OfficeKind, PageKind, Position};
-use worker::{Method, Request, Response};
+use worker::{Request, Response};
 
-use super::common::{self, Seen};
-use super::{provision, sessions, views};
-use crate::auth;
+use super::common::Seen;
+use super::{provision, views};
 use crate::error::{ApiError, ApiResult};
-use crate::http::{header, Ctx};
+use crate::http::Ctx;
 use crate::present;
 use crate::store::identity;
 
-/// Where an Inspiration was asked for: its grid, the scope path and its name, then the file path.
-struct ContentPath<'a> {
-    grid: &'a str,
-    scope: ScopePath<'a>,
-    name: &'a str,
-    /// Segments after the name, joined; empty for the index.
-    rest: String,
-    /// `/{grid}/{name}` without the trailing slash.
-    needs_slash: bool,
-}
-
-#[derive(PartialEq, Eq)]
-enum ScopePath<'a> {
-    Org,
-    Space(&'a str),
-    Personal(&'a str),
-}
-
-fn parse_path(path: &str) -> Option<ContentPath<'_>> {
-    let trimmed = path.strip_prefix('/')?;
-    let needs_slash = !trimmed.ends_with('/');
-    let seg: Vec<&str> = trimmed.split('/').collect();
-    let (grid, scope, name, rest) = match seg.as_slice() {
-        [grid, "s", space, name, rest @ ..] => (*grid, ScopePath::Space(space), *name, rest),
-        [grid, "u", user, name, rest @ ..] => (*grid, ScopePath::Personal(user), *name, rest),
-        [grid, name, rest @ ..] => (*grid, ScopePath::Org, *name, rest),
-        _ => return None,
-    };
-    if grid.is_empty() || name.is_empty() {
-        return None;
-    }
-    Some(ContentPath {
-        grid,
-        scope,
-        name,
-        rest: rest.join("/"),
-        needs_slash: needs_slash && rest.is_empty(),
-    })
-}
-
-pub async fn handle(cx: &Ctx, req: Request) -> ApiResult<Response> {
-    // Everything here is a page or a file to read.
-    if !matches!(crate::http::method(&req), Some(Method::Get | Method::Head)) {
-        return crate::http::method_not_allowed(cx, &req, &[Method::Get, Method::Head]);
-    }
-    let path = req.path();
-    match path.as_str() {
-        "/healthz" => return Ok(Response::ok("ok")?),
-        "/robots.txt" => return robots(cx),
-        "/sitemap.xml" => return sitemap(cx).await,
-        "/_plug/session" => return sessions::redeem(cx, &req).await,
-        "/_plug/no-count" => return views::choose_no_count(cx, &req, false),
-        "/" => return Err(ApiError::not_found()),
-        _ => {}
-    }
-    if path.starts_with("/_plug/vendor/") {
-        return vendor(cx, req).await;
-    }
-    if path.starts_with("/api/") || path.starts_with("/admin/") {
-        return Err(ApiError::not_found());
-    }
-    let Some(at) = parse_path(&path) else {
-        return Err(not_found_page());
-    };
-    serve_content(cx, &req, at)
-        .await
-        .map_err(|e| if e.status == 404 { not_found_page() } else { e })
-}
-
-async fn serve_content(cx: &Ctx, req: &Request, at: ContentPath<'_>) -> ApiResult<Response> {
-    let grid = identity::find_grid_by_slug(&cx.db, at.grid)
-        .await?
-        .ok_or_else(ApiError::not_found)?;
-    let user = viewer_user(cx, req).await?;
-    let row = crate::store::entities::find_by_name(&cx.db, &grid.grid_id, at.name)
-        .await?
-        .filter(|r| r.realm == "inspiration")
-        .ok_or_else(ApiError::not_found)?;
-    let viewer = match &user {
-        Some(u) => auth::viewer_of_user(cx, &u.user_id, &grid.grid_id).await?,
-        None => Default::default(),
-    };
-    let seen = common::check_visible(cx, row, viewer).await?;
-    let current = present::serve_url(&cx.config, &seen.row);
-    if !path_matches(&at, &seen) {
-        // The scope moved: a reader of the entity follows it to the new URL.
-        return redirect(&format!("{current}{}", at.rest));
-    }
-    if at.needs_slash {
-        return redirect(&current);
-    }
-    match Status::parse(&seen.row.status) {
-        Some(Status::Provisioning) => {
-            return Err(ApiError::unavailable(
-                "this drop is still being stored; retry in a second",
-                1,
-            ))
-        }
-        Some(Status::Failed) => return Err(ApiError::not_found()),
-        _ => {}
-    }
-    let response = if at.rest == "_plug/file" {
-        original(cx, req, &seen).await?
-    } else if at.rest.is_empty() {
-        index(cx, req, &seen, user.as_ref().map(|u| u.user_id.as_str())).await?
+/// What the content origin sends for a path of a readable Inspiration. `rest` is the path
+/// without its leading `/`: empty for the index, `_plug/file` for the original, else a site file.
+pub async fn entity(
+    cx: &Ctx,
+    req: &Request,
+    seen: &Seen,
+    rest: &str,
+    user_id: Option<&str>,
+) -> ApiResult<Response> {
+    let response = if rest == "_plug/file" {
+        original(cx, req, seen).await?
+    } else if rest.is_empty() {
+        index(cx, req, seen, user_id).await?
+    } else if rest == FAVICON && !is_zip_site(seen) {
+        super::assets::favicon()?
     } else {
-        site_file(cx, req, &seen, &at.rest).await?
+        site_file(cx, seen, rest).await?
     };
-    Ok(with_security_headers(cx, response, &seen))
+    Ok(with_security_headers(cx, response, seen))
 }
 
-fn path_matches(at: &ContentPath<'_>, seen: &Seen) -> bool {
-    let row = &seen.row;
-    match (&at.scope, row.scope.as_str()) {
-        (ScopePath::Org, "org") => true,
-        (ScopePath::Space(slug), "space") => row.space_slug.as_deref() == Some(*slug),
-        (ScopePath::Personal(slug), "personal") => row.owner_slug == *slug,
-        _ => false,
-    }
-}
-
-/// The viewer on the serving origin: a Bearer header, else the session cookie, else anonymous.
-async fn viewer_user(cx: &Ctx, req: &Request) -> ApiResult<Option<identity::User>> {
-    match header(req, "Authorization") {
-        Some(value) => {
-            let token = value
-                .split_once(' ')
-                .map(|(_, t)| t.trim().to_string())
-                .unwrap_or_default();
-            Ok(Some(auth::verify_user(cx, &token).await?))
-        }
-        None => Ok(sessions::user_from_cookie(cx, req).await),
-    }
-}
-
-fn redirect(url: &str) -> ApiResult<Response> {
-    crate::http::redirect(url, 301)
-}
-
-fn not_found_page() -> ApiError {
-    ApiError::new(
-        404,
-        "NOT_FOUND",
-        "nothing here: the link is wrong, or this drop is not visible to you",
-    )
-}
+const FAVICON: &str = "favicon.ico";
 
 /// The resolved badge for an entity: a tag to inject, or None when off.
 async fn badge_tag(cx: &Ctx, seen: &Seen) -> ApiResult<Option<BadgeTag>> {
@@ -226,7 +101,7 @@ async fn index(cx: &Ctx, req: &Request, seen: &Seen, user_id: Option<&str>) -> A
             } else {
                 provision::original_key(id)
             };
-            return stream_html(cx, &key, tag, is_indexable(seen), kind).await;
+            return stream_html(cx, seen, &key, tag, kind).await;
         }
         SourceType::Markdown => {
             let bytes = get_bytes(cx, &provision::original_key(id)).await?;
@@ -242,12 +117,14 @@ async fn index(cx: &Ctx, req: &Request, seen: &Seen, user_id: Option<&str>) -> A
     let html = plug_render::rewrite_page(&page, tag.as_ref(), !is_indexable(seen))
         .map_err(ApiError::internal)?;
     let mut response = Response::from_html(html)?;
-    set_csp(cx, &mut response, kind);
+    set_csp(cx, &mut response, kind, seen);
     Ok(response)
 }
 
-fn set_csp(cx: &Ctx, response: &mut Response, kind: PageKind) {
-    let csp = plug_render::csp_for(kind, &cx.config.base_url, &cx.config.serve_base_url);
+/// The page's CSP; "self" is the Inspiration's own content origin.
+fn set_csp(cx: &Ctx, response: &mut Response, kind: PageKind, seen: &Seen) {
+    let own = cx.config.content_url(&seen.row.entity_id);
+    let csp = plug_render::csp_for(kind, &cx.config.base_url, &own);
     let _ = response.headers_mut().set("Content-Security-Policy", &csp);
 }
 
@@ -321,11 +198,12 @@ async fn object_chunks(cx: &Ctx, key: &str) -> ApiResult<ByteChunks> {
 /// Streams an HTML object from R2 through the page rewriter (badge tag, robots meta), chunk by chunk.
 async fn stream_html(
     cx: &Ctx,
+    seen: &Seen,
     key: &str,
     tag: Option<BadgeTag>,
-    indexable: bool,
     kind: PageKind,
 ) -> ApiResult<Response> {
+    let indexable = is_indexable(seen);
     let body = object_chunks(cx, key).await?;
     let mut response = match (tag, indexable) {
         (None, true) => Response::from_stream(body)?,
@@ -361,7 +239,7 @@ async fn stream_html(
     let _ = response
         .headers_mut()
         .set("Content-Type", "text/html; charset=utf-8");
-    set_csp(cx, &mut response, kind);
+    set_csp(cx, &mut response, kind, seen);
     Ok(response)
 }
 
@@ -397,31 +275,16 @@ async fn original(cx: &Ctx, req: &Request, seen: &Seen) -> ApiResult<Response> {
         .url()
         .ok()
         .is_some_and(|u| u.query_pairs().any(|(k, v)| k == "download" && v != "0"));
-    let file_name = seen
-        .row
-        .file_name
-        .clone()
-        .unwrap_or_else(|| "download".into());
-    let safe_name: String = file_name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || ".-_".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    let disposition = if download { "attachment" } else { "inline" };
+    let file_name = seen.row.file_name.as_deref().unwrap_or("download");
     let _ = headers.set(
         "Content-Disposition",
-        &format!("{disposition}; filename=\"{safe_name}\""),
+        &plug_domain::origins::content_disposition(download, file_name),
     );
     Ok(response)
 }
 
 /// A file of a zipped site; HTML files get the badge too.
-async fn site_file(cx: &Ctx, _req: &Request, seen: &Seen, rest: &str) -> ApiResult<Response> {
+async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
     if !is_zip_site(seen) {
         return Err(ApiError::not_found());
     }
@@ -430,7 +293,10 @@ async fn site_file(cx: &Ctx, _req: &Request, seen: &Seen, rest: &str) -> ApiResu
     } else {
         rest.to_string()
     };
-    let path = percent_decode(&path);
+    let path = percent_encoding::percent_decode_str(&path)
+        .decode_utf8()
+        .map_err(|_| ApiError::not_found())?
+        .into_owned();
     if path.split('/').any(|s| s == ".." || s == ".") {
         return Err(ApiError::not_found());
     }
@@ -438,15 +304,15 @@ async fn site_file(cx: &Ctx, _req: &Request, seen: &Seen, rest: &str) -> ApiResu
     let content_type = plug_content::content_type_for(&path);
     if content_type.starts_with("text/html") {
         let tag = badge_tag(cx, seen).await?;
-        return stream_html(cx, &key, tag, is_indexable(seen), PageKind::Html).await;
+        return stream_html(cx, seen, &key, tag, PageKind::Html).await;
     }
     let Some(object) = cx.bucket.get(&key).execute().await? else {
         // `docs` for a folder `docs/` moves to the folder's index.
         if cx.bucket.head(format!("{key}/index.html")).await?.is_some() {
-            return redirect(&format!(
-                "{}{path}/",
-                present::serve_url(&cx.config, &seen.row)
-            ));
+            return crate::http::redirect(&format!("/{path}/"), 301);
+        }
+        if path == FAVICON {
+            return super::assets::favicon();
         }
         return Err(ApiError::not_found());
     };
@@ -456,26 +322,8 @@ async fn site_file(cx: &Ctx, _req: &Request, seen: &Seen, rest: &str) -> ApiResu
     let _ = response
         .headers_mut()
         .set("Content-Length", &object.size().to_string());
-    set_csp(cx, &mut response, PageKind::Html);
+    set_csp(cx, &mut response, PageKind::Html, seen);
     Ok(response)
-}
-
-fn percent_decode(path: &str) -> String {
-    let bytes = path.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let Ok(b) = u8::from_str_radix(&path[i + 1..i + 3], 16) {
-                out.push(b);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 fn is_indexable(seen: &Seen) -> bool {
@@ -484,8 +332,13 @@ fn is_indexable(seen: &Seen) -> bool {
 
 /// Headers on everything served: nosniff, referrer policy, noindex unless link + indexed,
 /// no caching of per-viewer answers in shared caches.
-fn with_security_headers(_cx: &Ctx, mut response: Response, seen: &Seen) -> Response {
+fn with_security_headers(cx: &Ctx, mut response: Response, seen: &Seen) -> Response {
+    let canonical = format!(
+        "<{}>; rel=\"canonical\"",
+        present::serve_url(&cx.config, &seen.row)
+    );
     let headers = response.headers_mut();
+    let _ = headers.set("Link", &canonical);
     let _ = headers.set("X-Content-Type-Options", "nosniff");
     let _ = headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     let _ = headers.set("Cache-Control", "private, no-cache");
@@ -493,100 +346,4 @@ fn with_security_headers(_cx: &Ctx, mut response: Response, seen: &Seen) -> Resp
         let _ = headers.set("X-Robots-Tag", "noindex, nofollow");
     }
     response
-}
-
-fn robots(cx: &Ctx) -> ApiResult<Response> {
-    let body = format!(
-        "User-agent: *\nAllow: /\nSitemap: {}/sitemap.xml\n",
-        cx.config.serve_base_url
-    );
-    let mut response = Response::ok(body)?;
-    let _ = response
-        .headers_mut()
-        .set("Content-Type", "text/plain; charset=utf-8");
-    Ok(response)
-}
-
-/// Only live, unexpired, link + link_indexed Inspirations are listed.
-async fn sitemap(cx: &Ctx) -> ApiResult<Response> {
-    let rows = crate::store::entities::indexable(&cx.db, cx.now).await?;
-    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-    for row in &rows {
-        let url = present::serve_url(&cx.config, row);
-        let lastmod = plug_domain::time::iso(row.updated_at);
-        xml.push_str(&format!(
-            "  <url><loc>{}</loc><lastmod>{lastmod}</lastmod></url>\n",
-            xml_escape(&url)
-        ));
-    }
-    xml.push_str("</urlset>\n");
-    let mut response = Response::ok(xml)?;
-    let _ = response
-        .headers_mut()
-        .set("Content-Type", "application/xml; charset=utf-8");
-    Ok(response)
-}
-
-fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// React, pdf.js and the office viewers, from Workers static assets.
-async fn vendor(cx: &Ctx, req: Request) -> ApiResult<Response> {
-    let path = req.path();
-    static_asset(cx, path.trim_start_matches("/_plug")).await
-}
-
-/// A file of `public/` (Workers static assets) with its content type.
-pub async fn static_asset(cx: &Ctx, path: &str) -> ApiResult<Response> {
-    let assets = cx.env.assets("ASSETS")?;
-    let url = format!("http://assets.local{path}");
-    let mut fetched = assets.fetch(url, None).await?;
-    if fetched.status_code() != 200 {
-        return Err(ApiError::not_found());
-    }
-    let content_type = fetched
-        .headers()
-        .get("Content-Type")?
-        .unwrap_or_else(|| "application/octet-stream".into());
-    let mut response = Response::from_stream(fetched.stream()?)?;
-    let _ = response.headers_mut().set("Content-Type", &content_type);
-    let _ = response
-        .headers_mut()
-        .set("Cache-Control", "public, max-age=604800");
-    let _ = response
-        .headers_mut()
-        .set("X-Content-Type-Options", "nosniff");
-    Ok(response)
-}
-
-/// Content paths asked of the API origin move to the serving origin.
-pub async fn redirect_to_serving_origin(cx: &Ctx, req: &Request) -> ApiResult<Response> {
-    let url = req.url()?;
-    // The web app (public/app/) lives on the API origin: it calls the API same-origin.
-    if url.path() == "/" || url.path().starts_with("/app/") {
-        let path = if url.path() == "/" {
-            "/app/index.html"
-        } else {
-            url.path()
-        };
-        return match static_asset(cx, path).await {
-            Ok(mut response) => {
-                let _ = response.headers_mut().set("Cache-Control", "no-cache");
-                Ok(response)
-            }
-            Err(_) if url.path() == "/" => crate::routes::home::page(cx),
-            Err(e) => Err(e),
-        };
-    }
-    let target = format!(
-        "{}{}{}",
-        cx.config.serve_base_url,
-        url.path(),
-        url.query().map(|q| format!("?{q}")).unwrap_or_default()
-    );
-    crate::http::redirect(&target, 302)
 }

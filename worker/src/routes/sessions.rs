@@ -1,34 +1,40 @@
-//! Sessions on the serving origin (platform.md 4): a Bearer caller trades a
-//! one-time ticket for an HttpOnly cookie there, so browsers can view
-//! non-link content without the API's token ever reaching uploaded pages.
+//! Sessions of the link and content origins (platform.md 4). A Bearer caller trades a one-time
+//! ticket for the link origin's HttpOnly cookie; the link origin hands a reader on to one
+//! Inspiration's content origin with a ticket of its own, which sets a cookie valid for that
+//! Inspiration alone. The API's token never reaches an uploaded page.
 
 use plug_domain::token::{self, Expectations};
 use plug_domain::validate::FieldError;
-use serde::Deserialize;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use worker::{Request, Response};
 
 use crate::auth;
+use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
-use crate::http::{cookie, field, hex, json, random_bytes, read_optional_object, Ctx};
-use crate::store::db::{self, int, text};
+use crate::http::{cookie, cookies, field, hex, json, random_bytes, read_optional_object, Ctx};
 use crate::store::identity::{self, User};
+use crate::store::tickets;
 
-const COOKIE: &str = "plug_session";
+const LINK_COOKIE: &str = "plug_session";
+/// The content origin's cookie; `__Host-` on https so a sibling content origin cannot toss one
+/// over it (it still could not pass: the cookie is signed for one Inspiration).
+const CONTENT_COOKIE: &str = "plug_content";
+const CONTENT_COOKIE_HTTPS: &str = "__Host-plug_content";
 const TICKET_TTL_MS: i64 = 60_000;
 const SESSION_TTL_SECONDS: i64 = 8 * 3600;
+const LINK_AUDIENCE: &str = "plug-serve";
 
-fn ticket_hash(ticket: &str) -> String {
-    hex(&Sha256::digest(ticket.as_bytes()))
+/// Session cookies are signed with keys derived from JWT_SECRET, so they are never valid API tokens.
+fn session_key(cx: &Ctx, purpose: &str) -> Vec<u8> {
+    Sha256::digest(format!("{purpose}|{}", cx.config.jwt_secret)).to_vec()
 }
 
-/// Session cookies are signed with a key derived from JWT_SECRET, so they are never valid API tokens.
-fn session_key(cx: &Ctx) -> Vec<u8> {
-    Sha256::digest(format!("plug-serve-session|{}", cx.config.jwt_secret)).to_vec()
+fn new_ticket() -> String {
+    hex(&random_bytes::<32>())
 }
 
-/// POST /api/v2/serve-sessions `{ url? }` → `{ url }`: open it in the browser to sign in on the serving origin.
+/// POST /api/v2/serve-sessions `{ url? }` → `{ url }`: open it in the browser to sign in on the link origin.
 pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     // A POST from `plug open`, so an old client is told to upgrade like on every other write;
     // it reads only, so a multi-grid user needs no grid header.
@@ -47,70 +53,126 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         )
         .into());
     }
-    let ticket = hex(&random_bytes::<32>());
-    db::run(
-        &cx.db,
-        "INSERT INTO serve_tickets (ticket_hash, user_id, target_url, expires_at) VALUES (?1, ?2, ?3, ?4)",
-        &[text(&ticket_hash(&ticket)), text(&caller.user.user_id), text(&target), int(cx.now + TICKET_TTL_MS)],
-    )
-    .await?;
+    let ticket = new_ticket();
+    let expires_at = cx.now + TICKET_TTL_MS;
+    tickets::insert_serve_ticket(&cx.db, &ticket, &caller.user.user_id, &target, expires_at)
+        .await?;
     let url = format!("{}/_plug/session?ticket={ticket}", cx.config.serve_base_url);
     json(
         201,
-        &json!({ "url": url, "expires_at": plug_domain::time::iso(cx.now + TICKET_TTL_MS) }),
+        &json!({ "url": url, "expires_at": plug_domain::time::iso(expires_at) }),
     )
 }
 
-/// GET /_plug/session?ticket=… on the serving origin: sets the cookie once and redirects.
+/// GET /_plug/session?ticket=… on the link origin: sets the cookie once, then goes straight on to
+/// the content (or the not-shared page), so a cookie the browser refused can never loop.
 pub async fn redeem(cx: &Ctx, req: &Request) -> ApiResult<Response> {
-    #[derive(Deserialize)]
-    struct Ticket {
-        user_id: String,
-        target_url: String,
-    }
-    let ticket = req
-        .url()?
-        .query_pairs()
-        .find(|(k, _)| k == "ticket")
-        .map(|(_, v)| v.into_owned())
-        .unwrap_or_default();
-    let found: Option<Ticket> = db::first(
-        &cx.db,
-        "UPDATE serve_tickets SET used_at = ?2 WHERE ticket_hash = ?1 AND used_at IS NULL AND expires_at > ?2
-         RETURNING user_id, target_url",
-        &[text(&ticket_hash(&ticket)), int(cx.now)],
-    )
-    .await?;
-    let ticket = found
+    let pairs = crate::http::query_pairs(req);
+    let ticket = crate::http::query(&pairs, "ticket").unwrap_or_default();
+    let found = tickets::redeem_serve_ticket(&cx.db, ticket, cx.now)
+        .await?
         .ok_or_else(|| ApiError::unauthorized("this sign-in link is invalid, used or expired"))?;
+    let user = identity::find_user(&cx.db, &found.user_id)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("unknown user"))?;
     let session = token::mint(
-        &ticket.user_id,
-        &session_key(cx),
+        &user.user_id,
+        &session_key(cx, "plug-serve-session"),
         cx.now,
         SESSION_TTL_SECONDS,
         None,
-        Some("plug-serve"),
+        Some(LINK_AUDIENCE),
     );
-    let secure = if cx.config.serve_base_url.starts_with("https://") {
+    let mut response = super::link::after_sign_in(cx, req, &found.target_url, user).await?;
+    let secure = if Config::is_https(&cx.config.serve_base_url) {
         "; Secure"
     } else {
         ""
     };
-    let mut response = crate::http::redirect(&ticket.target_url, 302)?;
     let cookie = format!(
-        "{COOKIE}={session}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_TTL_SECONDS}{secure}"
+        "{LINK_COOKIE}={session}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_TTL_SECONDS}{secure}"
     );
-    let _ = response.headers_mut().set("Set-Cookie", &cookie);
+    response.headers_mut().append("Set-Cookie", &cookie)?;
     Ok(response)
 }
 
-/// The user of a valid session cookie, if any; a bad cookie is simply anonymous.
-pub async fn user_from_cookie(cx: &Ctx, req: &Request) -> Option<User> {
-    let value = cookie(req, COOKIE)?;
+/// The user of a valid link-origin session cookie, if any; a bad cookie is simply anonymous.
+pub async fn link_user(cx: &Ctx, req: &Request) -> ApiResult<Option<User>> {
+    let Some(value) = cookie(req, LINK_COOKIE) else {
+        return Ok(None);
+    };
     let expect = Expectations {
         issuer: None,
-        audience: Some("plug-serve"),
+        audience: Some(LINK_AUDIENCE),
     };
-    let user_id = token::verify(&value, &session_key(cx), cx.now, &expect).ok()?;
-    identity::find_user(&cx.db, &user_id).await.ok().flatten()
+    let key = session_key(cx, "plug-serve-session");
+    match token::verify(&value, &key, cx.now, &expect) {
+        Ok(user_id) => identity::find_user(&cx.db, &user_id).await,
+        Err(_) => Ok(None),
+    }
+}
+
+/// A one-time ticket that hands `user_id` to the content origin of `entity_id`.
+pub async fn content_ticket(cx: &Ctx, entity_id: &str, user_id: &str) -> ApiResult<String> {
+    let ticket = new_ticket();
+    tickets::insert_content_ticket(&cx.db, &ticket, entity_id, user_id, cx.now + TICKET_TTL_MS)
+        .await?;
+    Ok(ticket)
+}
+
+/// The user a content ticket hands over, once, on the origin of the entity it was made for.
+pub async fn redeem_content_ticket(
+    cx: &Ctx,
+    ticket: &str,
+    entity_id: &str,
+) -> ApiResult<Option<User>> {
+    match tickets::redeem_content_ticket(&cx.db, ticket, entity_id, cx.now).await? {
+        Some(user_id) => identity::find_user(&cx.db, &user_id).await,
+        None => Ok(None),
+    }
+}
+
+fn content_audience(entity_id: &str) -> String {
+    format!("plug-content:{entity_id}")
+}
+
+/// `Set-Cookie` for a content origin: host-only, HttpOnly, valid for this Inspiration alone.
+/// SameSite=None on https so a preview frame of the web app still loads the site's files.
+pub fn content_cookie(cx: &Ctx, user_id: &str, entity_id: &str) -> String {
+    let value = token::mint(
+        user_id,
+        &session_key(cx, "plug-content-session"),
+        cx.now,
+        SESSION_TTL_SECONDS,
+        None,
+        Some(&content_audience(entity_id)),
+    );
+    if Config::is_https(&cx.config.content_origin) {
+        format!("{CONTENT_COOKIE_HTTPS}={value}; Path=/; HttpOnly; Secure; SameSite=None; Max-Age={SESSION_TTL_SECONDS}")
+    } else {
+        format!("{CONTENT_COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_TTL_SECONDS}")
+    }
+}
+
+/// The user of a content cookie signed for `entity_id`. Every cookie of the name is tried, so one
+/// tossed in by another origin cannot shadow the real one.
+pub async fn content_user(cx: &Ctx, req: &Request, entity_id: &str) -> ApiResult<Option<User>> {
+    let name = if Config::is_https(&cx.config.content_origin) {
+        CONTENT_COOKIE_HTTPS
+    } else {
+        CONTENT_COOKIE
+    };
+    let audience = content_audience(entity_id);
+    let expect = Expectations {
+        issuer: None,
+        audience: Some(&audience),
+    };
+    let key = session_key(cx, "plug-content-session");
+    let user_id = cookies(req, name)
+        .into_iter()
+        .find_map(|value| token::verify(&value, &key, cx.now, &expect).ok());
+    match user_id {
+        Some(id) => identity::find_user(&cx.db, &id).await,
+        None => Ok(None),
+    }
 }

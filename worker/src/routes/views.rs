@@ -30,6 +30,18 @@ fn visit_of(req: &Request) -> Visit {
 /// The viewer's "do not count me" choice (interface.md 4.9), one cookie per origin that counts.
 const NO_COUNT_COOKIE: &str = "platform-no-count";
 
+/// Whether the request carries the viewer's no-count choice.
+pub fn no_count_chosen(req: &Request) -> bool {
+    cookie(req, NO_COUNT_COOKIE).is_some()
+}
+
+/// The content origin's readable copy of the choice, set when the link origin hands a viewer
+/// over with it: a session cookie, renewed by every hand-off, so badge.js can skip the beacon.
+pub fn content_no_count_cookie(https: bool) -> String {
+    let secure = if https { "; Secure" } else { "" };
+    format!("{NO_COUNT_COOKIE}=1; Path=/; SameSite=Lax{secure}")
+}
+
 /// GET /api/v2/no-count and then /_plug/no-count on the serving origin, `?on=1|0[&return=URL]`. Served pages are counted on the
 /// serving origin and reads and beacons on the API origin, so the choice is a cookie of each: the
 /// web app navigates to the API origin's route, which sets its cookie (readable by the app) and

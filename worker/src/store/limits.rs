@@ -51,6 +51,14 @@ pub const FEEDBACK_PER_ENTITY: Limit = Limit {
     hint: "100 per day",
 };
 
+/// Misses on the link origin (a `url` that is not there or not shared), per client IP.
+pub const LINK_MISSES_PER_IP: Limit = Limit {
+    name: "link_misses_per_ip",
+    max: 60,
+    window_ms: 60_000,
+    hint: "60 per minute",
+};
+
 /// A slot taken in one window, so it can be given back if the request fails later.
 pub struct Slot {
     bucket: String,
@@ -86,6 +94,30 @@ pub async fn take(db: &D1Database, limit: &Limit, key: &str, now: i64) -> ApiRes
         ));
     }
     Ok(slot)
+}
+
+/// 429 while `key` has used up `limit` in the current window, without counting this request.
+pub async fn refuse_if_over(db: &D1Database, limit: &Limit, key: &str, now: i64) -> ApiResult<()> {
+    #[derive(Deserialize)]
+    struct Row {
+        count: i64,
+    }
+    let window_start = now - now.rem_euclid(limit.window_ms);
+    let row: Option<Row> = db::first(
+        db,
+        "SELECT count FROM rate_counters WHERE bucket = ?1 AND window_start = ?2",
+        &[text(&format!("{}:{key}", limit.name)), int(window_start)],
+    )
+    .await?;
+    if row.map_or(0, |r| r.count) >= limit.max {
+        let retry_after = (window_start + limit.window_ms - now + 999) / 1000;
+        return Err(ApiError::rate_limited(
+            limit.name,
+            limit.hint.to_string(),
+            retry_after,
+        ));
+    }
+    Ok(())
 }
 
 pub async fn give_back(db: &D1Database, slot: &Slot) -> ApiResult<()> {

@@ -5,3 +5,4 @@ pub mod entities;
 pub mod identity;
 pub mod limits;
 pub mod social;
+pub mod tickets;

@@ -1,0 +1,162 @@
+//! A content origin (platform.md 3): one per Inspiration, its label the entity id. Its bytes are
+//! served here at the origin's root and its scripts run here, so a page can never act with
+//! anyone's rights but its own: the cookie of this origin is signed for this Inspiration alone.
+//! Viewers arrive from the link origin, with a one-time ticket when it knows who they are; one
+//! this origin does not know goes through the link origin's hand-off and comes back.
+
+use plug_domain::Status;
+use worker::{Method, Request, Response, Url};
+
+use super::link::{self, NO_COUNT_PARAM, TICKET_PARAM};
+use super::{assets, serve, sessions, views};
+use crate::auth;
+use crate::config::Config;
+use crate::error::{ApiError, ApiResult};
+use crate::http::Ctx;
+use crate::store::entities::{self, EntityRow};
+use crate::store::identity::User;
+
+/// What a hand-off from the link origin added to the URL.
+struct HandOff {
+    ticket: Option<String>,
+    no_count: bool,
+    /// The URL without the hand-off's parameters: where the viewer really is.
+    clean: Url,
+}
+
+impl HandOff {
+    fn of(url: &Url) -> HandOff {
+        let mut ticket = None;
+        let mut no_count = false;
+        let mut kept = Vec::new();
+        for (k, v) in url.query_pairs() {
+            match k.as_ref() {
+                TICKET_PARAM => ticket = Some(v.into_owned()),
+                NO_COUNT_PARAM => no_count = v == "1",
+                _ => kept.push((k.into_owned(), v.into_owned())),
+            }
+        }
+        let mut clean = url.clone();
+        if ticket.is_some() || no_count || url.query_pairs().any(|(k, _)| k == NO_COUNT_PARAM) {
+            clean.set_query(None);
+            if !kept.is_empty() {
+                clean.query_pairs_mut().extend_pairs(kept);
+            }
+        }
+        HandOff {
+            ticket,
+            no_count,
+            clean,
+        }
+    }
+}
+
+pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> {
+    if !matches!(crate::http::method(&req), Some(Method::Get | Method::Head)) {
+        return crate::http::method_not_allowed(cx, &req, &[Method::Get, Method::Head]);
+    }
+    let path = req.path();
+    if path.starts_with("/_plug/vendor/") {
+        return assets::vendor(cx, &path).await;
+    }
+    let row = inspiration(cx, label).await?;
+    if path == "/robots.txt" {
+        return robots(row.as_ref());
+    }
+    let url = req.url()?;
+    let pass = HandOff::of(&url);
+    let mut set_cookies = Vec::new();
+    let user = viewer(cx, &req, row.as_ref(), &pass, &mut set_cookies).await?;
+    if pass.no_count {
+        set_cookies.push(views::content_no_count_cookie(Config::is_https(
+            &cx.config.content_origin,
+        )));
+    }
+    let seen = match row {
+        Some(row) => link::visible_to(cx, row, user.as_ref()).await?,
+        None => None,
+    };
+    let result = match seen {
+        Some(seen) if Status::parse(&seen.row.status) == Some(Status::Provisioning) => Err(
+            ApiError::unavailable("this drop is still being stored; retry in a second", 1),
+        ),
+        Some(seen) => {
+            let user_id = user.as_ref().map(|u| u.user_id.as_str());
+            serve::entity(cx, &req, &seen, &path[1..], user_id).await
+        }
+        None => refuse(cx, &req, &pass, user.as_ref()),
+    };
+    // The cookies of a hand-off are set whatever the answer, so the next request is known.
+    let mut response = match result {
+        Ok(response) => response,
+        Err(e) if e.status == 404 && link::navigation(&req) => link::not_shared(cx, user.as_ref()),
+        Err(e) => e.to_response(&cx.request_id),
+    };
+    for cookie in set_cookies {
+        response.headers_mut().append("Set-Cookie", &cookie)?;
+    }
+    Ok(response)
+}
+
+async fn inspiration(cx: &Ctx, label: &str) -> ApiResult<Option<EntityRow>> {
+    if !plug_domain::validate::is_uuid(label) {
+        return Ok(None);
+    }
+    Ok(entities::find(&cx.db, label)
+        .await?
+        .filter(|r| r.realm == "inspiration"))
+}
+
+/// Who is looking: a hand-off ticket (which also sets this origin's cookie), else a Bearer token
+/// (API clients), else this origin's cookie for this Inspiration.
+async fn viewer(
+    cx: &Ctx,
+    req: &Request,
+    row: Option<&EntityRow>,
+    pass: &HandOff,
+    set_cookies: &mut Vec<String>,
+) -> ApiResult<Option<User>> {
+    let Some(row) = row else { return Ok(None) };
+    if let Some(ticket) = &pass.ticket {
+        if let Some(user) = sessions::redeem_content_ticket(cx, ticket, &row.entity_id).await? {
+            set_cookies.push(sessions::content_cookie(cx, &user.user_id, &row.entity_id));
+            return Ok(Some(user));
+        }
+    }
+    if let Some(token) = auth::bearer(req) {
+        return Ok(Some(auth::verify_user(cx, &token).await?));
+    }
+    sessions::content_user(cx, req, &row.entity_id).await
+}
+
+/// Not readable here: a browser goes through the link origin's hand-off (which signs it in and
+/// brings it back); one that just came back from it with a ticket that did not work lands on the
+/// not-shared page instead, so there is never a loop. API clients get the JSON error.
+fn refuse(cx: &Ctx, req: &Request, pass: &HandOff, user: Option<&User>) -> ApiResult<Response> {
+    if !link::navigation(req) {
+        return Err(link::not_found_error());
+    }
+    if pass.ticket.is_some() {
+        return Ok(link::not_shared(cx, user));
+    }
+    let mut handoff = Url::parse(&format!("{}/_plug/handoff", cx.config.serve_base_url))
+        .map_err(ApiError::internal)?;
+    handoff
+        .query_pairs_mut()
+        .append_pair("to", pass.clean.as_str());
+    let mut response = crate::http::redirect(handoff.as_str(), 302)?;
+    response.headers_mut().set("Cache-Control", "no-store")?;
+    Ok(response)
+}
+
+/// Crawlers may index a content origin only when its Inspiration is link-visible and indexed.
+fn robots(row: Option<&EntityRow>) -> ApiResult<Response> {
+    let indexable =
+        row.is_some_and(|r| r.visibility == "link" && r.link_indexed != 0 && r.status == "live");
+    let rule = if indexable { "Allow: /" } else { "Disallow: /" };
+    let mut response = Response::ok(format!("User-agent: *\n{rule}\n"))?;
+    response
+        .headers_mut()
+        .set("Content-Type", "text/plain; charset=utf-8")?;
+    Ok(response)
+}
