@@ -18,9 +18,9 @@ function placeSignInError(form, err) {
 }
 
 /** The sign-in page (no token yet, or the token expired). `done` runs once signed in. */
-export function renderSignIn(main, done, { expired = false } = {}) {
+export function renderSignIn(main, done, { expired = false, opening = '', gridHint = '' } = {}) {
   const token = h('textarea', { name: 'token', rows: 3, required: true, spellcheck: false, autocomplete: 'off', autocapitalize: 'off' });
-  const grid = h('input', { type: 'text', name: 'grid', required: true, value: session.grid, spellcheck: false, autocapitalize: 'off', autocomplete: 'organization' });
+  const grid = h('input', { type: 'text', name: 'grid', required: true, value: session.grid || gridHint, spellcheck: false, autocapitalize: 'off', autocomplete: 'organization' });
   const submit = h('button.primary', { type: 'submit' }, 'Sign in');
   const form = h('form.signin', { noValidate: true, onsubmit: async (e) => {
     e.preventDefault();
@@ -43,12 +43,13 @@ export function renderSignIn(main, done, { expired = false } = {}) {
   } },
   h('h1', 'Sign in to Plug'),
   expired ? h('p.error-banner', { role: 'alert' }, 'Your token expired or was revoked. Paste a fresh one.') : null,
+  opening ? h('p.opening', { id: 'opening' }, 'Sign in to open ', h('span.mono', opening)) : null,
   h('p.muted', 'Drop a file, get a URL worth sharing. Paste the access token your identity provider gave you; it stays in this browser.'),
   field('Access token', token, { hint: 'Or run plug login --web to hand it over from your terminal.' }),
   field('Grid', grid, { hint: 'The slug of your team’s grid, as in its URLs.' }),
   submit);
   replace(main, h('div.center', form));
-  (session.grid ? token : grid).focus();
+  (session.grid || gridHint ? token : grid).focus();
 }
 
 /** A small dialog asking for another grid's slug; checks membership before adding it. */

@@ -3,6 +3,7 @@
 import { onUnauthorized } from './api.js';
 import { addGrid, openSettings, renderSignIn } from './account.js';
 import { closeDetail, openDetail } from './detail.js';
+import { enter, gridOfTarget, hasToken, isEntering, target } from './enter.js';
 import { installDropZone, pick } from './drop.js';
 import { $, h, replace } from './dom.js';
 import { icon } from './icons.js';
@@ -37,6 +38,7 @@ function switched() {
 
 /** (Re)starts on the current session: the sign-in page, or the grid and whatever the hash names. */
 function start() {
+  if (isEntering()) { startEntering(); return; }
   header();
   gridShown = false;
   if (!signedIn()) {
@@ -46,6 +48,13 @@ function start() {
     return;
   }
   route();
+}
+
+/** /enter?to=…: open a shared link, signing in first when this browser is not signed in. */
+async function startEntering(expired = false) {
+  replace($('#top-actions'));
+  if (hasToken() && !expired && await enter(main())) return;
+  renderSignIn(main(), () => startEntering(), { expired, opening: target(), gridHint: gridOfTarget() });
 }
 
 /** Opens or closes the detail sheet to match the hash. `event` is the hashchange, if any. */
@@ -69,6 +78,7 @@ function route(event) {
 }
 
 onUnauthorized.add(() => {
+  if (isEntering()) { startEntering(true); return; }
   closeDetail();
   for (const d of document.querySelectorAll('dialog[open]')) d.close();
   gridShown = false;

@@ -1,0 +1,43 @@
+// The sign-in hand-off of the link origin (platform.md 4): a browser that opened a shared `url`
+// without a session there lands on /enter?to=<url>. Signed in, the app mints a serve session for
+// that URL and goes on at once; signed out, it shows sign-in with a line saying what will open.
+import { api, ApiError, describe } from './api.js';
+import { h, replace } from './dom.js';
+import { session } from './session.js';
+
+export const isEntering = () => location.pathname === '/enter';
+
+/** The `url` this hand-off is about to open (shown to the viewer before they sign in). */
+export function target() {
+  return new URLSearchParams(location.search).get('to') || '';
+}
+
+/** The grid a link names (its first path segment), to fill in on the sign-in form. */
+export function gridOfTarget() {
+  try {
+    return new URL(target()).pathname.split('/')[1] || '';
+  } catch {
+    return '';
+  }
+}
+
+/** Mints the serve session for `to` and leaves for it; the link origin takes it from there. */
+export async function enter(main) {
+  const to = target();
+  replace(main, h('div.center', h('p.muted', { role: 'status' }, 'Opening ', h('span.mono', to), '…')));
+  try {
+    const s = await api('POST', '/api/v2/serve-sessions', { url: to }, { quiet: true });
+    location.replace(s.url);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return false;
+    replace(main, h('div.center', h('div.signin',
+      h('h1', 'This link cannot be opened'),
+      h('p.error-banner', { role: 'alert' }, describe(err)),
+      h('p', h('a', { href: '/' }, 'Go to Plug')))));
+    return true;
+  }
+}
+
+/** Whether a token is stored at all (it may still have expired: `enter` finds out). */
+export const hasToken = () => Boolean(session.token);
