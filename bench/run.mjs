@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
-import { startWorker, BROWSER_UA } from '../tests/support/harness.mjs';
+import { startWorker, BROWSER_UA, fetchLocal } from '../tests/support/harness.mjs';
 import { ROOT } from '../tests/support/worker.mjs';
 import * as fx from '../tests/support/fixtures.mjs';
 
@@ -33,12 +33,13 @@ async function timed(fn, runs) {
 
 const app = await startWorker();
 try {
-  const { owner, grid } = await app.world();
+  const { owner, member, grid } = await app.world();
 
   if (want('list')) await benchList(grid, owner);
   if (want('create')) await benchCreate();
   if (want('serve')) await benchServe(owner);
   if (want('badge')) await benchBadge(owner);
+  if (want('open')) await benchOpen(owner, member, grid);
   if (want('web')) await benchWeb();
   // Last: wrk saturates the Worker, and the next request on a kept-alive socket can find it closed.
   if (want('beacon')) await benchBeacon(owner);
@@ -109,7 +110,10 @@ async function benchServe(owner) {
     // Badge off and indexable: the same bytes stream from R2 untouched.
     await app.request('PATCH', `/api/v2/entities/${plain.entity_id}`, { token: owner.token, json: { badge_mode: 'off' } });
     await app.request('PATCH', `/api/v2/entities/${plain.entity_id}/visibility`, { token: owner.token, json: { visibility: 'link', link_indexed: true } });
-    const fetchAll = async (url) => { const r = await fetch(url); await r.arrayBuffer(); };
+    // The content origins themselves: what is measured is serving, not the link origin's redirect.
+    injected.url = `${app.contentUrl(injected.entity_id)}/`;
+    plain.url = `${app.contentUrl(plain.entity_id)}/`;
+    const fetchAll = async (url) => { const r = await fetchLocal(url); await r.arrayBuffer(); };
     // curl's time_starttransfer: the moment the first body byte arrives (Node's fetch buffers).
     const firstByte = async (url) => {
       const out = execFileSync('curl', ['-s', '-o', '/dev/null', '-w', '%{time_starttransfer}', url], { encoding: 'utf8' });
@@ -156,6 +160,42 @@ async function benchBadge(owner) {
     }
     line('page DOMContentLoaded (no badge work)', ms(median(loads)), 'baseline');
     line('navigation to chip visible', ratio(median(times), median(loads)), `${ms(median(times))}; goal <= 200 ms`);
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------- pasted url to content (issue 13)
+async function benchOpen(owner, member, grid) {
+  const { launchChromium } = await import('../tests/support/browser.mjs');
+  const { signedInContext } = await import('../web/bench.mjs');
+  const browser = await launchChromium();
+  try {
+    const e = await app.dropLive(owner, { file: { name: 'p.html', content: fx.html('Org page') } });
+    const content = app.contentUrl(e.entity_id);
+    const firstOpen = [];
+    const linkSession = [];
+    const direct = [];
+    const until = async (page, go) => {
+      const t0 = performance.now();
+      await go();
+      await page.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
+      return performance.now() - t0;
+    };
+    for (let i = 0; i < 8; i++) {
+      const context = await signedInContext(browser, { user: member, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
+      const page = await context.newPage();
+      // Web app signed in, no session on the link origin yet: url -> /enter -> session -> content.
+      firstOpen.push(await until(page, () => page.goto(e.url)));
+      // Signed in on the link origin: url -> content with a ticket.
+      linkSession.push(await until(page, () => page.goto(e.url)));
+      // The content origin asked directly, with its cookie.
+      direct.push(await until(page, () => page.goto(`${content}/`)));
+      await context.close();
+    }
+    line('open the content origin directly (its cookie set)', ms(median(direct)), 'baseline');
+    line('pasted url to content, signed in on the link origin', ratio(median(linkSession), median(direct)), `${ms(median(linkSession))}; one redirect + ticket`);
+    line('pasted url to content, first open (web app hand-off)', ratio(median(firstOpen), median(direct)), `${ms(median(firstOpen))}; /enter, serve session, ticket`);
   } finally {
     await browser.close();
   }

@@ -26,8 +26,9 @@ if (existsSync(seedFile)) {
 const token = await admin(base, secrets.ADMIN_TOKEN, 'POST', '/admin/v1/tokens', { user_id: demo.admin.user_id, ttl_seconds: 7 * 86400 });
 console.log(`
 Plug is running.
-  API and badge.js: ${base}
-  Served content:   http://127.0.0.1:${port}
+  Web app, API and badge.js: ${base}
+  Shared links (url):        http://127.0.0.1:${port}/<grid>/...
+  Content, one origin each:  http://<entity-id>.localhost:${port}
   Demo grid:        ${demo.grid.slug} (admin ${demo.admin.slug}, member ${demo.member.slug}, space ${demo.space.slug})
 
 A token for ${demo.admin.slug} (valid 7 days):

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startWorker, unique, BROWSER_UA } from './support/harness.mjs';
+import { startWorker, unique, BROWSER_UA, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { launchChromium } from './support/browser.mjs';
 
@@ -449,7 +449,7 @@ test('loading badge.js twice is a no-op: one host, one beacon, no errors', async
   const { owner } = await author();
   // A second copy of the script after the injected tag (the parser moves it into <body>).
   const e = await servedPage(owner, page({ after: `<script src="${app.baseUrl}/badge.js"></script>` }));
-  const served = await (await fetch(e.url)).text();
+  const served = await (await fetchLocal(e.url)).text();
   assert.equal(served.match(/\/badge\.js"/g).length, 2, 'the served page loads the script twice');
   const { page: pg, context, requests, errors } = await openBadgePage(e.url);
   await sleep(300);
@@ -579,7 +579,7 @@ test('auto mode: "Hide for this session" hides the badge for the session; force-
   const e = await servedPage(owner);
   const platformPolicy = (policy) => app.mustAdmin('PUT', '/badge-policy', { policy });
   const gridPolicy = (policy) => app.mustAdmin('PUT', `/grids/${grid.slug}/badge-policy`, { policy });
-  const modeOfTag = async () => (await (await fetch(e.url)).text()).match(/data-platform-badge-mode="([^"]+)"/)?.[1];
+  const modeOfTag = async () => (await (await fetchLocal(e.url)).text()).match(/data-platform-badge-mode="([^"]+)"/)?.[1];
   const { page: pg, context, requests } = await openBadgePage(e.url);
   try {
     await clickChip(pg);

@@ -53,7 +53,7 @@ test('a method a path does not have answers 405 with Allow on both origins, and 
     assert.equal(res.headers.get('allow'), 'GET, HEAD');
   }
   assert.equal((await app.request('HEAD', '/healthz')).status, 200);
-  assert.equal((await app.request('GET', item.url, { token: owner.token })).status, 200, 'still served');
+  assert.equal((await app.open(item.url, { token: owner.token })).status, 200, 'still served');
   // An unknown path is still 404.
   expectError(assert, await app.request('PATCH', '/api/v2/nothing-here', { token: owner.token }), 404, 'NOT_FOUND');
 });

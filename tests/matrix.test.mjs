@@ -106,7 +106,7 @@ const restore = (cell) => app.mustAdmin('PATCH', `/entities/${cell.id}`, cell.st
 /** The request of each action (list is checked per user, separately). */
 const REQUESTS = {
   read: (w, c, r) => app.request('GET', `/api/v2/inspirations/${c.id}`, as(w, c, r)),
-  serve: (w, c, r) => app.request('GET', c.url, { ...as(w, c, r), grid: undefined, headers: { 'user-agent': BROWSER_UA } }),
+  serve: (w, c, r) => app.open(c.url, { token: as(w, c, r).token, headers: { 'user-agent': BROWSER_UA } }),
   update: (w, c, r) => app.request('PATCH', `/api/v2/inspirations/${c.id}`, { ...as(w, c, r), json: { display_name: c.displayName } }),
   change_visibility: (w, c, r) => app.request('PATCH', `/api/v2/entities/${c.id}/visibility`, { ...as(w, c, r), json: visibilityBody(c.visibility, w.space) }),
   react: (w, c, r) => app.request('POST', `/api/v2/entities/${c.id}/reactions`, { ...as(w, c, r), json: { kind: 'sparked' } }),

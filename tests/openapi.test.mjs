@@ -195,7 +195,7 @@ test('every documented API operation reaches a handler of the real Worker (no "n
   assert.deepEqual(misses, []);
 });
 
-test('every documented serving route answers on the serving origin for a real drop', async () => {
+test('every documented link-origin route answers for a real drop, and sends readers on to the content origin', async () => {
   const { owner, grid } = await app.world();
   const site = await app.dropLive(owner, {
     file: { name: 'site.zip', content: zip([{ name: 'index.html', content: '<h1>hi</h1>' }, { name: 'a.css', content: 'b{}' }]) },
@@ -204,11 +204,22 @@ test('every documented serving route answers on the serving origin for a real dr
   const base = `/${grid.slug}/${site.name}`;
   const expectations = [
     ['/robots.txt', 200], ['/sitemap.xml', 200], ['/_plug/session?ticket=nope', 401],
-    [`${base}/`, 200], [`/${grid.slug}/${page.name}/_plug/file`, 200], [`${base}/a.css`, 200], [base, 301],
+    [`${base}/`, 302], [`/${grid.slug}/${page.name}/_plug/file`, 302], [`${base}/a.css`, 302], [base, 301],
+    ['/favicon.ico', 200], ['/_plug/handoff?to=x', 404],
   ];
   for (const [path, status] of expectations) {
     const res = await app.request('GET', path, { token: owner.token, origin: 'serve' });
     assert.equal(res.status, status, `${path}: ${res.status} ${res.text.slice(0, 200)}`);
+  }
+  // The content origin, at its root, with a Bearer token as API clients send it.
+  const content = [
+    [`${app.contentUrl(site.entity_id)}/`, 200], [`${app.contentUrl(site.entity_id)}/a.css`, 200],
+    [`${app.contentUrl(page.entity_id)}/_plug/file`, 200], [`${app.contentUrl(page.entity_id)}/robots.txt`, 200],
+    [`${app.contentUrl(page.entity_id)}/_plug/vendor/react.production.min.js`, 200],
+  ];
+  for (const [url, status] of content) {
+    const res = await app.request('GET', url, { token: owner.token });
+    assert.equal(res.status, status, `${url}: ${res.status} ${res.text.slice(0, 200)}`);
   }
 });
 

@@ -45,6 +45,6 @@ test('the daily purge removes content past its restore window and keeps the rest
   assert.equal(recent.body.status, 'expired', 'still restorable');
   const pinned = await app.request('POST', `/api/v2/inspirations/${recentExpired.entity_id}/pin`, { token: owner.token, json: { pin_reason: 'restore it please' } });
   assert.equal(pinned.body.status, 'live');
-  assert.equal((await app.request('GET', live.url)).status === 404, true, 'grid content stays hidden from anonymous viewers');
-  assert.equal((await app.request('GET', live.url, { token: owner.token })).status, 200, 'live content is untouched');
+  assert.equal((await app.open(live.url)).status === 404, true, 'grid content stays hidden from anonymous viewers');
+  assert.equal((await app.open(live.url, { token: owner.token })).status, 200, 'live content is untouched');
 });

@@ -11,6 +11,8 @@ before(async () => { app = await startWorker(); });
 after(async () => { await app?.stop(); });
 
 const get = (url, opts = {}) => app.request('GET', url, opts);
+// A `url` opened as a client does: through the link origin into the Inspiration's content origin.
+const open = (url, opts = {}) => app.open(url, opts);
 const TAG = /<script src="([^"]+)" data-platform-tag="badge"[^>]*><\/script>/g;
 const tags = (html) => [...html.matchAll(TAG)];
 const attr = (tag, name) => (tag.match(new RegExp(`${name}="([^"]*)"`)) || [])[1];
@@ -22,7 +24,7 @@ async function linkDrop(owner, file, source_type = 'html', extra = {}) {
 test('an HTML drop is served at its URL with exactly one badge tag before </body>', async () => {
   const { owner, grid } = await app.world();
   const e = await linkDrop(owner, { name: 'page.html', content: fx.html('Launch') });
-  const res = await get(e.url);
+  const res = await open(e.url);
   assert.equal(res.status, 200, res.text);
   assert.match(res.headers.get('content-type'), /^text\/html/);
   const found = tags(res.text);
@@ -40,7 +42,7 @@ test('an HTML drop is served at its URL with exactly one badge tag before </body
 test('served pages carry nosniff, a CSP that lets badge.js start its wasm, a referrer policy and noindex', async () => {
   const { owner } = await app.world();
   const e = await linkDrop(owner, { name: 'page.html', content: fx.html() });
-  const res = await get(e.url);
+  const res = await open(e.url);
   assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
   const csp = res.headers.get('content-security-policy');
   assert.ok(csp.includes("'wasm-unsafe-eval'"), csp);
@@ -50,7 +52,7 @@ test('served pages carry nosniff, a CSP that lets badge.js start its wasm, a ref
   assert.equal((res.text.match(/<meta name="robots" content="noindex, nofollow">/g) || []).length, 1, 'and the tag');
   assert.equal(res.headers.get('set-cookie'), null, 'no cookies');
   await app.request('PATCH', `/api/v2/entities/${e.entity_id}/visibility`, { token: owner.token, json: { visibility: 'link', link_indexed: true } });
-  const indexed = await get(e.url);
+  const indexed = await open(e.url);
   assert.equal(indexed.headers.get('x-robots-tag'), null, 'link + indexed pages may be indexed');
   assert.ok(!indexed.text.includes('name="robots"'));
 });
@@ -71,7 +73,7 @@ test('every source type renders as its own kind of page, with a download of the 
     if (!(file.name in expectations)) continue;
     const [pattern, originalType] = expectations[file.name];
     const e = await linkDrop(owner, file, source_type, { display_name: `Title of ${file.name}` });
-    const page = await get(e.url);
+    const page = await open(e.url);
     assert.equal(page.status, 200, `${file.name}: ${page.text}`);
     assert.match(page.headers.get('content-type'), /^text\/html/);
     assert.match(page.text, pattern, file.name);
@@ -79,7 +81,7 @@ test('every source type renders as its own kind of page, with a download of the 
     assert.ok(page.text.includes('_plug/file?download=1'), `${file.name} links the original`);
     assert.equal(tags(page.text).length, 1, `${file.name} has one badge`);
     assert.ok(!/https?:\/\/(unpkg|cdn|cdnjs|jsdelivr)/.test(page.text), `${file.name} uses no third-party CDN`);
-    const original = await get(`${e.url}_plug/file?download=1`);
+    const original = await open(`${e.url}_plug/file?download=1`);
     assert.equal(original.status, 200);
     if (originalType) assert.ok(original.headers.get('content-type').startsWith(originalType), `${file.name}: ${original.headers.get('content-type')}`);
     assert.match(original.headers.get('content-disposition'), /^attachment/);
@@ -91,7 +93,7 @@ test('markdown is rendered sanitised: raw HTML and javascript: links do not surv
   const { owner } = await app.world();
   const md = '# Hi\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(2)>\n\n[click](javascript:alert(3))\n';
   const e = await linkDrop(owner, { name: 'x.md', content: md }, 'markdown');
-  const page = await get(e.url);
+  const page = await open(e.url);
   const withoutBadge = page.text.replace(TAG, '');
   assert.ok(!/<script>alert/.test(withoutBadge));
   assert.ok(!/<img[^>]+onerror/i.test(withoutBadge));
@@ -101,21 +103,21 @@ test('markdown is rendered sanitised: raw HTML and javascript: links do not surv
 test('a zipped site serves nested files with their content types, badges only its HTML, and moves folders to their index', async () => {
   const { owner } = await app.world();
   const e = await linkDrop(owner, { name: 'site.zip', content: fx.site() });
-  const index = await get(e.url);
+  const index = await open(e.url);
   assert.equal(index.status, 200);
   assert.equal(tags(index.text).length, 1);
-  const css = await get(`${e.url}css/site.css`);
+  const css = await open(`${e.url}css/site.css`);
   assert.equal(css.status, 200);
   assert.match(css.headers.get('content-type'), /^text\/css/);
   assert.equal(css.text, 'body { color: #123456 }');
-  const png = await get(`${e.url}img/dot.png`);
+  const png = await open(`${e.url}img/dot.png`);
   assert.equal(png.headers.get('content-type'), 'image/png');
-  const about = await get(`${e.url}docs/about.html`);
+  const about = await open(`${e.url}docs/about.html`);
   assert.equal(tags(about.text).length, 1);
-  const folder = await get(`${e.url}docs`);
+  const folder = await open(`${e.url}docs`);
   assert.equal(folder.status, 404, 'docs/ has no index.html');
-  assert.equal((await get(`${e.url}missing.html`)).status, 404);
-  assert.equal((await get(`${e.url}..%2F..%2Fetc%2Fpasswd`)).status, 404);
+  assert.equal((await open(`${e.url}missing.html`)).status, 404);
+  assert.equal((await open(`${e.url}..%2F..%2Fetc%2Fpasswd`)).status, 404);
 });
 
 test('a URL without its trailing slash redirects to it; API-origin content paths move to the serving origin', async () => {
@@ -132,20 +134,21 @@ test('a URL without its trailing slash redirects to it; API-origin content paths
 test('serving honours visibility per viewer: anonymous, Bearer header and session cookie', async () => {
   const { owner, member, outsider } = await app.world();
   const e = await app.dropLive(owner, {});
-  assert.equal((await get(e.url)).status, 404, 'grid content is hidden from anonymous viewers');
-  assert.equal((await get(e.url, { token: member.token })).status, 200);
-  assert.equal((await get(e.url, { token: outsider.token })).status, 404);
+  assert.equal((await open(e.url)).status, 404, 'grid content is hidden from anonymous viewers');
+  assert.equal((await open(e.url, { token: member.token })).status, 200);
+  assert.equal((await open(e.url, { token: outsider.token })).status, 404);
   const session = await app.request('POST', '/api/v2/serve-sessions', { token: member.token, json: { url: e.url } });
   assert.equal(session.status, 201, session.text);
   assert.ok(session.body.url.startsWith(`${app.serveUrl}/_plug/session?ticket=`));
   const redeem = await get(session.body.url);
   assert.equal(redeem.status, 302);
-  assert.equal(redeem.headers.get('location'), e.url);
+  assert.ok(redeem.headers.get('location').startsWith(`${app.contentUrl(e.entity_id)}/?plug_ticket=`), 'straight on to the content origin');
   const cookie = redeem.headers.get('set-cookie');
   assert.match(cookie, /HttpOnly/);
   assert.match(cookie, /SameSite=Lax/);
-  const withCookie = await get(e.url, { headers: { cookie: cookie.split(';')[0] } });
+  const withCookie = await open(e.url, { headers: { cookie: cookie.split(';')[0] } });
   assert.equal(withCookie.status, 200);
+  assert.equal(new URL(withCookie.url).origin, app.contentUrl(e.entity_id));
   assert.equal((await get(session.body.url)).status, 401, 'a ticket works once');
   const asApiToken = await app.request('GET', '/api/v2/inspirations', { token: cookie.split(';')[0].split('=')[1] });
   assert.equal(asApiToken.status, 401, 'a session cookie is not an API token');
@@ -156,12 +159,12 @@ test('content answers 503 with Retry-After while provisioning and 404 to those w
   const { owner } = await app.world();
   const e = await linkDrop(owner, { name: 'page.html', content: fx.html() });
   await app.admin('PATCH', `/entities/${e.entity_id}`, { status: 'provisioning' });
-  const res = await get(e.url);
+  const res = await open(e.url);
   assert.equal(res.status, 503);
   assert.ok(Number(res.headers.get('retry-after')) >= 1);
   await app.admin('PATCH', `/entities/${e.entity_id}`, { status: 'archived' });
-  assert.equal((await get(e.url)).status, 404);
-  assert.equal((await get(e.url, { token: owner.token })).status, 200, 'the owner still sees archived content');
+  assert.equal((await open(e.url)).status, 404);
+  assert.equal((await open(e.url, { token: owner.token })).status, 200, 'the owner still sees archived content');
 });
 
 test('a scope move sends readers to the new URL and answers 404 to others', async () => {
@@ -172,8 +175,8 @@ test('a scope move sends readers to the new URL and answers 404 to others', asyn
   const old = await get(e.url, { token: owner.token });
   assert.equal(old.status, 301);
   assert.equal(old.headers.get('location'), moved.body.url);
-  assert.equal((await get(e.url, { token: member.token })).status, 404);
-  assert.equal((await get(e.url)).status, 404);
+  assert.equal((await open(e.url, { token: member.token })).status, 404);
+  assert.equal((await open(e.url)).status, 404);
 });
 
 test('badge resolution: all seven rows of the table decide the tag and its mode', async () => {
@@ -199,7 +202,7 @@ test('badge resolution: all seven rows of the table decide the tag and its mode'
       await setMode(mode);
       await platform(p);
       await gridPolicy(g);
-      const page = await get(e.url);
+      const page = await open(e.url);
       const found = tags(page.text);
       if (expected) {
         assert.equal(found.length, 1, `${mode}/${p}/${g}`);
@@ -212,7 +215,7 @@ test('badge resolution: all seven rows of the table decide the tag and its mode'
     const fresh = await linkDrop(owner, { name: 'page.html', content: fx.html() });
     await platform('none');
     await gridPolicy('none');
-    assert.equal(attr(tags((await get(fresh.url)).text)[0][0], 'data-platform-badge-mode'), 'auto', 'row 7: default on');
+    assert.equal(attr(tags((await open(fresh.url)).text)[0][0], 'data-platform-badge-mode'), 'auto', 'row 7: default on');
   } finally {
     await platform('none');
   }
@@ -249,7 +252,7 @@ test('a grid badge style is emitted as data-platform-theme and data-platform-pos
   const style = await app.admin('PUT', `/grids/${grid.slug}/badge-style`, { theme: { bg: '#111111', font: '"Inter", sans-serif' }, position: 'top-left' });
   assert.equal(style.status, 200, style.text);
   const e = await linkDrop(owner, { name: 'page.html', content: fx.html() });
-  const page = await get(e.url);
+  const page = await open(e.url);
   const tag = tags(page.text)[0][0];
   assert.equal(attr(tag, 'data-platform-position'), 'top-left');
   const theme = JSON.parse(attr(tag, 'data-platform-theme').replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
@@ -292,9 +295,9 @@ test('a served page without a badge counts the visit itself, once per viewer per
   const e = await linkDrop(owner, { name: 'page.html', content: fx.html() });
   await app.request('PATCH', `/api/v2/entities/${e.entity_id}`, { token: owner.token, json: { badge_mode: 'off' } });
   const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36', 'cf-connecting-ip': '198.51.100.4' };
-  await get(e.url, { headers: browser });
-  await get(e.url, { headers: browser });
-  await get(e.url, { headers: { ...browser, cookie: 'platform-no-count=1', 'cf-connecting-ip': '198.51.100.5' } });
+  await open(e.url, { headers: browser });
+  await open(e.url, { headers: browser });
+  await open(e.url, { headers: { ...browser, cookie: 'platform-no-count=1', 'cf-connecting-ip': '198.51.100.5' } });
   await new Promise((r) => setTimeout(r, 500));
   assert.equal((await app.request('GET', `/api/v2/inspirations/${e.entity_id}`, { token: owner.token })).body.view_count, 1);
 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { startWorker, BROWSER_UA, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { launchChromium } from './support/browser.mjs';
 import { seedInspirations, signedInContext } from '../web/bench.mjs';
@@ -212,12 +212,12 @@ test('drags a file and a folder onto the page, shows progress, waits until both 
   const siteUrl = urls.find((u) => u.includes('/launch-site-'));
   const notesUrl = urls.find((u) => u.includes('/notes-'));
   assert.ok(siteUrl && notesUrl, urls.join(' '));
-  const site = await fetch(siteUrl);
+  const site = await fetchLocal(siteUrl);
   assert.equal(site.status, 200);
   assert.match(await site.text(), /Everything about the launch/);
-  assert.equal((await fetch(`${siteUrl}css/site.css`)).status, 200);
-  assert.equal((await fetch(`${siteUrl}.env`)).status, 404, 'hidden files stay behind');
-  assert.equal((await fetch(notesUrl)).status, 200);
+  assert.equal((await fetchLocal(`${siteUrl}css/site.css`)).status, 200);
+  assert.equal((await fetchLocal(`${siteUrl}.env`)).status, 404, 'hidden files stay behind');
+  assert.equal((await fetchLocal(notesUrl)).status, 200);
 
   await page.click('.drop-dialog .package:first-child .url-row button');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), urls[0]);

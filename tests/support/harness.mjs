@@ -1,11 +1,32 @@
 // The one helper every integration test uses: starts the real Worker under workerd with its own
 // fresh D1/R2 state on a free port, and offers typed requests and world-building through the
 // operator API. Each test builds its own world (unique slugs), so tests never depend on each other.
+import { lookup as dnsLookup } from 'node:dns';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Agent } from 'undici';
 import { applyMigrations, readDevVars, spawnWorker, waitForHealth } from './worker.mjs';
+
+/**
+ * Resolves `localhost` and every `*.localhost` name (the content origins, platform.md 3) to
+ * loopback, as browsers and curl do by themselves (RFC 6761) and Node's resolver does not.
+ */
+export const loopback = new Agent({
+  connect: {
+    lookup(host, opts, cb) {
+      if (host === 'localhost' || host.endsWith('.localhost')) {
+        if (opts && opts.all) return cb(null, [{ address: '127.0.0.1', family: 4 }]);
+        return cb(null, '127.0.0.1', 4);
+      }
+      return dnsLookup(host, opts, cb);
+    },
+  },
+});
+
+/** Node's `fetch` that reaches the content origins too (its bodies, FormData included, as usual). */
+export const fetchLocal = (url, init = {}) => fetch(url, { dispatcher: loopback, ...init });
 
 export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -55,6 +76,7 @@ export class App {
     this.log = log;
     this.baseUrl = `http://localhost:${port}`;
     this.serveUrl = `http://127.0.0.1:${port}`;
+    this.contentPattern = `http://{label}.localhost:${port}`;
     this.secrets = readDevVars();
   }
 
@@ -85,11 +107,57 @@ export class App {
     }
     const base = origin === 'serve' ? this.serveUrl : this.baseUrl;
     const url = path.startsWith('http') ? path : base + path;
-    const res = await fetch(url, { method, headers: h, body: payload, redirect });
+    const res = await fetchLocal(url, { method, headers: h, body: payload, redirect });
     const text = await res.text();
     let parsed = null;
     if ((res.headers.get('content-type') || '').includes('application/json') && text) parsed = JSON.parse(text);
     return { status: res.status, headers: res.headers, body: parsed, text };
+  }
+
+  /** The content origin of an Inspiration (platform.md 3). */
+  contentUrl(entityId) {
+    return this.contentPattern.replace('{label}', entityId);
+  }
+
+  /**
+   * Opens a `url` the way an HTTP client with a cookie jar does: follows redirects across the
+   * link and content origins (at most `maxHops`), sends `token` only while on the first origin
+   * (fetch drops Authorization on a cross-origin redirect), and keeps each host's cookies.
+   * `jar` may be shared between calls to act as one browser. Returns the last response plus
+   * `url` (where it ended) and `hops` (every URL on the way).
+   */
+  async open(url, { token, headers = {}, jar = new Map(), maxHops = 10, method = 'GET' } = {}) {
+    const hops = [url];
+    const first = new URL(url).origin;
+    let current = url;
+    for (let i = 0; ; i += 1) {
+      const here = new URL(current);
+      const h = { 'user-agent': 'plug-tests', ...headers };
+      if (token && here.origin === first) h.authorization = `Bearer ${token}`;
+      const cookies = jar.get(here.host);
+      if (cookies && cookies.size) h.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const res = await fetchLocal(current, { method, headers: h, redirect: 'manual' });
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const at = pair.indexOf('=');
+        const name = pair.slice(0, at).trim();
+        const value = pair.slice(at + 1).trim();
+        const host = jar.get(here.host) || new Map();
+        if (/max-age=0/i.test(line)) host.delete(name); else host.set(name, value);
+        jar.set(here.host, host);
+      }
+      const location = res.headers.get('location');
+      if (res.status >= 300 && res.status < 400 && location && i < maxHops) {
+        await res.arrayBuffer();
+        current = new URL(location, current).toString();
+        hops.push(current);
+        continue;
+      }
+      const text = await res.text();
+      let parsed = null;
+      if ((res.headers.get('content-type') || '').includes('application/json') && text) parsed = JSON.parse(text);
+      return { status: res.status, headers: res.headers, body: parsed, text, url: current, hops, jar };
+    }
   }
 
   /** How many objects local R2 holds: the blob files under this Worker's state directory. */

@@ -1,5 +1,6 @@
 // Starting the real Worker under `wrangler dev` (workerd, local D1 and R2) on a port, with both
-// origins of platform.md 3: the API on localhost and the served content on 127.0.0.1.
+// three kinds of origin of platform.md 3: the API on localhost, the link origin on 127.0.0.1 and
+// one content origin per Inspiration on <entity-id>.localhost, all on one port.
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -30,6 +31,7 @@ export function spawnWorker({ port, stateDir, vars = {}, inherit = false }) {
   const allVars = {
     BASE_URL: `http://localhost:${port}`,
     SERVE_BASE_URL: `http://127.0.0.1:${port}`,
+    CONTENT_ORIGIN: `http://{label}.localhost:${port}`,
     ...vars,
   };
   const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', stateDir,

@@ -1,0 +1,207 @@
+// The origins in real Chromium (issue 13): an attacker's page, opened by a signed-in grid admin,
+// reads nothing of a private Inspiration by fetch, XHR, iframe or window.open; a pasted org `url`
+// opens for a signed-in teammate and, after signing in, for one who was not; an outsider and an
+// unknown url get the same not-shared page; a Vite-style site with root-absolute paths runs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { launchChromium } from './support/browser.mjs';
+import { signedInContext } from '../web/bench.mjs';
+import * as fx from './support/fixtures.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'origins');
+let app;
+let browser;
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [app, browser] = await Promise.all([startWorker(), launchChromium()]);
+});
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const SECRET = 'PRIVATE-7f3a';
+
+/** An attacker's page: reads `targets` from its query and tries every way a page has to read them. */
+const ATTACK = `<!doctype html><meta charset="utf-8"><title>Cute cats</title><body><h1>Cute cats</h1><script>
+(async () => {
+  const targets = JSON.parse(new URLSearchParams(location.search).get('targets'));
+  const results = [];
+  const note = (how, target, value) => results.push({ how, target, value: String(value).slice(0, 400) });
+  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+  for (const t of targets) {
+    try { const r = await fetch(t, { credentials: 'include' }); note('fetch', t, r.status + ' ' + await r.text()); } catch (e) { note('fetch', t, 'refused: ' + e.name); }
+    try { const r = await fetch(t, { credentials: 'include', mode: 'no-cors' }); note('fetch no-cors', t, r.type + ' ' + await r.text()); } catch (e) { note('fetch no-cors', t, 'refused: ' + e.name); }
+    await new Promise((resolve) => {
+      const x = new XMLHttpRequest();
+      x.open('GET', t); x.withCredentials = true;
+      x.onload = () => { note('xhr', t, x.status + ' ' + x.responseText); resolve(); };
+      x.onerror = () => { note('xhr', t, 'refused'); resolve(); };
+      x.send();
+    });
+    await new Promise((resolve) => {
+      const f = document.createElement('iframe');
+      f.src = t;
+      f.onload = () => { try { note('iframe', t, f.contentDocument.documentElement.outerHTML); } catch (e) { note('iframe', t, 'refused: ' + e.name); } resolve(); };
+      document.body.append(f);
+      setTimeout(resolve, 4000);
+    });
+    const w = window.open(t, '_blank');
+    await wait(2000);
+    try { note('window.open', t, w ? w.document.documentElement.outerHTML : 'no window'); } catch (e) { note('window.open', t, 'refused: ' + e.name); }
+    try { w && w.close(); } catch (e) { /* gone */ }
+  }
+  window.__results = results;
+  document.title = 'done';
+})();
+</script></body>`;
+
+async function privateSite(owner) {
+  return app.dropLive(owner, {
+    file: { name: 'secret.zip', content: fx.zip([
+      { name: 'index.html', content: `<!doctype html><title>Plans</title><body><h1>${SECRET} page</h1></body>` },
+      { name: 'notes.txt', content: `${SECRET} notes` },
+    ]) },
+    fields: { scope: 'personal', visibility: 'private' },
+  });
+}
+
+/** A browser context in which `user` is signed in on the web app and on the link origin. */
+async function signedInBrowser(user, grid, options = {}) {
+  const context = await signedInContext(browser, { user, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA, ...options });
+  return context;
+}
+
+async function attack(victimContext, attackerPage, target) {
+  const targets = [
+    target.url, `${target.url}notes.txt`, `${target.url}_plug/file`,
+    `${app.contentUrl(target.entity_id)}/`, `${app.contentUrl(target.entity_id)}/notes.txt`, `${app.contentUrl(target.entity_id)}/_plug/file`,
+  ];
+  const page = await victimContext.newPage();
+  await page.goto(`${attackerPage.url}?targets=${encodeURIComponent(JSON.stringify(targets))}`);
+  await page.waitForFunction(() => document.title === 'done', null, { timeout: 120_000 });
+  const results = await page.evaluate(() => window.__results);
+  assert.equal(new URL(page.url()).origin, app.contentUrl(attackerPage.entity_id), 'the attacker runs on its own origin');
+  await page.screenshot({ path: join(SHOTS, `attack-${attackerPage.name}.png`) });
+  await page.close();
+  return results;
+}
+
+test('an attacker\'s link page, opened by a signed-in grid admin, reads nothing of a private Inspiration', async () => {
+  const { owner, admin, grid, outsider } = await app.world();
+  const target = await privateSite(owner);
+  const evil = await app.dropLive(outsider, { file: { name: 'cats.html', content: ATTACK }, fields: { scope: 'personal', visibility: 'link' } });
+  // bypassCSP: the page's CSP would already stop plain-http requests here; deployed, https is allowed.
+  const context = await signedInBrowser(admin, grid, { bypassCSP: true });
+  // The admin has opened the private Inspiration before: signed in on the link origin and its content origin.
+  const before = await context.newPage();
+  await before.goto(target.url);
+  await before.waitForURL((u) => u.origin === app.contentUrl(target.entity_id));
+  await before.waitForSelector('h1');
+  assert.match(await before.textContent('h1'), new RegExp(SECRET), 'the admin may read it');
+  assert.equal(new URL(before.url()).origin, app.contentUrl(target.entity_id));
+  await before.close();
+
+  const results = await attack(context, evil, target);
+  assert.equal(results.length, 6 * 5);
+  for (const r of results) assert.ok(!r.value.includes(SECRET), `${r.how} ${r.target} read: ${r.value}`);
+  await context.close();
+});
+
+test('an authenticated page of another grid, opened by a signed-in admin, reads nothing either', async () => {
+  const { owner, admin, grid, outsider } = await app.world();
+  const target = await privateSite(owner);
+  const evil = await app.dropLive(outsider, { file: { name: 'cats.html', content: ATTACK }, fields: { scope: 'personal', visibility: 'org' } });
+  const changed = await app.request('PATCH', `/api/v2/entities/${evil.entity_id}/visibility`, { token: outsider.token, json: { visibility: 'authenticated' } });
+  assert.equal(changed.status, 200, changed.text);
+  const context = await signedInBrowser(admin, grid, { bypassCSP: true });
+  const before = await context.newPage();
+  await before.goto(target.url);
+  await before.waitForURL((u) => u.origin === app.contentUrl(target.entity_id));
+  await before.close();
+  // The attacker's page needs the admin signed in: it arrives with a ticket of its own origin.
+  const results = await attack(context, evil, target);
+  for (const r of results) assert.ok(!r.value.includes(SECRET), `${r.how} ${r.target} read: ${r.value}`);
+  await context.close();
+});
+
+test('a pasted org url opens for a signed-in teammate, and for one who signs in first', async () => {
+  const { owner, member, grid } = await app.world();
+  const e = await app.dropLive(owner, { file: { name: 'plan.html', content: fx.html('Launch plan', '<h1>Org launch plan</h1>') } });
+
+  const signedIn = await signedInBrowser(member, grid);
+  const page = await signedIn.newPage();
+  await page.goto(e.url);
+  await page.waitForURL((u) => u.origin === app.contentUrl(e.entity_id));
+  await page.waitForSelector('h1');
+  assert.equal(await page.textContent('h1'), 'Org launch plan');
+  assert.equal(new URL(page.url()).origin, app.contentUrl(e.entity_id));
+  await page.screenshot({ path: join(SHOTS, 'teammate-signed-in.png') });
+  // A reload, and the next visit, need no more hand-offs: the content origin knows this browser.
+  await page.reload();
+  assert.equal(await page.textContent('h1'), 'Org launch plan');
+  await signedIn.close();
+
+  const fresh = await browser.newContext({ userAgent: BROWSER_UA });
+  const p2 = await fresh.newPage();
+  await p2.goto(e.url);
+  await p2.waitForSelector('form.signin');
+  assert.equal(new URL(p2.url()).pathname, '/enter');
+  assert.ok((await p2.textContent('#opening')).includes(e.url), 'says what it is about to open');
+  await p2.screenshot({ path: join(SHOTS, 'sign-in-to-open.png') });
+  assert.equal(await p2.inputValue('input[name=grid]'), grid.slug, 'the grid comes from the link');
+  await p2.fill('textarea[name=token]', member.token);
+  await Promise.all([p2.waitForURL((u) => u.origin === app.contentUrl(e.entity_id)), p2.click('form.signin button[type=submit]')]);
+  await p2.waitForSelector('h1');
+  assert.equal(await p2.textContent('h1'), 'Org launch plan');
+  await fresh.close();
+});
+
+test('an outsider and an unknown url land on the same not-shared page', async () => {
+  const { owner, outsider, other } = await app.world();
+  const e = await app.dropLive(owner, {});
+  const context = await signedInBrowser(outsider, other);
+  const page = await context.newPage();
+  const [hidden] = await Promise.all([
+    page.waitForResponse((r) => r.url().startsWith(`${app.serveUrl}/_plug/session`)),
+    page.goto(e.url),
+  ]);
+  await page.waitForURL((u) => u.origin === app.serveUrl);
+  await page.waitForSelector('h1');
+  const hiddenText = await page.textContent('main');
+  assert.equal(page.url().startsWith(app.serveUrl), true, page.url());
+  await page.screenshot({ path: join(SHOTS, 'not-shared.png') });
+  assert.equal(hidden.status(), 404);
+  assert.match(hiddenText, /not shared with you/);
+  assert.ok(hiddenText.includes(outsider.name), 'says who is signed in');
+  const missingUrl = e.url.replace(/-[0-9a-f]{4}\/$/, '-0000/');
+  const missing = await page.goto(missingUrl);
+  assert.equal(missing.status(), 404);
+  assert.equal(await page.textContent('main'), hiddenText, 'nothing tells them apart');
+  await context.close();
+});
+
+test('a zipped site built with root-absolute asset paths renders with its script running', async () => {
+  const { owner, member, grid } = await app.world();
+  const e = await app.dropLive(owner, {
+    file: { name: 'dist.zip', content: fx.zip([
+      { name: 'index.html', content: '<!doctype html><html><head><meta charset="utf-8"><title>Vite App</title>'
+        + '<link rel="stylesheet" href="/assets/index-4f2a.css"><script type="module" crossorigin src="/assets/index-9c1b.js"></script>'
+        + '</head><body><div id="root"></div></body></html>' },
+      { name: 'assets/index-9c1b.js', content: "const n = document.createElement('p'); n.id = 'ran'; n.textContent = 'script ran at ' + location.pathname; document.getElementById('root').append(n);" },
+      { name: 'assets/index-4f2a.css', content: '#root { color: rgb(1, 2, 3); }' },
+      { name: 'vite.svg', content: fx.svg() },
+    ]) },
+  });
+  const context = await signedInBrowser(member, grid);
+  const page = await context.newPage();
+  await page.goto(e.url);
+  await page.waitForSelector('#ran');
+  assert.equal(await page.textContent('#ran'), 'script ran at /');
+  assert.equal(await page.$eval('#root', (el) => getComputedStyle(el).color), 'rgb(1, 2, 3)');
+  await context.close();
+});
