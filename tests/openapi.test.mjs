@@ -87,9 +87,9 @@ function routerApiRoutes() {
 
 /** Every route of the serving origin (routes/serve.rs `handle` and `parse_path`). */
 function routerServeRoutes() {
-  const serve = source('routes/serve.rs');
+  const serve = source('routes/link.rs');
   const routes = new Set();
-  const handle = serve.slice(serve.indexOf('pub async fn handle'), serve.indexOf('async fn serve_content'));
+  const handle = serve.slice(serve.indexOf('pub async fn handle'), serve.indexOf('async fn viewer'));
   for (const m of handle.matchAll(/^\s*"(\/[^"]+)" => return/gm)) routes.add(`GET ${m[1]}`);
   // One path of the document stands for both origins (its description says so).
   routes.delete('GET /healthz');
@@ -99,9 +99,12 @@ function routerServeRoutes() {
     const index = `${patternToPaths('', m[1])[0]}/`;
     routes.add(`GET ${index}`);
     if (index === '/{}/{}/') {
-      // The org form stands for the file routes of every scope form.
-      if (serve.includes('at.rest == "_plug/file"')) routes.add('GET /{}/{}/_plug/file');
-      if (serve.includes('site_file(cx, req, &seen, &at.rest)')) routes.add('GET /{}/{}/{}');
+      // The org form stands for the file routes of every scope form: the path below the name
+      // goes on to the content origin as it is.
+      if (serve.includes('at.rest,')) {
+        routes.add('GET /{}/{}/_plug/file');
+        routes.add('GET /{}/{}/{}');
+      }
     }
   }
   return routes;
@@ -117,7 +120,7 @@ test('every route of the API router is in openapi.yaml, and every documented API
   assert.deepEqual(diff(docOps, router), [], 'documented operations the router does not have');
 });
 
-test('every route of the serving origin is in openapi.yaml under the serving server, and the other way round', () => {
+test('every route of the link origin is in openapi.yaml under its server, and the other way round', () => {
   const router = routerServeRoutes();
   const docOps = documented('serve');
   assert.ok(router.size >= 8, `found only ${router.size} serving routes: the parse is broken`);

@@ -245,10 +245,10 @@ test('a folder picked with the Folder button is zipped in the browser and goes l
   await page.click('.drop-dialog button[type=submit]');
   await page.waitForSelector('.drop-dialog .url', { timeout: 30_000 });
   const url = await page.inputValue('.drop-dialog .url');
-  const res = await app.request('GET', url, { token: owner.token });
+  const res = await app.open(url, { token: owner.token });
   assert.equal(res.status, 200);
   assert.match(res.text, /Agenda and rooms/);
-  assert.equal((await app.request('GET', `${url}img/a.svg`, { token: owner.token })).status, 200);
+  assert.equal((await app.open(`${url}img/a.svg`, { token: owner.token })).status, 200);
   await done(page);
 });
 
@@ -398,7 +398,7 @@ test('Runtimes sit beside the grid with links to where they run, filtered by kin
 
 // ------------------------------------------------------------------ the detail sheet
 
-test('a link Inspiration previews in a sandboxed frame from the serving origin; others open signed in', async () => {
+test('a link Inspiration previews in a sandboxed frame of its url; others open signed in, on their own origin', async () => {
   const { owner, grid } = await app.world();
   const link = await app.dropLive(owner, { file: { name: 'index.html', content: PAGE('Public page', 'Anyone may read this.') }, fields: { name: 'public-page', visibility: 'link', scope: 'personal' } });
   const hidden = await app.dropLive(owner, { file: { name: 'index.html', content: PAGE('Private page', 'Only the owner.') }, fields: { name: 'private-page', visibility: 'private', scope: 'personal' } });
@@ -420,7 +420,7 @@ test('a link Inspiration previews in a sandboxed frame from the serving origin; 
   await tab.waitForLoadState();
   await tab.waitForSelector('h1');
   assert.equal(await tab.textContent('h1'), 'Private page');
-  assert.equal(tab.url(), hidden.url);
+  assert.equal(new URL(tab.url()).origin, app.contentUrl(hidden.entity_id), 'on its own content origin');
   await tab.close();
   await shot(page, '13-detail-private');
   await done(page);
@@ -592,10 +592,10 @@ test('badge mode turns the served badge off and on', async () => {
   await page.check('[data-section=badge] input[value=off]');
   await page.waitForSelector('[data-section=badge] .note.ok');
   assert.match(await page.textContent('[data-section=badge] .note'), /Badge off/);
-  assert.doesNotMatch((await app.request('GET', item.url)).text, /data-platform-tag="badge"/);
+  assert.doesNotMatch((await app.open(item.url)).text, /data-platform-tag="badge"/);
   await page.check('[data-section=badge] input[value=on]');
   await eventually(async () => /Badge on/.test(await page.textContent('[data-section=badge] .note')), 'badge on');
-  assert.match((await app.request('GET', item.url)).text, /data-platform-tag="badge"/);
+  assert.match((await app.open(item.url)).text, /data-platform-tag="badge"/);
   await done(page);
 });
 
