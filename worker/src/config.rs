@@ -39,16 +39,16 @@ fn secret(env: &Env, name: &str) -> Option<String> {
 impl Config {
     pub fn from_env(env: &Env) -> Config {
         let trim = |s: String| s.trim_end_matches('/').to_string();
+        let serve_base_url =
+            trim(var(env, "SERVE_BASE_URL").unwrap_or_else(|| "http://127.0.0.1:8787".into()));
         Config {
             base_url: trim(var(env, "BASE_URL").unwrap_or_else(|| "http://localhost:8787".into())),
-            serve_base_url: trim(
-                var(env, "SERVE_BASE_URL").unwrap_or_else(|| "http://127.0.0.1:8787".into()),
-            ),
             content_origin: trim(
                 var(env, "CONTENT_ORIGIN")
                     .filter(|p| p.contains(plug_domain::origins::LABEL))
-                    .unwrap_or_else(|| "http://{label}.localhost:8787".into()),
+                    .unwrap_or_else(|| plug_domain::origins::local_content_origin(&serve_base_url)),
             ),
+            serve_base_url,
             platform_name: var(env, "PLATFORM_NAME").unwrap_or_else(|| "Plug".into()),
             min_cli_version: var(env, "MIN_CLI_VERSION").unwrap_or_else(|| "0.0.0".into()),
             purge_after_days: var(env, "PURGE_AFTER_DAYS")

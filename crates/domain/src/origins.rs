@@ -25,6 +25,21 @@ pub fn label_in<'h>(pattern: &str, host: &'h str) -> Option<&'h str> {
     is_dns_label.then_some(label)
 }
 
+/// The content origins of a local run when `CONTENT_ORIGIN` is not set: `{label}.localhost` on the
+/// link origin's scheme and port (every `*.localhost` name is loopback, RFC 6761).
+pub fn local_content_origin(serve_base_url: &str) -> String {
+    let (scheme, rest) = serve_base_url
+        .split_once("://")
+        .unwrap_or(("http", serve_base_url));
+    let host = rest.split('/').next().unwrap_or(rest);
+    let port = host
+        .rsplit_once(':')
+        .filter(|(_, p)| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        .map(|(_, p)| format!(":{p}"))
+        .unwrap_or_default();
+    format!("{scheme}://{LABEL}.localhost{port}")
+}
+
 /// A browser navigation (platform.md 4): `Sec-Fetch-Mode: navigate`, or an `Accept` that names
 /// `text/html`. Such a request gets pages and redirects; every other one gets the JSON error shape.
 pub fn is_navigation(sec_fetch_mode: Option<&str>, accept: Option<&str>) -> bool {
@@ -105,6 +120,22 @@ mod tests {
             Some("x1")
         );
         assert_eq!(label_in("no-placeholder.example", "x.example"), None);
+    }
+
+    #[test]
+    fn a_local_run_puts_content_origins_on_the_link_origins_port() {
+        assert_eq!(
+            local_content_origin("http://127.0.0.1:31234"),
+            "http://{label}.localhost:31234"
+        );
+        assert_eq!(
+            local_content_origin("http://127.0.0.1"),
+            "http://{label}.localhost"
+        );
+        assert_eq!(
+            local_content_origin("https://link.example/"),
+            "https://{label}.localhost"
+        );
     }
 
     #[test]
