@@ -7,7 +7,7 @@ use plug_domain::token::{self, Expectations, TokenError};
 use plug_domain::Role;
 use worker::Request;
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{header, Ctx};
 use crate::store::identity::{self, Grid, User};
 
@@ -88,23 +88,20 @@ async fn active_grid(cx: &Ctx, req: &Request, user: User, write: bool) -> ApiRes
             .find(|m| m.grid.slug == slug)
             .ok_or_else(|| {
                 ApiError::new(
-                    403,
-                    "ORG_NOT_ACCESSIBLE",
+                    ErrorCode::OrgNotAccessible,
                     format!("grid '{slug}' does not exist or you are not a member"),
                 )
             })?,
         None => {
             if write && memberships.len() > 1 {
                 return Err(ApiError::new(
-                    400,
-                    "ORG_HEADER_REQUIRED",
+                    ErrorCode::OrgHeaderRequired,
                     "you belong to several grids: send X-Platform-Grid with the grid slug",
                 ));
             }
             memberships.into_iter().next().ok_or_else(|| {
                 ApiError::new(
-                    403,
-                    "ORG_NOT_ACCESSIBLE",
+                    ErrorCode::OrgNotAccessible,
                     "you are not a member of any grid",
                 )
             })?
@@ -158,15 +155,10 @@ async fn viewer_with_role(
 
 /// The operator API's guard: `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time.
 pub fn require_operator(cx: &Ctx, req: &Request) -> ApiResult<()> {
+    use subtle::ConstantTimeEq;
     let presented = bearer(req).unwrap_or_default();
     let expected = &cx.config.admin_token;
-    let same = !expected.is_empty()
-        && presented.len() == expected.len()
-        && presented
-            .bytes()
-            .zip(expected.bytes())
-            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-            == 0;
+    let same = !expected.is_empty() && bool::from(presented.as_bytes().ct_eq(expected.as_bytes()));
     if same {
         Ok(())
     } else {
@@ -187,8 +179,7 @@ pub fn check_cli_version(cx: &Ctx, req: &Request) -> ApiResult<()> {
     };
     if semver_lt(version, &cx.config.min_cli_version) {
         return Err(ApiError::new(
-            426,
-            "CLI_UPGRADE_REQUIRED",
+            ErrorCode::CliUpgradeRequired,
             format!(
                 "plug {version} is too old; version {} or newer is required: upgrade with `cargo install plug` (or your package manager)",
                 cx.config.min_cli_version

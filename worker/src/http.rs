@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 use worker::{Bucket, D1Database, Env, Method, Request, Response};
 
 use crate::config::Config;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 
 /// Everything a handler needs besides the request itself.
 pub struct Ctx {
@@ -53,21 +53,9 @@ pub fn new_uuid() -> String {
     plug_domain::validate::uuid_from_random(random_bytes::<16>())
 }
 
-pub fn json_response(status: u16, body: &Value) -> Response {
-    let text = serde_json::to_string(body).unwrap_or_else(|_| "{}".into());
-    let mut response = Response::ok(text)
-        .expect("a string body is always valid")
-        .with_status(status);
-    let _ = response
-        .headers_mut()
-        .set("Content-Type", "application/json; charset=utf-8");
-    let _ = response.headers_mut().set("Cache-Control", "no-store");
-    response
-}
-
 pub fn json<T: Serialize>(status: u16, body: &T) -> ApiResult<Response> {
     let value = serde_json::to_value(body).map_err(ApiError::internal)?;
-    Ok(json_response(status, &value))
+    Ok(crate::error::json_response(status, &value))
 }
 
 pub fn no_content() -> ApiResult<Response> {
@@ -154,7 +142,7 @@ pub fn method_not_allowed(cx: &Ctx, req: &Request, allowed: &[Method]) -> ApiRes
         req.inner().method()
     );
     let mut response =
-        ApiError::new(405, "METHOD_NOT_ALLOWED", message).to_response(&cx.request_id);
+        ApiError::new(ErrorCode::MethodNotAllowed, message).to_response(&cx.request_id);
     response.headers_mut().set("Allow", &allow)?;
     Ok(response)
 }

@@ -12,7 +12,7 @@ mod store;
 
 use worker::{event, Context, Env, Method, Request, Response, ScheduleContext, ScheduledEvent};
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::Ctx;
 
 #[event(fetch)]
@@ -122,7 +122,7 @@ async fn route_api(cx: &Ctx, req: Request) -> ApiResult<Response> {
         vec![Method::Get, Method::Head]
     };
     if allowed.is_empty() {
-        return Err(ApiError::new(404, "NOT_FOUND", "no such route"));
+        return Err(ApiError::new(ErrorCode::NotFound, "no such route"));
     }
     http::method_not_allowed(cx, &req, &allowed)
 }

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use plug_domain::error_code::ErrorCode;
+
 /// A refused upload. The message is shown to the user as is: it says what is
 /// wrong and how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,21 +36,17 @@ impl ContentError {
         }
     }
 
-    /// The HTTP status the Worker answers with.
+    /// The HTTP status the Worker answers with, from the code's table.
     pub fn status(&self) -> u16 {
-        match self {
-            ContentError::UnsupportedMediaType { .. } => 415,
-            ContentError::Malformed { .. } => 422,
-            ContentError::TooLarge { .. } => 413,
-        }
+        self.code().status()
     }
 
-    /// The `error.code` that goes with the status (platform.md 8).
-    pub fn code(&self) -> &'static str {
+    /// The `error.code` (platform.md 8).
+    pub fn code(&self) -> ErrorCode {
         match self {
-            ContentError::UnsupportedMediaType { .. } => "UNSUPPORTED_MEDIA_TYPE",
-            ContentError::Malformed { .. } => "CONTENT_MALFORMED",
-            ContentError::TooLarge { .. } => "PAYLOAD_TOO_LARGE",
+            ContentError::UnsupportedMediaType { .. } => ErrorCode::UnsupportedMediaType,
+            ContentError::Malformed { .. } => ErrorCode::ContentMalformed,
+            ContentError::TooLarge { .. } => ErrorCode::PayloadTooLarge,
         }
     }
 
@@ -87,7 +85,7 @@ mod tests {
         ];
         for (error, status, code) in cases {
             assert_eq!(error.status(), status);
-            assert_eq!(error.code(), code);
+            assert_eq!(error.code().as_str(), code);
         }
         assert_eq!(ContentError::malformed("broken").to_string(), "broken");
     }

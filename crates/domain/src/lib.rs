@@ -6,6 +6,7 @@ pub mod agents;
 pub mod badge;
 pub mod cursor;
 pub mod enums;
+pub mod error_code;
 pub mod origins;
 pub mod retention;
 pub mod time;

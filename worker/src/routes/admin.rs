@@ -8,7 +8,7 @@ use plug_render::{parse_theme, Position};
 use serde_json::json;
 use worker::{Request, Response};
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, json, new_uuid, no_content, read_object, read_optional_object, Ctx};
 use crate::present;
 use crate::store::db::{self, int, opt_text, text};
@@ -16,7 +16,7 @@ use crate::store::entities;
 use crate::store::identity::{self, Grid, Space, User};
 
 fn conflict(what: &str) -> ApiError {
-    ApiError::new(409, "NAME_COLLISION", format!("{what} already exists"))
+    ApiError::new(ErrorCode::NameCollision, format!("{what} already exists"))
 }
 
 /// Maps a UNIQUE violation to 409 and passes other errors through.
@@ -381,8 +381,7 @@ pub async fn resolve_space_slugs(
             .await?
             .ok_or_else(|| {
                 ApiError::new(
-                    400,
-                    "SPACE_NOT_FOUND",
+                    ErrorCode::SpaceNotFound,
                     format!("no space '{slug}' in this grid"),
                 )
                 .with_detail(FieldError::new(

@@ -10,7 +10,7 @@ use serde_json::json;
 
 use super::common;
 use crate::auth;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, json, read_object, Ctx};
 use crate::store::db::text;
 use crate::store::{entities, identity};
@@ -44,10 +44,10 @@ pub async fn patch_mode(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Respo
     let raw = field::req_str(&body, "badge_mode")?;
     let mode = BadgeMode::parse(raw)
         .ok_or_else(|| FieldError::new("badge_mode", "enum", BadgeMode::expected()))?;
-    let seen = common::load_owned(cx, &caller, id, None, "FORBIDDEN").await?;
+    let seen = common::load_owned(cx, &caller, id, None, ErrorCode::Forbidden).await?;
     let (platform, grid) = policies(cx, &seen.row.grid_id).await?;
     if let Some(message) = badge::override_message(platform, grid) {
-        return Err(ApiError::new(403, "BADGE_POLICY_OVERRIDE", message));
+        return Err(ApiError::new(ErrorCode::BadgePolicyOverride, message));
     }
     entities::run_update(
         &cx.db,

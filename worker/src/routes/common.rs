@@ -5,7 +5,7 @@ use plug_domain::access::{can_read, EntityFacts, Viewer};
 use plug_domain::{Status, Visibility};
 
 use crate::auth::{self, Caller};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::Ctx;
 use crate::store::entities::{self, EntityRow};
 
@@ -85,7 +85,7 @@ pub async fn load_owned(
     caller: &Caller,
     id: &str,
     realm: Option<&str>,
-    forbidden_code: &'static str,
+    forbidden_code: ErrorCode,
 ) -> ApiResult<Seen> {
     let seen = load_visible(cx, Some(caller), id, realm).await?;
     if seen.row.grid_id != caller.grid.grid_id {
@@ -93,7 +93,6 @@ pub async fn load_owned(
     }
     if !seen.owner_or_admin() {
         return Err(ApiError::new(
-            403,
             forbidden_code,
             "only the owner or a grid admin can do this",
         ));

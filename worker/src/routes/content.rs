@@ -89,7 +89,7 @@ pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> 
     // The cookies of a hand-off are set whatever the answer, so the next request is known.
     let mut response = match result {
         Ok(response) => response,
-        Err(e) if e.status == 404 && link::navigation(&req) => link::not_shared(cx, user.as_ref()),
+        Err(e) if e.is_not_found() && link::navigation(&req) => link::not_shared(cx, user.as_ref()),
         Err(e) => e.to_response(&cx.request_id),
     };
     for cookie in set_cookies {

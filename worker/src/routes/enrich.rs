@@ -55,11 +55,12 @@ pub async fn enrich(
         .await
         .is_err()
     {
-        let _ = crate::store::db::run(
+        let skipped = crate::store::db::run(
             db,
             "UPDATE entities SET brain_status = 'skipped' WHERE entity_id = ?1",
             &[text(entity_id)],
         )
         .await;
+        crate::error::report(&format!("marking {entity_id} enrichment skipped"), skipped);
     }
 }

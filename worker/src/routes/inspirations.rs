@@ -13,7 +13,7 @@ use super::common::{self, Seen};
 use super::paging::{self, OwnerFilter};
 use super::{provision, views};
 use crate::auth::{self, Caller};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{
     field, json, new_uuid, query, query_pairs, random_bytes, read_object, read_optional_object, Ctx,
 };
@@ -23,7 +23,7 @@ use crate::store::entities::{self, ListQuery, ListViewer, NewInspiration, SortCo
 use crate::store::identity::{self, Space};
 use crate::store::limits;
 
-pub const MAX_FILE_BYTES: u64 = 50 * 1024 * 1024;
+pub const MAX_FILE_BYTES: u64 = plug_content::MAX_UPLOAD_BYTES as u64;
 /// Room for the multipart envelope and form fields around a 50 MB file.
 const MULTIPART_SLACK: u64 = 1024 * 1024;
 
@@ -111,8 +111,7 @@ fn inspired_by_ids(form: &FormData) -> ApiResult<Vec<String>> {
         let id = id.to_ascii_lowercase();
         if !validate::is_uuid(&id) {
             return Err(ApiError::new(
-                400,
-                "INSPIRED_BY_INVALID",
+                ErrorCode::InspiredByInvalid,
                 format!("'{id}' is not an entity id"),
             )
             .with_detail(FieldError::new(
@@ -156,8 +155,7 @@ async fn parse_create(cx: &Ctx, caller: &Caller, form: &FormData) -> ApiResult<C
     let (expires_in_days, pin_reason) = expiry_fields(form)?;
     let stored_visibility = create_combination(scope, visibility).ok_or_else(|| {
         ApiError::new(
-            400,
-            "SCOPE_INVALID",
+            ErrorCode::ScopeInvalid,
             format!("scope {scope} cannot have visibility {visibility}"),
         )
         .with_detail(FieldError::new(
@@ -227,14 +225,13 @@ fn expiry_fields(form: &FormData) -> ApiResult<(Option<i64>, Option<String>)> {
 /// The space a `space`-scoped Inspiration goes to: required, in the grid, and the caller a member.
 async fn member_space(cx: &Ctx, caller: &Caller, space_id: Option<String>) -> ApiResult<Space> {
     let space_id = space_id.ok_or_else(|| {
-        ApiError::new(400, "SPACE_REQUIRED", "scope space needs a space_id").with_detail(
+        ApiError::new(ErrorCode::SpaceRequired, "scope space needs a space_id").with_detail(
             FieldError::new("space_id", "required", "the UUID of a space you belong to"),
         )
     })?;
     let not_member = || {
         ApiError::new(
-            403,
-            "SPACE_NOT_MEMBER",
+            ErrorCode::SpaceNotMember,
             "you are not a member of that space",
         )
     };
@@ -254,24 +251,29 @@ async fn member_space(cx: &Ctx, caller: &Caller, space_id: Option<String>) -> Ap
 /// Every inspired_by id must exist and be readable by the caller.
 async fn check_inspired_by(cx: &Ctx, caller: &Caller, ids: &[String]) -> ApiResult<()> {
     for id in ids {
-        if common::load_visible(cx, Some(caller), id, None)
-            .await
-            .is_err()
-        {
-            return Err(ApiError::new(
-                400,
-                "INSPIRED_BY_INVALID",
-                format!("inspired_by id {id} does not exist or is not visible to you"),
-            )
-            .with_detail(FieldError::new("inspired_by", "invalid", id.clone())));
+        // Only "not there or not visible" makes an id invalid; a failing database is a 500.
+        match common::load_visible(cx, Some(caller), id, None).await {
+            Ok(_) => {}
+            Err(e) if !e.is_not_found() => return Err(e),
+            Err(_) => {
+                return Err(ApiError::new(
+                    ErrorCode::InspiredByInvalid,
+                    format!("inspired_by id {id} does not exist or is not visible to you"),
+                )
+                .with_detail(FieldError::new("inspired_by", "invalid", id.clone())))
+            }
         }
     }
     Ok(())
 }
 
 fn too_large() -> ApiError {
-    ApiError::new(413, "PAYLOAD_TOO_LARGE", "the file is larger than 50 MB").with_detail(
-        FieldError::new("file", "too_large", "at most 50 MB (52428800 bytes)"),
+    ApiError::new(ErrorCode::PayloadTooLarge, "the file is larger than 50 MB").with_detail(
+        FieldError::new(
+            "file",
+            "too_large",
+            format!("at most 50 MB ({MAX_FILE_BYTES} bytes)"),
+        ),
     )
 }
 
@@ -362,9 +364,9 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
 }
 
 fn content_error(e: plug_content::ContentError) -> ApiError {
-    ApiError::new(e.status(), e.code(), e.message().to_string()).with_detail(FieldError::new(
+    ApiError::new(e.code(), e.message().to_string()).with_detail(FieldError::new(
         "file",
-        e.code().to_ascii_lowercase(),
+        e.code().as_str().to_ascii_lowercase(),
         e.message().to_string(),
     ))
 }
@@ -435,8 +437,7 @@ async fn insert(
         }
     }
     Err(ApiError::new(
-        409,
-        "NAME_COLLISION",
+        ErrorCode::NameCollision,
         "that name is taken in this grid; try another name",
     ))
 }
@@ -524,8 +525,7 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
 async fn member_space_by_slug(cx: &Ctx, caller: &Caller, slug: &str) -> ApiResult<Space> {
     let not_member = || {
         ApiError::new(
-            403,
-            "SPACE_NOT_MEMBER",
+            ErrorCode::SpaceNotMember,
             format!("you are not a member of space '{slug}'"),
         )
     };
@@ -590,7 +590,8 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         validate::uuid("space_id", id)?;
     }
 
-    let seen = common::load_owned(cx, &caller, id, Some("inspiration"), "FORBIDDEN").await?;
+    let seen =
+        common::load_owned(cx, &caller, id, Some("inspiration"), ErrorCode::Forbidden).await?;
     let row = &seen.row;
     let current_scope = Scope::parse(&row.scope).unwrap_or(Scope::Org);
     let new_scope = scope.unwrap_or(current_scope);
@@ -673,7 +674,8 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
 
 pub async fn archive(cx: &Ctx, req: Request, id: &str, archived: bool) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, true).await?;
-    let seen = common::load_owned(cx, &caller, id, Some("inspiration"), "FORBIDDEN").await?;
+    let seen =
+        common::load_owned(cx, &caller, id, Some("inspiration"), ErrorCode::Forbidden).await?;
     let row = &seen.row;
     let is_archived = row.status == "archived";
     let columns: Vec<(&str, JsValue)> = if archived == is_archived {
@@ -700,7 +702,8 @@ pub async fn pin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
     let body = read_object(&mut req).await?;
     field::only_known(&body, &["pin_reason"])?;
     let reason = validate::pin_reason(field::req_str(&body, "pin_reason")?)?;
-    let seen = common::load_owned(cx, &caller, id, Some("inspiration"), "FORBIDDEN").await?;
+    let seen =
+        common::load_owned(cx, &caller, id, Some("inspiration"), ErrorCode::Forbidden).await?;
     let columns = vec![
         ("pinned", int(1)),
         ("pin_reason", text(&reason)),
@@ -717,7 +720,8 @@ pub async fn unpin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> 
     let days = validate::expires_in_days(
         field::opt_int(&body, "expires_in_days")?.unwrap_or(validate::DEFAULT_EXPIRES_DAYS),
     )?;
-    let seen = common::load_owned(cx, &caller, id, Some("inspiration"), "FORBIDDEN").await?;
+    let seen =
+        common::load_owned(cx, &caller, id, Some("inspiration"), ErrorCode::Forbidden).await?;
     let columns = vec![
         ("pinned", int(0)),
         ("pin_reason", JsValue::NULL),

@@ -11,7 +11,7 @@ use worker::{Method, Request, Response, Url};
 use super::common::{self, Seen};
 use super::{assets, sessions, views};
 use crate::auth;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{client_ip, header, Ctx};
 use crate::present;
 use crate::store::identity::{self, User};
@@ -127,7 +127,7 @@ pub async fn visible_to(
     match common::check_visible(cx, row, viewer).await {
         Ok(seen) if Status::parse(&seen.row.status) == Some(Status::Failed) => Ok(None),
         Ok(seen) => Ok(Some(seen)),
-        Err(e) if e.status == 404 => Ok(None),
+        Err(e) if e.is_not_found() => Ok(None),
         Err(e) => Err(e),
     }
 }
@@ -327,8 +327,7 @@ pub fn navigation(req: &Request) -> bool {
 
 pub fn not_found_error() -> ApiError {
     ApiError::new(
-        404,
-        "NOT_FOUND",
+        ErrorCode::NotFound,
         "nothing here: the link is wrong, or this drop is not shared with you",
     )
 }

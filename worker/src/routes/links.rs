@@ -10,7 +10,7 @@ use worker::{Request, Response};
 use super::common::{self, Seen};
 use super::paging;
 use crate::auth::{self, Caller};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, json, new_uuid, no_content, query_pairs, read_object, Ctx};
 use crate::present;
 use crate::store::social::{self, LinkRow};
@@ -68,7 +68,7 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         .map_err(ApiError::internal)
         .map_err(|e| {
             if db::is_unique_violation(&e) {
-                ApiError::new(409, "LINK_EXISTS", "these two are already linked")
+                ApiError::new(ErrorCode::LinkExists, "these two are already linked")
             } else {
                 e
             }
@@ -133,9 +133,12 @@ async fn list(
         } else {
             &link.target_id
         };
-        // Sources or runtimes the caller cannot read are left out without a trace.
-        let Ok(other) = common::load_visible(cx, Some(caller), other_id, None).await else {
-            continue;
+        // Sources or runtimes the caller cannot read are left out without a trace; any other
+        // failure is the request's.
+        let other = match common::load_visible(cx, Some(caller), other_id, None).await {
+            Ok(other) => other,
+            Err(e) if e.is_not_found() => continue,
+            Err(e) => return Err(e),
         };
         let mut row = link_json(link);
         row[other_key] = summary_of(cx, &other).await?;

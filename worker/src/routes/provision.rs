@@ -6,6 +6,7 @@ use plug_content::Upload;
 use plug_domain::SourceType;
 use worker::{Bucket, D1Database, Env, HttpMetadata};
 
+use crate::error::report;
 use crate::http::Ctx;
 use crate::store::entities;
 
@@ -39,6 +40,7 @@ pub fn start(
     let entity_id = entity_id.to_string();
     cx.defer(async move {
         let (Ok(db), Ok(bucket)) = (env.d1("DB"), env.bucket("BUCKET")) else {
+            worker::console_error!("provisioning {entity_id}: the DB or BUCKET binding is missing");
             return;
         };
         let mut written = Vec::new();
@@ -46,14 +48,18 @@ pub fn start(
         let now = worker::Date::now().as_millis() as i64;
         let sample = match outcome {
             Ok((file_count, sample)) => {
-                let _ = entities::set_file_count(&db, &entity_id, file_count).await;
-                let _ = mark(&db, &entity_id, "live", None, now).await;
+                let what = format!("provisioning {entity_id}");
+                report(
+                    &what,
+                    entities::set_file_count(&db, &entity_id, file_count).await,
+                );
+                report(&what, mark(&db, &entity_id, "live", None, now).await);
                 sample
             }
             Err(reason) => {
                 worker::console_error!("provisioning {entity_id} failed: {reason}");
                 remove_all(&bucket, &written).await;
-                let _ = mark(
+                let marked = mark(
                     &db,
                     &entity_id,
                     "failed",
@@ -61,6 +67,7 @@ pub fn start(
                     now,
                 )
                 .await;
+                report(&format!("marking {entity_id} failed"), marked);
                 return;
             }
         };
@@ -162,7 +169,9 @@ async fn store(
 
 pub async fn remove_all(bucket: &Bucket, keys: &[String]) {
     for chunk in keys.chunks(1000) {
-        let _ = bucket.delete_multiple(chunk.to_vec()).await;
+        if let Err(e) = bucket.delete_multiple(chunk.to_vec()).await {
+            worker::console_error!("removing {} stored objects failed: {e}", chunk.len());
+        }
     }
 }
 

@@ -179,15 +179,17 @@ pub fn count_later(cx: &Ctx, req: &Request, row: &EntityRow, user_id: Option<&st
 /// POST /api/v2/views/:entity_id: always 202 with an empty body; counting happens afterwards.
 pub fn beacon(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let visit = visit_of(&req);
-    let token = header(&req, "Authorization")
-        .and_then(|v| v.strip_prefix("Bearer ").map(|t| t.trim().to_string()));
+    let token = crate::auth::bearer(&req);
     let id = id.to_ascii_lowercase();
     if countable(&visit) && plug_domain::validate::is_uuid(&id) {
         let env = cx.env.clone();
         let config = cx.config.clone();
         let now = cx.now;
         cx.defer(async move {
-            let _ = count_beacon(env, config, id, token, visit, now).await;
+            crate::error::report(
+                "counting a beacon",
+                count_beacon(env, config, id, token, visit, now).await,
+            );
         });
     }
     let mut response = Response::empty()?.with_status(202);

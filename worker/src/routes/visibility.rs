@@ -10,7 +10,7 @@ use worker::{Request, Response};
 
 use super::common;
 use crate::auth;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, json, read_object, Ctx};
 use crate::present;
 use crate::store::db;
@@ -89,8 +89,7 @@ fn plan_legacy(
     }
     let scope_invalid = || {
         ApiError::new(
-            400,
-            "SCOPE_INVALID",
+            ErrorCode::ScopeInvalid,
             format!("legacy visibility is not allowed at scope {scope}"),
         )
     };
@@ -126,7 +125,7 @@ pub async fn patch(
     } else {
         None
     };
-    let seen = common::load_owned(cx, &caller, id, realm, "NOT_OWNER").await?;
+    let seen = common::load_owned(cx, &caller, id, realm, ErrorCode::NotOwner).await?;
     let row = &seen.row;
     let scope = Scope::parse(&row.scope).unwrap_or(Scope::Org);
     let plan = plan(

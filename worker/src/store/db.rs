@@ -5,7 +5,7 @@ use serde::de::DeserializeOwned;
 use wasm_bindgen::JsValue;
 use worker::{D1Database, D1PreparedStatement};
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, DbFailure};
 
 pub fn text(s: &str) -> JsValue {
     JsValue::from_str(s)
@@ -36,10 +36,7 @@ pub async fn all<T: DeserializeOwned>(
     sql: &str,
     args: &[JsValue],
 ) -> ApiResult<Vec<T>> {
-    let result = stmt(db, sql, args)?
-        .all()
-        .await
-        .map_err(ApiError::internal)?;
+    let result = stmt(db, sql, args)?.all().await.map_err(failed)?;
     result.results::<T>().map_err(ApiError::internal)
 }
 
@@ -48,17 +45,11 @@ pub async fn first<T: DeserializeOwned>(
     sql: &str,
     args: &[JsValue],
 ) -> ApiResult<Option<T>> {
-    stmt(db, sql, args)?
-        .first::<T>(None)
-        .await
-        .map_err(ApiError::internal)
+    stmt(db, sql, args)?.first::<T>(None).await.map_err(failed)
 }
 
 pub async fn run(db: &D1Database, sql: &str, args: &[JsValue]) -> ApiResult<usize> {
-    let result = stmt(db, sql, args)?
-        .run()
-        .await
-        .map_err(ApiError::internal)?;
+    let result = stmt(db, sql, args)?.run().await.map_err(failed)?;
     Ok(result
         .meta()
         .ok()
@@ -69,13 +60,23 @@ pub async fn run(db: &D1Database, sql: &str, args: &[JsValue]) -> ApiResult<usiz
 
 /// Runs statements atomically: all or nothing.
 pub async fn batch(db: &D1Database, statements: Vec<D1PreparedStatement>) -> ApiResult<()> {
-    db.batch(statements).await.map_err(ApiError::internal)?;
+    db.batch(statements).await.map_err(failed)?;
     Ok(())
 }
 
-/// True when a D1 error is a UNIQUE constraint violation.
+/// A failed D1 call, classified once, here: callers ask `is_unique_violation`, never the message.
+fn failed(e: worker::Error) -> ApiError {
+    let kind = if e.to_string().contains("UNIQUE constraint failed") {
+        DbFailure::UniqueViolation
+    } else {
+        DbFailure::Other
+    };
+    let mut error = ApiError::internal(e);
+    error.db_failure = Some(kind);
+    error
+}
+
+/// True when a D1 call failed on a UNIQUE constraint.
 pub fn is_unique_violation(e: &ApiError) -> bool {
-    e.internal
-        .as_deref()
-        .is_some_and(|m| m.contains("UNIQUE constraint failed"))
+    e.db_failure == Some(DbFailure::UniqueViolation)
 }
