@@ -136,7 +136,7 @@ describe('plug against the Worker', () => {
     assert.match(run.stderr, /zipped 3 files/);
     const url = lastLine(run.stdout);
     assert.match(url, /\/folder-site-[0-9a-f]{4}\/$/);
-    const get = (path) => app.request('GET', url + path, { token: user.token });
+    const get = (path) => app.open(url + path, { token: user.token });
     assert.equal((await get('')).status, 200);
     assert.equal((await get('css/site.css')).text, 'body { color: #123456 }');
     assert.equal((await get('docs/about.html')).status, 200);
@@ -178,6 +178,23 @@ describe('plug against the Worker', () => {
     const days = (Date.parse(body.expires_at) - Date.now()) / 86_400_000;
     assert.ok(days > 6.9 && days <= 7, `expires in ${days} days`);
     assert.equal((await app.open(body.url)).status, 200);
+  });
+
+  test('a reader that closes the pipe early (ls --json | head -1) ends plug quietly, not with a panic', async () => {
+    const user = await member();
+    const home = mkdtempSync(join(scratch, 'home-'));
+    const env = { PATH: process.env.PATH, HOME: home, NO_COLOR: '1', ...as(app, user, world.grid) };
+    const { code, stderr } = await new Promise((resolve, reject) => {
+      const child = spawn(PLUG, ['ls', '--json'], { cwd: scratch, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      // The reader is gone before plug has its answer to write.
+      child.stdout.destroy();
+      let err = '';
+      child.stderr.on('data', (d) => { err += d; });
+      child.on('error', reject);
+      child.on('close', (c) => resolve({ code: c, stderr: err }));
+    });
+    assert.doesNotMatch(stderr, /panicked/);
+    assert.equal(code, 0, stderr);
   });
 
   test('ls lists with sorts and cursors; pin, unpin, rm and restore change what the API reads', async () => {

@@ -170,25 +170,6 @@ fn read(response: Response) -> CliResult<Value> {
     })
 }
 
-/// The advice printed under an API error, for the failures a person can fix from here.
-pub fn hint_for(failure: &ApiFailure) -> Option<String> {
-    let hint = match (failure.status, failure.code.as_str()) {
-        (426, _) => format!(
-            "this plug is {}, older than the server accepts. Upgrade it (`cargo install plug --force`, \
-             or `cargo install --path cli --force` in a Plug checkout), then run the command again",
-            env!("CARGO_PKG_VERSION")
-        ),
-        (401, _) => "your token is missing, expired or not valid here: run `plug login` with a fresh one, or set PLUG_TOKEN".into(),
-        (_, "ORG_HEADER_REQUIRED") => "you belong to several grids: pass --grid <slug>, set PLUG_GRID, or store one with `plug login --grid <slug>`".into(),
-        (_, "ORG_NOT_ACCESSIBLE") => "check the grid slug (--grid, PLUG_GRID or `plug login --grid`)".into(),
-        (_, "SCOPE_INVALID") => "allowed scope+visibility: personal+private, personal+org, personal+link, space+space, space+org, org+org".into(),
-        (429, _) => "the server rate-limits drops and reactions: wait a little and run the command again".into(),
-        (404, _) => "check the name or id (`plug ls` lists yours); hidden and archived Inspirations read as not found to others".into(),
-        _ => return None,
-    };
-    Some(hint)
-}
-
 /// Percent-encodes one path segment (an id or name typed by a person).
 pub fn segment(raw: &str) -> String {
     raw.bytes()
@@ -214,15 +195,5 @@ mod tests {
     fn path_segments_are_percent_encoded() {
         assert_eq!(segment("demo-1a2b"), "demo-1a2b");
         assert_eq!(segment("a/b?c"), "a%2Fb%3Fc");
-    }
-
-    #[test]
-    fn an_upgrade_hint_accompanies_426() {
-        let failure = ApiFailure {
-            status: 426,
-            code: "CLI_UPGRADE_REQUIRED".into(),
-            ..ApiFailure::default()
-        };
-        assert!(hint_for(&failure).unwrap().contains("cargo install"));
     }
 }

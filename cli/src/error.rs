@@ -29,6 +29,27 @@ pub struct ApiFailure {
     pub body: Option<Value>,
 }
 
+/// The advice printed under an API error, for the failures a person can fix from here.
+impl ApiFailure {
+    pub fn hint(&self) -> Option<String> {
+        let hint = match (self.status, self.code.as_str()) {
+        (426, _) => format!(
+            "this plug is {}, older than the server accepts. Upgrade it (`cargo install plug --force`, \
+             or `cargo install --path cli --force` in a Plug checkout), then run the command again",
+            env!("CARGO_PKG_VERSION")
+        ),
+        (401, _) => "your token is missing, expired or not valid here: run `plug login` with a fresh one, or set PLUG_TOKEN".into(),
+        (_, "ORG_HEADER_REQUIRED") => "you belong to several grids: pass --grid <slug>, set PLUG_GRID, or store one with `plug login --grid <slug>`".into(),
+        (_, "ORG_NOT_ACCESSIBLE") => "check the grid slug (--grid, PLUG_GRID or `plug login --grid`)".into(),
+        (_, "SCOPE_INVALID") => "allowed scope+visibility: personal+private, personal+org, personal+link, space+space, space+org, org+org".into(),
+        (429, _) => "the server rate-limits drops and reactions: wait a little and run the command again".into(),
+        (404, _) => "check the name or id (`plug ls` lists yours); hidden and archived Inspirations read as not found to others".into(),
+        _ => return None,
+    };
+        Some(hint)
+    }
+}
+
 #[derive(Debug)]
 pub enum CliError {
     /// The command line cannot be acted on (bad path, unsupported file, bad option value): exit 2.
@@ -180,6 +201,16 @@ fn plain_message(status: u16, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_upgrade_hint_accompanies_426() {
+        let failure = ApiFailure {
+            status: 426,
+            code: "CLI_UPGRADE_REQUIRED".into(),
+            ..ApiFailure::default()
+        };
+        assert!(failure.hint().unwrap().contains("cargo install"));
+    }
 
     #[test]
     fn parses_the_interface_error_shape_with_details_and_request_id() {

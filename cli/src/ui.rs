@@ -45,14 +45,12 @@ impl Ui {
 
     /// The result of a command on stdout.
     pub fn out(&self, text: impl std::fmt::Display) {
-        anstream::println!("{text}");
+        write_stdout(&mut anstream::stdout(), &text);
     }
 
     pub fn print_json(&self, value: &Value) {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string())
-        );
+        let text = serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string());
+        write_stdout(&mut std::io::stdout(), &text);
     }
 
     /// Bars and spinners draw only for a person watching stderr, never under `--json`.
@@ -114,7 +112,7 @@ impl Ui {
                 if let Some(id) = &failure.request_id {
                     anstream::eprintln!("  {}", paint(DIM, format!("request id: {id}")));
                 }
-                if let Some(hint) = crate::api::hint_for(failure) {
+                if let Some(hint) = failure.hint() {
                     anstream::eprintln!("{} {hint}", paint(CYAN, "hint:"));
                 }
             }
@@ -127,6 +125,20 @@ impl Ui {
                 anstream::eprintln!("{} {hint}", paint(CYAN, "hint:"));
             }
             _ => {}
+        }
+    }
+}
+
+/// Writes one line of results. A reader that went away (`plug ls --json | head -1`) ends the
+/// program quietly, as a Unix filter should, instead of the panic `println!` gives.
+fn write_stdout(out: &mut impl std::io::Write, text: &dyn std::fmt::Display) {
+    let written = writeln!(out, "{text}").and_then(|()| out.flush());
+    match written {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => {
+            anstream::eprintln!("error: could not write the output: {e}");
+            std::process::exit(1);
         }
     }
 }
