@@ -11,7 +11,7 @@ use worker::{Request, Response};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, json, new_uuid, no_content, read_object, read_optional_object, Ctx};
 use crate::present;
-use crate::store::db::{self, int, opt_text, text};
+use crate::store::db::{self, int, text};
 use crate::store::entities;
 use crate::store::identity::{self, Grid, Space, User};
 
@@ -95,7 +95,12 @@ pub async fn put_member(
     )
 }
 
-pub async fn delete_member(cx: &Ctx, grid_slug: &str, user_id: &str) -> ApiResult<Response> {
+pub async fn delete_member(
+    cx: &Ctx,
+    _req: Request,
+    grid_slug: &str,
+    user_id: &str,
+) -> ApiResult<Response> {
     let grid = grid(cx, grid_slug).await?;
     let user = user(cx, user_id).await?;
     if identity::delete_membership(&cx.db, &grid.grid_id, &user.user_id).await? == 0 {
@@ -128,7 +133,12 @@ pub async fn create_space(cx: &Ctx, mut req: Request, grid_slug: &str) -> ApiRes
     )
 }
 
-pub async fn put_space_member(cx: &Ctx, space_id: &str, user_id: &str) -> ApiResult<Response> {
+pub async fn put_space_member(
+    cx: &Ctx,
+    _req: Request,
+    space_id: &str,
+    user_id: &str,
+) -> ApiResult<Response> {
     let space = match validate::is_uuid(space_id) {
         true => identity::find_space(&cx.db, space_id).await?,
         false => None,
@@ -303,27 +313,21 @@ pub async fn create_runtime(cx: &Ctx, mut req: Request, grid_slug: &str) -> ApiR
         field::opt_bool(&body, "link_indexed")?.unwrap_or(false) && visibility == Visibility::Link;
     let url = field::opt_str(&body, "url")?;
     let entity_id = new_uuid();
-    let mut statements = vec![db::stmt(
-        &cx.db,
-        "INSERT INTO entities (entity_id, grid_id, realm, kind, name, display_name, owner_id, scope, space_id,
-           visibility, link_indexed, status, runtime_url, created_at, updated_at)
-         VALUES (?1, ?2, 'runtime', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13)",
-        &[
-            text(&entity_id),
-            text(&grid.grid_id),
-            text(kind.as_str()),
-            text(&name),
-            text(&display_name),
-            text(&owner_id),
-            text(if space_id.is_some() { "space" } else { "org" }),
-            opt_text(space_id.as_deref()),
-            text(visibility.as_str()),
-            int(i64::from(link_indexed)),
-            text(status.as_str()),
-            opt_text(url),
-            int(cx.now),
-        ],
-    )?];
+    let runtime = entities::NewRuntime {
+        entity_id: &entity_id,
+        grid_id: &grid.grid_id,
+        kind: kind.as_str(),
+        name: &name,
+        display_name: &display_name,
+        owner_id: &owner_id,
+        space_id: space_id.as_deref(),
+        visibility: visibility.as_str(),
+        link_indexed,
+        status: status.as_str(),
+        url,
+        now: cx.now,
+    };
+    let mut statements = vec![entities::insert_runtime(&cx.db, &runtime)?];
     for space in &spaces {
         statements.push(entities::insert_visibility_space(
             &cx.db,

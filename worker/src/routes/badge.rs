@@ -18,9 +18,9 @@ use crate::store::{entities, identity};
 const BADGE_JS: &[u8] = include_bytes!("../../../build/badge.js");
 const BADGE_ETAG: &str = include_str!("../../../build/badge.js.etag");
 
-pub fn serve(_cx: &Ctx, req: &Request) -> ApiResult<Response> {
+pub fn serve(_cx: &Ctx, req: Request) -> ApiResult<Response> {
     let etag = BADGE_ETAG.trim();
-    let matches = crate::http::header(req, "If-None-Match")
+    let matches = crate::http::header(&req, "If-None-Match")
         .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
     let mut response = if matches {
         Response::empty()?.with_status(304)

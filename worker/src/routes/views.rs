@@ -93,6 +93,11 @@ pub fn choose_no_count(cx: &Ctx, req: &Request, on_api_origin: bool) -> ApiResul
     Ok(response)
 }
 
+/// GET /api/v2/no-count on the API origin.
+pub fn no_count_on_api(cx: &Ctx, req: Request) -> ApiResult<Response> {
+    choose_no_count(cx, &req, true)
+}
+
 /// isbot's pattern list, joined (written by scripts/build.sh from the npm package).
 const BOT_PATTERN: &str = include_str!("../../../build/isbot-pattern.txt");
 

@@ -105,14 +105,17 @@ fn plan_legacy(
     })
 }
 
-/// PATCH /api/v2/entities/:id/visibility (`legacy_allowed` false) and
-/// PATCH /api/v2/inspirations/:id/visibility (`legacy_allowed` true).
-pub async fn patch(
-    cx: &Ctx,
-    mut req: Request,
-    id: &str,
-    legacy_allowed: bool,
-) -> ApiResult<Response> {
+/// PATCH /api/v2/entities/:id/visibility: the canonical modes only.
+pub async fn patch_entity(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
+    patch(cx, req, id, false).await
+}
+
+/// PATCH /api/v2/inspirations/:id/visibility: legacy values allowed too.
+pub async fn patch_inspiration(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
+    patch(cx, req, id, true).await
+}
+
+async fn patch(cx: &Ctx, mut req: Request, id: &str, legacy_allowed: bool) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, true).await?;
     let body = read_object(&mut req).await?;
     field::only_known(&body, &["visibility", "visibility_spaces", "link_indexed"])?;

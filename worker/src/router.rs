@@ -1,0 +1,404 @@
+//! The API origin's routes: one table, one line per route (method, path, flags, handler), matched
+//! with matchit. The same table answers CORS preflights of the cross-origin routes, builds `Allow`
+//! for a 405, and is held equal to `openapi.yaml` by a native test. HEAD finds what GET finds.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use worker::{Method, Request, Response};
+
+use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::http::Ctx;
+use crate::routes::{
+    admin, assets, badge, cors, feedback, inspirations as insp, links, reactions, runtimes,
+    sessions, spaces, views, visibility,
+};
+
+pub type Reply<'a> = Pin<Box<dyn Future<Output = ApiResult<Response>> + 'a>>;
+pub type Handler = for<'a> fn(&'a Ctx, Request, Params) -> Reply<'a>;
+
+/// A route's path parameters by name (`:id` in the table).
+pub struct Params(Vec<(String, String)>);
+
+impl Params {
+    pub fn get(&self, name: &str) -> &str {
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map_or("", |(_, v)| v.as_str())
+    }
+}
+
+/// What a route is besides its handler.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Flags {
+    /// Called by pages of other origins (badge.js): answers preflights and any origin may read it.
+    pub cross_origin: bool,
+    /// Errors in the feedback endpoint's flat `{ error, code }` shape (interface.md 4.12).
+    pub flat_errors: bool,
+}
+
+const NONE: Flags = Flags {
+    cross_origin: false,
+    flat_errors: false,
+};
+const CORS: Flags = Flags {
+    cross_origin: true,
+    flat_errors: false,
+};
+const FLAT_CORS: Flags = Flags {
+    cross_origin: true,
+    flat_errors: true,
+};
+
+pub struct Route {
+    pub method: Method,
+    pub path: &'static str,
+    pub flags: Flags,
+    pub handler: Handler,
+}
+
+/// One line of the table: `route!(METHOD "/path/:param", FLAGS => handler(cx, req, param...))`.
+/// Parameters named in the path are bound by name; `sync` marks a handler that does not await.
+macro_rules! route {
+    ($method:ident $path:literal, $flags:ident => $($f:ident)::+ ($cx:ident, $req:ident $(, $p:ident)*)) => {
+        Route {
+            method: Method::$method,
+            path: $path,
+            flags: $flags,
+            handler: |$cx, $req, _params| {
+                Box::pin(async move {
+                    $(let $p = _params.get(stringify!($p));)*
+                    $($f)::+($cx, $req $(, $p)*).await
+                })
+            },
+        }
+    };
+    ($method:ident $path:literal, $flags:ident => sync $($f:ident)::+ ($cx:ident, $req:ident $(, $p:ident)*)) => {
+        Route {
+            method: Method::$method,
+            path: $path,
+            flags: $flags,
+            handler: |$cx, $req, _params| {
+                Box::pin(async move {
+                    $(let $p = _params.get(stringify!($p));)*
+                    $($f)::+($cx, $req $(, $p)*)
+                })
+            },
+        }
+    };
+}
+
+#[rustfmt::skip]
+pub static ROUTES: &[Route] = &[
+    route!(Get "/", NONE => assets::api_origin_page(cx, req)),
+    route!(Get "/enter", NONE => assets::api_origin_page(cx, req)),
+    route!(Get "/healthz", NONE => sync healthz(cx, req)),
+    route!(Get "/badge.js", NONE => sync badge::serve(cx, req)),
+    route!(Get "/api/v2/openapi.yaml", NONE => sync openapi(cx, req)),
+    route!(Get "/api/v2/no-count", NONE => sync views::no_count_on_api(cx, req)),
+    // The operator API (platform.md 6).
+    route!(Post "/admin/v1/users", NONE => admin::create_user(cx, req)),
+    route!(Post "/admin/v1/grids", NONE => admin::create_grid(cx, req)),
+    route!(Put "/admin/v1/grids/:grid/members/:user", NONE => admin::put_member(cx, req, grid, user)),
+    route!(Delete "/admin/v1/grids/:grid/members/:user", NONE => admin::delete_member(cx, req, grid, user)),
+    route!(Post "/admin/v1/grids/:grid/spaces", NONE => admin::create_space(cx, req, grid)),
+    route!(Put "/admin/v1/spaces/:space/members/:user", NONE => admin::put_space_member(cx, req, space, user)),
+    route!(Post "/admin/v1/grids/:grid/runtimes", NONE => admin::create_runtime(cx, req, grid)),
+    route!(Put "/admin/v1/badge-policy", NONE => admin::put_platform_badge_policy(cx, req)),
+    route!(Put "/admin/v1/grids/:grid/badge-policy", NONE => admin::put_grid_badge_policy(cx, req, grid)),
+    route!(Put "/admin/v1/grids/:grid/badge-style", NONE => admin::put_grid_badge_style(cx, req, grid)),
+    route!(Post "/admin/v1/tokens", NONE => admin::create_token(cx, req)),
+    route!(Patch "/admin/v1/entities/:id", NONE => admin::patch_entity(cx, req, id)),
+    // Inspirations (interface.md 4.1-4.8, platform.md 5).
+    route!(Post "/api/v2/inspirations", NONE => insp::create(cx, req)),
+    route!(Get "/api/v2/inspirations", NONE => insp::list(cx, req)),
+    route!(Get "/api/v2/inspirations/:id", NONE => insp::read(cx, req, id)),
+    route!(Patch "/api/v2/inspirations/:id", NONE => insp::update(cx, req, id)),
+    route!(Patch "/api/v2/inspirations/:id/visibility", NONE => visibility::patch_inspiration(cx, req, id)),
+    route!(Patch "/api/v2/entities/:id/visibility", NONE => visibility::patch_entity(cx, req, id)),
+    route!(Post "/api/v2/inspirations/:id/archive", NONE => insp::archive(cx, req, id)),
+    route!(Post "/api/v2/inspirations/:id/unarchive", NONE => insp::unarchive(cx, req, id)),
+    route!(Post "/api/v2/inspirations/:id/pin", NONE => insp::pin(cx, req, id)),
+    route!(Delete "/api/v2/inspirations/:id/pin", NONE => insp::unpin(cx, req, id)),
+    route!(Post "/api/v2/entities/:id/reactions", NONE => reactions::toggle(cx, req, id)),
+    route!(Post "/api/v2/inspirations/:id/reactions", NONE => reactions::toggle(cx, req, id)),
+    route!(Post "/api/v2/views/:id", CORS => sync views::beacon(cx, req, id)),
+    route!(Patch "/api/v2/entities/:id", NONE => badge::patch_mode(cx, req, id)),
+    route!(Post "/api/v2/entities/:id/feedback", FLAT_CORS => feedback::create(cx, req, id)),
+    route!(Get "/api/v2/entities/:id/feedback", NONE => feedback::list(cx, req, id)),
+    // Runtimes, spaces and links (interface.md 4.4, 4.10).
+    route!(Get "/api/v2/runtimes", NONE => runtimes::list(cx, req)),
+    route!(Get "/api/v2/spaces", NONE => spaces::list(cx, req)),
+    route!(Post "/api/v2/runtimes/:id/inspirations", NONE => links::create(cx, req, id)),
+    route!(Get "/api/v2/runtimes/:id/inspirations", NONE => links::sources_of(cx, req, id)),
+    route!(Delete "/api/v2/runtimes/:id/inspirations/:link", NONE => links::delete(cx, req, id, link)),
+    route!(Get "/api/v2/inspirations/:id/inspired-runtimes", NONE => links::inspired_by_source(cx, req, id)),
+    // The link origin's sign-in (platform.md 4).
+    route!(Post "/api/v2/serve-sessions", NONE => sessions::create(cx, req)),
+];
+
+fn healthz(_cx: &Ctx, _req: Request) -> ApiResult<Response> {
+    Ok(Response::ok("ok")?)
+}
+
+/// The OpenAPI description of every route, kept beside the code and held equal to this table.
+fn openapi(_cx: &Ctx, _req: Request) -> ApiResult<Response> {
+    let mut response = Response::ok(include_str!("../../openapi.yaml"))?;
+    let headers = response.headers_mut();
+    headers.set("Content-Type", "application/yaml; charset=utf-8")?;
+    headers.set("Access-Control-Allow-Origin", "*")?;
+    Ok(response)
+}
+
+thread_local! {
+    /// Each path of the table, with the indexes of its routes (one per method).
+    static MATCHER: matchit::Router<Vec<usize>> = matcher();
+}
+
+fn matcher() -> matchit::Router<Vec<usize>> {
+    let mut by_path: Vec<(&str, Vec<usize>)> = Vec::new();
+    for (i, route) in ROUTES.iter().enumerate() {
+        match by_path.iter_mut().find(|(p, _)| *p == route.path) {
+            Some((_, routes)) => routes.push(i),
+            None => by_path.push((route.path, vec![i])),
+        }
+    }
+    let mut router = matchit::Router::new();
+    for (path, routes) in by_path {
+        router
+            .insert(path, routes)
+            .expect("the route table has no conflicting paths");
+    }
+    router
+}
+
+/// What a path is in the table: its routes and parameters, or nothing.
+pub struct Found {
+    routes: Vec<usize>,
+    params: Vec<(String, String)>,
+}
+
+pub fn find(path: &str) -> Option<Found> {
+    // `/api/v2/inspirations/` is the same resource as without its slash.
+    let path = match path.strip_suffix('/') {
+        Some(p) if !p.is_empty() => p,
+        _ => path,
+    };
+    MATCHER.with(|router| {
+        let matched = router.at(path).ok()?;
+        Some(Found {
+            routes: matched.value.clone(),
+            params: matched
+                .params
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        })
+    })
+}
+
+impl Found {
+    /// The route for `method` (HEAD runs GET's).
+    pub fn route(&self, method: &Method) -> Option<&'static Route> {
+        let wanted = if *method == Method::Head {
+            &Method::Get
+        } else {
+            method
+        };
+        self.routes
+            .iter()
+            .map(|&i| &ROUTES[i])
+            .find(|r| r.method == *wanted)
+    }
+
+    /// The flags of the path's routes (they agree per path; the first wins).
+    pub fn flags(&self) -> Flags {
+        self.routes
+            .iter()
+            .map(|&i| ROUTES[i].flags)
+            .find(|f| f.cross_origin)
+            .unwrap_or(NONE)
+    }
+
+    /// `Allow`: the path's methods, HEAD wherever GET.
+    pub fn allowed(&self) -> Vec<Method> {
+        let mut methods = Vec::new();
+        for &i in &self.routes {
+            let method = ROUTES[i].method.clone();
+            if method == Method::Get {
+                methods.push(Method::Head);
+            }
+            methods.push(method);
+        }
+        let order = [
+            Method::Get,
+            Method::Head,
+            Method::Post,
+            Method::Put,
+            Method::Patch,
+            Method::Delete,
+        ];
+        order.into_iter().filter(|m| methods.contains(m)).collect()
+    }
+
+    pub fn params(self) -> Params {
+        Params(self.params)
+    }
+}
+
+/// Runs the API origin: the operator guard first (the operator API says nothing, not even "wrong
+/// method", without its token), then the table; a path outside `/api` and `/admin` is the web app
+/// or a content path on its way to the link origin.
+pub async fn serve(cx: &Ctx, req: Request) -> (Flags, ApiResult<Response>) {
+    let path = req.path();
+    let method = crate::http::method(&req);
+    let api_path = path.starts_with("/api/") || path.starts_with("/admin/");
+    if path.starts_with("/admin/v1/") || path == "/admin/v1" {
+        if let Err(e) = crate::auth::require_operator(cx, &req) {
+            return (NONE, Err(e));
+        }
+    }
+    let Some(found) = find(&path) else {
+        let result = match method {
+            Some(Method::Get | Method::Head) if !api_path => assets::api_origin_page(cx, req).await,
+            Some(Method::Options) => Err(ApiError::not_found()),
+            _ if api_path => Err(ApiError::new(ErrorCode::NotFound, "no such route")),
+            _ => crate::http::method_not_allowed(cx, &req, &[Method::Get, Method::Head]),
+        };
+        return (NONE, result);
+    };
+    let flags = found.flags();
+    if method == Some(Method::Options) {
+        return match flags.cross_origin {
+            true => (CORS, cors::preflight()),
+            false => (NONE, Err(ApiError::not_found())),
+        };
+    }
+    let route = method.as_ref().and_then(|m| found.route(m));
+    match route {
+        Some(route) => {
+            let flags = route.flags;
+            (flags, (route.handler)(cx, req, found.params()).await)
+        }
+        None => {
+            // Wrong method: the usual error shape, readable cross-origin where the path is.
+            let flags = Flags {
+                flat_errors: false,
+                ..flags
+            };
+            (
+                flags,
+                crate::http::method_not_allowed(cx, &req, &found.allowed()),
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// `METHOD /path/{param}` for every API-origin operation `openapi.yaml` documents: a line
+    /// scan of its `paths:` (keys at two spaces, methods at four; a `servers:` line marks a path
+    /// of the link origin).
+    fn documented() -> BTreeSet<String> {
+        let doc = include_str!("../../openapi.yaml");
+        let paths = &doc[doc.find("\npaths:\n").expect("paths")
+            ..doc.find("\ncomponents:\n").expect("components")];
+        let mut ops = BTreeSet::new();
+        let mut current: Option<(String, bool, Vec<String>)> = None;
+        let flush = |c: Option<(String, bool, Vec<String>)>, ops: &mut BTreeSet<String>| {
+            if let Some((path, api, methods)) = c {
+                if api {
+                    for m in methods {
+                        ops.insert(format!("{m} {path}"));
+                    }
+                }
+            }
+        };
+        for line in paths.lines() {
+            if let Some(key) = line.strip_prefix("  /").and_then(|l| l.strip_suffix(':')) {
+                flush(current.take(), &mut ops);
+                current = Some((format!("/{key}"), true, Vec::new()));
+            } else if let Some((_, api, methods)) = current.as_mut() {
+                let trimmed = line.trim_end();
+                if trimmed.starts_with("    servers:") {
+                    *api = false;
+                }
+                for m in ["get", "post", "put", "patch", "delete", "options"] {
+                    if trimmed == format!("    {m}:") {
+                        methods.push(m.to_uppercase());
+                    }
+                }
+            }
+        }
+        flush(current.take(), &mut ops);
+        ops
+    }
+
+    fn in_the_table() -> BTreeSet<String> {
+        let mut ops = BTreeSet::new();
+        for route in ROUTES {
+            let path: Vec<String> = route
+                .path
+                .split('/')
+                .map(|s| match s.strip_prefix(':') {
+                    Some(_) => "{}".to_string(),
+                    None => s.to_string(),
+                })
+                .collect();
+            let path = path.join("/");
+            ops.insert(format!("{} {path}", route.method.as_ref()));
+            if route.flags.cross_origin {
+                ops.insert(format!("OPTIONS {path}"));
+            }
+        }
+        ops
+    }
+
+    fn shape(op: &str) -> String {
+        let (method, path) = op.split_once(' ').unwrap();
+        let path: Vec<&str> = path
+            .split('/')
+            .map(|s| if s.starts_with('{') { "{}" } else { s })
+            .collect();
+        format!("{method} {}", path.join("/"))
+    }
+
+    #[test]
+    fn the_table_and_openapi_yaml_name_the_same_operations() {
+        let documented: BTreeSet<String> = documented().iter().map(|op| shape(op)).collect();
+        let table = in_the_table();
+        assert!(table.len() > 30, "the table is not read");
+        let missing: Vec<_> = table.difference(&documented).collect();
+        let extra: Vec<_> = documented.difference(&table).collect();
+        assert!(
+            missing.is_empty(),
+            "routes missing from openapi.yaml: {missing:?}"
+        );
+        assert!(
+            extra.is_empty(),
+            "documented operations with no route: {extra:?}"
+        );
+    }
+
+    #[test]
+    fn every_path_finds_its_routes_and_allow_lists_head_beside_get() {
+        let found = find("/api/v2/inspirations/abc/").expect("a trailing slash is the same path");
+        assert_eq!(found.params().get("id"), "abc");
+        let found = find("/api/v2/entities/e1/feedback").unwrap();
+        assert!(found.route(&Method::Post).unwrap().flags.flat_errors);
+        assert!(found.route(&Method::Head).is_some(), "HEAD runs GET");
+        assert_eq!(
+            found.allowed(),
+            vec![Method::Get, Method::Head, Method::Post]
+        );
+        assert!(find("/api/v2/nothing").is_none());
+        assert!(find("/admin/v1/grids/g/members/u")
+            .unwrap()
+            .route(&Method::Put)
+            .is_some());
+    }
+}
