@@ -4,7 +4,7 @@
 use plug_domain::SourceType;
 use worker::D1Database;
 
-use crate::store::db::{self, int, opt_text, text};
+use crate::store::jobs;
 
 pub async fn run_enrichment(
     db: &D1Database,
@@ -17,30 +17,15 @@ pub async fn run_enrichment(
     match plug_content::extract_enrichment(source_type, file_name, bytes) {
         Some(found) => {
             let tags = serde_json::to_string(&found.tags).unwrap_or_else(|_| "[]".into());
-            db::run(
-                db,
-                "UPDATE entities SET brain_status = 'enriched', updated_at = ?2,
-                   description = COALESCE(description, ?3), icon = ?4, category = ?5, tags = ?6
-                 WHERE entity_id = ?1",
-                &[
-                    text(entity_id),
-                    int(now),
-                    opt_text(found.description.as_deref()),
-                    opt_text(found.icon.as_deref()),
-                    opt_text(found.category.as_deref()),
-                    text(&tags),
-                ],
-            )
-            .await
-            .map(drop)
+            let enrichment = jobs::Enrichment {
+                description: found.description.as_deref(),
+                icon: found.icon.as_deref(),
+                category: found.category.as_deref(),
+                tags: &tags,
+            };
+            jobs::set_enriched(db, entity_id, &enrichment, now).await
         }
-        None => db::run(
-            db,
-            "UPDATE entities SET brain_status = 'skipped' WHERE entity_id = ?1",
-            &[text(entity_id)],
-        )
-        .await
-        .map(drop),
+        None => jobs::set_enrichment_skipped(db, entity_id).await,
     }
 }
 
@@ -55,12 +40,7 @@ pub async fn enrich(
         .await
         .is_err()
     {
-        let skipped = crate::store::db::run(
-            db,
-            "UPDATE entities SET brain_status = 'skipped' WHERE entity_id = ?1",
-            &[text(entity_id)],
-        )
-        .await;
+        let skipped = jobs::set_enrichment_skipped(db, entity_id).await;
         crate::error::report(&format!("marking {entity_id} enrichment skipped"), skipped);
     }
 }

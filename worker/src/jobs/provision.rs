@@ -89,14 +89,7 @@ async fn mark(
     detail: Option<&str>,
     now: i64,
 ) -> crate::error::ApiResult<()> {
-    use crate::store::db::{int, opt_text, run, text};
-    run(
-        db,
-        "UPDATE entities SET status = ?2, status_detail = ?3, updated_at = ?4 WHERE entity_id = ?1 AND status = 'provisioning'",
-        &[text(entity_id), text(status), opt_text(detail), int(now)],
-    )
-    .await
-    .map(drop)
+    crate::store::jobs::finish_provisioning(db, entity_id, status, detail, now).await
 }
 
 async fn put(

@@ -9,9 +9,10 @@ use plug_render::{BadgeInjector, BadgeTag, OfficeKind, PageKind, Position};
 use worker::{Request, Response};
 
 use super::common::Seen;
-use super::{provision, views};
+use super::views;
 use crate::error::{ApiError, ApiResult};
 use crate::http::Ctx;
+use crate::jobs::provision;
 use crate::present;
 use crate::store::identity;
 

@@ -137,6 +137,46 @@ pub fn insert_inspiration(
     )
 }
 
+/// A Runtime the operator API registers (platform.md 6).
+pub struct NewRuntime<'a> {
+    pub entity_id: &'a str,
+    pub grid_id: &'a str,
+    pub kind: &'a str,
+    pub name: &'a str,
+    pub display_name: &'a str,
+    pub owner_id: &'a str,
+    pub space_id: Option<&'a str>,
+    pub visibility: &'a str,
+    pub link_indexed: bool,
+    pub status: &'a str,
+    pub url: Option<&'a str>,
+    pub now: i64,
+}
+
+pub fn insert_runtime(db: &D1Database, n: &NewRuntime<'_>) -> ApiResult<D1PreparedStatement> {
+    db::stmt(
+        db,
+        "INSERT INTO entities (entity_id, grid_id, realm, kind, name, display_name, owner_id, scope, space_id,
+           visibility, link_indexed, status, runtime_url, created_at, updated_at)
+         VALUES (?1, ?2, 'runtime', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13)",
+        &[
+            text(n.entity_id),
+            text(n.grid_id),
+            text(n.kind),
+            text(n.name),
+            text(n.display_name),
+            text(n.owner_id),
+            text(if n.space_id.is_some() { "space" } else { "org" }),
+            opt_text(n.space_id),
+            text(n.visibility),
+            flag(n.link_indexed),
+            text(n.status),
+            opt_text(n.url),
+            int(n.now),
+        ],
+    )
+}
+
 pub fn insert_visibility_space(
     db: &D1Database,
     entity_id: &str,

@@ -3,6 +3,7 @@
 pub mod db;
 pub mod entities;
 pub mod identity;
+pub mod jobs;
 pub mod limits;
 pub mod social;
 pub mod tickets;

@@ -1,0 +1,103 @@
+//! The background jobs' statements: an upload's outcome, its enrichment, and what the daily purge
+//! deletes or marks.
+
+use serde::Deserialize;
+use worker::D1Database;
+
+use super::db::{self, int, opt_text, text};
+use crate::error::ApiResult;
+
+/// Ends provisioning with `status` (live or failed); a row that already left it is untouched.
+pub async fn finish_provisioning(
+    db: &D1Database,
+    entity_id: &str,
+    status: &str,
+    detail: Option<&str>,
+    now: i64,
+) -> ApiResult<()> {
+    db::run(
+        db,
+        "UPDATE entities SET status = ?2, status_detail = ?3, updated_at = ?4 WHERE entity_id = ?1 AND status = 'provisioning'",
+        &[text(entity_id), text(status), opt_text(detail), int(now)],
+    )
+    .await
+    .map(drop)
+}
+
+/// What enrichment found, written once; a description the owner gave is kept.
+pub struct Enrichment<'a> {
+    pub description: Option<&'a str>,
+    pub icon: Option<&'a str>,
+    pub category: Option<&'a str>,
+    /// The tags as a JSON array.
+    pub tags: &'a str,
+}
+
+pub async fn set_enriched(
+    db: &D1Database,
+    entity_id: &str,
+    found: &Enrichment<'_>,
+    now: i64,
+) -> ApiResult<()> {
+    db::run(
+        db,
+        "UPDATE entities SET brain_status = 'enriched', updated_at = ?2,
+           description = COALESCE(description, ?3), icon = ?4, category = ?5, tags = ?6
+         WHERE entity_id = ?1",
+        &[
+            text(entity_id),
+            int(now),
+            opt_text(found.description),
+            opt_text(found.icon),
+            opt_text(found.category),
+            text(found.tags),
+        ],
+    )
+    .await
+    .map(drop)
+}
+
+pub async fn set_enrichment_skipped(db: &D1Database, entity_id: &str) -> ApiResult<()> {
+    db::run(
+        db,
+        "UPDATE entities SET brain_status = 'skipped' WHERE entity_id = ?1",
+        &[text(entity_id)],
+    )
+    .await
+    .map(drop)
+}
+
+/// Up to `limit` Inspirations past their restore window (expired or archived before `cutoff`).
+pub async fn due_for_purge(db: &D1Database, cutoff: i64, limit: i64) -> ApiResult<Vec<String>> {
+    #[derive(Deserialize)]
+    struct Due {
+        entity_id: String,
+    }
+    let due: Vec<Due> = db::all(
+        db,
+        "SELECT entity_id FROM entities
+         WHERE realm = 'inspiration' AND status != 'purged' AND pinned = 0
+           AND ((expires_at IS NOT NULL AND expires_at <= ?1) OR (status = 'archived' AND archived_at <= ?1))
+         LIMIT ?2",
+        &[int(cutoff), int(limit)],
+    )
+    .await?;
+    Ok(due.into_iter().map(|d| d.entity_id).collect())
+}
+
+pub async fn mark_purged(db: &D1Database, entity_id: &str, now: i64) -> ApiResult<()> {
+    db::run(
+        db,
+        "UPDATE entities SET status = 'purged', purged_at = ?2, updated_at = ?2 WHERE entity_id = ?1",
+        &[text(entity_id), int(now)],
+    )
+    .await
+    .map(drop)
+}
+
+/// View keys of days before `day` (UTC, `YYYY-MM-DD`) can no longer dedupe anything.
+pub async fn prune_view_keys(db: &D1Database, day: &str) -> ApiResult<()> {
+    db::run(db, "DELETE FROM view_keys WHERE day < ?1", &[text(day)])
+        .await
+        .map(drop)
+}
