@@ -1,0 +1,86 @@
+//! Archive, unarchive, pin and unpin (platform.md 5).
+
+use plug_domain::time::DAY_MS;
+use plug_domain::validate;
+use wasm_bindgen::JsValue;
+use worker::{Request, Response};
+
+use super::reload;
+use crate::auth;
+use crate::error::{ApiResult, ErrorCode};
+use crate::http::{field, json, read_object, read_optional_object, Ctx};
+use crate::routes::common;
+use crate::store::db::{int, text};
+use crate::store::entities;
+
+pub async fn archive(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
+    set_archived(cx, req, id, true).await
+}
+
+pub async fn unarchive(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
+    set_archived(cx, req, id, false).await
+}
+
+pub(super) async fn set_archived(
+    cx: &Ctx,
+    req: Request,
+    id: &str,
+    archived: bool,
+) -> ApiResult<Response> {
+    let caller = auth::caller(cx, &req, true).await?;
+    let seen =
+        common::load_owned(cx, &caller, id, Some("inspiration"), ErrorCode::Forbidden).await?;
+    let row = &seen.row;
+    let is_archived = row.status == "archived";
+    let columns: Vec<(&str, JsValue)> = if archived == is_archived {
+        Vec::new()
+    } else if archived {
+        vec![("status", text("archived")), ("archived_at", int(cx.now))]
+    } else {
+        // Restore to live when its content is stored, else to failed (it never went live).
+        let restored = if row.status_detail.is_none() {
+            "live"
+        } else {
+            "failed"
+        };
+        vec![("status", text(restored)), ("archived_at", JsValue::NULL)]
+    };
+    if !columns.is_empty() {
+        entities::run_update(&cx.db, &row.entity_id, &columns, cx.now).await?;
+    }
+    json(200, &reload(cx, &caller, &row.entity_id).await?)
+}
+
+pub async fn pin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
+    let caller = auth::caller(cx, &req, true).await?;
+    let body = read_object(&mut req).await?;
+    field::only_known(&body, &["pin_reason"])?;
+    let reason = validate::pin_reason(field::req_str(&body, "pin_reason")?)?;
+    let seen =
+        common::load_owned(cx, &caller, id, Some("inspiration"), ErrorCode::Forbidden).await?;
+    let columns = vec![
+        ("pinned", int(1)),
+        ("pin_reason", text(&reason)),
+        ("expires_at", JsValue::NULL),
+    ];
+    entities::run_update(&cx.db, &seen.row.entity_id, &columns, cx.now).await?;
+    json(200, &reload(cx, &caller, &seen.row.entity_id).await?)
+}
+
+pub async fn unpin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
+    let caller = auth::caller(cx, &req, true).await?;
+    let body = read_optional_object(&mut req).await?;
+    field::only_known(&body, &["expires_in_days"])?;
+    let days = validate::expires_in_days(
+        field::opt_int(&body, "expires_in_days")?.unwrap_or(validate::DEFAULT_EXPIRES_DAYS),
+    )?;
+    let seen =
+        common::load_owned(cx, &caller, id, Some("inspiration"), ErrorCode::Forbidden).await?;
+    let columns = vec![
+        ("pinned", int(0)),
+        ("pin_reason", JsValue::NULL),
+        ("expires_at", int(cx.now + days * DAY_MS)),
+    ];
+    entities::run_update(&cx.db, &seen.row.entity_id, &columns, cx.now).await?;
+    json(200, &reload(cx, &caller, &seen.row.entity_id).await?)
+}

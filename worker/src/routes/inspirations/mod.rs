@@ -1,0 +1,99 @@
+//! The Inspiration routes (interface.md 4.1-4.3, 4.5; platform.md 5), one file per operation:
+//! drop (`create`), read and list (`read`), update (`update`), archive and pin (`lifecycle`).
+//! Handlers parse, call the rules, respond; what they share is here.
+
+mod create;
+mod lifecycle;
+mod read;
+mod update;
+
+pub use create::create;
+pub use lifecycle::{archive, pin, unarchive, unpin};
+pub use read::{list, read};
+pub use update::update;
+
+use plug_domain::validate::{self, FieldError};
+use serde_json::Value;
+
+use super::common::{self, Seen};
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::http::Ctx;
+use crate::present::{self, FullParts};
+use crate::store::entities;
+use crate::store::identity::{self, Space};
+
+pub const MAX_FILE_BYTES: u64 = plug_content::MAX_UPLOAD_BYTES as u64;
+/// Room for the multipart envelope and form fields around a 50 MB file.
+pub(super) const MULTIPART_SLACK: u64 = 1024 * 1024;
+
+/// The full shape of an entity the caller can see.
+pub async fn full_shape(cx: &Ctx, seen: &Seen) -> ApiResult<Value> {
+    let ids = [seen.row.entity_id.clone()];
+    let counts = entities::reaction_counts(&cx.db, &ids).await?;
+    let inspired_by = entities::inspired_by(&cx.db, &seen.row.entity_id).await?;
+    let parts = FullParts {
+        row: &seen.row,
+        visibility_spaces: &seen.spaces,
+        reactions: present::reactions_map(&counts, &seen.row.entity_id),
+        inspired_by,
+        owner_or_admin: seen.owner_or_admin(),
+    };
+    Ok(present::full(&cx.config, parts, cx.now))
+}
+
+pub(super) async fn reload(cx: &Ctx, caller: &Caller, entity_id: &str) -> ApiResult<Value> {
+    let seen = common::load_visible(cx, Some(caller), entity_id, Some("inspiration")).await?;
+    full_shape(cx, &seen).await
+}
+
+/// The space a `space`-scoped Inspiration goes to: required, in the grid, and the caller a member.
+pub(super) async fn member_space(
+    cx: &Ctx,
+    caller: &Caller,
+    space_id: Option<String>,
+) -> ApiResult<Space> {
+    let space_id = space_id.ok_or_else(|| {
+        ApiError::new(ErrorCode::SpaceRequired, "scope space needs a space_id").with_detail(
+            FieldError::new("space_id", "required", "the UUID of a space you belong to"),
+        )
+    })?;
+    let not_member = || {
+        ApiError::new(
+            ErrorCode::SpaceNotMember,
+            "you are not a member of that space",
+        )
+    };
+    if !validate::is_uuid(&space_id) {
+        return Err(FieldError::new("space_id", "format", "a space UUID").into());
+    }
+    let space = identity::find_space(&cx.db, &space_id.to_ascii_lowercase())
+        .await?
+        .filter(|s| s.grid_id == caller.grid.grid_id)
+        .ok_or_else(not_member)?;
+    if !identity::is_space_member(&cx.db, &space.space_id, &caller.user.user_id).await? {
+        return Err(not_member());
+    }
+    Ok(space)
+}
+
+/// A space of the active grid, by slug, that the caller belongs to (else 403 SPACE_NOT_MEMBER).
+pub(super) async fn member_space_by_slug(
+    cx: &Ctx,
+    caller: &Caller,
+    slug: &str,
+) -> ApiResult<Space> {
+    let not_member = || {
+        ApiError::new(
+            ErrorCode::SpaceNotMember,
+            format!("you are not a member of space '{slug}'"),
+        )
+    };
+    let space = identity::find_space_by_slug(&cx.db, &caller.grid.grid_id, slug)
+        .await?
+        .ok_or_else(not_member)?;
+    if !identity::is_space_member(&cx.db, &space.space_id, &caller.user.user_id).await? {
+        return Err(not_member());
+    }
+    Ok(space)
+}

@@ -1,0 +1,92 @@
+//! GET /api/v2/inspirations/:id and the list (interface.md 4.2, 4.3).
+
+use plug_domain::validate::FieldError;
+use plug_domain::InspirationSort;
+use serde_json::Value;
+use worker::{Request, Response};
+
+use super::{full_shape, member_space_by_slug};
+use crate::auth;
+use crate::error::ApiResult;
+use crate::http::{json, query, query_pairs, Ctx};
+use crate::present;
+use crate::routes::common;
+use crate::routes::paging::{self, OwnerFilter};
+use crate::routes::views;
+use crate::store::entities::{self, ListQuery, ListViewer, SortColumn};
+use crate::store::limits;
+
+pub async fn read(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
+    let caller = auth::optional_caller(cx, &req).await?;
+    if let Some(c) = &caller {
+        limits::take(&cx.db, &limits::READS_PER_USER, &c.user.user_id, cx.now).await?;
+    }
+    let seen = common::load_visible(cx, caller.as_ref(), id, Some("inspiration")).await?;
+    views::count_later(
+        cx,
+        &req,
+        &seen.row,
+        caller.as_ref().map(|c| c.user.user_id.as_str()),
+    );
+    json(200, &full_shape(cx, &seen).await?)
+}
+
+pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
+    let caller = auth::caller(cx, &req, false).await?;
+    let pairs = query_pairs(&req);
+    let sort = match query(&pairs, "sort") {
+        None => InspirationSort::CreatedAtDesc,
+        Some(s) => InspirationSort::parse(s)
+            .ok_or_else(|| FieldError::new("sort", "enum", InspirationSort::expected()))?,
+    };
+    let page = paging::page_request(&pairs, sort.as_str())?;
+    let owner_id = match paging::owner_filter(cx, &caller, &pairs).await? {
+        OwnerFilter::Any => None,
+        OwnerFilter::Only(id) => Some(id),
+        OwnerFilter::Nobody => return paging::envelope(Vec::new(), None),
+    };
+    let space_id = match query(&pairs, "space").filter(|s| !s.is_empty()) {
+        Some(slug) => Some(member_space_by_slug(cx, &caller, slug).await?.space_id),
+        None => None,
+    };
+    let column = match sort {
+        InspirationSort::CreatedAtDesc => SortColumn::CreatedAt,
+        InspirationSort::ViewCountDesc => SortColumn::ViewCount,
+        InspirationSort::ReactionsDesc => SortColumn::ReactionTotal,
+    };
+    let viewer = ListViewer {
+        user_id: &caller.user.user_id,
+        is_admin: caller.is_admin(),
+        now: cx.now,
+    };
+    let query = ListQuery {
+        grid_id: &caller.grid.grid_id,
+        realm: "inspiration",
+        kind: None,
+        owner_id: owner_id.as_deref(),
+        space_id: space_id.as_deref(),
+        sort: column,
+        after: page.after,
+        limit: page.limit,
+    };
+    let mut rows = entities::list_visible(&cx.db, &viewer, &query).await?;
+    let next = paging::next_cursor(&mut rows, page.limit, sort.as_str(), |r| {
+        (column.key_of(r), r.entity_id.clone())
+    });
+    let ids: Vec<String> = rows.iter().map(|r| r.entity_id.clone()).collect();
+    let counts = entities::reaction_counts(&cx.db, &ids).await?;
+    let items: Vec<Value> = rows
+        .iter()
+        .map(|row| {
+            let mine = caller.is_admin() || row.owner_id == caller.user.user_id;
+            present::summary(
+                &cx.config,
+                row,
+                present::reactions_map(&counts, &row.entity_id),
+                mine,
+                cx.now,
+            )
+        })
+        .collect();
+    paging::envelope(items, next)
+}

@@ -1,0 +1,200 @@
+//! PATCH /api/v2/inspirations/:id (interface.md 4.5): names, scope moves, visibility. The body is
+//! validated whole before anything is loaded; every change lands in one batch.
+
+use plug_domain::access::RequestedVisibility;
+use plug_domain::validate::{self, FieldError};
+use plug_domain::{Scope, Visibility};
+use serde_json::{Map, Value};
+use wasm_bindgen::JsValue;
+use worker::{D1PreparedStatement, Request, Response};
+
+use super::{member_space, reload};
+use crate::auth::{self, Caller};
+use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::http::{field, json, read_optional_object, Ctx};
+use crate::routes::common;
+use crate::routes::visibility::{self, VisibilityPlan};
+use crate::store::db::{self, int, opt_text, text};
+use crate::store::entities::{self, EntityRow};
+
+const UPDATABLE: &[&str] = &[
+    "display_name",
+    "description",
+    "visibility",
+    "visibility_spaces",
+    "link_indexed",
+    "scope",
+    "space_id",
+];
+
+/// What an update asks for, every field checked.
+struct Asked<'a> {
+    display_name: Option<String>,
+    /// `Some(None)` clears the description.
+    description: Option<Option<String>>,
+    visibility: Option<RequestedVisibility>,
+    scope: Option<Scope>,
+    visibility_spaces: Option<Vec<String>>,
+    link_indexed: Option<bool>,
+    /// `space_id` as sent: absent, null, or an id.
+    space_id: Option<Option<&'a str>>,
+}
+
+fn parse(body: &Map<String, Value>) -> ApiResult<Asked<'_>> {
+    if body.is_empty() {
+        return Err(ApiError::validation("send at least one field to update"));
+    }
+    field::only_known(body, UPDATABLE)?;
+    let visibility = field::opt_str(body, "visibility")?
+        .map(|v| {
+            RequestedVisibility::parse(v).ok_or_else(|| {
+                ApiError::from(FieldError::new(
+                    "visibility",
+                    "enum",
+                    "private, authenticated, grid, link",
+                ))
+            })
+        })
+        .transpose()?;
+    let scope = field::opt_str(body, "scope")?
+        .map(|s| {
+            Scope::parse(s)
+                .ok_or_else(|| ApiError::from(FieldError::new("scope", "enum", Scope::expected())))
+        })
+        .transpose()?;
+    let space_id = field::nullable_str(body, "space_id")?;
+    // Checked whatever the scope, so a bad value is refused rather than silently ignored.
+    if let Some(Some(id)) = space_id {
+        validate::uuid("space_id", id)?;
+    }
+    Ok(Asked {
+        display_name: field::opt_str(body, "display_name")?
+            .map(validate::display_name)
+            .transpose()?,
+        description: field::nullable_str(body, "description")?
+            .map(|d| d.map(validate::description).transpose())
+            .transpose()?,
+        visibility,
+        scope,
+        visibility_spaces: field::opt_str_list(body, "visibility_spaces")?,
+        link_indexed: field::opt_bool(body, "link_indexed")?,
+        space_id,
+    })
+}
+
+pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
+    let caller = auth::caller(cx, &req, true).await?;
+    let body = read_optional_object(&mut req).await?;
+    let asked = parse(&body)?;
+    let seen =
+        common::load_owned(cx, &caller, id, Some("inspiration"), ErrorCode::Forbidden).await?;
+    let row = &seen.row;
+    let (mut columns, scope, own_space) = scope_change(cx, &caller, row, &asked).await?;
+    if let Some(d) = &asked.display_name {
+        columns.push(("display_name", text(d)));
+    }
+    if let Some(d) = &asked.description {
+        let kept = d.as_deref().filter(|s| !s.is_empty());
+        columns.push(("description", opt_text(kept)));
+    }
+    let plan = visibility_change(cx, &caller, row, asked, scope, own_space.as_deref()).await?;
+    let mut statements = Vec::new();
+    if let Some(plan) = &plan {
+        columns.push(("visibility", text(plan.mode.as_str())));
+        columns.push(("link_indexed", int(i64::from(plan.link_indexed))));
+    }
+    statements.push(entities::update_columns(
+        &cx.db,
+        &row.entity_id,
+        &columns,
+        cx.now,
+    )?);
+    if let Some(plan) = &plan {
+        statements.extend(visibility_space_rows(cx, &row.entity_id, plan)?);
+    }
+    db::batch(&cx.db, statements).await?;
+    json(200, &reload(cx, &caller, &row.entity_id).await?)
+}
+
+type Columns = Vec<(&'static str, JsValue)>;
+
+/// The scope and space columns a scope move sets, the scope after the update, and the space the
+/// Inspiration sits in then (legacy `space` visibility means that one).
+async fn scope_change(
+    cx: &Ctx,
+    caller: &Caller,
+    row: &EntityRow,
+    asked: &Asked<'_>,
+) -> ApiResult<(Columns, Scope, Option<String>)> {
+    let scope = asked
+        .scope
+        .unwrap_or_else(|| Scope::parse(&row.scope).unwrap_or(Scope::Org));
+    let mut columns = Columns::new();
+    let mut moved_to = None;
+    if asked.scope.is_some() || asked.space_id.is_some() {
+        if scope == Scope::Space {
+            let wanted = asked.space_id.flatten().map(str::to_string);
+            let space = member_space(cx, caller, wanted).await?;
+            columns.push(("space_id", text(&space.space_id)));
+            moved_to = Some(space.space_id);
+        } else {
+            columns.push(("space_id", JsValue::NULL));
+        }
+        columns.push(("scope", text(scope.as_str())));
+    }
+    let own_space = moved_to.or_else(|| {
+        (scope == Scope::Space)
+            .then(|| row.space_id.clone())
+            .flatten()
+    });
+    Ok((columns, scope, own_space))
+}
+
+/// The visibility the update asks for, planned; spaces or indexing sent alone refine the current
+/// mode, as if it had been sent again.
+async fn visibility_change(
+    cx: &Ctx,
+    caller: &Caller,
+    row: &EntityRow,
+    asked: Asked<'_>,
+    scope: Scope,
+    own_space: Option<&str>,
+) -> ApiResult<Option<VisibilityPlan>> {
+    let refines_current = asked.visibility_spaces.is_some() || asked.link_indexed.is_some();
+    let requested = asked.visibility.or_else(|| {
+        refines_current.then(|| {
+            let current = Visibility::parse(&row.visibility).unwrap_or(Visibility::Private);
+            RequestedVisibility::Canonical(current)
+        })
+    });
+    let Some(requested) = requested else {
+        return Ok(None);
+    };
+    let plan = visibility::plan(
+        cx,
+        &caller.grid,
+        requested,
+        scope,
+        own_space,
+        asked.visibility_spaces,
+        asked.link_indexed,
+        false,
+    )
+    .await?;
+    Ok(Some(plan))
+}
+
+/// The statements that replace the entity's visibility spaces with the plan's.
+fn visibility_space_rows(
+    cx: &Ctx,
+    entity_id: &str,
+    plan: &VisibilityPlan,
+) -> ApiResult<Vec<D1PreparedStatement>> {
+    let mut statements = vec![entities::clear_visibility_spaces(&cx.db, entity_id)?];
+    for space_id in &plan.space_ids {
+        statements.push(entities::insert_visibility_space(
+            &cx.db, entity_id, space_id,
+        )?);
+    }
+    Ok(statements)
+}
