@@ -210,6 +210,7 @@ test('links: create with a note, list both ways with summaries, delete by the no
   assert.deepEqual(link.noted_by, { user_id: member.user_id, name: member.name, slug: member.slug });
   expectError(assert, await app.request('POST', url, { token: member.token, json: { inspiration_entity_id: source.entity_id, note: 'x'.repeat(281) } }), 400, 'VALIDATION_FAILED');
   expectError(assert, await app.request('POST', url, { token: member.token, json: {} }), 400, 'VALIDATION_FAILED');
+  expectError(assert, await app.request('POST', url, { token: owner.token, json: { inspiration_entity_id: source.entity_id } }), 409, 'LINK_EXISTS');
   const sources = await app.request('GET', url, { token: member.token });
   assert.equal(sources.status, 200);
   assert.equal(sources.body.items[0].inspiration.entity_id, source.entity_id);

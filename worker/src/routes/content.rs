@@ -160,3 +160,25 @@ fn robots(row: Option<&EntityRow>) -> ApiResult<Response> {
         .set("Content-Type", "text/plain; charset=utf-8")?;
     Ok(response)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hand_off_takes_its_own_parameters_and_keeps_the_sites() {
+        let url =
+            Url::parse("http://e.localhost:8787/docs/?q=1&plug_ticket=abc&plug_nc=1&q=2").unwrap();
+        let pass = HandOff::of(&url);
+        assert_eq!(pass.ticket.as_deref(), Some("abc"));
+        assert!(pass.no_count);
+        assert_eq!(pass.clean.as_str(), "http://e.localhost:8787/docs/?q=1&q=2");
+        let plain = Url::parse("http://e.localhost:8787/a?b=c").unwrap();
+        let pass = HandOff::of(&plain);
+        assert!(pass.ticket.is_none() && !pass.no_count);
+        assert_eq!(
+            pass.clean, plain,
+            "a URL without a hand-off is left as it is"
+        );
+    }
+}

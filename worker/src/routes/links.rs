@@ -62,17 +62,13 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         &caller.user.user_id,
         cx.now,
     )?;
-    insert
-        .run()
-        .await
-        .map_err(ApiError::internal)
-        .map_err(|e| {
-            if db::is_unique_violation(&e) {
-                ApiError::new(ErrorCode::LinkExists, "these two are already linked")
-            } else {
-                e
-            }
-        })?;
+    db::batch(&cx.db, vec![insert]).await.map_err(|e| {
+        if db::is_unique_violation(&e) {
+            ApiError::new(ErrorCode::LinkExists, "these two are already linked")
+        } else {
+            e
+        }
+    })?;
     let link = social::find_link(&cx.db, &link_id)
         .await?
         .ok_or_else(|| ApiError::internal("link vanished"))?;
