@@ -10,6 +10,7 @@ use worker::Response;
 use crate::auth::Caller;
 use crate::error::ApiResult;
 use crate::http::{json, query, Ctx};
+use crate::store::entities::{self, EntityRow, ListQuery, ListViewer};
 use crate::store::identity;
 
 /// A page request: its size and where it starts (the last row's sort key and id).
@@ -58,6 +59,27 @@ pub fn next_cursor<T>(
         }
         .encode()
     })
+}
+
+/// One page of the entities `caller` may see, with the cursor after it: the keyset walk both
+/// entity lists (Inspirations and Runtimes) share. `sort` names the cursor's sort.
+pub async fn visible_entities(
+    cx: &Ctx,
+    caller: &Caller,
+    query: &ListQuery<'_>,
+    sort: &str,
+) -> ApiResult<(Vec<EntityRow>, Option<String>)> {
+    let viewer = ListViewer {
+        user_id: &caller.user.user_id,
+        is_admin: caller.is_admin(),
+        now: cx.now,
+    };
+    let mut rows = entities::list_visible(&cx.db, &viewer, query).await?;
+    let column = query.sort;
+    let next = next_cursor(&mut rows, query.limit, sort, |r| {
+        (column.key_of(r), r.entity_id.clone())
+    });
+    Ok((rows, next))
 }
 
 /// The owner filter: `me`, a user slug, or none. `Err(())`-like `None` inside means an

@@ -11,7 +11,7 @@ use crate::auth;
 use crate::error::ApiResult;
 use crate::http::{query, query_pairs, Ctx};
 use crate::present;
-use crate::store::entities::{self, ListQuery, ListViewer, SortColumn};
+use crate::store::entities::{ListQuery, SortColumn};
 
 pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;
@@ -44,11 +44,6 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         RuntimeKindFilter::All => None,
         other => Some(other.as_str()),
     };
-    let viewer = ListViewer {
-        user_id: &caller.user.user_id,
-        is_admin: caller.is_admin(),
-        now: cx.now,
-    };
     let q = ListQuery {
         grid_id: &caller.grid.grid_id,
         realm: "runtime",
@@ -59,10 +54,7 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         after: page.after,
         limit: page.limit,
     };
-    let mut rows = entities::list_visible(&cx.db, &viewer, &q).await?;
-    let next = paging::next_cursor(&mut rows, page.limit, sort.as_str(), |r| {
-        (column.key_of(r), r.entity_id.clone())
-    });
+    let (rows, next) = paging::visible_entities(cx, &caller, &q, sort.as_str()).await?;
     let items: Vec<Value> = rows
         .iter()
         .map(|r| present::runtime_summary(&cx.config, r, cx.now))

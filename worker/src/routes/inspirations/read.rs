@@ -13,7 +13,7 @@ use crate::present;
 use crate::routes::common;
 use crate::routes::paging::{self, OwnerFilter};
 use crate::routes::views;
-use crate::store::entities::{self, ListQuery, ListViewer, SortColumn};
+use crate::store::entities::{self, ListQuery, SortColumn};
 use crate::store::limits;
 
 pub async fn read(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
@@ -21,7 +21,13 @@ pub async fn read(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     if let Some(c) = &caller {
         limits::take(&cx.db, &limits::READS_PER_USER, &c.user.user_id, cx.now).await?;
     }
-    let seen = common::load_visible(cx, caller.as_ref(), id, Some("inspiration")).await?;
+    let seen = common::load_visible(
+        cx,
+        caller.as_ref(),
+        id,
+        Some(plug_domain::Realm::Inspiration),
+    )
+    .await?;
     views::count_later(
         cx,
         &req,
@@ -54,11 +60,6 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         InspirationSort::ViewCountDesc => SortColumn::ViewCount,
         InspirationSort::ReactionsDesc => SortColumn::ReactionTotal,
     };
-    let viewer = ListViewer {
-        user_id: &caller.user.user_id,
-        is_admin: caller.is_admin(),
-        now: cx.now,
-    };
     let query = ListQuery {
         grid_id: &caller.grid.grid_id,
         realm: "inspiration",
@@ -69,10 +70,7 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         after: page.after,
         limit: page.limit,
     };
-    let mut rows = entities::list_visible(&cx.db, &viewer, &query).await?;
-    let next = paging::next_cursor(&mut rows, page.limit, sort.as_str(), |r| {
-        (column.key_of(r), r.entity_id.clone())
-    });
+    let (rows, next) = paging::visible_entities(cx, &caller, &query, sort.as_str()).await?;
     let ids: Vec<String> = rows.iter().map(|r| r.entity_id.clone()).collect();
     let counts = entities::reaction_counts(&cx.db, &ids).await?;
     let items: Vec<Value> = rows
