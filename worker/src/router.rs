@@ -59,7 +59,7 @@ pub struct Route {
 }
 
 /// One line of the table: `route!(METHOD "/path/:param", FLAGS => handler(cx, req, param...))`.
-/// Parameters named in the path are bound by name; `sync` marks a handler that does not await.
+/// Parameters named in the path are bound by name and passed as `&str`.
 macro_rules! route {
     ($method:ident $path:literal, $flags:ident => $($f:ident)::+ ($cx:ident, $req:ident $(, $p:ident)*)) => {
         Route {
@@ -74,29 +74,16 @@ macro_rules! route {
             },
         }
     };
-    ($method:ident $path:literal, $flags:ident => sync $($f:ident)::+ ($cx:ident, $req:ident $(, $p:ident)*)) => {
-        Route {
-            method: Method::$method,
-            path: $path,
-            flags: $flags,
-            handler: |$cx, $req, _params| {
-                Box::pin(async move {
-                    $(let $p = _params.get(stringify!($p));)*
-                    $($f)::+($cx, $req $(, $p)*)
-                })
-            },
-        }
-    };
 }
 
 #[rustfmt::skip]
 pub static ROUTES: &[Route] = &[
     route!(Get "/", NONE => assets::api_origin_page(cx, req)),
     route!(Get "/enter", NONE => assets::api_origin_page(cx, req)),
-    route!(Get "/healthz", NONE => sync healthz(cx, req)),
-    route!(Get "/badge.js", NONE => sync badge::serve(cx, req)),
-    route!(Get "/api/v2/openapi.yaml", NONE => sync openapi(cx, req)),
-    route!(Get "/api/v2/no-count", NONE => sync views::no_count_on_api(cx, req)),
+    route!(Get "/healthz", NONE => healthz(cx, req)),
+    route!(Get "/badge.js", NONE => badge::serve(cx, req)),
+    route!(Get "/api/v2/openapi.yaml", NONE => openapi(cx, req)),
+    route!(Get "/api/v2/no-count", NONE => views::no_count_on_api(cx, req)),
     // The operator API (platform.md 6).
     route!(Post "/admin/v1/users", NONE => admin::create_user(cx, req)),
     route!(Post "/admin/v1/grids", NONE => admin::create_grid(cx, req)),
@@ -123,7 +110,7 @@ pub static ROUTES: &[Route] = &[
     route!(Delete "/api/v2/inspirations/:id/pin", NONE => insp::unpin(cx, req, id)),
     route!(Post "/api/v2/entities/:id/reactions", NONE => reactions::toggle(cx, req, id)),
     route!(Post "/api/v2/inspirations/:id/reactions", NONE => reactions::toggle(cx, req, id)),
-    route!(Post "/api/v2/views/:id", CORS => sync views::beacon(cx, req, id)),
+    route!(Post "/api/v2/views/:id", CORS => views::beacon(cx, req, id)),
     route!(Patch "/api/v2/entities/:id", NONE => badge::patch_mode(cx, req, id)),
     route!(Post "/api/v2/entities/:id/feedback", FLAT_CORS => feedback::create(cx, req, id)),
     route!(Get "/api/v2/entities/:id/feedback", NONE => feedback::list(cx, req, id)),
@@ -138,12 +125,12 @@ pub static ROUTES: &[Route] = &[
     route!(Post "/api/v2/serve-sessions", NONE => sessions::create(cx, req)),
 ];
 
-fn healthz(_cx: &Ctx, _req: Request) -> ApiResult<Response> {
+async fn healthz(_cx: &Ctx, _req: Request) -> ApiResult<Response> {
     Ok(Response::ok("ok")?)
 }
 
 /// The OpenAPI description of every route, kept beside the code and held equal to this table.
-fn openapi(_cx: &Ctx, _req: Request) -> ApiResult<Response> {
+async fn openapi(_cx: &Ctx, _req: Request) -> ApiResult<Response> {
     let mut response = Response::ok(include_str!("../../openapi.yaml"))?;
     let headers = response.headers_mut();
     headers.set("Content-Type", "application/yaml; charset=utf-8")?;

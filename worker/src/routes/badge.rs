@@ -18,7 +18,7 @@ use crate::store::{entities, identity};
 const BADGE_JS: &[u8] = include_bytes!("../../../build/badge.js");
 const BADGE_ETAG: &str = include_str!("../../../build/badge.js.etag");
 
-pub fn serve(_cx: &Ctx, req: Request) -> ApiResult<Response> {
+pub async fn serve(_cx: &Ctx, req: Request) -> ApiResult<Response> {
     let etag = BADGE_ETAG.trim();
     let matches = crate::http::header(&req, "If-None-Match")
         .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
@@ -70,16 +70,22 @@ pub async fn patch_mode(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Respo
 
 /// The platform and grid badge policies in force for a grid.
 pub async fn policies(cx: &Ctx, grid_id: &str) -> ApiResult<(BadgePolicy, BadgePolicy)> {
-    let platform = identity::setting(&cx.db, "badge_policy")
+    let grid = identity::find_grid(&cx.db, grid_id).await?;
+    let grid_policy = grid_policy(grid.as_ref());
+    Ok((platform_policy(cx).await?, grid_policy))
+}
+
+/// The platform's badge policy (platform.md 6), `none` when unset.
+pub async fn platform_policy(cx: &Ctx) -> ApiResult<BadgePolicy> {
+    Ok(identity::setting(&cx.db, "badge_policy")
         .await?
         .as_deref()
         .and_then(BadgePolicy::parse)
-        .unwrap_or(BadgePolicy::None);
-    let grid = identity::find_grid(&cx.db, grid_id)
-        .await?
-        .map(|g| g.badge_policy)
-        .as_deref()
-        .and_then(BadgePolicy::parse)
-        .unwrap_or(BadgePolicy::None);
-    Ok((platform, grid))
+        .unwrap_or(BadgePolicy::None))
+}
+
+/// A grid's badge policy, `none` when unset.
+pub fn grid_policy(grid: Option<&identity::Grid>) -> BadgePolicy {
+    grid.and_then(|g| BadgePolicy::parse(&g.badge_policy))
+        .unwrap_or(BadgePolicy::None)
 }

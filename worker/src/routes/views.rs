@@ -94,7 +94,7 @@ pub fn choose_no_count(cx: &Ctx, req: &Request, on_api_origin: bool) -> ApiResul
 }
 
 /// GET /api/v2/no-count on the API origin.
-pub fn no_count_on_api(cx: &Ctx, req: Request) -> ApiResult<Response> {
+pub async fn no_count_on_api(cx: &Ctx, req: Request) -> ApiResult<Response> {
     choose_no_count(cx, &req, true)
 }
 
@@ -182,7 +182,7 @@ pub fn count_later(cx: &Ctx, req: &Request, row: &EntityRow, user_id: Option<&st
 }
 
 /// POST /api/v2/views/:entity_id: always 202 with an empty body; counting happens afterwards.
-pub fn beacon(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
+pub async fn beacon(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let visit = visit_of(&req);
     let token = crate::auth::bearer(&req);
     let id = id.to_ascii_lowercase();
