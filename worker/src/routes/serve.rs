@@ -4,7 +4,7 @@
 
 use futures_util::{stream, StreamExt};
 use plug_domain::badge::{resolve, BadgeState};
-use plug_domain::{BadgeMode, SourceType};
+use plug_domain::SourceType;
 use plug_render::{BadgeInjector, BadgeTag, OfficeKind, PageKind, Position};
 use worker::{Request, Response};
 
@@ -41,11 +41,13 @@ const FAVICON: &str = "favicon.ico";
 
 /// The resolved badge for an entity: a tag to inject, or None when off.
 async fn badge_tag(cx: &Ctx, seen: &Seen) -> ApiResult<Option<BadgeTag>> {
-    let (platform, grid_policy) = super::badge::policies(cx, &seen.row.grid_id).await?;
+    // One read of the grid gives its policy, its slug and its badge style.
     let grid = identity::find_grid(&cx.db, &seen.row.grid_id)
         .await?
         .ok_or_else(|| ApiError::internal("grid vanished"))?;
-    let entity = seen.row.badge_mode.as_deref().and_then(BadgeMode::parse);
+    let platform = super::badge::platform_policy(cx).await?;
+    let grid_policy = super::badge::grid_policy(Some(&grid));
+    let entity = seen.row.badge_mode;
     let (state, decider) = resolve(platform, grid_policy, entity);
     if state == BadgeState::Off {
         return Ok(None);
@@ -67,11 +69,7 @@ async fn badge_tag(cx: &Ctx, seen: &Seen) -> ApiResult<Option<BadgeTag>> {
 }
 
 fn source_type(seen: &Seen) -> SourceType {
-    seen.row
-        .source_type
-        .as_deref()
-        .and_then(SourceType::parse)
-        .unwrap_or(SourceType::Html)
+    seen.row.source_type.unwrap_or(SourceType::Html)
 }
 
 fn is_zip_site(seen: &Seen) -> bool {
@@ -328,7 +326,7 @@ async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
 }
 
 fn is_indexable(seen: &Seen) -> bool {
-    seen.row.visibility == "link" && seen.row.link_indexed != 0
+    seen.row.visibility == plug_domain::Visibility::Link && seen.row.link_indexed != 0
 }
 
 /// Headers on everything served: nosniff, referrer policy, noindex unless link + indexed,
