@@ -226,13 +226,34 @@ pub(super) fn too_large() -> ApiError {
 
 pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, true).await?;
-    // Refuse before reading the body when the declared length says it cannot fit.
+    let form = read_form(&mut req).await?;
+    let input = parse_create(cx, &caller, &form).await?;
+    let file = the_file(&form)?;
+    let file_name = file.name();
+    plug_content::check_extension(input.source_type, &file_name).map_err(content_error)?;
+    check_inspired_by(cx, &caller, &input.inspired_by).await?;
+    let bytes = file.bytes().await?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    let size = bytes.len() as i64;
+    let upload =
+        plug_content::validate(input.source_type, &file_name, bytes).map_err(content_error)?;
+    let content_type = provision::content_type(&upload);
+    let entity_id =
+        insert_within_limits(cx, &caller, &input, &file_name, content_type, size).await?;
+    provision::start(cx, &entity_id, input.source_type, file_name, upload);
+    json(201, &reload(cx, &caller, &entity_id).await?)
+}
+
+/// The multipart body, refused before it is read when its declared length cannot fit.
+async fn read_form(req: &mut Request) -> ApiResult<FormData> {
     let declared: Option<u64> =
-        crate::http::header(&req, "Content-Length").and_then(|v| v.parse().ok());
+        crate::http::header(req, "Content-Length").and_then(|v| v.parse().ok());
     if declared.is_some_and(|len| len > MAX_FILE_BYTES + MULTIPART_SLACK) {
         return Err(too_large());
     }
-    let content_type = crate::http::header(&req, "Content-Type").unwrap_or_default();
+    let content_type = crate::http::header(req, "Content-Type").unwrap_or_default();
     if !content_type
         .to_ascii_lowercase()
         .starts_with("multipart/form-data")
@@ -241,11 +262,13 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
             "the body must be multipart/form-data with a file field",
         ));
     }
-    let form = req
-        .form_data()
+    req.form_data()
         .await
-        .map_err(|_| ApiError::validation("the multipart body could not be parsed"))?;
-    let input = parse_create(cx, &caller, &form).await?;
+        .map_err(|_| ApiError::validation("the multipart body could not be parsed"))
+}
+
+/// The `file` field, at most 50 MB.
+fn the_file(form: &FormData) -> ApiResult<worker::File> {
     let Some(FormEntry::File(file)) = form.get("file") else {
         return Err(FieldError::new(
             "file",
@@ -257,57 +280,37 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     if file.size() as u64 > MAX_FILE_BYTES {
         return Err(too_large());
     }
-    let file_name = file.name();
-    plug_content::check_extension(input.source_type, &file_name).map_err(content_error)?;
-    check_inspired_by(cx, &caller, &input.inspired_by).await?;
-    let bytes = file.bytes().await?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_large());
-    }
-    let size = bytes.len() as i64;
-    let upload =
-        plug_content::validate(input.source_type, &file_name, bytes).map_err(content_error)?;
+    Ok(file)
+}
 
-    let user_slot = limits::take(
-        &cx.db,
-        &limits::CREATES_PER_USER,
-        &caller.user.user_id,
-        cx.now,
-    )
-    .await?;
-    let grid_slot = match limits::take(
-        &cx.db,
-        &limits::CREATES_PER_GRID,
-        &caller.grid.grid_id,
-        cx.now,
-    )
-    .await
-    {
+/// Takes a create slot of the user and of the grid, writes the rows, and gives both slots back
+/// when the write does not happen, so a refused drop costs nothing.
+async fn insert_within_limits(
+    cx: &Ctx,
+    caller: &Caller,
+    input: &CreateInput,
+    file_name: &str,
+    content_type: &str,
+    size: i64,
+) -> ApiResult<String> {
+    let user = &caller.user.user_id;
+    let user_slot = limits::take(&cx.db, &limits::CREATES_PER_USER, user, cx.now).await?;
+    let grid = &caller.grid.grid_id;
+    let grid_slot = match limits::take(&cx.db, &limits::CREATES_PER_GRID, grid, cx.now).await {
         Ok(slot) => slot,
         Err(e) => {
             limits::give_back(&cx.db, &user_slot).await?;
             return Err(e);
         }
     };
-    let entity_id = match insert(
-        cx,
-        &caller,
-        &input,
-        &file_name,
-        provision::content_type(&upload),
-        size,
-    )
-    .await
-    {
-        Ok(id) => id,
+    match insert(cx, caller, input, file_name, content_type, size).await {
+        Ok(id) => Ok(id),
         Err(e) => {
             limits::give_back(&cx.db, &user_slot).await?;
             limits::give_back(&cx.db, &grid_slot).await?;
-            return Err(e);
+            Err(e)
         }
-    };
-    provision::start(cx, &entity_id, input.source_type, file_name, upload);
-    json(201, &reload(cx, &caller, &entity_id).await?)
+    }
 }
 
 pub(super) fn content_error(e: plug_content::ContentError) -> ApiError {
