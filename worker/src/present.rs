@@ -3,7 +3,7 @@
 
 use plug_domain::retention::{draft_expiry, effective_status, expires_in_days};
 use plug_domain::time::iso;
-use plug_domain::{ReactionKind, Status};
+use plug_domain::{BrainStatus, ReactionKind, Scope, Status, Visibility};
 use serde_json::{json, Map, Value};
 
 use crate::config::Config;
@@ -53,8 +53,7 @@ fn owner(row: &EntityRow) -> Value {
 }
 
 fn status_of(row: &EntityRow, now: i64) -> Status {
-    let stored = Status::parse(&row.status).unwrap_or(Status::Failed);
-    effective_status(stored, row.expires_at, now)
+    effective_status(row.status, row.expires_at, now)
 }
 
 /// description, icon, category, tags: present only when populated.
@@ -81,19 +80,19 @@ fn add_enrichment(map: &mut Map<String, Value>, row: &EntityRow) {
 /// visibility_spaces only for grid (default `['everyone']`), link_indexed only for link.
 pub fn add_visibility_substate(
     map: &mut Map<String, Value>,
-    visibility: &str,
+    visibility: Visibility,
     spaces: &[(String, String)],
     link_indexed: bool,
 ) {
     match visibility {
-        "grid" if spaces.is_empty() => {
+        Visibility::Grid if spaces.is_empty() => {
             map.insert("visibility_spaces".into(), json!(["everyone"]));
         }
-        "grid" => {
+        Visibility::Grid => {
             let slugs: Vec<&str> = spaces.iter().map(|(_, slug)| slug.as_str()).collect();
             map.insert("visibility_spaces".into(), json!(slugs));
         }
-        "link" => {
+        Visibility::Link => {
             map.insert("link_indexed".into(), json!(link_indexed));
         }
         _ => {}
@@ -112,7 +111,7 @@ pub struct FullParts<'a> {
 pub fn full(config: &Config, parts: FullParts<'_>, now: i64) -> Value {
     let row = parts.row;
     let space = match (&row.space_id, &row.space_slug, &row.space_name) {
-        (Some(id), Some(slug), Some(name)) if row.scope == "space" => {
+        (Some(id), Some(slug), Some(name)) if row.scope == Scope::Space => {
             json!({ "space_id": id, "slug": slug, "name": name })
         }
         _ => Value::Null,
@@ -127,7 +126,7 @@ pub fn full(config: &Config, parts: FullParts<'_>, now: i64) -> Value {
     map.insert("scope".into(), json!(row.scope));
     map.insert(
         "space_id".into(),
-        json!(if row.scope == "space" {
+        json!(if row.scope == Scope::Space {
             row.space_id.clone()
         } else {
             None
@@ -147,13 +146,13 @@ pub fn full(config: &Config, parts: FullParts<'_>, now: i64) -> Value {
     map.insert("created_at".into(), json!(iso(row.created_at)));
     map.insert(
         "brain_status".into(),
-        json!(row.brain_status.as_deref().unwrap_or("pending")),
+        json!(row.brain_status.unwrap_or(BrainStatus::Pending)),
     );
     map.insert(
         "caller_permissions".into(),
         permissions(parts.owner_or_admin),
     );
-    if row.status == "failed" {
+    if row.status == Status::Failed {
         if let Some(detail) = &row.status_detail {
             map.insert("error".into(), json!(detail));
         }
@@ -161,7 +160,7 @@ pub fn full(config: &Config, parts: FullParts<'_>, now: i64) -> Value {
     add_enrichment(&mut map, row);
     add_visibility_substate(
         &mut map,
-        &row.visibility,
+        row.visibility,
         parts.visibility_spaces,
         row.link_indexed != 0,
     );
@@ -209,7 +208,7 @@ pub fn runtime_summary(config: &Config, row: &EntityRow, now: i64) -> Value {
     map.insert("owner".into(), owner(row));
     map.insert("created_at".into(), json!(iso(row.created_at)));
     map.insert("updated_at".into(), json!(iso(row.updated_at)));
-    if row.status == "draft" {
+    if row.status == Status::Draft {
         let expires = row
             .expires_at
             .unwrap_or_else(|| draft_expiry(row.created_at, config.draft_ttl_days));

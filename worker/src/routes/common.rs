@@ -2,7 +2,7 @@
 //! visibility and state rules, so a hidden entity is a 404 like a missing one.
 
 use plug_domain::access::{can_read, EntityFacts, Viewer};
-use plug_domain::{Status, Visibility};
+use plug_domain::Realm;
 
 use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult, ErrorCode};
@@ -34,7 +34,7 @@ pub async fn find(cx: &Ctx, caller: Option<&Caller>, id: &str) -> ApiResult<Opti
     }
 }
 
-pub fn realm_matches(row: &EntityRow, realm: Option<&str>) -> bool {
+pub fn realm_matches(row: &EntityRow, realm: Option<Realm>) -> bool {
     realm.is_none_or(|r| row.realm == r)
 }
 
@@ -43,7 +43,7 @@ pub async fn load_visible(
     cx: &Ctx,
     caller: Option<&Caller>,
     id: &str,
-    realm: Option<&str>,
+    realm: Option<Realm>,
 ) -> ApiResult<Seen> {
     let row = find(cx, caller, id)
         .await?
@@ -59,10 +59,10 @@ pub async fn check_visible(cx: &Ctx, row: EntityRow, viewer: Viewer) -> ApiResul
     let space_ids: Vec<String> = spaces.iter().map(|(id, _)| id.clone()).collect();
     let facts = EntityFacts {
         owner_id: &row.owner_id,
-        visibility: Visibility::parse(&row.visibility).unwrap_or(Visibility::Private),
+        visibility: row.visibility,
         visibility_space_ids: &space_ids,
-        status: Status::parse(&row.status).unwrap_or(Status::Failed),
-        expires_at: if row.realm == "inspiration" {
+        status: row.status,
+        expires_at: if row.realm == Realm::Inspiration {
             row.expires_at
         } else {
             None
@@ -84,7 +84,7 @@ pub async fn load_owned(
     cx: &Ctx,
     caller: &Caller,
     id: &str,
-    realm: Option<&str>,
+    realm: Option<Realm>,
     forbidden_code: ErrorCode,
 ) -> ApiResult<Seen> {
     let seen = load_visible(cx, Some(caller), id, realm).await?;

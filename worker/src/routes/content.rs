@@ -4,7 +4,7 @@
 //! Viewers arrive from the link origin, with a one-time ticket when it knows who they are; one
 //! this origin does not know goes through the link origin's hand-off and comes back.
 
-use plug_domain::Status;
+use plug_domain::{Realm, Status, Visibility};
 use worker::{Method, Request, Response, Url};
 
 use super::link::{self, NO_COUNT_PARAM, TICKET_PARAM};
@@ -77,9 +77,10 @@ pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> 
         None => None,
     };
     let result = match seen {
-        Some(seen) if Status::parse(&seen.row.status) == Some(Status::Provisioning) => Err(
-            ApiError::unavailable("this drop is still being stored; retry in a second", 1),
-        ),
+        Some(seen) if seen.row.status == Status::Provisioning => Err(ApiError::unavailable(
+            "this drop is still being stored; retry in a second",
+            1,
+        )),
         Some(seen) => {
             let user_id = user.as_ref().map(|u| u.user_id.as_str());
             serve::entity(cx, &req, &seen, &path[1..], user_id).await
@@ -104,7 +105,7 @@ async fn inspiration(cx: &Ctx, label: &str) -> ApiResult<Option<EntityRow>> {
     }
     Ok(entities::find(&cx.db, label)
         .await?
-        .filter(|r| r.realm == "inspiration"))
+        .filter(|r| r.realm == Realm::Inspiration))
 }
 
 /// Who is looking: a hand-off ticket (which also sets this origin's cookie), else a Bearer token
@@ -151,8 +152,9 @@ fn refuse(cx: &Ctx, req: &Request, pass: &HandOff, user: Option<&User>) -> ApiRe
 
 /// Crawlers may index a content origin only when its Inspiration is link-visible and indexed.
 fn robots(row: Option<&EntityRow>) -> ApiResult<Response> {
-    let indexable =
-        row.is_some_and(|r| r.visibility == "link" && r.link_indexed != 0 && r.status == "live");
+    let indexable = row.is_some_and(|r| {
+        r.visibility == Visibility::Link && r.link_indexed != 0 && r.status == Status::Live
+    });
     let rule = if indexable { "Allow: /" } else { "Disallow: /" };
     let mut response = Response::ok(format!("User-agent: *\n{rule}\n"))?;
     response

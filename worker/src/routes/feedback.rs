@@ -51,7 +51,7 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         true => entities::find(&cx.db, &id.to_ascii_lowercase()).await?,
         false => None,
     }
-    .filter(|e| e.status != "purged")
+    .filter(|e| e.status != plug_domain::Status::Purged)
     .ok_or_else(ApiError::not_found)?;
     let hashed_ip = ip_hash(cx.config.jwt_secret.as_bytes(), &client_ip(&req), cx.now);
     let per_ip = limits::take(

@@ -5,7 +5,7 @@
 //! missing and a hidden Inspiration look exactly alike, and scanning for names is rate limited.
 
 use plug_domain::origins::is_navigation;
-use plug_domain::{Status, Visibility};
+use plug_domain::{Realm, Status, Visibility};
 use worker::{Method, Request, Response, Url};
 
 use super::common::{self, Seen};
@@ -109,7 +109,7 @@ async fn readable(cx: &Ctx, at: &LinkPath<'_>, user: Option<&User>) -> ApiResult
     };
     let row = entities::find_by_name(&cx.db, &grid.grid_id, at.name)
         .await?
-        .filter(|r| r.realm == "inspiration");
+        .filter(|r| r.realm == Realm::Inspiration);
     let Some(row) = row else { return Ok(None) };
     visible_to(cx, row, user).await
 }
@@ -125,7 +125,7 @@ pub async fn visible_to(
         None => Default::default(),
     };
     match common::check_visible(cx, row, viewer).await {
-        Ok(seen) if Status::parse(&seen.row.status) == Some(Status::Failed) => Ok(None),
+        Ok(seen) if seen.row.status == Status::Failed => Ok(None),
         Ok(seen) => Ok(Some(seen)),
         Err(e) if e.is_not_found() => Ok(None),
         Err(e) => Err(e),
@@ -148,7 +148,7 @@ async fn enter(
     if at.needs_slash {
         return crate::http::redirect(&current, 301);
     }
-    if Status::parse(&seen.row.status) == Some(Status::Provisioning) {
+    if seen.row.status == Status::Provisioning {
         return Err(ApiError::unavailable(
             "this drop is still being stored; retry in a second",
             1,
@@ -178,7 +178,7 @@ async fn to_content(
     if let Some(user) = user {
         let ticket = sessions::content_ticket(cx, &seen.row.entity_id, &user.user_id).await?;
         target.query_pairs_mut().append_pair(TICKET_PARAM, &ticket);
-    } else if Visibility::parse(&seen.row.visibility) != Some(Visibility::Link) {
+    } else if seen.row.visibility != Visibility::Link {
         return Err(ApiError::internal(
             "a hidden Inspiration reached without a viewer",
         ));
@@ -236,7 +236,7 @@ async fn handoff_target(cx: &Ctx, to: &str, user: Option<&User>) -> ApiResult<Op
     };
     let row = entities::find(&cx.db, &label)
         .await?
-        .filter(|r| r.realm == "inspiration");
+        .filter(|r| r.realm == Realm::Inspiration);
     let seen = match row {
         Some(row) => visible_to(cx, row, user).await?,
         None => None,

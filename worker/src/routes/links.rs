@@ -104,7 +104,8 @@ pub async fn sources_of(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response>
 /// GET /api/v2/inspirations/:id/inspired-runtimes: what it inspired, each with a `linked_runtime` summary.
 pub async fn inspired_by_source(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;
-    let source = common::load_visible(cx, Some(&caller), id, Some("inspiration")).await?;
+    let source =
+        common::load_visible(cx, Some(&caller), id, Some(plug_domain::Realm::Inspiration)).await?;
     list(cx, &req, &caller, &source, "source_id", "linked_runtime").await
 }
 
@@ -144,7 +145,7 @@ async fn list(
 }
 
 async fn summary_of(cx: &Ctx, seen: &Seen) -> ApiResult<Value> {
-    if seen.row.realm == "runtime" {
+    if seen.row.realm == plug_domain::Realm::Runtime {
         return Ok(present::runtime_summary(&cx.config, &seen.row, cx.now));
     }
     let ids = [seen.row.entity_id.clone()];

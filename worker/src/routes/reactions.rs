@@ -2,7 +2,7 @@
 //! in, not archived, not a private Inspiration; retired kinds refused.
 
 use plug_domain::validate::FieldError;
-use plug_domain::{ReactionKind, RETIRED_REACTION_KINDS};
+use plug_domain::{ReactionKind, Realm, Status, Visibility, RETIRED_REACTION_KINDS};
 use serde_json::json;
 use worker::{Request, Response};
 
@@ -35,12 +35,12 @@ pub async fn toggle(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     .await?;
     let seen = common::load_visible(cx, Some(&caller), id, None).await?;
     let row = &seen.row;
-    if row.realm == "inspiration" && row.visibility == "private" {
+    if row.realm == Realm::Inspiration && row.visibility == Visibility::Private {
         return Err(ApiError::forbidden(
             "private Inspirations cannot be reacted to",
         ));
     }
-    if row.status == "archived" {
+    if row.status == Status::Archived {
         return Err(ApiError::forbidden(
             "archived entities cannot be reacted to",
         ));

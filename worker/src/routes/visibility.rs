@@ -124,13 +124,13 @@ async fn patch(cx: &Ctx, mut req: Request, id: &str, legacy_allowed: bool) -> Ap
     let visibility_spaces = field::opt_str_list(&body, "visibility_spaces")?;
     let link_indexed = field::opt_bool(&body, "link_indexed")?;
     let realm = if legacy_allowed {
-        Some("inspiration")
+        Some(plug_domain::Realm::Inspiration)
     } else {
         None
     };
     let seen = common::load_owned(cx, &caller, id, realm, ErrorCode::NotOwner).await?;
     let row = &seen.row;
-    let scope = Scope::parse(&row.scope).unwrap_or(Scope::Org);
+    let scope = row.scope;
     let plan = plan(
         cx,
         &caller.grid,
@@ -163,7 +163,7 @@ async fn patch(cx: &Ctx, mut req: Request, id: &str, legacy_allowed: bool) -> Ap
     map.insert("entity_id".into(), json!(row.entity_id));
     map.insert("name".into(), json!(row.name));
     map.insert("visibility".into(), json!(plan.mode.as_str()));
-    present::add_visibility_substate(&mut map, plan.mode.as_str(), &spaces, plan.link_indexed);
+    present::add_visibility_substate(&mut map, plan.mode, &spaces, plan.link_indexed);
     map.insert("updated_at".into(), json!(iso(cx.now)));
     json(200, &Value::Object(map))
 }

@@ -1,6 +1,9 @@
 //! Inspirations and Runtimes in the `entities` table: look-ups, the visible
 //! list with keyset pagination, and the writes of the entity routes.
 
+use plug_domain::{
+    BadgeMode, BrainStatus, EntityKind, Realm, Scope, SourceType, Status, Visibility,
+};
 use serde::Deserialize;
 use wasm_bindgen::JsValue;
 use worker::{D1Database, D1PreparedStatement};
@@ -8,29 +11,30 @@ use worker::{D1Database, D1PreparedStatement};
 use super::db::{self, flag, int, opt_int, opt_text, text};
 use crate::error::ApiResult;
 
-/// One entity with the names it is shown with (grid, owner, space).
+/// One entity with the names it is shown with (grid, owner, space). The closed vocabularies are
+/// typed: a row holding a value outside them fails to load (a 500 that is logged), never a default.
 #[derive(Debug, Clone, Deserialize)]
 pub struct EntityRow {
     pub entity_id: String,
     pub grid_id: String,
-    pub realm: String,
-    pub kind: String,
+    pub realm: Realm,
+    pub kind: EntityKind,
     pub name: String,
     pub display_name: String,
     pub owner_id: String,
-    pub scope: String,
+    pub scope: Scope,
     pub space_id: Option<String>,
-    pub visibility: String,
+    pub visibility: Visibility,
     pub link_indexed: i64,
-    pub status: String,
+    pub status: Status,
     pub status_detail: Option<String>,
-    pub source_type: Option<String>,
+    pub source_type: Option<SourceType>,
     pub file_name: Option<String>,
     pub content_type: Option<String>,
     pub pinned: i64,
     pub expires_at: Option<i64>,
-    pub badge_mode: Option<String>,
-    pub brain_status: Option<String>,
+    pub badge_mode: Option<BadgeMode>,
+    pub brain_status: Option<BrainStatus>,
     pub description: Option<String>,
     pub icon: Option<String>,
     pub category: Option<String>,

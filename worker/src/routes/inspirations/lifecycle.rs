@@ -28,10 +28,16 @@ pub(super) async fn set_archived(
     archived: bool,
 ) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, true).await?;
-    let seen =
-        common::load_owned(cx, &caller, id, Some("inspiration"), ErrorCode::Forbidden).await?;
+    let seen = common::load_owned(
+        cx,
+        &caller,
+        id,
+        Some(plug_domain::Realm::Inspiration),
+        ErrorCode::Forbidden,
+    )
+    .await?;
     let row = &seen.row;
-    let is_archived = row.status == "archived";
+    let is_archived = row.status == plug_domain::Status::Archived;
     let columns: Vec<(&str, JsValue)> = if archived == is_archived {
         Vec::new()
     } else if archived {
@@ -56,8 +62,14 @@ pub async fn pin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
     let body = read_object(&mut req).await?;
     field::only_known(&body, &["pin_reason"])?;
     let reason = validate::pin_reason(field::req_str(&body, "pin_reason")?)?;
-    let seen =
-        common::load_owned(cx, &caller, id, Some("inspiration"), ErrorCode::Forbidden).await?;
+    let seen = common::load_owned(
+        cx,
+        &caller,
+        id,
+        Some(plug_domain::Realm::Inspiration),
+        ErrorCode::Forbidden,
+    )
+    .await?;
     let columns = vec![
         ("pinned", int(1)),
         ("pin_reason", text(&reason)),
@@ -74,8 +86,14 @@ pub async fn unpin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> 
     let days = validate::expires_in_days(
         field::opt_int(&body, "expires_in_days")?.unwrap_or(validate::DEFAULT_EXPIRES_DAYS),
     )?;
-    let seen =
-        common::load_owned(cx, &caller, id, Some("inspiration"), ErrorCode::Forbidden).await?;
+    let seen = common::load_owned(
+        cx,
+        &caller,
+        id,
+        Some(plug_domain::Realm::Inspiration),
+        ErrorCode::Forbidden,
+    )
+    .await?;
     let columns = vec![
         ("pinned", int(0)),
         ("pin_reason", JsValue::NULL),

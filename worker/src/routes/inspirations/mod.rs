@@ -43,7 +43,13 @@ pub async fn full_shape(cx: &Ctx, seen: &Seen) -> ApiResult<Value> {
 }
 
 pub(super) async fn reload(cx: &Ctx, caller: &Caller, entity_id: &str) -> ApiResult<Value> {
-    let seen = common::load_visible(cx, Some(caller), entity_id, Some("inspiration")).await?;
+    let seen = common::load_visible(
+        cx,
+        Some(caller),
+        entity_id,
+        Some(plug_domain::Realm::Inspiration),
+    )
+    .await?;
     full_shape(cx, &seen).await
 }
 

@@ -3,7 +3,7 @@
 
 use plug_domain::access::RequestedVisibility;
 use plug_domain::validate::{self, FieldError};
-use plug_domain::{Scope, Visibility};
+use plug_domain::Scope;
 use serde_json::{Map, Value};
 use wasm_bindgen::JsValue;
 use worker::{D1PreparedStatement, Request, Response};
@@ -86,8 +86,14 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     let caller = auth::caller(cx, &req, true).await?;
     let body = read_optional_object(&mut req).await?;
     let asked = parse(&body)?;
-    let seen =
-        common::load_owned(cx, &caller, id, Some("inspiration"), ErrorCode::Forbidden).await?;
+    let seen = common::load_owned(
+        cx,
+        &caller,
+        id,
+        Some(plug_domain::Realm::Inspiration),
+        ErrorCode::Forbidden,
+    )
+    .await?;
     let row = &seen.row;
     let (mut columns, scope, own_space) = scope_change(cx, &caller, row, &asked).await?;
     if let Some(d) = &asked.display_name {
@@ -126,9 +132,7 @@ async fn scope_change(
     row: &EntityRow,
     asked: &Asked<'_>,
 ) -> ApiResult<(Columns, Scope, Option<String>)> {
-    let scope = asked
-        .scope
-        .unwrap_or_else(|| Scope::parse(&row.scope).unwrap_or(Scope::Org));
+    let scope = asked.scope.unwrap_or(row.scope);
     let mut columns = Columns::new();
     let mut moved_to = None;
     if asked.scope.is_some() || asked.space_id.is_some() {
@@ -161,12 +165,9 @@ async fn visibility_change(
     own_space: Option<&str>,
 ) -> ApiResult<Option<VisibilityPlan>> {
     let refines_current = asked.visibility_spaces.is_some() || asked.link_indexed.is_some();
-    let requested = asked.visibility.or_else(|| {
-        refines_current.then(|| {
-            let current = Visibility::parse(&row.visibility).unwrap_or(Visibility::Private);
-            RequestedVisibility::Canonical(current)
-        })
-    });
+    let requested = asked
+        .visibility
+        .or_else(|| refines_current.then_some(RequestedVisibility::Canonical(row.visibility)));
     let Some(requested) = requested else {
         return Ok(None);
     };
