@@ -9,7 +9,7 @@ use plug_domain::{Realm, Status, Visibility};
 use worker::{Method, Request, Response, Url};
 
 use super::common::{self, Seen};
-use super::{assets, sessions, views};
+use super::{assets, crawlers, sessions, views};
 use crate::auth;
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{client_ip, header, Ctx};
@@ -65,8 +65,8 @@ pub async fn handle(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let path = req.path();
     match path.as_str() {
         "/healthz" => return Ok(Response::ok("ok")?),
-        "/robots.txt" => return robots(cx),
-        "/sitemap.xml" => return sitemap(cx).await,
+        "/robots.txt" => return crawlers::robots(cx),
+        "/sitemap.xml" => return crawlers::sitemap(cx).await,
         "/favicon.ico" => return assets::favicon(),
         "/_plug/session" => return sessions::redeem(cx, &req).await,
         "/_plug/no-count" => return views::choose_no_count(cx, &req, false),
@@ -375,43 +375,4 @@ async fn scan_guard(cx: &Ctx, req: &Request) -> ApiResult<()> {
 /// The client as the scan limit knows it: its IP, one-way hashed under the daily salt.
 fn client_key(cx: &Ctx, req: &Request) -> String {
     plug_domain::views::ip_hash(cx.config.jwt_secret.as_bytes(), &client_ip(req), cx.now)
-}
-
-fn robots(cx: &Ctx) -> ApiResult<Response> {
-    let body = format!(
-        "User-agent: *\nAllow: /\nSitemap: {}/sitemap.xml\n",
-        cx.config.serve_base_url
-    );
-    let mut response = Response::ok(body)?;
-    response
-        .headers_mut()
-        .set("Content-Type", "text/plain; charset=utf-8")?;
-    Ok(response)
-}
-
-/// Only live, unexpired, link + link_indexed Inspirations are listed, by their `url`.
-async fn sitemap(cx: &Ctx) -> ApiResult<Response> {
-    let rows = entities::indexable(&cx.db, cx.now).await?;
-    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-    for row in &rows {
-        let url = present::serve_url(&cx.config, row);
-        let lastmod = plug_domain::time::iso(row.updated_at);
-        xml.push_str(&format!(
-            "  <url><loc>{}</loc><lastmod>{lastmod}</lastmod></url>\n",
-            xml_escape(&url)
-        ));
-    }
-    xml.push_str("</urlset>\n");
-    let mut response = Response::ok(xml)?;
-    response
-        .headers_mut()
-        .set("Content-Type", "application/xml; charset=utf-8")?;
-    Ok(response)
-}
-
-fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }

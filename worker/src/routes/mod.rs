@@ -6,6 +6,7 @@ pub mod badge;
 pub mod common;
 pub mod content;
 pub mod cors;
+pub mod crawlers;
 pub mod feedback;
 pub mod home;
 pub mod inspirations;

@@ -10,8 +10,9 @@ use worker::Response;
 use crate::auth::Caller;
 use crate::error::ApiResult;
 use crate::http::{json, query, Ctx};
-use crate::store::entities::{self, EntityRow, ListQuery, ListViewer};
+use crate::store::entities::EntityRow;
 use crate::store::identity;
+use crate::store::lists::{self, ListQuery, ListViewer};
 
 /// A page request: its size and where it starts (the last row's sort key and id).
 pub struct PageRequest {
@@ -74,7 +75,7 @@ pub async fn visible_entities(
         is_admin: caller.is_admin(),
         now: cx.now,
     };
-    let mut rows = entities::list_visible(&cx.db, &viewer, query).await?;
+    let mut rows = lists::list_visible(&cx.db, &viewer, query).await?;
     let column = query.sort;
     let next = next_cursor(&mut rows, query.limit, sort, |r| {
         (column.key_of(r), r.entity_id.clone())

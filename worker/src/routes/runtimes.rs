@@ -11,7 +11,7 @@ use crate::auth;
 use crate::error::ApiResult;
 use crate::http::{query, query_pairs, Ctx};
 use crate::present;
-use crate::store::entities::{ListQuery, SortColumn};
+use crate::store::lists::{ListQuery, SortColumn};
 
 pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;

@@ -5,5 +5,6 @@ pub mod entities;
 pub mod identity;
 pub mod jobs;
 pub mod limits;
+pub mod lists;
 pub mod social;
 pub mod tickets;

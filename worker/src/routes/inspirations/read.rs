@@ -13,8 +13,9 @@ use crate::present;
 use crate::routes::common;
 use crate::routes::paging::{self, OwnerFilter};
 use crate::routes::views;
-use crate::store::entities::{self, ListQuery, SortColumn};
+use crate::store::entities;
 use crate::store::limits;
+use crate::store::lists::{ListQuery, SortColumn};
 
 pub async fn read(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let caller = auth::optional_caller(cx, &req).await?;

@@ -1,0 +1,128 @@
+//! The visible lists of entities with keyset pagination (interface.md 4.3, 4.4): one query a page,
+//! whatever its size, with the read rule written in SQL.
+
+use wasm_bindgen::JsValue;
+use worker::D1Database;
+
+use super::db::{self, flag, int, text};
+use super::entities::{EntityRow, SELECT};
+use crate::error::ApiResult;
+
+/// What a list may show: everything for admins, else the SQL form of
+/// `plug_domain::access::can_read` for a member of the grid (keep the two in step).
+pub struct ListViewer<'a> {
+    pub user_id: &'a str,
+    pub is_admin: bool,
+    pub now: i64,
+}
+
+/// The sort column and direction of a list.
+#[derive(Clone, Copy)]
+pub enum SortColumn {
+    CreatedAt,
+    UpdatedAt,
+    ViewCount,
+    ReactionTotal,
+}
+
+impl SortColumn {
+    pub fn column(self) -> &'static str {
+        match self {
+            SortColumn::CreatedAt => "e.created_at",
+            SortColumn::UpdatedAt => "e.updated_at",
+            SortColumn::ViewCount => "e.view_count",
+            SortColumn::ReactionTotal => "e.reaction_total",
+        }
+    }
+
+    pub fn key_of(self, row: &EntityRow) -> i64 {
+        match self {
+            SortColumn::CreatedAt => row.created_at,
+            SortColumn::UpdatedAt => row.updated_at,
+            SortColumn::ViewCount => row.view_count,
+            SortColumn::ReactionTotal => row.reaction_total,
+        }
+    }
+}
+
+pub struct ListQuery<'a> {
+    pub grid_id: &'a str,
+    pub realm: &'a str,
+    pub kind: Option<&'a str>,
+    pub owner_id: Option<&'a str>,
+    pub space_id: Option<&'a str>,
+    pub sort: SortColumn,
+    pub after: Option<(i64, String)>,
+    pub limit: i64,
+}
+
+/// One page of the entities `viewer` may see, in sort order; fetches `limit + 1` to know if more follow.
+pub async fn list_visible(
+    db: &D1Database,
+    viewer: &ListViewer<'_>,
+    q: &ListQuery<'_>,
+) -> ApiResult<Vec<EntityRow>> {
+    let column = q.sort.column();
+    // Runtimes: every member sees every runtime of the grid (interface.md 4.4) unless its
+    // state collapses it (3.2). Inspirations: declared visibility applies too.
+    let declared = if q.realm == "runtime" {
+        "1 = 1"
+    } else {
+        "(e.expires_at IS NULL OR e.expires_at > ?5)
+           AND (e.visibility IN ('authenticated', 'link')
+             OR (e.visibility = 'grid' AND (
+               NOT EXISTS (SELECT 1 FROM visibility_spaces vs WHERE vs.entity_id = e.entity_id)
+               OR EXISTS (SELECT 1 FROM visibility_spaces vs
+                          JOIN space_members sm ON sm.space_id = vs.space_id AND sm.user_id = ?4
+                          WHERE vs.entity_id = e.entity_id))))"
+    };
+    let mut sql = format!(
+        "{SELECT} WHERE e.grid_id = ?1 AND e.realm = ?2 AND e.status != 'purged'
+         AND (?3 = 1 OR e.owner_id = ?4 OR (
+           e.status NOT IN ('draft', 'stopped', 'expired', 'archived', 'failed') AND ?5 = ?5
+           AND {declared}))"
+    );
+    let mut args = vec![
+        text(q.grid_id),
+        text(q.realm),
+        flag(viewer.is_admin),
+        text(viewer.user_id),
+        int(viewer.now),
+    ];
+    // Appends a clause whose `?N` is the next parameter.
+    fn push(sql: &mut String, args: &mut Vec<JsValue>, clause: &str, value: JsValue) {
+        args.push(value);
+        sql.push_str(&clause.replace("?N", &format!("?{}", args.len())));
+    }
+    if let Some(kind) = q.kind {
+        push(&mut sql, &mut args, " AND e.kind = ?N", text(kind));
+    }
+    if let Some(owner) = q.owner_id {
+        push(&mut sql, &mut args, " AND e.owner_id = ?N", text(owner));
+    }
+    if let Some(space) = q.space_id {
+        push(&mut sql, &mut args, " AND e.space_id = ?N", text(space));
+    }
+    if let Some((key, id)) = &q.after {
+        push(
+            &mut sql,
+            &mut args,
+            &format!(" AND ({column} < ?N"),
+            int(*key),
+        );
+        let key_index = args.len();
+        push(
+            &mut sql,
+            &mut args,
+            &format!(" OR ({column} = ?{key_index} AND e.entity_id < ?N))"),
+            text(id),
+        );
+    }
+    push(
+        &mut sql,
+        &mut args,
+        &format!(" ORDER BY {column} DESC, e.entity_id DESC LIMIT ?N"),
+        int(q.limit + 1),
+    );
+    db::all(db, &sql, &args).await
+}
