@@ -1,6 +1,7 @@
 //! What Plug writes into a browser: the badge tag and its streaming injector,
 //! the markdown page, the file viewers, the React scaffold and their CSP headers.
 
+mod allow_list;
 mod badge_tag;
 mod csp;
 mod error;

@@ -1,5 +1,6 @@
-//! Markdown to a styled, readable page. The markdown is untrusted: raw HTML
-//! is shown as text and links or images with unsafe URL schemes are dropped.
+//! Markdown to a styled, readable page. The markdown is untrusted: links and images with unsafe
+//! URL schemes are dropped, and the rendered fragment, the author's HTML included, passes an
+//! allow-list sanitiser (allow_list.rs) as a README's HTML does on GitHub.
 
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 
@@ -38,11 +39,11 @@ pub fn markdown_to_safe_html(markdown: &str) -> String {
     let events = Sanitiser::default().run(Parser::new_ext(markdown, options));
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
-    html
+    crate::allow_list::sanitize_fragment(&html)
 }
 
-/// Rewrites the event stream so nothing the author wrote becomes markup by
-/// itself: only pulldown-cmark's own tags, with checked URLs, reach the page.
+/// Rewrites the event stream: markdown links and images keep only checked URLs, front matter is
+/// left out, and the author's raw HTML goes on to the allow-list sanitiser.
 #[derive(Default)]
 struct Sanitiser {
     /// One entry per open link / image: was its start kept?
@@ -66,12 +67,8 @@ impl Sanitiser {
                 self.in_metadata = true;
                 None
             }
-            Event::Html(raw) | Event::InlineHtml(raw) => Some(Event::Text(raw)),
-            // The HTML block becomes a preformatted block of its own source text.
-            Event::Start(Tag::HtmlBlock) => {
-                Some(Event::Html("<pre class=\"plug-raw-html\"><code>".into()))
-            }
-            Event::End(TagEnd::HtmlBlock) => Some(Event::Html("</code></pre>\n".into())),
+            // The author's HTML passes as written; the allow-list sanitiser decides what stays.
+            Event::Start(Tag::HtmlBlock) | Event::End(TagEnd::HtmlBlock) => None,
             Event::Start(Tag::Link {
                 link_type,
                 dest_url,
@@ -215,24 +212,27 @@ mod tests {
     }
 
     #[test]
-    fn raw_html_blocks_and_inline_html_are_shown_as_text() {
+    fn a_readmes_html_renders_through_the_allow_list() {
         let html = markdown_to_safe_html(
-            "<script>alert(1)</script>\n\nHello <img src=x onerror=alert(2)> world <b>bold</b>\n",
+            "<h1 align=\"center\">\n  <img src=\"https://x.test/logo.png\" width=\"200\"><br>\n  Tool\n</h1>\n\n<script>alert(1)</script>\n\nHello <img src=x onerror=alert(2)> world <b>bold</b> <kbd>K</kbd>\n\n<details><summary>More</summary>\n\nHidden *text*.\n\n</details>\n",
         );
+        assert!(html.contains("<h1 align=\"center\">"), "{html}");
         assert!(
-            html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+            html.contains("<img src=\"https://x.test/logo.png\" width=\"200\">"),
             "{html}"
         );
         assert!(
-            html.contains("&lt;img src=x onerror=alert(2)&gt;"),
+            !html.contains("script") && !html.contains("alert(1)"),
             "{html}"
         );
-        assert!(html.contains("&lt;b&gt;bold&lt;/b&gt;"), "{html}");
         assert!(
-            html.contains("<pre class=\"plug-raw-html\"><code>"),
+            html.contains("<img src=\"x\">") && !html.contains("onerror"),
             "{html}"
         );
-        assert_inert("<script>alert(1)</script>\n\nHello <img src=x onerror=alert(2)> world\n");
+        assert!(html.contains("<b>bold</b> <kbd>K</kbd>"), "{html}");
+        assert!(html.contains("<details><summary>More</summary>"), "{html}");
+        assert!(html.contains("<em>text</em>"), "{html}");
+        assert_inert(&html);
     }
 
     #[test]
@@ -284,7 +284,8 @@ mod tests {
             html.contains("href=\"https://example.com/x?y=1&amp;z=2\""),
             "{html}"
         );
-        assert!(html.contains("href=\"#section\""), "{html}");
+        // Same-page links follow the ids, which carry GitHub's `user-content-` prefix.
+        assert!(html.contains("href=\"#user-content-section\""), "{html}");
         assert!(html.contains("href=\"mailto:hi@example.com\""), "{html}");
         assert!(html.contains("href=\"./other.md\""), "{html}");
         assert!(html.contains("href=\"https://auto.example\""), "{html}");

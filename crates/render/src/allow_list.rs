@@ -1,0 +1,422 @@
+//! The HTML a markdown author may write, in the spirit of GitHub's sanitiser: tags and attributes
+//! that cannot run script or load anything but images, with `align`, `width` and `height` kept,
+//! so a README's centred header image, `<details>`, `<picture>`, `<kbd>` and `<sup>` render.
+//! Everything else is removed: active elements with their content, unknown ones keeping theirs.
+//! It runs on lol_html, the streaming tokenizer the Worker already carries, over the whole
+//! rendered fragment, so pulldown-cmark's own markup passes the same gate as the author's.
+
+use std::cell::RefCell;
+
+use lol_html::html_content::Element;
+use lol_html::{doc_comments, element, rewrite_str, Settings};
+
+use crate::url_policy::{safe_image_url, safe_link_url};
+
+/// Elements kept, with the attributes each may carry beyond the global ones.
+const ALLOWED: &[(&str, &[&str])] = &[
+    ("a", &["href", "title"]),
+    (
+        "img",
+        &["src", "alt", "title", "width", "height", "align", "loading"],
+    ),
+    ("picture", &[]),
+    ("source", &["srcset", "media", "type", "width", "height"]),
+    ("p", &["align"]),
+    ("div", &["align"]),
+    ("span", &[]),
+    ("h1", &["align"]),
+    ("h2", &["align"]),
+    ("h3", &["align"]),
+    ("h4", &["align"]),
+    ("h5", &["align"]),
+    ("h6", &["align"]),
+    ("br", &[]),
+    ("hr", &[]),
+    ("b", &[]),
+    ("i", &[]),
+    ("u", &[]),
+    ("s", &[]),
+    ("strike", &[]),
+    ("em", &[]),
+    ("strong", &[]),
+    ("del", &[]),
+    ("ins", &[]),
+    ("mark", &[]),
+    ("small", &[]),
+    ("sub", &[]),
+    ("sup", &[]),
+    ("kbd", &[]),
+    ("code", &[]),
+    ("samp", &[]),
+    ("var", &[]),
+    ("tt", &[]),
+    ("pre", &[]),
+    ("q", &[]),
+    ("abbr", &["title"]),
+    ("blockquote", &[]),
+    ("details", &["open"]),
+    ("summary", &[]),
+    ("ul", &[]),
+    ("ol", &["start", "type", "reversed"]),
+    ("li", &[]),
+    ("dl", &[]),
+    ("dt", &[]),
+    ("dd", &[]),
+    ("table", &["align", "width"]),
+    ("caption", &[]),
+    ("thead", &[]),
+    ("tbody", &[]),
+    ("tfoot", &[]),
+    ("tr", &["align"]),
+    ("th", &["align", "colspan", "rowspan", "width", "style"]),
+    ("td", &["align", "colspan", "rowspan", "width", "style"]),
+    ("input", &["type", "checked", "disabled"]),
+    ("section", &[]),
+    ("figure", &[]),
+    ("figcaption", &[]),
+];
+
+/// Attributes any kept element may carry (`id` is prefixed, `class` filtered).
+const GLOBAL: &[&str] = &["id", "class", "dir", "lang"];
+
+/// Elements whose content is script, style, a document or raw text: removed with it, so nothing
+/// the browser would have read as text turns into markup.
+const REMOVED_WITH_CONTENT: &[&str] = &[
+    "script",
+    "style",
+    "iframe",
+    "frame",
+    "frameset",
+    "object",
+    "embed",
+    "applet",
+    "template",
+    "noscript",
+    "noembed",
+    "noframes",
+    "xmp",
+    "plaintext",
+    "textarea",
+    "title",
+    "svg",
+    "math",
+    "select",
+    "head",
+    "audio",
+    "video",
+    "canvas",
+    "portal",
+];
+
+/// Class names pulldown-cmark writes (code languages, footnotes, alerts, task lists).
+const CLASS_PREFIXES: &[&str] = &["language-", "footnote-", "markdown-alert", "task-list"];
+
+/// Ids get GitHub's prefix so no author element can clobber a global of the page.
+const ID_PREFIX: &str = "user-content-";
+
+pub fn sanitize_fragment(html: &str) -> String {
+    let settings = Settings::new()
+        .append_element_content_handler(element!("*", |el| {
+            keep_or_remove(el);
+            Ok(())
+        }))
+        .append_document_content_handler(doc_comments!(|c| {
+            c.remove();
+            Ok(())
+        }));
+    // lol_html refuses only what it cannot parse within its memory limit; then nothing is kept.
+    rewrite_str(html, settings).unwrap_or_default()
+}
+
+fn keep_or_remove(el: &mut Element<'_, '_>) {
+    let tag = el.tag_name();
+    let Some((_, allowed)) = ALLOWED.iter().find(|(name, _)| *name == tag) else {
+        if REMOVED_WITH_CONTENT.contains(&tag.as_str()) {
+            el.remove();
+        } else {
+            el.remove_and_keep_content();
+        }
+        return;
+    };
+    let attributes: Vec<(String, String)> = el
+        .attributes()
+        .iter()
+        .map(|a| (a.name(), a.value()))
+        .collect();
+    let kept = RefCell::new(Vec::new());
+    for (name, value) in attributes {
+        el.remove_attribute(&name);
+        if !allowed.contains(&name.as_str()) && !GLOBAL.contains(&name.as_str()) {
+            continue;
+        }
+        if let Some(value) = checked_value(&tag, &name, &value) {
+            kept.borrow_mut().push((name, value));
+        }
+    }
+    if tag == "input"
+        && !kept
+            .borrow()
+            .iter()
+            .any(|(n, v)| n == "type" && v == "checkbox")
+    {
+        // Only a task list's disabled checkbox is an input here.
+        el.remove();
+        return;
+    }
+    for (name, value) in kept.into_inner() {
+        // Names and values come from the allow-list and the checks above.
+        let _ = el.set_attribute(&name, &value);
+    }
+    if tag == "input" {
+        let _ = el.set_attribute("disabled", "");
+    }
+}
+
+/// The value an allowed attribute keeps (as attribute source text), or None to drop it. lol_html
+/// hands values over as written, entities and all: URLs are decoded first, checked as the
+/// browser will read them, and written back escaped.
+fn checked_value(tag: &str, name: &str, value: &str) -> Option<String> {
+    let url = |check: fn(&str) -> Option<String>| decode_attribute(value).and_then(|v| check(&v));
+    match name {
+        "href" => url(safe_link_url).map(|url| {
+            let url = match url.strip_prefix('#') {
+                Some(fragment) if !fragment.starts_with(ID_PREFIX) => {
+                    format!("#{ID_PREFIX}{fragment}")
+                }
+                _ => url,
+            };
+            escape_attribute(&url)
+        }),
+        "src" => url(safe_image_url).map(|url| escape_attribute(&url)),
+        "srcset" => url(safe_srcset).map(|set| escape_attribute(&set)),
+        "id" => Some(if value.starts_with(ID_PREFIX) {
+            value.to_string()
+        } else {
+            format!("{ID_PREFIX}{value}")
+        }),
+        "class" => {
+            let kept: Vec<&str> = value
+                .split_ascii_whitespace()
+                .filter(|c| CLASS_PREFIXES.iter().any(|p| c.starts_with(p)))
+                .collect();
+            (!kept.is_empty()).then(|| kept.join(" "))
+        }
+        // The one style pulldown-cmark writes: a table column's alignment.
+        "style" => ["left", "center", "right"]
+            .iter()
+            .map(|side| format!("text-align: {side}"))
+            .find(|s| s == value)
+            .filter(|_| matches!(tag, "th" | "td")),
+        "type" if tag == "input" => (value == "checkbox").then(|| value.to_string()),
+        _ => Some(value.to_string()),
+    }
+}
+
+/// Decodes character references in an attribute value as a browser does, for the references a
+/// URL trick needs (numeric ones and the named ones below). Any other named reference makes the
+/// value undecidable here: None, and the attribute is dropped.
+fn decode_attribute(raw: &str) -> Option<String> {
+    const NAMED: &[(&str, char)] = &[
+        ("amp", '&'),
+        ("lt", '<'),
+        ("gt", '>'),
+        ("quot", '"'),
+        ("apos", '\''),
+        ("nbsp", '\u{a0}'),
+        ("colon", ':'),
+        ("Tab", '\t'),
+        ("NewLine", '\n'),
+        ("sol", '/'),
+        ("period", '.'),
+        ("lpar", '('),
+        ("rpar", ')'),
+        ("num", '#'),
+        ("excl", '!'),
+        ("semi", ';'),
+        ("comma", ','),
+        ("equals", '='),
+        ("quest", '?'),
+        ("lowbar", '_'),
+        ("percnt", '%'),
+        ("commat", '@'),
+        ("plus", '+'),
+        ("dollar", '$'),
+        ("ast", '*'),
+        ("bsol", '\\'),
+        ("Hat", '^'),
+    ];
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at + 1..];
+        if let Some(numeric) = rest.strip_prefix('#') {
+            let (hex, digits) = match numeric.strip_prefix(['x', 'X']) {
+                Some(h) => (true, h),
+                None => (false, numeric),
+            };
+            let len = digits
+                .find(|c: char| {
+                    !(if hex {
+                        c.is_ascii_hexdigit()
+                    } else {
+                        c.is_ascii_digit()
+                    })
+                })
+                .unwrap_or(digits.len());
+            if len == 0 {
+                out.push('&');
+                continue;
+            }
+            let code = u32::from_str_radix(&digits[..len], if hex { 16 } else { 10 }).ok();
+            out.push(code.and_then(char::from_u32).unwrap_or('\u{fffd}'));
+            let after = &digits[len..];
+            rest = after.strip_prefix(';').unwrap_or(after);
+            continue;
+        }
+        let len = rest
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(rest.len());
+        if len == 0 {
+            out.push('&');
+            continue;
+        }
+        let (name, after) = rest.split_at(len);
+        let decoded = NAMED.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)?;
+        out.push(decoded);
+        rest = after.strip_prefix(';').unwrap_or(after);
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+/// A decoded value as attribute source text again.
+fn escape_attribute(value: &str) -> String {
+    value
+        .replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A `srcset` whose every candidate is a safe image URL, else None.
+fn safe_srcset(value: &str) -> Option<String> {
+    let mut out = Vec::new();
+    for candidate in value.split(',') {
+        let mut parts = candidate.split_ascii_whitespace();
+        let url = safe_image_url(parts.next()?)?;
+        // Descriptors are `1.5x` or `640w`: digits, a dot and one letter.
+        let descriptor: Vec<&str> = parts.collect();
+        if descriptor.len() > 1
+            || descriptor.iter().any(|d| {
+                !d.chars()
+                    .all(|c| c.is_ascii_digit() || c == '.' || c == 'x' || c == 'w')
+            })
+        {
+            return None;
+        }
+        out.push(if descriptor.is_empty() {
+            url
+        } else {
+            format!("{url} {}", descriptor[0])
+        });
+    }
+    (!out.is_empty()).then(|| out.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sanitize_fragment as clean;
+
+    #[test]
+    fn a_readme_header_keeps_its_centred_image_and_sizes() {
+        let html = clean("<p align=\"center\"><img src=\"https://x.test/logo.png\" width=\"120\" height=\"40\" alt=\"Logo\" onerror=\"alert(1)\"></p>");
+        assert_eq!(
+            html,
+            "<p align=\"center\"><img src=\"https://x.test/logo.png\" width=\"120\" height=\"40\" alt=\"Logo\"></p>"
+        );
+    }
+
+    #[test]
+    fn details_picture_kbd_sup_and_br_stay() {
+        let html = clean("<details><summary>More</summary><kbd>Ctrl</kbd>+<sup>1</sup><br></details><picture><source srcset=\"a.png 1x, b.png 2x\" media=\"(prefers-color-scheme: dark)\"><img src=\"c.png\"></picture>");
+        assert!(
+            html.contains(
+                "<details><summary>More</summary><kbd>Ctrl</kbd>+<sup>1</sup><br></details>"
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains(
+                "<source srcset=\"a.png 1x, b.png 2x\" media=\"(prefers-color-scheme: dark)\">"
+            ),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn script_style_and_raw_text_elements_go_with_their_content() {
+        for bad in [
+            "<script>alert(1)</script>",
+            "<style>body{}</style>",
+            "<xmp><img src=x onerror=alert(1)></xmp>",
+            "<noembed><img src=x onerror=alert(1)></noembed>",
+            "<textarea><img src=x onerror=alert(1)></textarea>",
+            "<iframe src=\"https://x.test\"></iframe>",
+            "<svg><script>alert(1)</script></svg>",
+            "<!-- <img src=x onerror=alert(1)> -->",
+        ] {
+            let html = clean(&format!("a{bad}b"));
+            assert_eq!(html, "ab", "{bad}");
+        }
+    }
+
+    #[test]
+    fn unknown_elements_keep_their_text_and_urls_are_checked() {
+        assert_eq!(clean("<center><blink>hi</blink></center>"), "hi");
+        assert_eq!(clean("<a href=\"javascript:alert(1)\">x</a>"), "<a>x</a>");
+        assert_eq!(clean("<img src=\"data:image/svg+xml,<svg/>\">"), "<img>");
+        assert_eq!(
+            clean("<source srcset=\"ok.png 1x, javascript:alert(1) 2x\">"),
+            "<source>"
+        );
+        assert_eq!(clean("<input type=\"text\" value=\"x\">"), "");
+        assert_eq!(
+            clean("<input type=\"checkbox\" checked>"),
+            "<input type=\"checkbox\" checked=\"\" disabled=\"\">"
+        );
+    }
+
+    #[test]
+    fn urls_are_checked_as_the_browser_decodes_them() {
+        assert_eq!(clean("<img src=\"&#14;  javascript:alert(1)\">"), "<img>");
+        assert_eq!(
+            clean("<a href=\"jav&Tab;ascript&colon;alert(1)\">x</a>"),
+            "<a>x</a>"
+        );
+        assert_eq!(
+            clean("<a href=\"&#x6A;avascript:alert(1)\">x</a>"),
+            "<a>x</a>"
+        );
+        assert_eq!(
+            clean("<a href=\"java&NotARealOne;script:x\">x</a>"),
+            "<a>x</a>"
+        );
+        assert_eq!(
+            clean("<a href=\"https://x.test/?a=1&amp;b=2\">x</a>"),
+            "<a href=\"https://x.test/?a=1&amp;b=2\">x</a>"
+        );
+    }
+
+    #[test]
+    fn ids_are_prefixed_and_same_page_links_follow_them() {
+        assert_eq!(
+            clean("<h2 id=\"__PlatformBadge\">x</h2><a href=\"#__PlatformBadge\">y</a>"),
+            "<h2 id=\"user-content-__PlatformBadge\">x</h2><a href=\"#user-content-__PlatformBadge\">y</a>"
+        );
+        assert_eq!(
+            clean("<td style=\"text-align: right\">1</td><p style=\"color:red\">x</p>"),
+            "<td style=\"text-align: right\">1</td><p>x</p>"
+        );
+    }
+}

@@ -1,0 +1,218 @@
+// Real files as other people's tools write them (issue 15), dropped and opened in Chromium: the
+// starter components of Vite and Create React App (stylesheet and asset imports), a Storybook-style
+// named export, and a component importing a library Plug cannot provide, which names it and its line.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { launchChromium } from './support/browser.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'realfiles');
+let app;
+let browser;
+let owner;
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [app, browser] = await Promise.all([startWorker(), launchChromium()]);
+  ({ owner } = await app.world());
+});
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+// `npm create vite@latest -- --template react`, src/App.jsx as written.
+const VITE_APP = `import { useState } from 'react'
+import reactLogo from './assets/react.svg'
+import viteLogo from '/vite.svg'
+import './App.css'
+
+function App() {
+  const [count, setCount] = useState(0)
+
+  return (
+    <>
+      <div>
+        <a href="https://vite.dev" target="_blank">
+          <img src={viteLogo} className="logo" alt="Vite logo" />
+        </a>
+        <a href="https://react.dev" target="_blank">
+          <img src={reactLogo} className="logo react" alt="React logo" />
+        </a>
+      </div>
+      <h1>Vite + React</h1>
+      <div className="card">
+        <button onClick={() => setCount((count) => count + 1)}>
+          count is {count}
+        </button>
+        <p>
+          Edit <code>src/App.jsx</code> and save to test HMR
+        </p>
+      </div>
+      <p className="read-the-docs">
+        Click on the Vite and React logos to learn more
+      </p>
+    </>
+  )
+}
+
+export default App
+`;
+
+// `npx create-react-app`, src/App.js as written.
+const CRA_APP = `import logo from './logo.svg';
+import './App.css';
+
+function App() {
+  return (
+    <div className="App">
+      <header className="App-header">
+        <img src={logo} className="App-logo" alt="logo" />
+        <p>
+          Edit <code>src/App.js</code> and save to reload.
+        </p>
+        <a
+          className="App-link"
+          href="https://reactjs.org"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Learn React
+        </a>
+      </header>
+    </div>
+  );
+}
+
+export default App;
+`;
+
+// Storybook's example Button (stories/Button.jsx): a named export, prop-types and a stylesheet.
+const STORYBOOK_BUTTON = `import React from 'react';
+
+import PropTypes from 'prop-types';
+
+import './button.css';
+
+/** Primary UI component for user interaction */
+export const Button = ({ primary = false, backgroundColor = null, size = 'medium', label = 'Button', ...props }) => {
+  const mode = primary ? 'storybook-button--primary' : 'storybook-button--secondary';
+  return (
+    <button
+      type="button"
+      className={['storybook-button', \`storybook-button--\${size}\`, mode].join(' ')}
+      style={backgroundColor && { backgroundColor }}
+      {...props}
+    >
+      {label}
+    </button>
+  );
+};
+
+Button.propTypes = {
+  primary: PropTypes.bool,
+  backgroundColor: PropTypes.string,
+  size: PropTypes.oneOf(['small', 'medium', 'large']),
+  label: PropTypes.string.isRequired,
+  onClick: PropTypes.func,
+};
+`;
+
+async function dropReact(name, content) {
+  return app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'react_single_file' } });
+}
+
+async function openPage(e) {
+  const context = await browser.newContext({ userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  page.warnings = [];
+  page.on('console', (m) => { if (m.type() === 'warning') page.warnings.push(m.text()); });
+  await page.goto(e.url);
+  return { page, context };
+}
+
+test('the Vite React starter renders, its counter works, and its CSS and logos are stood in for quietly', async () => {
+  const e = await dropReact('App.jsx', VITE_APP);
+  const { page, context } = await openPage(e);
+  await page.waitForSelector('#root h1');
+  assert.equal(await page.textContent('#root h1'), 'Vite + React');
+  await page.click('#root button');
+  await page.click('#root button');
+  assert.equal((await page.textContent('#root button')).trim(), 'count is 2');
+  const logos = await page.$$eval('#root img', (imgs) => imgs.map((i) => i.getAttribute('src')));
+  assert.equal(logos.length, 2);
+  for (const src of logos) assert.match(src, /^data:image\/svg\+xml,/);
+  assert.equal(page.warnings.filter((w) => w.includes('./App.css')).length, 1, 'one quiet warning for the stylesheet');
+  await page.screenshot({ path: join(SHOTS, 'vite-app.png') });
+  await context.close();
+});
+
+test('the Create React App starter renders with its logo stood in for', async () => {
+  const e = await dropReact('App.js', CRA_APP);
+  const { page, context } = await openPage(e);
+  await page.waitForSelector('#root .App-link');
+  assert.equal((await page.textContent('#root .App-link')).trim(), 'Learn React');
+  assert.match(await page.getAttribute('#root .App-logo', 'src'), /^data:image\/svg\+xml,/);
+  await context.close();
+});
+
+test('a Storybook-style file whose one component is a named export renders it', async () => {
+  const e = await dropReact('Button.jsx', STORYBOOK_BUTTON);
+  const { page, context } = await openPage(e);
+  await page.waitForSelector('#root button.storybook-button');
+  assert.equal((await page.textContent('#root button')).trim(), 'Button');
+  await context.close();
+});
+
+test('an import Plug cannot provide is named in the error, with its line', async () => {
+  const source = "import React from 'react';\nimport axios from 'axios';\n\nexport default function App() {\n  return <p>{typeof axios}</p>;\n}\n";
+  const e = await dropReact('Fetcher.jsx', source);
+  const { page, context } = await openPage(e);
+  await page.waitForFunction(() => /axios/.test(document.body.innerText));
+  const text = await page.evaluate(() => document.body.innerText);
+  assert.match(text, /axios/);
+  assert.match(text, /line 2/);
+  await context.close();
+});
+
+// A README as projects write them on GitHub: an HTML header before the markdown.
+const README = `<p align="center">
+  <img src="https://example.com/logo.png" width="120" alt="Logo" onerror="window.__xss = 1">
+</p>
+<h1 align="center">Widget<br><sup>fast &amp; small</sup></h1>
+<p align="center"><kbd>Ctrl</kbd> + <kbd>K</kbd> opens it.</p>
+
+<script>window.__xss = 2</script>
+
+## Install
+
+\`\`\`sh
+npm install widget
+\`\`\`
+
+<details>
+<summary>Advanced options</summary>
+
+Set \`WIDGET_MODE=fast\`.
+
+</details>
+`;
+
+test('a README opening with GitHub-style HTML shows its centred header, kbd and details, and runs nothing', async () => {
+  const e = await app.dropLive(owner, { file: { name: 'README.md', content: README }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const { page, context } = await openPage(e);
+  await page.waitForSelector('article h2');
+  const header = await page.$eval('h1[align=center]', (h) => ({ text: h.textContent, align: getComputedStyle(h).textAlign }));
+  assert.match(header.text, /Widget/);
+  assert.equal(header.align, 'center');
+  const logo = await page.$eval('p[align=center] img', (img) => ({ width: img.getAttribute('width'), onerror: img.getAttribute('onerror') }));
+  assert.deepEqual(logo, { width: '120', onerror: null });
+  assert.equal(await page.$$eval('kbd', (k) => k.length), 2);
+  assert.equal(await page.textContent('details summary'), 'Advanced options');
+  assert.equal(await page.$$eval('pre.plug-raw-html', (p) => p.length), 0, 'no escaped code boxes');
+  assert.equal(await page.evaluate(() => window.__xss), undefined);
+  await page.screenshot({ path: join(SHOTS, 'readme.png'), fullPage: true });
+  await context.close();
+});
