@@ -122,7 +122,7 @@ pub(crate) const REACT_SCAFFOLD: Viewer = Viewer {
         source: viewer_script!("assets/react.js"),
         module: false,
     },
-    script_hash: "sha256-5r9YDY4f2tm/tf1MQGQ1G3hmcjoD/anGpyMKqlWy92c=",
+    script_hash: "sha256-pkJgBvlrANxgshja2NzQOKVKugOrV3S61Uu57cM3GtY=",
 };
 
 #[cfg(test)]

@@ -48,7 +48,7 @@ const ASSET = /\.(svg|png|jpe?g|gif|webp|avif|ico|bmp|mp4|webm|mp3|wav|woff2?|tt
 const PLACEHOLDER =
   "data:image/svg+xml," +
   encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#e5e7eb"/><path d="M18 44l10-12 8 9 6-7 8 10z" fill="#9ca3af"/><circle cx="24" cy="24" r="5" fill="#9ca3af"/></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#e5e7eb"/><path d="M18 44l10-12 8 9 6-7 8 10z" fill="#9ca3af"/><circle cx="24" cy="24" r="5" fill="#9ca3af"/></svg>',
   );
 const warned = new Set();
 function warnOnce(message) {
