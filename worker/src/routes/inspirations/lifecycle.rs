@@ -5,11 +5,10 @@ use plug_domain::validate;
 use wasm_bindgen::JsValue;
 use worker::{Request, Response};
 
-use super::reload;
+use super::{owned_inspiration, reload};
 use crate::auth;
-use crate::error::{ApiResult, ErrorCode};
+use crate::error::ApiResult;
 use crate::http::{field, json, read_object, read_optional_object, Ctx};
-use crate::routes::common;
 use crate::store::db::{int, text};
 use crate::store::entities;
 
@@ -28,14 +27,7 @@ pub(super) async fn set_archived(
     archived: bool,
 ) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, true).await?;
-    let seen = common::load_owned(
-        cx,
-        &caller,
-        id,
-        Some(plug_domain::Realm::Inspiration),
-        ErrorCode::Forbidden,
-    )
-    .await?;
+    let seen = owned_inspiration(cx, &caller, id).await?;
     let row = &seen.row;
     let is_archived = row.status == plug_domain::Status::Archived;
     let columns: Vec<(&str, JsValue)> = if archived == is_archived {
@@ -62,14 +54,7 @@ pub async fn pin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
     let body = read_object(&mut req).await?;
     field::only_known(&body, &["pin_reason"])?;
     let reason = validate::pin_reason(field::req_str(&body, "pin_reason")?)?;
-    let seen = common::load_owned(
-        cx,
-        &caller,
-        id,
-        Some(plug_domain::Realm::Inspiration),
-        ErrorCode::Forbidden,
-    )
-    .await?;
+    let seen = owned_inspiration(cx, &caller, id).await?;
     let columns = vec![
         ("pinned", int(1)),
         ("pin_reason", text(&reason)),
@@ -86,14 +71,7 @@ pub async fn unpin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> 
     let days = validate::expires_in_days(
         field::opt_int(&body, "expires_in_days")?.unwrap_or(validate::DEFAULT_EXPIRES_DAYS),
     )?;
-    let seen = common::load_owned(
-        cx,
-        &caller,
-        id,
-        Some(plug_domain::Realm::Inspiration),
-        ErrorCode::Forbidden,
-    )
-    .await?;
+    let seen = owned_inspiration(cx, &caller, id).await?;
     let columns = vec![
         ("pinned", int(0)),
         ("pin_reason", JsValue::NULL),

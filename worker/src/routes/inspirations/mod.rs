@@ -27,6 +27,12 @@ pub const MAX_FILE_BYTES: u64 = plug_content::MAX_UPLOAD_BYTES as u64;
 /// Room for the multipart envelope and form fields around a 50 MB file.
 pub(super) const MULTIPART_SLACK: u64 = 1024 * 1024;
 
+/// An Inspiration of the caller's grid that the caller owns or administers (else 403 FORBIDDEN).
+pub(super) async fn owned_inspiration(cx: &Ctx, caller: &Caller, id: &str) -> ApiResult<Seen> {
+    let realm = Some(plug_domain::Realm::Inspiration);
+    common::load_owned(cx, caller, id, realm, ErrorCode::Forbidden).await
+}
+
 /// The full shape of an entity the caller can see.
 pub async fn full_shape(cx: &Ctx, seen: &Seen) -> ApiResult<Value> {
     let ids = [seen.row.entity_id.clone()];

@@ -8,11 +8,10 @@ use serde_json::{Map, Value};
 use wasm_bindgen::JsValue;
 use worker::{D1PreparedStatement, Request, Response};
 
-use super::{member_space, reload};
+use super::{member_space, owned_inspiration, reload};
 use crate::auth::{self, Caller};
-use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::error::{ApiError, ApiResult};
 use crate::http::{field, json, read_optional_object, Ctx};
-use crate::routes::common;
 use crate::routes::visibility::{self, VisibilityPlan};
 use crate::store::db::{self, int, opt_text, text};
 use crate::store::entities::{self, EntityRow};
@@ -86,14 +85,7 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     let caller = auth::caller(cx, &req, true).await?;
     let body = read_optional_object(&mut req).await?;
     let asked = parse(&body)?;
-    let seen = common::load_owned(
-        cx,
-        &caller,
-        id,
-        Some(plug_domain::Realm::Inspiration),
-        ErrorCode::Forbidden,
-    )
-    .await?;
+    let seen = owned_inspiration(cx, &caller, id).await?;
     let row = &seen.row;
     let (mut columns, scope, own_space) = scope_change(cx, &caller, row, &asked).await?;
     if let Some(d) = &asked.display_name {
