@@ -54,24 +54,12 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     .filter(|e| e.status != plug_domain::Status::Purged)
     .ok_or_else(ApiError::not_found)?;
     let hashed_ip = ip_hash(cx.config.jwt_secret.as_bytes(), &client_ip(&req), cx.now);
-    let per_ip = limits::take(
-        &cx.db,
-        &limits::FEEDBACK_PER_IP_AND_ENTITY,
-        &format!("{hashed_ip}:{}", entity.entity_id),
-        cx.now,
-    )
-    .await?;
-    if let Err(e) = limits::take(
-        &cx.db,
-        &limits::FEEDBACK_PER_ENTITY,
-        &entity.entity_id,
-        cx.now,
-    )
-    .await
-    {
-        limits::give_back(&cx.db, &per_ip).await?;
-        return Err(e);
-    }
+    let ip_and_entity = format!("{hashed_ip}:{}", entity.entity_id);
+    let wanted = [
+        (&limits::FEEDBACK_PER_IP_AND_ENTITY, ip_and_entity.as_str()),
+        (&limits::FEEDBACK_PER_ENTITY, entity.entity_id.as_str()),
+    ];
+    limits::take_all(&cx.db, &wanted, cx.now).await?;
     let feedback_id = new_uuid();
     social::insert_feedback(
         &cx.db,

@@ -96,6 +96,33 @@ pub async fn take(db: &D1Database, limit: &Limit, key: &str, now: i64) -> ApiRes
     Ok(slot)
 }
 
+/// Takes one slot of each `(limit, key)` in order; when one refuses, the slots already taken are
+/// given back, so a refused request counts against nothing.
+pub async fn take_all(
+    db: &D1Database,
+    wanted: &[(&Limit, &str)],
+    now: i64,
+) -> ApiResult<Vec<Slot>> {
+    let mut taken = Vec::with_capacity(wanted.len());
+    for (limit, key) in wanted {
+        match take(db, limit, key, now).await {
+            Ok(slot) => taken.push(slot),
+            Err(e) => {
+                give_back_all(db, &taken).await?;
+                return Err(e);
+            }
+        }
+    }
+    Ok(taken)
+}
+
+pub async fn give_back_all(db: &D1Database, slots: &[Slot]) -> ApiResult<()> {
+    for slot in slots {
+        give_back(db, slot).await?;
+    }
+    Ok(())
+}
+
 /// 429 while `key` has used up `limit` in the current window, without counting this request.
 pub async fn refuse_if_over(db: &D1Database, limit: &Limit, key: &str, now: i64) -> ApiResult<()> {
     #[derive(Deserialize)]

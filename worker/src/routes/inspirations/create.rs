@@ -293,21 +293,15 @@ async fn insert_within_limits(
     content_type: &str,
     size: i64,
 ) -> ApiResult<String> {
-    let user = &caller.user.user_id;
-    let user_slot = limits::take(&cx.db, &limits::CREATES_PER_USER, user, cx.now).await?;
-    let grid = &caller.grid.grid_id;
-    let grid_slot = match limits::take(&cx.db, &limits::CREATES_PER_GRID, grid, cx.now).await {
-        Ok(slot) => slot,
-        Err(e) => {
-            limits::give_back(&cx.db, &user_slot).await?;
-            return Err(e);
-        }
-    };
+    let wanted = [
+        (&limits::CREATES_PER_USER, caller.user.user_id.as_str()),
+        (&limits::CREATES_PER_GRID, caller.grid.grid_id.as_str()),
+    ];
+    let slots = limits::take_all(&cx.db, &wanted, cx.now).await?;
     match insert(cx, caller, input, file_name, content_type, size).await {
         Ok(id) => Ok(id),
         Err(e) => {
-            limits::give_back(&cx.db, &user_slot).await?;
-            limits::give_back(&cx.db, &grid_slot).await?;
+            limits::give_back_all(&cx.db, &slots).await?;
             Err(e)
         }
     }
