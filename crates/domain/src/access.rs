@@ -153,9 +153,31 @@ pub fn map_legacy(scope: Scope, legacy: LegacyVisibility) -> Option<(StoredVisib
     create_combination(scope, create).map(|stored| (stored, indexed))
 }
 
+/// Why a reader may still not react to an entity (the README's decision): a private
+/// Inspiration is its owner's alone, and an archived entity is frozen. None when reactions are open.
+pub fn reaction_refusal(
+    realm: crate::Realm,
+    visibility: Visibility,
+    status: Status,
+) -> Option<&'static str> {
+    if realm == crate::Realm::Inspiration && visibility == Visibility::Private {
+        return Some("private Inspirations cannot be reacted to");
+    }
+    (status == Status::Archived).then_some("archived entities cannot be reacted to")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn private_inspirations_and_archived_entities_take_no_reactions() {
+        use crate::Realm;
+        assert!(reaction_refusal(Realm::Inspiration, Visibility::Private, Status::Live).is_some());
+        assert!(reaction_refusal(Realm::Runtime, Visibility::Private, Status::Running).is_none());
+        assert!(reaction_refusal(Realm::Runtime, Visibility::Grid, Status::Archived).is_some());
+        assert!(reaction_refusal(Realm::Inspiration, Visibility::Link, Status::Live).is_none());
+    }
 
     const NOW: i64 = 1_000_000;
 

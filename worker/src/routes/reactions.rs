@@ -1,8 +1,9 @@
 //! Reaction toggles (interface.md 4.8, 3.3, 2.6): any readable entity, logged
 //! in, not archived, not a private Inspiration; retired kinds refused.
 
+use plug_domain::access::reaction_refusal;
 use plug_domain::validate::FieldError;
-use plug_domain::{ReactionKind, Realm, Status, Visibility, RETIRED_REACTION_KINDS};
+use plug_domain::{ReactionKind, RETIRED_REACTION_KINDS};
 use serde_json::json;
 use worker::{Request, Response};
 
@@ -35,15 +36,8 @@ pub async fn toggle(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     .await?;
     let seen = common::load_visible(cx, Some(&caller), id, None).await?;
     let row = &seen.row;
-    if row.realm == Realm::Inspiration && row.visibility == Visibility::Private {
-        return Err(ApiError::forbidden(
-            "private Inspirations cannot be reacted to",
-        ));
-    }
-    if row.status == Status::Archived {
-        return Err(ApiError::forbidden(
-            "archived entities cannot be reacted to",
-        ));
+    if let Some(why) = reaction_refusal(row.realm, row.visibility, row.status) {
+        return Err(ApiError::forbidden(why));
     }
     social::toggle_reaction(
         &cx.db,
