@@ -1,25 +1,26 @@
-//! The wire shapes of interface.md 2.1-2.3: full Inspiration, Inspiration
-//! summary row and Runtime summary row, built from store rows.
+//! The wire shapes of interface.md 2.1-2.3 (`plug_domain::wire`), filled from store rows: the
+//! full Inspiration, the Inspiration and Runtime rows, reactions and links.
 
 use plug_domain::retention::{draft_expiry, effective_status, expires_in_days};
 use plug_domain::time::iso;
-use plug_domain::{BrainStatus, ReactionKind, Scope, Status, Visibility};
-use serde_json::{json, Map, Value};
+use plug_domain::wire::{
+    Enrichment, Inspiration, InspirationSummary, Link, Owner, Permissions, Reactions,
+    RuntimeSummary, SpaceRef, VisibilitySubstate,
+};
+use plug_domain::{BrainStatus, ReactionKind, Scope, Status};
 
 use crate::config::Config;
 use crate::store::entities::EntityRow;
-
-/// `{ can_edit, can_archive, can_pin }`: true for the owner and grid admins.
-pub fn permissions(owner_or_admin: bool) -> Value {
-    json!({ "can_edit": owner_or_admin, "can_archive": owner_or_admin, "can_pin": owner_or_admin })
-}
+use crate::store::social::LinkRow;
 
 /// The serving URL; always ends in `/` so relative links in zipped sites work (platform.md 3).
 pub fn serve_url(config: &Config, row: &EntityRow) -> String {
     let base = &config.serve_base_url;
-    match (row.scope.as_str(), row.space_slug.as_deref()) {
-        ("space", Some(space)) => format!("{base}/{}/s/{space}/{}/", row.grid_slug, row.name),
-        ("personal", _) => format!(
+    match (row.scope, row.space_slug.as_deref()) {
+        (Scope::Space, Some(space)) => {
+            format!("{base}/{}/s/{space}/{}/", row.grid_slug, row.name)
+        }
+        (Scope::Personal, _) => format!(
             "{base}/{}/u/{}/{}/",
             row.grid_slug, row.owner_slug, row.name
         ),
@@ -37,19 +38,23 @@ fn runtime_url(config: &Config, row: &EntityRow) -> String {
 }
 
 /// Counts per reaction key: the five pressable kinds always, plus any historical (retired) keys.
-pub fn reactions_map(counts: &[(String, String, i64)], entity_id: &str) -> Value {
-    let mut map = Map::new();
-    for kind in ReactionKind::ALL {
-        map.insert(kind.as_str().to_string(), json!(0));
-    }
+pub fn reactions_map(counts: &[(String, String, i64)], entity_id: &str) -> Reactions {
+    let mut map: Reactions = ReactionKind::ALL
+        .iter()
+        .map(|kind| (kind.as_str().to_string(), 0))
+        .collect();
     for (_, kind, count) in counts.iter().filter(|(id, _, _)| id == entity_id) {
-        map.insert(kind.clone(), json!(count));
+        map.insert(kind.clone(), *count);
     }
-    Value::Object(map)
+    map
 }
 
-fn owner(row: &EntityRow) -> Value {
-    json!({ "user_id": row.owner_id, "name": row.owner_name, "slug": row.owner_slug })
+fn owner(row: &EntityRow) -> Owner {
+    Owner {
+        user_id: row.owner_id.clone(),
+        name: row.owner_name.clone(),
+        slug: row.owner_slug.clone(),
+    }
 }
 
 fn status_of(row: &EntityRow, now: i64) -> Status {
@@ -57,167 +62,290 @@ fn status_of(row: &EntityRow, now: i64) -> Status {
 }
 
 /// description, icon, category, tags: present only when populated.
-fn add_enrichment(map: &mut Map<String, Value>, row: &EntityRow) {
-    let mut put = |key: &str, value: &Option<String>| {
-        if let Some(v) = value.as_ref().filter(|v| !v.is_empty()) {
-            map.insert(key.into(), json!(v));
-        }
-    };
-    put("description", &row.description);
-    put("icon", &row.icon);
-    put("category", &row.category);
-    if let Some(tags) = row
-        .tags
-        .as_deref()
-        .and_then(|t| serde_json::from_str::<Vec<String>>(t).ok())
-    {
-        if !tags.is_empty() {
-            map.insert("tags".into(), json!(tags));
-        }
+fn enrichment(row: &EntityRow) -> Enrichment {
+    let filled = |value: &Option<String>| value.clone().filter(|v| !v.is_empty());
+    Enrichment {
+        description: filled(&row.description),
+        icon: filled(&row.icon),
+        category: filled(&row.category),
+        tags: row
+            .tags
+            .as_deref()
+            .and_then(|t| serde_json::from_str::<Vec<String>>(t).ok())
+            .filter(|tags| !tags.is_empty()),
     }
 }
 
-/// visibility_spaces only for grid (default `['everyone']`), link_indexed only for link.
-pub fn add_visibility_substate(
-    map: &mut Map<String, Value>,
-    visibility: Visibility,
+/// The sub-state of a visibility from its listed `(space_id, slug)` pairs.
+pub fn substate(
+    row_visibility: plug_domain::Visibility,
     spaces: &[(String, String)],
     link_indexed: bool,
-) {
-    match visibility {
-        Visibility::Grid if spaces.is_empty() => {
-            map.insert("visibility_spaces".into(), json!(["everyone"]));
-        }
-        Visibility::Grid => {
-            let slugs: Vec<&str> = spaces.iter().map(|(_, slug)| slug.as_str()).collect();
-            map.insert("visibility_spaces".into(), json!(slugs));
-        }
-        Visibility::Link => {
-            map.insert("link_indexed".into(), json!(link_indexed));
-        }
-        _ => {}
-    }
+) -> VisibilitySubstate {
+    let slugs = spaces.iter().map(|(_, slug)| slug.clone()).collect();
+    VisibilitySubstate::of(row_visibility, slugs, link_indexed)
 }
 
 pub struct FullParts<'a> {
     pub row: &'a EntityRow,
     pub visibility_spaces: &'a [(String, String)],
-    pub reactions: Value,
+    pub reactions: Reactions,
     pub inspired_by: Vec<String>,
     pub owner_or_admin: bool,
 }
 
 /// The full Inspiration shape (2.1) with its sparse fields.
-pub fn full(config: &Config, parts: FullParts<'_>, now: i64) -> Value {
+pub fn full(config: &Config, parts: FullParts<'_>, now: i64) -> Inspiration {
     let row = parts.row;
+    let in_space = row.scope == Scope::Space;
     let space = match (&row.space_id, &row.space_slug, &row.space_name) {
-        (Some(id), Some(slug), Some(name)) if row.scope == Scope::Space => {
-            json!({ "space_id": id, "slug": slug, "name": name })
-        }
-        _ => Value::Null,
-    };
-    let mut map = Map::new();
-    map.insert("entity_id".into(), json!(row.entity_id));
-    map.insert("name".into(), json!(row.name));
-    map.insert("display_name".into(), json!(row.display_name));
-    map.insert("realm".into(), json!(row.realm));
-    map.insert("kind".into(), json!(row.kind));
-    map.insert("url".into(), json!(serve_url(config, row)));
-    map.insert("scope".into(), json!(row.scope));
-    map.insert(
-        "space_id".into(),
-        json!(if row.scope == Scope::Space {
-            row.space_id.clone()
-        } else {
-            None
+        (Some(id), Some(slug), Some(name)) if in_space => Some(SpaceRef {
+            space_id: id.clone(),
+            slug: slug.clone(),
+            name: name.clone(),
         }),
-    );
-    map.insert("visibility".into(), json!(row.visibility));
-    map.insert("expires_at".into(), json!(row.expires_at.map(iso)));
-    map.insert("pinned".into(), json!(row.pinned != 0));
-    map.insert("source_type".into(), json!(row.source_type));
-    map.insert("status".into(), json!(status_of(row, now).as_str()));
-    map.insert("view_count".into(), json!(row.view_count));
-    map.insert("reactions".into(), parts.reactions);
-    map.insert("owner".into(), owner(row));
-    map.insert("grid_slug".into(), json!(row.grid_slug));
-    map.insert("space".into(), space);
-    map.insert("inspired_by".into(), json!(parts.inspired_by));
-    map.insert("created_at".into(), json!(iso(row.created_at)));
-    map.insert(
-        "brain_status".into(),
-        json!(row.brain_status.unwrap_or(BrainStatus::Pending)),
-    );
-    map.insert(
-        "caller_permissions".into(),
-        permissions(parts.owner_or_admin),
-    );
-    if row.status == Status::Failed {
-        if let Some(detail) = &row.status_detail {
-            map.insert("error".into(), json!(detail));
-        }
+        _ => None,
+    };
+    Inspiration {
+        entity_id: row.entity_id.clone(),
+        name: row.name.clone(),
+        display_name: row.display_name.clone(),
+        realm: row.realm,
+        kind: row.kind,
+        url: serve_url(config, row),
+        scope: row.scope,
+        space_id: row.space_id.clone().filter(|_| in_space),
+        visibility: row.visibility,
+        expires_at: row.expires_at.map(iso),
+        pinned: row.pinned != 0,
+        source_type: row.source_type,
+        status: status_of(row, now),
+        view_count: row.view_count,
+        reactions: parts.reactions,
+        owner: owner(row),
+        grid_slug: row.grid_slug.clone(),
+        space,
+        inspired_by: parts.inspired_by,
+        created_at: iso(row.created_at),
+        brain_status: row.brain_status.unwrap_or(BrainStatus::Pending),
+        caller_permissions: Permissions::all(parts.owner_or_admin),
+        error: row
+            .status_detail
+            .clone()
+            .filter(|_| row.status == Status::Failed),
+        enrichment: enrichment(row),
+        substate: substate(
+            row.visibility,
+            parts.visibility_spaces,
+            row.link_indexed != 0,
+        ),
     }
-    add_enrichment(&mut map, row);
-    add_visibility_substate(
-        &mut map,
-        row.visibility,
-        parts.visibility_spaces,
-        row.link_indexed != 0,
-    );
-    Value::Object(map)
 }
 
 /// The Inspiration summary row (2.2) with its retention fields.
 pub fn summary(
     config: &Config,
     row: &EntityRow,
-    reactions: Value,
+    reactions: Reactions,
     owner_or_admin: bool,
     now: i64,
-) -> Value {
-    let mut map = Map::new();
-    map.insert("entity_id".into(), json!(row.entity_id));
-    map.insert("name".into(), json!(row.name));
-    map.insert("display_name".into(), json!(row.display_name));
-    map.insert("url".into(), json!(serve_url(config, row)));
-    map.insert("visibility".into(), json!(row.visibility));
-    map.insert("view_count".into(), json!(row.view_count));
-    map.insert("reactions".into(), reactions);
-    map.insert("owner".into(), owner(row));
-    map.insert("created_at".into(), json!(iso(row.created_at)));
-    map.insert("caller_permissions".into(), permissions(owner_or_admin));
-    map.insert("status".into(), json!(status_of(row, now).as_str()));
-    map.insert("expires_at".into(), json!(row.expires_at.map(iso)));
-    map.insert(
-        "expires_in_days".into(),
-        json!(expires_in_days(row.expires_at, now)),
-    );
-    add_enrichment(&mut map, row);
-    Value::Object(map)
+) -> InspirationSummary {
+    InspirationSummary {
+        entity_id: row.entity_id.clone(),
+        name: row.name.clone(),
+        display_name: row.display_name.clone(),
+        url: serve_url(config, row),
+        visibility: row.visibility,
+        view_count: row.view_count,
+        reactions,
+        owner: owner(row),
+        created_at: iso(row.created_at),
+        caller_permissions: Permissions::all(owner_or_admin),
+        status: status_of(row, now),
+        expires_at: row.expires_at.map(iso),
+        expires_in_days: expires_in_days(row.expires_at, now),
+        enrichment: enrichment(row),
+    }
 }
 
 /// The Runtime summary row (2.3); drafts carry their retention clock.
-pub fn runtime_summary(config: &Config, row: &EntityRow, now: i64) -> Value {
-    let mut map = Map::new();
-    map.insert("entity_id".into(), json!(row.entity_id));
-    map.insert("name".into(), json!(row.name));
-    map.insert("display_name".into(), json!(row.display_name));
-    map.insert("kind".into(), json!(row.kind));
-    map.insert("url".into(), json!(runtime_url(config, row)));
-    map.insert("status".into(), json!(row.status));
-    map.insert("owner".into(), owner(row));
-    map.insert("created_at".into(), json!(iso(row.created_at)));
-    map.insert("updated_at".into(), json!(iso(row.updated_at)));
-    if row.status == Status::Draft {
-        let expires = row
-            .expires_at
-            .unwrap_or_else(|| draft_expiry(row.created_at, config.draft_ttl_days));
-        map.insert("expires_at".into(), json!(iso(expires)));
-        map.insert(
-            "expires_in_days".into(),
-            json!(expires_in_days(Some(expires), now)),
+pub fn runtime_summary(config: &Config, row: &EntityRow, now: i64) -> RuntimeSummary {
+    let draft_expiry = (row.status == Status::Draft).then(|| {
+        row.expires_at
+            .unwrap_or_else(|| draft_expiry(row.created_at, config.draft_ttl_days))
+    });
+    RuntimeSummary {
+        entity_id: row.entity_id.clone(),
+        name: row.name.clone(),
+        display_name: row.display_name.clone(),
+        kind: row.kind,
+        url: runtime_url(config, row),
+        status: row.status,
+        owner: owner(row),
+        created_at: iso(row.created_at),
+        updated_at: iso(row.updated_at),
+        expires_at: draft_expiry.map(iso),
+        expires_in_days: draft_expiry.and_then(|at| expires_in_days(Some(at), now)),
+        enrichment: enrichment(row),
+    }
+}
+
+/// A link row (platform.md 9) without its other side.
+pub fn link(row: &LinkRow) -> Link {
+    Link {
+        link_id: row.link_id.clone(),
+        runtime_id: row.target_id.clone(),
+        inspiration_entity_id: row.source_id.clone(),
+        note: row.note.clone(),
+        noted_by: Owner {
+            user_id: row.noted_by.clone(),
+            name: row.noter_name.clone(),
+            slug: row.noter_slug.clone(),
+        },
+        created_at: iso(row.created_at),
+        linked_runtime: None,
+        inspiration: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plug_domain::{EntityKind, Realm, SourceType, Visibility};
+
+    const NOW: i64 = 1_800_000_000_000;
+
+    fn config() -> Config {
+        Config {
+            base_url: "https://plug.example".into(),
+            serve_base_url: "https://link.plug.example".into(),
+            content_origin: "https://{label}.plugcontent.example".into(),
+            platform_name: "Plug".into(),
+            min_cli_version: "0.1.0".into(),
+            purge_after_days: 30,
+            draft_ttl_days: 14,
+            jwt_issuer: None,
+            jwt_audience: None,
+            admin_token: String::new(),
+            jwt_secret: String::new(),
+        }
+    }
+
+    fn row() -> EntityRow {
+        EntityRow {
+            entity_id: "0b6f2a52-5d1e-4f43-9a47-2f7c1d3e9a10".into(),
+            grid_id: "g-1".into(),
+            realm: Realm::Inspiration,
+            kind: EntityKind::Inspiration,
+            name: "launch-plan-1a2b".into(),
+            display_name: "Launch plan".into(),
+            owner_id: "u-1".into(),
+            scope: Scope::Space,
+            space_id: Some("s-1".into()),
+            visibility: Visibility::Grid,
+            link_indexed: 0,
+            status: Status::Live,
+            status_detail: None,
+            source_type: Some(SourceType::Html),
+            file_name: Some("index.html".into()),
+            content_type: Some("text/html".into()),
+            pinned: 0,
+            expires_at: Some(NOW + 5 * 3_600_000),
+            badge_mode: None,
+            brain_status: Some(BrainStatus::Enriched),
+            description: Some("What ships when".into()),
+            icon: Some("rocket".into()),
+            category: Some("plan".into()),
+            tags: Some("[\"launch\",\"q3\"]".into()),
+            runtime_url: None,
+            view_count: 7,
+            reaction_total: 2,
+            archived_at: None,
+            created_at: NOW - 86_400_000,
+            updated_at: NOW - 3_600_000,
+            grid_slug: "acme".into(),
+            owner_slug: "ada".into(),
+            owner_name: "Ada".into(),
+            space_slug: Some("design".into()),
+            space_name: Some("Design".into()),
+        }
+    }
+
+    fn reactions() -> Reactions {
+        reactions_map(&[("x".into(), "useful".into(), 2)], "x")
+    }
+
+    /// Ids and times vary between worlds: the snapshots hold the shape.
+    macro_rules! snapshot {
+        ($name:literal, $value:expr) => {
+            insta::assert_json_snapshot!($name, $value, {
+                ".entity_id" => "[id]",
+                ".owner.user_id" => "[id]",
+                ".space_id" => "[id]",
+                ".space.space_id" => "[id]",
+                ".created_at" => "[time]",
+                ".updated_at" => "[time]",
+                ".expires_at" => "[time]",
+            });
+        };
+    }
+
+    #[test]
+    fn the_full_inspiration_shape() {
+        let spaces = [("s-1".to_string(), "design".to_string())];
+        let parts = FullParts {
+            row: &row(),
+            visibility_spaces: &spaces,
+            reactions: reactions(),
+            inspired_by: vec![],
+            owner_or_admin: true,
+        };
+        snapshot!("full_inspiration", full(&config(), parts, NOW));
+    }
+
+    #[test]
+    fn a_failed_link_drop_says_why_and_its_indexing() {
+        let failed = EntityRow {
+            scope: Scope::Personal,
+            space_id: None,
+            visibility: Visibility::Link,
+            link_indexed: 1,
+            status: Status::Failed,
+            status_detail: Some("storing the upload failed; drop it again".into()),
+            description: None,
+            icon: None,
+            category: None,
+            tags: None,
+            brain_status: None,
+            ..row()
+        };
+        let parts = FullParts {
+            row: &failed,
+            visibility_spaces: &[],
+            reactions: reactions(),
+            inspired_by: vec!["9d1c".into()],
+            owner_or_admin: false,
+        };
+        snapshot!("full_failed_link", full(&config(), parts, NOW));
+    }
+
+    #[test]
+    fn the_summary_rows() {
+        snapshot!(
+            "inspiration_summary",
+            summary(&config(), &row(), reactions(), false, NOW)
+        );
+        let draft = EntityRow {
+            realm: Realm::Runtime,
+            kind: EntityKind::App,
+            status: Status::Draft,
+            expires_at: None,
+            source_type: None,
+            ..row()
+        };
+        snapshot!(
+            "runtime_draft_summary",
+            runtime_summary(&config(), &draft, NOW)
         );
     }
-    add_enrichment(&mut map, row);
-    Value::Object(map)
 }

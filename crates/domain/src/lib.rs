@@ -13,5 +13,6 @@ pub mod time;
 pub mod token;
 pub mod validate;
 pub mod views;
+pub mod wire;
 
 pub use enums::*;

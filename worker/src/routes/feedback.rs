@@ -5,6 +5,7 @@
 use plug_domain::time::iso;
 use plug_domain::validate::{self, FieldError};
 use plug_domain::views::ip_hash;
+use plug_domain::wire::FeedbackEntry;
 use plug_domain::FeedbackCategory;
 use serde_json::{json, Value};
 use worker::{Request, Response};
@@ -93,19 +94,17 @@ pub async fn list(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let next = paging::next_cursor(&mut rows, page.limit, FEEDBACK_SORT, |r| {
         (r.created_at, r.feedback_id.clone())
     });
-    let items: Vec<Value> = rows
-        .iter()
-        .map(|r| {
-            json!({
-                "feedback_id": r.feedback_id,
-                "entity_id": r.entity_id,
-                "category": r.category,
-                "text": r.text,
-                "source": r.source,
-                "user_agent": r.user_agent,
-                "page_url": r.page_url,
-                "created_at": iso(r.created_at),
-            })
+    let items: Vec<FeedbackEntry> = rows
+        .into_iter()
+        .map(|r| FeedbackEntry {
+            feedback_id: r.feedback_id,
+            entity_id: r.entity_id,
+            category: r.category,
+            text: r.text,
+            source: r.source,
+            user_agent: r.user_agent,
+            page_url: r.page_url,
+            created_at: iso(r.created_at),
         })
         .collect();
     paging::envelope(items, next)

@@ -2,9 +2,8 @@
 //! a note, delete by the noter or a grid admin, and both list directions with
 //! unreadable sides silently omitted. Links are realm-agnostic.
 
-use plug_domain::time::iso;
 use plug_domain::validate::{self, FieldError};
-use serde_json::{json, Value};
+use plug_domain::wire::EntitySummary;
 use worker::{Request, Response};
 
 use super::common::{self, Seen};
@@ -13,21 +12,10 @@ use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, json, new_uuid, no_content, query_pairs, read_object, Ctx};
 use crate::present;
-use crate::store::social::{self, LinkRow};
+use crate::store::social::{self};
 use crate::store::{db, entities};
 
 const LINK_SORT: &str = "link_created_at_desc";
-
-fn link_json(link: &LinkRow) -> Value {
-    json!({
-        "link_id": link.link_id,
-        "runtime_id": link.target_id,
-        "inspiration_entity_id": link.source_id,
-        "note": link.note,
-        "noted_by": { "user_id": link.noted_by, "name": link.noter_name, "slug": link.noter_slug },
-        "created_at": iso(link.created_at),
-    })
-}
 
 /// POST /api/v2/runtimes/:id/inspirations `{ inspiration_entity_id, note? }`.
 pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
@@ -72,7 +60,7 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     let link = social::find_link(&cx.db, &link_id)
         .await?
         .ok_or_else(|| ApiError::internal("link vanished"))?;
-    json(201, &link_json(&link))
+    json(201, &present::link(&link))
 }
 
 /// DELETE /api/v2/runtimes/:id/inspirations/:link_id: the noter or a grid admin; 204.
@@ -98,7 +86,15 @@ pub async fn delete(cx: &Ctx, req: Request, id: &str, link_id: &str) -> ApiResul
 pub async fn sources_of(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;
     let target = common::load_visible(cx, Some(&caller), id, None).await?;
-    list(cx, &req, &caller, &target, "target_id", "inspiration").await
+    list(
+        cx,
+        &req,
+        &caller,
+        &target,
+        "target_id",
+        OtherSide::Inspiration,
+    )
+    .await
 }
 
 /// GET /api/v2/inspirations/:id/inspired-runtimes: what it inspired, each with a `linked_runtime` summary.
@@ -106,7 +102,7 @@ pub async fn inspired_by_source(cx: &Ctx, req: Request, id: &str) -> ApiResult<R
     let caller = auth::caller(cx, &req, false).await?;
     let source =
         common::load_visible(cx, Some(&caller), id, Some(plug_domain::Realm::Inspiration)).await?;
-    list(cx, &req, &caller, &source, "source_id", "linked_runtime").await
+    list(cx, &req, &caller, &source, "source_id", OtherSide::Runtime).await
 }
 
 async fn list(
@@ -115,7 +111,7 @@ async fn list(
     caller: &Caller,
     this: &Seen,
     column: &str,
-    other_key: &str,
+    side: OtherSide,
 ) -> ApiResult<Response> {
     let page = paging::page_request(&query_pairs(req), LINK_SORT)?;
     let mut links =
@@ -137,24 +133,39 @@ async fn list(
             Err(e) if e.is_not_found() => continue,
             Err(e) => return Err(e),
         };
-        let mut row = link_json(link);
-        row[other_key] = summary_of(cx, &other).await?;
+        let mut row = present::link(link);
+        let summary = Some(summary_of(cx, &other).await?);
+        match side {
+            OtherSide::Inspiration => row.inspiration = summary,
+            OtherSide::Runtime => row.linked_runtime = summary,
+        }
         items.push(row);
     }
     paging::envelope(items, next)
 }
 
-async fn summary_of(cx: &Ctx, seen: &Seen) -> ApiResult<Value> {
+async fn summary_of(cx: &Ctx, seen: &Seen) -> ApiResult<EntitySummary> {
     if seen.row.realm == plug_domain::Realm::Runtime {
-        return Ok(present::runtime_summary(&cx.config, &seen.row, cx.now));
+        let row = present::runtime_summary(&cx.config, &seen.row, cx.now);
+        return Ok(EntitySummary::Runtime(Box::new(row)));
     }
     let ids = [seen.row.entity_id.clone()];
     let counts = entities::reaction_counts(&cx.db, &ids).await?;
-    Ok(present::summary(
+    let row = present::summary(
         &cx.config,
         &seen.row,
         present::reactions_map(&counts, &seen.row.entity_id),
         seen.owner_or_admin(),
         cx.now,
-    ))
+    );
+    Ok(EntitySummary::Inspiration(Box::new(row)))
+}
+
+/// Which side of a link a list shows beside each row.
+#[derive(Clone, Copy)]
+enum OtherSide {
+    /// The Runtime's list shows each row's `inspiration`.
+    Inspiration,
+    /// The Inspiration's list shows each row's `linked_runtime`.
+    Runtime,
 }

@@ -4,7 +4,6 @@
 
 use plug_domain::cursor::Cursor;
 use plug_domain::validate::{self, FieldError};
-use serde_json::{json, Value};
 use worker::Response;
 
 use crate::auth::Caller;
@@ -107,9 +106,9 @@ pub async fn owner_filter(
 }
 
 /// `{ items, next_cursor, total_returned }`.
-pub fn envelope(items: Vec<Value>, next_cursor: Option<String>) -> ApiResult<Response> {
-    json(
-        200,
-        &json!({ "total_returned": items.len(), "items": items, "next_cursor": next_cursor }),
-    )
+pub fn envelope<T: serde::Serialize>(
+    items: Vec<T>,
+    next_cursor: Option<String>,
+) -> ApiResult<Response> {
+    json(200, &plug_domain::wire::Page::new(items, next_cursor))
 }

@@ -3,8 +3,8 @@
 
 use plug_domain::access::reaction_refusal;
 use plug_domain::validate::FieldError;
+use plug_domain::wire::ReactionState;
 use plug_domain::{ReactionKind, RETIRED_REACTION_KINDS};
-use serde_json::json;
 use worker::{Request, Response};
 
 use super::common;
@@ -51,12 +51,10 @@ pub async fn toggle(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     let counts = entities::reaction_counts(&cx.db, &ids).await?;
     let user_reactions =
         social::user_reactions(&cx.db, &row.entity_id, &caller.user.user_id).await?;
-    json(
-        200,
-        &json!({
-            "entity_id": row.entity_id,
-            "reactions": present::reactions_map(&counts, &row.entity_id),
-            "user_reactions": user_reactions,
-        }),
-    )
+    let state = ReactionState {
+        entity_id: row.entity_id.clone(),
+        reactions: present::reactions_map(&counts, &row.entity_id),
+        user_reactions,
+    };
+    json(200, &state)
 }

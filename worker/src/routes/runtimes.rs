@@ -3,7 +3,6 @@
 
 use plug_domain::validate::{self, FieldError};
 use plug_domain::{RuntimeKindFilter, RuntimeSort};
-use serde_json::Value;
 use worker::{Request, Response};
 
 use super::paging::{self, OwnerFilter};
@@ -34,7 +33,7 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let owner_id = match paging::owner_filter(cx, &caller, &pairs).await? {
         OwnerFilter::Any => None,
         OwnerFilter::Only(id) => Some(id),
-        OwnerFilter::Nobody => return paging::envelope(Vec::new(), None),
+        OwnerFilter::Nobody => return paging::envelope(Vec::<()>::new(), None),
     };
     let column = match sort {
         RuntimeSort::CreatedAtDesc => SortColumn::CreatedAt,
@@ -55,7 +54,7 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         limit: page.limit,
     };
     let (rows, next) = paging::visible_entities(cx, &caller, &q, sort.as_str()).await?;
-    let items: Vec<Value> = rows
+    let items: Vec<_> = rows
         .iter()
         .map(|r| present::runtime_summary(&cx.config, r, cx.now))
         .collect();

@@ -4,8 +4,8 @@
 use plug_domain::access::{map_legacy, LegacyVisibility, RequestedVisibility, StoredVisibility};
 use plug_domain::time::iso;
 use plug_domain::validate::FieldError;
+use plug_domain::wire::VisibilityChanged;
 use plug_domain::{Scope, Visibility};
-use serde_json::{json, Map, Value};
 use worker::{Request, Response};
 
 use super::common;
@@ -159,13 +159,14 @@ async fn patch(cx: &Ctx, mut req: Request, id: &str, legacy_allowed: bool) -> Ap
     }
     db::batch(&cx.db, statements).await?;
     let spaces = entities::visibility_spaces(&cx.db, &row.entity_id).await?;
-    let mut map = Map::new();
-    map.insert("entity_id".into(), json!(row.entity_id));
-    map.insert("name".into(), json!(row.name));
-    map.insert("visibility".into(), json!(plan.mode.as_str()));
-    present::add_visibility_substate(&mut map, plan.mode, &spaces, plan.link_indexed);
-    map.insert("updated_at".into(), json!(iso(cx.now)));
-    json(200, &Value::Object(map))
+    let changed = VisibilityChanged {
+        entity_id: row.entity_id.clone(),
+        name: row.name.clone(),
+        visibility: plan.mode,
+        substate: present::substate(plan.mode, &spaces, plan.link_indexed),
+        updated_at: iso(cx.now),
+    };
+    json(200, &changed)
 }
 
 fn parse_requested(raw: &str, legacy_allowed: bool) -> ApiResult<RequestedVisibility> {

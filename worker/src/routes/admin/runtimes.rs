@@ -2,7 +2,6 @@
 
 use plug_domain::validate::{self, FieldError};
 use plug_domain::{EntityKind, Status, Visibility};
-use serde_json::json;
 use worker::{Request, Response};
 
 use crate::error::{ApiError, ApiResult, ErrorCode};
@@ -11,6 +10,7 @@ use crate::present;
 use crate::store::db;
 use crate::store::entities;
 use crate::store::identity::{self, Grid, Space};
+use plug_domain::wire::RegisteredRuntime;
 
 use super::{grid, or_conflict};
 
@@ -151,12 +151,12 @@ async fn runtime_created(
     let row = entities::find(&cx.db, entity_id)
         .await?
         .ok_or_else(|| ApiError::internal("runtime vanished"))?;
-    let mut value = present::runtime_summary(&cx.config, &row, cx.now);
-    value["visibility"] = json!(row.visibility);
-    if let serde_json::Value::Object(map) = &mut value {
-        present::add_visibility_substate(map, row.visibility, spaces, link_indexed);
-    }
-    json(201, &value)
+    let registered = RegisteredRuntime {
+        runtime: present::runtime_summary(&cx.config, &row, cx.now),
+        visibility: row.visibility,
+        substate: present::substate(row.visibility, spaces, link_indexed),
+    };
+    json(201, &registered)
 }
 
 /// Turns `visibility_spaces` slugs into spaces of the grid; `['everyone']` or none means the whole grid.

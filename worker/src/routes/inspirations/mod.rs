@@ -13,7 +13,7 @@ pub use read::{list, read};
 pub use update::update;
 
 use plug_domain::validate::{self, FieldError};
-use serde_json::Value;
+use plug_domain::wire::Inspiration;
 
 use super::common::{self, Seen};
 use crate::auth::Caller;
@@ -34,7 +34,7 @@ pub(super) async fn owned_inspiration(cx: &Ctx, caller: &Caller, id: &str) -> Ap
 }
 
 /// The full shape of an entity the caller can see.
-pub async fn full_shape(cx: &Ctx, seen: &Seen) -> ApiResult<Value> {
+pub async fn full_shape(cx: &Ctx, seen: &Seen) -> ApiResult<Inspiration> {
     let ids = [seen.row.entity_id.clone()];
     let counts = entities::reaction_counts(&cx.db, &ids).await?;
     let inspired_by = entities::inspired_by(&cx.db, &seen.row.entity_id).await?;
@@ -48,7 +48,7 @@ pub async fn full_shape(cx: &Ctx, seen: &Seen) -> ApiResult<Value> {
     Ok(present::full(&cx.config, parts, cx.now))
 }
 
-pub(super) async fn reload(cx: &Ctx, caller: &Caller, entity_id: &str) -> ApiResult<Value> {
+pub(super) async fn reload(cx: &Ctx, caller: &Caller, entity_id: &str) -> ApiResult<Inspiration> {
     let seen = common::load_visible(
         cx,
         Some(caller),

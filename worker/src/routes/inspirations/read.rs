@@ -2,7 +2,6 @@
 
 use plug_domain::validate::FieldError;
 use plug_domain::InspirationSort;
-use serde_json::Value;
 use worker::{Request, Response};
 
 use super::{full_shape, member_space_by_slug};
@@ -50,7 +49,7 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let owner_id = match paging::owner_filter(cx, &caller, &pairs).await? {
         OwnerFilter::Any => None,
         OwnerFilter::Only(id) => Some(id),
-        OwnerFilter::Nobody => return paging::envelope(Vec::new(), None),
+        OwnerFilter::Nobody => return paging::envelope(Vec::<()>::new(), None),
     };
     let space_id = match query(&pairs, "space").filter(|s| !s.is_empty()) {
         Some(slug) => Some(member_space_by_slug(cx, &caller, slug).await?.space_id),
@@ -74,7 +73,7 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let (rows, next) = paging::visible_entities(cx, &caller, &query, sort.as_str()).await?;
     let ids: Vec<String> = rows.iter().map(|r| r.entity_id.clone()).collect();
     let counts = entities::reaction_counts(&cx.db, &ids).await?;
-    let items: Vec<Value> = rows
+    let items: Vec<_> = rows
         .iter()
         .map(|row| {
             let mine = caller.is_admin() || row.owner_id == caller.user.user_id;

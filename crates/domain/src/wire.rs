@@ -1,0 +1,295 @@
+//! The wire shapes of interface.md 2.1-2.3 and platform.md 9, once, as `Serialize + Deserialize`
+//! structs: the Worker writes them and `plug` reads them, so neither builds or probes maps by key.
+//! Sparse fields are left out when empty; fields the interface always sends are sent as null.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{BrainStatus, EntityKind, Realm, Scope, SourceType, Status, Visibility};
+
+/// Counts per reaction key: the pressable kinds always, retired keys when they have counts.
+pub type Reactions = BTreeMap<String, i64>;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Owner {
+    pub user_id: String,
+    pub name: String,
+    pub slug: String,
+}
+
+/// `{ can_edit, can_archive, can_pin }`: all true for the owner and grid admins.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Permissions {
+    pub can_edit: bool,
+    pub can_archive: bool,
+    pub can_pin: bool,
+}
+
+impl Permissions {
+    pub fn all(granted: bool) -> Self {
+        Permissions {
+            can_edit: granted,
+            can_archive: granted,
+            can_pin: granted,
+        }
+    }
+}
+
+/// description, icon, category, tags: present only when populated.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Enrichment {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tags: Option<Vec<String>>,
+}
+
+/// `visibility_spaces` only for grid (default `['everyone']`), `link_indexed` only for link.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct VisibilitySubstate {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub visibility_spaces: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link_indexed: Option<bool>,
+}
+
+impl VisibilitySubstate {
+    /// The sub-state `visibility` owns, from its listed space slugs and the indexing flag.
+    pub fn of(visibility: Visibility, space_slugs: Vec<String>, link_indexed: bool) -> Self {
+        match visibility {
+            Visibility::Grid if space_slugs.is_empty() => VisibilitySubstate {
+                visibility_spaces: Some(vec!["everyone".into()]),
+                link_indexed: None,
+            },
+            Visibility::Grid => VisibilitySubstate {
+                visibility_spaces: Some(space_slugs),
+                link_indexed: None,
+            },
+            Visibility::Link => VisibilitySubstate {
+                visibility_spaces: None,
+                link_indexed: Some(link_indexed),
+            },
+            _ => VisibilitySubstate::default(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SpaceRef {
+    pub space_id: String,
+    pub slug: String,
+    pub name: String,
+}
+
+/// The full Inspiration shape (interface.md 2.1).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Inspiration {
+    pub entity_id: String,
+    pub name: String,
+    pub display_name: String,
+    pub realm: Realm,
+    pub kind: EntityKind,
+    pub url: String,
+    pub scope: Scope,
+    pub space_id: Option<String>,
+    pub visibility: Visibility,
+    pub expires_at: Option<String>,
+    pub pinned: bool,
+    pub source_type: Option<SourceType>,
+    pub status: Status,
+    pub view_count: i64,
+    pub reactions: Reactions,
+    pub owner: Owner,
+    pub grid_slug: String,
+    pub space: Option<SpaceRef>,
+    pub inspired_by: Vec<String>,
+    pub created_at: String,
+    pub brain_status: BrainStatus,
+    pub caller_permissions: Permissions,
+    /// Why storing failed, on a failed drop.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(flatten)]
+    pub enrichment: Enrichment,
+    #[serde(flatten)]
+    pub substate: VisibilitySubstate,
+}
+
+/// An Inspiration row of the list (interface.md 2.2).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InspirationSummary {
+    pub entity_id: String,
+    pub name: String,
+    pub display_name: String,
+    pub url: String,
+    pub visibility: Visibility,
+    pub view_count: i64,
+    pub reactions: Reactions,
+    pub owner: Owner,
+    pub created_at: String,
+    pub caller_permissions: Permissions,
+    pub status: Status,
+    pub expires_at: Option<String>,
+    pub expires_in_days: Option<i64>,
+    #[serde(flatten)]
+    pub enrichment: Enrichment,
+}
+
+/// A Runtime row (interface.md 2.3); a never-deployed draft carries its retention clock.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RuntimeSummary {
+    pub entity_id: String,
+    pub name: String,
+    pub display_name: String,
+    pub kind: EntityKind,
+    pub url: String,
+    pub status: Status,
+    pub owner: Owner,
+    pub created_at: String,
+    pub updated_at: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires_at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires_in_days: Option<i64>,
+    #[serde(flatten)]
+    pub enrichment: Enrichment,
+}
+
+/// What the operator API answers for a registered Runtime: its row plus its visibility.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RegisteredRuntime {
+    #[serde(flatten)]
+    pub runtime: RuntimeSummary,
+    pub visibility: Visibility,
+    #[serde(flatten)]
+    pub substate: VisibilitySubstate,
+}
+
+/// An Inspiration-Runtime link (platform.md 9), with the other side in the lists.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Link {
+    pub link_id: String,
+    pub runtime_id: String,
+    pub inspiration_entity_id: String,
+    pub note: Option<String>,
+    pub noted_by: Owner,
+    pub created_at: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub linked_runtime: Option<EntitySummary>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inspiration: Option<EntitySummary>,
+}
+
+/// The other side of a link: links are realm-agnostic, so either kind of row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum EntitySummary {
+    Inspiration(Box<InspirationSummary>),
+    Runtime(Box<RuntimeSummary>),
+}
+
+/// What the visibility routes answer (interface.md 4.7).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VisibilityChanged {
+    pub entity_id: String,
+    pub name: String,
+    pub visibility: Visibility,
+    #[serde(flatten)]
+    pub substate: VisibilitySubstate,
+    pub updated_at: String,
+}
+
+/// What the reaction toggle answers (interface.md 4.8): the counts and the caller's own kinds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReactionState {
+    pub entity_id: String,
+    pub reactions: Reactions,
+    pub user_reactions: Vec<String>,
+}
+
+/// One entry of the feedback inbox (platform.md 5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FeedbackEntry {
+    pub feedback_id: String,
+    pub entity_id: String,
+    pub category: String,
+    pub text: String,
+    pub source: String,
+    pub user_agent: Option<String>,
+    pub page_url: Option<String>,
+    pub created_at: String,
+}
+
+/// The list envelope (interface.md 4.3): `{ items, next_cursor, total_returned }`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub next_cursor: Option<String>,
+    pub total_returned: usize,
+}
+
+impl<T> Page<T> {
+    pub fn new(items: Vec<T>, next_cursor: Option<String>) -> Self {
+        let total_returned = items.len();
+        Page {
+            items,
+            next_cursor,
+            total_returned,
+        }
+    }
+}
+
+/// One problem with a field of a refused request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ErrorDetail {
+    pub field: String,
+    pub issue: String,
+    pub hint: String,
+}
+
+/// `{ error: { code, message, details, request_id } }` (interface.md 7, platform.md 8).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    pub error: ErrorPayload,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ErrorPayload {
+    pub code: String,
+    pub message: String,
+    #[serde(default)]
+    pub details: Vec<ErrorDetail>,
+    #[serde(default)]
+    pub request_id: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sparse_fields_stay_out_and_the_sub_state_follows_the_mode() {
+        assert_eq!(
+            serde_json::to_value(VisibilitySubstate::of(Visibility::Grid, vec![], false)).unwrap(),
+            serde_json::json!({ "visibility_spaces": ["everyone"] })
+        );
+        assert_eq!(
+            serde_json::to_value(VisibilitySubstate::of(Visibility::Link, vec![], true)).unwrap(),
+            serde_json::json!({ "link_indexed": true })
+        );
+        assert_eq!(
+            serde_json::to_value(Enrichment::default()).unwrap(),
+            serde_json::json!({})
+        );
+        let page: Page<i64> = Page::new(vec![1, 2], None);
+        assert_eq!(
+            serde_json::to_value(&page).unwrap(),
+            serde_json::json!({ "items": [1, 2], "next_cursor": null, "total_returned": 2 })
+        );
+    }
+}
