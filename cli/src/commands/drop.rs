@@ -7,12 +7,13 @@ use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
 use plug_domain::validate;
-use plug_domain::{CreateVisibility, Scope, SourceType, UploadedVia};
+use plug_domain::wire::Inspiration;
+use plug_domain::{CreateVisibility, Scope, SourceType, Status, UploadedVia};
 use reqwest::blocking::multipart::{Form, Part};
 use reqwest::Method;
 use serde_json::Value;
 
-use super::{audience, expiry, inspiration_path, text, Context};
+use super::{audience_of, expiry_of, inspiration_path, shape, text, Context};
 use crate::api::Api;
 use crate::cli::DropArgs;
 use crate::error::{CliError, CliResult};
@@ -54,7 +55,7 @@ pub fn run(cx: &Context, args: &DropArgs) -> CliResult<()> {
     };
     print_result(cx, &done, args.no_wait);
     if args.open {
-        super::open::open_value(cx, &api, &done, false)?;
+        super::open::open_item(cx, &api, &shape(&done)?, false)?;
     }
     Ok(())
 }
@@ -281,19 +282,20 @@ fn wait_until_live(
     created: &Value,
     timeout: Duration,
 ) -> CliResult<Value> {
-    let id = text(created, "entity_id").to_string();
-    let name = text(created, "name").to_string();
+    let first: Inspiration = shape(created)?;
+    let (id, name) = (first.entity_id, first.name);
     let spinner = cx.ui.spinner(format!("waiting for {name} to go live"));
     let started = Instant::now();
     let mut current = created.clone();
     let outcome = loop {
-        match text(&current, "status") {
-            "live" => break Ok(current),
-            "provisioning" => {}
-            "failed" => {
-                let why = current
-                    .get("error")
-                    .and_then(Value::as_str)
+        let item: Inspiration = shape(&current)?;
+        match item.status {
+            Status::Live => break Ok(current),
+            Status::Provisioning => {}
+            Status::Failed => {
+                let why = item
+                    .error
+                    .as_deref()
                     .unwrap_or("the server could not store it");
                 break Err(CliError::failed(format!("{name} failed to go live: {why}"))
                     .with_hint("drop it again; `plug show` keeps the failed one for reference"));
@@ -329,8 +331,11 @@ fn print_result(cx: &Context, value: &Value, accepted_only: bool) {
         cx.ui.print_json(value);
         return;
     }
-    let name = text(value, "name");
-    let title = text(value, "display_name");
+    let Ok(item) = shape::<Inspiration>(value) else {
+        cx.ui.out(text(value, "url"));
+        return;
+    };
+    let (name, title) = (&item.name, &item.display_name);
     let headline = if accepted_only {
         format!(
             "{} {name} accepted; still provisioning (`plug show {name}` tells when it is live)",
@@ -348,12 +353,12 @@ fn print_result(cx: &Context, value: &Value, accepted_only: bool) {
         ui::DIM,
         format!(
             "  {name} · {} · visible to {} · {}",
-            text(value, "scope"),
-            audience(value),
-            expiry(value)
+            item.scope,
+            audience_of(&item),
+            expiry_of(&item)
         ),
     ));
-    cx.ui.out(text(value, "url"));
+    cx.ui.out(&item.url);
 }
 
 pub fn human_bytes(n: u64) -> String {

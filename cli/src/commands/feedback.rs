@@ -1,9 +1,9 @@
 //! `plug feedback <id>`: the owner's inbox of what viewers sent through the badge, newest first.
 //! A server without the inbox yet (501, or no such route) gets a plain sentence, not a stack of codes.
 
-use serde_json::{json, Value};
+use plug_domain::wire::{FeedbackEntry, Page};
 
-use super::{text, Context};
+use super::{shape, Context};
 use crate::api;
 use crate::cli::FeedbackArgs;
 use crate::error::{CliError, CliResult};
@@ -19,26 +19,18 @@ pub fn run(cx: &Context, args: &FeedbackArgs) -> CliResult<()> {
         if let Some(c) = &cursor {
             query.push(("cursor", c.clone()));
         }
-        let page = api.get(&path, &query).map_err(inbox_missing)?;
-        items.extend(
-            page.get("items")
-                .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default(),
-        );
-        let next = page
-            .get("next_cursor")
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        match next {
+        let raw = api.get(&path, &query).map_err(inbox_missing)?;
+        let page: Page<FeedbackEntry> = shape(&raw)?;
+        items.extend(page.items);
+        match page.next_cursor {
             Some(c) if args.all => cursor = Some(c),
             other => break other,
         }
     };
     if cx.ui.json {
-        cx.ui.print_json(
-            &json!({ "items": items, "next_cursor": next, "total_returned": items.len() }),
-        );
+        let page = Page::new(items, next);
+        cx.ui
+            .print_json(&serde_json::to_value(&page).unwrap_or_default());
         return Ok(());
     }
     if items.is_empty() {
@@ -70,8 +62,9 @@ fn inbox_missing(e: CliError) -> CliError {
     }
 }
 
-fn print_entry(cx: &Context, item: &Value) {
-    let when: String = text(item, "created_at")
+fn print_entry(cx: &Context, item: &FeedbackEntry) {
+    let when: String = item
+        .created_at
         .chars()
         .take(16)
         .collect::<String>()
@@ -79,11 +72,10 @@ fn print_entry(cx: &Context, item: &Value) {
     cx.ui.out(format!(
         "{}  {}  {}",
         paint(ui::DIM, when),
-        paint(ui::BOLD, text(item, "category")),
-        text(item, "text")
+        paint(ui::BOLD, &item.category),
+        item.text
     ));
-    let page = text(item, "page_url");
-    if !page.is_empty() {
+    if let Some(page) = item.page_url.as_deref().filter(|p| !p.is_empty()) {
         cx.ui
             .out(paint(ui::DIM, format!("                  on {page}")));
     }

@@ -1,9 +1,9 @@
 //! `plug ls`: the list endpoint with its sorts and cursor, as a table for people
 //! or the envelope `{ items, next_cursor, total_returned }` for scripts.
 
-use serde_json::{json, Value};
+use plug_domain::wire::{InspirationSummary, Page, Reactions};
 
-use super::{expiry, status_style, text, Context};
+use super::{expiry, shape, status_style, Context};
 use crate::cli::ListArgs;
 use crate::error::CliResult;
 use crate::table::Table;
@@ -11,31 +11,24 @@ use crate::ui::{self, paint};
 
 pub fn run(cx: &Context, args: &ListArgs) -> CliResult<()> {
     let api = cx.api()?;
-    let mut items: Vec<Value> = Vec::new();
+    let mut items: Vec<InspirationSummary> = Vec::new();
     let mut cursor = args.cursor.clone();
     let next_cursor = loop {
-        let page = api.get("/api/v2/inspirations", &query(args, cursor.as_deref()))?;
-        if !args.all {
-            if cx.ui.json {
-                cx.ui.print_json(&page);
-                return Ok(());
-            }
-            items = page_items(&page);
-            break page
-                .get("next_cursor")
-                .and_then(Value::as_str)
-                .map(str::to_string);
+        let raw = api.get("/api/v2/inspirations", &query(args, cursor.as_deref()))?;
+        if !args.all && cx.ui.json {
+            cx.ui.print_json(&raw);
+            return Ok(());
         }
-        items.extend(page_items(&page));
-        match page.get("next_cursor").and_then(Value::as_str) {
-            Some(next) => cursor = Some(next.to_string()),
-            None => break None,
+        let page: Page<InspirationSummary> = shape(&raw)?;
+        items.extend(page.items);
+        match page.next_cursor {
+            Some(next) if args.all => cursor = Some(next),
+            next => break next,
         }
     };
     if cx.ui.json {
-        cx.ui.print_json(
-            &json!({ "items": items, "next_cursor": null, "total_returned": items.len() }),
-        );
+        cx.ui
+            .print_json(&serde_json::to_value(Page::new(items, None)).unwrap_or_default());
         return Ok(());
     }
     print_table(cx, args, &items);
@@ -65,22 +58,12 @@ fn query(args: &ListArgs, cursor: Option<&str>) -> Vec<(&'static str, String)> {
     query
 }
 
-fn page_items(page: &Value) -> Vec<Value> {
-    page.get("items")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default()
-}
-
 /// Sum of every reaction count, retired keys included: they are history, not noise.
-pub fn reaction_total(item: &Value) -> i64 {
-    item.get("reactions")
-        .and_then(Value::as_object)
-        .map(|m| m.values().filter_map(Value::as_i64).sum())
-        .unwrap_or(0)
+pub fn reaction_total(reactions: &Reactions) -> i64 {
+    reactions.values().sum()
 }
 
-fn print_table(cx: &Context, args: &ListArgs, items: &[Value]) {
+fn print_table(cx: &Context, args: &ListArgs, items: &[InspirationSummary]) {
     if items.is_empty() {
         cx.ui
             .note("No Inspirations here yet. Drop one with `plug <path>`.");
@@ -100,32 +83,21 @@ fn print_table(cx: &Context, args: &ListArgs, items: &[Value]) {
     }
     header.push("URL");
     let mut table = Table::new(&header);
+    let plain = anstyle::Style::new;
     for item in items {
-        let status = text(item, "status");
+        let status = item.status.as_str();
         let mut row = vec![
-            (text(item, "name").to_string(), ui::BOLD),
+            (item.name.clone(), ui::BOLD),
             (status.to_string(), status_style(status)),
-            (text(item, "visibility").to_string(), anstyle::Style::new()),
-            (
-                item.get("view_count")
-                    .and_then(Value::as_i64)
-                    .unwrap_or(0)
-                    .to_string(),
-                anstyle::Style::new(),
-            ),
-            (reaction_total(item).to_string(), anstyle::Style::new()),
-            (short_expiry(item), anstyle::Style::new()),
+            (item.visibility.to_string(), plain()),
+            (item.view_count.to_string(), plain()),
+            (reaction_total(&item.reactions).to_string(), plain()),
+            (short_expiry(item.expires_in_days), plain()),
         ];
         if show_owner {
-            row.push((
-                item.get("owner")
-                    .map(|o| text(o, "slug"))
-                    .unwrap_or("")
-                    .to_string(),
-                anstyle::Style::new(),
-            ));
+            row.push((item.owner.slug.clone(), plain()));
         }
-        row.push((text(item, "url").to_string(), ui::CYAN));
+        row.push((item.url.clone(), ui::CYAN));
         table.push(row);
     }
     for line in table.render() {
@@ -133,8 +105,8 @@ fn print_table(cx: &Context, args: &ListArgs, items: &[Value]) {
     }
 }
 
-fn short_expiry(item: &Value) -> String {
-    let words = expiry(item);
+fn short_expiry(days: Option<i64>) -> String {
+    let words = expiry(days);
     match words.strip_prefix("expires in ") {
         Some(rest) => rest.replace(" days", "d").replace(" day", "d"),
         None => words,

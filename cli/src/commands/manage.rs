@@ -5,8 +5,12 @@ use plug_domain::validate;
 use reqwest::Method;
 use serde_json::{json, Map, Value};
 
+use plug_domain::wire::{Inspiration, ReactionState, Reactions, VisibilityChanged};
+
 use super::list::reaction_total;
-use super::{audience, expiry, for_each_id, inspiration_path, status_style, text, Context};
+use super::{
+    audience, audience_of, expiry_of, for_each_id, inspiration_path, shape, status_style, Context,
+};
 use crate::api;
 use crate::cli::{PinArgs, ReactArgs, UnpinArgs, VisibilityArgs};
 use crate::error::{CliError, CliResult};
@@ -18,42 +22,35 @@ pub fn show(cx: &Context, id: &str) -> CliResult<()> {
         cx.ui.print_json(&value);
         return Ok(());
     }
-    let status = text(&value, "status");
+    let item: Inspiration = shape(&value)?;
+    let status = item.status.as_str();
     cx.ui.out(format!(
         "{}  {}",
-        paint(ui::BOLD, text(&value, "display_name")),
+        paint(ui::BOLD, &item.display_name),
         paint(status_style(status), status)
     ));
+    let source_type = item.source_type.map(|t| t.as_str()).unwrap_or_default();
     let mut rows = vec![
-        ("name", text(&value, "name").to_string()),
-        ("url", text(&value, "url").to_string()),
-        ("type", text(&value, "source_type").to_string()),
-        ("scope", text(&value, "scope").to_string()),
-        ("visible to", audience(&value)),
-        ("retention", expiry(&value)),
-        (
-            "views",
-            value
-                .get("view_count")
-                .and_then(Value::as_i64)
-                .unwrap_or(0)
-                .to_string(),
-        ),
-        ("reactions", reactions_line(&value)),
-        (
-            "owner",
-            value
-                .get("owner")
-                .map(|o| text(o, "name"))
-                .unwrap_or("")
-                .to_string(),
-        ),
-        ("created", text(&value, "created_at").to_string()),
-        ("id", text(&value, "entity_id").to_string()),
+        ("name", item.name.clone()),
+        ("url", item.url.clone()),
+        ("type", source_type.to_string()),
+        ("scope", item.scope.to_string()),
+        ("visible to", audience_of(&item)),
+        ("retention", expiry_of(&item)),
+        ("views", item.view_count.to_string()),
+        ("reactions", reactions_line(&item.reactions)),
+        ("owner", item.owner.name.clone()),
+        ("created", item.created_at.clone()),
+        ("id", item.entity_id.clone()),
     ];
-    for key in ["description", "category", "error"] {
-        if let Some(v) = value.get(key).and_then(Value::as_str) {
-            rows.push((key, v.to_string()));
+    let extra = [
+        ("description", &item.enrichment.description),
+        ("category", &item.enrichment.category),
+        ("error", &item.error),
+    ];
+    for (key, value) in extra {
+        if let Some(v) = value {
+            rows.push((key, v.clone()));
         }
     }
     for (key, v) in rows {
@@ -64,13 +61,11 @@ pub fn show(cx: &Context, id: &str) -> CliResult<()> {
 }
 
 /// `sparked 2 · useful 1` (keys with a count only), or `none yet`.
-fn reactions_line(value: &Value) -> String {
-    let Some(map) = value.get("reactions").and_then(Value::as_object) else {
-        return "none yet".into();
-    };
-    let parts: Vec<String> = map
+fn reactions_line(reactions: &Reactions) -> String {
+    let parts: Vec<String> = reactions
         .iter()
-        .filter_map(|(k, v)| v.as_i64().filter(|n| *n > 0).map(|n| format!("{k} {n}")))
+        .filter(|(_, n)| **n > 0)
+        .map(|(k, n)| format!("{k} {n}"))
         .collect();
     if parts.is_empty() {
         "none yet".into()
@@ -89,11 +84,12 @@ pub fn archive(cx: &Context, ids: &[String], archived: bool) -> CliResult<()> {
     for_each_id(cx, ids, verb, |id| {
         let value = api.json(Method::POST, &inspiration_path(id, tail), None)?;
         if !cx.ui.json {
-            let name = text(&value, "name");
+            let item: Inspiration = shape(&value)?;
+            let name = &item.name;
             let line = if archived {
                 format!("Archived {name}: no longer served. `plug restore {name}` brings it back.")
             } else {
-                format!("Restored {name}: {}.", text(&value, "status"))
+                format!("Restored {name}: {}.", item.status)
             };
             cx.ui.out(line);
         }
@@ -109,10 +105,11 @@ pub fn pin(cx: &Context, args: &PinArgs) -> CliResult<()> {
         &inspiration_path(&args.id, "/pin"),
         Some(&json!({ "pin_reason": reason })),
     )?;
+    let item: Inspiration = shape(&value)?;
     finish(
         cx,
         &value,
-        format!("Pinned {}: it will not expire.", text(&value, "name")),
+        format!("Pinned {}: it will not expire.", item.name),
     )
 }
 
@@ -123,10 +120,11 @@ pub fn unpin(cx: &Context, args: &UnpinArgs) -> CliResult<()> {
         &inspiration_path(&args.id, "/pin"),
         body.as_ref(),
     )?;
+    let item: Inspiration = shape(&value)?;
     finish(
         cx,
         &value,
-        format!("Unpinned {}: it {}.", text(&value, "name"), expiry(&value)),
+        format!("Unpinned {}: it {}.", item.name, expiry_of(&item)),
     )
 }
 
@@ -137,13 +135,15 @@ pub fn visibility(cx: &Context, args: &VisibilityArgs) -> CliResult<()> {
         &inspiration_path(&args.id, "/visibility"),
         Some(&body),
     )?;
+    let changed: VisibilityChanged = shape(&value)?;
+    let grid = cx.settings.grid.clone().unwrap_or_default();
     finish(
         cx,
         &value,
         format!(
             "{} is now visible to {}.",
-            text(&value, "name"),
-            audience(&value)
+            changed.name,
+            audience(changed.visibility, &changed.substate, &grid)
         ),
     )
 }
@@ -175,11 +175,8 @@ pub fn react(cx: &Context, args: &ReactArgs) -> CliResult<()> {
         Some(&json!({ "kind": args.kind.as_str() })),
     )?;
     let kind = args.kind.as_str();
-    let mine: Vec<&str> = value
-        .get("user_reactions")
-        .and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
+    let state: ReactionState = shape(&value)?;
+    let mine: Vec<&str> = state.user_reactions.iter().map(String::as_str).collect();
     let line = if mine.contains(&kind) {
         format!("Reacted {kind} to {}.", args.id)
     } else {
@@ -197,7 +194,10 @@ pub fn react(cx: &Context, args: &ReactArgs) -> CliResult<()> {
             "{line} {}",
             paint(
                 ui::DIM,
-                format!("(yours: {yours}; {} in all)", reaction_total(&value))
+                format!(
+                    "(yours: {yours}; {} in all)",
+                    reaction_total(&state.reactions)
+                )
             )
         ),
     )
@@ -253,13 +253,13 @@ mod tests {
 
     #[test]
     fn reactions_line_lists_only_pressed_keys() {
+        let counts = |pairs: &[(&str, i64)]| -> Reactions {
+            pairs.iter().map(|(k, n)| (k.to_string(), *n)).collect()
+        };
         assert_eq!(
-            reactions_line(&json!({ "reactions": { "sparked": 2, "useful": 0, "love": 1 } })),
+            reactions_line(&counts(&[("sparked", 2), ("useful", 0), ("love", 1)])),
             "love 1 · sparked 2"
         );
-        assert_eq!(
-            reactions_line(&json!({ "reactions": { "sparked": 0 } })),
-            "none yet"
-        );
+        assert_eq!(reactions_line(&counts(&[("sparked", 0)])), "none yet");
     }
 }

@@ -12,6 +12,8 @@ use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::CommandFactory;
+use plug_domain::wire::{Inspiration, VisibilitySubstate};
+use plug_domain::Visibility;
 use serde_json::Value;
 
 use crate::api::{self, Api};
@@ -96,60 +98,63 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
+/// A server answer read as its wire shape (`plug_domain::wire`); anything else is the server's
+/// fault, said plainly.
+pub fn shape<T: serde::de::DeserializeOwned>(value: &Value) -> CliResult<T> {
+    serde_json::from_value(value.clone())
+        .map_err(|e| CliError::failed(format!("the server answered in an unexpected shape: {e}")))
+}
+
 /// Who can open it, in words: from the canonical visibility and its sub-state.
-pub fn audience(value: &Value) -> String {
-    let grid = text(value, "grid_slug");
-    let in_grid = if grid.is_empty() {
+pub fn audience(visibility: Visibility, substate: &VisibilitySubstate, grid_slug: &str) -> String {
+    let in_grid = if grid_slug.is_empty() {
         "the grid".to_string()
     } else {
-        format!("grid {grid}")
+        format!("grid {grid_slug}")
     };
-    match text(value, "visibility") {
-        "private" => "only you (and grid admins)".into(),
-        "authenticated" => "any signed-in user".into(),
-        "link" if value.get("link_indexed").and_then(Value::as_bool) == Some(true) => {
+    match visibility {
+        Visibility::Private => "only you (and grid admins)".into(),
+        Visibility::Authenticated => "any signed-in user".into(),
+        Visibility::Link if substate.link_indexed == Some(true) => {
             "anyone, and search engines".into()
         }
-        "link" => "anyone with the URL".into(),
-        "grid" => {
-            let spaces: Vec<&str> = value
-                .get("visibility_spaces")
-                .and_then(Value::as_array)
-                .map(|a| a.iter().filter_map(Value::as_str).collect())
-                .unwrap_or_default();
+        Visibility::Link => "anyone with the URL".into(),
+        Visibility::Grid => {
+            let spaces = substate.visibility_spaces.clone().unwrap_or_default();
             if spaces.is_empty() || spaces == ["everyone"] {
                 format!("everyone in {in_grid}")
             } else {
                 format!("members of space {}", spaces.join(", "))
             }
         }
-        other => other.to_string(),
     }
 }
 
-/// "pinned", "expires in 12 days", "expired": from `pinned` / `expires_at` (full shape) or
-/// `expires_in_days` (summary row).
-pub fn expiry(value: &Value) -> String {
-    if value.get("pinned").and_then(Value::as_bool) == Some(true) {
-        return "pinned".into();
-    }
-    let days = match value.get("expires_in_days") {
-        Some(Value::Number(n)) => n.as_i64(),
-        Some(_) => None,
-        None => {
-            let at = value
-                .get("expires_at")
-                .and_then(Value::as_str)
-                .and_then(plug_domain::time::parse_iso);
-            plug_domain::retention::expires_in_days(at, now_ms())
-        }
-    };
+/// Who can open a full Inspiration, in words.
+pub fn audience_of(item: &Inspiration) -> String {
+    audience(item.visibility, &item.substate, &item.grid_slug)
+}
+
+/// "pinned", "expires in 12 days", "expired", from the remaining whole days (None: pinned).
+pub fn expiry(days: Option<i64>) -> String {
     match days {
         None => "pinned".into(),
         Some(0) => "expired".into(),
         Some(1) => "expires in 1 day".into(),
         Some(n) => format!("expires in {n} days"),
     }
+}
+
+/// The retention of a full Inspiration, from `pinned` and `expires_at`.
+pub fn expiry_of(item: &Inspiration) -> String {
+    if item.pinned {
+        return "pinned".into();
+    }
+    let at = item
+        .expires_at
+        .as_deref()
+        .and_then(plug_domain::time::parse_iso);
+    expiry(plug_domain::retention::expires_in_days(at, now_ms()))
 }
 
 /// The colour of a status word: what it means for the URL.
@@ -202,46 +207,37 @@ pub fn for_each_id(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn audience_reads_the_canonical_visibility() {
+        let spaces = |s: &[&str]| VisibilitySubstate {
+            visibility_spaces: Some(s.iter().map(|x| x.to_string()).collect()),
+            link_indexed: None,
+        };
         assert_eq!(
-            audience(
-                &json!({ "visibility": "grid", "visibility_spaces": ["everyone"], "grid_slug": "acme" })
-            ),
+            audience(Visibility::Grid, &spaces(&["everyone"]), "acme"),
             "everyone in grid acme"
         );
         assert_eq!(
-            audience(&json!({ "visibility": "grid", "visibility_spaces": ["design"] })),
+            audience(Visibility::Grid, &spaces(&["design"]), ""),
             "members of space design"
         );
+        let link = VisibilitySubstate {
+            visibility_spaces: None,
+            link_indexed: Some(false),
+        };
+        assert_eq!(audience(Visibility::Link, &link, ""), "anyone with the URL");
         assert_eq!(
-            audience(&json!({ "visibility": "link", "link_indexed": false })),
-            "anyone with the URL"
-        );
-        assert_eq!(
-            audience(&json!({ "visibility": "private" })),
+            audience(Visibility::Private, &VisibilitySubstate::default(), ""),
             "only you (and grid admins)"
         );
     }
 
     #[test]
     fn expiry_reads_pins_and_remaining_days() {
-        assert_eq!(
-            expiry(&json!({ "pinned": true, "expires_at": null })),
-            "pinned"
-        );
-        assert_eq!(
-            expiry(&json!({ "expires_in_days": 12 })),
-            "expires in 12 days"
-        );
-        assert_eq!(expiry(&json!({ "expires_in_days": 0 })), "expired");
-        assert_eq!(expiry(&json!({ "expires_in_days": null })), "pinned");
-        let soon = plug_domain::time::iso(now_ms() + 5 * 3_600_000);
-        assert_eq!(
-            expiry(&json!({ "pinned": false, "expires_at": soon })),
-            "expires in 1 day"
-        );
+        assert_eq!(expiry(Some(12)), "expires in 12 days");
+        assert_eq!(expiry(Some(0)), "expired");
+        assert_eq!(expiry(None), "pinned");
+        assert_eq!(expiry(Some(1)), "expires in 1 day");
     }
 }

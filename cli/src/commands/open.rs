@@ -3,10 +3,12 @@
 
 use std::process::{Command, Stdio};
 
+use plug_domain::wire::Inspiration;
+use plug_domain::Visibility;
 use reqwest::Method;
-use serde_json::{json, Value};
+use serde_json::json;
 
-use super::{inspiration_path, text, Context};
+use super::{inspiration_path, shape, text, Context};
 use crate::api::Api;
 use crate::cli::OpenArgs;
 use crate::error::CliResult;
@@ -14,23 +16,23 @@ use crate::ui::{self, paint};
 
 pub fn run(cx: &Context, args: &OpenArgs) -> CliResult<()> {
     let api = cx.api()?;
-    let value = api.get(&inspiration_path(&args.id, ""), &[])?;
+    let item: Inspiration = shape(&api.get(&inspiration_path(&args.id, ""), &[])?)?;
     if cx.ui.json {
-        cx.ui.print_json(&json!({ "url": text(&value, "url") }));
+        cx.ui.print_json(&json!({ "url": item.url }));
     }
-    open_value(cx, &api, &value, args.print)
+    open_item(cx, &api, &item, args.print)
 }
 
-/// Opens the Inspiration `value` describes, or prints its URL (not under `--json`: the caller printed it).
-pub fn open_value(cx: &Context, api: &Api, value: &Value, print_only: bool) -> CliResult<()> {
-    let url = text(value, "url").to_string();
+/// Opens the Inspiration, or prints its URL (not under `--json`: the caller printed it).
+pub fn open_item(cx: &Context, api: &Api, item: &Inspiration, print_only: bool) -> CliResult<()> {
+    let url = item.url.clone();
     if print_only {
         if !cx.ui.json {
             cx.ui.out(&url);
         }
         return Ok(());
     }
-    let target = signed_in_url(cx, api, value, &url);
+    let target = signed_in_url(cx, api, item, &url);
     if launch(&target) {
         cx.ui.note(format!("Opened {}", paint(ui::CYAN, &url)));
     } else {
@@ -47,8 +49,8 @@ pub fn open_value(cx: &Context, api: &Api, value: &Value, print_only: bool) -> C
 
 /// A link Inspiration opens as is; anything else goes through a one-time ticket that signs the
 /// browser in on the serving origin (platform.md 4), falling back to the plain URL.
-fn signed_in_url(cx: &Context, api: &Api, value: &Value, url: &str) -> String {
-    if text(value, "visibility") == "link" {
+fn signed_in_url(cx: &Context, api: &Api, item: &Inspiration, url: &str) -> String {
+    if item.visibility == Visibility::Link {
         return url.to_string();
     }
     match api.json(
