@@ -275,6 +275,17 @@ fn upload(cx: &Context, api: &Api, package: &Package, fields: &Fields) -> CliRes
     result
 }
 
+/// The part of a drop's answer that says how far it got: all the wait needs, so a server that
+/// answers with less than the full shape is still followed.
+#[derive(serde::Deserialize)]
+struct Progress {
+    entity_id: String,
+    name: String,
+    status: Status,
+    #[serde(default)]
+    error: Option<String>,
+}
+
 /// Polls the read endpoint until the Inspiration is live; a brief 5xx while it provisions is expected.
 fn wait_until_live(
     cx: &Context,
@@ -282,13 +293,13 @@ fn wait_until_live(
     created: &Value,
     timeout: Duration,
 ) -> CliResult<Value> {
-    let first: Inspiration = shape(created)?;
+    let first: Progress = shape(created)?;
     let (id, name) = (first.entity_id, first.name);
     let spinner = cx.ui.spinner(format!("waiting for {name} to go live"));
     let started = Instant::now();
     let mut current = created.clone();
     let outcome = loop {
-        let item: Inspiration = shape(&current)?;
+        let item: Progress = shape(&current)?;
         match item.status {
             Status::Live => break Ok(current),
             Status::Provisioning => {}
