@@ -99,6 +99,8 @@ test('create refuses bad fields with 400 VALIDATION_FAILED naming the field', as
     [{ expires_in_days: 'null' }, 'pin_reason'],
     [{ expires_in_days: 'null', pin_reason: 'abc' }, 'pin_reason'],
     [{ display_name: 'x'.repeat(101) }, 'display_name'],
+    // A field the form does not have is refused, not ignored (Schemathesis sent garbage names).
+    [{ colour: 'blue' }, 'colour'],
   ];
   for (const [fields, field] of cases) {
     const res = await app.drop(owner, { fields });

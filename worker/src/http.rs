@@ -246,7 +246,15 @@ pub mod field {
 
     /// Refuses keys the route does not know, so typos do not pass silently.
     pub fn only_known(body: &Map<String, Value>, known: &[&str]) -> ApiResult<()> {
-        match body.keys().find(|k| !known.contains(&k.as_str())) {
+        only_known_names(body.keys().map(String::as_str), known)
+    }
+
+    /// The same rule for any list of field names (a multipart form's).
+    pub fn only_known_names<'a>(
+        mut names: impl Iterator<Item = &'a str>,
+        known: &[&str],
+    ) -> ApiResult<()> {
+        match names.find(|k| !known.contains(k)) {
             Some(k) => {
                 Err(
                     FieldError::new(k, "unknown", format!("known fields: {}", known.join(", ")))

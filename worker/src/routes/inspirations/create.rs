@@ -5,12 +5,13 @@ use plug_domain::access::{create_combination, StoredVisibility};
 use plug_domain::time::DAY_MS;
 use plug_domain::validate::{self, FieldError};
 use plug_domain::{CreateVisibility, Scope, SourceType, UploadedVia};
+use wasm_bindgen::JsCast;
 use worker::{FormData, FormEntry, Request, Response};
 
 use super::{member_space, reload, MAX_FILE_BYTES, MULTIPART_SLACK};
 use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult, ErrorCode};
-use crate::http::{json, new_uuid, random_bytes, Ctx};
+use crate::http::{field, json, new_uuid, random_bytes, Ctx};
 use crate::jobs::provision;
 use crate::routes::common;
 use crate::store::db;
@@ -262,9 +263,44 @@ async fn read_form(req: &mut Request) -> ApiResult<FormData> {
             "the body must be multipart/form-data with a file field",
         ));
     }
-    req.form_data()
+    let unreadable = |_| ApiError::validation("the multipart body could not be parsed");
+    let promise = req.inner().form_data().map_err(unreadable)?;
+    let form = js_sys::futures::JsFuture::from(promise)
         .await
-        .map_err(|_| ApiError::validation("the multipart body could not be parsed"))
+        .map_err(unreadable)?;
+    // A field the form does not have is refused, as in every JSON body, not silently ignored.
+    let names = form_names(&form).map_err(unreadable)?;
+    field::only_known_names(names.iter().map(String::as_str), CREATE_FIELDS)?;
+    Ok(FormData::from(form))
+}
+
+/// The fields of interface.md 4.1.
+const CREATE_FIELDS: &[&str] = &[
+    "file",
+    "name",
+    "display_name",
+    "scope",
+    "space_id",
+    "visibility",
+    "expires_in_days",
+    "pin_reason",
+    "source_type",
+    "uploaded_via",
+    "inspired_by",
+];
+
+/// The names of a FormData's entries (`formData.keys()`).
+fn form_names(form: &wasm_bindgen::JsValue) -> Result<Vec<String>, wasm_bindgen::JsValue> {
+    let keys = js_sys::Reflect::get(form, &"keys".into())?;
+    let keys: js_sys::Function = keys.dyn_into()?;
+    let iterator = keys.call0(form)?;
+    let mut names = Vec::new();
+    if let Some(entries) = js_sys::try_iter(&iterator)? {
+        for name in entries {
+            names.push(name?.as_string().unwrap_or_default());
+        }
+    }
+    Ok(names)
 }
 
 /// The `file` field, at most 50 MB.
