@@ -3,6 +3,7 @@
 //! gates old CLI versions. Handlers receive a `Caller` or an error.
 
 use plug_domain::access::Viewer;
+use plug_domain::ids::{GridId, UserId};
 use plug_domain::token::{self, Expectations, TokenError};
 use plug_domain::Role;
 use worker::Request;
@@ -53,7 +54,7 @@ pub async fn verify_user(cx: &Ctx, token: &str) -> ApiResult<User> {
                 _ => "invalid token",
             })
         })?;
-    identity::find_user(&cx.db, &user_id)
+    identity::find_user(&cx.db, &UserId::from(user_id))
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown user"))
 }
@@ -116,11 +117,11 @@ async fn active_grid(cx: &Ctx, req: &Request, user: User, write: bool) -> ApiRes
 }
 
 /// The viewer facts for an entity of `grid_id`: role and spaces there, whatever the active grid.
-pub async fn viewer_in(cx: &Ctx, caller: Option<&Caller>, grid_id: &str) -> ApiResult<Viewer> {
+pub async fn viewer_in(cx: &Ctx, caller: Option<&Caller>, grid_id: &GridId) -> ApiResult<Viewer> {
     let Some(caller) = caller else {
         return Ok(Viewer::default());
     };
-    let role = if caller.grid.grid_id == grid_id {
+    let role = if caller.grid.grid_id == *grid_id {
         Some(caller.role.as_str().to_string())
     } else {
         identity::role_in(&cx.db, grid_id, &caller.user.user_id).await?
@@ -129,24 +130,23 @@ pub async fn viewer_in(cx: &Ctx, caller: Option<&Caller>, grid_id: &str) -> ApiR
 }
 
 /// The viewer facts of a signed-in user for `grid_id`, from their real membership there.
-pub async fn viewer_of_user(cx: &Ctx, user_id: &str, grid_id: &str) -> ApiResult<Viewer> {
+pub async fn viewer_of_user(cx: &Ctx, user_id: &UserId, grid_id: &GridId) -> ApiResult<Viewer> {
     let role = identity::role_in(&cx.db, grid_id, user_id).await?;
     viewer_with_role(cx, user_id, grid_id, role).await
 }
 
 async fn viewer_with_role(
     cx: &Ctx,
-    user_id: &str,
-    grid_id: &str,
+    user_id: &UserId,
+    grid_id: &GridId,
     role: Option<String>,
 ) -> ApiResult<Viewer> {
-    let user_id = user_id.to_string();
     let space_ids = match role {
-        Some(_) => identity::space_ids_of(&cx.db, grid_id, &user_id).await?,
+        Some(_) => identity::space_ids_of(&cx.db, grid_id, user_id).await?,
         None => Vec::new(),
     };
     Ok(Viewer {
-        user_id: Some(user_id),
+        user_id: Some(user_id.clone()),
         is_grid_member: role.is_some(),
         is_grid_admin: role.as_deref() == Some("admin"),
         space_ids,

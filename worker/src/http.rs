@@ -49,8 +49,8 @@ pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-pub fn new_uuid() -> String {
-    plug_domain::validate::uuid_from_random(random_bytes::<16>())
+pub fn new_uuid<Id: From<String>>() -> Id {
+    Id::from(plug_domain::validate::uuid_from_random(random_bytes::<16>()))
 }
 
 pub fn json<T: Serialize>(status: u16, body: &T) -> ApiResult<Response> {

@@ -1,6 +1,7 @@
 //! The wire shapes of interface.md 2.1-2.3 (`plug_domain::wire`), filled from store rows: the
 //! full Inspiration, the Inspiration and Runtime rows, reactions and links.
 
+use plug_domain::ids::{EntityId, SpaceId};
 use plug_domain::retention::{draft_expiry, effective_status, expires_in_days};
 use plug_domain::time::iso;
 use plug_domain::wire::{
@@ -38,7 +39,7 @@ fn runtime_url(config: &Config, row: &EntityRow) -> String {
 }
 
 /// Counts per reaction key: the five pressable kinds always, plus any historical (retired) keys.
-pub fn reactions_map(counts: &[(String, String, i64)], entity_id: &str) -> Reactions {
+pub fn reactions_map(counts: &[(EntityId, String, i64)], entity_id: &EntityId) -> Reactions {
     let mut map: Reactions = ReactionKind::ALL
         .iter()
         .map(|kind| (kind.as_str().to_string(), 0))
@@ -79,7 +80,7 @@ fn enrichment(row: &EntityRow) -> Enrichment {
 /// The sub-state of a visibility from its listed `(space_id, slug)` pairs.
 pub fn substate(
     row_visibility: plug_domain::Visibility,
-    spaces: &[(String, String)],
+    spaces: &[(SpaceId, String)],
     link_indexed: bool,
 ) -> VisibilitySubstate {
     let slugs = spaces.iter().map(|(_, slug)| slug.clone()).collect();
@@ -88,9 +89,9 @@ pub fn substate(
 
 pub struct FullParts<'a> {
     pub row: &'a EntityRow,
-    pub visibility_spaces: &'a [(String, String)],
+    pub visibility_spaces: &'a [(SpaceId, String)],
     pub reactions: Reactions,
-    pub inspired_by: Vec<String>,
+    pub inspired_by: Vec<EntityId>,
     pub owner_or_admin: bool,
 }
 
@@ -272,7 +273,7 @@ mod tests {
     }
 
     fn reactions() -> Reactions {
-        reactions_map(&[("x".into(), "useful".into(), 2)], "x")
+        reactions_map(&[("x".into(), "useful".into(), 2)], &EntityId::from("x"))
     }
 
     /// Ids and times vary between worlds: the snapshots hold the shape.
@@ -292,7 +293,7 @@ mod tests {
 
     #[test]
     fn the_full_inspiration_shape() {
-        let spaces = [("s-1".to_string(), "design".to_string())];
+        let spaces = [(SpaceId::from("s-1"), "design".to_string())];
         let parts = FullParts {
             row: &row(),
             visibility_spaces: &spaces,

@@ -41,7 +41,7 @@ pub fn show(cx: &Context, id: &str) -> CliResult<()> {
         ("reactions", reactions_line(&item.reactions)),
         ("owner", item.owner.name.clone()),
         ("created", item.created_at.clone()),
-        ("id", item.entity_id.clone()),
+        ("id", item.entity_id.to_string()),
     ];
     let extra = [
         ("description", &item.enrichment.description),

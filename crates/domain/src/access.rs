@@ -2,33 +2,34 @@
 //! modes, the collapse of hidden states to private, and the create-time
 //! scope/visibility table. Pure functions over facts the store has loaded.
 
+use crate::ids::{SpaceId, UserId};
 use crate::{CreateVisibility, Scope, Status, Visibility};
 
 /// What the store knows about the caller relative to one entity's grid.
 #[derive(Debug, Clone, Default)]
 pub struct Viewer {
     /// None for anonymous callers.
-    pub user_id: Option<String>,
+    pub user_id: Option<UserId>,
     pub is_grid_member: bool,
     pub is_grid_admin: bool,
     /// Spaces of the entity's grid the caller belongs to.
-    pub space_ids: Vec<String>,
+    pub space_ids: Vec<SpaceId>,
 }
 
 /// The access-relevant facts of one entity.
 #[derive(Debug, Clone)]
 pub struct EntityFacts<'a> {
-    pub owner_id: &'a str,
+    pub owner_id: &'a UserId,
     pub visibility: Visibility,
     /// Spaces listed for `grid` visibility; empty means the whole grid (`['everyone']`).
-    pub visibility_space_ids: &'a [String],
+    pub visibility_space_ids: &'a [SpaceId],
     pub status: Status,
     pub expires_at: Option<i64>,
 }
 
 impl Viewer {
-    pub fn is_owner_or_admin(&self, owner_id: &str) -> bool {
-        self.is_grid_admin || self.user_id.as_deref() == Some(owner_id)
+    pub fn is_owner_or_admin(&self, owner_id: &UserId) -> bool {
+        self.is_grid_admin || self.user_id.as_ref() == Some(owner_id)
     }
 }
 
@@ -60,7 +61,7 @@ pub fn can_read(viewer: &Viewer, entity: &EntityFacts<'_>, now: i64) -> bool {
 }
 
 /// The declared visibility alone, for a viewer who is neither owner nor admin.
-pub fn visibility_admits(viewer: &Viewer, visibility: Visibility, space_ids: &[String]) -> bool {
+pub fn visibility_admits(viewer: &Viewer, visibility: Visibility, space_ids: &[SpaceId]) -> bool {
     match visibility {
         Visibility::Private => false,
         Visibility::Authenticated => viewer.user_id.is_some(),
@@ -180,19 +181,20 @@ mod tests {
     }
 
     const NOW: i64 = 1_000_000;
+    static OWNER: std::sync::LazyLock<UserId> = std::sync::LazyLock::new(|| UserId::from("owner"));
 
     fn member(id: &str, spaces: &[&str]) -> Viewer {
         Viewer {
             user_id: Some(id.into()),
             is_grid_member: true,
             is_grid_admin: false,
-            space_ids: spaces.iter().map(|s| s.to_string()).collect(),
+            space_ids: spaces.iter().map(|s| SpaceId::from(*s)).collect(),
         }
     }
 
-    fn facts<'a>(visibility: Visibility, spaces: &'a [String], status: Status) -> EntityFacts<'a> {
+    fn facts<'a>(visibility: Visibility, spaces: &'a [SpaceId], status: Status) -> EntityFacts<'a> {
         EntityFacts {
-            owner_id: "owner",
+            owner_id: &OWNER,
             visibility,
             visibility_space_ids: spaces,
             status,
@@ -225,7 +227,7 @@ mod tests {
 
     #[test]
     fn grid_subset_admits_members_of_any_listed_space() {
-        let spaces = vec!["s1".to_string(), "s2".to_string()];
+        let spaces = vec![SpaceId::from("s1"), SpaceId::from("s2")];
         let e = facts(Visibility::Grid, &spaces, Status::Live);
         assert!(can_read(&member("m", &["s2"]), &e, NOW));
         assert!(!can_read(&member("m", &["s3"]), &e, NOW));

@@ -7,6 +7,7 @@ pub mod badge;
 pub mod cursor;
 pub mod enums;
 pub mod error_code;
+pub mod ids;
 pub mod origins;
 pub mod retention;
 pub mod time;

@@ -2,6 +2,7 @@
 //! UTC day; anonymous viewers are a one-way hash of their IP under a salt that
 //! rotates daily, so no raw IP is ever stored.
 
+use crate::ids::UserId;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
@@ -30,7 +31,7 @@ pub fn ip_hash(secret: &[u8], ip: &str, now_ms: i64) -> String {
 }
 
 /// Who is viewing: a verified user, else a hashed IP.
-pub fn viewer_key(user_id: Option<&str>, ip_hash: &str) -> String {
+pub fn viewer_key(user_id: Option<&UserId>, ip_hash: &str) -> String {
     match user_id {
         Some(id) => format!("u:{id}"),
         None => format!("ip:{ip_hash}"),
@@ -71,7 +72,7 @@ mod tests {
 
     #[test]
     fn users_are_keyed_by_id_and_anonymous_viewers_by_hash() {
-        assert_eq!(viewer_key(Some("abc"), "h"), "u:abc");
+        assert_eq!(viewer_key(Some(&UserId::from("abc")), "h"), "u:abc");
         assert_eq!(viewer_key(None, "h"), "ip:h");
     }
 }

@@ -2,6 +2,7 @@
 //! structs: the Worker writes them and `plug` reads them, so neither builds or probes maps by key.
 //! Sparse fields are left out when empty; fields the interface always sends are sent as null.
 
+use crate::ids::{EntityId, LinkId, SpaceId, UserId};
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -13,7 +14,7 @@ pub type Reactions = BTreeMap<String, i64>;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Owner {
-    pub user_id: String,
+    pub user_id: UserId,
     pub name: String,
     pub slug: String,
 }
@@ -81,7 +82,7 @@ impl VisibilitySubstate {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SpaceRef {
-    pub space_id: String,
+    pub space_id: SpaceId,
     pub slug: String,
     pub name: String,
 }
@@ -89,14 +90,14 @@ pub struct SpaceRef {
 /// The full Inspiration shape (interface.md 2.1).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Inspiration {
-    pub entity_id: String,
+    pub entity_id: EntityId,
     pub name: String,
     pub display_name: String,
     pub realm: Realm,
     pub kind: EntityKind,
     pub url: String,
     pub scope: Scope,
-    pub space_id: Option<String>,
+    pub space_id: Option<SpaceId>,
     pub visibility: Visibility,
     pub expires_at: Option<String>,
     pub pinned: bool,
@@ -107,7 +108,7 @@ pub struct Inspiration {
     pub owner: Owner,
     pub grid_slug: String,
     pub space: Option<SpaceRef>,
-    pub inspired_by: Vec<String>,
+    pub inspired_by: Vec<EntityId>,
     pub created_at: String,
     pub brain_status: BrainStatus,
     pub caller_permissions: Permissions,
@@ -123,7 +124,7 @@ pub struct Inspiration {
 /// An Inspiration row of the list (interface.md 2.2).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct InspirationSummary {
-    pub entity_id: String,
+    pub entity_id: EntityId,
     pub name: String,
     pub display_name: String,
     pub url: String,
@@ -143,7 +144,7 @@ pub struct InspirationSummary {
 /// A Runtime row (interface.md 2.3); a never-deployed draft carries its retention clock.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RuntimeSummary {
-    pub entity_id: String,
+    pub entity_id: EntityId,
     pub name: String,
     pub display_name: String,
     pub kind: EntityKind,
@@ -173,9 +174,9 @@ pub struct RegisteredRuntime {
 /// An Inspiration-Runtime link (platform.md 9), with the other side in the lists.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Link {
-    pub link_id: String,
-    pub runtime_id: String,
-    pub inspiration_entity_id: String,
+    pub link_id: LinkId,
+    pub runtime_id: EntityId,
+    pub inspiration_entity_id: EntityId,
     pub note: Option<String>,
     pub noted_by: Owner,
     pub created_at: String,
@@ -196,7 +197,7 @@ pub enum EntitySummary {
 /// What the visibility routes answer (interface.md 4.7).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VisibilityChanged {
-    pub entity_id: String,
+    pub entity_id: EntityId,
     pub name: String,
     pub visibility: Visibility,
     #[serde(flatten)]
@@ -207,7 +208,7 @@ pub struct VisibilityChanged {
 /// What the reaction toggle answers (interface.md 4.8): the counts and the caller's own kinds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ReactionState {
-    pub entity_id: String,
+    pub entity_id: EntityId,
     pub reactions: Reactions,
     pub user_reactions: Vec<String>,
 }
@@ -216,7 +217,7 @@ pub struct ReactionState {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FeedbackEntry {
     pub feedback_id: String,
-    pub entity_id: String,
+    pub entity_id: EntityId,
     pub category: String,
     pub text: String,
     pub source: String,

@@ -1,6 +1,7 @@
 //! Background enrichment (interface.md 3.1): description, icon, category and
 //! tags read from the content itself; `skipped` when nothing usable is found.
 
+use plug_domain::ids::EntityId;
 use plug_domain::SourceType;
 use worker::D1Database;
 
@@ -8,7 +9,7 @@ use crate::store::jobs;
 
 pub async fn run_enrichment(
     db: &D1Database,
-    entity_id: &str,
+    entity_id: &EntityId,
     source_type: SourceType,
     file_name: &str,
     bytes: &[u8],
@@ -31,7 +32,7 @@ pub async fn run_enrichment(
 
 pub async fn enrich(
     db: &D1Database,
-    entity_id: &str,
+    entity_id: &EntityId,
     source_type: SourceType,
     file_name: &str,
     bytes: &[u8],

@@ -3,6 +3,7 @@
 //! `wait_until`; a failure removes every object it wrote.
 
 use plug_content::Upload;
+use plug_domain::ids::EntityId;
 use plug_domain::SourceType;
 use worker::{Bucket, D1Database, Env, HttpMetadata};
 
@@ -10,15 +11,15 @@ use crate::error::report;
 use crate::http::Ctx;
 use crate::store::entities;
 
-pub fn original_key(entity_id: &str) -> String {
+pub fn original_key(entity_id: &EntityId) -> String {
     format!("inspirations/{entity_id}/original")
 }
 
-pub fn site_key(entity_id: &str, path: &str) -> String {
+pub fn site_key(entity_id: &EntityId, path: &str) -> String {
     format!("inspirations/{entity_id}/site/{path}")
 }
 
-pub fn prefix(entity_id: &str) -> String {
+pub fn prefix(entity_id: &EntityId) -> String {
     format!("inspirations/{entity_id}/")
 }
 
@@ -31,13 +32,13 @@ pub fn content_type(upload: &Upload) -> &'static str {
 
 pub fn start(
     cx: &Ctx,
-    entity_id: &str,
+    entity_id: &EntityId,
     source_type: SourceType,
     file_name: String,
     upload: Upload,
 ) {
     let env: Env = cx.env.clone();
-    let entity_id = entity_id.to_string();
+    let entity_id = entity_id.clone();
     cx.defer(async move {
         let (Ok(db), Ok(bucket)) = (env.d1("DB"), env.bucket("BUCKET")) else {
             worker::console_error!("provisioning {entity_id}: the DB or BUCKET binding is missing");
@@ -84,7 +85,7 @@ pub fn start(
 /// Moves a provisioning Inspiration on, unless someone archived it meanwhile.
 async fn mark(
     db: &D1Database,
-    entity_id: &str,
+    entity_id: &EntityId,
     status: &str,
     detail: Option<&str>,
     now: i64,
@@ -117,7 +118,7 @@ async fn put(
 /// Returns the number of files and the bytes enrichment reads (the file, or the site's index.html).
 async fn store(
     bucket: &Bucket,
-    entity_id: &str,
+    entity_id: &EntityId,
     upload: Upload,
     written: &mut Vec<String>,
 ) -> Result<(i64, Vec<u8>), String> {
@@ -169,7 +170,7 @@ pub async fn remove_all(bucket: &Bucket, keys: &[String]) {
 }
 
 /// Deletes every object under an entity's prefix (purge).
-pub async fn remove_prefix(bucket: &Bucket, entity_id: &str) -> Result<usize, String> {
+pub async fn remove_prefix(bucket: &Bucket, entity_id: &EntityId) -> Result<usize, String> {
     let mut removed = 0;
     loop {
         let listing = bucket

@@ -1,5 +1,6 @@
 //! badge.js (interface.md 4.13) and the entity badge_mode route (4.11).
 
+use plug_domain::ids::GridId;
 use worker::{Request, Response};
 
 use plug_domain::badge;
@@ -69,7 +70,7 @@ pub async fn patch_mode(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Respo
 }
 
 /// The platform and grid badge policies in force for a grid.
-pub async fn policies(cx: &Ctx, grid_id: &str) -> ApiResult<(BadgePolicy, BadgePolicy)> {
+pub async fn policies(cx: &Ctx, grid_id: &GridId) -> ApiResult<(BadgePolicy, BadgePolicy)> {
     let grid = identity::find_grid(&cx.db, grid_id).await?;
     let grid_policy = grid_policy(grid.as_ref());
     Ok((platform_policy(cx).await?, grid_policy))

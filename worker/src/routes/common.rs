@@ -2,6 +2,7 @@
 //! visibility and state rules, so a hidden entity is a 404 like a missing one.
 
 use plug_domain::access::{can_read, EntityFacts, Viewer};
+use plug_domain::ids::{EntityId, SpaceId};
 use plug_domain::Realm;
 
 use crate::auth::{self, Caller};
@@ -14,7 +15,7 @@ pub struct Seen {
     pub row: EntityRow,
     pub viewer: Viewer,
     /// `(space_id, slug)` listed for grid visibility.
-    pub spaces: Vec<(String, String)>,
+    pub spaces: Vec<(SpaceId, String)>,
 }
 
 impl Seen {
@@ -26,7 +27,7 @@ impl Seen {
 /// Finds by UUID anywhere, or by slug in the caller's active grid (anonymous callers: UUID only).
 pub async fn find(cx: &Ctx, caller: Option<&Caller>, id: &str) -> ApiResult<Option<EntityRow>> {
     if plug_domain::validate::is_uuid(id) {
-        return entities::find(&cx.db, &id.to_ascii_lowercase()).await;
+        return entities::find(&cx.db, &EntityId::from(id.to_ascii_lowercase())).await;
     }
     match caller {
         Some(c) => entities::find_by_name(&cx.db, &c.grid.grid_id, id).await,
@@ -56,7 +57,7 @@ pub async fn load_visible(
 /// The entity as `viewer` sees it, or 404 when visibility and state hide it.
 pub async fn check_visible(cx: &Ctx, row: EntityRow, viewer: Viewer) -> ApiResult<Seen> {
     let spaces = entities::visibility_spaces(&cx.db, &row.entity_id).await?;
-    let space_ids: Vec<String> = spaces.iter().map(|(id, _)| id.clone()).collect();
+    let space_ids: Vec<SpaceId> = spaces.iter().map(|(id, _)| id.clone()).collect();
     let facts = EntityFacts {
         owner_id: &row.owner_id,
         visibility: row.visibility,

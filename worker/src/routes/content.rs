@@ -4,6 +4,7 @@
 //! Viewers arrive from the link origin, with a one-time ticket when it knows who they are; one
 //! this origin does not know goes through the link origin's hand-off and comes back.
 
+use plug_domain::ids::EntityId;
 use plug_domain::{Realm, Status, Visibility};
 use worker::{Method, Request, Response, Url};
 
@@ -82,7 +83,7 @@ pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> 
             1,
         )),
         Some(seen) => {
-            let user_id = user.as_ref().map(|u| u.user_id.as_str());
+            let user_id = user.as_ref().map(|u| &u.user_id);
             serve::entity(cx, &req, &seen, &path[1..], user_id).await
         }
         None => refuse(cx, &req, &pass, user.as_ref()),
@@ -103,7 +104,7 @@ async fn inspiration(cx: &Ctx, label: &str) -> ApiResult<Option<EntityRow>> {
     if !plug_domain::validate::is_uuid(label) {
         return Ok(None);
     }
-    Ok(entities::find(&cx.db, label)
+    Ok(entities::find(&cx.db, &EntityId::from(label))
         .await?
         .filter(|r| r.realm == Realm::Inspiration))
 }

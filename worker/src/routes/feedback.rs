@@ -2,6 +2,7 @@
 //! limited per IP and entity, stored with a one-way IP hash; and the owner's
 //! inbox (platform.md 5). Errors on the POST use the flat `{ error, code }` shape.
 
+use plug_domain::ids::EntityId;
 use plug_domain::time::iso;
 use plug_domain::validate::{self, FieldError};
 use plug_domain::views::ip_hash;
@@ -49,7 +50,7 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     let user_agent = bounded_optional(&body, "user_agent", 512)?;
     let page_url = bounded_optional(&body, "page_url", 2048)?;
     let entity = match validate::is_uuid(id) {
-        true => entities::find(&cx.db, &id.to_ascii_lowercase()).await?,
+        true => entities::find(&cx.db, &EntityId::from(id.to_ascii_lowercase())).await?,
         false => None,
     }
     .filter(|e| e.status != plug_domain::Status::Purged)
@@ -61,7 +62,7 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         (&limits::FEEDBACK_PER_ENTITY, entity.entity_id.as_str()),
     ];
     limits::take_all(&cx.db, &wanted, cx.now).await?;
-    let feedback_id = new_uuid();
+    let feedback_id: String = new_uuid();
     social::insert_feedback(
         &cx.db,
         &social::NewFeedback {

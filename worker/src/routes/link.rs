@@ -4,6 +4,7 @@
 //! and brought back; a signed-in viewer who still may not read it gets the not-shared page. A
 //! missing and a hidden Inspiration look exactly alike, and scanning for names is rate limited.
 
+use plug_domain::ids::EntityId;
 use plug_domain::origins::is_navigation;
 use plug_domain::{Realm, Status, Visibility};
 use worker::{Method, Request, Response, Url};
@@ -234,7 +235,7 @@ async fn handoff_target(cx: &Ctx, to: &str, user: Option<&User>) -> ApiResult<Op
     let Some(label) = label.filter(|l| plug_domain::validate::is_uuid(l)) else {
         return Ok(None);
     };
-    let row = entities::find(&cx.db, &label)
+    let row = entities::find(&cx.db, &EntityId::from(label))
         .await?
         .filter(|r| r.realm == Realm::Inspiration);
     let seen = match row {

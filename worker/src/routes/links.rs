@@ -2,6 +2,7 @@
 //! a note, delete by the noter or a grid admin, and both list directions with
 //! unreadable sides silently omitted. Links are realm-agnostic.
 
+use plug_domain::ids::LinkId;
 use plug_domain::validate::{self, FieldError};
 use plug_domain::wire::EntitySummary;
 use worker::{Request, Response};
@@ -40,7 +41,7 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         )
         .into());
     }
-    let link_id = new_uuid();
+    let link_id: LinkId = new_uuid();
     let insert = social::insert_link(
         &cx.db,
         &link_id,
@@ -68,7 +69,7 @@ pub async fn delete(cx: &Ctx, req: Request, id: &str, link_id: &str) -> ApiResul
     let caller = auth::caller(cx, &req, true).await?;
     let target = common::load_visible(cx, Some(&caller), id, None).await?;
     let link = match validate::is_uuid(link_id) {
-        true => social::find_link(&cx.db, link_id).await?,
+        true => social::find_link(&cx.db, &LinkId::from(link_id)).await?,
         false => None,
     }
     .filter(|l| l.target_id == target.row.entity_id)
@@ -117,7 +118,7 @@ async fn list(
     let mut links =
         social::links_of(&cx.db, column, &this.row.entity_id, page.after, page.limit).await?;
     let next = paging::next_cursor(&mut links, page.limit, LINK_SORT, |l| {
-        (l.created_at, l.link_id.clone())
+        (l.created_at, l.link_id.to_string())
     });
     let mut items = Vec::new();
     for link in &links {

@@ -3,6 +3,7 @@
 //! envelope (interface.md 4.3, platform.md 9).
 
 use plug_domain::cursor::Cursor;
+use plug_domain::ids::UserId;
 use plug_domain::validate::{self, FieldError};
 use worker::Response;
 
@@ -77,7 +78,7 @@ pub async fn visible_entities(
     let mut rows = lists::list_visible(&cx.db, &viewer, query).await?;
     let column = query.sort;
     let next = next_cursor(&mut rows, query.limit, sort, |r| {
-        (column.key_of(r), r.entity_id.clone())
+        (column.key_of(r), r.entity_id.to_string())
     });
     Ok((rows, next))
 }
@@ -86,7 +87,7 @@ pub async fn visible_entities(
 /// unknown owner, whose list is simply empty.
 pub enum OwnerFilter {
     Any,
-    Only(String),
+    Only(UserId),
     Nobody,
 }
 

@@ -1,6 +1,7 @@
 //! The Runtime list (interface.md 4.4, 2.3): kind, owner and space filters, two
 //! sorts, keyset cursor; hidden states only for their owner and grid admins.
 
+use plug_domain::ids::SpaceId;
 use plug_domain::validate::{self, FieldError};
 use plug_domain::{RuntimeKindFilter, RuntimeSort};
 use worker::{Request, Response};
@@ -27,7 +28,7 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     };
     let page = paging::page_request(&pairs, sort.as_str())?;
     let space_id = match query(&pairs, "space_id").filter(|s| !s.is_empty()) {
-        Some(id) => Some(validate::uuid("space_id", id)?),
+        Some(id) => Some(SpaceId::from(validate::uuid("space_id", id)?)),
         None => None,
     };
     let owner_id = match paging::owner_filter(cx, &caller, &pairs).await? {
@@ -47,8 +48,8 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         grid_id: &caller.grid.grid_id,
         realm: "runtime",
         kind: kind_filter,
-        owner_id: owner_id.as_deref(),
-        space_id: space_id.as_deref(),
+        owner_id: owner_id.as_ref(),
+        space_id: space_id.as_ref(),
         sort: column,
         after: page.after,
         limit: page.limit,

@@ -4,6 +4,7 @@
 
 use futures_util::{stream, StreamExt};
 use plug_domain::badge::{resolve, BadgeState};
+use plug_domain::ids::UserId;
 use plug_domain::SourceType;
 use plug_render::{BadgeInjector, BadgeTag, OfficeKind, PageKind, Position};
 use worker::{Request, Response};
@@ -23,7 +24,7 @@ pub async fn entity(
     req: &Request,
     seen: &Seen,
     rest: &str,
-    user_id: Option<&str>,
+    user_id: Option<&UserId>,
 ) -> ApiResult<Response> {
     let response = if rest == "_plug/file" {
         original(cx, req, seen).await?
@@ -54,7 +55,7 @@ async fn badge_tag(cx: &Ctx, seen: &Seen) -> ApiResult<Option<BadgeTag>> {
     }
     Ok(Some(BadgeTag {
         base_url: cx.config.base_url.clone(),
-        entity_id: seen.row.entity_id.clone(),
+        entity_id: seen.row.entity_id.to_string(),
         grid_slug: grid.slug.clone(),
         mode: decider.into(),
         position: grid
@@ -82,7 +83,12 @@ fn is_zip_site(seen: &Seen) -> bool {
 }
 
 /// The page at the Inspiration's URL: the site's index, the HTML file, or a wrapper page.
-async fn index(cx: &Ctx, req: &Request, seen: &Seen, user_id: Option<&str>) -> ApiResult<Response> {
+async fn index(
+    cx: &Ctx,
+    req: &Request,
+    seen: &Seen,
+    user_id: Option<&UserId>,
+) -> ApiResult<Response> {
     let tag = badge_tag(cx, seen).await?;
     if tag.is_none() {
         // With the badge off there is no beacon: count the visit here.

@@ -3,6 +3,7 @@
 //! Inspiration's content origin with a ticket of its own, which sets a cookie valid for that
 //! Inspiration alone. The API's token never reaches an uploaded page.
 
+use plug_domain::ids::{EntityId, UserId};
 use plug_domain::token::{self, Expectations};
 use plug_domain::validate::FieldError;
 use serde_json::json;
@@ -107,13 +108,13 @@ pub async fn link_user(cx: &Ctx, req: &Request) -> ApiResult<Option<User>> {
     };
     let key = session_key(cx, "plug-serve-session");
     match token::verify(&value, &key, cx.now, &expect) {
-        Ok(user_id) => identity::find_user(&cx.db, &user_id).await,
+        Ok(user_id) => identity::find_user(&cx.db, &UserId::from(user_id)).await,
         Err(_) => Ok(None),
     }
 }
 
 /// A one-time ticket that hands `user_id` to the content origin of `entity_id`.
-pub async fn content_ticket(cx: &Ctx, entity_id: &str, user_id: &str) -> ApiResult<String> {
+pub async fn content_ticket(cx: &Ctx, entity_id: &EntityId, user_id: &UserId) -> ApiResult<String> {
     let ticket = new_ticket();
     tickets::insert_content_ticket(&cx.db, &ticket, entity_id, user_id, cx.now + TICKET_TTL_MS)
         .await?;
@@ -124,7 +125,7 @@ pub async fn content_ticket(cx: &Ctx, entity_id: &str, user_id: &str) -> ApiResu
 pub async fn redeem_content_ticket(
     cx: &Ctx,
     ticket: &str,
-    entity_id: &str,
+    entity_id: &EntityId,
 ) -> ApiResult<Option<User>> {
     match tickets::redeem_content_ticket(&cx.db, ticket, entity_id, cx.now).await? {
         Some(user_id) => identity::find_user(&cx.db, &user_id).await,
@@ -132,13 +133,13 @@ pub async fn redeem_content_ticket(
     }
 }
 
-fn content_audience(entity_id: &str) -> String {
+fn content_audience(entity_id: &EntityId) -> String {
     format!("plug-content:{entity_id}")
 }
 
 /// `Set-Cookie` for a content origin: host-only, HttpOnly, valid for this Inspiration alone.
 /// SameSite=None on https so a preview frame of the web app still loads the site's files.
-pub fn content_cookie(cx: &Ctx, user_id: &str, entity_id: &str) -> String {
+pub fn content_cookie(cx: &Ctx, user_id: &UserId, entity_id: &EntityId) -> String {
     let value = token::mint(
         user_id,
         &session_key(cx, "plug-content-session"),
@@ -156,7 +157,11 @@ pub fn content_cookie(cx: &Ctx, user_id: &str, entity_id: &str) -> String {
 
 /// The user of a content cookie signed for `entity_id`. Every cookie of the name is tried, so one
 /// tossed in by another origin cannot shadow the real one.
-pub async fn content_user(cx: &Ctx, req: &Request, entity_id: &str) -> ApiResult<Option<User>> {
+pub async fn content_user(
+    cx: &Ctx,
+    req: &Request,
+    entity_id: &EntityId,
+) -> ApiResult<Option<User>> {
     let name = if Config::is_https(&cx.config.content_origin) {
         CONTENT_COOKIE_HTTPS
     } else {
@@ -172,7 +177,7 @@ pub async fn content_user(cx: &Ctx, req: &Request, entity_id: &str) -> ApiResult
         .into_iter()
         .find_map(|value| token::verify(&value, &key, cx.now, &expect).ok());
     match user_id {
-        Some(id) => identity::find_user(&cx.db, &id).await,
+        Some(id) => identity::find_user(&cx.db, &UserId::from(id)).await,
         None => Ok(None),
     }
 }

@@ -2,6 +2,7 @@
 //! reads, beacons and served pages, once per viewer per entity per UTC day,
 //! never bots, naive HTTP clients, the owner or `platform-no-count` browsers.
 
+use plug_domain::ids::{EntityId, UserId};
 use plug_domain::time::utc_day;
 use plug_domain::validate::FieldError;
 use plug_domain::views::{ip_hash, viewer_key};
@@ -129,8 +130,8 @@ fn first_sighting(key: String) -> bool {
 /// Counts a view of an entity by a viewer, once per UTC day; the one counting function.
 async fn count(
     db: &worker::D1Database,
-    entity_id: &str,
-    user_id: Option<&str>,
+    entity_id: &EntityId,
+    user_id: Option<&UserId>,
     ip_hash: &str,
     now: i64,
 ) {
@@ -158,22 +159,22 @@ fn countable(visit: &Visit) -> bool {
 }
 
 /// Counts a view of `row` after the response, if the visit qualifies.
-pub fn count_later(cx: &Ctx, req: &Request, row: &EntityRow, user_id: Option<&str>) {
+pub fn count_later(cx: &Ctx, req: &Request, row: &EntityRow, user_id: Option<&UserId>) {
     let visit = visit_of(req);
-    if !countable(&visit) || user_id == Some(row.owner_id.as_str()) {
+    if !countable(&visit) || user_id == Some(&row.owner_id) {
         return;
     }
     let env = cx.env.clone();
     let secret = cx.config.jwt_secret.clone();
     let entity_id = row.entity_id.clone();
-    let user_id = user_id.map(str::to_string);
+    let user_id = user_id.cloned();
     let now = cx.now;
     cx.defer(async move {
         let Ok(db) = env.d1("DB") else { return };
         count(
             &db,
             &entity_id,
-            user_id.as_deref(),
+            user_id.as_ref(),
             &ip_hash(secret.as_bytes(), &visit.ip, now),
             now,
         )
@@ -217,14 +218,16 @@ async fn count_beacon(
                 issuer: config.jwt_issuer.as_deref(),
                 audience: config.jwt_audience.as_deref(),
             };
-            plug_domain::token::verify(&t, config.jwt_secret.as_bytes(), now, &expect).ok()
+            plug_domain::token::verify(&t, config.jwt_secret.as_bytes(), now, &expect)
+                .ok()
+                .map(UserId::from)
         }
         None => None,
     };
     count(
         &db,
-        &id,
-        user_id.as_deref(),
+        &EntityId::from(id),
+        user_id.as_ref(),
         &ip_hash(config.jwt_secret.as_bytes(), &visit.ip, now),
         now,
     )

@@ -2,6 +2,7 @@
 //! requested mode and its sub-state into what is stored, for all three routes.
 
 use plug_domain::access::{map_legacy, LegacyVisibility, RequestedVisibility, StoredVisibility};
+use plug_domain::ids::SpaceId;
 use plug_domain::time::iso;
 use plug_domain::validate::FieldError;
 use plug_domain::wire::VisibilityChanged;
@@ -20,7 +21,7 @@ use crate::store::identity::Grid;
 /// What will be stored: the canonical mode and its sub-state.
 pub struct VisibilityPlan {
     pub mode: Visibility,
-    pub space_ids: Vec<String>,
+    pub space_ids: Vec<SpaceId>,
     pub link_indexed: bool,
 }
 
@@ -32,7 +33,7 @@ pub async fn plan(
     grid: &Grid,
     requested: RequestedVisibility,
     scope: Scope,
-    own_space_id: Option<&str>,
+    own_space_id: Option<&SpaceId>,
     visibility_spaces: Option<Vec<String>>,
     link_indexed: Option<bool>,
     strict: bool,
@@ -80,7 +81,7 @@ pub async fn plan(
 fn plan_legacy(
     legacy: LegacyVisibility,
     scope: Scope,
-    own_space_id: Option<&str>,
+    own_space_id: Option<&SpaceId>,
     visibility_spaces: &Option<Vec<String>>,
     link_indexed: Option<bool>,
 ) -> ApiResult<VisibilityPlan> {
@@ -95,7 +96,7 @@ fn plan_legacy(
     };
     let (stored, indexed) = map_legacy(scope, legacy).ok_or_else(scope_invalid)?;
     let space_ids = match stored {
-        StoredVisibility::GridOwnSpace => vec![own_space_id.ok_or_else(scope_invalid)?.to_string()],
+        StoredVisibility::GridOwnSpace => vec![own_space_id.ok_or_else(scope_invalid)?.clone()],
         _ => Vec::new(),
     };
     Ok(VisibilityPlan {
@@ -136,7 +137,7 @@ async fn patch(cx: &Ctx, mut req: Request, id: &str, legacy_allowed: bool) -> Ap
         &caller.grid,
         requested,
         scope,
-        row.space_id.as_deref(),
+        row.space_id.as_ref(),
         visibility_spaces,
         link_indexed,
         true,

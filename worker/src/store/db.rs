@@ -15,8 +15,9 @@ pub fn int(n: i64) -> JsValue {
     JsValue::from_f64(n as f64)
 }
 
-pub fn opt_text(s: Option<&str>) -> JsValue {
-    s.map_or(JsValue::NULL, JsValue::from_str)
+/// Text or NULL; takes `Option<&str>` and the id types alike.
+pub fn opt_text<S: AsRef<str> + ?Sized>(s: Option<&S>) -> JsValue {
+    s.map_or(JsValue::NULL, |s| JsValue::from_str(s.as_ref()))
 }
 
 pub fn opt_int(n: Option<i64>) -> JsValue {

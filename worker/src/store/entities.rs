@@ -1,6 +1,7 @@
 //! Inspirations and Runtimes in the `entities` table: look-ups and the writes of the entity
 //! routes (the visible lists are in `lists`).
 
+use plug_domain::ids::{EntityId, GridId, SpaceId, UserId};
 use plug_domain::{
     BadgeMode, BrainStatus, EntityKind, Realm, Scope, SourceType, Status, Visibility,
 };
@@ -15,15 +16,15 @@ use crate::error::ApiResult;
 /// typed: a row holding a value outside them fails to load (a 500 that is logged), never a default.
 #[derive(Debug, Clone, Deserialize)]
 pub struct EntityRow {
-    pub entity_id: String,
-    pub grid_id: String,
+    pub entity_id: EntityId,
+    pub grid_id: GridId,
     pub realm: Realm,
     pub kind: EntityKind,
     pub name: String,
     pub display_name: String,
-    pub owner_id: String,
+    pub owner_id: UserId,
     pub scope: Scope,
-    pub space_id: Option<String>,
+    pub space_id: Option<SpaceId>,
     pub visibility: Visibility,
     pub link_indexed: i64,
     pub status: Status,
@@ -65,7 +66,7 @@ pub(super) const SELECT: &str =
   JOIN users u ON u.user_id = e.owner_id
   LEFT JOIN spaces s ON s.space_id = e.space_id";
 
-pub async fn find(db: &D1Database, entity_id: &str) -> ApiResult<Option<EntityRow>> {
+pub async fn find(db: &D1Database, entity_id: &EntityId) -> ApiResult<Option<EntityRow>> {
     db::first(
         db,
         &format!("{SELECT} WHERE e.entity_id = ?1"),
@@ -76,7 +77,7 @@ pub async fn find(db: &D1Database, entity_id: &str) -> ApiResult<Option<EntityRo
 
 pub async fn find_by_name(
     db: &D1Database,
-    grid_id: &str,
+    grid_id: &GridId,
     name: &str,
 ) -> ApiResult<Option<EntityRow>> {
     db::first(
@@ -89,13 +90,13 @@ pub async fn find_by_name(
 
 /// The row a new Inspiration starts as.
 pub struct NewInspiration<'a> {
-    pub entity_id: &'a str,
-    pub grid_id: &'a str,
+    pub entity_id: &'a EntityId,
+    pub grid_id: &'a GridId,
     pub name: &'a str,
     pub display_name: &'a str,
-    pub owner_id: &'a str,
+    pub owner_id: &'a UserId,
     pub scope: &'a str,
-    pub space_id: Option<&'a str>,
+    pub space_id: Option<&'a SpaceId>,
     pub visibility: &'a str,
     pub source_type: &'a str,
     pub uploaded_via: &'a str,
@@ -143,13 +144,13 @@ pub fn insert_inspiration(
 
 /// A Runtime the operator API registers (platform.md 6).
 pub struct NewRuntime<'a> {
-    pub entity_id: &'a str,
-    pub grid_id: &'a str,
+    pub entity_id: &'a EntityId,
+    pub grid_id: &'a GridId,
     pub kind: &'a str,
     pub name: &'a str,
     pub display_name: &'a str,
-    pub owner_id: &'a str,
-    pub space_id: Option<&'a str>,
+    pub owner_id: &'a UserId,
+    pub space_id: Option<&'a SpaceId>,
     pub visibility: &'a str,
     pub link_indexed: bool,
     pub status: &'a str,
@@ -183,8 +184,8 @@ pub fn insert_runtime(db: &D1Database, n: &NewRuntime<'_>) -> ApiResult<D1Prepar
 
 pub fn insert_visibility_space(
     db: &D1Database,
-    entity_id: &str,
-    space_id: &str,
+    entity_id: &EntityId,
+    space_id: &SpaceId,
 ) -> ApiResult<D1PreparedStatement> {
     db::stmt(
         db,
@@ -193,7 +194,10 @@ pub fn insert_visibility_space(
     )
 }
 
-pub fn clear_visibility_spaces(db: &D1Database, entity_id: &str) -> ApiResult<D1PreparedStatement> {
+pub fn clear_visibility_spaces(
+    db: &D1Database,
+    entity_id: &EntityId,
+) -> ApiResult<D1PreparedStatement> {
     db::stmt(
         db,
         "DELETE FROM visibility_spaces WHERE entity_id = ?1",
@@ -204,11 +208,11 @@ pub fn clear_visibility_spaces(db: &D1Database, entity_id: &str) -> ApiResult<D1
 /// `(space_id, slug)` of the spaces listed for grid visibility; empty means everyone.
 pub async fn visibility_spaces(
     db: &D1Database,
-    entity_id: &str,
-) -> ApiResult<Vec<(String, String)>> {
+    entity_id: &EntityId,
+) -> ApiResult<Vec<(SpaceId, String)>> {
     #[derive(Deserialize)]
     struct Row {
-        space_id: String,
+        space_id: SpaceId,
         slug: String,
     }
     let rows: Vec<Row> = db::all(
@@ -221,7 +225,7 @@ pub async fn visibility_spaces(
     Ok(rows.into_iter().map(|r| (r.space_id, r.slug)).collect())
 }
 
-pub async fn set_file_count(db: &D1Database, entity_id: &str, count: i64) -> ApiResult<()> {
+pub async fn set_file_count(db: &D1Database, entity_id: &EntityId, count: i64) -> ApiResult<()> {
     db::run(
         db,
         "UPDATE entities SET file_count = ?2 WHERE entity_id = ?1",
@@ -234,7 +238,7 @@ pub async fn set_file_count(db: &D1Database, entity_id: &str, count: i64) -> Api
 /// Generic single-entity update from `(column, value)` pairs; columns come from code, never from input.
 pub fn update_columns(
     db: &D1Database,
-    entity_id: &str,
+    entity_id: &EntityId,
     columns: &[(&str, JsValue)],
     now: i64,
 ) -> ApiResult<D1PreparedStatement> {
@@ -255,7 +259,7 @@ pub fn update_columns(
 
 pub async fn run_update(
     db: &D1Database,
-    entity_id: &str,
+    entity_id: &EntityId,
     columns: &[(&str, JsValue)],
     now: i64,
 ) -> ApiResult<()> {
@@ -267,11 +271,11 @@ pub async fn run_update(
 /// The reaction counts per kind of several entities.
 pub async fn reaction_counts(
     db: &D1Database,
-    ids: &[String],
-) -> ApiResult<Vec<(String, String, i64)>> {
+    ids: &[EntityId],
+) -> ApiResult<Vec<(EntityId, String, i64)>> {
     #[derive(Deserialize)]
     struct Row {
-        entity_id: String,
+        entity_id: EntityId,
         kind: String,
         count: i64,
     }
@@ -289,10 +293,10 @@ pub async fn reaction_counts(
 }
 
 /// The ids this entity was inspired by (links where it is the target), oldest first.
-pub async fn inspired_by(db: &D1Database, entity_id: &str) -> ApiResult<Vec<String>> {
+pub async fn inspired_by(db: &D1Database, entity_id: &EntityId) -> ApiResult<Vec<EntityId>> {
     #[derive(Deserialize)]
     struct Row {
-        source_id: String,
+        source_id: EntityId,
     }
     let rows: Vec<Row> = db::all(
         db,

@@ -1,6 +1,7 @@
 //! Users, grids, memberships, spaces and platform settings: the rows the
 //! operator API writes and every authenticated request reads.
 
+use plug_domain::ids::{GridId, SpaceId, UserId};
 use serde::{Deserialize, Serialize};
 use worker::D1Database;
 
@@ -9,14 +10,14 @@ use crate::error::ApiResult;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct User {
-    pub user_id: String,
+    pub user_id: UserId,
     pub slug: String,
     pub name: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Grid {
-    pub grid_id: String,
+    pub grid_id: GridId,
     pub slug: String,
     pub badge_policy: String,
     pub badge_theme: Option<String>,
@@ -25,8 +26,8 @@ pub struct Grid {
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Space {
-    pub space_id: String,
-    pub grid_id: String,
+    pub space_id: SpaceId,
+    pub grid_id: GridId,
     pub slug: String,
     pub name: String,
 }
@@ -56,7 +57,7 @@ pub async fn insert_user(db: &D1Database, user: &User, now: i64) -> ApiResult<()
     .map(drop)
 }
 
-pub async fn find_user(db: &D1Database, user_id: &str) -> ApiResult<Option<User>> {
+pub async fn find_user(db: &D1Database, user_id: &UserId) -> ApiResult<Option<User>> {
     db::first(
         db,
         "SELECT user_id, slug, name FROM users WHERE user_id = ?1",
@@ -76,7 +77,7 @@ pub async fn find_user_by_slug(db: &D1Database, slug: &str) -> ApiResult<Option<
 
 pub async fn insert_grid(
     db: &D1Database,
-    grid_id: &str,
+    grid_id: &GridId,
     slug: &str,
     name: &str,
     now: i64,
@@ -95,13 +96,13 @@ pub async fn find_grid_by_slug(db: &D1Database, slug: &str) -> ApiResult<Option<
     db::first(db, &sql, &[text(slug)]).await
 }
 
-pub async fn find_grid(db: &D1Database, grid_id: &str) -> ApiResult<Option<Grid>> {
+pub async fn find_grid(db: &D1Database, grid_id: &GridId) -> ApiResult<Option<Grid>> {
     let sql = format!("SELECT {GRID_COLUMNS} FROM grids g WHERE g.grid_id = ?1");
     db::first(db, &sql, &[text(grid_id)]).await
 }
 
 /// The user's memberships, oldest first (the first is the primary grid).
-pub async fn memberships_of(db: &D1Database, user_id: &str) -> ApiResult<Vec<Membership>> {
+pub async fn memberships_of(db: &D1Database, user_id: &UserId) -> ApiResult<Vec<Membership>> {
     let sql = format!(
         "SELECT m.role, {GRID_COLUMNS} FROM memberships m JOIN grids g ON g.grid_id = m.grid_id
          WHERE m.user_id = ?1 ORDER BY m.created_at, g.slug"
@@ -109,7 +110,11 @@ pub async fn memberships_of(db: &D1Database, user_id: &str) -> ApiResult<Vec<Mem
     db::all(db, &sql, &[text(user_id)]).await
 }
 
-pub async fn role_in(db: &D1Database, grid_id: &str, user_id: &str) -> ApiResult<Option<String>> {
+pub async fn role_in(
+    db: &D1Database,
+    grid_id: &GridId,
+    user_id: &UserId,
+) -> ApiResult<Option<String>> {
     #[derive(Deserialize)]
     struct Row {
         role: String,
@@ -125,8 +130,8 @@ pub async fn role_in(db: &D1Database, grid_id: &str, user_id: &str) -> ApiResult
 
 pub async fn upsert_membership(
     db: &D1Database,
-    grid_id: &str,
-    user_id: &str,
+    grid_id: &GridId,
+    user_id: &UserId,
     role: &str,
     now: i64,
 ) -> ApiResult<()> {
@@ -140,7 +145,11 @@ pub async fn upsert_membership(
     .map(drop)
 }
 
-pub async fn delete_membership(db: &D1Database, grid_id: &str, user_id: &str) -> ApiResult<usize> {
+pub async fn delete_membership(
+    db: &D1Database,
+    grid_id: &GridId,
+    user_id: &UserId,
+) -> ApiResult<usize> {
     db::run(
         db,
         "DELETE FROM memberships WHERE grid_id = ?1 AND user_id = ?2",
@@ -159,7 +168,7 @@ pub async fn insert_space(db: &D1Database, space: &Space, now: i64) -> ApiResult
     .map(drop)
 }
 
-pub async fn find_space(db: &D1Database, space_id: &str) -> ApiResult<Option<Space>> {
+pub async fn find_space(db: &D1Database, space_id: &SpaceId) -> ApiResult<Option<Space>> {
     db::first(
         db,
         "SELECT space_id, grid_id, slug, name FROM spaces WHERE space_id = ?1",
@@ -171,7 +180,7 @@ pub async fn find_space(db: &D1Database, space_id: &str) -> ApiResult<Option<Spa
 /// A space of a grid as one of its members sees it in a list.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct SpaceListed {
-    pub space_id: String,
+    pub space_id: SpaceId,
     pub slug: String,
     pub name: String,
     /// Whether the caller belongs to it (SQLite's 0 or 1).
@@ -181,8 +190,8 @@ pub struct SpaceListed {
 /// Every space of `grid_id` by slug, with whether `user_id` is a member.
 pub async fn spaces_in_grid(
     db: &D1Database,
-    grid_id: &str,
-    user_id: &str,
+    grid_id: &GridId,
+    user_id: &UserId,
 ) -> ApiResult<Vec<SpaceListed>> {
     db::all(
         db,
@@ -196,7 +205,7 @@ pub async fn spaces_in_grid(
 
 pub async fn find_space_by_slug(
     db: &D1Database,
-    grid_id: &str,
+    grid_id: &GridId,
     slug: &str,
 ) -> ApiResult<Option<Space>> {
     db::first(
@@ -209,8 +218,8 @@ pub async fn find_space_by_slug(
 
 pub async fn add_space_member(
     db: &D1Database,
-    space_id: &str,
-    user_id: &str,
+    space_id: &SpaceId,
+    user_id: &UserId,
     now: i64,
 ) -> ApiResult<()> {
     db::run(
@@ -224,10 +233,14 @@ pub async fn add_space_member(
 }
 
 /// The ids of the spaces of `grid_id` that the user belongs to.
-pub async fn space_ids_of(db: &D1Database, grid_id: &str, user_id: &str) -> ApiResult<Vec<String>> {
+pub async fn space_ids_of(
+    db: &D1Database,
+    grid_id: &GridId,
+    user_id: &UserId,
+) -> ApiResult<Vec<SpaceId>> {
     #[derive(Deserialize)]
     struct Row {
-        space_id: String,
+        space_id: SpaceId,
     }
     let rows: Vec<Row> = db::all(
         db,
@@ -239,11 +252,15 @@ pub async fn space_ids_of(db: &D1Database, grid_id: &str, user_id: &str) -> ApiR
     Ok(rows.into_iter().map(|r| r.space_id).collect())
 }
 
-pub async fn is_space_member(db: &D1Database, space_id: &str, user_id: &str) -> ApiResult<bool> {
+pub async fn is_space_member(
+    db: &D1Database,
+    space_id: &SpaceId,
+    user_id: &UserId,
+) -> ApiResult<bool> {
     #[derive(Deserialize)]
     struct Row {
         #[allow(dead_code)]
-        space_id: String,
+        space_id: SpaceId,
     }
     let row: Option<Row> = db::first(
         db,
@@ -254,7 +271,11 @@ pub async fn is_space_member(db: &D1Database, space_id: &str, user_id: &str) -> 
     Ok(row.is_some())
 }
 
-pub async fn set_grid_badge_policy(db: &D1Database, grid_id: &str, policy: &str) -> ApiResult<()> {
+pub async fn set_grid_badge_policy(
+    db: &D1Database,
+    grid_id: &GridId,
+    policy: &str,
+) -> ApiResult<()> {
     db::run(
         db,
         "UPDATE grids SET badge_policy = ?2 WHERE grid_id = ?1",
@@ -266,7 +287,7 @@ pub async fn set_grid_badge_policy(db: &D1Database, grid_id: &str, policy: &str)
 
 pub async fn set_grid_badge_style(
     db: &D1Database,
-    grid_id: &str,
+    grid_id: &GridId,
     theme: Option<&str>,
     position: Option<&str>,
 ) -> ApiResult<()> {

@@ -1,6 +1,7 @@
 //! The background jobs' statements: an upload's outcome, its enrichment, and what the daily purge
 //! deletes or marks.
 
+use plug_domain::ids::EntityId;
 use serde::Deserialize;
 use worker::D1Database;
 
@@ -10,7 +11,7 @@ use crate::error::ApiResult;
 /// Ends provisioning with `status` (live or failed); a row that already left it is untouched.
 pub async fn finish_provisioning(
     db: &D1Database,
-    entity_id: &str,
+    entity_id: &EntityId,
     status: &str,
     detail: Option<&str>,
     now: i64,
@@ -35,7 +36,7 @@ pub struct Enrichment<'a> {
 
 pub async fn set_enriched(
     db: &D1Database,
-    entity_id: &str,
+    entity_id: &EntityId,
     found: &Enrichment<'_>,
     now: i64,
 ) -> ApiResult<()> {
@@ -57,7 +58,7 @@ pub async fn set_enriched(
     .map(drop)
 }
 
-pub async fn set_enrichment_skipped(db: &D1Database, entity_id: &str) -> ApiResult<()> {
+pub async fn set_enrichment_skipped(db: &D1Database, entity_id: &EntityId) -> ApiResult<()> {
     db::run(
         db,
         "UPDATE entities SET brain_status = 'skipped' WHERE entity_id = ?1",
@@ -68,10 +69,10 @@ pub async fn set_enrichment_skipped(db: &D1Database, entity_id: &str) -> ApiResu
 }
 
 /// Up to `limit` Inspirations past their restore window (expired or archived before `cutoff`).
-pub async fn due_for_purge(db: &D1Database, cutoff: i64, limit: i64) -> ApiResult<Vec<String>> {
+pub async fn due_for_purge(db: &D1Database, cutoff: i64, limit: i64) -> ApiResult<Vec<EntityId>> {
     #[derive(Deserialize)]
     struct Due {
-        entity_id: String,
+        entity_id: EntityId,
     }
     let due: Vec<Due> = db::all(
         db,
@@ -85,7 +86,7 @@ pub async fn due_for_purge(db: &D1Database, cutoff: i64, limit: i64) -> ApiResul
     Ok(due.into_iter().map(|d| d.entity_id).collect())
 }
 
-pub async fn mark_purged(db: &D1Database, entity_id: &str, now: i64) -> ApiResult<()> {
+pub async fn mark_purged(db: &D1Database, entity_id: &EntityId, now: i64) -> ApiResult<()> {
     db::run(
         db,
         "UPDATE entities SET status = 'purged', purged_at = ?2, updated_at = ?2 WHERE entity_id = ?1",

@@ -1,6 +1,7 @@
 //! The visible lists of entities with keyset pagination (interface.md 4.3, 4.4): one query a page,
 //! whatever its size, with the read rule written in SQL.
 
+use plug_domain::ids::{GridId, SpaceId, UserId};
 use wasm_bindgen::JsValue;
 use worker::D1Database;
 
@@ -11,7 +12,7 @@ use crate::error::ApiResult;
 /// What a list may show: everything for admins, else the SQL form of
 /// `plug_domain::access::can_read` for a member of the grid (keep the two in step).
 pub struct ListViewer<'a> {
-    pub user_id: &'a str,
+    pub user_id: &'a UserId,
     pub is_admin: bool,
     pub now: i64,
 }
@@ -46,11 +47,11 @@ impl SortColumn {
 }
 
 pub struct ListQuery<'a> {
-    pub grid_id: &'a str,
+    pub grid_id: &'a GridId,
     pub realm: &'a str,
     pub kind: Option<&'a str>,
-    pub owner_id: Option<&'a str>,
-    pub space_id: Option<&'a str>,
+    pub owner_id: Option<&'a UserId>,
+    pub space_id: Option<&'a SpaceId>,
     pub sort: SortColumn,
     pub after: Option<(i64, String)>,
     pub limit: i64,

@@ -1,5 +1,6 @@
 //! Links, views, reactions and feedback: the rows that make a drop part of a grid.
 
+use plug_domain::ids::{EntityId, LinkId, UserId};
 use worker::{D1Database, D1PreparedStatement};
 
 use super::db::{self, int, opt_text, text};
@@ -7,11 +8,11 @@ use crate::error::ApiResult;
 
 pub fn insert_link(
     db: &D1Database,
-    link_id: &str,
-    target_id: &str,
-    source_id: &str,
+    link_id: &LinkId,
+    target_id: &EntityId,
+    source_id: &EntityId,
     note: Option<&str>,
-    noted_by: &str,
+    noted_by: &UserId,
     now: i64,
 ) -> ApiResult<D1PreparedStatement> {
     db::stmt(
@@ -25,10 +26,10 @@ pub fn insert_link(
 /// counted. One statement checks the entity, the owner and the day's key together.
 pub async fn record_view(
     db: &D1Database,
-    entity_id: &str,
+    entity_id: &EntityId,
     day: &str,
     viewer: &str,
-    viewer_user: Option<&str>,
+    viewer_user: Option<&UserId>,
 ) -> ApiResult<bool> {
     let inserted = db::run(
         db,
@@ -60,8 +61,8 @@ pub async fn record_view(
 /// Returns whether the kind is now on.
 pub async fn toggle_reaction(
     db: &D1Database,
-    entity_id: &str,
-    user_id: &str,
+    entity_id: &EntityId,
+    user_id: &UserId,
     kind: &str,
     now: i64,
 ) -> ApiResult<bool> {
@@ -99,8 +100,8 @@ pub async fn toggle_reaction(
 /// The kinds the user has on for an entity, in a stable order.
 pub async fn user_reactions(
     db: &D1Database,
-    entity_id: &str,
-    user_id: &str,
+    entity_id: &EntityId,
+    user_id: &UserId,
 ) -> ApiResult<Vec<String>> {
     #[derive(serde::Deserialize)]
     struct Row {
@@ -117,11 +118,11 @@ pub async fn user_reactions(
 
 #[derive(Debug, Clone, serde::Deserialize)]
 pub struct LinkRow {
-    pub link_id: String,
-    pub target_id: String,
-    pub source_id: String,
+    pub link_id: LinkId,
+    pub target_id: EntityId,
+    pub source_id: EntityId,
     pub note: Option<String>,
-    pub noted_by: String,
+    pub noted_by: UserId,
     pub noter_name: String,
     pub noter_slug: String,
     pub created_at: i64,
@@ -131,7 +132,7 @@ const LINK_SELECT: &str = "SELECT l.link_id, l.target_id, l.source_id, l.note, l
     u.name AS noter_name, u.slug AS noter_slug, l.created_at
   FROM links l JOIN users u ON u.user_id = l.noted_by";
 
-pub async fn find_link(db: &D1Database, link_id: &str) -> ApiResult<Option<LinkRow>> {
+pub async fn find_link(db: &D1Database, link_id: &LinkId) -> ApiResult<Option<LinkRow>> {
     db::first(
         db,
         &format!("{LINK_SELECT} WHERE l.link_id = ?1"),
@@ -144,7 +145,7 @@ pub async fn find_link(db: &D1Database, link_id: &str) -> ApiResult<Option<LinkR
 pub async fn links_of(
     db: &D1Database,
     column: &str,
-    entity_id: &str,
+    entity_id: &EntityId,
     after: Option<(i64, String)>,
     limit: i64,
 ) -> ApiResult<Vec<LinkRow>> {
@@ -174,7 +175,7 @@ pub async fn links_of(
     }
 }
 
-pub async fn delete_link(db: &D1Database, link_id: &str) -> ApiResult<()> {
+pub async fn delete_link(db: &D1Database, link_id: &LinkId) -> ApiResult<()> {
     db::run(db, "DELETE FROM links WHERE link_id = ?1", &[text(link_id)])
         .await
         .map(drop)
@@ -182,7 +183,7 @@ pub async fn delete_link(db: &D1Database, link_id: &str) -> ApiResult<()> {
 
 pub struct NewFeedback<'a> {
     pub feedback_id: &'a str,
-    pub entity_id: &'a str,
+    pub entity_id: &'a EntityId,
     pub category: &'a str,
     pub text: &'a str,
     pub user_agent: Option<&'a str>,
@@ -205,7 +206,7 @@ pub async fn insert_feedback(db: &D1Database, f: &NewFeedback<'_>) -> ApiResult<
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 pub struct FeedbackRow {
     pub feedback_id: String,
-    pub entity_id: String,
+    pub entity_id: EntityId,
     pub category: String,
     pub text: String,
     pub source: String,
@@ -216,7 +217,7 @@ pub struct FeedbackRow {
 
 pub async fn list_feedback(
     db: &D1Database,
-    entity_id: &str,
+    entity_id: &EntityId,
     after: Option<(i64, String)>,
     limit: i64,
 ) -> ApiResult<Vec<FeedbackRow>> {

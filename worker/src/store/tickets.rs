@@ -2,6 +2,7 @@
 //! and a hand-off to one Inspiration's content origin (`content_tickets`). Only a hash is stored;
 //! redeeming marks the ticket used in the same statement, so a ticket works once.
 
+use plug_domain::ids::{EntityId, UserId};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use worker::D1Database;
@@ -17,7 +18,7 @@ fn hash(ticket: &str) -> String {
 pub async fn insert_serve_ticket(
     db: &D1Database,
     ticket: &str,
-    user_id: &str,
+    user_id: &UserId,
     target_url: &str,
     expires_at: i64,
 ) -> ApiResult<()> {
@@ -32,7 +33,7 @@ pub async fn insert_serve_ticket(
 
 #[derive(Deserialize)]
 pub struct ServeTicket {
-    pub user_id: String,
+    pub user_id: UserId,
     pub target_url: String,
 }
 
@@ -54,8 +55,8 @@ pub async fn redeem_serve_ticket(
 pub async fn insert_content_ticket(
     db: &D1Database,
     ticket: &str,
-    entity_id: &str,
-    user_id: &str,
+    entity_id: &EntityId,
+    user_id: &UserId,
     expires_at: i64,
 ) -> ApiResult<()> {
     db::run(
@@ -71,12 +72,12 @@ pub async fn insert_content_ticket(
 pub async fn redeem_content_ticket(
     db: &D1Database,
     ticket: &str,
-    entity_id: &str,
+    entity_id: &EntityId,
     now: i64,
-) -> ApiResult<Option<String>> {
+) -> ApiResult<Option<UserId>> {
     #[derive(Deserialize)]
     struct Row {
-        user_id: String,
+        user_id: UserId,
     }
     let row: Option<Row> = db::first(
         db,

@@ -8,6 +8,7 @@ mod runtimes;
 pub use overrides::patch_entity;
 pub use runtimes::{create_runtime, resolve_space_slugs};
 
+use plug_domain::ids::{GridId, SpaceId, UserId};
 use plug_domain::time::iso;
 use plug_domain::validate::{self, FieldError};
 use plug_domain::{BadgePolicy, Role};
@@ -43,7 +44,7 @@ pub(super) async fn user(cx: &Ctx, user_id: &str) -> ApiResult<User> {
     if !validate::is_uuid(user_id) {
         return Err(ApiError::not_found_what("user"));
     }
-    identity::find_user(&cx.db, user_id)
+    identity::find_user(&cx.db, &UserId::from(user_id))
         .await?
         .ok_or_else(|| ApiError::not_found_what("user"))
 }
@@ -69,7 +70,7 @@ pub async fn create_grid(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     field::only_known(&body, &["slug", "name"])?;
     let slug = validate::slug("slug", field::req_str(&body, "slug")?)?;
     let name = validate::person_name("name", field::req_str(&body, "name")?)?;
-    let grid_id = new_uuid();
+    let grid_id: GridId = new_uuid();
     identity::insert_grid(&cx.db, &grid_id, &slug, &name, cx.now)
         .await
         .map_err(|e| or_conflict(e, "a grid with this slug"))?;
@@ -145,7 +146,7 @@ pub async fn put_space_member(
     user_id: &str,
 ) -> ApiResult<Response> {
     let space = match validate::is_uuid(space_id) {
-        true => identity::find_space(&cx.db, space_id).await?,
+        true => identity::find_space(&cx.db, &SpaceId::from(space_id)).await?,
         false => None,
     }
     .ok_or_else(|| ApiError::not_found_what("space"))?;

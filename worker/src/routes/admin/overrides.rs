@@ -1,5 +1,6 @@
 //! PATCH /admin/v1/entities/:id: support overrides (restore, back-date, force expiry).
 
+use plug_domain::ids::EntityId;
 use plug_domain::time::{iso, parse_iso};
 use plug_domain::validate::{self, FieldError};
 use plug_domain::Status;
@@ -20,7 +21,7 @@ pub async fn patch_entity(cx: &Ctx, mut req: Request, entity_id: &str) -> ApiRes
         ));
     }
     let row = match validate::is_uuid(entity_id) {
-        true => entities::find(&cx.db, entity_id).await?,
+        true => entities::find(&cx.db, &EntityId::from(entity_id)).await?,
         false => None,
     }
     .ok_or_else(ApiError::not_found)?;

@@ -1,5 +1,6 @@
 //! POST /admin/v1/grids/:grid/runtimes: register a Runtime (platform.md 6).
 
+use plug_domain::ids::{EntityId, SpaceId, UserId};
 use plug_domain::validate::{self, FieldError};
 use plug_domain::{EntityKind, Status, Visibility};
 use worker::{Request, Response};
@@ -26,7 +27,7 @@ pub async fn create_runtime(cx: &Ctx, mut req: Request, grid_slug: &str) -> ApiR
     };
     let listed = field::opt_str_list(&body, "visibility_spaces")?;
     let spaces = resolve_space_slugs(cx, &grid, fields.visibility, listed).await?;
-    let entity_id = new_uuid();
+    let entity_id: EntityId = new_uuid();
     let runtime = entities::NewRuntime {
         entity_id: &entity_id,
         grid_id: &grid.grid_id,
@@ -34,7 +35,7 @@ pub async fn create_runtime(cx: &Ctx, mut req: Request, grid_slug: &str) -> ApiR
         name: &fields.name,
         display_name: &fields.display_name,
         owner_id: &owner_id,
-        space_id: space_id.as_deref(),
+        space_id: space_id.as_ref(),
         visibility: fields.visibility.as_str(),
         link_indexed: fields.link_indexed,
         status: fields.status.as_str(),
@@ -52,7 +53,7 @@ pub async fn create_runtime(cx: &Ctx, mut req: Request, grid_slug: &str) -> ApiR
     db::batch(&cx.db, statements)
         .await
         .map_err(|e| or_conflict(e, "an entity with this name in the grid"))?;
-    let pairs: Vec<(String, String)> = spaces.into_iter().map(|s| (s.space_id, s.slug)).collect();
+    let pairs: Vec<(SpaceId, String)> = spaces.into_iter().map(|s| (s.space_id, s.slug)).collect();
     runtime_created(cx, &entity_id, &pairs, fields.link_indexed).await
 }
 
@@ -116,8 +117,8 @@ fn runtime_fields(
 }
 
 /// `owner_id` as a member of the grid.
-async fn grid_member(cx: &Ctx, grid: &Grid, owner_id: &str) -> ApiResult<String> {
-    let owner_id = validate::uuid("owner_id", owner_id)?;
+async fn grid_member(cx: &Ctx, grid: &Grid, owner_id: &str) -> ApiResult<UserId> {
+    let owner_id = UserId::from(validate::uuid("owner_id", owner_id)?);
     if identity::role_in(&cx.db, &grid.grid_id, &owner_id)
         .await?
         .is_none()
@@ -133,8 +134,9 @@ async fn grid_member(cx: &Ctx, grid: &Grid, owner_id: &str) -> ApiResult<String>
 }
 
 /// `space_id` as a space of the grid.
-async fn space_in_grid(cx: &Ctx, grid: &Grid, space_id: &str) -> ApiResult<String> {
-    let space = identity::find_space(&cx.db, &validate::uuid("space_id", space_id)?).await?;
+async fn space_in_grid(cx: &Ctx, grid: &Grid, space_id: &str) -> ApiResult<SpaceId> {
+    let space_id = SpaceId::from(validate::uuid("space_id", space_id)?);
+    let space = identity::find_space(&cx.db, &space_id).await?;
     Ok(space
         .filter(|s| s.grid_id == grid.grid_id)
         .ok_or_else(|| FieldError::new("space_id", "unknown", "a space of this grid"))?
@@ -144,8 +146,8 @@ async fn space_in_grid(cx: &Ctx, grid: &Grid, space_id: &str) -> ApiResult<Strin
 /// 201 with the Runtime summary row plus its `visibility` (platform.md 6).
 async fn runtime_created(
     cx: &Ctx,
-    entity_id: &str,
-    spaces: &[(String, String)],
+    entity_id: &EntityId,
+    spaces: &[(SpaceId, String)],
     link_indexed: bool,
 ) -> ApiResult<Response> {
     let row = entities::find(&cx.db, entity_id)

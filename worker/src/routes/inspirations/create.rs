@@ -2,6 +2,7 @@
 //! write the rows in one batch, then store and enrich in the background.
 
 use plug_domain::access::{create_combination, StoredVisibility};
+use plug_domain::ids::{EntityId, LinkId};
 use plug_domain::time::DAY_MS;
 use plug_domain::validate::{self, FieldError};
 use plug_domain::{CreateVisibility, Scope, SourceType, UploadedVia};
@@ -30,7 +31,7 @@ pub(super) struct CreateInput {
     pin_reason: Option<String>,
     source_type: SourceType,
     uploaded_via: UploadedVia,
-    inspired_by: Vec<String>,
+    inspired_by: Vec<EntityId>,
 }
 
 pub(super) fn form_text(form: &FormData, name: &str) -> Option<String> {
@@ -57,7 +58,7 @@ pub(super) fn enum_field<T>(
 }
 
 /// `inspired_by`: repeated fields, or one field holding a JSON array (platform.md 9).
-pub(super) fn inspired_by_ids(form: &FormData) -> ApiResult<Vec<String>> {
+pub(super) fn inspired_by_ids(form: &FormData) -> ApiResult<Vec<EntityId>> {
     let mut ids = Vec::new();
     for entry in form.get_all("inspired_by").unwrap_or_default() {
         let FormEntry::Field(raw) = entry else {
@@ -76,9 +77,9 @@ pub(super) fn inspired_by_ids(form: &FormData) -> ApiResult<Vec<String>> {
     if ids.len() > validate::INSPIRED_BY_MAX {
         return Err(FieldError::new("inspired_by", "too_many", "up to 10 entity ids").into());
     }
-    let mut unique: Vec<String> = Vec::new();
+    let mut unique: Vec<EntityId> = Vec::new();
     for id in ids {
-        let id = id.to_ascii_lowercase();
+        let id = EntityId::from(id.to_ascii_lowercase());
         if !validate::is_uuid(&id) {
             return Err(ApiError::new(
                 ErrorCode::InspiredByInvalid,
@@ -197,7 +198,11 @@ pub(super) fn expiry_fields(form: &FormData) -> ApiResult<(Option<i64>, Option<S
 }
 
 /// Every inspired_by id must exist and be readable by the caller.
-pub(super) async fn check_inspired_by(cx: &Ctx, caller: &Caller, ids: &[String]) -> ApiResult<()> {
+pub(super) async fn check_inspired_by(
+    cx: &Ctx,
+    caller: &Caller,
+    ids: &[EntityId],
+) -> ApiResult<()> {
     for id in ids {
         // Only "not there or not visible" makes an id invalid; a failing database is a 500.
         match common::load_visible(cx, Some(caller), id, None).await {
@@ -208,7 +213,11 @@ pub(super) async fn check_inspired_by(cx: &Ctx, caller: &Caller, ids: &[String])
                     ErrorCode::InspiredByInvalid,
                     format!("inspired_by id {id} does not exist or is not visible to you"),
                 )
-                .with_detail(FieldError::new("inspired_by", "invalid", id.clone())))
+                .with_detail(FieldError::new(
+                    "inspired_by",
+                    "invalid",
+                    id.to_string(),
+                )))
             }
         }
     }
@@ -328,7 +337,7 @@ async fn insert_within_limits(
     file_name: &str,
     content_type: &str,
     size: i64,
-) -> ApiResult<String> {
+) -> ApiResult<EntityId> {
     let wanted = [
         (&limits::CREATES_PER_USER, caller.user.user_id.as_str()),
         (&limits::CREATES_PER_GRID, caller.grid.grid_id.as_str()),
@@ -360,8 +369,8 @@ pub(super) async fn insert(
     file_name: &str,
     content_type: &str,
     size: i64,
-) -> ApiResult<String> {
-    let entity_id = new_uuid();
+) -> ApiResult<EntityId> {
+    let entity_id: EntityId = new_uuid();
     let stored = input.stored_visibility;
     for _attempt in 0..5 {
         let name = validate::suffixed_name(&input.base_name, random_bytes::<2>());
@@ -372,7 +381,7 @@ pub(super) async fn insert(
             display_name: &input.display_name,
             owner_id: &caller.user.user_id,
             scope: input.scope.as_str(),
-            space_id: input.space.as_ref().map(|s| s.space_id.as_str()),
+            space_id: input.space.as_ref().map(|s| &s.space_id),
             visibility: stored.mode().as_str(),
             source_type: input.source_type.as_str(),
             uploaded_via: input.uploaded_via.as_str(),
@@ -395,7 +404,7 @@ pub(super) async fn insert(
         for source in &input.inspired_by {
             statements.push(crate::store::social::insert_link(
                 &cx.db,
-                &new_uuid(),
+                &new_uuid::<LinkId>(),
                 &entity_id,
                 source,
                 None,

@@ -12,6 +12,7 @@ pub use lifecycle::{archive, pin, unarchive, unpin};
 pub use read::{list, read};
 pub use update::update;
 
+use plug_domain::ids::{EntityId, SpaceId};
 use plug_domain::validate::{self, FieldError};
 use plug_domain::wire::Inspiration;
 
@@ -48,7 +49,11 @@ pub async fn full_shape(cx: &Ctx, seen: &Seen) -> ApiResult<Inspiration> {
     Ok(present::full(&cx.config, parts, cx.now))
 }
 
-pub(super) async fn reload(cx: &Ctx, caller: &Caller, entity_id: &str) -> ApiResult<Inspiration> {
+pub(super) async fn reload(
+    cx: &Ctx,
+    caller: &Caller,
+    entity_id: &EntityId,
+) -> ApiResult<Inspiration> {
     let seen = common::load_visible(
         cx,
         Some(caller),
@@ -79,7 +84,7 @@ pub(super) async fn member_space(
     if !validate::is_uuid(&space_id) {
         return Err(FieldError::new("space_id", "format", "a space UUID").into());
     }
-    let space = identity::find_space(&cx.db, &space_id.to_ascii_lowercase())
+    let space = identity::find_space(&cx.db, &SpaceId::from(space_id.to_ascii_lowercase()))
         .await?
         .filter(|s| s.grid_id == caller.grid.grid_id)
         .ok_or_else(not_member)?;

@@ -1,5 +1,6 @@
 //! GET /api/v2/inspirations/:id and the list (interface.md 4.2, 4.3).
 
+use plug_domain::ids::EntityId;
 use plug_domain::validate::FieldError;
 use plug_domain::InspirationSort;
 use worker::{Request, Response};
@@ -32,7 +33,7 @@ pub async fn read(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
         cx,
         &req,
         &seen.row,
-        caller.as_ref().map(|c| c.user.user_id.as_str()),
+        caller.as_ref().map(|c| &c.user.user_id),
     );
     json(200, &full_shape(cx, &seen).await?)
 }
@@ -64,14 +65,14 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         grid_id: &caller.grid.grid_id,
         realm: "inspiration",
         kind: None,
-        owner_id: owner_id.as_deref(),
-        space_id: space_id.as_deref(),
+        owner_id: owner_id.as_ref(),
+        space_id: space_id.as_ref(),
         sort: column,
         after: page.after,
         limit: page.limit,
     };
     let (rows, next) = paging::visible_entities(cx, &caller, &query, sort.as_str()).await?;
-    let ids: Vec<String> = rows.iter().map(|r| r.entity_id.clone()).collect();
+    let ids: Vec<EntityId> = rows.iter().map(|r| r.entity_id.clone()).collect();
     let counts = entities::reaction_counts(&cx.db, &ids).await?;
     let items: Vec<_> = rows
         .iter()

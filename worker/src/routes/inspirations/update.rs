@@ -2,6 +2,7 @@
 //! validated whole before anything is loaded; every change lands in one batch.
 
 use plug_domain::access::RequestedVisibility;
+use plug_domain::ids::{EntityId, SpaceId};
 use plug_domain::validate::{self, FieldError};
 use plug_domain::Scope;
 use serde_json::{Map, Value};
@@ -95,7 +96,7 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         let kept = d.as_deref().filter(|s| !s.is_empty());
         columns.push(("description", opt_text(kept)));
     }
-    let plan = visibility_change(cx, &caller, row, asked, scope, own_space.as_deref()).await?;
+    let plan = visibility_change(cx, &caller, row, asked, scope, own_space.as_ref()).await?;
     let mut statements = Vec::new();
     if let Some(plan) = &plan {
         columns.push(("visibility", text(plan.mode.as_str())));
@@ -123,7 +124,7 @@ async fn scope_change(
     caller: &Caller,
     row: &EntityRow,
     asked: &Asked<'_>,
-) -> ApiResult<(Columns, Scope, Option<String>)> {
+) -> ApiResult<(Columns, Scope, Option<SpaceId>)> {
     let scope = asked.scope.unwrap_or(row.scope);
     let mut columns = Columns::new();
     let mut moved_to = None;
@@ -154,7 +155,7 @@ async fn visibility_change(
     row: &EntityRow,
     asked: Asked<'_>,
     scope: Scope,
-    own_space: Option<&str>,
+    own_space: Option<&SpaceId>,
 ) -> ApiResult<Option<VisibilityPlan>> {
     let refines_current = asked.visibility_spaces.is_some() || asked.link_indexed.is_some();
     let requested = asked
@@ -180,7 +181,7 @@ async fn visibility_change(
 /// The statements that replace the entity's visibility spaces with the plan's.
 fn visibility_space_rows(
     cx: &Ctx,
-    entity_id: &str,
+    entity_id: &EntityId,
     plan: &VisibilityPlan,
 ) -> ApiResult<Vec<D1PreparedStatement>> {
     let mut statements = vec![entities::clear_visibility_spaces(&cx.db, entity_id)?];
