@@ -5,14 +5,14 @@ use plug_domain::ids::{EntityId, SpaceId};
 use plug_domain::retention::{draft_expiry, effective_status, expires_in_days};
 use plug_domain::time::iso;
 use plug_domain::wire::{
-    Enrichment, Inspiration, InspirationSummary, Link, Owner, Permissions, Reactions,
-    RuntimeSummary, SpaceRef, VisibilitySubstate,
+    Enrichment, FeedbackEntry, Inspiration, InspirationSummary, Link, Owner, Permissions,
+    Reactions, RuntimeSummary, SpaceRef, VisibilitySubstate,
 };
 use plug_domain::{BrainStatus, ReactionKind, Scope, Status};
 
 use crate::config::Config;
 use crate::store::entities::EntityRow;
-use crate::store::social::LinkRow;
+use crate::store::social::{FeedbackRow, LinkRow};
 
 /// The serving URL; always ends in `/` so relative links in zipped sites work (platform.md 3).
 pub fn serve_url(config: &Config, row: &EntityRow) -> String {
@@ -206,6 +206,22 @@ pub fn link(row: &LinkRow) -> Link {
         created_at: iso(row.created_at),
         linked_runtime: None,
         inspiration: None,
+    }
+}
+
+/// The owner's inbox row: the stored feedback with its time in ISO 8601.
+impl From<FeedbackRow> for FeedbackEntry {
+    fn from(r: FeedbackRow) -> Self {
+        FeedbackEntry {
+            feedback_id: r.feedback_id,
+            entity_id: r.entity_id,
+            category: r.category,
+            text: r.text,
+            source: r.source,
+            user_agent: r.user_agent,
+            page_url: r.page_url,
+            created_at: iso(r.created_at),
+        }
     }
 }
 

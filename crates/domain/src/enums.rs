@@ -3,6 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
+/// A closed vocabulary read from a request: its exact wire strings, and the hint that lists them.
+pub trait WireEnum: Sized {
+    fn parse(s: &str) -> Option<Self>;
+    fn expected() -> String;
+}
+
 /// Declares a wire enum: `parse` accepts exactly the listed strings,
 /// `as_str` prints them back, and serde uses the same spelling.
 macro_rules! wire_enum {
@@ -32,6 +38,15 @@ macro_rules! wire_enum {
             /// The accepted values joined for an error hint.
             pub fn expected() -> String {
                 [$($wire),+].join(", ")
+            }
+        }
+
+        impl WireEnum for $name {
+            fn parse(s: &str) -> Option<Self> {
+                $name::parse(s)
+            }
+            fn expected() -> String {
+                $name::expected()
             }
         }
 

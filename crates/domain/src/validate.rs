@@ -157,6 +157,28 @@ pub fn uuid(field: &str, value: &str) -> Checked<String> {
     Ok(value.to_ascii_lowercase())
 }
 
+/// `visibility_spaces` (interface.md 3.1): a non-empty list of space slugs, where `everyone`
+/// anywhere in it means the whole grid (None). Duplicates are dropped, first place kept.
+pub fn visibility_spaces(slugs: Vec<String>) -> Checked<Option<Vec<String>>> {
+    if slugs.is_empty() {
+        return Err(FieldError::new(
+            "visibility_spaces",
+            "empty",
+            "a non-empty array of space slugs, or ['everyone']",
+        ));
+    }
+    if slugs.iter().any(|s| s == "everyone") {
+        return Ok(None);
+    }
+    let mut unique: Vec<String> = Vec::with_capacity(slugs.len());
+    for slug in slugs {
+        if !unique.contains(&slug) {
+            unique.push(slug);
+        }
+    }
+    Ok(Some(unique))
+}
+
 /// Formats 16 random bytes as a version-4 UUID.
 pub fn uuid_from_random(mut bytes: [u8; 16]) -> String {
     bytes[6] = (bytes[6] & 0x0f) | 0x40;
@@ -222,6 +244,20 @@ mod tests {
         assert!(list_limit(Some("0")).is_err());
         assert!(list_limit(Some("101")).is_err());
         assert!(list_limit(Some("x")).is_err());
+    }
+
+    #[test]
+    fn visibility_spaces_are_a_subset_or_everyone() {
+        let list = |s: &[&str]| s.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(visibility_spaces(vec![]).is_err());
+        assert_eq!(
+            visibility_spaces(list(&["design", "everyone"])).unwrap(),
+            None
+        );
+        assert_eq!(
+            visibility_spaces(list(&["design", "ops", "design"])).unwrap(),
+            Some(list(&["design", "ops"]))
+        );
     }
 
     #[test]

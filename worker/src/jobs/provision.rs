@@ -44,42 +44,54 @@ pub fn start(
             worker::console_error!("provisioning {entity_id}: the DB or BUCKET binding is missing");
             return;
         };
-        let mut written = Vec::new();
-        let outcome = store(&bucket, &entity_id, upload, &mut written).await;
-        let now = worker::Date::now().as_millis() as i64;
-        let sample = match outcome {
-            Ok((file_count, sample)) => {
-                let what = format!("provisioning {entity_id}");
-                report(
-                    &what,
-                    entities::set_file_count(&db, &entity_id, file_count).await,
-                );
-                report(&what, mark(&db, &entity_id, "live", None, now).await);
-                sample
-            }
-            Err(reason) => {
-                worker::console_error!("provisioning {entity_id} failed: {reason}");
-                remove_all(&bucket, &written).await;
-                let marked = mark(
-                    &db,
-                    &entity_id,
-                    "failed",
-                    Some("storing the upload failed; drop it again"),
-                    now,
-                )
-                .await;
-                report(&format!("marking {entity_id} failed"), marked);
-                return;
-            }
+        let Some(sample) = provision(&db, &bucket, &entity_id, upload).await else {
+            return;
         };
-        let (sample_type, sample_name) = match source_type {
-            SourceType::Html if file_name.to_ascii_lowercase().ends_with(".zip") => {
-                (SourceType::Html, "index.html")
-            }
-            other => (other, file_name.as_str()),
-        };
+        let (sample_type, sample_name) = enrichment_sample(source_type, &file_name);
         super::enrich::enrich(&db, &entity_id, sample_type, sample_name, &sample).await;
     });
+}
+
+/// Stores the upload and marks the entity `live`, or removes what was written and marks it
+/// `failed`. Returns the sample bytes enrichment reads, when it went live.
+async fn provision(
+    db: &D1Database,
+    bucket: &Bucket,
+    entity_id: &EntityId,
+    upload: Upload,
+) -> Option<Vec<u8>> {
+    let mut written = Vec::new();
+    let outcome = store(bucket, entity_id, upload, &mut written).await;
+    let now = worker::Date::now().as_millis() as i64;
+    match outcome {
+        Ok((file_count, sample)) => {
+            let what = format!("provisioning {entity_id}");
+            report(
+                &what,
+                entities::set_file_count(db, entity_id, file_count).await,
+            );
+            report(&what, mark(db, entity_id, "live", None, now).await);
+            Some(sample)
+        }
+        Err(reason) => {
+            worker::console_error!("provisioning {entity_id} failed: {reason}");
+            remove_all(bucket, &written).await;
+            let detail = Some("storing the upload failed; drop it again");
+            let marked = mark(db, entity_id, "failed", detail, now).await;
+            report(&format!("marking {entity_id} failed"), marked);
+            None
+        }
+    }
+}
+
+/// What enrichment reads: a zipped site's `index.html`, or the file itself.
+fn enrichment_sample(source_type: SourceType, file_name: &str) -> (SourceType, &str) {
+    match source_type {
+        SourceType::Html if file_name.to_ascii_lowercase().ends_with(".zip") => {
+            (SourceType::Html, "index.html")
+        }
+        other => (other, file_name),
+    }
 }
 
 /// Moves a provisioning Inspiration on, unless someone archived it meanwhile.

@@ -3,7 +3,6 @@
 //! inbox (platform.md 5). Errors on the POST use the flat `{ error, code }` shape.
 
 use plug_domain::ids::EntityId;
-use plug_domain::time::iso;
 use plug_domain::validate::{self, FieldError};
 use plug_domain::views::ip_hash;
 use plug_domain::wire::FeedbackEntry;
@@ -95,18 +94,6 @@ pub async fn list(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let next = paging::next_cursor(&mut rows, page.limit, FEEDBACK_SORT, |r| {
         (r.created_at, r.feedback_id.clone())
     });
-    let items: Vec<FeedbackEntry> = rows
-        .into_iter()
-        .map(|r| FeedbackEntry {
-            feedback_id: r.feedback_id,
-            entity_id: r.entity_id,
-            category: r.category,
-            text: r.text,
-            source: r.source,
-            user_agent: r.user_agent,
-            page_url: r.page_url,
-            created_at: iso(r.created_at),
-        })
-        .collect();
+    let items: Vec<FeedbackEntry> = rows.into_iter().map(FeedbackEntry::from).collect();
     paging::envelope(items, next)
 }

@@ -5,6 +5,7 @@
 use plug_domain::cursor::Cursor;
 use plug_domain::ids::UserId;
 use plug_domain::validate::{self, FieldError};
+use plug_domain::WireEnum;
 use worker::Response;
 
 use crate::auth::Caller;
@@ -21,6 +22,17 @@ pub struct PageRequest {
 }
 
 /// Reads `limit` (1-100, default 50) and `cursor`, which must have been made for `sort`.
+/// A closed-vocabulary query parameter (`sort`, `kind`): `default` when absent, 400 naming the
+/// accepted values when unknown.
+pub fn enum_query<T: WireEnum>(pairs: &[(String, String)], name: &str, default: T) -> ApiResult<T> {
+    match query(pairs, name) {
+        None => Ok(default),
+        Some(raw) => {
+            T::parse(raw).ok_or_else(|| FieldError::new(name, "enum", T::expected()).into())
+        }
+    }
+}
+
 pub fn page_request(pairs: &[(String, String)], sort: &str) -> ApiResult<PageRequest> {
     let limit = validate::list_limit(query(pairs, "limit"))?;
     let after = match query(pairs, "cursor").filter(|c| !c.is_empty()) {

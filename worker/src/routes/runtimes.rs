@@ -2,7 +2,7 @@
 //! sorts, keyset cursor; hidden states only for their owner and grid admins.
 
 use plug_domain::ids::SpaceId;
-use plug_domain::validate::{self, FieldError};
+use plug_domain::validate;
 use plug_domain::{RuntimeKindFilter, RuntimeSort};
 use worker::{Request, Response};
 
@@ -16,16 +16,8 @@ use crate::store::lists::{ListQuery, SortColumn};
 pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;
     let pairs = query_pairs(&req);
-    let kind = match query(&pairs, "kind") {
-        None => RuntimeKindFilter::All,
-        Some(k) => RuntimeKindFilter::parse(k)
-            .ok_or_else(|| FieldError::new("kind", "enum", RuntimeKindFilter::expected()))?,
-    };
-    let sort = match query(&pairs, "sort") {
-        None => RuntimeSort::UpdatedAtDesc,
-        Some(s) => RuntimeSort::parse(s)
-            .ok_or_else(|| FieldError::new("sort", "enum", RuntimeSort::expected()))?,
-    };
+    let kind = paging::enum_query(&pairs, "kind", RuntimeKindFilter::All)?;
+    let sort = paging::enum_query(&pairs, "sort", RuntimeSort::UpdatedAtDesc)?;
     let page = paging::page_request(&pairs, sort.as_str())?;
     let space_id = match query(&pairs, "space_id").filter(|s| !s.is_empty()) {
         Some(id) => Some(SpaceId::from(validate::uuid("space_id", id)?)),

@@ -15,7 +15,7 @@ use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, json, read_object, Ctx};
 use crate::present;
 use crate::store::db;
-use crate::store::entities;
+use crate::store::entities::{self, EntityRow};
 use crate::store::identity::Grid;
 
 /// What will be stored: the canonical mode and its sub-state.
@@ -25,32 +25,52 @@ pub struct VisibilityPlan {
     pub link_indexed: bool,
 }
 
+/// What a request asked for: a mode and the sub-state fields sent with it.
+pub struct VisibilityAsk {
+    pub requested: RequestedVisibility,
+    pub visibility_spaces: Option<Vec<String>>,
+    pub link_indexed: Option<bool>,
+}
+
 /// `strict`: sub-state fields with the wrong mode are refused (visibility routes) rather than
 /// ignored (the update route honours them only where they apply).
-#[allow(clippy::too_many_arguments)]
 pub async fn plan(
     cx: &Ctx,
     grid: &Grid,
-    requested: RequestedVisibility,
+    ask: VisibilityAsk,
     scope: Scope,
     own_space_id: Option<&SpaceId>,
-    visibility_spaces: Option<Vec<String>>,
-    link_indexed: Option<bool>,
     strict: bool,
 ) -> ApiResult<VisibilityPlan> {
-    let mode = match requested {
+    let mode = match ask.requested {
         RequestedVisibility::Canonical(mode) => mode,
         RequestedVisibility::Legacy(legacy) => {
-            return plan_legacy(
-                legacy,
-                scope,
-                own_space_id,
-                &visibility_spaces,
-                link_indexed,
-            )
+            return plan_legacy(legacy, scope, own_space_id, &ask);
         }
     };
-    if strict && visibility_spaces.is_some() && mode != Visibility::Grid {
+    if strict {
+        refuse_misplaced_sub_state(mode, &ask)?;
+    }
+    let space_ids = match mode {
+        Visibility::Grid => {
+            super::admin::resolve_space_slugs(cx, grid, mode, ask.visibility_spaces)
+                .await?
+                .into_iter()
+                .map(|s| s.space_id)
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    Ok(VisibilityPlan {
+        mode,
+        space_ids,
+        link_indexed: mode == Visibility::Link && ask.link_indexed.unwrap_or(false),
+    })
+}
+
+/// `visibility_spaces` belongs to grid and `link_indexed` to link; sent with another mode, 400.
+fn refuse_misplaced_sub_state(mode: Visibility, ask: &VisibilityAsk) -> ApiResult<()> {
+    if ask.visibility_spaces.is_some() && mode != Visibility::Grid {
         return Err(FieldError::new(
             "visibility_spaces",
             "mode",
@@ -58,34 +78,21 @@ pub async fn plan(
         )
         .into());
     }
-    if strict && link_indexed.is_some() && mode != Visibility::Link {
+    if ask.link_indexed.is_some() && mode != Visibility::Link {
         return Err(
             FieldError::new("link_indexed", "mode", "only valid with visibility link").into(),
         );
     }
-    let space_ids = match mode {
-        Visibility::Grid => super::admin::resolve_space_slugs(cx, grid, mode, visibility_spaces)
-            .await?
-            .into_iter()
-            .map(|s| s.space_id)
-            .collect(),
-        _ => Vec::new(),
-    };
-    Ok(VisibilityPlan {
-        mode,
-        space_ids,
-        link_indexed: mode == Visibility::Link && link_indexed.unwrap_or(false),
-    })
+    Ok(())
 }
 
 fn plan_legacy(
     legacy: LegacyVisibility,
     scope: Scope,
     own_space_id: Option<&SpaceId>,
-    visibility_spaces: &Option<Vec<String>>,
-    link_indexed: Option<bool>,
+    ask: &VisibilityAsk,
 ) -> ApiResult<VisibilityPlan> {
-    if visibility_spaces.is_some() || link_indexed.is_some() {
+    if ask.visibility_spaces.is_some() || ask.link_indexed.is_some() {
         return Err(FieldError::new("visibility", "legacy", "legacy visibility values cannot be combined with visibility_spaces or link_indexed; use grid or link").into());
     }
     let scope_invalid = || {
@@ -120,29 +127,30 @@ async fn patch(cx: &Ctx, mut req: Request, id: &str, legacy_allowed: bool) -> Ap
     let caller = auth::caller(cx, &req, true).await?;
     let body = read_object(&mut req).await?;
     field::only_known(&body, &["visibility", "visibility_spaces", "link_indexed"])?;
-    let raw = field::req_str(&body, "visibility")?;
-    let requested = parse_requested(raw, legacy_allowed)?;
-    let visibility_spaces = field::opt_str_list(&body, "visibility_spaces")?;
-    let link_indexed = field::opt_bool(&body, "link_indexed")?;
-    let realm = if legacy_allowed {
-        Some(plug_domain::Realm::Inspiration)
-    } else {
-        None
+    let ask = VisibilityAsk {
+        requested: parse_requested(field::req_str(&body, "visibility")?, legacy_allowed)?,
+        visibility_spaces: field::opt_str_list(&body, "visibility_spaces")?,
+        link_indexed: field::opt_bool(&body, "link_indexed")?,
     };
+    let realm = legacy_allowed.then_some(plug_domain::Realm::Inspiration);
     let seen = common::load_owned(cx, &caller, id, realm, ErrorCode::NotOwner).await?;
     let row = &seen.row;
-    let scope = row.scope;
-    let plan = plan(
-        cx,
-        &caller.grid,
-        requested,
-        scope,
-        row.space_id.as_ref(),
-        visibility_spaces,
-        link_indexed,
-        true,
-    )
-    .await?;
+    let owned_space = row.space_id.as_ref();
+    let plan = plan(cx, &caller.grid, ask, row.scope, owned_space, true).await?;
+    store_plan(cx, row, &plan).await?;
+    let spaces = entities::visibility_spaces(&cx.db, &row.entity_id).await?;
+    let changed = VisibilityChanged {
+        entity_id: row.entity_id.clone(),
+        name: row.name.clone(),
+        visibility: plan.mode,
+        substate: present::substate(plan.mode, &spaces, plan.link_indexed),
+        updated_at: iso(cx.now),
+    };
+    json(200, &changed)
+}
+
+/// The mode, the indexing flag and the listed spaces, replaced in one batch.
+async fn store_plan(cx: &Ctx, row: &EntityRow, plan: &VisibilityPlan) -> ApiResult<()> {
     let columns = vec![
         ("visibility", db::text(plan.mode.as_str())),
         ("link_indexed", db::int(i64::from(plan.link_indexed))),
@@ -158,16 +166,7 @@ async fn patch(cx: &Ctx, mut req: Request, id: &str, legacy_allowed: bool) -> Ap
             space_id,
         )?);
     }
-    db::batch(&cx.db, statements).await?;
-    let spaces = entities::visibility_spaces(&cx.db, &row.entity_id).await?;
-    let changed = VisibilityChanged {
-        entity_id: row.entity_id.clone(),
-        name: row.name.clone(),
-        visibility: plan.mode,
-        substate: present::substate(plan.mode, &spaces, plan.link_indexed),
-        updated_at: iso(cx.now),
-    };
-    json(200, &changed)
+    db::batch(&cx.db, statements).await
 }
 
 fn parse_requested(raw: &str, legacy_allowed: bool) -> ApiResult<RequestedVisibility> {

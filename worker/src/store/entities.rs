@@ -236,6 +236,9 @@ pub async fn set_file_count(db: &D1Database, entity_id: &EntityId, count: i64) -
 }
 
 /// Generic single-entity update from `(column, value)` pairs; columns come from code, never from input.
+/// Column assignments of an UPDATE, by column name.
+pub type Columns = Vec<(&'static str, JsValue)>;
+
 pub fn update_columns(
     db: &D1Database,
     entity_id: &EntityId,

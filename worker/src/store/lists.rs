@@ -58,72 +58,82 @@ pub struct ListQuery<'a> {
 }
 
 /// One page of the entities `viewer` may see, in sort order; fetches `limit + 1` to know if more follow.
+/// Runtimes: every member sees every runtime of the grid (interface.md 4.4) unless its state
+/// collapses it (3.2). Inspirations: declared visibility and expiry apply too.
+const INSPIRATION_VISIBLE: &str = "(e.expires_at IS NULL OR e.expires_at > ?5)
+   AND (e.visibility IN ('authenticated', 'link')
+     OR (e.visibility = 'grid' AND (
+       NOT EXISTS (SELECT 1 FROM visibility_spaces vs WHERE vs.entity_id = e.entity_id)
+       OR EXISTS (SELECT 1 FROM visibility_spaces vs
+                  JOIN space_members sm ON sm.space_id = vs.space_id AND sm.user_id = ?4
+                  WHERE vs.entity_id = e.entity_id))))";
+
 pub async fn list_visible(
     db: &D1Database,
     viewer: &ListViewer<'_>,
     q: &ListQuery<'_>,
 ) -> ApiResult<Vec<EntityRow>> {
-    let column = q.sort.column();
-    // Runtimes: every member sees every runtime of the grid (interface.md 4.4) unless its
-    // state collapses it (3.2). Inspirations: declared visibility applies too.
     let declared = if q.realm == "runtime" {
         "1 = 1"
     } else {
-        "(e.expires_at IS NULL OR e.expires_at > ?5)
-           AND (e.visibility IN ('authenticated', 'link')
-             OR (e.visibility = 'grid' AND (
-               NOT EXISTS (SELECT 1 FROM visibility_spaces vs WHERE vs.entity_id = e.entity_id)
-               OR EXISTS (SELECT 1 FROM visibility_spaces vs
-                          JOIN space_members sm ON sm.space_id = vs.space_id AND sm.user_id = ?4
-                          WHERE vs.entity_id = e.entity_id))))"
+        INSPIRATION_VISIBLE
     };
-    let mut sql = format!(
-        "{SELECT} WHERE e.grid_id = ?1 AND e.realm = ?2 AND e.status != 'purged'
-         AND (?3 = 1 OR e.owner_id = ?4 OR (
-           e.status NOT IN ('draft', 'stopped', 'expired', 'archived', 'failed') AND ?5 = ?5
-           AND {declared}))"
-    );
-    let mut args = vec![
-        text(q.grid_id),
-        text(q.realm),
-        flag(viewer.is_admin),
-        text(viewer.user_id),
-        int(viewer.now),
-    ];
-    // Appends a clause whose `?N` is the next parameter.
-    fn push(sql: &mut String, args: &mut Vec<JsValue>, clause: &str, value: JsValue) {
-        args.push(value);
-        sql.push_str(&clause.replace("?N", &format!("?{}", args.len())));
+    let mut sql = Sql {
+        text: format!(
+            "{SELECT} WHERE e.grid_id = ?1 AND e.realm = ?2 AND e.status != 'purged'
+             AND (?3 = 1 OR e.owner_id = ?4 OR (
+               e.status NOT IN ('draft', 'stopped', 'expired', 'archived', 'failed') AND ?5 = ?5
+               AND {declared}))"
+        ),
+        args: vec![
+            text(q.grid_id),
+            text(q.realm),
+            flag(viewer.is_admin),
+            text(viewer.user_id),
+            int(viewer.now),
+        ],
+    };
+    filter_and_page(&mut sql, q);
+    db::all(db, &sql.text, &sql.args).await
+}
+
+/// A statement being built, with its positional arguments.
+struct Sql {
+    text: String,
+    args: Vec<JsValue>,
+}
+
+impl Sql {
+    /// Appends a clause whose `?N` is the next parameter.
+    fn bind(&mut self, clause: &str, value: JsValue) {
+        self.args.push(value);
+        let index = format!("?{}", self.args.len());
+        self.text.push_str(&clause.replace("?N", &index));
     }
+}
+
+/// The list's filters, then the keyset step after the cursor, the order and the look-ahead limit.
+fn filter_and_page(sql: &mut Sql, q: &ListQuery<'_>) {
+    let column = q.sort.column();
     if let Some(kind) = q.kind {
-        push(&mut sql, &mut args, " AND e.kind = ?N", text(kind));
+        sql.bind(" AND e.kind = ?N", text(kind));
     }
     if let Some(owner) = q.owner_id {
-        push(&mut sql, &mut args, " AND e.owner_id = ?N", text(owner));
+        sql.bind(" AND e.owner_id = ?N", text(owner));
     }
     if let Some(space) = q.space_id {
-        push(&mut sql, &mut args, " AND e.space_id = ?N", text(space));
+        sql.bind(" AND e.space_id = ?N", text(space));
     }
     if let Some((key, id)) = &q.after {
-        push(
-            &mut sql,
-            &mut args,
-            &format!(" AND ({column} < ?N"),
-            int(*key),
-        );
-        let key_index = args.len();
-        push(
-            &mut sql,
-            &mut args,
+        sql.bind(&format!(" AND ({column} < ?N"), int(*key));
+        let key_index = sql.args.len();
+        sql.bind(
             &format!(" OR ({column} = ?{key_index} AND e.entity_id < ?N))"),
             text(id),
         );
     }
-    push(
-        &mut sql,
-        &mut args,
+    sql.bind(
         &format!(" ORDER BY {column} DESC, e.entity_id DESC LIMIT ?N"),
         int(q.limit + 1),
     );
-    db::all(db, &sql, &args).await
 }

@@ -10,11 +10,13 @@ use worker::{Request, Response};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{field, json, read_optional_object, Ctx};
 use crate::store::db::{int, text};
-use crate::store::entities;
+use crate::store::entities::{self, Columns, EntityRow};
+
+const OVERRIDES: &[&str] = &["status", "expires_at", "created_at", "updated_at"];
 
 pub async fn patch_entity(cx: &Ctx, mut req: Request, entity_id: &str) -> ApiResult<Response> {
     let body = read_optional_object(&mut req).await?;
-    field::only_known(&body, &["status", "expires_at", "created_at", "updated_at"])?;
+    field::only_known(&body, OVERRIDES)?;
     if body.is_empty() {
         return Err(ApiError::validation(
             "send at least one of status, expires_at, created_at, updated_at",
@@ -25,45 +27,17 @@ pub async fn patch_entity(cx: &Ctx, mut req: Request, entity_id: &str) -> ApiRes
         false => None,
     }
     .ok_or_else(ApiError::not_found)?;
-    let mut columns = Vec::new();
-    if let Some(status) = field::opt_str(&body, "status")? {
-        let status = Status::parse(status)
-            .ok_or_else(|| FieldError::new("status", "enum", Status::expected()))?;
-        columns.push(("status", text(status.as_str())));
-        if status == Status::Archived && row.archived_at.is_none() {
-            columns.push(("archived_at", int(cx.now)));
-        }
+    let mut columns = status_columns(&body, &row, cx.now)?;
+    columns.extend(expiry_columns(&body)?);
+    let (created_at, updated_at) = (
+        timestamp(&body, "created_at")?,
+        timestamp(&body, "updated_at")?,
+    );
+    if let Some(ms) = created_at {
+        columns.push(("created_at", int(ms)));
     }
-    if let Some(raw) = field::nullable_str(&body, "expires_at")? {
-        let value = raw
-            .map(|s| {
-                parse_iso(s).ok_or_else(|| {
-                    FieldError::new("expires_at", "format", "an ISO 8601 timestamp or null")
-                })
-            })
-            .transpose()?;
-        columns.push(("expires_at", value.map_or(wasm_bindgen::JsValue::NULL, int)));
-        columns.push(("pinned", int(0)));
-    }
-    let mut updated_at = None;
-    for key in ["created_at", "updated_at"] {
-        if let Some(raw) = field::opt_str(&body, key)? {
-            let ms = parse_iso(raw)
-                .ok_or_else(|| FieldError::new(key, "format", "an ISO 8601 timestamp"))?;
-            if key == "updated_at" {
-                updated_at = Some(ms);
-            } else {
-                columns.push((key, int(ms)));
-            }
-        }
-    }
-    entities::run_update(
-        &cx.db,
-        &row.entity_id,
-        &columns,
-        updated_at.unwrap_or(cx.now),
-    )
-    .await?;
+    let stamp = updated_at.unwrap_or(cx.now);
+    entities::run_update(&cx.db, &row.entity_id, &columns, stamp).await?;
     let row = entities::find(&cx.db, &row.entity_id)
         .await?
         .ok_or_else(ApiError::not_found)?;
@@ -77,4 +51,47 @@ pub async fn patch_entity(cx: &Ctx, mut req: Request, entity_id: &str) -> ApiRes
             "updated_at": iso(row.updated_at),
         }),
     )
+}
+
+type Body = serde_json::Map<String, serde_json::Value>;
+
+/// `status`, and `archived_at` when it archives a drop that was not archived before.
+fn status_columns(body: &Body, row: &EntityRow, now: i64) -> ApiResult<Columns> {
+    let Some(status) = field::opt_str(body, "status")? else {
+        return Ok(Vec::new());
+    };
+    let status = Status::parse(status)
+        .ok_or_else(|| FieldError::new("status", "enum", Status::expected()))?;
+    let mut columns = vec![("status", text(status.as_str()))];
+    if status == Status::Archived && row.archived_at.is_none() {
+        columns.push(("archived_at", int(now)));
+    }
+    Ok(columns)
+}
+
+/// `expires_at` (a time, or null for none), which also unpins.
+fn expiry_columns(body: &Body) -> ApiResult<Columns> {
+    let Some(raw) = field::nullable_str(body, "expires_at")? else {
+        return Ok(Vec::new());
+    };
+    let value = raw
+        .map(|s| {
+            parse_iso(s).ok_or_else(|| {
+                FieldError::new("expires_at", "format", "an ISO 8601 timestamp or null")
+            })
+        })
+        .transpose()?;
+    Ok(vec![
+        ("expires_at", value.map_or(wasm_bindgen::JsValue::NULL, int)),
+        ("pinned", int(0)),
+    ])
+}
+
+fn timestamp(body: &Body, key: &str) -> ApiResult<Option<i64>> {
+    field::opt_str(body, key)?
+        .map(|raw| {
+            parse_iso(raw)
+                .ok_or_else(|| FieldError::new(key, "format", "an ISO 8601 timestamp").into())
+        })
+        .transpose()
 }

@@ -179,35 +179,25 @@ pub async fn resolve_space_slugs(
         )
         .into());
     }
-    if slugs.is_empty() {
-        return Err(FieldError::new(
-            "visibility_spaces",
-            "empty",
-            "a non-empty array of space slugs, or ['everyone']",
-        )
-        .into());
-    }
-    if slugs.iter().any(|s| s == "everyone") {
+    let Some(slugs) = validate::visibility_spaces(slugs)? else {
         return Ok(Vec::new());
-    }
-    let mut spaces = Vec::new();
+    };
+    let mut spaces = Vec::with_capacity(slugs.len());
     for slug in slugs {
-        let space = identity::find_space_by_slug(&cx.db, &grid.grid_id, &slug)
-            .await?
-            .ok_or_else(|| {
-                ApiError::new(
-                    ErrorCode::SpaceNotFound,
-                    format!("no space '{slug}' in this grid"),
-                )
-                .with_detail(FieldError::new(
-                    "visibility_spaces",
-                    "unknown",
-                    format!("'{slug}' is not a space of the grid"),
-                ))
-            })?;
-        if !spaces.iter().any(|s: &Space| s.space_id == space.space_id) {
-            spaces.push(space);
-        }
+        let space = identity::find_space_by_slug(&cx.db, &grid.grid_id, &slug).await?;
+        spaces.push(space.ok_or_else(|| no_such_space(&slug))?);
     }
     Ok(spaces)
+}
+
+fn no_such_space(slug: &str) -> ApiError {
+    ApiError::new(
+        ErrorCode::SpaceNotFound,
+        format!("no space '{slug}' in this grid"),
+    )
+    .with_detail(FieldError::new(
+        "visibility_spaces",
+        "unknown",
+        format!("'{slug}' is not a space of the grid"),
+    ))
 }

@@ -3,6 +3,7 @@
 //! Handlers parse, call the rules, respond; what they share is here.
 
 mod create;
+mod form;
 mod lifecycle;
 mod read;
 mod update;

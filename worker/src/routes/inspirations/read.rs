@@ -1,19 +1,19 @@
 //! GET /api/v2/inspirations/:id and the list (interface.md 4.2, 4.3).
 
 use plug_domain::ids::EntityId;
-use plug_domain::validate::FieldError;
+use plug_domain::wire::InspirationSummary;
 use plug_domain::InspirationSort;
 use worker::{Request, Response};
 
 use super::{full_shape, member_space_by_slug};
-use crate::auth;
+use crate::auth::{self, Caller};
 use crate::error::ApiResult;
 use crate::http::{json, query, query_pairs, Ctx};
 use crate::present;
 use crate::routes::common;
 use crate::routes::paging::{self, OwnerFilter};
 use crate::routes::views;
-use crate::store::entities;
+use crate::store::entities::{self, EntityRow};
 use crate::store::limits;
 use crate::store::lists::{ListQuery, SortColumn};
 
@@ -41,11 +41,7 @@ pub async fn read(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
 pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;
     let pairs = query_pairs(&req);
-    let sort = match query(&pairs, "sort") {
-        None => InspirationSort::CreatedAtDesc,
-        Some(s) => InspirationSort::parse(s)
-            .ok_or_else(|| FieldError::new("sort", "enum", InspirationSort::expected()))?,
-    };
+    let sort = paging::enum_query(&pairs, "sort", InspirationSort::CreatedAtDesc)?;
     let page = paging::page_request(&pairs, sort.as_str())?;
     let owner_id = match paging::owner_filter(cx, &caller, &pairs).await? {
         OwnerFilter::Any => None,
@@ -56,36 +52,36 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         Some(slug) => Some(member_space_by_slug(cx, &caller, slug).await?.space_id),
         None => None,
     };
-    let column = match sort {
-        InspirationSort::CreatedAtDesc => SortColumn::CreatedAt,
-        InspirationSort::ViewCountDesc => SortColumn::ViewCount,
-        InspirationSort::ReactionsDesc => SortColumn::ReactionTotal,
-    };
     let query = ListQuery {
         grid_id: &caller.grid.grid_id,
         realm: "inspiration",
         kind: None,
         owner_id: owner_id.as_ref(),
         space_id: space_id.as_ref(),
-        sort: column,
+        sort: match sort {
+            InspirationSort::CreatedAtDesc => SortColumn::CreatedAt,
+            InspirationSort::ViewCountDesc => SortColumn::ViewCount,
+            InspirationSort::ReactionsDesc => SortColumn::ReactionTotal,
+        },
         after: page.after,
         limit: page.limit,
     };
     let (rows, next) = paging::visible_entities(cx, &caller, &query, sort.as_str()).await?;
+    paging::envelope(summaries(cx, &caller, &rows).await?, next)
+}
+
+/// The summary rows of a page, with their reaction counts loaded in one query.
+async fn summaries(
+    cx: &Ctx,
+    caller: &Caller,
+    rows: &[EntityRow],
+) -> ApiResult<Vec<InspirationSummary>> {
     let ids: Vec<EntityId> = rows.iter().map(|r| r.entity_id.clone()).collect();
     let counts = entities::reaction_counts(&cx.db, &ids).await?;
-    let items: Vec<_> = rows
-        .iter()
-        .map(|row| {
-            let mine = caller.is_admin() || row.owner_id == caller.user.user_id;
-            present::summary(
-                &cx.config,
-                row,
-                present::reactions_map(&counts, &row.entity_id),
-                mine,
-                cx.now,
-            )
-        })
-        .collect();
-    paging::envelope(items, next)
+    let summary = |row: &EntityRow| {
+        let mine = caller.is_admin() || row.owner_id == caller.user.user_id;
+        let reactions = present::reactions_map(&counts, &row.entity_id);
+        present::summary(&cx.config, row, reactions, mine, cx.now)
+    };
+    Ok(rows.iter().map(summary).collect())
 }

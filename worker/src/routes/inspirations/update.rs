@@ -13,8 +13,9 @@ use super::{member_space, owned_inspiration, reload};
 use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{field, json, read_optional_object, Ctx};
-use crate::routes::visibility::{self, VisibilityPlan};
+use crate::routes::visibility::{self, VisibilityAsk, VisibilityPlan};
 use crate::store::db::{self, int, opt_text, text};
+use crate::store::entities::Columns;
 use crate::store::entities::{self, EntityRow};
 
 const UPDATABLE: &[&str] = &[
@@ -115,8 +116,6 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     json(200, &reload(cx, &caller, &row.entity_id).await?)
 }
 
-type Columns = Vec<(&'static str, JsValue)>;
-
 /// The scope and space columns a scope move sets, the scope after the update, and the space the
 /// Inspiration sits in then (legacy `space` visibility means that one).
 async fn scope_change(
@@ -164,17 +163,12 @@ async fn visibility_change(
     let Some(requested) = requested else {
         return Ok(None);
     };
-    let plan = visibility::plan(
-        cx,
-        &caller.grid,
+    let ask = VisibilityAsk {
         requested,
-        scope,
-        own_space,
-        asked.visibility_spaces,
-        asked.link_indexed,
-        false,
-    )
-    .await?;
+        visibility_spaces: asked.visibility_spaces,
+        link_indexed: asked.link_indexed,
+    };
+    let plan = visibility::plan(cx, &caller.grid, ask, scope, own_space, false).await?;
     Ok(Some(plan))
 }
 
