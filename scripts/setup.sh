@@ -54,6 +54,13 @@ if ! .venv/bin/st --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
   .venv/bin/pip install --quiet "schemathesis==$SCHEMATHESIS_VERSION"
 fi
 
+# Office files as other tools write them, made inside the real-file tests (python-pptx: decks).
+PYTHON_PPTX_VERSION=1.0.2
+if ! .venv/bin/python -c "import pptx, sys; sys.exit(pptx.__version__ != '$PYTHON_PPTX_VERSION')" 2>/dev/null; then
+  log "installing python-pptx $PYTHON_PPTX_VERSION into .venv"
+  .venv/bin/pip install --quiet "python-pptx==$PYTHON_PPTX_VERSION"
+fi
+
 if [ ! -f .dev.vars ]; then
   log "writing .dev.vars with fresh local secrets"
   sed -e "s/^ADMIN_TOKEN=.*/ADMIN_TOKEN=$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')/" \

@@ -1,9 +1,12 @@
 // Real files as other people's tools write them (issue 15), dropped and opened in Chromium: the
 // starter components of Vite and Create React App (stylesheet and asset imports), a Storybook-style
-// named export, and a component importing a library Plug cannot provide, which names it and its line.
+// named export, and a component importing a library Plug cannot provide, which names it and its line;
+// a README opening with GitHub-style HTML; a python-pptx deck whose shape has a picture fill.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWorker, BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
@@ -215,4 +218,53 @@ test('a README opening with GitHub-style HTML shows its centred header, kbd and 
   assert.equal(await page.evaluate(() => window.__xss), undefined);
   await page.screenshot({ path: join(SHOTS, 'readme.png'), fullPage: true });
   await context.close();
+});
+
+// python-pptx writes autoshapes with a theme style (`fillRef idx="3"`: the theme's gradient); a
+// picture fill goes into the shape's own properties, as PowerPoint writes it when "Picture or
+// texture fill" is chosen. The picture is half red, half green.
+const PICTURE_FILL_DECK = `
+import sys
+from lxml import etree
+from PIL import Image
+from pptx import Presentation
+from pptx.enum.shapes import MSO_SHAPE
+from pptx.oxml.ns import qn
+from pptx.util import Inches
+out = sys.argv[1]
+img = Image.new('RGB', (200, 100), (220, 30, 30))
+img.paste((30, 200, 30), (100, 0, 200, 100))
+img.save(out + '/picture.png')
+deck = Presentation()
+slide = deck.slides.add_slide(deck.slide_layouts[6])
+shape = slide.shapes.add_shape(MSO_SHAPE.ROUNDED_RECTANGLE, Inches(1), Inches(1), Inches(6), Inches(3))
+_, rid = slide.part.get_or_add_image_part(out + '/picture.png')
+fill = etree.Element(qn('a:blipFill'))
+etree.SubElement(fill, qn('a:blip')).set(qn('r:embed'), rid)
+etree.SubElement(etree.SubElement(fill, qn('a:stretch')), qn('a:fillRect'))
+shape._element.spPr.find(qn('a:prstGeom')).addnext(fill)
+deck.save(out + '/picture-fill.pptx')
+`;
+
+test('a deck shape with a picture fill shows the picture, not the theme gradient behind it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'plug-deck-'));
+  try {
+    execFileSync(join(ROOT, '.venv', 'bin', 'python'), ['-c', PICTURE_FILL_DECK, dir]);
+    const content = readFileSync(join(dir, 'picture-fill.pptx'));
+    const e = await app.dropLive(owner, { file: { name: 'picture-fill.pptx', content }, fields: { scope: 'personal', visibility: 'link', source_type: 'pptx' } });
+    const { page, context } = await openPage(e);
+    await page.waitForSelector('.plug-slides svg image');
+    const shape = await page.$eval('.plug-slides svg image', async (image) => {
+      const picture = new Image();
+      picture.src = image.getAttribute('xlink:href') || image.getAttribute('href');
+      await picture.decode();
+      const after = [...image.parentNode.children].slice([...image.parentNode.children].indexOf(image) + 1);
+      return { width: picture.naturalWidth, paintedOver: after.filter((p) => p.tagName === 'path' && p.getAttribute('fill') !== 'none').length };
+    });
+    assert.deepEqual(shape, { width: 200, paintedOver: 0 });
+    await page.screenshot({ path: join(SHOTS, 'deck-picture-fill.png') });
+    await context.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

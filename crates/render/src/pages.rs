@@ -107,12 +107,13 @@ pub(crate) const XLSX_VIEWER: Viewer = Viewer {
 
 pub(crate) const PPTX_VIEWER: Viewer = Viewer {
     style: include_str!("assets/pptx.css"),
-    vendor_scripts: &[],
+    // JSZip: picture fills are put before theme fills before the deck is drawn (pptx.js).
+    vendor_scripts: &[JSZIP_JS],
     script: InlineScript {
         source: viewer_script!("assets/pptx.js"),
         module: false,
     },
-    script_hash: "sha256-ekzNGKk6tlTgw6sxTVqvZ96gY4x6sSgYNkLYy6/JDys=",
+    script_hash: "sha256-f6ywjxZL+EUDRRqSTbT8W13POt1/1CbCZV36xYEpLJY=",
 };
 
 pub(crate) const REACT_SCAFFOLD: Viewer = Viewer {
