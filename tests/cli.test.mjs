@@ -238,6 +238,26 @@ describe('plug against the Worker', () => {
     assert.match(shown, /visible to\s+everyone in grid/);
   });
 
+  test('a site over the caps is refused before anything is sent, as a folder and as a zip', async () => {
+    const user = await member();
+    const env = as(app, user, world.grid);
+    const files = { 'index.html': fx.html() };
+    for (let i = 0; i < 5000; i += 1) files[`pages/p${i}.html`] = 'x';
+    const dir = folder(files, 'generated-docs');
+    const asFolder = await plug([dir], { env });
+    assert.equal(asFolder.code, 2, asFolder.stderr);
+    assert.match(asFolder.stderr, /too big to drop: it holds more than 5000 files; a site may hold at most 5000/);
+    const zipPath = join(scratch, 'generated-docs.zip');
+    const entries = Object.entries(files).map(([name, content]) => ({ name, content }));
+    entries.push({ name: '__MACOSX/._index.html', content: 'x' }, { name: 'pages/', content: '' });
+    writeFileSync(zipPath, fx.zip(entries));
+    const asZip = await plug([zipPath], { env });
+    assert.equal(asZip.code, 2, asZip.stderr);
+    assert.match(asZip.stderr, /it holds 5001 files; a site may hold at most 5000/);
+    assert.match(ok(await plug(['--help'], { env })).stdout, /at most 5000 files/);
+    assert.deepEqual(json(await plug(['ls', '--json'], { env })).items, [], 'nothing was created');
+  });
+
   test('react toggles a reaction and visibility changes who can open it', async () => {
     const user = await member();
     const env = as(app, user, world.grid);

@@ -10,6 +10,7 @@ import { startWorker, BROWSER_UA, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { launchChromium } from './support/browser.mjs';
 import { seedInspirations, signedInContext } from '../web/bench.mjs';
+import * as fx from './support/fixtures.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'web');
 const DESKTOP = { width: 1280, height: 800 };
@@ -249,6 +250,26 @@ test('a folder picked with the Folder button is zipped in the browser and goes l
   assert.equal(res.status, 200);
   assert.match(res.text, /Agenda and rooms/);
   assert.equal((await app.open(`${url}img/a.svg`, { token: owner.token })).status, 200);
+  await done(page);
+});
+
+test('a site over the caps is left out or refused before its upload, and the dialog says the limits', async () => {
+  const { owner, grid } = await app.world();
+  const tree = { 'Generated Docs/index.html': PAGE('Docs') };
+  for (let i = 0; i < 5000; i += 1) tree[`Generated Docs/p/${i}.html`] = 'x';
+  const root = filesOnDisk(tree);
+  const entries = Object.keys(tree).map((path) => ({ name: path.slice('Generated Docs/'.length), content: 'x', store: true }));
+  writeFileSync(join(root, 'docs.zip'), fx.zip(entries));
+  const page = await open(owner, grid);
+  await dragOnto(page, [join(root, 'Generated Docs'), join(root, 'docs.zip')]);
+  await page.waitForSelector('.drop-dialog .warning li');
+  assert.match(await page.textContent('.drop-dialog .warning li'), /Generated Docs\/: it holds 5,001 files; a site may hold at most 5,000/);
+  assert.match(await page.textContent('.drop-dialog .limits'), /at most 5,000 files and unpacks to at most 200 MB/);
+  await page.click('.drop-dialog button[type=submit]');
+  await page.waitForFunction(() => /too big to drop/.test(document.querySelector('.drop-dialog').textContent), null, { timeout: 10_000 });
+  assert.match(await page.textContent('.drop-dialog'), /docs\.zip is too big to drop: it holds 5,001 files; a site may hold at most 5,000/);
+  const listed = await app.request('GET', '/api/v2/inspirations', { token: owner.token, grid: grid.slug });
+  assert.deepEqual(listed.body.items, [], 'nothing was uploaded');
   await done(page);
 });
 

@@ -15,6 +15,12 @@ Defaults when dropping:
   (visible to that space), or --scope org to file it under the grid itself.
   It expires after 30 days unless you pass --expires <DAYS> (1-365) or --pin <REASON>.
 
+Limits, checked here before anything is sent:
+  50 MB per drop (a folder: once zipped). A zipped site or a folder holds at most 5000 files
+  (folders and __MACOSX/.DS_Store not counted) and unpacks to at most 200 MB: each file of a site
+  is stored on its own while the drop goes live, and these caps keep that within the time the
+  server has for it.
+
 Settings come from flags, then PLUG_URL / PLUG_TOKEN / PLUG_GRID, then the file `plug login`
 writes ($XDG_CONFIG_HOME/plug/config.toml or the platform config dir, mode 0600).
 
@@ -365,6 +371,16 @@ fn visibility_mode_parser() -> PossibleValuesParser {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_help_states_the_limits_the_server_applies() {
+        use plug_domain::limits::{SITE_MAX_FILES, SITE_MAX_UNPACKED_BYTES, UPLOAD_MAX_BYTES};
+        let mb = |n: u64| n / (1024 * 1024);
+        assert!(DEFAULTS.contains(&format!("{} MB per drop", mb(UPLOAD_MAX_BYTES))));
+        assert!(DEFAULTS.contains(&format!("at most {SITE_MAX_FILES} files")));
+        assert!(DEFAULTS.contains(&format!("at most {} MB", mb(SITE_MAX_UNPACKED_BYTES))));
+    }
+
     use super::*;
     use clap::CommandFactory;
 

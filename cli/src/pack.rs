@@ -5,6 +5,7 @@ use std::io::{Cursor, Write};
 use std::path::{Path, PathBuf};
 
 use ignore::WalkBuilder;
+use plug_domain::limits;
 use plug_domain::validate::{NAME_MAX, NAME_MIN};
 use plug_domain::SourceType;
 use zip::write::SimpleFileOptions;
@@ -46,6 +47,8 @@ pub struct Package {
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct FolderReport {
     pub files: usize,
+    /// The bytes of the files zipped, before compression.
+    pub unpacked_bytes: u64,
     pub skipped_links: Vec<String>,
     /// Whether `index.html` itself made it in (an ignore rule can leave it out).
     pub has_index: bool,
@@ -82,6 +85,10 @@ fn package_file(path: &Path, len: u64) -> CliResult<Package> {
         .unwrap_or_default();
     let source_type =
         SourceType::from_file_name(&file_name).ok_or_else(|| unsupported(&file_name))?;
+    check_upload_size(path, len)?;
+    if plug_domain::extension_of(&file_name).as_deref() == Some("zip") {
+        check_zip_caps(path)?;
+    }
     let stem = display_stem(path);
     Ok(Package {
         default_name: derive_name(&stem),
@@ -136,6 +143,7 @@ fn package_folder(path: &Path) -> CliResult<Package> {
         return Err(no_index(path));
     }
     let (bytes, report) = zip_folder(&root)?;
+    check_upload_size(path, bytes.len() as u64)?;
     if !report.has_index {
         return Err(CliError::usage(format!(
             "{} has an index.html, but an ignore rule leaves it out",
@@ -153,6 +161,58 @@ fn package_folder(path: &Path) -> CliResult<Package> {
         default_display_name: folder_name,
         folder: Some(report),
     })
+}
+
+/// The 50 MB of interface.md 4.1, checked before a byte is sent.
+fn check_upload_size(path: &Path, len: u64) -> CliResult<()> {
+    if len <= limits::UPLOAD_MAX_BYTES {
+        return Ok(());
+    }
+    let mb = |n: u64| n.div_ceil(1024 * 1024);
+    Err(too_big(
+        path,
+        &format!(
+            "it is {} MB; Plug takes at most {} MB per drop",
+            mb(len),
+            mb(limits::UPLOAD_MAX_BYTES)
+        ),
+    ))
+}
+
+/// A zipped site's file count and unpacked size, from its central directory (the sizes it
+/// claims: the server counts real bytes). A zip that cannot be read is left to the server,
+/// whose refusal says what is wrong with it.
+fn check_zip_caps(path: &Path) -> CliResult<()> {
+    let Some(mut archive) = std::fs::File::open(path)
+        .ok()
+        .and_then(|file| zip::ZipArchive::new(file).ok())
+    else {
+        return Ok(());
+    };
+    let (mut files, mut unpacked) = (0usize, 0u64);
+    for i in 0..archive.len() {
+        let Ok(entry) = archive.by_index_raw(i) else {
+            return Ok(());
+        };
+        let Ok(name) = entry.name() else {
+            return Ok(());
+        };
+        if !limits::is_zip_clutter(&name) {
+            files += 1;
+            unpacked += entry.size();
+        }
+    }
+    match limits::site_over_caps(files, unpacked) {
+        Some(why) => Err(too_big(path, &why)),
+        None => Ok(()),
+    }
+}
+
+fn too_big(path: &Path, why: &str) -> CliError {
+    CliError::usage(format!("{} is too big to drop: {why}", path.display())).with_hint(
+        "drop the built output only (often dist/ or build/), or split it into several drops; \
+         the limits and why they are what they are: `plug --help`",
+    )
 }
 
 fn no_index(path: &Path) -> CliError {
@@ -199,10 +259,26 @@ pub fn zip_folder(root: &Path) -> CliResult<(Vec<u8>, FolderReport)> {
                 .map_err(zip_error)?;
             writer.write_all(&bytes)?;
             report.files += 1;
+            report.unpacked_bytes += bytes.len() as u64;
+            // Stop reading as soon as the site cannot be dropped: the server would refuse it.
+            if let Some(why) = folder_over_caps(&report) {
+                return Err(too_big(root, &why));
+            }
         }
     }
     let bytes = writer.finish().map_err(zip_error)?.into_inner();
     Ok((bytes, report))
+}
+
+/// Checked as the folder is read, so the count stops one past the cap.
+fn folder_over_caps(report: &FolderReport) -> Option<String> {
+    if report.files > limits::SITE_MAX_FILES {
+        let max = limits::SITE_MAX_FILES;
+        return Some(format!(
+            "it holds more than {max} files; a site may hold at most {max}"
+        ));
+    }
+    limits::site_over_caps(report.files, report.unpacked_bytes)
 }
 
 /// The zip entry name of a file: its path under the root with `/` separators.

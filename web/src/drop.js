@@ -3,12 +3,12 @@
 import { ApiError, describe, upload, waitUntilLive } from './api.js';
 import { $, announce, clearFieldErrors, field, h, radioValue, radios, replace, showFieldError } from './dom.js';
 import { bytes } from './format.js';
-import { ACCEPT, MAX_BYTES, TYPE_LABEL, fromDataTransfer, fromFileList } from './intake.js';
+import { ACCEPT, LIMITS_TEXT, MAX_BYTES, TYPE_LABEL, fromDataTransfer, fromFileList, siteOverCaps } from './intake.js';
 import { inspiredByPicker } from './picker.js';
 import { knownSpaces, session } from './session.js';
 import { spaceChooser, spaces } from './spaces.js';
 import { icon } from './icons.js';
-import { zip } from './zip.js';
+import { zip, zipContents } from './zip.js';
 
 const NAME_RULE = /^[a-z][a-z0-9-]{2,39}$/;
 
@@ -126,6 +126,7 @@ export function openDropDialog(packages) {
         visibilityWrap,
         expiryChoice, daysField, reasonField,
         picker.el) : null,
+      h('p.hint.limits', LIMITS_TEXT),
       general),
     h('footer.modal-foot', cancel, ready.length ? submit : null));
   dialog.append(form);
@@ -226,6 +227,10 @@ async function dropOne(pkg, row, shared, form, general) {
       const blob = await zip(pkg.entries, (done, total) => { text.textContent = `Zipping ${done}/${total}`; });
       if (blob.size > MAX_BYTES) throw new ApiError(413, { error: { code: 'PAYLOAD_TOO_LARGE', message: `The zipped folder is ${bytes(blob.size)}; the limit is 50 MB.`, details: [] } });
       file = new File([blob], `${row.querySelector('[name="name"]').value.trim()}.zip`, { type: 'application/zip' });
+    } else if (/\.zip$/i.test(file.name)) {
+      const inside = await zipContents(file);
+      const over = inside && siteOverCaps(inside.files, inside.unpacked);
+      if (over) throw new ApiError(413, { error: { code: 'PAYLOAD_TOO_LARGE', message: `${file.name} is too big to drop: ${over}.`, details: [] } });
     }
     const body = formData(pkg, row, shared, file);
     text.textContent = 'Uploading…';

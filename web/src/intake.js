@@ -1,7 +1,18 @@
 // What the user dropped or picked, turned into drops: one per supported file, one zipped site per
 // folder holding index.html (hidden files and node_modules left behind, as the CLI does).
 
+// The caps of plug_domain::limits (a Rust test holds these equal): README "Limits" says why.
 export const MAX_BYTES = 50 * 1024 * 1024;
+export const SITE_MAX_FILES = 5000;
+export const SITE_MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+export const LIMITS_TEXT = 'Up to 50 MB per drop. A site (a folder or a .zip) holds at most 5,000 files and unpacks to at most 200 MB.';
+
+/** Why a site of `files` files and `unpacked` bytes cannot be dropped, or null. */
+export function siteOverCaps(files, unpacked) {
+  if (files > SITE_MAX_FILES) return `it holds ${files.toLocaleString('en')} files; a site may hold at most 5,000`;
+  if (unpacked > SITE_MAX_UNPACKED_BYTES) return `it unpacks to ${Math.ceil(unpacked / 1048576)} MB; a site may unpack to at most 200 MB`;
+  return null;
+}
 
 const TYPES = {
   html: 'html', htm: 'html', zip: 'html',
@@ -64,6 +75,8 @@ function sitePackage(folderName, entries) {
     return { problem: 'a folder needs an index.html at its top level', label: `${folderName}/` };
   }
   const size = kept.reduce((n, e) => n + e.file.size, 0);
+  const over = siteOverCaps(kept.length, size);
+  if (over) return { problem: over, label: `${folderName}/` };
   return {
     label: `${folderName}/`, name: deriveName(folderName), displayName: titleOf(folderName), sourceType: 'html',
     entries: kept, size, count: kept.length,

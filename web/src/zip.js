@@ -100,3 +100,39 @@ function endRecord(count, centralSize, centralOffset) {
   b.setUint32(16, centralOffset, true);
   return new Uint8Array(b.buffer);
 }
+
+/**
+ * The files a zip holds and the bytes they unpack to, from its central directory (what the zip
+ * claims: the server counts real bytes). Folders and `__MACOSX`/`.DS_Store` are not counted, as
+ * on the server. Null when the directory cannot be read here (ZIP64, damage): the server decides.
+ */
+export async function zipContents(file) {
+  const tailStart = Math.max(0, file.size - (0xffff + 22));
+  const tail = new DataView(await file.slice(tailStart).arrayBuffer());
+  let end = -1;
+  for (let i = tail.byteLength - 22; i >= 0; i--) {
+    if (tail.getUint32(i, true) === 0x06054b50) { end = i; break; }
+  }
+  if (end < 0) return null;
+  const entries = tail.getUint16(end + 10, true);
+  const size = tail.getUint32(end + 12, true);
+  const offset = tail.getUint32(end + 16, true);
+  if (entries === 0xffff || offset === 0xffffffff || offset + size > file.size) return null;
+  const dir = new DataView(await file.slice(offset, offset + size).arrayBuffer());
+  const names = new TextDecoder();
+  let files = 0;
+  let unpacked = 0;
+  for (let at = 0, n = 0; n < entries; n++) {
+    if (at + 46 > dir.byteLength || dir.getUint32(at, true) !== 0x02014b50) return null;
+    const nameLength = dir.getUint16(at + 28, true);
+    const name = names.decode(new Uint8Array(dir.buffer, at + 46, nameLength));
+    if (!isClutter(name)) {
+      files += 1;
+      unpacked += dir.getUint32(at + 24, true);
+    }
+    at += 46 + nameLength + dir.getUint16(at + 30, true) + dir.getUint16(at + 32, true);
+  }
+  return { files, unpacked };
+}
+
+const isClutter = (path) => path.endsWith('/') || path.split('/')[0] === '__MACOSX' || path.split('/').pop() === '.DS_Store';

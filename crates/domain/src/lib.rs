@@ -8,6 +8,7 @@ pub mod cursor;
 pub mod enums;
 pub mod error_code;
 pub mod ids;
+pub mod limits;
 pub mod origins;
 pub mod retention;
 pub mod time;

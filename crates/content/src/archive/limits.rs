@@ -32,8 +32,8 @@ impl ArchiveLimits {
     /// Together with the 50 MB upload cap this bounds the work one upload can
     /// cause, while fitting real sites: a big static export is ~2,000 files.
     pub const DEFAULT: ArchiveLimits = ArchiveLimits {
-        max_files: 5_000,
-        max_total_bytes: 200 * MB,
+        max_files: plug_domain::limits::SITE_MAX_FILES,
+        max_total_bytes: plug_domain::limits::SITE_MAX_UNPACKED_BYTES,
         max_ratio: 100,
         ratio_floor_bytes: MB,
     };

@@ -190,7 +190,7 @@ fn list_files(zip: &Zip<Vec<u8>>, limits: &ArchiveLimits) -> Result<Vec<Candidat
 
 /// Finder's `__MACOSX/` resource forks and `.DS_Store` files: never part of a site.
 fn is_clutter(path: &str) -> bool {
-    path.split('/').next() == Some("__MACOSX") || path.rsplit('/').next() == Some(".DS_Store")
+    plug_domain::limits::is_zip_clutter(path)
 }
 
 /// A path cannot be both a file and a folder (`a` and `a/b.css`): storage
