@@ -412,20 +412,21 @@ describe('plug against the Worker', () => {
     assert.equal(run.stdout, '');
   });
 
-  test('server refusals print the message, the code, the details and the request id', async () => {
+  test('server refusals print the message, the code, the details and the request id; an oversized file never leaves', async () => {
     const user = await member();
     const env = as(app, user, world.grid);
     const dir = folder({ 'page.html': fx.html(), 'big.pdf': Buffer.alloc(51 * 1024 * 1024, 0x20) });
 
+    // Over 50 MB is refused before a byte is sent (the server's 413 is for other clients).
     const tooBig = await plug([join(dir, 'big.pdf')], { env });
-    assert.equal(tooBig.code, 1);
-    assert.match(tooBig.stderr, /error: .*\(PAYLOAD_TOO_LARGE\)/);
-    assert.match(tooBig.stderr, /request id: \S+/);
+    assert.equal(tooBig.code, 2, tooBig.stderr);
+    assert.match(tooBig.stderr, /big\.pdf is too big to drop: it is 51 MB; Plug takes at most 50 MB per drop/);
 
     const combo = await plug([join(dir, 'page.html'), '--scope', 'org', '--visibility', 'private'], { env });
     assert.equal(combo.code, 1);
     assert.match(combo.stderr, /error: .*\(SCOPE_INVALID\)/);
     assert.match(combo.stderr, /hint: allowed scope\+visibility/);
+    assert.match(combo.stderr, /request id: \S+/);
 
     const asJson = await plug([join(dir, 'page.html'), '--scope', 'org', '--visibility', 'link', '--json'], { env });
     assert.equal(asJson.code, 1);
