@@ -165,7 +165,7 @@ fn list_files(zip: &Zip<Vec<u8>>, limits: &ArchiveLimits) -> Result<Vec<Candidat
                 continue;
             }
         };
-        if is_clutter(&path) {
+        if plug_domain::limits::is_zip_clutter(&path) {
             continue;
         }
         check_readable(&entry, &raw)?;
@@ -189,10 +189,6 @@ fn list_files(zip: &Zip<Vec<u8>>, limits: &ArchiveLimits) -> Result<Vec<Candidat
 }
 
 /// Finder's `__MACOSX/` resource forks and `.DS_Store` files: never part of a site.
-fn is_clutter(path: &str) -> bool {
-    plug_domain::limits::is_zip_clutter(path)
-}
-
 /// A path cannot be both a file and a folder (`a` and `a/b.css`): storage
 /// would keep one and the site would break in ways hard to trace.
 fn check_file_dir_clashes(
