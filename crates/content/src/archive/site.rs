@@ -188,7 +188,6 @@ fn list_files(zip: &Zip<Vec<u8>>, limits: &ArchiveLimits) -> Result<Vec<Candidat
     Ok(files)
 }
 
-/// Finder's `__MACOSX/` resource forks and `.DS_Store` files: never part of a site.
 /// A path cannot be both a file and a folder (`a` and `a/b.css`): storage
 /// would keep one and the site would break in ways hard to trace.
 fn check_file_dir_clashes(
