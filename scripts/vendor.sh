@@ -23,7 +23,8 @@ expected_versions=(
   pdfjs-dist@6.5.438
   jszip@3.10.1
   docx-preview@0.4.1
-  xlsx@0.18.5
+  @cj-tech-master/excelts@10.2.0
+  @fontsource/carlito@5.3.0
   @aiden0z/pptx-renderer@1.3.0
 )
 
@@ -63,19 +64,28 @@ sync_dir() {
 }
 
 # build SRC DEST ESBUILD_ARGS...: run esbuild into a temp file, keep it only if it changed.
+# SRC `-` bundles the entry module read from stdin, resolving packages in $node_modules.
 build() {
   local src="$1" dest="$2"
   shift 2
   [ -x "$esbuild" ] || die "esbuild not found (set ESBUILD or npm install esbuild)"
-  [ -f "$src" ] || die "missing $src"
   mkdir -p "$(dirname "$dest")"
-  "$esbuild" "$src" --minify --legal-comments=none --log-level=warning "$@" --outfile="$dest.build"
+  if [ "$src" = - ]; then
+    NODE_PATH="$node_modules" "$esbuild" --sourcefile="$(basename "$dest" .min.js)-entry.js" --minify --legal-comments=none --log-level=warning "$@" --outfile="$dest.build"
+  else
+    [ -f "$src" ] || die "missing $src"
+    "$esbuild" "$src" --minify --legal-comments=none --log-level=warning "$@" --outfile="$dest.build"
+  fi
   if cmp -s "$dest.build" "$dest" 2>/dev/null; then rm "$dest.build"; else mv "$dest.build" "$dest"; fi
 }
 
 check_packages
 mkdir -p "$out"
 nm="$node_modules"
+
+# Libraries the pages no longer load are removed, so they are no longer served either
+# (SheetJS 0.18.5 carried a prototype-pollution advisory; ExcelTS reads spreadsheets now).
+rm -f "$out/xlsx.mini.min.js" "$out/licenses/xlsx.txt"
 
 # React scaffold: React 18 UMD builds and Sucrase, which ships no browser build of its
 # own, bundled into one IIFE exposing `window.sucrase` (200 KB against Babel's 3 MB).
@@ -94,7 +104,17 @@ done
 # Office viewers.
 sync_file "$nm/jszip/dist/jszip.min.js" "$out/jszip.min.js"
 sync_file "$nm/docx-preview/dist/docx-preview.min.js" "$out/docx-preview.min.js"
-sync_file "$nm/xlsx/dist/xlsx.mini.min.js" "$out/xlsx.mini.min.js"
+# The spreadsheet viewer's Web Worker: ExcelTS's reader, its number formats and its formula engine,
+# only the parts the viewer imports (ExcelTS ships PDF, Word and more besides).
+build - "$out/excelts.min.js" --bundle --format=iife --global-name=ExcelTS --platform=browser --target=es2022 <<'ENTRY'
+export { Workbook, formatCellValue } from "@cj-tech-master/excelts";
+export { calculateFormulas, tokenize } from "@cj-tech-master/excelts/formula";
+ENTRY
+# The spreadsheet grid's default font: Carlito has Calibri's metrics (Excel's default font), so a
+# column holds what it holds in Excel on machines without Calibri.
+for face in 400-normal 400-italic 700-normal 700-italic; do
+  sync_file "$nm/@fontsource/carlito/files/carlito-latin-$face.woff2" "$out/carlito/carlito-latin-$face.woff2"
+done
 build "$nm/@aiden0z/pptx-renderer/dist/aiden0z-pptx-renderer.browser.es.js" "$out/pptx-renderer.min.mjs" \
   --format=esm --target=es2022
 
@@ -105,7 +125,9 @@ sync_file "$nm/sucrase/LICENSE" "$out/licenses/sucrase.txt"
 sync_file "$nm/pdfjs-dist/LICENSE" "$out/licenses/pdfjs-dist.txt"
 sync_file "$nm/jszip/LICENSE.markdown" "$out/licenses/jszip.txt"
 sync_file "$nm/docx-preview/LICENSE" "$out/licenses/docx-preview.txt"
-sync_file "$nm/xlsx/LICENSE" "$out/licenses/xlsx.txt"
+sync_file "$nm/@cj-tech-master/excelts/LICENSE" "$out/licenses/excelts.txt"
+sync_file "$nm/@cj-tech-master/excelts/THIRD_PARTY_NOTICES.md" "$out/licenses/excelts-third-party.md"
+sync_file "$nm/@fontsource/carlito/LICENSE" "$out/licenses/carlito.txt"
 sync_file "$nm/@aiden0z/pptx-renderer/LICENSE" "$out/licenses/pptx-renderer.txt"
 sync_file "$nm/@aiden0z/pptx-renderer/THIRD_PARTY_NOTICES.md" "$out/licenses/pptx-renderer-third-party.md"
 
