@@ -64,19 +64,19 @@ sync_dir() {
 }
 
 # build SRC DEST ESBUILD_ARGS...: run esbuild into a temp file, keep it only if it changed.
-# SRC `-` bundles the entry module read from stdin, resolving packages in $node_modules.
 build() {
   local src="$1" dest="$2"
   shift 2
   [ -x "$esbuild" ] || die "esbuild not found (set ESBUILD or npm install esbuild)"
+  [ -f "$src" ] || die "missing $src"
   mkdir -p "$(dirname "$dest")"
-  if [ "$src" = - ]; then
-    NODE_PATH="$node_modules" "$esbuild" --sourcefile="$(basename "$dest" .min.js)-entry.js" --minify --legal-comments=none --log-level=warning "$@" --outfile="$dest.build"
-  else
-    [ -f "$src" ] || die "missing $src"
-    "$esbuild" "$src" --minify --legal-comments=none --log-level=warning "$@" --outfile="$dest.build"
-  fi
-  if cmp -s "$dest.build" "$dest" 2>/dev/null; then rm "$dest.build"; else mv "$dest.build" "$dest"; fi
+  "$esbuild" "$src" --minify --legal-comments=none --log-level=warning "$@" --outfile="$dest.build"
+  keep_if_changed "$dest"
+}
+
+# keep_if_changed DEST: move DEST.build over DEST only when it differs, so reruns touch nothing.
+keep_if_changed() {
+  if cmp -s "$1.build" "$1" 2>/dev/null; then rm "$1.build"; else mv "$1.build" "$1"; fi
 }
 
 check_packages
@@ -105,11 +105,10 @@ done
 sync_file "$nm/jszip/dist/jszip.min.js" "$out/jszip.min.js"
 sync_file "$nm/docx-preview/dist/docx-preview.min.js" "$out/docx-preview.min.js"
 # The spreadsheet viewer's Web Worker: ExcelTS's reader, its number formats and its formula engine,
-# only the parts the viewer imports (ExcelTS ships PDF, Word and more besides).
-build - "$out/excelts.min.js" --bundle --format=iife --global-name=ExcelTS --platform=browser --target=es2022 <<'ENTRY'
-export { Workbook, formatCellValue } from "@cj-tech-master/excelts";
-export { calculateFormulas, tokenize } from "@cj-tech-master/excelts/formula";
-ENTRY
+# only the parts the viewer imports (ExcelTS ships PDF, Word and more besides), with one fix
+# (see the script).
+node "$repo/scripts/vendor-excelts.mjs" "$node_modules" "$out/excelts.min.js.build"
+keep_if_changed "$out/excelts.min.js"
 # The spreadsheet grid's default font: Carlito has Calibri's metrics (Excel's default font), so a
 # column holds what it holds in Excel on machines without Calibri.
 for face in 400-normal 400-italic 700-normal 700-italic; do
