@@ -59,11 +59,11 @@ function sheetWorker() {
     let lastCol = 0;
     sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
       while (cells.rowStart.length < rowNumber) cells.rowStart.push(cells.cols.length);
-      if (row.hidden) heights.set(rowNumber - 1, 0);
-      else if (row.height) heights.set(rowNumber - 1, pointsToPixels(row.height));
+      let largestFont = 0;
       row.eachCell({ includeEmpty: true }, (cell, colNumber) => {
         const shown = describeCell(cell, styles, recalcOnLoad);
         if (!shown) return;
+        largestFont = Math.max(largestFont, styles.fontSize(shown.styleId));
         if (shown.kind === KIND.pending) {
           pending.push({ sheet: index, at: cells.cols.length, cell, numFmt: cell.numFmt });
         }
@@ -74,6 +74,9 @@ function sheetWorker() {
         lastRow = Math.max(lastRow, rowNumber);
         lastCol = Math.max(lastCol, colNumber);
       });
+      if (row.hidden) heights.set(rowNumber - 1, 0);
+      else if (row.height) heights.set(rowNumber - 1, pointsToPixels(row.height));
+      else if (largestFont > 11) heights.set(rowNumber - 1, autoRowHeight(largestFont));
     });
     for (const [, , bottom, right] of merges) {
       lastRow = Math.max(lastRow, bottom + 1);
@@ -118,6 +121,11 @@ function sheetWorker() {
   function widthToPixels(width) {
     if (!width) return 0;
     return Math.trunc(((256 * width + Math.trunc(128 / 7)) / 256) * 7);
+  }
+
+  // A row with no height of its own grows with its largest font, as Excel sizes it (15 pt for 11 pt).
+  function autoRowHeight(fontPoints) {
+    return Math.ceil(pointsToPixels(fontPoints * (15 / 11)));
   }
 
   function pointsToPixels(points) {
@@ -173,12 +181,28 @@ function sheetWorker() {
     return { text: String(value), kind: KIND.text };
   }
 
+  // Number formats cost microseconds a cell, so a sheet of 100,000 rows formats each distinct
+  // (format, value) once, and General's common cases never reach the formatter.
+  const formatted = new Map();
+
   function formatNumber(value, format) {
-    try {
-      return ExcelTS.formatCellValue(value, format);
-    } catch {
-      return String(value);
+    if (typeof value === "number" && /^general$/i.test(format)) {
+      const plain = String(value);
+      if (plain.length <= 11 && !plain.includes("e")) return plain;
     }
+    let cache = formatted.get(format);
+    if (!cache || cache.size > 100_000) formatted.set(format, (cache = new Map()));
+    const key = value instanceof Date ? `date:${value.getTime()}` : value;
+    let text = cache.get(key);
+    if (text === undefined) {
+      try {
+        text = ExcelTS.formatCellValue(value, format);
+      } catch {
+        text = String(value);
+      }
+      cache.set(key, text);
+    }
+    return text;
   }
 
   // ------------------------------------------------------------------ formulas
@@ -423,6 +447,11 @@ function sheetWorker() {
       this.rules = [];
       this.flags = [];
       this.fonts = [];
+      this.sizes = [];
+    }
+
+    fontSize(id) {
+      return id < 0 ? 11 : this.sizes[id];
     }
 
     id(style) {
@@ -435,6 +464,7 @@ function sheetWorker() {
         this.rules.push(styleRules(style, this.theme, id));
         this.flags.push(styleFlags(style));
         this.fonts.push(canvasFont(style.font));
+        this.sizes.push(Number(style.font && style.font.size) || 11);
       }
       return id;
     }
