@@ -1,5 +1,6 @@
-// Bundles the parts of ExcelTS the spreadsheet viewer's Web Worker uses (reader, number formats,
-// formula engine) into one IIFE exposing `ExcelTS`; called by scripts/vendor.sh.
+// Bundles the parts of ExcelTS the spreadsheet viewer's Web Worker uses (reader, streaming
+// reader, number formats, formula engine) into one IIFE exposing `ExcelTS`; called by
+// scripts/vendor.sh.
 //
 //   node scripts/vendor-excelts.mjs <node_modules> <outfile>
 //
@@ -16,7 +17,7 @@ const [nodeModules, outfile] = process.argv.slice(2);
 if (!nodeModules || !outfile) throw new Error('usage: vendor-excelts.mjs <node_modules> <outfile>');
 
 const ENTRY = `
-export { Workbook, formatCellValue } from "@cj-tech-master/excelts";
+export { Workbook, WorkbookReader, formatCellValue } from "@cj-tech-master/excelts";
 export { calculateFormulas, tokenize } from "@cj-tech-master/excelts/formula";
 `;
 const PATCH = {

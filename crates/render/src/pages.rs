@@ -106,7 +106,7 @@ pub(crate) const XLSX_VIEWER: Viewer = Viewer {
         ),
         module: false,
     },
-    script_hash: "sha256-ZRyiBk3hSXzCvqo5gI3kahrrGO3UQsuYaG/N0e9PWP0=",
+    script_hash: "sha256-YTDapiicePj0vEPhcbqGVwnRm3t8aPInDokE5btuAF8=",
 };
 
 pub(crate) const PPTX_VIEWER: Viewer = Viewer {

@@ -110,8 +110,15 @@ function createGrid(scroller, styles) {
   scroller.replaceChildren(content);
   const measure = document.createElement("canvas").getContext("2d");
   const grid = { scroller, content, panes, styles, measure, layout: null, rows: null, cols: null, frame: 0 };
-  scroller.addEventListener("scroll", () => scheduleRender(grid), { passive: true });
-  new ResizeObserver(() => scheduleRender(grid)).observe(scroller);
+  const onScroll = () => scheduleRender(grid);
+  const resize = new ResizeObserver(onScroll);
+  scroller.addEventListener("scroll", onScroll, { passive: true });
+  resize.observe(scroller);
+  grid.destroy = () => {
+    scroller.removeEventListener("scroll", onScroll);
+    resize.disconnect();
+    cancelAnimationFrame(grid.frame);
+  };
   return grid;
 }
 
@@ -393,7 +400,7 @@ function cellElement(grid, i, width, covering) {
   const el = document.createElement("div");
   const style = sheet.styleIds[i];
   const kind = sheet.kinds[i];
-  el.className = `plug-c k${kind}${style >= 0 ? ` s${style}` : ""}${covering ? " plug-cover" : ""}`;
+  el.className = `plug-c k${kind}${style >= 0 ? ` ${grid.styles.prefix}${style}` : ""}${covering ? " plug-cover" : ""}`;
   el.style.width = `${width}px`;
   if (KIND_TITLES[kind]) el.title = KIND_TITLES[kind];
   if (kind !== KIND_EMPTY) el.textContent = kind === KIND_PENDING ? "…" : fitNumber(grid, i, width);

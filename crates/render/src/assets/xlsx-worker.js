@@ -1,8 +1,8 @@
 // The spreadsheet viewer's Web Worker, run from a blob: URL so parsing and calculating never
 // block the page. Self-contained: the page stringifies this function, so it sees no outer names.
-// It reads the workbook with ExcelTS, posts a compact model (display text, style classes,
-// geometry) for a first paint, then calculates the formulas that have no usable stored result
-// and posts their text.
+// It streams the first rows out for a first paint, reads the workbook with ExcelTS, posts a
+// compact model (display text, style classes, geometry), then calculates the formulas that
+// have no usable stored result and posts their text.
 function sheetWorker() {
   "use strict";
 
@@ -28,18 +28,17 @@ function sheetWorker() {
 
   async function open(bytes) {
     progress("Reading the workbook…");
+    await preview(bytes);
     const workbook = new ExcelTS.Workbook();
     await workbook.xlsx.load(bytes);
     progress("Laying out the sheets…");
-    const theme = themeColors(workbook);
-    const styles = new StyleTable(theme);
+    const styles = new StyleTable(themeColors(workbook), "s");
     const pending = [];
     const recalcOnLoad = Boolean(workbook.calcProperties && workbook.calcProperties.fullCalcOnLoad);
     const sheets = workbook.worksheets
       .filter((sheet) => !sheet.state || sheet.state === "visible")
       .map((sheet, index) => describeSheet(sheet, index, styles, pending, recalcOnLoad));
-    const transfer = sheets.flatMap((s) => [s.rowStart.buffer, s.cols.buffer, s.styleIds.buffer, s.kinds.buffer]);
-    self.postMessage({ type: "workbook", sheets, css: styles.css(), styleFlags: styles.flags, styleFonts: styles.fonts, pending: pending.length }, transfer);
+    postSheets("workbook", sheets, styles);
     if (pending.length > 0) {
       progress(`Calculating ${pending.length.toLocaleString("en-US")} formulas…`);
       self.postMessage({ type: "formulas", updates: calculate(workbook, sheets, pending) });
@@ -47,70 +46,130 @@ function sheetWorker() {
     self.postMessage({ type: "done" });
   }
 
+  function postSheets(type, sheets, styles) {
+    const transfer = sheets.flatMap((s) => [s.rowStart.buffer, s.cols.buffer, s.styleIds.buffer, s.kinds.buffer]);
+    const message = { type, sheets, styles: { css: styles.css(), flags: styles.flags, fonts: styles.fonts, prefix: styles.prefix } };
+    self.postMessage(message, transfer);
+  }
+
+  // Reading a whole workbook of 100,000 rows takes seconds, so the first rows of the first
+  // sheet are streamed out first and shown meanwhile (default theme, no merges or frozen panes
+  // yet: the streaming reader does not read those). Best effort: any failure is left to the
+  // full read.
+  const PREVIEW_ROWS = 200;
+
+  async function preview(bytes) {
+    try {
+      const reader = new ExcelTS.WorkbookReader(new Uint8Array(bytes), {
+        worksheets: "emit", sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", entries: "ignore",
+      });
+      for await (const sheet of reader) {
+        if (sheet.state && sheet.state !== "visible") continue;
+        const styles = new StyleTable(themeColors(null), "p");
+        // Whether the workbook asks for recalculation is not known yet: a stored 0 waits too.
+        const rows = new RowCollector(styles, true);
+        for await (const row of sheet) {
+          if (row.number > PREVIEW_ROWS) break;
+          rows.add(row, row.number);
+        }
+        const model = rows.finish({ name: sheet.name, merges: [], frozenRows: 0, frozenCols: 0 });
+        model.colWidths = columnWidths((c) => (sheet.columns || [])[c - 1] || {}, model.colCount);
+        postSheets("preview", [model], styles);
+        return;
+      }
+    } catch {
+      // The full read reports what is wrong with the file.
+    }
+  }
+
   // ------------------------------------------------------------------ one sheet
 
   function describeSheet(sheet, index, styles, pending, recalcOnLoad) {
     const view = (sheet.views && sheet.views[0]) || {};
     const frozen = view.state === "frozen";
-    const merges = (sheet.mergedRegions || []).map((m) => [m.top - 1, m.left - 1, m.bottom - 1, m.right - 1]);
-    const cells = { rowStart: [0], cols: [], texts: [], styleIds: [], kinds: [] };
-    const heights = new Map();
-    let lastRow = 0;
-    let lastCol = 0;
-    sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-      while (cells.rowStart.length < rowNumber) cells.rowStart.push(cells.cols.length);
-      let largestFont = 0;
-      row.eachCell({ includeEmpty: true }, (cell, colNumber) => {
-        const shown = describeCell(cell, styles, recalcOnLoad);
-        if (!shown) return;
-        largestFont = Math.max(largestFont, styles.fontSize(shown.styleId));
-        if (shown.kind === KIND.pending) {
-          pending.push({ sheet: index, at: cells.cols.length, cell, numFmt: cell.numFmt });
-        }
-        cells.cols.push(colNumber - 1);
-        cells.texts.push(shown.text);
-        cells.styleIds.push(shown.styleId);
-        cells.kinds.push(shown.kind);
-        lastRow = Math.max(lastRow, rowNumber);
-        lastCol = Math.max(lastCol, colNumber);
-      });
-      if (row.hidden) heights.set(rowNumber - 1, 0);
-      else if (row.height) heights.set(rowNumber - 1, pointsToPixels(row.height));
-      else if (largestFont > 11) heights.set(rowNumber - 1, autoRowHeight(largestFont));
-    });
-    for (const [, , bottom, right] of merges) {
-      lastRow = Math.max(lastRow, bottom + 1);
-      lastCol = Math.max(lastCol, right + 1);
-    }
-    while (cells.rowStart.length <= lastRow) cells.rowStart.push(cells.cols.length);
-    const frozenRows = frozen ? Math.max(0, Math.floor(view.ySplit || 0)) : 0;
-    const frozenCols = frozen ? Math.max(0, Math.floor(view.xSplit || 0)) : 0;
-    return {
+    const rows = new RowCollector(styles, recalcOnLoad, (at, cell) => pending.push({ sheet: index, at, cell, numFmt: cell.numFmt }));
+    sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => rows.add(row, rowNumber));
+    const model = rows.finish({
       name: sheet.name,
-      rows: lastRow,
-      cols: Int32Array.from(cells.cols),
-      colCount: lastCol,
-      rowStart: Int32Array.from(cells.rowStart),
-      texts: cells.texts,
-      styleIds: Int32Array.from(cells.styleIds),
-      kinds: Uint8Array.from(cells.kinds),
-      merges,
-      frozenRows,
-      frozenCols,
+      merges: (sheet.mergedRegions || []).map((m) => [m.top - 1, m.left - 1, m.bottom - 1, m.right - 1]),
+      frozenRows: frozen ? Math.max(0, Math.floor(view.ySplit || 0)) : 0,
+      frozenCols: frozen ? Math.max(0, Math.floor(view.xSplit || 0)) : 0,
       gridLines: view.showGridLines !== false,
       selected: Boolean(view.tabSelected),
       defaultRowHeight: pointsToPixels((sheet.properties && sheet.properties.defaultRowHeight) || 15),
-      rowHeights: [...heights],
-      colWidths: columnWidths(sheet, Math.max(lastCol, frozenCols)),
       defaultColWidth: widthToPixels(sheet.properties && sheet.properties.defaultColWidth) || 64,
-    };
+    });
+    model.colWidths = columnWidths((c) => sheet.getColumn(c), Math.max(model.colCount, model.frozenCols));
+    return model;
+  }
+
+  // Gathers a sheet's rows, in order, into the columnar model the page draws: per stored cell
+  // its column, text, style class and kind, with each row's start in `rowStart`.
+  class RowCollector {
+    constructor(styles, recalcOnLoad, onPending = () => {}) {
+      this.styles = styles;
+      this.recalcOnLoad = recalcOnLoad;
+      this.onPending = onPending;
+      this.rowStart = [0];
+      this.cols = [];
+      this.texts = [];
+      this.styleIds = [];
+      this.kinds = [];
+      this.heights = new Map();
+      this.lastRow = 0;
+      this.lastCol = 0;
+    }
+
+    add(row, rowNumber) {
+      while (this.rowStart.length < rowNumber) this.rowStart.push(this.cols.length);
+      let largestFont = 0;
+      row.eachCell({ includeEmpty: true }, (cell, colNumber) => {
+        const shown = describeCell(cell, this.styles, this.recalcOnLoad);
+        if (!shown) return;
+        largestFont = Math.max(largestFont, this.styles.fontSize(shown.styleId));
+        if (shown.kind === KIND.pending) this.onPending(this.cols.length, cell);
+        this.cols.push(colNumber - 1);
+        this.texts.push(shown.text);
+        this.styleIds.push(shown.styleId);
+        this.kinds.push(shown.kind);
+        this.lastRow = Math.max(this.lastRow, rowNumber);
+        this.lastCol = Math.max(this.lastCol, colNumber);
+      });
+      if (row.hidden) this.heights.set(rowNumber - 1, 0);
+      else if (row.height) this.heights.set(rowNumber - 1, pointsToPixels(row.height));
+      else if (largestFont > 11) this.heights.set(rowNumber - 1, autoRowHeight(largestFont));
+    }
+
+    finish(sheet) {
+      let { lastRow, lastCol } = this;
+      for (const [, , bottom, right] of sheet.merges) {
+        lastRow = Math.max(lastRow, bottom + 1);
+        lastCol = Math.max(lastCol, right + 1);
+      }
+      while (this.rowStart.length <= lastRow) this.rowStart.push(this.cols.length);
+      return {
+        gridLines: true,
+        selected: false,
+        defaultRowHeight: 20,
+        defaultColWidth: 64,
+        ...sheet,
+        rows: lastRow,
+        colCount: lastCol,
+        cols: Int32Array.from(this.cols),
+        rowStart: Int32Array.from(this.rowStart),
+        texts: this.texts,
+        styleIds: Int32Array.from(this.styleIds),
+        kinds: Uint8Array.from(this.kinds),
+        rowHeights: [...this.heights],
+      };
+    }
   }
 
   // [column index, pixels] for every column with its own width (0 when hidden).
-  function columnWidths(sheet, count) {
+  function columnWidths(columnAt, count) {
     const widths = [];
     for (let c = 1; c <= count; c++) {
-      const column = sheet.getColumn(c);
+      const column = columnAt(c);
       if (column.hidden) widths.push([c - 1, 0]);
       else if (column.width) widths.push([c - 1, widthToPixels(column.width)]);
     }
@@ -441,8 +500,9 @@ function sheetWorker() {
   // Deduplicates cell styles into CSS classes `.s0`, `.s1`… Only values this code computes
   // (numbers, hex colours, keywords, font names stripped to safe characters) reach the CSS.
   class StyleTable {
-    constructor(theme) {
+    constructor(theme, prefix) {
       this.theme = theme;
+      this.prefix = prefix;
       this.ids = new Map();
       this.rules = [];
       this.flags = [];
@@ -461,7 +521,7 @@ function sheetWorker() {
       if (id === undefined) {
         id = this.rules.length;
         this.ids.set(key, id);
-        this.rules.push(styleRules(style, this.theme, id));
+        this.rules.push(styleRules(style, this.theme, `${this.prefix}${id}`));
         this.flags.push(styleFlags(style));
         this.fonts.push(canvasFont(style.font));
         this.sizes.push(Number(style.font && style.font.size) || 11);
@@ -520,9 +580,9 @@ function sheetWorker() {
     return (fill ? STYLE_FLAG.fill : 0) | (alignment.wrapText ? STYLE_FLAG.wrap : 0) | (aligned ? STYLE_FLAG.aligned : 0);
   }
 
-  function styleRules(style, theme, id) {
+  function styleRules(style, theme, className) {
     const css = [...fontCss(style.font, theme), ...fillCss(style.fill, theme), ...alignmentCss(style.alignment), ...borderCss(style.border, theme)];
-    return `.plug-grid .s${id}{${css.join(";")}}`;
+    return `.plug-grid .${className}{${css.join(";")}}`;
   }
 
   function fontCss(font, theme) {
@@ -612,7 +672,7 @@ function sheetWorker() {
 
   // The workbook's theme colours in the order cells name them (lt1, dk1, lt2, dk2, accents…).
   function themeColors(workbook) {
-    const xml = (workbook._themes && workbook._themes.theme1) || "";
+    const xml = (workbook && workbook._themes && workbook._themes.theme1) || "";
     const scheme = /<a:clrScheme\b[\s\S]*?<\/a:clrScheme>/.exec(xml);
     const found = {};
     if (scheme) {

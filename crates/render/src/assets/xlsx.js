@@ -101,14 +101,18 @@ function abandonFormulas(sheets) {
   }
 }
 
-function showWorkbook(message) {
+// Draws the sheets of a "preview" or "workbook" message, replacing whatever was drawn before
+// (the preview's scroll position carries over).
+function showWorkbook(message, previous) {
   clearStatus();
-  installStyles(message.css);
+  installStyles(message.styles.css);
   const { sheets } = message;
   if (sheets.length === 0) throw Object.assign(new Error("This workbook has no visible sheets."), { plain: true });
   sheetBox.tabIndex = 0;
   sheetBox.setAttribute("role", "region");
-  const grid = createGrid(sheetBox, { flags: message.styleFlags, fonts: message.styleFonts });
+  const scroll = { top: sheetBox.scrollTop, left: sheetBox.scrollLeft };
+  previous?.destroy();
+  const grid = createGrid(sheetBox, message.styles);
   const layouts = new Map();
   const select = (index) => {
     if (!layouts.has(index)) layouts.set(index, sheetLayout(sheets[index], sheetBox.clientWidth, sheetBox.clientHeight));
@@ -116,6 +120,9 @@ function showWorkbook(message) {
   };
   const first = Math.max(0, sheets.findIndex((s) => s.selected));
   renderTabs(sheets, select, first);
+  if (previous && first === 0) {
+    layouts.set(0, Object.assign(sheetLayout(sheets[0], sheetBox.clientWidth, sheetBox.clientHeight), { scrollTop: scroll.top, scrollLeft: scroll.left }));
+  }
   select(first);
   return grid;
 }
@@ -147,10 +154,15 @@ function openWorkbook(bytes, fonts) {
       try {
         if (data.type === "progress") (grid ? calculating : progress).set(data.text);
         else if (data.type === "error") giveUp(new Error(data.message));
-        else if (data.type === "workbook") {
+        else if (data.type === "preview") {
           progress.stop();
+          grid = showWorkbook(data, grid);
+          calculating.set("Showing the first rows while the whole workbook is read…");
+        } else if (data.type === "workbook") {
+          progress.stop();
+          calculating.set("");
           sheets = data.sheets;
-          grid = showWorkbook(data);
+          grid = showWorkbook(data, grid);
           // Text widths were measured with whatever font was there; measure again with Carlito.
           fonts.then(() => refreshGrid(grid));
           clearTimeout(deadline);
