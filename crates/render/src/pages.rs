@@ -106,7 +106,7 @@ pub(crate) const XLSX_VIEWER: Viewer = Viewer {
         ),
         module: false,
     },
-    script_hash: "sha256-YTDapiicePj0vEPhcbqGVwnRm3t8aPInDokE5btuAF8=",
+    script_hash: "sha256-+WKl8KgzcQnRv3QkgnxJqrjej66kp/Z5ou0IcNUXE6w=",
 };
 
 pub(crate) const PPTX_VIEWER: Viewer = Viewer {

@@ -358,8 +358,9 @@ function overflowSpan(grid, i, r, c, end, cols) {
   const style = sheet.styleIds[i];
   const flags = style >= 0 ? grid.styles.flags[style] : 0;
   if (flags & (FLAG_FILL | FLAG_WRAP | FLAG_ALIGNED)) return 1;
-  const needed = colLeft[c] + textWidth(grid, style, sheet.texts[i]) + CELL_PADDING;
   const next = i + 1 < end ? sheet.cols[i + 1] : Infinity;
+  if (next === c + 1) return 1;
+  const needed = colLeft[c] + textWidth(grid, style, sheet.texts[i]) + CELL_PADDING;
   let last = c;
   while (colLeft[last + 1] < needed && last + 1 < Math.min(next, cols[1]) && !isMerged(grid.layout, r, last + 1)) last += 1;
   return last - c + 1;

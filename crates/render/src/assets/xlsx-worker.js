@@ -13,10 +13,11 @@ function sheetWorker() {
   const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
   const MAX_EDGES = 4_000_000; // circular-reference search gives up past this many dependencies
 
+  // First the library's URL (loaded while the page still fetches the file), then the file.
   self.onmessage = async (event) => {
     try {
-      importScripts(event.data.library);
-      await open(event.data.bytes);
+      if (event.data.library) importScripts(event.data.library);
+      if (event.data.bytes) await open(event.data.bytes);
     } catch (error) {
       self.postMessage({ type: "error", message: String((error && error.message) || error) });
     }

@@ -17,11 +17,13 @@ function loadSheetFont() {
   }));
 }
 
+// The worker starts loading its library at once, while the page fetches the file.
 function startWorker() {
   const source = `(${sheetWorker.toString()})();`;
   const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
   const worker = new Worker(url);
   URL.revokeObjectURL(url);
+  worker.postMessage({ library: new URL(vendor + "excelts.min.js", location.href).href });
   return worker;
 }
 
@@ -127,9 +129,8 @@ function showWorkbook(message, previous) {
   return grid;
 }
 
-function openWorkbook(bytes, fonts) {
+function openWorkbook(worker, bytes, fonts) {
   return new Promise((resolve, reject) => {
-    const worker = startWorker();
     const progress = ticker(setStatus);
     const calculating = ticker(setNote);
     let grid = null;
@@ -180,15 +181,19 @@ function openWorkbook(bytes, fonts) {
         reject(error);
       }
     };
-    worker.postMessage({ bytes, library: new URL(vendor + "excelts.min.js", location.href).href }, [bytes]);
+    worker.postMessage({ bytes }, [bytes]);
   });
 }
 
 try {
   setStatus("Loading spreadsheet…");
   const fonts = loadSheetFont();
-  const bytes = await fetchBytes(fileUrl);
-  await openWorkbook(bytes, fonts);
+  const worker = startWorker();
+  const bytes = await fetchBytes(fileUrl).catch((error) => {
+    worker.terminate();
+    throw error;
+  });
+  await openWorkbook(worker, bytes, fonts);
   main.dataset.state = "ready";
 } catch (error) {
   fail("This spreadsheet could not be displayed.", error);
