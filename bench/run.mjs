@@ -41,6 +41,7 @@ try {
   if (want('badge')) await benchBadge(owner);
   if (want('open')) await benchOpen(owner, member, grid);
   if (want('web')) await benchWeb();
+  if (want('sheets')) await benchSpreadsheets(owner);
   // Last: wrk saturates the Worker, and the next request on a kept-alive socket can find it closed.
   if (want('beacon')) await benchBeacon(owner);
 } finally {
@@ -222,6 +223,12 @@ async function benchBeacon(owner) {
   const beacon = run(`${app.baseUrl}/api/v2/views/${e.entity_id}`, lua);
   line('GET /healthz throughput', `${health.toFixed(0)}/s`, 'baseline');
   line('POST /api/v2/views/:id throughput', ratio(beacon, health), `${beacon.toFixed(0)}/s; goal >= 0.80x`);
+}
+
+// ---------------------------------------------------------------- spreadsheet viewer (issue 15)
+async function benchSpreadsheets(owner) {
+  const { benchSheets } = await import('./sheets.mjs');
+  await benchSheets(app, owner, line);
 }
 
 // ---------------------------------------------------------------- web app (issue 9)

@@ -15,6 +15,8 @@ export PATH="$root/node_modules/.bin:$PATH"
 wasm_bindgen="${WASM_BINDGEN:-$(command -v wasm-bindgen || echo "$HOME/.cargo/bin/wasm-bindgen")}"
 wasm_opt="${WASM_OPT:-$root/node_modules/.bin/wasm-opt}"
 esbuild="${ESBUILD:-$root/node_modules/.bin/esbuild}"
+# cargo writes where CARGO_TARGET_DIR says (a target directory shared between checkouts).
+target="${CARGO_TARGET_DIR:-$root/target}"
 work="$root/target/badge-bundle"
 out="$root/build"
 
@@ -31,7 +33,7 @@ rm -rf "$work" && mkdir -p "$work" "$out"
 # No default module path: the wasm travels inside badge.js, never fetched from next to it.
 "$wasm_bindgen" --target no-modules --no-typescript --omit-default-module-path \
   --remove-name-section --remove-producers-section \
-  --out-dir "$work" "$root/target/wasm32-unknown-unknown/badge/plug_badge.wasm"
+  --out-dir "$work" "$target/wasm32-unknown-unknown/badge/plug_badge.wasm"
 
 # rustc 1.95 emits these post-MVP features; wasm-opt must be told so it keeps (and may use) them.
 "$wasm_opt" -Oz --strip-debug --strip-producers \

@@ -46,12 +46,19 @@ if [ -n "$missing" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
 
-# Schemathesis (PyPI) for the API fuzz run in npm test, in a project-local venv.
-SCHEMATHESIS_VERSION=4.32.5
-if ! .venv/bin/st --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
-  log "installing schemathesis $SCHEMATHESIS_VERSION into .venv"
+# PyPI packages in a project-local venv: Schemathesis for the API fuzz run in npm test, and
+# XlsxWriter and openpyxl, with which the spreadsheet tests write their workbooks as other
+# people's code does (formulas without results, styles, merges, frozen panes).
+PYTHON_PINS=("schemathesis==4.32.5" "xlsxwriter==3.3.1" "openpyxl==3.1.5")
+if ! .venv/bin/python - "${PYTHON_PINS[@]}" 2>/dev/null <<'PY'
+import sys
+from importlib.metadata import version
+sys.exit(any(version(name) != pinned for name, pinned in (pin.split("==") for pin in sys.argv[1:])))
+PY
+then
+  log "installing ${PYTHON_PINS[*]} into .venv"
   python3 -m venv .venv
-  .venv/bin/pip install --quiet "schemathesis==$SCHEMATHESIS_VERSION"
+  .venv/bin/pip install --quiet "${PYTHON_PINS[@]}"
 fi
 
 # Office files as other tools write them, made inside the real-file tests (python-pptx: decks).

@@ -23,7 +23,8 @@ expected_versions=(
   pdfjs-dist@6.5.438
   jszip@3.10.1
   docx-preview@0.4.1
-  xlsx@0.18.5
+  @cj-tech-master/excelts@10.2.0
+  @fontsource/carlito@5.3.0
   @aiden0z/pptx-renderer@1.3.0
 )
 
@@ -70,12 +71,21 @@ build() {
   [ -f "$src" ] || die "missing $src"
   mkdir -p "$(dirname "$dest")"
   "$esbuild" "$src" --minify --legal-comments=none --log-level=warning "$@" --outfile="$dest.build"
-  if cmp -s "$dest.build" "$dest" 2>/dev/null; then rm "$dest.build"; else mv "$dest.build" "$dest"; fi
+  keep_if_changed "$dest"
+}
+
+# keep_if_changed DEST: move DEST.build over DEST only when it differs, so reruns touch nothing.
+keep_if_changed() {
+  if cmp -s "$1.build" "$1" 2>/dev/null; then rm "$1.build"; else mv "$1.build" "$1"; fi
 }
 
 check_packages
 mkdir -p "$out"
 nm="$node_modules"
+
+# Libraries the pages no longer load are removed, so they are no longer served either
+# (SheetJS 0.18.5 carried a prototype-pollution advisory; ExcelTS reads spreadsheets now).
+rm -f "$out/xlsx.mini.min.js" "$out/licenses/xlsx.txt"
 
 # React scaffold: React 18 UMD builds and Sucrase, which ships no browser build of its
 # own, bundled into one IIFE exposing `window.sucrase` (200 KB against Babel's 3 MB).
@@ -94,7 +104,16 @@ done
 # Office viewers.
 sync_file "$nm/jszip/dist/jszip.min.js" "$out/jszip.min.js"
 sync_file "$nm/docx-preview/dist/docx-preview.min.js" "$out/docx-preview.min.js"
-sync_file "$nm/xlsx/dist/xlsx.mini.min.js" "$out/xlsx.mini.min.js"
+# The spreadsheet viewer's Web Worker: ExcelTS's reader, its number formats and its formula engine,
+# only the parts the viewer imports (ExcelTS ships PDF, Word and more besides), with one fix
+# (see the script).
+node "$repo/scripts/vendor-excelts.mjs" "$node_modules" "$out/excelts.min.js.build"
+keep_if_changed "$out/excelts.min.js"
+# The spreadsheet grid's default font: Carlito has Calibri's metrics (Excel's default font), so a
+# column holds what it holds in Excel on machines without Calibri.
+for face in 400-normal 400-italic 700-normal 700-italic; do
+  sync_file "$nm/@fontsource/carlito/files/carlito-latin-$face.woff2" "$out/carlito/carlito-latin-$face.woff2"
+done
 build "$nm/@aiden0z/pptx-renderer/dist/aiden0z-pptx-renderer.browser.es.js" "$out/pptx-renderer.min.mjs" \
   --format=esm --target=es2022
 
@@ -105,7 +124,9 @@ sync_file "$nm/sucrase/LICENSE" "$out/licenses/sucrase.txt"
 sync_file "$nm/pdfjs-dist/LICENSE" "$out/licenses/pdfjs-dist.txt"
 sync_file "$nm/jszip/LICENSE.markdown" "$out/licenses/jszip.txt"
 sync_file "$nm/docx-preview/LICENSE" "$out/licenses/docx-preview.txt"
-sync_file "$nm/xlsx/LICENSE" "$out/licenses/xlsx.txt"
+sync_file "$nm/@cj-tech-master/excelts/LICENSE" "$out/licenses/excelts.txt"
+sync_file "$nm/@cj-tech-master/excelts/THIRD_PARTY_NOTICES.md" "$out/licenses/excelts-third-party.md"
+sync_file "$nm/@fontsource/carlito/LICENSE" "$out/licenses/carlito.txt"
 sync_file "$nm/@aiden0z/pptx-renderer/LICENSE" "$out/licenses/pptx-renderer.txt"
 sync_file "$nm/@aiden0z/pptx-renderer/THIRD_PARTY_NOTICES.md" "$out/licenses/pptx-renderer-third-party.md"
 

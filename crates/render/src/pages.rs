@@ -4,18 +4,16 @@
 use plug_domain::SourceType;
 
 use crate::layout::{attribute, InlineScript, Page};
-use crate::vendor::{
-    DOCX_PREVIEW_JS, JSZIP_JS, REACT_DOM_JS, REACT_JS, SUCRASE_JS, VENDOR_BASE, XLSX_JS,
-};
+use crate::vendor::{DOCX_PREVIEW_JS, JSZIP_JS, REACT_DOM_JS, REACT_JS, SUCRASE_JS, VENDOR_BASE};
 
-/// Wraps one viewer script in the shared helpers and an async function, so it
-/// may `await` and cannot leak globals into the page.
+/// Wraps a viewer's script files (in order) in the shared helpers and an async
+/// function, so they may `await` and cannot leak globals into the page.
 macro_rules! viewer_script {
-    ($file:literal) => {
+    ($($file:literal),+) => {
         concat!(
             "(async () => {\n",
             include_str!("assets/common.js"),
-            include_str!($file),
+            $(include_str!($file),)+
             "})();\n"
         )
     };
@@ -95,14 +93,20 @@ pub(crate) const DOCX_VIEWER: Viewer = Viewer {
     script_hash: "sha256-gJOtHwdSHlOs/FCxQZeiQKZ4iSu+9O7kKLhqmo0BVd0=",
 };
 
+/// The workbook is read in a Web Worker (`xlsx-worker.js`, started from a blob:
+/// URL), which loads ExcelTS itself; the page only draws the grid.
 pub(crate) const XLSX_VIEWER: Viewer = Viewer {
     style: include_str!("assets/xlsx.css"),
-    vendor_scripts: &[XLSX_JS],
+    vendor_scripts: &[],
     script: InlineScript {
-        source: viewer_script!("assets/xlsx.js"),
+        source: viewer_script!(
+            "assets/xlsx-worker.js",
+            "assets/xlsx-grid.js",
+            "assets/xlsx.js"
+        ),
         module: false,
     },
-    script_hash: "sha256-4l5+v27yFyMMgkpqEqi7lI9OWS+pi8X9Tv5Q30Ac8O0=",
+    script_hash: "sha256-+WKl8KgzcQnRv3QkgnxJqrjej66kp/Z5ou0IcNUXE6w=",
 };
 
 pub(crate) const PPTX_VIEWER: Viewer = Viewer {
@@ -362,7 +366,11 @@ mod tests {
             "docx-preview needs JSZip first"
         );
         let xlsx = office_page(OfficeKind::Xlsx, "Budget", "/b.xlsx", "/b.xlsx?download");
-        assert!(xlsx.contains(XLSX_JS) && xlsx.contains("plug-sheet-tabs"));
+        assert!(xlsx.contains("plug-sheet-tabs") && xlsx.contains("excelts.min.js"));
+        assert!(
+            !xlsx.contains("<script src="),
+            "the spreadsheet page loads its parser in a worker, not in the page"
+        );
         let pptx = office_page(OfficeKind::Pptx, "Deck", "/d.pptx", "/d.pptx?download");
         assert!(pptx.contains("plug-slides"));
         for (page, viewer) in [

@@ -14,7 +14,10 @@ pub const PDFJS_WORKER_MJS: &str = "/_plug/vendor/pdf.worker.min.mjs";
 pub const PDFJS_DATA_DIR: &str = "/_plug/vendor/pdfjs/";
 pub const JSZIP_JS: &str = "/_plug/vendor/jszip.min.js";
 pub const DOCX_PREVIEW_JS: &str = "/_plug/vendor/docx-preview.min.js";
-pub const XLSX_JS: &str = "/_plug/vendor/xlsx.mini.min.js";
+/// ExcelTS (reader, number formats, formula engine), loaded by the spreadsheet viewer's Web Worker.
+pub const EXCELTS_JS: &str = "/_plug/vendor/excelts.min.js";
+/// Carlito (Calibri's metrics), the spreadsheet grid's default font: `carlito-latin-<face>.woff2`.
+pub const CARLITO_DIR: &str = "/_plug/vendor/carlito/";
 pub const PPTX_RENDERER_MJS: &str = "/_plug/vendor/pptx-renderer.min.mjs";
 
 /// Every vendor file or directory (ending in `/`) a generated page may request.
@@ -28,7 +31,8 @@ pub fn vendor_paths() -> &'static [&'static str] {
         PDFJS_DATA_DIR,
         JSZIP_JS,
         DOCX_PREVIEW_JS,
-        XLSX_JS,
+        EXCELTS_JS,
+        CARLITO_DIR,
         PPTX_RENDERER_MJS,
     ]
 }

@@ -1,118 +1,200 @@
-// SheetJS reads the workbook; each sheet becomes a table built with textContent (cell text
-// is never parsed as HTML), with tabs to switch sheets. Huge sheets show their first rows.
-const MAX_ROWS = 2000;
-const MAX_COLUMNS = 200;
+// The spreadsheet viewer: the workbook is read and its formulas calculated in a Web Worker
+// (sheetWorker, started from a blob: URL so the page never freezes), then shown in the
+// virtualised grid, with tabs to switch sheets. Formula results arrive after the first paint.
 const tabs = main.querySelector(".plug-sheet-tabs");
 const sheetBox = main.querySelector(".plug-sheet");
+// Past these, the page gives up waiting on the worker rather than spinning forever.
+const OPEN_TIMEOUT_MS = 120_000;
+const CALCULATE_TIMEOUT_MS = 60_000;
 
-function columnName(index) {
-  let name = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
-    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  }
-  return name;
+// Carlito has Calibri's metrics: columns hold what they hold in Excel where Calibri is missing.
+function loadSheetFont() {
+  const faces = [["400", "normal"], ["400", "italic"], ["700", "normal"], ["700", "italic"]];
+  return Promise.allSettled(faces.map(([weight, style]) => {
+    const face = new FontFace("Carlito", `url(${vendor + "carlito/carlito-latin-"}${weight}-${style}.woff2)`, { weight, style });
+    document.fonts.add(face);
+    return face.load();
+  }));
 }
 
-function cellText(cell) {
-  if (!cell) return "";
-  if (cell.w !== undefined) return cell.w;
-  return cell.v === undefined || cell.v === null ? "" : String(cell.v);
+// The worker starts loading its library at once, while the page fetches the file.
+function startWorker() {
+  const source = `(${sheetWorker.toString()})();`;
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  const worker = new Worker(url);
+  URL.revokeObjectURL(url);
+  worker.postMessage({ library: new URL(vendor + "excelts.min.js", location.href).href });
+  return worker;
 }
 
-// Merged ranges: the top-left cell spans, the others are skipped.
-function mergeMap(sheet) {
-  const spans = new Map();
-  const hidden = new Set();
-  for (const merge of sheet["!merges"] || []) {
-    spans.set(`${merge.s.r}:${merge.s.c}`, { rows: merge.e.r - merge.s.r + 1, cols: merge.e.c - merge.s.c + 1 });
-    for (let r = merge.s.r; r <= merge.e.r; r++) {
-      for (let c = merge.s.c; c <= merge.e.c; c++) {
-        if (r !== merge.s.r || c !== merge.s.c) hidden.add(`${r}:${c}`);
-      }
-    }
+// A line under the grid while formulas are calculated (the grid is already usable).
+function setNote(text) {
+  let note = main.querySelector(".plug-sheet-note");
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "plug-sheet-note";
+    note.setAttribute("aria-live", "polite");
+    main.appendChild(note);
   }
-  return { spans, hidden };
+  note.textContent = text;
+  note.hidden = !text;
 }
 
-function renderSheet(workbook, name) {
-  const sheet = workbook.Sheets[name];
-  const fragment = document.createDocumentFragment();
-  if (!sheet || !sheet["!ref"]) {
-    const empty = document.createElement("p");
-    empty.className = "plug-status";
-    empty.textContent = "This sheet is empty.";
-    sheetBox.replaceChildren(empty);
-    return;
-  }
-  const range = XLSX.utils.decode_range(sheet["!ref"]);
-  const lastRow = Math.min(range.e.r, range.s.r + MAX_ROWS - 1);
-  const lastCol = Math.min(range.e.c, range.s.c + MAX_COLUMNS - 1);
-  const dense = Array.isArray(sheet["!data"]) ? sheet["!data"] : null;
-  const { spans, hidden } = mergeMap(sheet);
-  const table = document.createElement("table");
-  const head = table.createTHead().insertRow();
-  head.appendChild(document.createElement("th"));
-  for (let c = range.s.c; c <= lastCol; c++) {
-    const th = document.createElement("th");
-    th.scope = "col";
-    th.textContent = columnName(c);
-    head.appendChild(th);
-  }
-  const body = table.createTBody();
-  for (let r = range.s.r; r <= lastRow; r++) {
-    const row = body.insertRow();
-    const th = document.createElement("th");
-    th.scope = "row";
-    th.textContent = String(r + 1);
-    row.appendChild(th);
-    for (let c = range.s.c; c <= lastCol; c++) {
-      const key = `${r}:${c}`;
-      if (hidden.has(key)) continue;
-      const cell = dense ? dense[r] && dense[r][c] : sheet[XLSX.utils.encode_cell({ r, c })];
-      const td = row.insertCell();
-      td.textContent = cellText(cell);
-      if (cell && cell.t === "n") td.className = "plug-number";
-      const span = spans.get(key);
-      if (span) {
-        td.rowSpan = span.rows;
-        td.colSpan = span.cols;
-      }
-    }
-  }
-  fragment.appendChild(table);
-  if (lastRow < range.e.r || lastCol < range.e.c) {
-    const note = document.createElement("p");
-    note.className = "plug-status";
-    note.textContent = `Showing the first ${lastRow - range.s.r + 1} rows and ${lastCol - range.s.c + 1} columns; download the file to see everything.`;
-    fragment.appendChild(note);
-  }
-  sheetBox.replaceChildren(fragment);
-  sheetBox.scrollTo(0, 0);
+// Loading text with the seconds waited, so a big workbook visibly makes progress.
+function ticker(render) {
+  const started = performance.now();
+  let text = "";
+  const update = () => {
+    const seconds = Math.floor((performance.now() - started) / 1000);
+    render(seconds >= 2 ? `${text} ${seconds} s` : text);
+  };
+  const timer = setInterval(update, 1000);
+  return {
+    set(next) {
+      text = next;
+      update();
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
 }
 
-function renderTabs(workbook) {
-  workbook.SheetNames.forEach((name, index) => {
+function renderTabs(sheets, onSelect, selected) {
+  const buttons = sheets.map((sheet, index) => {
     const tab = document.createElement("button");
     tab.type = "button";
     tab.role = "tab";
-    tab.textContent = name;
+    tab.textContent = sheet.name;
+    tab.setAttribute("aria-selected", String(index === selected));
     tab.addEventListener("click", () => {
-      for (const other of tabs.children) other.setAttribute("aria-selected", String(other === tab));
-      renderSheet(workbook, name);
+      for (const other of buttons) other.setAttribute("aria-selected", String(other === tab));
+      onSelect(index);
     });
-    tab.setAttribute("aria-selected", String(index === 0));
-    tabs.appendChild(tab);
+    return tab;
   });
-  tabs.hidden = workbook.SheetNames.length < 2;
+  tabs.replaceChildren(...buttons);
+  tabs.hidden = sheets.length < 2;
+}
+
+function installStyles(css) {
+  const style = document.createElement("style");
+  style.textContent = css;
+  document.head.appendChild(style);
+}
+
+// Writes the worker's formula results into the sheets' cell arrays.
+function applyFormulas(sheets, updates) {
+  for (const { sheet, at, texts, kinds } of updates) {
+    const target = sheets[sheet];
+    for (let k = 0; k < at.length; k++) {
+      target.texts[at[k]] = texts[k];
+      target.kinds[at[k]] = kinds[k];
+    }
+  }
+}
+
+// Cells still waiting when calculation is abandoned show their formula instead.
+function abandonFormulas(sheets) {
+  for (const sheet of sheets) {
+    for (let i = 0; i < sheet.kinds.length; i++) {
+      if (sheet.kinds[i] === KIND_PENDING) sheet.kinds[i] = KIND_UNSUPPORTED;
+    }
+  }
+}
+
+// Draws the sheets of a "preview" or "workbook" message, replacing whatever was drawn before
+// (the preview's scroll position carries over).
+function showWorkbook(message, previous) {
+  clearStatus();
+  installStyles(message.styles.css);
+  const { sheets } = message;
+  if (sheets.length === 0) throw Object.assign(new Error("This workbook has no visible sheets."), { plain: true });
+  sheetBox.tabIndex = 0;
+  sheetBox.setAttribute("role", "region");
+  const scroll = { top: sheetBox.scrollTop, left: sheetBox.scrollLeft };
+  previous?.destroy();
+  const grid = createGrid(sheetBox, message.styles);
+  const layouts = new Map();
+  const select = (index) => {
+    if (!layouts.has(index)) layouts.set(index, sheetLayout(sheets[index], sheetBox.clientWidth, sheetBox.clientHeight));
+    showSheet(grid, layouts.get(index));
+  };
+  const first = Math.max(0, sheets.findIndex((s) => s.selected));
+  renderTabs(sheets, select, first);
+  if (previous && first === 0) {
+    layouts.set(0, Object.assign(sheetLayout(sheets[0], sheetBox.clientWidth, sheetBox.clientHeight), { scrollTop: scroll.top, scrollLeft: scroll.left }));
+  }
+  select(first);
+  return grid;
+}
+
+function openWorkbook(worker, bytes, fonts) {
+  return new Promise((resolve, reject) => {
+    const progress = ticker(setStatus);
+    const calculating = ticker(setNote);
+    let grid = null;
+    let sheets = null;
+    let deadline = setTimeout(() => giveUp(new Error("Reading the workbook took too long.")), OPEN_TIMEOUT_MS);
+    const finish = () => {
+      clearTimeout(deadline);
+      progress.stop();
+      calculating.stop();
+      worker.terminate();
+    };
+    const giveUp = (error) => {
+      finish();
+      if (!sheets) return reject(Object.assign(error, { plain: true }));
+      abandonFormulas(sheets);
+      refreshGrid(grid);
+      setNote("Some formulas took too long to calculate; they show their formula instead.");
+      resolve();
+    };
+    worker.onerror = (event) => giveUp(new Error(event.message || "The spreadsheet reader stopped."));
+    worker.onmessage = ({ data }) => {
+      try {
+        if (data.type === "progress") (grid ? calculating : progress).set(data.text);
+        else if (data.type === "error") giveUp(new Error(data.message));
+        else if (data.type === "preview") {
+          progress.stop();
+          grid = showWorkbook(data, grid);
+          calculating.set("Showing the first rows while the whole workbook is read…");
+        } else if (data.type === "workbook") {
+          progress.stop();
+          calculating.set("");
+          sheets = data.sheets;
+          grid = showWorkbook(data, grid);
+          // Text widths were measured with whatever font was there; measure again with Carlito.
+          fonts.then(() => refreshGrid(grid));
+          clearTimeout(deadline);
+          deadline = setTimeout(() => giveUp(new Error("Calculating took too long.")), CALCULATE_TIMEOUT_MS);
+        } else if (data.type === "formulas") {
+          applyFormulas(sheets, data.updates);
+          refreshGrid(grid);
+        } else if (data.type === "done") {
+          finish();
+          setNote("");
+          resolve();
+        }
+      } catch (error) {
+        finish();
+        reject(error);
+      }
+    };
+    worker.postMessage({ bytes }, [bytes]);
+  });
 }
 
 try {
   setStatus("Loading spreadsheet…");
-  const bytes = await fetchBytes(fileUrl);
-  const workbook = XLSX.read(bytes, { type: "array", cellDates: true, cellHTML: false, cellFormula: false });
-  clearStatus();
-  renderTabs(workbook);
-  renderSheet(workbook, workbook.SheetNames[0]);
+  const fonts = loadSheetFont();
+  const worker = startWorker();
+  const bytes = await fetchBytes(fileUrl).catch((error) => {
+    worker.terminate();
+    throw error;
+  });
+  await openWorkbook(worker, bytes, fonts);
+  main.dataset.state = "ready";
 } catch (error) {
   fail("This spreadsheet could not be displayed.", error);
 }

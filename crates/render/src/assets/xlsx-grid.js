@@ -1,0 +1,456 @@
+// A virtualised spreadsheet grid: only the cells in view (plus a margin) are in the DOM, so a
+// sheet of 100,000 rows scrolls like one of 100. The scroller's content is a CSS grid of four
+// overlapping panes: the body, the frozen rows with the column letters (sticky top), the frozen
+// columns with the row numbers (sticky left) and the corner (both). The browser scrolls and
+// keeps the sticky panes in place; JavaScript only adds and drops blocks of rows as they come
+// into view. A block is one positioned element holding plain flex rows: a cell sits at its
+// column through its margin and the row's background draws the gridlines, so the browser lays
+// out and paints one layer per block rather than one per cell. Cell text is set with textContent.
+const HEADER_HEIGHT = 22;
+const ROW_BLOCK = 16; // rows are rendered in blocks of this many, a block of margin each side
+const COL_BLOCK = 4;
+const KIND_TITLES = {
+  4: "Calculating…",
+  5: "Not calculated: this formula uses a function the viewer does not support",
+  6: "Not calculated: circular reference",
+};
+const KIND_PENDING = 4;
+const KIND_UNSUPPORTED = 5;
+const KIND_TEXT = 0;
+const KIND_NUMBER = 1;
+const KIND_EMPTY = 7;
+const KIND_GENERAL = 8;
+const FLAG_FILL = 1;
+const FLAG_WRAP = 2;
+const FLAG_ALIGNED = 4;
+
+function columnName(index) {
+  let name = "";
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  }
+  return name;
+}
+
+// Prefix sums of row heights or column widths: offsets[i] is where row/column i starts.
+function offsets(count, size, custom) {
+  const sizes = new Float64Array(count).fill(size);
+  for (const [index, pixels] of custom) if (index < count) sizes[index] = pixels;
+  const starts = new Float64Array(count + 1);
+  for (let i = 0; i < count; i++) starts[i + 1] = starts[i] + sizes[i];
+  return starts;
+}
+
+// The last index whose start is <= position (binary search over prefix sums).
+function indexAt(starts, position) {
+  let lo = 0;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= position) lo = mid;
+    else hi = mid - 1;
+  }
+  return Math.max(0, lo);
+}
+
+// Merged ranges by row, so a covered cell is found without scanning every merge.
+function mergeIndex(merges) {
+  const byRow = new Map();
+  for (const merge of merges) {
+    const [top, left, bottom, right] = merge;
+    for (let r = top; r <= bottom; r++) {
+      if (!byRow.has(r)) byRow.set(r, []);
+      byRow.get(r).push([left, right]);
+    }
+  }
+  return byRow;
+}
+
+function isMerged(layout, row, col) {
+  const spans = layout.mergedRows.get(row);
+  return Boolean(spans && spans.some(([left, right]) => col >= left && col <= right));
+}
+
+// Geometry of one sheet for a viewport of the given size; built when its tab is first shown.
+function sheetLayout(sheet, viewWidth, viewHeight) {
+  const rowCount = Math.max(sheet.rows, sheet.frozenRows, Math.ceil(viewHeight / sheet.defaultRowHeight));
+  const colCount = Math.max(sheet.colCount, sheet.frozenCols, Math.ceil(viewWidth / sheet.defaultColWidth));
+  const rowTop = offsets(rowCount, sheet.defaultRowHeight, sheet.rowHeights);
+  const colLeft = offsets(colCount, sheet.defaultColWidth, sheet.colWidths);
+  const headerWidth = Math.max(40, String(rowCount).length * 8 + 16);
+  return {
+    sheet,
+    rowCount,
+    colCount,
+    rowTop,
+    colLeft,
+    headerWidth,
+    frozenRows: Math.min(sheet.frozenRows, rowCount),
+    frozenCols: Math.min(sheet.frozenCols, colCount),
+    width: headerWidth + colLeft[colCount],
+    height: HEADER_HEIGHT + rowTop[rowCount],
+    mergedRows: mergeIndex(sheet.merges),
+    scrollTop: 0,
+    scrollLeft: 0,
+  };
+}
+
+// ------------------------------------------------------------------ the grid element
+
+function createGrid(scroller, styles) {
+  const content = document.createElement("div");
+  content.className = "plug-grid";
+  const panes = {};
+  for (const name of ["body", "top", "left", "corner"]) {
+    const el = document.createElement("div");
+    el.className = `plug-pane plug-pane-${name}`;
+    content.appendChild(el);
+    panes[name] = { el, blocks: new Map(), merges: null, lines: null };
+  }
+  scroller.replaceChildren(content);
+  const measure = document.createElement("canvas").getContext("2d");
+  const grid = { scroller, content, panes, styles, measure, layout: null, rows: null, cols: null, frame: 0 };
+  const onScroll = () => scheduleRender(grid);
+  const resize = new ResizeObserver(onScroll);
+  scroller.addEventListener("scroll", onScroll, { passive: true });
+  resize.observe(scroller);
+  grid.destroy = () => {
+    scroller.removeEventListener("scroll", onScroll);
+    resize.disconnect();
+    cancelAnimationFrame(grid.frame);
+  };
+  return grid;
+}
+
+function showSheet(grid, layout) {
+  if (grid.layout) {
+    grid.layout.scrollTop = grid.scroller.scrollTop;
+    grid.layout.scrollLeft = grid.scroller.scrollLeft;
+  }
+  grid.layout = layout;
+  const { content, panes } = grid;
+  const frozenWidth = layout.headerWidth + layout.colLeft[layout.frozenCols];
+  const frozenHeight = HEADER_HEIGHT + layout.rowTop[layout.frozenRows];
+  content.style.width = `${layout.width}px`;
+  content.style.height = `${layout.height}px`;
+  content.classList.toggle("plug-gridlines", layout.sheet.gridLines);
+  panes.body.el.style.cssText = `width:${layout.width}px;height:${layout.height}px`;
+  panes.top.el.style.cssText = `width:${layout.width}px;height:${frozenHeight}px`;
+  panes.left.el.style.cssText = `width:${frozenWidth}px;height:${layout.height}px`;
+  panes.corner.el.style.cssText = `width:${frozenWidth}px;height:${frozenHeight}px`;
+  panes.top.el.classList.toggle("plug-frozen-edge", layout.frozenRows > 0);
+  panes.left.el.classList.toggle("plug-frozen-edge", layout.frozenCols > 0);
+  grid.scroller.setAttribute("aria-label", `Sheet ${layout.sheet.name}`);
+  grid.scroller.scrollTo(layout.scrollLeft, layout.scrollTop);
+  refreshGrid(grid);
+}
+
+function scheduleRender(grid) {
+  if (grid.frame) return;
+  grid.frame = requestAnimationFrame(() => {
+    grid.frame = 0;
+    render(grid);
+  });
+}
+
+// Draws everything again: a new sheet, formula results, or the font arriving.
+function refreshGrid(grid) {
+  if (!grid.layout) return;
+  const { layout, panes } = grid;
+  for (const pane of Object.values(panes)) {
+    pane.blocks.clear();
+    pane.merges = null;
+    pane.lines = null;
+    pane.el.replaceChildren();
+  }
+  grid.rows = null;
+  grid.cols = null;
+  const frozenCols = [0, layout.frozenCols];
+  setColumnLines(panes.left, layout, frozenCols);
+  panes.corner.el.append(
+    columnLines(layout, frozenCols),
+    headerRow(layout, frozenCols, true),
+    blockElement(grid, [0, layout.frozenRows], frozenCols, true),
+    mergeLayer(grid, [0, layout.frozenRows], frozenCols),
+  );
+  render(grid);
+}
+
+// The rows and columns of the scrolling part now in view.
+function visibleWindow(grid) {
+  const { layout, scroller } = grid;
+  const { rowTop, colLeft, frozenRows, frozenCols, headerWidth } = layout;
+  const top = scroller.scrollTop + rowTop[frozenRows];
+  const bottom = scroller.scrollTop + Math.max(0, scroller.clientHeight - HEADER_HEIGHT);
+  const left = scroller.scrollLeft + colLeft[frozenCols];
+  const right = scroller.scrollLeft + Math.max(0, scroller.clientWidth - headerWidth);
+  return {
+    rows: [Math.max(frozenRows, indexAt(rowTop, top)), Math.min(layout.rowCount, indexAt(rowTop, bottom) + 1)],
+    cols: [Math.max(frozenCols, indexAt(colLeft, left)), Math.min(layout.colCount, indexAt(colLeft, right) + 1)],
+  };
+}
+
+// Widens a range to whole blocks plus one block of margin each side.
+function padded([from, to], block, min, max) {
+  return [Math.max(min, (Math.floor(from / block) - 1) * block), Math.min(max, (Math.ceil(to / block) + 1) * block)];
+}
+
+function covers(outer, inner) {
+  return Boolean(outer) && outer[0] <= inner[0] && outer[1] >= inner[1];
+}
+
+function sameRange(a, b) {
+  return Boolean(a) && Boolean(b) && a[0] === b[0] && a[1] === b[1];
+}
+
+// Brings the panes up to the scroll position: scrolling down adds the blocks of rows that come
+// into view and drops those that left; scrolling sideways past the drawn columns redraws them.
+function render(grid) {
+  const { layout, panes } = grid;
+  if (!layout) return;
+  const wanted = visibleWindow(grid);
+  if (!covers(grid.cols, wanted.cols)) {
+    grid.cols = padded(wanted.cols, COL_BLOCK, layout.frozenCols, layout.colCount);
+    clearBlocks(panes.body);
+    setColumnLines(panes.body, layout, grid.cols);
+    panes.top.el.replaceChildren(
+      columnLines(layout, grid.cols),
+      headerRow(layout, grid.cols, false),
+      blockElement(grid, [0, layout.frozenRows], grid.cols, false),
+      mergeLayer(grid, [0, layout.frozenRows], grid.cols),
+    );
+  }
+  const rows = covers(grid.rows, wanted.rows) ? grid.rows : padded(wanted.rows, ROW_BLOCK, layout.frozenRows, layout.rowCount);
+  const frozenCols = [0, layout.frozenCols];
+  syncBlocks(grid, panes.body, rows, grid.cols, false);
+  syncBlocks(grid, panes.left, rows, frozenCols, true);
+  if (!sameRange(rows, grid.rows) || !panes.body.merges) {
+    setMerges(panes.body, mergeLayer(grid, rows, grid.cols));
+    setMerges(panes.left, mergeLayer(grid, rows, frozenCols));
+  }
+  grid.rows = rows;
+}
+
+function clearBlocks(pane) {
+  for (const block of pane.blocks.values()) block.remove();
+  pane.blocks.clear();
+}
+
+// Keeps exactly the blocks of ROW_BLOCK rows that overlap `rows` in the pane.
+function syncBlocks(grid, pane, rows, cols, rowHeaders) {
+  const { layout } = grid;
+  const first = Math.floor(rows[0] / ROW_BLOCK);
+  const last = Math.floor((rows[1] - 1) / ROW_BLOCK);
+  for (const [index, block] of pane.blocks) {
+    if (index < first || index > last) {
+      block.remove();
+      pane.blocks.delete(index);
+    }
+  }
+  for (let index = first; index <= last; index++) {
+    if (pane.blocks.has(index)) continue;
+    const from = Math.max(index * ROW_BLOCK, layout.frozenRows);
+    const to = Math.min((index + 1) * ROW_BLOCK, layout.rowCount);
+    const block = blockElement(grid, [from, to], cols, rowHeaders);
+    pane.el.insertBefore(block, pane.merges);
+    pane.blocks.set(index, block);
+  }
+}
+
+function setMerges(pane, layer) {
+  if (pane.merges) pane.merges.replaceWith(layer);
+  else pane.el.appendChild(layer);
+  pane.merges = layer;
+}
+
+// The vertical gridlines of the drawn columns: one element per column, as tall as the pane,
+// under the rows (whose own background draws the horizontal lines).
+function columnLines(layout, cols) {
+  const { colLeft, headerWidth } = layout;
+  const layer = document.createElement("div");
+  layer.className = "plug-lines";
+  for (let c = cols[0]; c < cols[1]; c++) {
+    if (colLeft[c + 1] <= colLeft[c]) continue;
+    const line = document.createElement("div");
+    line.style.left = `${headerWidth + colLeft[c + 1] - 1}px`;
+    layer.appendChild(line);
+  }
+  return layer;
+}
+
+function setColumnLines(pane, layout, cols) {
+  const layer = columnLines(layout, cols);
+  if (pane.lines) pane.lines.replaceWith(layer);
+  else pane.el.prepend(layer);
+  pane.lines = layer;
+}
+
+// ------------------------------------------------------------------ rows and cells
+
+// Rows `rows` (half-open) of columns `cols`, stacked in one positioned element.
+function blockElement(grid, rows, cols, rowHeaders) {
+  const { layout } = grid;
+  const block = document.createElement("div");
+  block.className = "plug-block";
+  block.style.top = `${HEADER_HEIGHT + layout.rowTop[rows[0]]}px`;
+  for (let r = rows[0]; r < rows[1]; r++) {
+    if (layout.rowTop[r + 1] > layout.rowTop[r]) block.appendChild(rowElement(grid, r, cols, rowHeaders));
+  }
+  return block;
+}
+
+// One row as a flex line: its number (in the left panes), then its stored cells, each moved to
+// its column by a margin. Merged cells are drawn by mergeLayer instead.
+function rowElement(grid, r, cols, rowHeaders) {
+  const { layout } = grid;
+  const { sheet, colLeft, headerWidth } = layout;
+  const row = document.createElement("div");
+  row.className = "plug-row";
+  const start = headerWidth + colLeft[cols[0]];
+  row.style.cssText = `height:${layout.rowTop[r + 1] - layout.rowTop[r]}px;width:${headerWidth + colLeft[cols[1]]}px;padding-left:${rowHeaders ? 0 : start}px`;
+  if (rowHeaders) {
+    const head = document.createElement("div");
+    head.className = "plug-rowhead";
+    head.style.width = `${headerWidth}px`;
+    head.textContent = String(r + 1);
+    row.appendChild(head);
+  }
+  if (r >= sheet.rows) return row;
+  let x = start;
+  const end = sheet.rowStart[r + 1];
+  for (let i = firstCellAtOrAfter(sheet, sheet.rowStart[r], end, cols[0]); i < end && sheet.cols[i] < cols[1]; i++) {
+    const c = sheet.cols[i];
+    const width = colLeft[c + 1] - colLeft[c];
+    if (width <= 0 || isMerged(layout, r, c)) continue;
+    const span = overflowSpan(grid, i, r, c, end, cols);
+    const left = headerWidth + colLeft[c];
+    const cell = cellElement(grid, i, colLeft[c + span] - colLeft[c], span > 1);
+    cell.style.marginLeft = `${left - x}px`;
+    x = left + colLeft[c + span] - colLeft[c];
+    row.appendChild(cell);
+  }
+  return row;
+}
+
+function firstCellAtOrAfter(sheet, start, end, col) {
+  let lo = start;
+  let hi = end;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sheet.cols[mid] < col) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function cellIndex(sheet, r, c) {
+  if (r >= sheet.rows) return -1;
+  const end = sheet.rowStart[r + 1];
+  const i = firstCellAtOrAfter(sheet, sheet.rowStart[r], end, c);
+  return i < end && sheet.cols[i] === c ? i : -1;
+}
+
+// How many columns a left-aligned, unwrapped text spills over: as many empty neighbours to its
+// right as its width needs, as Excel lets it, up to the edge of the pane's columns.
+function overflowSpan(grid, i, r, c, end, cols) {
+  const { sheet, colLeft } = grid.layout;
+  if (sheet.kinds[i] !== KIND_TEXT || !sheet.texts[i]) return 1;
+  const style = sheet.styleIds[i];
+  const flags = style >= 0 ? grid.styles.flags[style] : 0;
+  if (flags & (FLAG_FILL | FLAG_WRAP | FLAG_ALIGNED)) return 1;
+  const next = i + 1 < end ? sheet.cols[i + 1] : Infinity;
+  if (next === c + 1) return 1;
+  const needed = colLeft[c] + textWidth(grid, style, sheet.texts[i]) + CELL_PADDING;
+  let last = c;
+  while (colLeft[last + 1] < needed && last + 1 < Math.min(next, cols[1]) && !isMerged(grid.layout, r, last + 1)) last += 1;
+  return last - c + 1;
+}
+
+const CELL_PADDING = 6;
+const DEFAULT_FONT = '11pt Calibri, Carlito, "Segoe UI", Arial, sans-serif';
+
+function textWidth(grid, style, text) {
+  const font = style >= 0 ? grid.styles.fonts[style] : DEFAULT_FONT;
+  if (grid.measure.font !== font) grid.measure.font = font;
+  return grid.measure.measureText(text).width;
+}
+
+// A number wider than its cell: "General" drops decimals until it fits, others show ####
+// (as Excel does rather than cut digits off).
+function fitNumber(grid, i, width) {
+  const { sheet } = grid.layout;
+  const text = sheet.texts[i];
+  const kind = sheet.kinds[i];
+  if (kind !== KIND_NUMBER && kind !== KIND_GENERAL) return text;
+  const style = sheet.styleIds[i];
+  const room = width - CELL_PADDING;
+  if (textWidth(grid, style, text) <= room) return text;
+  const value = Number(text);
+  if (kind === KIND_GENERAL && Number.isFinite(value) && /\./.test(text) && !/e/i.test(text)) {
+    for (let decimals = text.split(".")[1].length - 1; decimals >= 0; decimals--) {
+      const shorter = String(Number(value.toFixed(decimals)));
+      if (textWidth(grid, style, shorter) <= room) return shorter;
+    }
+  }
+  return "#".repeat(Math.max(1, Math.floor(room / textWidth(grid, style, "#"))));
+}
+
+// A cell `width` pixels wide; a spilling or merged cell hides the gridlines it covers.
+function cellElement(grid, i, width, covering) {
+  const { sheet } = grid.layout;
+  const el = document.createElement("div");
+  const style = sheet.styleIds[i];
+  const kind = sheet.kinds[i];
+  el.className = `plug-c k${kind}${style >= 0 ? ` ${grid.styles.prefix}${style}` : ""}${covering ? " plug-cover" : ""}`;
+  el.style.width = `${width}px`;
+  if (KIND_TITLES[kind]) el.title = KIND_TITLES[kind];
+  if (kind !== KIND_EMPTY) el.textContent = kind === KIND_PENDING ? "…" : fitNumber(grid, i, width);
+  return el;
+}
+
+// Merged ranges that reach into the rows and columns drawn, each one positioned cell with the
+// top-left cell's text and style. A range across the frozen edge is drawn in both panes, each
+// showing its part, as Excel splits it.
+function mergeLayer(grid, rows, cols) {
+  const { layout } = grid;
+  const { sheet, rowTop, colLeft, headerWidth } = layout;
+  const layer = document.createElement("div");
+  layer.className = "plug-merges";
+  for (const [top, left, bottom, right] of sheet.merges) {
+    if (bottom < rows[0] || top >= rows[1] || right < cols[0] || left >= cols[1]) continue;
+    const width = colLeft[Math.min(right + 1, layout.colCount)] - colLeft[left];
+    const height = rowTop[Math.min(bottom + 1, layout.rowCount)] - rowTop[top];
+    if (width <= 0 || height <= 0) continue;
+    const i = cellIndex(sheet, top, left);
+    const el = i < 0 ? document.createElement("div") : cellElement(grid, i, width, true);
+    if (i < 0) el.className = "plug-c plug-cover";
+    el.style.cssText += `;position:absolute;left:${headerWidth + colLeft[left]}px;top:${HEADER_HEIGHT + rowTop[top]}px;width:${width}px;height:${height}px`;
+    el.dataset.merge = `${columnName(left)}${top + 1}:${columnName(right)}${bottom + 1}`;
+    layer.appendChild(el);
+  }
+  return layer;
+}
+
+// The column letters: a row at the top of the top pane (with the corner box in the corner pane).
+function headerRow(layout, cols, corner) {
+  const { colLeft, headerWidth } = layout;
+  const row = document.createElement("div");
+  row.className = "plug-headrow";
+  row.style.cssText = `height:${HEADER_HEIGHT}px;width:${headerWidth + colLeft[cols[1]]}px;padding-left:${corner ? 0 : headerWidth + colLeft[cols[0]]}px`;
+  if (corner) {
+    const box = document.createElement("div");
+    box.className = "plug-corner";
+    box.style.width = `${headerWidth}px`;
+    row.appendChild(box);
+  }
+  for (let c = cols[0]; c < cols[1]; c++) {
+    const width = colLeft[c + 1] - colLeft[c];
+    if (width <= 0) continue;
+    const head = document.createElement("div");
+    head.className = "plug-colhead";
+    head.style.width = `${width}px`;
+    head.textContent = columnName(c);
+    row.appendChild(head);
+  }
+  return row;
+}

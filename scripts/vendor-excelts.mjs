@@ -1,0 +1,56 @@
+// Bundles the parts of ExcelTS the spreadsheet viewer's Web Worker uses (reader, streaming
+// reader, number formats, formula engine) into one IIFE exposing `ExcelTS`; called by
+// scripts/vendor.sh.
+//
+//   node scripts/vendor-excelts.mjs <node_modules> <outfile>
+//
+// One fix is applied while bundling. ExcelTS 10.2.0 parses every formula into an LRU cache
+// bounded at 10,000 entries, then compiles each formula by looking its text up in that cache:
+// a workbook with more than 10,000 distinct formulas (a formula column of 100,000 rows) finds
+// the early ones evicted and leaves them uncalculated. The bound is lifted for the one
+// calculation the worker runs; the build fails if the line is no longer there, so a new
+// ExcelTS version is looked at again rather than patched blindly.
+import { readFile } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+const [nodeModules, outfile] = process.argv.slice(2);
+if (!nodeModules || !outfile) throw new Error('usage: vendor-excelts.mjs <node_modules> <outfile>');
+
+const ENTRY = `
+export { Workbook, WorkbookReader, formatCellValue } from "@cj-tech-master/excelts";
+export { calculateFormulas, tokenize } from "@cj-tech-master/excelts/formula";
+`;
+const PATCH = {
+  file: /[\\/]modules[\\/]formula[\\/]integration[\\/]calculate-formulas-impl\.js$/,
+  from: 'const AST_CACHE_MAX_ENTRIES = 10000;',
+  to: 'const AST_CACHE_MAX_ENTRIES = Infinity;',
+};
+
+let patched = 0;
+const liftAstCacheBound = {
+  name: 'lift-excelts-ast-cache-bound',
+  setup(bundle) {
+    bundle.onLoad({ filter: PATCH.file }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      if (source.split(PATCH.from).length !== 2) throw new Error(`${path} no longer holds "${PATCH.from}"`);
+      patched += 1;
+      return { contents: source.replace(PATCH.from, PATCH.to), loader: 'js' };
+    });
+  },
+};
+
+await build({
+  stdin: { contents: ENTRY, sourcefile: 'excelts-entry.js', resolveDir: process.cwd() },
+  nodePaths: [nodeModules],
+  bundle: true,
+  minify: true,
+  legalComments: 'none',
+  format: 'iife',
+  globalName: 'ExcelTS',
+  platform: 'browser',
+  target: 'es2022',
+  outfile,
+  logLevel: 'warning',
+  plugins: [liftAstCacheBound],
+});
+if (patched !== 1) throw new Error(`expected to patch ExcelTS's formula cache bound once, patched ${patched} times`);

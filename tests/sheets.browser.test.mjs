@@ -1,0 +1,309 @@
+// The spreadsheet viewer (issue 15) on workbooks written by other people's code: XlsxWriter and
+// openpyxl (the project venv, scripts/setup.sh) write them during the run, each is dropped through
+// the real Worker and opened in Chromium, and the test reads what a person would see: the text
+// and computed style at a cell's place on screen, found from its column letter and row number.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { launchChromium } from './support/browser.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'sheets');
+const PYTHON = join(ROOT, '.venv', 'bin', 'python');
+let app;
+let browser;
+let owner;
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [app, browser] = await Promise.all([startWorker(), launchChromium()]);
+  ({ owner } = await app.world());
+});
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Runs a Python script that writes the workbook to `sys.argv[1]`; returns its bytes. */
+function workbook(script) {
+  const path = join(mkdtempSync(join(tmpdir(), 'plug-sheet-')), 'book.xlsx');
+  execFileSync(PYTHON, ['-c', script, path], { stdio: 'pipe' });
+  return readFileSync(path);
+}
+
+/** Drops the workbook and opens it; resolves once every formula is calculated. */
+async function openWorkbook(name, content) {
+  const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'xlsx' } });
+  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 800 } });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  await page.goto(e.url);
+  await page.waitForFunction(() => document.getElementById('plug-main').dataset.state === 'ready' || document.querySelector('.plug-error'), null, { timeout: 120_000 });
+  assert.equal(await page.$('.plug-error'), null, await page.textContent('main'));
+  return { page, context };
+}
+
+/**
+ * What the sheet shows at a cell's place: the element under the middle of the column letter's
+ * column and the row number's row (a merged range or spilling text answers for the cells it
+ * covers). Null when that column or row is not on screen.
+ */
+function cellAt(page, address) {
+  return page.evaluate((address) => {
+    const [, letters, number] = /^([A-Z]+)(\d+)$/.exec(address);
+    const heads = (selector, text) => [...document.querySelectorAll(selector)].filter((e) => e.textContent === text)
+      .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+    const sheet = document.querySelector('.plug-sheet').getBoundingClientRect();
+    const column = heads('.plug-colhead', letters).find((r) => r.left >= sheet.left - 1 && r.right <= sheet.right + 1);
+    const row = heads('.plug-rowhead', number).find((r) => r.top >= sheet.top - 1 && r.bottom <= sheet.bottom + 1);
+    if (!column || !row) return null;
+    const x = column.left + column.width / 2;
+    const y = row.top + row.height / 2;
+    const cell = document.elementsFromPoint(x, y).find((e) => e.classList.contains('plug-c'));
+    if (!cell) return { text: '' };
+    const style = getComputedStyle(cell);
+    const rect = cell.getBoundingClientRect();
+    return {
+      text: cell.textContent,
+      title: cell.title,
+      merge: cell.dataset.merge ?? null,
+      fontWeight: style.fontWeight,
+      fontStyle: style.fontStyle,
+      fontSize: style.fontSize,
+      color: style.color,
+      background: style.backgroundColor,
+      boxShadow: style.boxShadow,
+      justify: style.justifyContent,
+      top: rect.top,
+      left: rect.left,
+      width: rect.width,
+      height: rect.height,
+    };
+  }, address);
+}
+
+async function texts(page, addresses) {
+  const shown = {};
+  for (const address of addresses) shown[address] = (await cellAt(page, address))?.text ?? null;
+  return shown;
+}
+
+/** Scrolls the grid and waits two frames, so the rows now in view are drawn. */
+async function scrollGrid(page, { top, left }) {
+  await page.evaluate(async ({ top, left }) => {
+    const sheet = document.querySelector('.plug-sheet');
+    if (top !== undefined) sheet.scrollTop = top === 'end' ? sheet.scrollHeight : top;
+    if (left !== undefined) sheet.scrollLeft = left === 'end' ? sheet.scrollWidth : left;
+    for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+  }, { top, left });
+}
+
+// XlsxWriter stores 0 as every formula's result and marks the workbook for recalculation on load.
+const FORMULAS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+data = book.add_worksheet('Data')
+money = book.add_format({'num_format': '#,##0.00'})
+data.write_row(0, 0, ['Item', 'Qty', 'Price', 'Total'])
+for i, (name, qty, price) in enumerate([('Apple', 3, 1.5), ('Pear', 5, 2.25), ('Plum', 10, 0.4)], start=2):
+    data.write_row(i - 1, 0, [name, qty])
+    data.write(i - 1, 2, price, money)
+    data.write_formula(i - 1, 3, f'=B{i}*C{i}', money)
+formulas = {
+    'F1': '=SUM(D2:D4)', 'F2': '=AVERAGE(B2:B4)', 'F3': '=MIN(B2:B4)', 'F4': '=MAX(B2:B4)',
+    'F5': '=COUNT(A1:D4)', 'F6': '=COUNTA(A1:A4)', 'F7': '=IF(F1>10,"big","small")',
+    'F8': '=AND(B2>1,B3>1)', 'F9': '=OR(B2>5,B4>5)', 'F10': '=ROUND(F1/3,2)', 'F11': '=LEN(A3)',
+    'F12': '=CONCAT(A2,"+",A3)', 'F13': '=SUMIF(A2:A4,"P*",D2:D4)', 'F14': '=COUNTIF(B2:B4,">4")',
+    'F15': '=VLOOKUP("Pear",A2:C4,3,FALSE)', 'F16': "='My Summary'!B1*2", 'F17': '=1/0',
+    'F18': '=VLOOKUP("Kiwi",A2:C4,3,FALSE)', 'F19': '=#REF!+1', 'F20': '=50%*B4',
+    'F21': '=B2=3', 'F22': '=B2<>3', 'F23': '=A2&" x"&B2', 'F24': '=$B$2+B$3',
+    'F25': '=F26+1', 'F26': '=F25+1', 'F27': '=WEBSERVICE("http://example.com")', 'F28': '=F27&"!"',
+}
+for cell, formula in formulas.items():
+    data.write_formula(cell, formula)
+# A result the writer did store is shown as stored, even for a function the viewer lacks.
+data.write_formula('F29', '=WEBSERVICE("http://example.com/stored")', None, 'stored text')
+summary = book.add_worksheet('My Summary')
+summary.write_row(0, 0, ['Base', 21])
+summary.write_formula('B2', '=Data!F1+1')
+book.close()
+`;
+
+test('formulas XlsxWriter stored without results are calculated; an unsupported function shows its formula', async () => {
+  const { page, context } = await openWorkbook('formulas.xlsx', workbook(FORMULAS));
+  const shown = await texts(page, ['D2', 'D3', 'D4', ...Array.from({ length: 29 }, (_, i) => `F${i + 1}`)]);
+  assert.deepEqual(shown, {
+    D2: '4.50', D3: '11.25', D4: '4.00',
+    F1: '19.75', F2: '6', F3: '3', F4: '10', F5: '9', F6: '4', F7: 'big', F8: 'TRUE', F9: 'TRUE',
+    F10: '6.58', F11: '4', F12: 'Apple+Pear', F13: '15.25', F14: '2', F15: '2.25', F16: '42',
+    F17: '#DIV/0!', F18: '#N/A', F19: '#REF!', F20: '5', F21: 'TRUE', F22: 'FALSE', F23: 'Apple x3',
+    F24: '8', F25: '=F26+1', F26: '=F25+1', F27: '=WEBSERVICE("http://example.com")', F28: '=F27&"!"',
+    F29: 'stored text',
+  });
+  assert.match((await cellAt(page, 'F25')).title, /circular/i);
+  assert.match((await cellAt(page, 'F27')).title, /not support/i);
+  await page.screenshot({ path: join(SHOTS, 'formulas.png') });
+  await page.click('.plug-sheet-tabs button:has-text("My Summary")');
+  await page.waitForFunction(() => [...document.querySelectorAll('.plug-c')].some((c) => c.textContent === 'Base'));
+  assert.deepEqual(await texts(page, ['A1', 'B1', 'B2']), { A1: 'Base', B1: '21', B2: '20.75' });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// openpyxl writes formulas with no result at all, here across a quoted sheet name.
+const OPENPYXL = String.raw`
+import sys, openpyxl
+book = openpyxl.Workbook()
+first = book.active
+first.title = 'Q1 Sales'
+for row in [('Region', 'Amount'), ('North', 120), ('South', 80), ('East', 100)]:
+    first.append(row)
+first['B5'] = '=SUM(B2:B4)'
+report = book.create_sheet('Report')
+report['A1'] = 'Total'
+report['B1'] = "='Q1 Sales'!B5"
+report['B2'] = "=ROUND(AVERAGE('Q1 Sales'!B2:B4),1)"
+report['B3'] = "=MAX('Q1 Sales'!$B$2:$B$4)-MIN('Q1 Sales'!B2:B4)"
+book.save(sys.argv[1])
+`;
+
+test('openpyxl formulas, which store no result, are calculated across a quoted sheet name', async () => {
+  const { page, context } = await openWorkbook('openpyxl.xlsx', workbook(OPENPYXL));
+  assert.deepEqual(await texts(page, ['A5', 'B5']), { A5: '', B5: '300' });
+  await page.click('.plug-sheet-tabs button:has-text("Report")');
+  await page.waitForFunction(() => [...document.querySelectorAll('.plug-c')].some((c) => c.textContent === 'Total'));
+  assert.deepEqual(await texts(page, ['B1', 'B2', 'B3']), { B1: '300', B2: '100', B3: '40' });
+  await context.close();
+});
+
+const STYLES = String.raw`
+import sys, datetime, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Styled')
+title = book.add_format({'bold': True, 'bg_color': '#FFFF00', 'font_color': '#C00000', 'font_size': 14, 'border': 1})
+sheet.write('A1', 'Quarterly report', title)
+sheet.write('B1', 'note', book.add_format({'italic': True, 'align': 'center'}))
+sheet.merge_range('C1:E2', 'Merged heading', book.add_format({'bold': True, 'align': 'center', 'valign': 'vcenter', 'bg_color': '#DDEBF7'}))
+sheet.write_row('A3', ['Amount', 'Share', 'Date', 'Whole', 'Plain'])
+sheet.write('A4', 1234567.891, book.add_format({'num_format': '#,##0.00'}))
+sheet.write('B4', 0.256, book.add_format({'num_format': '0.0%'}))
+sheet.write_datetime('C4', datetime.datetime(2024, 3, 5), book.add_format({'num_format': 'yyyy-mm-dd'}))
+sheet.write('D4', 1234567.891, book.add_format({'num_format': '#,##0'}))
+sheet.write('E4', 0.5)
+sheet.set_column('A:A', 30)
+sheet.set_column('C:D', 14)
+sheet.set_row(3, 30)
+for r in range(5, 60):
+    sheet.write_row(r, 0, [f'row {r + 1}', r, r * 2, r * 3, r * 4, r * 5, r * 6, r * 7, r * 8, r * 9, r * 10, r * 11, r * 12, r * 13, r * 14, r * 15, r * 16, r * 17, r * 18, r * 19, r * 20, r * 21])
+sheet.freeze_panes(3, 1)
+book.close()
+`;
+
+test('styles reach the page: bold, fill, font colour and size, merged cells, widths, heights, number formats, frozen panes', async () => {
+  const { page, context } = await openWorkbook('styles.xlsx', workbook(STYLES));
+  const a1 = await cellAt(page, 'A1');
+  assert.equal(a1.text, 'Quarterly report');
+  assert.equal(a1.fontWeight, '700');
+  assert.equal(a1.background, 'rgb(255, 255, 0)');
+  assert.equal(a1.color, 'rgb(192, 0, 0)');
+  assert.equal(Math.round(parseFloat(a1.fontSize)), Math.round((14 * 96) / 72));
+  assert.match(a1.boxShadow, /rgb\(0, 0, 0\)/, 'thin black border');
+  const b1 = await cellAt(page, 'B1');
+  assert.equal(b1.fontStyle, 'italic');
+  assert.equal(b1.justify, 'center');
+  // The merged range is one element spanning C1:E2, whichever of its cells is asked.
+  const c1 = await cellAt(page, 'C1');
+  const e2 = await cellAt(page, 'E2');
+  assert.equal(c1.merge, 'C1:E2');
+  assert.equal(e2.merge, 'C1:E2');
+  assert.equal(e2.text, 'Merged heading');
+  const widths = await page.$$eval('.plug-colhead', (heads) => Object.fromEntries(heads.map((h) => [h.textContent, h.getBoundingClientRect().width])));
+  const heights = await page.$$eval('.plug-rowhead', (heads) => Object.fromEntries(heads.map((h) => [h.textContent, h.getBoundingClientRect().height])));
+  assert.ok(Math.abs(c1.width - (widths.C + widths.D + widths.E)) <= 1, `merge spans three columns: ${c1.width}`);
+  assert.ok(Math.abs(c1.height - (heights['1'] + heights['2'])) <= 1, `merge spans two rows: ${c1.height}`);
+  assert.equal(widths.A, 215, 'set_column width 30 is 215 px, as in Excel');
+  assert.equal(widths.B, 64, 'default width');
+  assert.equal(widths.C, 103);
+  assert.equal(heights['4'], 40, 'set_row 30 pt is 40 px');
+  assert.equal(heights['5'], 20, 'default height');
+  assert.deepEqual(await texts(page, ['A4', 'B4', 'C4', 'D4', 'E4']), { A4: '1,234,567.89', B4: '25.6%', C4: '2024-03-05', D4: '1,234,568', E4: '0.5' });
+  assert.equal((await cellAt(page, 'A4')).justify, 'flex-end', 'numbers align right');
+  await page.screenshot({ path: join(SHOTS, 'styles.png') });
+  // Frozen at B4: scrolled right and down, rows 1-3 and column A stay where they were.
+  const before = { a1: await cellAt(page, 'A1'), a30: await cellAt(page, 'A30') };
+  await scrollGrid(page, { top: 400, left: 900 });
+  const a1After = await cellAt(page, 'A1');
+  assert.equal(a1After.text, 'Quarterly report');
+  assert.equal(a1After.top, before.a1.top, 'the frozen rows do not move');
+  assert.equal(a1After.left, before.a1.left, 'the frozen column does not move');
+  assert.equal(await cellAt(page, 'B5'), null, 'row 5 has scrolled out of view');
+  assert.equal(await cellAt(page, 'C1').then((c) => c?.text ?? null), null, 'column C has scrolled out of view');
+  const a40 = await cellAt(page, 'A40');
+  assert.equal(a40.text, 'row 40');
+  assert.ok(a40.top < before.a30.top, 'column A scrolls vertically with the rows');
+  await page.screenshot({ path: join(SHOTS, 'styles-scrolled.png') });
+  await context.close();
+});
+
+const ROWS = 100_000;
+const BIG = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1], {'constant_memory': True})
+sheet = book.add_worksheet('Orders')
+head = book.add_format({'bold': True, 'bg_color': '#D9E1F2'})
+sheet.write_row(0, 0, ['Order', 'Customer', 'Qty', 'Price', 'Total'], head)
+for i in range(1, ${ROWS} + 1):
+    sheet.write_number(i, 0, i)
+    sheet.write_string(i, 1, f'customer {i % 997}')
+    sheet.write_number(i, 2, i % 7)
+    sheet.write_number(i, 3, (i % 13) * 1.25)
+    sheet.write_formula(i, 4, f'=C{i + 1}*D{i + 1}')
+sheet.freeze_panes(1, 0)
+book.close()
+`;
+
+test('a 100,000-row sheet opens with a loading line, draws only what is in view, and scrolls to its last row under a frozen header', async () => {
+  const bytes = workbook(BIG);
+  const e = await app.dropLive(owner, { file: { name: 'orders.xlsx', content: bytes }, fields: { scope: 'personal', visibility: 'link', source_type: 'xlsx' } });
+  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 800 } });
+  // Every status line the page shows, as it shows them (the worker reads while the page answers).
+  await context.addInitScript(() => {
+    window.statuses = [];
+    new MutationObserver(() => {
+      for (const line of document.querySelectorAll('.plug-status, .plug-sheet-note')) {
+        const text = line.textContent.replace(/ \d+ s$/, '');
+        if (text && !window.statuses.includes(text)) window.statuses.push(text);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const page = await context.newPage();
+  await page.goto(e.url);
+  await page.waitForFunction(() => document.getElementById('plug-main').dataset.state === 'ready' || document.querySelector('.plug-error'), null, { timeout: 180_000 });
+  assert.equal(await page.$('.plug-error'), null);
+  const statuses = await page.evaluate(() => window.statuses);
+  for (const expected of ['Loading spreadsheet…', 'Reading the workbook…', `Calculating ${ROWS.toLocaleString('en-US')} formulas…`]) {
+    assert.ok(statuses.includes(expected), `${expected} in ${JSON.stringify(statuses)}`);
+  }
+  assert.deepEqual(await texts(page, ['A1', 'E1', 'A2', 'E2', 'E3']), { A1: 'Order', E1: 'Total', A2: '1', E2: '1.25', E3: '5' });
+  const header = await cellAt(page, 'A1');
+  assert.ok(await page.$$eval('.plug-c', (cells) => cells.length) < 3000, 'only the rows near the view are in the DOM');
+  await scrollGrid(page, { top: 'end' });
+  const last = ROWS + 1;
+  assert.deepEqual(await texts(page, [`A${last}`, `B${last}`, `E${last}`]), {
+    [`A${last}`]: String(ROWS), [`B${last}`]: `customer ${ROWS % 997}`, [`E${last}`]: String((ROWS % 7) * (ROWS % 13) * 1.25),
+  });
+  const headerAfter = await cellAt(page, 'A1');
+  assert.equal(headerAfter.text, 'Order', 'the frozen header row is still shown');
+  assert.equal(headerAfter.top, header.top, 'at the same place');
+  assert.equal(headerAfter.background, 'rgb(217, 225, 242)');
+  assert.equal(await cellAt(page, 'A2'), null, 'while the first rows have scrolled away');
+  await page.screenshot({ path: join(SHOTS, 'orders-last-row.png') });
+  // Halfway, by the scrollbar, a row in the middle is drawn too.
+  await scrollGrid(page, { top: 20 * 50_000 });
+  assert.ok(await page.$$eval('.plug-rowhead', (heads) => heads.some((h) => h.textContent === '50001')));
+  await context.close();
+});
