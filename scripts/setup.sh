@@ -47,9 +47,9 @@ if [ -n "$missing" ]; then
 fi
 
 # PyPI packages in a project-local venv: Schemathesis for the API fuzz run in npm test, and
-# XlsxWriter and openpyxl, with which the spreadsheet tests write their workbooks as other
+# XlsxWriter, openpyxl and python-pptx, with which the real-file tests write workbooks and decks as other
 # people's code does (formulas without results, styles, merges, frozen panes).
-PYTHON_PINS=("schemathesis==4.32.5" "xlsxwriter==3.3.1" "openpyxl==3.1.5")
+PYTHON_PINS=("schemathesis==4.32.5" "xlsxwriter==3.3.1" "openpyxl==3.1.5" "python-pptx==1.0.2")
 if ! .venv/bin/python - "${PYTHON_PINS[@]}" 2>/dev/null <<'PY'
 import sys
 from importlib.metadata import version
@@ -59,13 +59,6 @@ then
   log "installing ${PYTHON_PINS[*]} into .venv"
   python3 -m venv .venv
   .venv/bin/pip install --quiet "${PYTHON_PINS[@]}"
-fi
-
-# Office files as other tools write them, made inside the real-file tests (python-pptx: decks).
-PYTHON_PPTX_VERSION=1.0.2
-if ! .venv/bin/python -c "import pptx, sys; sys.exit(pptx.__version__ != '$PYTHON_PPTX_VERSION')" 2>/dev/null; then
-  log "installing python-pptx $PYTHON_PPTX_VERSION into .venv"
-  .venv/bin/pip install --quiet "python-pptx==$PYTHON_PPTX_VERSION"
 fi
 
 if [ ! -f .dev.vars ]; then
