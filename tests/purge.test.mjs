@@ -38,7 +38,10 @@ test('the daily purge removes content past its restore window and keeps the rest
   const before = app.r2BlobCount();
   await runCron();
   await new Promise((r) => setTimeout(r, 500));
-  assert.equal(before - app.r2BlobCount(), 5, 'the 4 site files and the archived original are deleted');
+  assert.equal(before - app.r2BlobCount(), 2, "the site's zip and the archived original are deleted");
+  const index = execFileSync('node_modules/.bin/wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', app.stateDir, '--json', '--command',
+    `SELECT count(*) AS n FROM site_files WHERE entity_id = '${oldExpired.entity_id}'`], { stdio: 'pipe' });
+  assert.equal(JSON.parse(index)[0].results[0].n, 0, "the purged site's index is gone");
   expectError(assert, await app.request('GET', `/api/v2/inspirations/${oldExpired.entity_id}`, { token: owner.token }), 404, 'NOT_FOUND');
   expectError(assert, await app.request('GET', `/api/v2/inspirations/${oldArchived.entity_id}`, { token: owner.token }), 404, 'NOT_FOUND');
   const recent = await app.request('GET', `/api/v2/inspirations/${recentExpired.entity_id}`, { token: owner.token });

@@ -1,11 +1,12 @@
 // Real files as other people's tools write them (issue 15), dropped and opened in Chromium: the
 // starter components of Vite and Create React App (stylesheet and asset imports), a Storybook-style
 // named export, and a component importing a library Plug cannot provide, which names it and its line;
-// a README opening with GitHub-style HTML; a python-pptx deck whose shape has a picture fill.
+// a README opening with GitHub-style HTML; a python-pptx deck whose shape has a picture fill; a
+// 15,000-file documentation site zipped by Info-ZIP.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWorker, BROWSER_UA } from './support/harness.mjs';
@@ -263,6 +264,66 @@ test('a deck shape with a picture fill shows the picture, not the theme gradient
     });
     assert.deepEqual(shape, { width: 200, paintedOver: 0 });
     await page.screenshot({ path: join(SHOTS, 'deck-picture-fill.png') });
+    await context.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A generated documentation site as Sphinx lays one out: a home page, static assets, and one page
+ * per item in module folders that each have their own index.html. */
+function writeDocsSite(root, files) {
+  const page = (title, depth, body) => `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title>
+<link rel="stylesheet" href="${'../'.repeat(depth)}_static/basic.css"><script src="${'../'.repeat(depth)}_static/doctools.js"></script></head>
+<body><div class="body" role="main"><h1>${title}</h1>${body}</div></body></html>`;
+  mkdirSync(join(root, '_static'), { recursive: true });
+  writeFileSync(join(root, '_static', 'basic.css'), 'h1 { color: rgb(23, 107, 135); font-family: sans-serif; }\n');
+  writeFileSync(join(root, '_static', 'doctools.js'),
+    "document.addEventListener('DOMContentLoaded', () => { document.body.dataset.doctools = 'ready'; });\n");
+  const perModule = 100;
+  const items = files - 3 - Math.ceil((files - 3) / (perModule + 1));
+  const modules = Math.ceil(items / perModule);
+  let written = 3;
+  for (let m = 0; m < modules; m += 1) {
+    const dir = join(root, 'api', `module_${m}`);
+    mkdirSync(dir, { recursive: true });
+    const count = Math.min(perModule, items - m * perModule);
+    const links = [];
+    for (let i = 0; i < count; i += 1) {
+      writeFileSync(join(dir, `item_${i}.html`), page(`module_${m}::item_${i}`, 2, `<p>Item ${i} of module ${m}.</p>`));
+      links.push(`<li><a href="item_${i}.html">item_${i}</a></li>`);
+    }
+    writeFileSync(join(dir, 'index.html'), page(`module_${m}`, 2, `<ul>${links.join('')}</ul>`));
+    written += count + 1;
+  }
+  const last = `api/module_${modules - 1}/item_${items - (modules - 1) * perModule - 1}.html`;
+  writeFileSync(join(root, 'index.html'), page('Project documentation', 0,
+    `<p>${written} files.</p><a id="last" href="${last}">The last item</a> <a id="module" href="api/module_${modules - 1}">The last module</a>`));
+  return { written, last, lastModule: `api/module_${modules - 1}/` };
+}
+
+test('a 15,000-file documentation site zipped by Info-ZIP goes live and every page is reachable', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'plug-docs-'));
+  try {
+    const site = writeDocsSite(join(dir, 'html'), 15_000);
+    assert.equal(site.written, 15_000);
+    execFileSync('zip', ['-q', '-r', 'docs.zip', 'html'], { cwd: dir });
+    const content = readFileSync(join(dir, 'docs.zip'));
+    const started = Date.now();
+    const e = await app.dropLive(owner, { file: { name: 'docs.zip', content }, fields: { scope: 'personal', visibility: 'link' } });
+    t.diagnostic(`${content.length} B zip of 15,000 files live after ${Date.now() - started} ms`);
+    const { page, context } = await openPage(e);
+    await page.waitForSelector('body[data-doctools="ready"]');
+    assert.equal(await page.textContent('h1'), 'Project documentation');
+    assert.equal(await page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(23, 107, 135)', 'the stylesheet from _static/ applies');
+    await Promise.all([page.waitForURL(new RegExp(`${site.last}$`)), page.click('#last')]);
+    await page.waitForSelector('body[data-doctools="ready"]');
+    assert.match(await page.textContent('h1'), /^module_\d+::item_\d+$/);
+    assert.equal(await page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(23, 107, 135)', 'relative paths two folders down resolve');
+    await page.goBack();
+    await Promise.all([page.waitForURL(new RegExp(`${site.lastModule}$`)), page.click('#module')]);
+    assert.match(await page.textContent('h1'), /^module_\d+$/, 'a folder link lands on its index.html');
+    await page.screenshot({ path: join(SHOTS, 'docs-15000.png') });
     await context.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -16,10 +16,10 @@ Defaults when dropping:
   It expires after 30 days unless you pass --expires <DAYS> (1-365) or --pin <REASON>.
 
 Limits, checked here before anything is sent:
-  50 MB per drop (a folder: once zipped). A zipped site or a folder holds at most 5000 files
-  (folders and __MACOSX/.DS_Store not counted) and unpacks to at most 200 MB: each file of a site
-  is stored on its own while the drop goes live, and these caps keep that within the time the
-  server has for it.
+  50 MB per drop (a folder: once zipped). A zipped site or a folder holds at most 20000 files
+  (folders and __MACOSX/.DS_Store not counted) and unpacks to at most 1 GB: the server reads the
+  whole directory and inflates every byte once to check a site, and these caps keep that within
+  the memory and time it has for one drop.
 
 Settings come from flags, then PLUG_URL / PLUG_TOKEN / PLUG_GRID, then the file `plug login`
 writes ($XDG_CONFIG_HOME/plug/config.toml or the platform config dir, mode 0600).
@@ -378,7 +378,8 @@ mod tests {
         let mb = |n: u64| n / (1024 * 1024);
         assert!(DEFAULTS.contains(&format!("{} MB per drop", mb(UPLOAD_MAX_BYTES))));
         assert!(DEFAULTS.contains(&format!("at most {SITE_MAX_FILES} files")));
-        assert!(DEFAULTS.contains(&format!("at most {} MB", mb(SITE_MAX_UNPACKED_BYTES))));
+        let unpacked = plug_domain::limits::cap_text(SITE_MAX_UNPACKED_BYTES);
+        assert!(DEFAULTS.contains(&format!("unpacks to at most {unpacked}")));
     }
 
     use super::*;

@@ -3,14 +3,15 @@
 
 // The caps of plug_domain::limits (a Rust test holds these equal): README "Limits" says why.
 export const MAX_BYTES = 50 * 1024 * 1024;
-export const SITE_MAX_FILES = 5000;
-export const SITE_MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
-export const LIMITS_TEXT = 'Up to 50 MB per drop. A site (a folder or a .zip) holds at most 5,000 files and unpacks to at most 200 MB.';
+export const SITE_MAX_FILES = 20000;
+export const SITE_MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
+const UNPACKED_TEXT = '1 GB';
+export const LIMITS_TEXT = `Up to 50 MB per drop. A site (a folder or a .zip) holds at most ${SITE_MAX_FILES.toLocaleString('en')} files and unpacks to at most ${UNPACKED_TEXT}.`;
 
 /** Why a site of `files` files and `unpacked` bytes cannot be dropped, or null. */
 export function siteOverCaps(files, unpacked) {
-  if (files > SITE_MAX_FILES) return `it holds ${files.toLocaleString('en')} files; a site may hold at most 5,000`;
-  if (unpacked > SITE_MAX_UNPACKED_BYTES) return `it unpacks to ${Math.ceil(unpacked / 1048576)} MB; a site may unpack to at most 200 MB`;
+  if (files > SITE_MAX_FILES) return `it holds ${files.toLocaleString('en')} files; a site may hold at most ${SITE_MAX_FILES.toLocaleString('en')}`;
+  if (unpacked > SITE_MAX_UNPACKED_BYTES) return `it unpacks to ${Math.ceil(unpacked / 1048576)} MB; a site may unpack to at most ${UNPACKED_TEXT}`;
   return null;
 }
 

@@ -52,7 +52,7 @@ mod svg;
 mod test_zip;
 mod validate;
 
-pub use archive::{ArchiveLimits, SiteArchive};
+pub use archive::{ArchiveLimits, EntryInflater, SiteArchive, SiteEntry};
 pub use content_type::content_type_for;
 pub use enrich::{extract_enrichment, Enrichment};
 pub use error::ContentError;

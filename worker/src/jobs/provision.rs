@@ -1,4 +1,4 @@
-//! After a 201: store the validated upload in R2 (a zipped site file by file),
+//! After a 201: store the validated upload in R2 (a zipped site as its one zip),
 //! move the Inspiration to `live` or to `failed`, then enrich it. Runs in
 //! `wait_until`; a failure removes every object it wrote.
 
@@ -126,51 +126,43 @@ async fn put(
     Ok(())
 }
 
-/// Stores a single file as the original, or every file of a zipped site under `site/`.
-/// Returns the number of files and the bytes enrichment reads (the file, or the site's index.html).
+/// Stores the upload as the original: a single file, or a zipped site's zip as uploaded (its
+/// index went into the create batch). One write either way, so storing takes the same time
+/// whatever a site's number of files. Returns the number of files and the bytes enrichment
+/// reads (the file, or the site's index.html).
 async fn store(
     bucket: &Bucket,
     entity_id: &EntityId,
     upload: Upload,
     written: &mut Vec<String>,
 ) -> Result<(i64, Vec<u8>), String> {
-    match upload {
+    let (bytes, content_type, file_count, sample) = match upload {
         Upload::File {
             bytes,
             content_type,
         } => {
-            put(
-                bucket,
-                original_key(entity_id),
-                bytes.clone(),
-                content_type,
-                written,
-            )
-            .await?;
-            Ok((1, bytes))
+            let sample = bytes.clone();
+            (bytes, content_type, 1, sample)
         }
-        Upload::Site(mut archive) => {
-            let mut index = Vec::new();
-            for i in 0..archive.len() {
-                let path = archive.path(i).to_string();
-                let content = archive
-                    .read(i)
-                    .map_err(|e| format!("{path}: {}", e.message()))?;
-                if path == "index.html" {
-                    index = content.clone();
-                }
-                put(
-                    bucket,
-                    site_key(entity_id, &path),
-                    content,
-                    plug_content::content_type_for(&path),
-                    written,
-                )
-                .await?;
-            }
-            Ok((archive.len() as i64, index))
+        Upload::Site(mut site) => {
+            let home = site.index_of("index.html").map(|i| site.read(i));
+            let sample = home
+                .transpose()
+                .map_err(|e| format!("index.html: {}", e.message()))?
+                .unwrap_or_default();
+            let file_count = site.len() as i64;
+            (site.into_bytes(), "application/zip", file_count, sample)
         }
-    }
+    };
+    put(
+        bucket,
+        original_key(entity_id),
+        bytes,
+        content_type,
+        written,
+    )
+    .await?;
+    Ok((file_count, sample))
 }
 
 pub async fn remove_all(bucket: &Bucket, keys: &[String]) {

@@ -3,6 +3,7 @@
 //! origin's root, with the badge tag streamed into every HTML response.
 
 use futures_util::{stream, StreamExt};
+use plug_content::EntryInflater;
 use plug_domain::badge::{resolve, BadgeState};
 use plug_domain::ids::UserId;
 use plug_domain::SourceType;
@@ -15,7 +16,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::http::Ctx;
 use crate::jobs::provision;
 use crate::present;
-use crate::store::identity;
+use crate::store::{identity, site_files};
 
 /// What the content origin sends for a path of a readable Inspiration. `rest` is the path
 /// without its leading `/`: empty for the index, `_plug/file` for the original, else a site file.
@@ -101,12 +102,12 @@ async fn index(
     let kind = PageKind::from(source_type(seen));
     let page = match source_type(seen) {
         SourceType::Html => {
-            let key = if is_zip_site(seen) {
-                provision::site_key(id, "index.html")
+            let body = if is_zip_site(seen) {
+                site_file_chunks(cx, seen, "index.html").await?
             } else {
-                provision::original_key(id)
+                object_chunks(cx, &provision::original_key(id)).await?
             };
-            return stream_html(cx, seen, &key, tag, kind).await;
+            return stream_html(cx, seen, body, tag, kind);
         }
         SourceType::Markdown => {
             let bytes = get_bytes(cx, &provision::original_key(id)).await?;
@@ -139,12 +140,6 @@ async fn get_bytes(cx: &Ctx, key: &str) -> ApiResult<Vec<u8>> {
     Ok(body.bytes().await?)
 }
 
-/// A stored object's bytes as a stream.
-async fn object_stream(cx: &Ctx, key: &str) -> ApiResult<worker::ByteStream> {
-    let object = stored_object(cx, key).await?;
-    Ok(object.body().ok_or_else(ApiError::not_found)?.stream()?)
-}
-
 /// A stored object; a missing one is the 404 of the page asking for it.
 async fn stored_object(cx: &Ctx, key: &str) -> ApiResult<worker::Object> {
     cx.bucket
@@ -154,23 +149,24 @@ async fn stored_object(cx: &Ctx, key: &str) -> ApiResult<worker::Object> {
         .ok_or_else(ApiError::not_found)
 }
 
-/// HTML larger than this is read from R2 in ranges of this size, after a smaller first range
-/// so the first byte leaves early.
+/// Bytes are read from R2 in ranges of this size, after a smaller first range so the first
+/// byte leaves early.
 const RANGE_BYTES: u64 = 1 << 20;
 const FIRST_RANGE_BYTES: u64 = 256 << 10;
 
 type ByteChunks = std::pin::Pin<Box<dyn futures_util::Stream<Item = worker::Result<Vec<u8>>>>>;
 
-/// The bytes of an R2 object as a stream. Large objects are read one range at a time with the
-/// next range already requested, so the first byte leaves after one range whatever the store
-/// does, and the Worker never holds more than two ranges of a page.
+/// The bytes of an R2 object as a stream (see [`range_chunks`]).
 async fn object_chunks(cx: &Ctx, key: &str) -> ApiResult<ByteChunks> {
     let head = cx.bucket.head(key).await?.ok_or_else(ApiError::not_found)?;
-    let size = head.size();
-    if size <= RANGE_BYTES {
-        return Ok(Box::pin(object_stream(cx, key).await?));
-    }
-    let bucket = cx.env.bucket("BUCKET")?;
+    Ok(range_chunks(cx, key, 0, head.size()))
+}
+
+/// `length` bytes of an R2 object from `offset`, read one range at a time with the next range
+/// already requested: the first byte leaves after one range whatever the store does, and the
+/// Worker never holds more than two ranges of a file.
+fn range_chunks(cx: &Ctx, key: &str, offset: u64, length: u64) -> ByteChunks {
+    let bucket = cx.bucket.clone();
     let key = key.to_string();
     let fetch_range = move |(offset, length): (u64, u64)| {
         let bucket = bucket.clone();
@@ -190,26 +186,62 @@ async fn object_chunks(cx: &Ctx, key: &str) -> ApiResult<ByteChunks> {
                 .await
         }
     };
-    let ranges = std::iter::once((0, FIRST_RANGE_BYTES))
+    let end = offset + length;
+    let ranges = std::iter::once((offset, FIRST_RANGE_BYTES.min(length)))
         .chain(
-            (FIRST_RANGE_BYTES..size)
+            (offset + FIRST_RANGE_BYTES..end)
                 .step_by(RANGE_BYTES as usize)
-                .map(|offset| (offset, RANGE_BYTES)),
+                .map(move |start| (start, RANGE_BYTES.min(end - start))),
         )
-        .map(move |(offset, length)| (offset, length.min(size - offset)));
-    Ok(Box::pin(stream::iter(ranges).map(fetch_range).buffered(2)))
+        .filter(|&(_, length)| length > 0);
+    Box::pin(stream::iter(ranges).map(fetch_range).buffered(2))
 }
 
-/// Streams an HTML object from R2 through the page rewriter (badge tag, robots meta), chunk by chunk.
-async fn stream_html(
+/// A file of a stored site, read from its span of the zip and inflated on the way.
+fn site_entry_chunks(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> ByteChunks {
+    let key = provision::original_key(&seen.row.entity_id);
+    let raw = range_chunks(cx, &key, file.data_offset as u64, file.stored_size as u64);
+    if file.deflated == 0 {
+        return raw;
+    }
+    let inflate_error = |e: plug_content::ContentError| worker::Error::RustError(e.to_string());
+    // A last `None` lets the decoder check that the stream ended at the recorded size.
+    let inflated = raw
+        .map(Some)
+        .chain(stream::once(std::future::ready(None)))
+        .scan(
+            EntryInflater::new(file.size as u64),
+            move |inflater, chunk| {
+                std::future::ready(Some(match chunk {
+                    Some(chunk) => chunk.and_then(|c| inflater.push(&c).map_err(inflate_error)),
+                    None => inflater
+                        .finish()
+                        .map(|()| Vec::new())
+                        .map_err(inflate_error),
+                }))
+            },
+        )
+        .filter(|c| std::future::ready(!matches!(c, Ok(v) if v.is_empty())));
+    Box::pin(inflated)
+}
+
+/// The bytes of the site file at `path`; a path that is not a file is the page's 404.
+async fn site_file_chunks(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<ByteChunks> {
+    match site_files::find(&cx.db, &seen.row.entity_id, path).await? {
+        site_files::Lookup::File(file) => Ok(site_entry_chunks(cx, seen, &file)),
+        _ => object_chunks(cx, &provision::site_key(&seen.row.entity_id, path)).await,
+    }
+}
+
+/// Streams HTML through the page rewriter (badge tag, robots meta), chunk by chunk.
+fn stream_html(
     cx: &Ctx,
     seen: &Seen,
-    key: &str,
+    body: ByteChunks,
     tag: Option<BadgeTag>,
     kind: PageKind,
 ) -> ApiResult<Response> {
     let indexable = is_indexable(seen);
-    let body = object_chunks(cx, key).await?;
     let mut response = match (tag, indexable) {
         (None, true) => Response::from_stream(body)?,
         (tag, _) => {
@@ -305,19 +337,39 @@ async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
     if path.split('/').any(|s| s == ".." || s == ".") {
         return Err(ApiError::not_found());
     }
-    let key = provision::site_key(&seen.row.entity_id, &path);
     let content_type = plug_content::content_type_for(&path);
+    let file = match site_files::find(&cx.db, &seen.row.entity_id, &path).await? {
+        site_files::Lookup::File(file) => file,
+        // `docs` for a folder `docs/` moves to the folder's index.
+        site_files::Lookup::Folder => return crate::http::redirect(&format!("/{path}/"), 301),
+        site_files::Lookup::Missing if path == FAVICON => return super::assets::favicon(),
+        site_files::Lookup::Missing => return legacy_site_file(cx, seen, &path).await,
+    };
+    let body = site_entry_chunks(cx, seen, &file);
     if content_type.starts_with("text/html") {
         let tag = badge_tag(cx, seen).await?;
-        return stream_html(cx, seen, &key, tag, PageKind::Html).await;
+        return stream_html(cx, seen, body, tag, PageKind::Html);
+    }
+    let mut response = Response::from_stream(body)?;
+    let headers = response.headers_mut();
+    let _ = headers.set("Content-Type", content_type);
+    let _ = headers.set("Content-Length", &file.size.to_string());
+    set_csp(cx, &mut response, PageKind::Html, seen);
+    Ok(response)
+}
+
+/// A file of a site stored before migration 0003, when each file was its own R2 object.
+async fn legacy_site_file(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<Response> {
+    let key = provision::site_key(&seen.row.entity_id, path);
+    let content_type = plug_content::content_type_for(path);
+    if content_type.starts_with("text/html") {
+        let tag = badge_tag(cx, seen).await?;
+        let body = object_chunks(cx, &key).await?;
+        return stream_html(cx, seen, body, tag, PageKind::Html);
     }
     let Some(object) = cx.bucket.get(&key).execute().await? else {
-        // `docs` for a folder `docs/` moves to the folder's index.
         if cx.bucket.head(format!("{key}/index.html")).await?.is_some() {
             return crate::http::redirect(&format!("/{path}/"), 301);
-        }
-        if path == FAVICON {
-            return super::assets::favicon();
         }
         return Err(ApiError::not_found());
     };

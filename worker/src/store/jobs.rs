@@ -86,14 +86,14 @@ pub async fn due_for_purge(db: &D1Database, cutoff: i64, limit: i64) -> ApiResul
     Ok(due.into_iter().map(|d| d.entity_id).collect())
 }
 
+/// Marks an Inspiration purged and forgets its site index, together.
 pub async fn mark_purged(db: &D1Database, entity_id: &EntityId, now: i64) -> ApiResult<()> {
-    db::run(
+    let mark = db::stmt(
         db,
         "UPDATE entities SET status = 'purged', purged_at = ?2, updated_at = ?2 WHERE entity_id = ?1",
         &[text(entity_id), int(now)],
-    )
-    .await
-    .map(drop)
+    )?;
+    db::batch(db, vec![mark, super::site_files::delete(db, entity_id)?]).await
 }
 
 /// View keys of days before `day` (UTC, `YYYY-MM-DD`) can no longer dedupe anything.

@@ -6,5 +6,6 @@ pub mod identity;
 pub mod jobs;
 pub mod limits;
 pub mod lists;
+pub mod site_files;
 pub mod social;
 pub mod tickets;

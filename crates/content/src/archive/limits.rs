@@ -12,8 +12,9 @@ use crate::ContentError;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ArchiveLimits {
     /// Files kept after directories and macOS clutter are dropped. The central
-    /// directory may hold up to four times as many records (directory entries and
-    /// `__MACOSX` twins), more is refused before it is even parsed.
+    /// directory may hold up to three times as many records (directory entries and
+    /// `__MACOSX` twins); more is refused before it is even parsed, since each
+    /// parsed record costs about 400 bytes of memory.
     pub max_files: usize,
     /// Inflated bytes of all files together.
     pub max_total_bytes: u64,
@@ -28,9 +29,10 @@ pub struct ArchiveLimits {
 const MB: u64 = 1024 * 1024;
 
 impl ArchiveLimits {
-    /// 5,000 files, 200 MB inflated, at most 100:1 for anything over 1 MB.
-    /// Together with the 50 MB upload cap this bounds the work one upload can
-    /// cause, while fitting real sites: a big static export is ~2,000 files.
+    /// 20,000 files, 1 GB inflated, at most 100:1 for anything over 1 MB.
+    /// Together with the 50 MB upload cap this bounds the memory and CPU one
+    /// upload can cost, while fitting generated documentation (rustdoc,
+    /// Javadoc, Sphinx) of large projects.
     pub const DEFAULT: ArchiveLimits = ArchiveLimits {
         max_files: plug_domain::limits::SITE_MAX_FILES,
         max_total_bytes: plug_domain::limits::SITE_MAX_UNPACKED_BYTES,
@@ -40,7 +42,7 @@ impl ArchiveLimits {
 
     /// Central-directory records parsed at most (see `max_files`).
     pub(crate) fn max_records(&self) -> usize {
-        self.max_files.saturating_mul(4)
+        self.max_files.saturating_mul(3)
     }
 }
 

@@ -2,6 +2,7 @@
 //! shares with Office packages (entry count guard, encryption, codecs, error words).
 
 mod entry_path;
+mod inflate;
 mod limits;
 mod site;
 
@@ -13,9 +14,10 @@ use zip::{CompressionMethod, ZipArchive};
 
 use crate::ContentError;
 
+pub use inflate::EntryInflater;
 pub use limits::ArchiveLimits;
 pub(crate) use limits::{human_bytes, InflateBudget};
-pub use site::SiteArchive;
+pub use site::{SiteArchive, SiteEntry};
 
 /// An archive read straight from the uploaded bytes.
 pub(crate) type Zip<B> = ZipArchive<Cursor<B>>;

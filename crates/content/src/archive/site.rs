@@ -1,9 +1,14 @@
-//! A zipped static site, checked in full before anything is stored, then read
-//! one file at a time so the Worker never holds the unpacked site in memory.
+//! A zipped static site, checked in full before anything is stored. The zip
+//! itself is what gets stored: each file is found again by its entry in the
+//! site index ([`SiteEntry`]) and read from the zip's bytes with one ranged
+//! read, so storing a site costs one write whatever its number of files.
 
 use std::collections::HashSet;
 use std::fmt;
 use std::io::Read;
+
+use zip::read::ZipFile;
+use zip::CompressionMethod;
 
 use super::entry_path::{normalise, EntryPath};
 use super::{
@@ -33,6 +38,21 @@ struct SiteFile {
     zip_index: usize,
     path: String,
     size: u64,
+    data_offset: u64,
+    stored_size: u64,
+    deflated: bool,
+}
+
+/// Where one file of a site sits inside the stored zip: its bytes are
+/// `stored_size` bytes at `data_offset`, raw deflate when `deflated`, and
+/// they inflate to exactly `size` bytes (checked when the zip was opened).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SiteEntry<'a> {
+    pub path: &'a str,
+    pub data_offset: u64,
+    pub stored_size: u64,
+    pub size: u64,
+    pub deflated: bool,
 }
 
 /// A file entry that passed the path checks, before the top folder is stripped.
@@ -55,6 +75,8 @@ impl SiteArchive {
             let entry = zip
                 .by_index(candidate.zip_index)
                 .map_err(|e| zip_error(NOUN, e))?;
+            let (data_offset, stored_size) = data_span(&entry, &candidate.path, archive_len)?;
+            let deflated = entry.compression() == CompressionMethod::DEFLATE;
             let size = budget.inflate(&candidate.path, candidate.compressed, entry, |_| {})?;
             let path = match &top {
                 Some(top) => candidate.path[top.len() + 1..].to_string(),
@@ -64,6 +86,9 @@ impl SiteArchive {
                 zip_index: candidate.zip_index,
                 path,
                 size,
+                data_offset,
+                stored_size,
+                deflated,
             });
         }
         Ok(SiteArchive { zip, files })
@@ -97,6 +122,22 @@ impl SiteArchive {
     /// The inflated size of the whole site.
     pub fn total_size(&self) -> u64 {
         self.files.iter().map(|f| f.size).sum()
+    }
+
+    /// Where every file sits in the zip, in archive order: the site index.
+    pub fn entries(&self) -> impl Iterator<Item = SiteEntry<'_>> {
+        self.files.iter().map(|f| SiteEntry {
+            path: &f.path,
+            data_offset: f.data_offset,
+            stored_size: f.stored_size,
+            size: f.size,
+            deflated: f.deflated,
+        })
+    }
+
+    /// The zip as uploaded: what is stored, and what [`SiteArchive::entries`] point into.
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.zip.into_inner().into_inner()
     }
 
     /// The index of the file stored at `path`, if any.
@@ -139,6 +180,30 @@ impl fmt::Debug for SiteArchive {
             .field("files", &self.paths().collect::<Vec<_>>())
             .finish()
     }
+}
+
+/// The span of an entry's stored bytes, which must lie inside the archive: it
+/// is what a later ranged read of the stored zip fetches.
+fn data_span(
+    entry: &ZipFile<'_, impl Read>,
+    path: &str,
+    archive_len: usize,
+) -> Result<(u64, u64), ContentError> {
+    let stored_size = entry.compressed_size();
+    entry
+        .data_start()
+        .filter(|start| {
+            start
+                .checked_add(stored_size)
+                .is_some_and(|end| end <= archive_len as u64)
+        })
+        .map(|start| (start, stored_size))
+        .ok_or_else(|| {
+            ContentError::malformed(format!(
+                "'{path}' claims more bytes than the zip holds; it may be truncated. Create the \
+                 archive again and upload it."
+            ))
+        })
 }
 
 /// Checks every entry's name and kind and lists the files to keep.
@@ -316,6 +381,77 @@ mod tests {
         assert_eq!(site.read(0).unwrap(), b"<h1>Home</h1>");
     }
 
+    /// What serving does: the entry's span of the stored zip, inflated when deflated.
+    fn read_from_index(stored: &[u8], entry: &SiteEntry<'_>) -> Vec<u8> {
+        let start = entry.data_offset as usize;
+        let span = &stored[start..start + entry.stored_size as usize];
+        if !entry.deflated {
+            return span.to_vec();
+        }
+        let mut inflater = crate::EntryInflater::new(entry.size);
+        let bytes = inflater.push(span).unwrap();
+        inflater.finish().unwrap();
+        bytes
+    }
+
+    #[test]
+    fn the_site_index_finds_every_file_in_the_stored_zip() {
+        let mut writer = zip::ZipWriter::new_stream(Vec::new());
+        let deflated = zip::write::SimpleFileOptions::default();
+        let stored = deflated.compression_method(CompressionMethod::STORE);
+        let big: Vec<u8> = (0..50_000u32)
+            .flat_map(|i| (i % 97).to_le_bytes())
+            .collect();
+        let files: [(&str, &[u8], _); 4] = [
+            ("site/index.html", b"<h1>Home</h1>", deflated),
+            ("site/logo.png", b"\x89PNG not really", stored),
+            ("site/data/big.bin", &big, deflated),
+            ("site/empty.txt", b"", deflated),
+        ];
+        for (name, body, options) in &files {
+            writer.start_file(*name, *options).unwrap();
+            std::io::Write::write_all(&mut writer, body).unwrap();
+        }
+        let site = open(writer.finish().unwrap().into_inner()).unwrap();
+        let spans: Vec<_> = site
+            .entries()
+            .map(|e| {
+                (
+                    e.path.to_string(),
+                    e.data_offset,
+                    e.stored_size,
+                    e.size,
+                    e.deflated,
+                )
+            })
+            .collect();
+        let kinds: Vec<bool> = spans.iter().map(|span| span.4).collect();
+        assert_eq!(kinds, [true, false, true, true]);
+        let stored_zip = site.into_bytes();
+        for ((path, data_offset, stored_size, size, deflated), (_, body, _)) in
+            spans.iter().zip(&files)
+        {
+            let entry = SiteEntry {
+                path,
+                data_offset: *data_offset,
+                stored_size: *stored_size,
+                size: *size,
+                deflated: *deflated,
+            };
+            assert_eq!(read_from_index(&stored_zip, &entry), *body, "{path}");
+            assert_eq!(*size, body.len() as u64);
+        }
+    }
+
+    #[test]
+    fn refuses_an_entry_whose_stored_bytes_run_past_the_archive() {
+        let mut bytes = zip_of(&[("index.html", b"<h1>Home</h1>")]);
+        // The central directory's compressed size (offset 20 of its record) is made huge.
+        let directory = bytes.windows(4).rposition(|w| w == b"PK\x01\x02").unwrap();
+        bytes[directory + 20..directory + 24].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(open(bytes).is_err());
+    }
+
     #[test]
     fn strips_a_single_top_folder_that_holds_index_html() {
         let bytes = zip_of(&[
@@ -473,7 +609,8 @@ mod tests {
         entries.push(("index.html", b"x"));
         let error = open(zip_of(&entries)).unwrap_err();
         assert_eq!(error.status(), 413);
-        assert!(error.message().contains("more than 5000 files"), "{error}");
+        let cap = format!("more than {} files", ArchiveLimits::DEFAULT.max_files);
+        assert!(error.message().contains(&cap), "{error}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! POST /api/v2/inspirations (interface.md 4.1): validate the form (`form.rs`) and the bytes
 //! before the 201, write the rows in one batch, then store and enrich in the background.
 
+use plug_content::{SiteArchive, Upload};
 use plug_domain::access::StoredVisibility;
 use plug_domain::ids::{EntityId, LinkId};
 use plug_domain::time::DAY_MS;
@@ -16,6 +17,7 @@ use crate::jobs::provision;
 use crate::store::db;
 use crate::store::entities::{self, NewInspiration};
 use crate::store::limits;
+use crate::store::site_files;
 use crate::store::social;
 
 pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
@@ -37,6 +39,10 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         file_name: &file_name,
         content_type: provision::content_type(&upload),
         size,
+        site: match &upload {
+            Upload::Site(site) => Some(site),
+            Upload::File { .. } => None,
+        },
     };
     let entity_id = insert_within_limits(cx, &caller, &input, &stored).await?;
     provision::start(cx, &entity_id, input.source_type, file_name, upload);
@@ -73,11 +79,12 @@ pub(super) fn content_error(e: plug_content::ContentError) -> ApiError {
     ))
 }
 
-/// What the entity row records of the stored file.
+/// What the entity row records of the stored file, and a zipped site's index.
 pub(super) struct StoredFile<'a> {
     pub file_name: &'a str,
     pub content_type: &'a str,
     pub size: i64,
+    pub site: Option<&'a SiteArchive>,
 }
 
 /// Writes the entity, its visibility space and its inspired_by links in one atomic batch,
@@ -92,7 +99,7 @@ pub(super) async fn insert(
     for _attempt in 0..5 {
         let name = validate::suffixed_name(&input.base_name, random_bytes::<2>());
         let new = new_inspiration(cx, caller, input, file, &entity_id, &name);
-        match db::batch(&cx.db, insert_statements(cx, input, &new)?).await {
+        match db::batch(&cx.db, insert_statements(cx, input, &new, file.site)?).await {
             Ok(()) => return Ok(entity_id),
             Err(e) if is_name_taken(&e) => continue,
             Err(e) => return Err(e),
@@ -133,13 +140,22 @@ fn new_inspiration<'a>(
     }
 }
 
-/// The entity row, its own space (grid visibility limited to it) and its inspired_by links.
+/// The entity row, its own space (grid visibility limited to it), its inspired_by links and a
+/// zipped site's index.
 fn insert_statements(
     cx: &Ctx,
     input: &CreateInput,
     new: &NewInspiration<'_>,
+    site: Option<&SiteArchive>,
 ) -> ApiResult<Vec<D1PreparedStatement>> {
     let mut statements = vec![entities::insert_inspiration(&cx.db, new)?];
+    if let Some(site) = site {
+        statements.extend(site_files::insert_statements(
+            &cx.db,
+            new.entity_id,
+            site.entries(),
+        )?);
+    }
     if let (StoredVisibility::GridOwnSpace, Some(space)) = (input.stored_visibility, &input.space) {
         statements.push(entities::insert_visibility_space(
             &cx.db,
