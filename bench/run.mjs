@@ -42,6 +42,7 @@ try {
   if (want('open')) await benchOpen(owner, member, grid);
   if (want('web')) await benchWeb();
   if (want('sheets')) await benchSpreadsheets(owner);
+  if (want('sites')) await (await import('./sites.mjs')).benchSites(app, owner, line);
   // Last: wrk saturates the Worker, and the next request on a kept-alive socket can find it closed.
   if (want('beacon')) await benchBeacon(owner);
 } finally {

@@ -242,19 +242,19 @@ describe('plug against the Worker', () => {
     const user = await member();
     const env = as(app, user, world.grid);
     const files = { 'index.html': fx.html() };
-    for (let i = 0; i < 5000; i += 1) files[`pages/p${i}.html`] = 'x';
+    for (let i = 0; i < 20_000; i += 1) files[`pages/p${i}.html`] = 'x';
     const dir = folder(files, 'generated-docs');
     const asFolder = await plug([dir], { env });
     assert.equal(asFolder.code, 2, asFolder.stderr);
-    assert.match(asFolder.stderr, /too big to drop: it holds more than 5000 files; a site may hold at most 5000/);
+    assert.match(asFolder.stderr, /too big to drop: it holds more than 20000 files; a site may hold at most 20000/);
     const zipPath = join(scratch, 'generated-docs.zip');
     const entries = Object.entries(files).map(([name, content]) => ({ name, content }));
     entries.push({ name: '__MACOSX/._index.html', content: 'x' }, { name: 'pages/', content: '' });
     writeFileSync(zipPath, fx.zip(entries));
     const asZip = await plug([zipPath], { env });
     assert.equal(asZip.code, 2, asZip.stderr);
-    assert.match(asZip.stderr, /it holds 5001 files; a site may hold at most 5000/);
-    assert.match(ok(await plug(['--help'], { env })).stdout, /at most 5000 files/);
+    assert.match(asZip.stderr, /it holds 20001 files; a site may hold at most 20000/);
+    assert.match(ok(await plug(['--help'], { env })).stdout, /at most 20000 files/);
     assert.deepEqual(json(await plug(['ls', '--json'], { env })).items, [], 'nothing was created');
   });
 

@@ -256,18 +256,18 @@ test('a folder picked with the Folder button is zipped in the browser and goes l
 test('a site over the caps is left out or refused before its upload, and the dialog says the limits', async () => {
   const { owner, grid } = await app.world();
   const tree = { 'Generated Docs/index.html': PAGE('Docs') };
-  for (let i = 0; i < 5000; i += 1) tree[`Generated Docs/p/${i}.html`] = 'x';
+  for (let i = 0; i < 20_000; i += 1) tree[`Generated Docs/p/${i}.html`] = 'x';
   const root = filesOnDisk(tree);
   const entries = Object.keys(tree).map((path) => ({ name: path.slice('Generated Docs/'.length), content: 'x', store: true }));
   writeFileSync(join(root, 'docs.zip'), fx.zip(entries));
   const page = await open(owner, grid);
   await dragOnto(page, [join(root, 'Generated Docs'), join(root, 'docs.zip')]);
   await page.waitForSelector('.drop-dialog .warning li');
-  assert.match(await page.textContent('.drop-dialog .warning li'), /Generated Docs\/: it holds 5,001 files; a site may hold at most 5,000/);
-  assert.match(await page.textContent('.drop-dialog .limits'), /at most 5,000 files and unpacks to at most 200 MB/);
+  assert.match(await page.textContent('.drop-dialog .warning li'), /Generated Docs\/: it holds 20,001 files; a site may hold at most 20,000/);
+  assert.match(await page.textContent('.drop-dialog .limits'), /at most 20,000 files and unpacks to at most 1 GB/);
   await page.click('.drop-dialog button[type=submit]');
   await page.waitForFunction(() => /too big to drop/.test(document.querySelector('.drop-dialog').textContent), null, { timeout: 10_000 });
-  assert.match(await page.textContent('.drop-dialog'), /docs\.zip is too big to drop: it holds 5,001 files; a site may hold at most 5,000/);
+  assert.match(await page.textContent('.drop-dialog'), /docs\.zip is too big to drop: it holds 20,001 files; a site may hold at most 20,000/);
   const listed = await app.request('GET', '/api/v2/inspirations', { token: owner.token, grid: grid.slug });
   assert.deepEqual(listed.body.items, [], 'nothing was uploaded');
   await done(page);
