@@ -3,11 +3,14 @@
 import { parseArgs } from 'node:util';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnWorker, readDevVars, waitForHealth } from '../tests/support/worker.mjs';
+import { freePort, spawnWorker, readDevVars, waitForHealth } from '../tests/support/worker.mjs';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, state: { type: 'string' } } });
 const port = Number(values.port);
-const worker = spawnWorker({ port, stateDir: values.state, inherit: true });
+// The inspector gets a free port of its own, never one derived from PORT: two instances started
+// side by side (PORT 8787 and 9787, say) would otherwise meet there.
+const inspectorPort = await freePort();
+const worker = spawnWorker({ port, inspectorPort, stateDir: values.state, inherit: true });
 process.on('SIGINT', () => worker.kill('SIGINT'));
 process.on('SIGTERM', () => worker.kill('SIGTERM'));
 worker.on('exit', (code) => process.exit(code ?? 0));

@@ -1,13 +1,13 @@
 // The one helper every integration test uses: starts the real Worker under workerd with its own
 // fresh D1/R2 state on a free port, and offers typed requests and world-building through the
 // operator API. Each test builds its own world (unique slugs), so tests never depend on each other.
+import { execFileSync } from 'node:child_process';
 import { lookup as dnsLookup } from 'node:dns';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent } from 'undici';
-import { applyMigrations, readDevVars, spawnWorker, waitForHealth } from './worker.mjs';
+import { ROOT, applyMigrations, freePort, readDevVars, spawnWorker, waitForHealth } from './worker.mjs';
 
 /**
  * Resolves `localhost` and every `*.localhost` name (the content origins, platform.md 3) to
@@ -31,17 +31,6 @@ export const fetchLocal = (url, init = {}) => fetch(url, { dispatcher: loopback,
 export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
-async function freePort() {
-  for (;;) {
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const ok = await new Promise((resolve) => {
-      const srv = createServer().once('error', () => resolve(false));
-      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-    });
-    if (ok) return port;
-  }
-}
-
 let counter = 0;
 /** A slug unique to this process: `prefix-<random>-<n>`. */
 export function unique(prefix = 't') {
@@ -49,23 +38,35 @@ export function unique(prefix = 't') {
   return `${prefix}-${Math.random().toString(36).slice(2, 7)}${counter}`;
 }
 
-/** Starts a Worker with fresh state; `vars` override wrangler.toml vars for this instance. */
-export async function startWorker({ vars = {} } = {}) {
-  const port = await freePort();
-  const stateDir = mkdtempSync(join(tmpdir(), 'plug-state-'));
-  applyMigrations(stateDir);
-  const child = spawnWorker({ port, stateDir, vars });
-  let log = '';
-  child.stdout.on('data', (d) => { log += d; });
-  child.stderr.on('data', (d) => { log += d; });
-  const app = new App(port, stateDir, child, () => log);
-  try {
-    await waitForHealth(app.baseUrl, 90_000);
-  } catch (e) {
-    await app.stop();
-    throw new Error(`${e.message}\n${log}`);
+/**
+ * Starts a Worker with fresh state; `vars` override wrangler.toml vars for this instance. Its port
+ * and its inspector's port are each free when picked; another process can still take one before
+ * wrangler binds it, so a start that finds its address in use is tried again on new ports.
+ */
+export async function startWorker({ vars = {}, inspectorPort } = {}) {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const stateDir = mkdtempSync(join(tmpdir(), 'plug-state-'));
+    applyMigrations(stateDir);
+    const child = spawnWorker({ port, inspectorPort: inspectorPort ?? await freePort(), stateDir, vars });
+    let log = '';
+    child.stdout.on('data', (d) => { log += d; });
+    child.stderr.on('data', (d) => { log += d; });
+    const app = new App(port, stateDir, child, () => log);
+    app.attempts = attempt;
+    const inUse = () => /Address already in use/.test(log);
+    try {
+      await waitForHealth(app.baseUrl, 90_000, () => child.exitCode !== null || inUse());
+      return app;
+    } catch (e) {
+      await app.stop();
+      if (inUse() && attempt < 3) {
+        inspectorPort = undefined;
+        continue;
+      }
+      throw new Error(`${e.message}\n${log}`);
+    }
   }
-  return app;
 }
 
 export class App {
@@ -161,6 +162,12 @@ export class App {
   }
 
   /** How many objects local R2 holds: the blob files under this Worker's state directory. */
+  /** Deletes one object from this instance's local R2, as an outage or an operator might. */
+  r2Delete(key) {
+    execFileSync(join(ROOT, 'node_modules', '.bin', 'wrangler'),
+      ['r2', 'object', 'delete', `plug-content/${key}`, '--local', '--persist-to', this.stateDir], { stdio: 'pipe' });
+  }
+
   r2BlobCount() {
     let n = 0;
     const walk = (dir) => {

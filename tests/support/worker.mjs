@@ -1,6 +1,7 @@
 // Starting the real Worker under `wrangler dev` (workerd, local D1 and R2) on a port, with both
 // three kinds of origin of platform.md 3: the API on localhost, the link origin on 127.0.0.1 and
 // one content origin per Inspiration on <entity-id>.localhost, all on one port.
+import { createServer } from 'node:net';
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -27,7 +28,12 @@ export function applyMigrations(stateDir) {
   });
 }
 
-export function spawnWorker({ port, stateDir, vars = {}, inherit = false }) {
+/**
+ * `wrangler dev` on `port`, its inspector on `inspectorPort`. Both are sockets of their own: the
+ * inspector is the "direct:1:default" socket of wrangler's proxy, and two instances whose ports
+ * meet there fail with "Address already in use".
+ */
+export function spawnWorker({ port, inspectorPort, stateDir, vars = {}, inherit = false }) {
   const allVars = {
     BASE_URL: `http://localhost:${port}`,
     SERVE_BASE_URL: `http://127.0.0.1:${port}`,
@@ -35,7 +41,7 @@ export function spawnWorker({ port, stateDir, vars = {}, inherit = false }) {
     ...vars,
   };
   const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', stateDir,
-    '--inspector-port', String(port + 1000), '--show-interactive-dev-session=false', '--log-level', 'warn'];
+    '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false', '--log-level', 'warn'];
   for (const [k, v] of Object.entries(allVars)) args.push('--var', `${k}:${v}`);
   return spawn(WRANGLER, args, {
     cwd: ROOT,
@@ -45,10 +51,11 @@ export function spawnWorker({ port, stateDir, vars = {}, inherit = false }) {
   });
 }
 
-export async function waitForHealth(base, timeoutMs = 60_000) {
+/** Waits until /healthz answers 200; gives up early once `failed()` says the start went wrong. */
+export async function waitForHealth(base, timeoutMs = 60_000, failed = () => false) {
   const deadline = Date.now() + timeoutMs;
   let last;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && !failed()) {
     try {
       const res = await fetch(`${base}/healthz`);
       if (res.status === 200) return;
@@ -58,5 +65,25 @@ export async function waitForHealth(base, timeoutMs = 60_000) {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`worker at ${base} not healthy after ${timeoutMs} ms: ${last}`);
+  throw new Error(`worker at ${base} not healthy: ${last}`);
+}
+
+/** True when nothing listens on `port` on loopback right now. */
+export function isPortFree(port) {
+  return new Promise((resolve) => {
+    const srv = createServer().once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+const handedOut = new Set();
+/** A free loopback port in 20000-39999 this process has not handed out before. */
+export async function freePort() {
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    if (!handedOut.has(port) && await isPortFree(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
