@@ -2,6 +2,7 @@
 // its R2 objects and is marked purged; anything younger, or pinned, stays restorable.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { startWorker, expectError } from './support/harness.mjs';
 import * as fx from './support/fixtures.mjs';
 
@@ -10,10 +11,10 @@ before(async () => { app = await startWorker(); });
 after(async () => { await app?.stop(); });
 
 
-/** Runs the Worker's cron handler the way Cloudflare's scheduler would. */
-async function runCron() {
+/** Runs the Worker's cron handler the way Cloudflare's scheduler would: the daily purge by default. */
+async function runCron(cron = '17+3+*+*+*') {
   for (const path of ['/cdn-cgi/local/scheduled', '/cdn-cgi/mf/scheduled', '/__scheduled']) {
-    const res = await app.request('GET', `${path}?cron=17+3+*+*+*`, { origin: 'serve' });
+    const res = await app.request('GET', `${path}?cron=${cron}`, { origin: 'serve' });
     if (res.status === 200) return;
   }
   throw new Error('no scheduled trigger endpoint answered');
@@ -31,7 +32,6 @@ test('the daily purge removes content past its restore window and keeps the rest
   await app.request('POST', `/api/v2/inspirations/${oldArchived.entity_id}/archive`, { token: owner.token });
   await app.admin('PATCH', `/entities/${oldArchived.entity_id}`, { status: 'archived' });
   // Back-date the archive itself through the operator override of updated state.
-  const { execFileSync } = await import('node:child_process');
   execFileSync('node_modules/.bin/wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', app.stateDir, '--command',
     `UPDATE entities SET archived_at = ${Date.now() - 31 * 86_400_000} WHERE entity_id = '${oldArchived.entity_id}'`], { stdio: 'pipe' });
   await app.admin('PATCH', `/entities/${recentExpired.entity_id}`, { expires_at: daysAgo(5) });
@@ -50,4 +50,44 @@ test('the daily purge removes content past its restore window and keeps the rest
   assert.equal(pinned.body.status, 'live');
   assert.equal((await app.open(live.url)).status === 404, true, 'grid content stays hidden from anonymous viewers');
   assert.equal((await app.open(live.url, { token: owner.token })).status, 200, 'live content is untouched');
+});
+
+/** Runs SQL against the instance's local D1 (what no API can do: a stopped isolate's leftovers). */
+function sql(command) {
+  const out = execFileSync('node_modules/.bin/wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', app.stateDir, '--json', '--command', command], { stdio: 'pipe' });
+  return JSON.parse(out)[0].results;
+}
+
+test('an upload whose storage step never reported is marked failed by the ten-minute sweep, a recent one is left alone', async () => {
+  const { owner } = await app.world();
+  const stuck = await app.dropLive(owner, {});
+  const recent = await app.dropLive(owner, {});
+  // What a stopped isolate leaves behind: the rows of the 201, never moved on from provisioning.
+  sql(`UPDATE entities SET status = 'provisioning', created_at = ${Date.now() - 16 * 60_000} WHERE entity_id = '${stuck.entity_id}'`);
+  sql(`UPDATE entities SET status = 'provisioning' WHERE entity_id = '${recent.entity_id}'`);
+  expectError(assert, await app.request('GET', stuck.url.replace(/^https?:\/\/[^/]+/, ''), { origin: 'serve', token: owner.token }), 503);
+  await runCron('*/10+*+*+*+*');
+  const swept = await app.request('GET', `/api/v2/inspirations/${stuck.entity_id}`, { token: owner.token });
+  assert.equal(swept.body.status, 'failed');
+  assert.match(JSON.stringify(swept.body), /storing the upload did not finish; drop it again/);
+  const waiting = await app.request('GET', `/api/v2/inspirations/${recent.entity_id}`, { token: owner.token });
+  assert.equal(waiting.body.status, 'provisioning', 'an upload younger than 15 minutes may still be storing');
+});
+
+test('unarchive restores live only when the content is really stored', async () => {
+  const { owner } = await app.world();
+  const kept = await app.dropLive(owner, {});
+  const lost = await app.dropLive(owner, { file: { name: 'site.zip', content: fx.site() } });
+  for (const e of [kept, lost]) {
+    await app.request('POST', `/api/v2/inspirations/${e.entity_id}/archive`, { token: owner.token });
+  }
+  // The stored zip goes missing while archived (as when a drop was archived before its storage
+  // step failed), and the drop is older than the storage deadline.
+  app.r2Delete(`inspirations/${lost.entity_id}/original`);
+  sql(`UPDATE entities SET created_at = ${Date.now() - 16 * 60_000} WHERE entity_id = '${lost.entity_id}'`);
+  const back = await app.request('POST', `/api/v2/inspirations/${kept.entity_id}/unarchive`, { token: owner.token });
+  assert.equal(back.body.status, 'live');
+  const failed = await app.request('POST', `/api/v2/inspirations/${lost.entity_id}/unarchive`, { token: owner.token });
+  assert.equal(failed.status, 200);
+  assert.equal(failed.body.status, 'failed', 'not live: there is nothing to serve');
 });

@@ -47,11 +47,20 @@ async fn fetch(req: Request, env: Env, ctx: Context) -> worker::Result<Response>
     Ok(response)
 }
 
+/// wrangler.toml's crons: the daily purge, and every ten minutes the sweep of stuck uploads.
+const DAILY_PURGE_CRON: &str = "17 3 * * *";
+
 #[event(scheduled)]
-async fn scheduled(_event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
-    if let Err(e) = jobs::purge::run(&env).await {
+async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
+    let outcome = if event.cron() == DAILY_PURGE_CRON {
+        jobs::purge::run(&env).await
+    } else {
+        jobs::purge::sweep(&env).await
+    };
+    if let Err(e) = outcome {
         worker::console_error!(
-            "purge failed: {} {}",
+            "scheduled job ({}) failed: {} {}",
+            event.cron(),
             e.code,
             e.internal.unwrap_or(e.message)
         );

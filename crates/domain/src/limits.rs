@@ -17,7 +17,7 @@ const GB: u64 = 1024 * MB;
 
 /// A cap in the words the README and the messages use: "1 GB", "200 MB".
 pub fn cap_text(bytes: u64) -> String {
-    if bytes % GB == 0 {
+    if bytes.is_multiple_of(GB) {
         format!("{} GB", bytes / GB)
     } else {
         format!("{} MB", bytes.div_ceil(MB))

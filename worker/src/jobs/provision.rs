@@ -11,6 +11,28 @@ use crate::error::report;
 use crate::http::Ctx;
 use crate::store::entities;
 
+/// An upload still `provisioning` this long after its drop will never finish: storing takes
+/// seconds and `waitUntil` ends after 30 s. The sweep marks it failed.
+pub const DEADLINE_MS: i64 = 15 * 60 * 1000;
+pub const STUCK_DETAIL: &str = "storing the upload did not finish; drop it again";
+
+/// Marks uploads past [`DEADLINE_MS`] failed, so none stays `provisioning` (503) for ever.
+pub async fn sweep_stuck(db: &D1Database, now: i64) -> crate::error::ApiResult<usize> {
+    crate::store::jobs::fail_stuck_provisioning(db, now - DEADLINE_MS, STUCK_DETAIL, now).await
+}
+
+/// Whether an Inspiration's content is in R2: its original (a file, or a site's zip), or the
+/// home page of a site stored before migration 0003.
+pub async fn is_stored(bucket: &Bucket, entity_id: &EntityId) -> worker::Result<bool> {
+    if bucket.head(original_key(entity_id)).await?.is_some() {
+        return Ok(true);
+    }
+    Ok(bucket
+        .head(site_key(entity_id, "index.html"))
+        .await?
+        .is_some())
+}
+
 pub fn original_key(entity_id: &EntityId) -> String {
     format!("inspirations/{entity_id}/original")
 }

@@ -1,6 +1,7 @@
 //! The daily purge (platform.md 5): expired and archived content stays
 //! restorable for PURGE_AFTER_DAYS, then loses its R2 objects and its row is
-//! marked purged. Also clears counters and keys no request can need again.
+//! marked purged. Also clears counters and keys no request can need again. The sweep, every
+//! ten minutes, marks uploads stuck in `provisioning` failed.
 
 use worker::Env;
 
@@ -12,11 +13,22 @@ use crate::store::jobs;
 /// Entities purged per batch; the loop runs until none are due.
 const BATCH: i64 = 100;
 
+/// The frequent job: uploads stuck in `provisioning` are marked failed.
+pub async fn sweep(env: &Env) -> ApiResult<()> {
+    let now = worker::Date::now().as_millis() as i64;
+    let swept = provision::sweep_stuck(&env.d1("DB")?, now).await?;
+    if swept > 0 {
+        worker::console_warn!("marked {swept} stuck uploads failed");
+    }
+    Ok(())
+}
+
 pub async fn run(env: &Env) -> ApiResult<()> {
     let db = env.d1("DB")?;
     let bucket = env.bucket("BUCKET")?;
     let config = Config::from_env(env);
     let now = worker::Date::now().as_millis() as i64;
+    provision::sweep_stuck(&db, now).await?;
     let cutoff = now - config.purge_after_days * plug_domain::time::DAY_MS;
     loop {
         let due = jobs::due_for_purge(&db, cutoff, BATCH).await?;

@@ -25,6 +25,23 @@ pub async fn finish_provisioning(
     .map(drop)
 }
 
+/// Marks `failed` every Inspiration still `provisioning` that started before `started_before`:
+/// its storage step failed without reporting (the isolate was stopped). Returns how many.
+pub async fn fail_stuck_provisioning(
+    db: &D1Database,
+    started_before: i64,
+    detail: &str,
+    now: i64,
+) -> ApiResult<usize> {
+    db::run(
+        db,
+        "UPDATE entities SET status = 'failed', status_detail = ?2, updated_at = ?3
+         WHERE status = 'provisioning' AND created_at < ?1",
+        &[int(started_before), text(detail), int(now)],
+    )
+    .await
+}
+
 /// What enrichment found, written once; a description the owner gave is kept.
 pub struct Enrichment<'a> {
     pub description: Option<&'a str>,

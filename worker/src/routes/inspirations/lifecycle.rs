@@ -9,8 +9,9 @@ use super::{owned_inspiration, reload};
 use crate::auth;
 use crate::error::ApiResult;
 use crate::http::{field, json, read_object, read_optional_object, Ctx};
+use crate::jobs::provision;
 use crate::store::db::{int, text};
-use crate::store::entities;
+use crate::store::entities::{self, EntityRow};
 
 pub async fn archive(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     set_archived(cx, req, id, true).await
@@ -35,18 +36,35 @@ pub(super) async fn set_archived(
     } else if archived {
         vec![("status", text("archived")), ("archived_at", int(cx.now))]
     } else {
-        // Restore to live when its content is stored, else to failed (it never went live).
-        let restored = if row.status_detail.is_none() {
-            "live"
-        } else {
-            "failed"
-        };
-        vec![("status", text(restored)), ("archived_at", JsValue::NULL)]
+        let (restored, detail) = restored_status(cx, row).await?;
+        vec![
+            ("status", text(restored)),
+            ("status_detail", crate::store::db::opt_text(detail)),
+            ("archived_at", JsValue::NULL),
+        ]
     };
     if !columns.is_empty() {
         entities::run_update(&cx.db, &row.entity_id, &columns, cx.now).await?;
     }
     json(200, &reload(cx, &caller, &row.entity_id).await?)
+}
+
+/// What an unarchived Inspiration returns to: `live` only when its content is really in R2;
+/// still `provisioning` when its drop is recent enough to be storing; else `failed`.
+async fn restored_status<'a>(
+    cx: &Ctx,
+    row: &'a EntityRow,
+) -> ApiResult<(&'static str, Option<&'a str>)> {
+    if row.status_detail.is_some() {
+        return Ok(("failed", row.status_detail.as_deref()));
+    }
+    if provision::is_stored(&cx.bucket, &row.entity_id).await? {
+        return Ok(("live", None));
+    }
+    if cx.now - row.created_at < provision::DEADLINE_MS {
+        return Ok(("provisioning", None));
+    }
+    Ok(("failed", Some(provision::STUCK_DETAIL)))
 }
 
 pub async fn pin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
