@@ -1,7 +1,8 @@
 //! The daily purge (platform.md 5): expired and archived content stays
 //! restorable for PURGE_AFTER_DAYS, then loses its R2 objects and its row is
 //! marked purged. Also clears counters and keys no request can need again. The sweep, every
-//! ten minutes, marks uploads stuck in `provisioning` failed.
+//! ten minutes, marks uploads stuck in `provisioning` failed and forgets rate-limit events past
+//! their window.
 
 use worker::Env;
 
@@ -16,11 +17,12 @@ const BATCH: i64 = 100;
 /// The frequent job: uploads stuck in `provisioning` are marked failed.
 pub async fn sweep(env: &Env) -> ApiResult<()> {
     let now = worker::Date::now().as_millis() as i64;
-    let swept = provision::sweep_stuck(&env.d1("DB")?, now).await?;
+    let db = env.d1("DB")?;
+    let swept = provision::sweep_stuck(&db, now).await?;
     if swept > 0 {
         worker::console_warn!("marked {swept} stuck uploads failed");
     }
-    Ok(())
+    crate::store::limits::prune(&db, now).await
 }
 
 pub async fn run(env: &Env) -> ApiResult<()> {

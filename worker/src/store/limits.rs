@@ -1,5 +1,6 @@
-//! Exact fixed-window rate limits (interface.md 8, platform.md 8) counted in
-//! D1: take a slot atomically, and give it back when the request is refused.
+//! Exact sliding-window rate limits (interface.md 8, platform.md 8) counted in D1: a request is
+//! admitted and recorded in one statement when fewer than the limit were admitted in the last
+//! window, and given back when the request is refused later. No rolling window ever holds more.
 
 use serde::Deserialize;
 use worker::D1Database;
@@ -59,41 +60,67 @@ pub const LINK_MISSES_PER_IP: Limit = Limit {
     hint: "60 per minute",
 };
 
-/// A slot taken in one window, so it can be given back if the request fails later.
+/// One admitted request, so it can be given back if the request fails later.
 pub struct Slot {
     bucket: String,
-    window_start: i64,
+    at: i64,
+    event_id: String,
 }
 
-/// Counts one use of `limit` for `key`; over the limit, the count is restored and 429 returned.
+fn bucket(limit: &Limit, key: &str) -> String {
+    format!("{}:{key}", limit.name)
+}
+
+/// Admits one use of `limit` for `key` when fewer than `max` were admitted in the last
+/// `window_ms` (a sliding window, checked and recorded in one statement); else 429.
 pub async fn take(db: &D1Database, limit: &Limit, key: &str, now: i64) -> ApiResult<Slot> {
-    #[derive(Deserialize)]
-    struct Row {
-        count: i64,
-    }
-    let window_start = now - now.rem_euclid(limit.window_ms);
-    let bucket = format!("{}:{key}", limit.name);
-    let row: Option<Row> = db::first(
+    let slot = Slot {
+        bucket: bucket(limit, key),
+        at: now,
+        event_id: crate::http::new_uuid::<String>(),
+    };
+    let admitted: Option<serde_json::Value> = db::first(
         db,
-        "INSERT INTO rate_counters (bucket, window_start, count) VALUES (?1, ?2, 1)
-         ON CONFLICT (bucket, window_start) DO UPDATE SET count = count + 1 RETURNING count",
-        &[text(&bucket), int(window_start)],
+        "INSERT INTO rate_events (bucket, at, event_id, expires_at)
+         SELECT ?1, ?2, ?3, ?2 + ?4
+         WHERE (SELECT count(*) FROM rate_events WHERE bucket = ?1 AND at > ?2 - ?4) < ?5
+         RETURNING at",
+        &[
+            text(&slot.bucket),
+            int(now),
+            text(&slot.event_id),
+            int(limit.window_ms),
+            int(limit.max),
+        ],
     )
     .await?;
-    let slot = Slot {
-        bucket,
-        window_start,
-    };
-    if row.map_or(0, |r| r.count) > limit.max {
-        give_back(db, &slot).await?;
-        let retry_after = (window_start + limit.window_ms - now + 999) / 1000;
-        return Err(ApiError::rate_limited(
-            limit.name,
-            limit.hint.to_string(),
-            retry_after,
-        ));
+    match admitted {
+        Some(_) => Ok(slot),
+        None => Err(refusal(db, limit, &slot.bucket, now).await?),
     }
-    Ok(slot)
+}
+
+/// The 429 for a bucket that is full: Retry-After is when the `max`-th newest admitted request
+/// leaves the window, the moment one more fits.
+async fn refusal(db: &D1Database, limit: &Limit, bucket: &str, now: i64) -> ApiResult<ApiError> {
+    #[derive(Deserialize)]
+    struct Oldest {
+        at: i64,
+    }
+    let leaving: Option<Oldest> = db::first(
+        db,
+        "SELECT at FROM rate_events WHERE bucket = ?1 AND at > ?2 - ?3
+         ORDER BY at DESC LIMIT 1 OFFSET ?4",
+        &[text(bucket), int(now), int(limit.window_ms), int(limit.max - 1)],
+    )
+    .await?;
+    let frees_at = leaving.map_or(now, |e| e.at + limit.window_ms);
+    let retry_after = ((frees_at - now + 999) / 1000).max(1);
+    Ok(ApiError::rate_limited(
+        limit.name,
+        limit.hint.to_string(),
+        retry_after,
+    ))
 }
 
 /// Takes one slot of each `(limit, key)` in order; when one refuses, the slots already taken are
@@ -123,26 +150,21 @@ pub async fn give_back_all(db: &D1Database, slots: &[Slot]) -> ApiResult<()> {
     Ok(())
 }
 
-/// 429 while `key` has used up `limit` in the current window, without counting this request.
+/// 429 while `key` has used up `limit` in the last window, without counting this request.
 pub async fn refuse_if_over(db: &D1Database, limit: &Limit, key: &str, now: i64) -> ApiResult<()> {
     #[derive(Deserialize)]
-    struct Row {
-        count: i64,
+    struct Count {
+        n: i64,
     }
-    let window_start = now - now.rem_euclid(limit.window_ms);
-    let row: Option<Row> = db::first(
+    let bucket = bucket(limit, key);
+    let count: Option<Count> = db::first(
         db,
-        "SELECT count FROM rate_counters WHERE bucket = ?1 AND window_start = ?2",
-        &[text(&format!("{}:{key}", limit.name)), int(window_start)],
+        "SELECT count(*) AS n FROM rate_events WHERE bucket = ?1 AND at > ?2 - ?3",
+        &[text(&bucket), int(now), int(limit.window_ms)],
     )
     .await?;
-    if row.map_or(0, |r| r.count) >= limit.max {
-        let retry_after = (window_start + limit.window_ms - now + 999) / 1000;
-        return Err(ApiError::rate_limited(
-            limit.name,
-            limit.hint.to_string(),
-            retry_after,
-        ));
+    if count.map_or(0, |c| c.n) >= limit.max {
+        return Err(refusal(db, limit, &bucket, now).await?);
     }
     Ok(())
 }
@@ -150,19 +172,19 @@ pub async fn refuse_if_over(db: &D1Database, limit: &Limit, key: &str, now: i64)
 pub async fn give_back(db: &D1Database, slot: &Slot) -> ApiResult<()> {
     db::run(
         db,
-        "UPDATE rate_counters SET count = count - 1 WHERE bucket = ?1 AND window_start = ?2 AND count > 0",
-        &[text(&slot.bucket), int(slot.window_start)],
+        "DELETE FROM rate_events WHERE bucket = ?1 AND at = ?2 AND event_id = ?3",
+        &[text(&slot.bucket), int(slot.at), text(&slot.event_id)],
     )
     .await
     .map(drop)
 }
 
-/// Old windows are useless; the daily cron clears them.
+/// Rows past their window count for nothing; the ten-minute sweep clears them.
 pub async fn prune(db: &D1Database, now: i64) -> ApiResult<()> {
     db::run(
         db,
-        "DELETE FROM rate_counters WHERE window_start < ?1",
-        &[int(now - 2 * 86_400_000)],
+        "DELETE FROM rate_events WHERE expires_at < ?1",
+        &[int(now)],
     )
     .await
     .map(drop)
