@@ -111,7 +111,12 @@ async fn refusal(db: &D1Database, limit: &Limit, bucket: &str, now: i64) -> ApiR
         db,
         "SELECT at FROM rate_events WHERE bucket = ?1 AND at > ?2 - ?3
          ORDER BY at DESC LIMIT 1 OFFSET ?4",
-        &[text(bucket), int(now), int(limit.window_ms), int(limit.max - 1)],
+        &[
+            text(bucket),
+            int(now),
+            int(limit.window_ms),
+            int(limit.max - 1),
+        ],
     )
     .await?;
     let frees_at = leaving.map_or(now, |e| e.at + limit.window_ms);
