@@ -35,6 +35,7 @@ const app = await startWorker();
 try {
   const { owner, member, grid } = await app.world();
 
+  if (want('roundtrips')) await (await import('./roundtrips.mjs')).benchRoundTrips(app, line);
   if (want('list')) await benchList(grid, owner);
   if (want('create')) await benchCreate();
   if (want('serve')) await benchServe(owner);

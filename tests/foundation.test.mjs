@@ -284,3 +284,18 @@ test('operator entity overrides change status and back-date timestamps', async (
   expectError(assert, await app.admin('PATCH', `/entities/${id}`, { status: 'exploded' }), 400, 'VALIDATION_FAILED');
   expectError(assert, await app.admin('PATCH', '/entities/00000000-0000-4000-8000-000000000000', { status: 'live' }), 404);
 });
+
+test('responses carry Server-Timing with D1 statements and round trips, but a 404 carries none', async () => {
+  const { owner } = await app.world();
+  const e = await app.dropLive(owner, {});
+  const read = await app.request('GET', `/api/v2/inspirations/${e.entity_id}`, { token: owner.token });
+  const timing = read.headers.get('server-timing');
+  const match = /^d1;desc="(\d+) statements, (\d+) round trips";dur=[\d.]+, r2;desc="(\d+) calls";dur=[\d.]+$/.exec(timing);
+  assert.ok(match, timing);
+  assert.ok(Number(match[2]) >= 1 && Number(match[1]) >= Number(match[2]), timing);
+  assert.match((await app.request('GET', '/healthz')).headers.get('server-timing'), /^d1;desc="0 statements, 0 round trips"/);
+  // Missing and hidden answer alike, so neither may tell by how many statements it took.
+  const missing = await app.request('GET', '/api/v2/inspirations/00000000-0000-4000-8000-000000000000', { token: owner.token });
+  assert.equal(missing.status, 404);
+  assert.equal(missing.headers.get('server-timing'), null);
+});

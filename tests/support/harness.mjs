@@ -161,13 +161,13 @@ export class App {
     }
   }
 
-  /** How many objects local R2 holds: the blob files under this Worker's state directory. */
   /** Deletes one object from this instance's local R2, as an outage or an operator might. */
   r2Delete(key) {
     execFileSync(join(ROOT, 'node_modules', '.bin', 'wrangler'),
       ['r2', 'object', 'delete', `plug-content/${key}`, '--local', '--persist-to', this.stateDir], { stdio: 'pipe' });
   }
 
+  /** How many objects local R2 holds: the blob files under this Worker's state directory. */
   r2BlobCount() {
     let n = 0;
     const walk = (dir) => {

@@ -3,34 +3,65 @@
 
 use serde::Serialize;
 use serde_json::{Map, Value};
-use worker::{Bucket, D1Database, Env, Method, Request, Response};
+use std::cell::Cell;
+
+use worker::{Bucket, Env, Method, Request, Response};
 
 use crate::config::Config;
 use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::store::db::Db;
 
 /// Everything a handler needs besides the request itself.
 pub struct Ctx {
     pub env: Env,
-    pub db: D1Database,
+    pub db: Db,
     pub bucket: Bucket,
     pub config: Config,
     pub ctx: worker::Context,
     /// Milliseconds since the epoch, read once so a request sees one instant.
     pub now: i64,
     pub request_id: String,
+    /// R2 calls awaited before the response, for `Server-Timing`.
+    pub r2_calls: Cell<u32>,
+    pub r2_wait_ms: Cell<f64>,
 }
 
 impl Ctx {
     pub fn new(env: Env, ctx: worker::Context) -> worker::Result<Ctx> {
         Ok(Ctx {
-            db: env.d1("DB")?,
+            db: Db::new(env.d1("DB")?),
             bucket: env.bucket("BUCKET")?,
             config: Config::from_env(&env),
             env,
             ctx,
             now: worker::Date::now().as_millis() as i64,
             request_id: hex(&random_bytes::<8>()),
+            r2_calls: Cell::new(0),
+            r2_wait_ms: Cell::new(0.0),
         })
+    }
+
+    /// Awaits one R2 call, counting it for `Server-Timing`.
+    pub async fn r2<T>(&self, call: impl std::future::Future<Output = T>) -> T {
+        let started = worker::Date::now().as_millis();
+        let out = call.await;
+        self.r2_calls.set(self.r2_calls.get() + 1);
+        let waited = (worker::Date::now().as_millis() - started) as f64;
+        self.r2_wait_ms.set(self.r2_wait_ms.get() + waited);
+        out
+    }
+
+    /// `Server-Timing`: what this request spent in D1 and R2 before its response.
+    pub fn server_timing(&self) -> String {
+        let d1 = self.db.used();
+        format!(
+            "d1;desc=\"{} statements, {} round trips\";dur={:.1}, r2;desc=\"{} calls\";dur={:.1}",
+            d1.statements,
+            d1.round_trips,
+            d1.wait_ms,
+            self.r2_calls.get(),
+            self.r2_wait_ms.get()
+        )
     }
 
     /// Runs work after the response is sent (uploads, enrichment, counting).

@@ -34,6 +34,13 @@ async fn fetch(req: Request, env: Env, ctx: Context) -> worker::Result<Response>
         Err(e) => e.to_response(&cx.request_id),
     };
     let _ = response.headers_mut().set("X-Request-Id", &cx.request_id);
+    // Not on a 404 or a redirect: its count of statements could tell a hidden Inspiration from
+    // a missing one, which answer alike.
+    if !matches!(response.status_code(), 300..=399 | 404) {
+        let _ = response
+            .headers_mut()
+            .set("Server-Timing", &cx.server_timing());
+    }
     if origin != Origin::Api {
         // Nothing the link and content origins send is to be sniffed into another type.
         let _ = response

@@ -1,14 +1,14 @@
 //! Background enrichment (interface.md 3.1): description, icon, category and
 //! tags read from the content itself; `skipped` when nothing usable is found.
 
+use crate::store::db::Db;
 use plug_domain::ids::EntityId;
 use plug_domain::SourceType;
-use worker::D1Database;
 
 use crate::store::jobs;
 
 pub async fn run_enrichment(
-    db: &D1Database,
+    db: &Db,
     entity_id: &EntityId,
     source_type: SourceType,
     file_name: &str,
@@ -31,7 +31,7 @@ pub async fn run_enrichment(
 }
 
 pub async fn enrich(
-    db: &D1Database,
+    db: &Db,
     entity_id: &EntityId,
     source_type: SourceType,
     file_name: &str,

@@ -5,7 +5,9 @@
 use plug_content::Upload;
 use plug_domain::ids::EntityId;
 use plug_domain::SourceType;
-use worker::{Bucket, D1Database, Env, HttpMetadata};
+use worker::{Bucket, Env, HttpMetadata};
+
+use crate::store::db::Db;
 
 use crate::error::report;
 use crate::http::Ctx;
@@ -17,7 +19,7 @@ pub const DEADLINE_MS: i64 = 15 * 60 * 1000;
 pub const STUCK_DETAIL: &str = "storing the upload did not finish; drop it again";
 
 /// Marks uploads past [`DEADLINE_MS`] failed, so none stays `provisioning` (503) for ever.
-pub async fn sweep_stuck(db: &D1Database, now: i64) -> crate::error::ApiResult<usize> {
+pub async fn sweep_stuck(db: &Db, now: i64) -> crate::error::ApiResult<usize> {
     crate::store::jobs::fail_stuck_provisioning(db, now - DEADLINE_MS, STUCK_DETAIL, now).await
 }
 
@@ -62,7 +64,7 @@ pub fn start(
     let env: Env = cx.env.clone();
     let entity_id = entity_id.clone();
     cx.defer(async move {
-        let (Ok(db), Ok(bucket)) = (env.d1("DB"), env.bucket("BUCKET")) else {
+        let (Ok(db), Ok(bucket)) = (env.d1("DB").map(Db::new), env.bucket("BUCKET")) else {
             worker::console_error!("provisioning {entity_id}: the DB or BUCKET binding is missing");
             return;
         };
@@ -77,7 +79,7 @@ pub fn start(
 /// Stores the upload and marks the entity `live`, or removes what was written and marks it
 /// `failed`. Returns the sample bytes enrichment reads, when it went live.
 async fn provision(
-    db: &D1Database,
+    db: &Db,
     bucket: &Bucket,
     entity_id: &EntityId,
     upload: Upload,
@@ -118,7 +120,7 @@ fn enrichment_sample(source_type: SourceType, file_name: &str) -> (SourceType, &
 
 /// Moves a provisioning Inspiration on, unless someone archived it meanwhile.
 async fn mark(
-    db: &D1Database,
+    db: &Db,
     entity_id: &EntityId,
     status: &str,
     detail: Option<&str>,

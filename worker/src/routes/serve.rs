@@ -142,9 +142,7 @@ async fn get_bytes(cx: &Ctx, key: &str) -> ApiResult<Vec<u8>> {
 
 /// A stored object; a missing one is the 404 of the page asking for it.
 async fn stored_object(cx: &Ctx, key: &str) -> ApiResult<worker::Object> {
-    cx.bucket
-        .get(key)
-        .execute()
+    cx.r2(cx.bucket.get(key).execute())
         .await?
         .ok_or_else(ApiError::not_found)
 }
@@ -158,7 +156,10 @@ type ByteChunks = std::pin::Pin<Box<dyn futures_util::Stream<Item = worker::Resu
 
 /// The bytes of an R2 object as a stream (see [`range_chunks`]).
 async fn object_chunks(cx: &Ctx, key: &str) -> ApiResult<ByteChunks> {
-    let head = cx.bucket.head(key).await?.ok_or_else(ApiError::not_found)?;
+    let head = cx
+        .r2(cx.bucket.head(key))
+        .await?
+        .ok_or_else(ApiError::not_found)?;
     Ok(range_chunks(cx, key, 0, head.size()))
 }
 
@@ -367,8 +368,9 @@ async fn legacy_site_file(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<Respon
         let body = object_chunks(cx, &key).await?;
         return stream_html(cx, seen, body, tag, PageKind::Html);
     }
-    let Some(object) = cx.bucket.get(&key).execute().await? else {
-        if cx.bucket.head(format!("{key}/index.html")).await?.is_some() {
+    let Some(object) = cx.r2(cx.bucket.get(&key).execute()).await? else {
+        let folder_index = format!("{key}/index.html");
+        if cx.r2(cx.bucket.head(folder_index)).await?.is_some() {
             return crate::http::redirect(&format!("/{path}/"), 301);
         }
         return Err(ApiError::not_found());

@@ -129,7 +129,7 @@ fn first_sighting(key: String) -> bool {
 
 /// Counts a view of an entity by a viewer, once per UTC day; the one counting function.
 async fn count(
-    db: &worker::D1Database,
+    db: &crate::store::db::Db,
     entity_id: &EntityId,
     user_id: Option<&UserId>,
     ip_hash: &str,
@@ -170,7 +170,9 @@ pub fn count_later(cx: &Ctx, req: &Request, row: &EntityRow, user_id: Option<&Us
     let user_id = user_id.cloned();
     let now = cx.now;
     cx.defer(async move {
-        let Ok(db) = env.d1("DB") else { return };
+        let Ok(db) = env.d1("DB").map(crate::store::db::Db::new) else {
+            return;
+        };
         count(
             &db,
             &entity_id,
@@ -211,7 +213,7 @@ async fn count_beacon(
     visit: Visit,
     now: i64,
 ) -> ApiResult<()> {
-    let db = env.d1("DB")?;
+    let db = crate::store::db::Db::new(env.d1("DB")?);
     let user_id = match token {
         Some(t) => {
             let expect = plug_domain::token::Expectations {

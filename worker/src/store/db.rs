@@ -1,11 +1,68 @@
 //! Thin helpers over D1: bind `?N` parameters as JS values, decode rows with
 //! serde, and map driver errors to the one error type.
 
+use std::cell::Cell;
+use std::future::Future;
+use std::rc::Rc;
+
 use serde::de::DeserializeOwned;
 use wasm_bindgen::JsValue;
 use worker::{D1Database, D1PreparedStatement};
 
 use crate::error::{ApiError, ApiResult, DbFailure};
+
+/// The D1 binding, counting what one request (or one job) sends it: statements, round trips (a
+/// batch is one) and the time spent waiting. Deployed, every round trip crosses the network to
+/// the database, so the count is what `Server-Timing` reports and the bench holds to its goals.
+#[derive(Clone)]
+pub struct Db {
+    d1: Rc<D1Database>,
+    counts: Rc<DbCounts>,
+}
+
+#[derive(Default)]
+struct DbCounts {
+    statements: Cell<u32>,
+    round_trips: Cell<u32>,
+    wait_ms: Cell<f64>,
+}
+
+/// What a [`Db`] has sent so far.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DbUse {
+    pub statements: u32,
+    pub round_trips: u32,
+    pub wait_ms: f64,
+}
+
+impl Db {
+    pub fn new(d1: D1Database) -> Db {
+        Db {
+            d1: Rc::new(d1),
+            counts: Rc::default(),
+        }
+    }
+
+    pub fn used(&self) -> DbUse {
+        DbUse {
+            statements: self.counts.statements.get(),
+            round_trips: self.counts.round_trips.get(),
+            wait_ms: self.counts.wait_ms.get(),
+        }
+    }
+
+    /// Awaits one round trip of `statements` statements, counting it.
+    async fn round_trip<T>(&self, statements: usize, call: impl Future<Output = T>) -> T {
+        let started = worker::Date::now().as_millis();
+        let out = call.await;
+        let c = &self.counts;
+        c.statements.set(c.statements.get() + statements as u32);
+        c.round_trips.set(c.round_trips.get() + 1);
+        c.wait_ms
+            .set(c.wait_ms.get() + (worker::Date::now().as_millis() - started) as f64);
+        out
+    }
+}
 
 pub fn text(s: &str) -> JsValue {
     JsValue::from_str(s)
@@ -28,29 +85,30 @@ pub fn flag(b: bool) -> JsValue {
     int(i64::from(b))
 }
 
-pub fn stmt(db: &D1Database, sql: &str, args: &[JsValue]) -> ApiResult<D1PreparedStatement> {
-    db.prepare(sql).bind(args).map_err(ApiError::internal)
+pub fn stmt(db: &Db, sql: &str, args: &[JsValue]) -> ApiResult<D1PreparedStatement> {
+    db.d1.prepare(sql).bind(args).map_err(ApiError::internal)
 }
 
-pub async fn all<T: DeserializeOwned>(
-    db: &D1Database,
-    sql: &str,
-    args: &[JsValue],
-) -> ApiResult<Vec<T>> {
-    let result = stmt(db, sql, args)?.all().await.map_err(failed)?;
+pub async fn all<T: DeserializeOwned>(db: &Db, sql: &str, args: &[JsValue]) -> ApiResult<Vec<T>> {
+    let statement = stmt(db, sql, args)?;
+    let result = db.round_trip(1, statement.all()).await.map_err(failed)?;
     result.results::<T>().map_err(ApiError::internal)
 }
 
 pub async fn first<T: DeserializeOwned>(
-    db: &D1Database,
+    db: &Db,
     sql: &str,
     args: &[JsValue],
 ) -> ApiResult<Option<T>> {
-    stmt(db, sql, args)?.first::<T>(None).await.map_err(failed)
+    let statement = stmt(db, sql, args)?;
+    db.round_trip(1, statement.first::<T>(None))
+        .await
+        .map_err(failed)
 }
 
-pub async fn run(db: &D1Database, sql: &str, args: &[JsValue]) -> ApiResult<usize> {
-    let result = stmt(db, sql, args)?.run().await.map_err(failed)?;
+pub async fn run(db: &Db, sql: &str, args: &[JsValue]) -> ApiResult<usize> {
+    let statement = stmt(db, sql, args)?;
+    let result = db.round_trip(1, statement.run()).await.map_err(failed)?;
     Ok(result
         .meta()
         .ok()
@@ -60,8 +118,11 @@ pub async fn run(db: &D1Database, sql: &str, args: &[JsValue]) -> ApiResult<usiz
 }
 
 /// Runs statements atomically: all or nothing.
-pub async fn batch(db: &D1Database, statements: Vec<D1PreparedStatement>) -> ApiResult<()> {
-    db.batch(statements).await.map_err(failed)?;
+pub async fn batch(db: &Db, statements: Vec<D1PreparedStatement>) -> ApiResult<()> {
+    let count = statements.len();
+    db.round_trip(count, db.d1.batch(statements))
+        .await
+        .map_err(failed)?;
     Ok(())
 }
 

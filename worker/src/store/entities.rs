@@ -7,7 +7,9 @@ use plug_domain::{
 };
 use serde::Deserialize;
 use wasm_bindgen::JsValue;
-use worker::{D1Database, D1PreparedStatement};
+use worker::D1PreparedStatement;
+
+use crate::store::db::Db;
 
 use super::db::{self, flag, int, opt_int, opt_text, text};
 use crate::error::ApiResult;
@@ -66,7 +68,7 @@ pub(super) const SELECT: &str =
   JOIN users u ON u.user_id = e.owner_id
   LEFT JOIN spaces s ON s.space_id = e.space_id";
 
-pub async fn find(db: &D1Database, entity_id: &EntityId) -> ApiResult<Option<EntityRow>> {
+pub async fn find(db: &Db, entity_id: &EntityId) -> ApiResult<Option<EntityRow>> {
     db::first(
         db,
         &format!("{SELECT} WHERE e.entity_id = ?1"),
@@ -75,11 +77,7 @@ pub async fn find(db: &D1Database, entity_id: &EntityId) -> ApiResult<Option<Ent
     .await
 }
 
-pub async fn find_by_name(
-    db: &D1Database,
-    grid_id: &GridId,
-    name: &str,
-) -> ApiResult<Option<EntityRow>> {
+pub async fn find_by_name(db: &Db, grid_id: &GridId, name: &str) -> ApiResult<Option<EntityRow>> {
     db::first(
         db,
         &format!("{SELECT} WHERE e.grid_id = ?1 AND e.name = ?2"),
@@ -109,10 +107,7 @@ pub struct NewInspiration<'a> {
     pub now: i64,
 }
 
-pub fn insert_inspiration(
-    db: &D1Database,
-    n: &NewInspiration<'_>,
-) -> ApiResult<D1PreparedStatement> {
+pub fn insert_inspiration(db: &Db, n: &NewInspiration<'_>) -> ApiResult<D1PreparedStatement> {
     db::stmt(
         db,
         "INSERT INTO entities (entity_id, grid_id, realm, kind, name, display_name, owner_id, scope, space_id,
@@ -158,7 +153,7 @@ pub struct NewRuntime<'a> {
     pub now: i64,
 }
 
-pub fn insert_runtime(db: &D1Database, n: &NewRuntime<'_>) -> ApiResult<D1PreparedStatement> {
+pub fn insert_runtime(db: &Db, n: &NewRuntime<'_>) -> ApiResult<D1PreparedStatement> {
     db::stmt(
         db,
         "INSERT INTO entities (entity_id, grid_id, realm, kind, name, display_name, owner_id, scope, space_id,
@@ -183,7 +178,7 @@ pub fn insert_runtime(db: &D1Database, n: &NewRuntime<'_>) -> ApiResult<D1Prepar
 }
 
 pub fn insert_visibility_space(
-    db: &D1Database,
+    db: &Db,
     entity_id: &EntityId,
     space_id: &SpaceId,
 ) -> ApiResult<D1PreparedStatement> {
@@ -194,10 +189,7 @@ pub fn insert_visibility_space(
     )
 }
 
-pub fn clear_visibility_spaces(
-    db: &D1Database,
-    entity_id: &EntityId,
-) -> ApiResult<D1PreparedStatement> {
+pub fn clear_visibility_spaces(db: &Db, entity_id: &EntityId) -> ApiResult<D1PreparedStatement> {
     db::stmt(
         db,
         "DELETE FROM visibility_spaces WHERE entity_id = ?1",
@@ -206,10 +198,7 @@ pub fn clear_visibility_spaces(
 }
 
 /// `(space_id, slug)` of the spaces listed for grid visibility; empty means everyone.
-pub async fn visibility_spaces(
-    db: &D1Database,
-    entity_id: &EntityId,
-) -> ApiResult<Vec<(SpaceId, String)>> {
+pub async fn visibility_spaces(db: &Db, entity_id: &EntityId) -> ApiResult<Vec<(SpaceId, String)>> {
     #[derive(Deserialize)]
     struct Row {
         space_id: SpaceId,
@@ -225,7 +214,7 @@ pub async fn visibility_spaces(
     Ok(rows.into_iter().map(|r| (r.space_id, r.slug)).collect())
 }
 
-pub async fn set_file_count(db: &D1Database, entity_id: &EntityId, count: i64) -> ApiResult<()> {
+pub async fn set_file_count(db: &Db, entity_id: &EntityId, count: i64) -> ApiResult<()> {
     db::run(
         db,
         "UPDATE entities SET file_count = ?2 WHERE entity_id = ?1",
@@ -240,7 +229,7 @@ pub async fn set_file_count(db: &D1Database, entity_id: &EntityId, count: i64) -
 pub type Columns = Vec<(&'static str, JsValue)>;
 
 pub fn update_columns(
-    db: &D1Database,
+    db: &Db,
     entity_id: &EntityId,
     columns: &[(&str, JsValue)],
     now: i64,
@@ -261,7 +250,7 @@ pub fn update_columns(
 }
 
 pub async fn run_update(
-    db: &D1Database,
+    db: &Db,
     entity_id: &EntityId,
     columns: &[(&str, JsValue)],
     now: i64,
@@ -272,10 +261,7 @@ pub async fn run_update(
 }
 
 /// The reaction counts per kind of several entities.
-pub async fn reaction_counts(
-    db: &D1Database,
-    ids: &[EntityId],
-) -> ApiResult<Vec<(EntityId, String, i64)>> {
+pub async fn reaction_counts(db: &Db, ids: &[EntityId]) -> ApiResult<Vec<(EntityId, String, i64)>> {
     #[derive(Deserialize)]
     struct Row {
         entity_id: EntityId,
@@ -296,7 +282,7 @@ pub async fn reaction_counts(
 }
 
 /// The ids this entity was inspired by (links where it is the target), oldest first.
-pub async fn inspired_by(db: &D1Database, entity_id: &EntityId) -> ApiResult<Vec<EntityId>> {
+pub async fn inspired_by(db: &Db, entity_id: &EntityId) -> ApiResult<Vec<EntityId>> {
     #[derive(Deserialize)]
     struct Row {
         source_id: EntityId,
@@ -311,7 +297,7 @@ pub async fn inspired_by(db: &D1Database, entity_id: &EntityId) -> ApiResult<Vec
 }
 
 /// Live, unexpired link + link_indexed Inspirations: the sitemap.
-pub async fn indexable(db: &D1Database, now: i64) -> ApiResult<Vec<EntityRow>> {
+pub async fn indexable(db: &Db, now: i64) -> ApiResult<Vec<EntityRow>> {
     db::all(
         db,
         &format!(

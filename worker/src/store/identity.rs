@@ -1,9 +1,9 @@
 //! Users, grids, memberships, spaces and platform settings: the rows the
 //! operator API writes and every authenticated request reads.
 
+use crate::store::db::Db;
 use plug_domain::ids::{GridId, SpaceId, UserId};
 use serde::{Deserialize, Serialize};
-use worker::D1Database;
 
 use super::db::{self, int, opt_text, text};
 use crate::error::ApiResult;
@@ -42,7 +42,7 @@ pub struct Membership {
 
 const GRID_COLUMNS: &str = "g.grid_id, g.slug, g.badge_policy, g.badge_theme, g.badge_position";
 
-pub async fn insert_user(db: &D1Database, user: &User, now: i64) -> ApiResult<()> {
+pub async fn insert_user(db: &Db, user: &User, now: i64) -> ApiResult<()> {
     db::run(
         db,
         "INSERT INTO users (user_id, slug, name, created_at) VALUES (?1, ?2, ?3, ?4)",
@@ -57,7 +57,7 @@ pub async fn insert_user(db: &D1Database, user: &User, now: i64) -> ApiResult<()
     .map(drop)
 }
 
-pub async fn find_user(db: &D1Database, user_id: &UserId) -> ApiResult<Option<User>> {
+pub async fn find_user(db: &Db, user_id: &UserId) -> ApiResult<Option<User>> {
     db::first(
         db,
         "SELECT user_id, slug, name FROM users WHERE user_id = ?1",
@@ -66,7 +66,7 @@ pub async fn find_user(db: &D1Database, user_id: &UserId) -> ApiResult<Option<Us
     .await
 }
 
-pub async fn find_user_by_slug(db: &D1Database, slug: &str) -> ApiResult<Option<User>> {
+pub async fn find_user_by_slug(db: &Db, slug: &str) -> ApiResult<Option<User>> {
     db::first(
         db,
         "SELECT user_id, slug, name FROM users WHERE slug = ?1",
@@ -76,7 +76,7 @@ pub async fn find_user_by_slug(db: &D1Database, slug: &str) -> ApiResult<Option<
 }
 
 pub async fn insert_grid(
-    db: &D1Database,
+    db: &Db,
     grid_id: &GridId,
     slug: &str,
     name: &str,
@@ -91,18 +91,18 @@ pub async fn insert_grid(
     .map(drop)
 }
 
-pub async fn find_grid_by_slug(db: &D1Database, slug: &str) -> ApiResult<Option<Grid>> {
+pub async fn find_grid_by_slug(db: &Db, slug: &str) -> ApiResult<Option<Grid>> {
     let sql = format!("SELECT {GRID_COLUMNS} FROM grids g WHERE g.slug = ?1");
     db::first(db, &sql, &[text(slug)]).await
 }
 
-pub async fn find_grid(db: &D1Database, grid_id: &GridId) -> ApiResult<Option<Grid>> {
+pub async fn find_grid(db: &Db, grid_id: &GridId) -> ApiResult<Option<Grid>> {
     let sql = format!("SELECT {GRID_COLUMNS} FROM grids g WHERE g.grid_id = ?1");
     db::first(db, &sql, &[text(grid_id)]).await
 }
 
 /// The user's memberships, oldest first (the first is the primary grid).
-pub async fn memberships_of(db: &D1Database, user_id: &UserId) -> ApiResult<Vec<Membership>> {
+pub async fn memberships_of(db: &Db, user_id: &UserId) -> ApiResult<Vec<Membership>> {
     let sql = format!(
         "SELECT m.role, {GRID_COLUMNS} FROM memberships m JOIN grids g ON g.grid_id = m.grid_id
          WHERE m.user_id = ?1 ORDER BY m.created_at, g.slug"
@@ -110,11 +110,7 @@ pub async fn memberships_of(db: &D1Database, user_id: &UserId) -> ApiResult<Vec<
     db::all(db, &sql, &[text(user_id)]).await
 }
 
-pub async fn role_in(
-    db: &D1Database,
-    grid_id: &GridId,
-    user_id: &UserId,
-) -> ApiResult<Option<String>> {
+pub async fn role_in(db: &Db, grid_id: &GridId, user_id: &UserId) -> ApiResult<Option<String>> {
     #[derive(Deserialize)]
     struct Row {
         role: String,
@@ -129,7 +125,7 @@ pub async fn role_in(
 }
 
 pub async fn upsert_membership(
-    db: &D1Database,
+    db: &Db,
     grid_id: &GridId,
     user_id: &UserId,
     role: &str,
@@ -145,11 +141,7 @@ pub async fn upsert_membership(
     .map(drop)
 }
 
-pub async fn delete_membership(
-    db: &D1Database,
-    grid_id: &GridId,
-    user_id: &UserId,
-) -> ApiResult<usize> {
+pub async fn delete_membership(db: &Db, grid_id: &GridId, user_id: &UserId) -> ApiResult<usize> {
     db::run(
         db,
         "DELETE FROM memberships WHERE grid_id = ?1 AND user_id = ?2",
@@ -158,7 +150,7 @@ pub async fn delete_membership(
     .await
 }
 
-pub async fn insert_space(db: &D1Database, space: &Space, now: i64) -> ApiResult<()> {
+pub async fn insert_space(db: &Db, space: &Space, now: i64) -> ApiResult<()> {
     db::run(
         db,
         "INSERT INTO spaces (space_id, grid_id, slug, name, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -168,7 +160,7 @@ pub async fn insert_space(db: &D1Database, space: &Space, now: i64) -> ApiResult
     .map(drop)
 }
 
-pub async fn find_space(db: &D1Database, space_id: &SpaceId) -> ApiResult<Option<Space>> {
+pub async fn find_space(db: &Db, space_id: &SpaceId) -> ApiResult<Option<Space>> {
     db::first(
         db,
         "SELECT space_id, grid_id, slug, name FROM spaces WHERE space_id = ?1",
@@ -189,7 +181,7 @@ pub struct SpaceListed {
 
 /// Every space of `grid_id` by slug, with whether `user_id` is a member.
 pub async fn spaces_in_grid(
-    db: &D1Database,
+    db: &Db,
     grid_id: &GridId,
     user_id: &UserId,
 ) -> ApiResult<Vec<SpaceListed>> {
@@ -203,11 +195,7 @@ pub async fn spaces_in_grid(
     .await
 }
 
-pub async fn find_space_by_slug(
-    db: &D1Database,
-    grid_id: &GridId,
-    slug: &str,
-) -> ApiResult<Option<Space>> {
+pub async fn find_space_by_slug(db: &Db, grid_id: &GridId, slug: &str) -> ApiResult<Option<Space>> {
     db::first(
         db,
         "SELECT space_id, grid_id, slug, name FROM spaces WHERE grid_id = ?1 AND slug = ?2",
@@ -217,7 +205,7 @@ pub async fn find_space_by_slug(
 }
 
 pub async fn add_space_member(
-    db: &D1Database,
+    db: &Db,
     space_id: &SpaceId,
     user_id: &UserId,
     now: i64,
@@ -233,11 +221,7 @@ pub async fn add_space_member(
 }
 
 /// The ids of the spaces of `grid_id` that the user belongs to.
-pub async fn space_ids_of(
-    db: &D1Database,
-    grid_id: &GridId,
-    user_id: &UserId,
-) -> ApiResult<Vec<SpaceId>> {
+pub async fn space_ids_of(db: &Db, grid_id: &GridId, user_id: &UserId) -> ApiResult<Vec<SpaceId>> {
     #[derive(Deserialize)]
     struct Row {
         space_id: SpaceId,
@@ -252,11 +236,7 @@ pub async fn space_ids_of(
     Ok(rows.into_iter().map(|r| r.space_id).collect())
 }
 
-pub async fn is_space_member(
-    db: &D1Database,
-    space_id: &SpaceId,
-    user_id: &UserId,
-) -> ApiResult<bool> {
+pub async fn is_space_member(db: &Db, space_id: &SpaceId, user_id: &UserId) -> ApiResult<bool> {
     #[derive(Deserialize)]
     struct Row {
         #[allow(dead_code)]
@@ -271,11 +251,7 @@ pub async fn is_space_member(
     Ok(row.is_some())
 }
 
-pub async fn set_grid_badge_policy(
-    db: &D1Database,
-    grid_id: &GridId,
-    policy: &str,
-) -> ApiResult<()> {
+pub async fn set_grid_badge_policy(db: &Db, grid_id: &GridId, policy: &str) -> ApiResult<()> {
     db::run(
         db,
         "UPDATE grids SET badge_policy = ?2 WHERE grid_id = ?1",
@@ -286,7 +262,7 @@ pub async fn set_grid_badge_policy(
 }
 
 pub async fn set_grid_badge_style(
-    db: &D1Database,
+    db: &Db,
     grid_id: &GridId,
     theme: Option<&str>,
     position: Option<&str>,
@@ -300,7 +276,7 @@ pub async fn set_grid_badge_style(
     .map(drop)
 }
 
-pub async fn setting(db: &D1Database, key: &str) -> ApiResult<Option<String>> {
+pub async fn setting(db: &Db, key: &str) -> ApiResult<Option<String>> {
     #[derive(Deserialize)]
     struct Row {
         value: String,
@@ -314,7 +290,7 @@ pub async fn setting(db: &D1Database, key: &str) -> ApiResult<Option<String>> {
     Ok(row.map(|r| r.value))
 }
 
-pub async fn put_setting(db: &D1Database, key: &str, value: &str) -> ApiResult<()> {
+pub async fn put_setting(db: &Db, key: &str, value: &str) -> ApiResult<()> {
     db::run(
         db,
         "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",

@@ -1,16 +1,16 @@
 //! The background jobs' statements: an upload's outcome, its enrichment, and what the daily purge
 //! deletes or marks.
 
+use crate::store::db::Db;
 use plug_domain::ids::EntityId;
 use serde::Deserialize;
-use worker::D1Database;
 
 use super::db::{self, int, opt_text, text};
 use crate::error::ApiResult;
 
 /// Ends provisioning with `status` (live or failed); a row that already left it is untouched.
 pub async fn finish_provisioning(
-    db: &D1Database,
+    db: &Db,
     entity_id: &EntityId,
     status: &str,
     detail: Option<&str>,
@@ -28,7 +28,7 @@ pub async fn finish_provisioning(
 /// Marks `failed` every Inspiration still `provisioning` that started before `started_before`:
 /// its storage step failed without reporting (the isolate was stopped). Returns how many.
 pub async fn fail_stuck_provisioning(
-    db: &D1Database,
+    db: &Db,
     started_before: i64,
     detail: &str,
     now: i64,
@@ -52,7 +52,7 @@ pub struct Enrichment<'a> {
 }
 
 pub async fn set_enriched(
-    db: &D1Database,
+    db: &Db,
     entity_id: &EntityId,
     found: &Enrichment<'_>,
     now: i64,
@@ -75,7 +75,7 @@ pub async fn set_enriched(
     .map(drop)
 }
 
-pub async fn set_enrichment_skipped(db: &D1Database, entity_id: &EntityId) -> ApiResult<()> {
+pub async fn set_enrichment_skipped(db: &Db, entity_id: &EntityId) -> ApiResult<()> {
     db::run(
         db,
         "UPDATE entities SET brain_status = 'skipped' WHERE entity_id = ?1",
@@ -86,7 +86,7 @@ pub async fn set_enrichment_skipped(db: &D1Database, entity_id: &EntityId) -> Ap
 }
 
 /// Up to `limit` Inspirations past their restore window (expired or archived before `cutoff`).
-pub async fn due_for_purge(db: &D1Database, cutoff: i64, limit: i64) -> ApiResult<Vec<EntityId>> {
+pub async fn due_for_purge(db: &Db, cutoff: i64, limit: i64) -> ApiResult<Vec<EntityId>> {
     #[derive(Deserialize)]
     struct Due {
         entity_id: EntityId,
@@ -104,7 +104,7 @@ pub async fn due_for_purge(db: &D1Database, cutoff: i64, limit: i64) -> ApiResul
 }
 
 /// Marks an Inspiration purged and forgets its site index, together.
-pub async fn mark_purged(db: &D1Database, entity_id: &EntityId, now: i64) -> ApiResult<()> {
+pub async fn mark_purged(db: &Db, entity_id: &EntityId, now: i64) -> ApiResult<()> {
     let mark = db::stmt(
         db,
         "UPDATE entities SET status = 'purged', purged_at = ?2, updated_at = ?2 WHERE entity_id = ?1",
@@ -114,7 +114,7 @@ pub async fn mark_purged(db: &D1Database, entity_id: &EntityId, now: i64) -> Api
 }
 
 /// View keys of days before `day` (UTC, `YYYY-MM-DD`) can no longer dedupe anything.
-pub async fn prune_view_keys(db: &D1Database, day: &str) -> ApiResult<()> {
+pub async fn prune_view_keys(db: &Db, day: &str) -> ApiResult<()> {
     db::run(db, "DELETE FROM view_keys WHERE day < ?1", &[text(day)])
         .await
         .map(drop)

@@ -2,8 +2,8 @@
 //! admitted and recorded in one statement when fewer than the limit were admitted in the last
 //! window, and given back when the request is refused later. No rolling window ever holds more.
 
+use crate::store::db::Db;
 use serde::Deserialize;
-use worker::D1Database;
 
 use super::db::{self, int, text};
 use crate::error::{ApiError, ApiResult};
@@ -73,7 +73,7 @@ fn bucket(limit: &Limit, key: &str) -> String {
 
 /// Admits one use of `limit` for `key` when fewer than `max` were admitted in the last
 /// `window_ms` (a sliding window, checked and recorded in one statement); else 429.
-pub async fn take(db: &D1Database, limit: &Limit, key: &str, now: i64) -> ApiResult<Slot> {
+pub async fn take(db: &Db, limit: &Limit, key: &str, now: i64) -> ApiResult<Slot> {
     let slot = Slot {
         bucket: bucket(limit, key),
         at: now,
@@ -102,7 +102,7 @@ pub async fn take(db: &D1Database, limit: &Limit, key: &str, now: i64) -> ApiRes
 
 /// The 429 for a bucket that is full: Retry-After is when the `max`-th newest admitted request
 /// leaves the window, the moment one more fits.
-async fn refusal(db: &D1Database, limit: &Limit, bucket: &str, now: i64) -> ApiResult<ApiError> {
+async fn refusal(db: &Db, limit: &Limit, bucket: &str, now: i64) -> ApiResult<ApiError> {
     #[derive(Deserialize)]
     struct Oldest {
         at: i64,
@@ -130,11 +130,7 @@ async fn refusal(db: &D1Database, limit: &Limit, bucket: &str, now: i64) -> ApiR
 
 /// Takes one slot of each `(limit, key)` in order; when one refuses, the slots already taken are
 /// given back, so a refused request counts against nothing.
-pub async fn take_all(
-    db: &D1Database,
-    wanted: &[(&Limit, &str)],
-    now: i64,
-) -> ApiResult<Vec<Slot>> {
+pub async fn take_all(db: &Db, wanted: &[(&Limit, &str)], now: i64) -> ApiResult<Vec<Slot>> {
     let mut taken = Vec::with_capacity(wanted.len());
     for (limit, key) in wanted {
         match take(db, limit, key, now).await {
@@ -148,7 +144,7 @@ pub async fn take_all(
     Ok(taken)
 }
 
-pub async fn give_back_all(db: &D1Database, slots: &[Slot]) -> ApiResult<()> {
+pub async fn give_back_all(db: &Db, slots: &[Slot]) -> ApiResult<()> {
     for slot in slots {
         give_back(db, slot).await?;
     }
@@ -156,7 +152,7 @@ pub async fn give_back_all(db: &D1Database, slots: &[Slot]) -> ApiResult<()> {
 }
 
 /// 429 while `key` has used up `limit` in the last window, without counting this request.
-pub async fn refuse_if_over(db: &D1Database, limit: &Limit, key: &str, now: i64) -> ApiResult<()> {
+pub async fn refuse_if_over(db: &Db, limit: &Limit, key: &str, now: i64) -> ApiResult<()> {
     #[derive(Deserialize)]
     struct Count {
         n: i64,
@@ -174,7 +170,7 @@ pub async fn refuse_if_over(db: &D1Database, limit: &Limit, key: &str, now: i64)
     Ok(())
 }
 
-pub async fn give_back(db: &D1Database, slot: &Slot) -> ApiResult<()> {
+pub async fn give_back(db: &Db, slot: &Slot) -> ApiResult<()> {
     db::run(
         db,
         "DELETE FROM rate_events WHERE bucket = ?1 AND at = ?2 AND event_id = ?3",
@@ -185,7 +181,7 @@ pub async fn give_back(db: &D1Database, slot: &Slot) -> ApiResult<()> {
 }
 
 /// Rows past their window count for nothing; the ten-minute sweep clears them.
-pub async fn prune(db: &D1Database, now: i64) -> ApiResult<()> {
+pub async fn prune(db: &Db, now: i64) -> ApiResult<()> {
     db::run(
         db,
         "DELETE FROM rate_events WHERE expires_at < ?1",

@@ -1,9 +1,9 @@
 //! The visible lists of entities with keyset pagination (interface.md 4.3, 4.4): one query a page,
 //! whatever its size, with the read rule written in SQL.
 
+use crate::store::db::Db;
 use plug_domain::ids::{GridId, SpaceId, UserId};
 use wasm_bindgen::JsValue;
-use worker::D1Database;
 
 use super::db::{self, flag, int, text};
 use super::entities::{EntityRow, SELECT};
@@ -69,7 +69,7 @@ const INSPIRATION_VISIBLE: &str = "(e.expires_at IS NULL OR e.expires_at > ?5)
                   WHERE vs.entity_id = e.entity_id))))";
 
 pub async fn list_visible(
-    db: &D1Database,
+    db: &Db,
     viewer: &ListViewer<'_>,
     q: &ListQuery<'_>,
 ) -> ApiResult<Vec<EntityRow>> {

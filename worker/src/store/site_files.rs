@@ -3,7 +3,9 @@
 use plug_content::SiteEntry;
 use plug_domain::ids::EntityId;
 use serde::Deserialize;
-use worker::{D1Database, D1PreparedStatement};
+use worker::D1PreparedStatement;
+
+use crate::store::db::Db;
 
 use super::db::{self, text};
 use crate::error::ApiResult;
@@ -15,7 +17,7 @@ const CHUNK_BYTES: usize = 512 * 1024;
 
 /// The statements that write a site's index, to run in the batch that creates its entity.
 pub fn insert_statements<'a>(
-    db: &D1Database,
+    db: &Db,
     entity_id: &EntityId,
     entries: impl Iterator<Item = SiteEntry<'a>>,
 ) -> ApiResult<Vec<D1PreparedStatement>> {
@@ -76,7 +78,7 @@ pub enum Lookup {
 }
 
 /// Finds `path`, or learns it is a folder (`docs` for `docs/index.html`), in one statement.
-pub async fn find(db: &D1Database, entity_id: &EntityId, path: &str) -> ApiResult<Lookup> {
+pub async fn find(db: &Db, entity_id: &EntityId, path: &str) -> ApiResult<Lookup> {
     let folder_index = format!("{path}/index.html");
     let rows: Vec<SiteFile> = db::all(
         db,
@@ -96,7 +98,7 @@ pub async fn find(db: &D1Database, entity_id: &EntityId, path: &str) -> ApiResul
 }
 
 /// Forgets a purged site's index.
-pub fn delete(db: &D1Database, entity_id: &EntityId) -> ApiResult<D1PreparedStatement> {
+pub fn delete(db: &Db, entity_id: &EntityId) -> ApiResult<D1PreparedStatement> {
     db::stmt(
         db,
         "DELETE FROM site_files WHERE entity_id = ?1",

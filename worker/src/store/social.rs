@@ -1,13 +1,15 @@
 //! Links, views, reactions and feedback: the rows that make a drop part of a grid.
 
 use plug_domain::ids::{EntityId, LinkId, UserId};
-use worker::{D1Database, D1PreparedStatement};
+use worker::D1PreparedStatement;
+
+use crate::store::db::Db;
 
 use super::db::{self, int, opt_text, text};
 use crate::error::ApiResult;
 
 pub fn insert_link(
-    db: &D1Database,
+    db: &Db,
     link_id: &LinkId,
     target_id: &EntityId,
     source_id: &EntityId,
@@ -25,7 +27,7 @@ pub fn insert_link(
 /// Records one view if this viewer has not been counted today and is not the owner; true when it
 /// counted. One statement checks the entity, the owner and the day's key together.
 pub async fn record_view(
-    db: &D1Database,
+    db: &Db,
     entity_id: &EntityId,
     day: &str,
     viewer: &str,
@@ -60,7 +62,7 @@ pub async fn record_view(
 /// Toggles one user's reaction and recomputes the aggregates from the rows, atomically.
 /// Returns whether the kind is now on.
 pub async fn toggle_reaction(
-    db: &D1Database,
+    db: &Db,
     entity_id: &EntityId,
     user_id: &UserId,
     kind: &str,
@@ -99,7 +101,7 @@ pub async fn toggle_reaction(
 
 /// The kinds the user has on for an entity, in a stable order.
 pub async fn user_reactions(
-    db: &D1Database,
+    db: &Db,
     entity_id: &EntityId,
     user_id: &UserId,
 ) -> ApiResult<Vec<String>> {
@@ -132,7 +134,7 @@ const LINK_SELECT: &str = "SELECT l.link_id, l.target_id, l.source_id, l.note, l
     u.name AS noter_name, u.slug AS noter_slug, l.created_at
   FROM links l JOIN users u ON u.user_id = l.noted_by";
 
-pub async fn find_link(db: &D1Database, link_id: &LinkId) -> ApiResult<Option<LinkRow>> {
+pub async fn find_link(db: &Db, link_id: &LinkId) -> ApiResult<Option<LinkRow>> {
     db::first(
         db,
         &format!("{LINK_SELECT} WHERE l.link_id = ?1"),
@@ -143,7 +145,7 @@ pub async fn find_link(db: &D1Database, link_id: &LinkId) -> ApiResult<Option<Li
 
 /// Links of one side (`column` is `target_id` or `source_id`), newest first, after a keyset cursor.
 pub async fn links_of(
-    db: &D1Database,
+    db: &Db,
     column: &str,
     entity_id: &EntityId,
     after: Option<(i64, String)>,
@@ -175,7 +177,7 @@ pub async fn links_of(
     }
 }
 
-pub async fn delete_link(db: &D1Database, link_id: &LinkId) -> ApiResult<()> {
+pub async fn delete_link(db: &Db, link_id: &LinkId) -> ApiResult<()> {
     db::run(db, "DELETE FROM links WHERE link_id = ?1", &[text(link_id)])
         .await
         .map(drop)
@@ -192,7 +194,7 @@ pub struct NewFeedback<'a> {
     pub now: i64,
 }
 
-pub async fn insert_feedback(db: &D1Database, f: &NewFeedback<'_>) -> ApiResult<()> {
+pub async fn insert_feedback(db: &Db, f: &NewFeedback<'_>) -> ApiResult<()> {
     db::run(
         db,
         "INSERT INTO feedback (feedback_id, entity_id, category, text, source, user_agent, page_url, ip_hash, created_at)
@@ -216,7 +218,7 @@ pub struct FeedbackRow {
 }
 
 pub async fn list_feedback(
-    db: &D1Database,
+    db: &Db,
     entity_id: &EntityId,
     after: Option<(i64, String)>,
     limit: i64,

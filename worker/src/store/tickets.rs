@@ -2,10 +2,10 @@
 //! and a hand-off to one Inspiration's content origin (`content_tickets`). Only a hash is stored;
 //! redeeming marks the ticket used in the same statement, so a ticket works once.
 
+use crate::store::db::Db;
 use plug_domain::ids::{EntityId, UserId};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
-use worker::D1Database;
 
 use super::db::{self, int, text};
 use crate::error::ApiResult;
@@ -16,7 +16,7 @@ fn hash(ticket: &str) -> String {
 }
 
 pub async fn insert_serve_ticket(
-    db: &D1Database,
+    db: &Db,
     ticket: &str,
     user_id: &UserId,
     target_url: &str,
@@ -39,7 +39,7 @@ pub struct ServeTicket {
 
 /// The sign-in ticket's user and target, once; None when unknown, used or expired.
 pub async fn redeem_serve_ticket(
-    db: &D1Database,
+    db: &Db,
     ticket: &str,
     now: i64,
 ) -> ApiResult<Option<ServeTicket>> {
@@ -53,7 +53,7 @@ pub async fn redeem_serve_ticket(
 }
 
 pub async fn insert_content_ticket(
-    db: &D1Database,
+    db: &Db,
     ticket: &str,
     entity_id: &EntityId,
     user_id: &UserId,
@@ -70,7 +70,7 @@ pub async fn insert_content_ticket(
 
 /// The user a content ticket hands over, once, and only on the origin of the entity it is bound to.
 pub async fn redeem_content_ticket(
-    db: &D1Database,
+    db: &Db,
     ticket: &str,
     entity_id: &EntityId,
     now: i64,
@@ -91,7 +91,7 @@ pub async fn redeem_content_ticket(
 }
 
 /// Expired tickets of both kinds are useless; the daily cron clears them.
-pub async fn prune(db: &D1Database, now: i64) -> ApiResult<()> {
+pub async fn prune(db: &Db, now: i64) -> ApiResult<()> {
     db::batch(
         db,
         vec![

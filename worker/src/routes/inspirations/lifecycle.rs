@@ -58,7 +58,10 @@ async fn restored_status<'a>(
     if row.status_detail.is_some() {
         return Ok(("failed", row.status_detail.as_deref()));
     }
-    if provision::is_stored(&cx.bucket, &row.entity_id).await? {
+    if cx
+        .r2(provision::is_stored(&cx.bucket, &row.entity_id))
+        .await?
+    {
         return Ok(("live", None));
     }
     if cx.now - row.created_at < provision::DEADLINE_MS {
