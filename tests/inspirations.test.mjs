@@ -203,12 +203,17 @@ test('a file over 50 MB gives 413 PAYLOAD_TOO_LARGE', async () => {
   expectError(assert, res, 413, 'PAYLOAD_TOO_LARGE');
 });
 
-test('a zipped site is unpacked with its nested folders and stored in R2', async () => {
+test('a zipped site is stored in R2 as its one zip, and every file in its nested folders is served', async () => {
   const { owner } = await app.world();
   const before = app.r2BlobCount();
   const live = await app.dropLive(owner, { file: { name: 'site.zip', content: fx.site() } });
   assert.equal(live.status, 'live');
-  assert.equal(app.r2BlobCount() - before, 4, 'one object per site file');
+  assert.equal(app.r2BlobCount() - before, 1, 'one object, whatever the number of files');
+  const css = await app.open(`${live.url}css/site.css`, { token: owner.token });
+  assert.equal(css.status, 200);
+  assert.equal(css.text, 'body { color: #123456 }');
+  assert.match(css.headers.get('content-type'), /^text\/css/);
+  assert.equal((await app.open(`${live.url}docs/about.html`, { token: owner.token })).status, 200);
 });
 
 // ------------------------------------------------------------------ read

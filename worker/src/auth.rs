@@ -3,7 +3,7 @@
 //! gates old CLI versions. Handlers receive a `Caller` or an error.
 
 use plug_domain::access::Viewer;
-use plug_domain::ids::{GridId, UserId};
+use plug_domain::ids::{GridId, SpaceId, UserId};
 use plug_domain::token::{self, Expectations, TokenError};
 use plug_domain::Role;
 use worker::Request;
@@ -36,6 +36,14 @@ pub fn bearer(req: &Request) -> Option<String> {
 
 /// Verifies a token and loads its user; any failure is 401.
 pub async fn verify_user(cx: &Ctx, token: &str) -> ApiResult<User> {
+    let user_id = verified_user_id(cx, token)?;
+    identity::find_user(&cx.db, &user_id)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("unknown user"))
+}
+
+/// The user id a token names, once its signature and claims check out; any failure is 401.
+fn verified_user_id(cx: &Ctx, token: &str) -> ApiResult<UserId> {
     if cx.config.jwt_secret.is_empty() {
         return Err(ApiError::unauthorized(
             "token verification is not configured",
@@ -45,18 +53,16 @@ pub async fn verify_user(cx: &Ctx, token: &str) -> ApiResult<User> {
         issuer: cx.config.jwt_issuer.as_deref(),
         audience: cx.config.jwt_audience.as_deref(),
     };
-    let user_id =
-        token::verify(token, cx.config.jwt_secret.as_bytes(), cx.now, &expect).map_err(|e| {
+    token::verify(token, cx.config.jwt_secret.as_bytes(), cx.now, &expect)
+        .map(UserId::from)
+        .map_err(|e| {
             ApiError::unauthorized(match e {
                 TokenError::Expired => "token expired",
                 TokenError::MissingExpiry => "token has no exp claim",
                 TokenError::Algorithm => "token algorithm must be HS256",
                 _ => "invalid token",
             })
-        })?;
-    identity::find_user(&cx.db, &UserId::from(user_id))
-        .await?
-        .ok_or_else(|| ApiError::unauthorized("unknown user"))
+        })
 }
 
 /// The verified caller and active grid. `write` refuses a `plug` older than MIN_CLI_VERSION
@@ -67,8 +73,11 @@ pub async fn caller(cx: &Ctx, req: &Request, write: bool) -> ApiResult<Caller> {
     }
     let token =
         bearer(req).ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
-    let user = verify_user(cx, &token).await?;
-    active_grid(cx, req, user, write).await
+    let user_id = verified_user_id(cx, &token)?;
+    let (user, memberships) = identity::user_with_memberships(&cx.db, &user_id)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("unknown user"))?;
+    active_grid(req, user, memberships, write)
 }
 
 /// Like `caller`, but a request without Authorization is anonymous (None). A bad token is still 401.
@@ -80,9 +89,13 @@ pub async fn optional_caller(cx: &Ctx, req: &Request) -> ApiResult<Option<Caller
 }
 
 /// Resolves X-Platform-Grid (or its alias X-Platform-Org) against the user's memberships.
-async fn active_grid(cx: &Ctx, req: &Request, user: User, write: bool) -> ApiResult<Caller> {
+fn active_grid(
+    req: &Request,
+    user: User,
+    memberships: Vec<identity::Membership>,
+    write: bool,
+) -> ApiResult<Caller> {
     let requested = header(req, "X-Platform-Grid").or_else(|| header(req, "X-Platform-Org"));
-    let memberships = identity::memberships_of(&cx.db, &user.user_id).await?;
     let chosen = match requested {
         Some(slug) => memberships
             .into_iter()
@@ -116,19 +129,6 @@ async fn active_grid(cx: &Ctx, req: &Request, user: User, write: bool) -> ApiRes
     })
 }
 
-/// The viewer facts for an entity of `grid_id`: role and spaces there, whatever the active grid.
-pub async fn viewer_in(cx: &Ctx, caller: Option<&Caller>, grid_id: &GridId) -> ApiResult<Viewer> {
-    let Some(caller) = caller else {
-        return Ok(Viewer::default());
-    };
-    let role = if caller.grid.grid_id == *grid_id {
-        Some(caller.role.as_str().to_string())
-    } else {
-        identity::role_in(&cx.db, grid_id, &caller.user.user_id).await?
-    };
-    viewer_with_role(cx, &caller.user.user_id, grid_id, role).await
-}
-
 /// The viewer facts of a signed-in user for `grid_id`, from their real membership there.
 pub async fn viewer_of_user(cx: &Ctx, user_id: &UserId, grid_id: &GridId) -> ApiResult<Viewer> {
     let role = identity::role_in(&cx.db, grid_id, user_id).await?;
@@ -145,12 +145,19 @@ async fn viewer_with_role(
         Some(_) => identity::space_ids_of(&cx.db, grid_id, user_id).await?,
         None => Vec::new(),
     };
-    Ok(Viewer {
+    Ok(viewer_from(user_id, role, space_ids))
+}
+
+/// The viewer facts of a signed-in user from their role and spaces in an entity's grid; spaces
+/// count only for a member.
+pub fn viewer_from(user_id: &UserId, role: Option<String>, space_ids: Vec<SpaceId>) -> Viewer {
+    let is_member = role.is_some();
+    Viewer {
         user_id: Some(user_id.clone()),
-        is_grid_member: role.is_some(),
+        is_grid_member: is_member,
         is_grid_admin: role.as_deref() == Some("admin"),
-        space_ids,
-    })
+        space_ids: if is_member { space_ids } else { Vec::new() },
+    }
 }
 
 /// The operator API's guard: `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time.

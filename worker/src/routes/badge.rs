@@ -78,11 +78,15 @@ pub async fn policies(cx: &Ctx, grid_id: &GridId) -> ApiResult<(BadgePolicy, Bad
 
 /// The platform's badge policy (platform.md 6), `none` when unset.
 pub async fn platform_policy(cx: &Ctx) -> ApiResult<BadgePolicy> {
-    Ok(identity::setting(&cx.db, "badge_policy")
-        .await?
-        .as_deref()
+    let stored = identity::setting(&cx.db, "badge_policy").await?;
+    Ok(policy_or_none(stored.as_deref()))
+}
+
+/// A stored badge policy, `none` when unset or unknown.
+pub fn policy_or_none(stored: Option<&str>) -> BadgePolicy {
+    stored
         .and_then(BadgePolicy::parse)
-        .unwrap_or(BadgePolicy::None))
+        .unwrap_or(BadgePolicy::None)
 }
 
 /// A grid's badge policy, `none` when unset.

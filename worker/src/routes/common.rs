@@ -24,39 +24,49 @@ impl Seen {
     }
 }
 
-/// Finds by UUID anywhere, or by slug in the caller's active grid (anonymous callers: UUID only).
-pub async fn find(cx: &Ctx, caller: Option<&Caller>, id: &str) -> ApiResult<Option<EntityRow>> {
-    if plug_domain::validate::is_uuid(id) {
-        return entities::find(&cx.db, &EntityId::from(id.to_ascii_lowercase())).await;
-    }
-    match caller {
-        Some(c) => entities::find_by_name(&cx.db, &c.grid.grid_id, id).await,
-        None => Ok(None),
-    }
-}
-
 pub fn realm_matches(row: &EntityRow, realm: Option<Realm>) -> bool {
     realm.is_none_or(|r| row.realm == r)
 }
 
-/// The entity if the caller may read it, else 404.
+/// The entity if the caller may read it, else 404: the row, its visibility spaces and the
+/// caller's place in its grid come in one statement.
 pub async fn load_visible(
     cx: &Ctx,
     caller: Option<&Caller>,
     id: &str,
     realm: Option<Realm>,
 ) -> ApiResult<Seen> {
-    let row = find(cx, caller, id)
+    // By UUID anywhere, or by name in the caller's active grid (anonymous callers: UUID only).
+    let by_id = plug_domain::validate::is_uuid(id).then(|| EntityId::from(id.to_ascii_lowercase()));
+    let key = match (&by_id, caller) {
+        (Some(entity_id), _) => entities::EntityKey::Id(entity_id),
+        (None, Some(c)) => entities::EntityKey::Name(&c.grid.grid_id, id),
+        (None, None) => return Err(ApiError::not_found()),
+    };
+    let user_id = caller.map(|c| &c.user.user_id);
+    let (row, access) = entities::find_with_access(&cx.db, key, user_id)
         .await?
-        .filter(|r| realm_matches(r, realm))
+        .filter(|(row, _)| realm_matches(row, realm))
         .ok_or_else(ApiError::not_found)?;
-    let viewer = auth::viewer_in(cx, caller, &row.grid_id).await?;
-    check_visible(cx, row, viewer).await
+    let viewer = match user_id {
+        Some(user_id) => auth::viewer_from(user_id, access.viewer_role, access.viewer_space_ids),
+        None => Viewer::default(),
+    };
+    visible(cx, row, viewer, access.visibility_spaces)
 }
 
 /// The entity as `viewer` sees it, or 404 when visibility and state hide it.
 pub async fn check_visible(cx: &Ctx, row: EntityRow, viewer: Viewer) -> ApiResult<Seen> {
     let spaces = entities::visibility_spaces(&cx.db, &row.entity_id).await?;
+    visible(cx, row, viewer, spaces)
+}
+
+fn visible(
+    cx: &Ctx,
+    row: EntityRow,
+    viewer: Viewer,
+    spaces: Vec<(SpaceId, String)>,
+) -> ApiResult<Seen> {
     let space_ids: Vec<SpaceId> = spaces.iter().map(|(id, _)| id.clone()).collect();
     let facts = EntityFacts {
         owner_id: &row.owner_id,

@@ -43,11 +43,11 @@ const FAVICON: &str = "favicon.ico";
 
 /// The resolved badge for an entity: a tag to inject, or None when off.
 async fn badge_tag(cx: &Ctx, seen: &Seen) -> ApiResult<Option<BadgeTag>> {
-    // One read of the grid gives its policy, its slug and its badge style.
-    let grid = identity::find_grid(&cx.db, &seen.row.grid_id)
+    // One statement gives the grid's policy, slug and badge style, and the platform's policy.
+    let (grid, platform) = identity::grid_and_platform_badge_policy(&cx.db, &seen.row.grid_id)
         .await?
         .ok_or_else(|| ApiError::internal("grid vanished"))?;
-    let platform = super::badge::platform_policy(cx).await?;
+    let platform = super::badge::policy_or_none(platform.as_deref());
     let grid_policy = super::badge::grid_policy(Some(&grid));
     let entity = seen.row.badge_mode;
     let (state, decider) = resolve(platform, grid_policy, entity);

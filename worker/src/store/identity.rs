@@ -101,13 +101,52 @@ pub async fn find_grid(db: &Db, grid_id: &GridId) -> ApiResult<Option<Grid>> {
     db::first(db, &sql, &[text(grid_id)]).await
 }
 
-/// The user's memberships, oldest first (the first is the primary grid).
-pub async fn memberships_of(db: &Db, user_id: &UserId) -> ApiResult<Vec<Membership>> {
-    let sql = format!(
-        "SELECT m.role, {GRID_COLUMNS} FROM memberships m JOIN grids g ON g.grid_id = m.grid_id
-         WHERE m.user_id = ?1 ORDER BY m.created_at, g.slug"
-    );
-    db::all(db, &sql, &[text(user_id)]).await
+/// A user and their memberships (oldest first) in one statement: what every authenticated API
+/// request needs before anything else, so it costs one round trip, not two.
+pub async fn user_with_memberships(
+    db: &Db,
+    user_id: &UserId,
+) -> ApiResult<Option<(User, Vec<Membership>)>> {
+    #[derive(Deserialize)]
+    struct Row {
+        #[serde(flatten)]
+        user: User,
+        role: Option<String>,
+        grid_id: Option<GridId>,
+        grid_slug: Option<String>,
+        badge_policy: Option<String>,
+        badge_theme: Option<String>,
+        badge_position: Option<String>,
+    }
+    let rows: Vec<Row> = db::all(
+        db,
+        "SELECT u.user_id, u.slug, u.name, m.role, g.grid_id, g.slug AS grid_slug, g.badge_policy,
+                g.badge_theme, g.badge_position
+         FROM users u LEFT JOIN memberships m ON m.user_id = u.user_id
+         LEFT JOIN grids g ON g.grid_id = m.grid_id
+         WHERE u.user_id = ?1 ORDER BY m.created_at, g.slug",
+        &[text(user_id)],
+    )
+    .await?;
+    let Some(user) = rows.first().map(|r| r.user.clone()) else {
+        return Ok(None);
+    };
+    let memberships = rows
+        .into_iter()
+        .filter_map(|r| {
+            Some(Membership {
+                role: r.role?,
+                grid: Grid {
+                    grid_id: r.grid_id?,
+                    slug: r.grid_slug?,
+                    badge_policy: r.badge_policy?,
+                    badge_theme: r.badge_theme,
+                    badge_position: r.badge_position,
+                },
+            })
+        })
+        .collect();
+    Ok(Some((user, memberships)))
 }
 
 pub async fn role_in(db: &Db, grid_id: &GridId, user_id: &UserId) -> ApiResult<Option<String>> {
@@ -274,6 +313,27 @@ pub async fn set_grid_badge_style(
     )
     .await
     .map(drop)
+}
+
+/// A grid and the platform's badge policy in one statement: what a served page reads to
+/// resolve its badge.
+pub async fn grid_and_platform_badge_policy(
+    db: &Db,
+    grid_id: &GridId,
+) -> ApiResult<Option<(Grid, Option<String>)>> {
+    #[derive(Deserialize)]
+    struct Row {
+        #[serde(flatten)]
+        grid: Grid,
+        platform_badge_policy: Option<String>,
+    }
+    let sql = format!(
+        "SELECT {GRID_COLUMNS},
+                (SELECT value FROM settings WHERE key = 'badge_policy') AS platform_badge_policy
+         FROM grids g WHERE g.grid_id = ?1"
+    );
+    let row: Option<Row> = db::first(db, &sql, &[text(grid_id)]).await?;
+    Ok(row.map(|r| (r.grid, r.platform_badge_policy)))
 }
 
 pub async fn setting(db: &Db, key: &str) -> ApiResult<Option<String>> {
