@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 
 use ignore::WalkBuilder;
 use plug_domain::limits;
-use plug_domain::validate::{NAME_MAX, NAME_MIN};
 use plug_domain::SourceType;
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipWriter};

@@ -337,10 +337,13 @@ async fn text_of<B: Backend>(
     if !textual.contains(&item["source_type"].as_str().unwrap_or_default()) {
         return Ok((None, false));
     }
-    let mut fetched = b.content(item, "_plug/file").await?;
-    if fetched.content_type.contains("zip") {
-        fetched = b.content(item, "index.html").await?;
-    }
+    // A zipped site keeps no original to hand out (or hands out the zip): its page is index.html.
+    let fetched = match b.content(item, "_plug/file").await {
+        Ok(f) if !f.content_type.contains("zip") => f,
+        Ok(_) => b.content(item, "index.html").await?,
+        Err(f) if f.status == 404 => b.content(item, "index.html").await?,
+        Err(f) => return Err(f),
+    };
     let text = String::from_utf8_lossy(&fetched.bytes);
     let cut: String = text.chars().take(max_chars).collect();
     let truncated = cut.len() < text.len();
