@@ -293,4 +293,79 @@ describe('MCP against the Worker', () => {
     assert.equal(dropped.structuredContent.live, true);
     assert.match(dropped.structuredContent.visible_to, /anyone with the URL/);
   });
+  test('the remote /mcp endpoint: the same tools over Streamable HTTP, with the Bearer token and grid header of the API', async () => {
+    const user = await member();
+    const sdk = await httpClient(app, user, world.grid);
+    try {
+      await expectValidTools(sdk);
+      const { client } = sdk;
+      const dropped = await call(client, 'drop', { content: '# Notes\n\nFrom the cloud.', file_name: 'cloud-notes.md' });
+      assert.equal(dropped.live, true);
+      assert.equal(dropped.inspiration.source_type, 'markdown');
+      assert.equal(dropped.inspiration.name.startsWith('cloud-notes-'), true);
+      const id = dropped.inspiration.entity_id;
+      assert.equal(await uploadedVia(app, id), 'claude_mcp');
+      const shared = await call(client, 'set_visibility', { id, visibility: 'link' });
+      assert.match(shared.visible_to, /anyone with the URL/);
+      const read = await call(client, 'read', { id, include_text: true });
+      assert.equal(read.text, '# Notes\n\nFrom the cloud.');
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+      const image = await call(client, 'drop', { content_base64: png.toString('base64'), file_name: 'dot.png', visibility: 'private' });
+      assert.equal(image.inspiration.source_type, 'image');
+      assert.equal(image.visible_to, 'only the owner and grid admins');
+
+      const sent = await fetchLocal(`${app.baseUrl}/api/v2/entities/${id}/feedback`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ category: 'bug', text: 'Typo in the title', source: 'badge' }),
+      });
+      assert.equal(sent.status, 200);
+      const link = await call(client, 'link_runtime', { runtime_id: runtime.entity_id, inspiration_id: id });
+      const context = await call(client, 'context', { id });
+      assert.deepEqual(context.feedback.items.map((f) => f.text), ['Typo in the title']);
+      assert.deepEqual(context.inspired_runtimes.items.map((r) => r.linked_runtime.entity_id), [runtime.entity_id]);
+      const fromRuntime = await call(client, 'context', { id: runtime.entity_id });
+      assert.ok(fromRuntime.inspired_by.items.some((l) => l.inspiration.entity_id === id));
+      await call(client, 'unlink_runtime', { runtime_id: runtime.entity_id, link_id: link.link_id });
+
+      const path = await refused(client, 'drop', { path: '/etc/hosts' });
+      assert.equal(path.code, 'VALIDATION_FAILED');
+      const scope = await refused(client, 'drop', { content: PAGE, file_name: 'x.html', scope: 'org', visibility: 'private' });
+      assert.equal(scope.code, 'SCOPE_INVALID');
+      const mine = await call(client, 'list', { owner: 'me' });
+      assert.equal(mine.items.length, 2, 'the refused drops created nothing');
+    } finally {
+      await sdk.client.close();
+    }
+  });
+
+  test('the remote /mcp refuses a token without the grid as the API does, answers GET with 405, and serves the Inspector', async () => {
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const api = await app.request('GET', '/api/v2/inspirations', { token: world.outsider.token, grid: world.grid.slug });
+    const mcp = await app.request('POST', '/mcp', { token: world.outsider.token, grid: world.grid.slug, json: initialize, headers: { accept: 'application/json, text/event-stream' } });
+    assert.equal(mcp.status, api.status);
+    assert.equal(mcp.body.error.code, 'ORG_NOT_ACCESSIBLE');
+    assert.equal(mcp.body.error.message, api.body.error.message);
+    const anonymous = await app.request('POST', '/mcp', { json: initialize });
+    assert.equal(anonymous.status, 401);
+    assert.equal(anonymous.body.error.code, 'UNAUTHORIZED');
+    const get = await app.request('GET', '/mcp', { token: world.owner.token });
+    assert.equal(get.status, 405);
+    const note = await app.request('POST', '/mcp', { token: world.owner.token, json: { jsonrpc: '2.0', method: 'notifications/initialized' } });
+    assert.equal(note.status, 202);
+    const junk = await app.request('POST', '/mcp', { token: world.owner.token, body: 'not json', headers: { 'content-type': 'application/json' } });
+    assert.equal(junk.status, 400);
+    assert.equal(junk.body.error.code, -32700);
+
+    const user = await member();
+    const inspector = (args) => run(INSPECTOR, ['--cli', `${app.baseUrl}/mcp`, '--transport', 'http',
+      '--header', `Authorization: Bearer ${user.token}`, '--header', `X-Platform-Grid: ${world.grid.slug}`, ...args],
+    { env: { ...process.env, HOME: mkdtempSync(join(scratch, 'home-')) }, timeout: 60_000 });
+    const listed = JSON.parse((await inspector(['--method', 'tools/list'])).stdout);
+    assert.deepEqual(listed.tools.map((t) => t.name).sort(), [...TOOLS].sort());
+    const dropped = JSON.parse((await inspector([
+      '--method', 'tools/call', '--tool-name', 'drop', '--tool-arg', `content=${PAGE}`, '--tool-arg', 'file_name=remote.html',
+    ])).stdout);
+    assert.equal(dropped.isError, false, JSON.stringify(dropped));
+    assert.equal(dropped.structuredContent.live, true);
+  });
 });
