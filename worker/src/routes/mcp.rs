@@ -181,8 +181,13 @@ async fn read(mut response: Response) -> Result<(u16, String, Vec<u8>), Failure>
 /// A handler's error as the agent reads it: the same code, message, details and Retry-After.
 fn failure(e: ApiError) -> Failure {
     if e.status() >= 500 {
-        // Logged once here, as `to_response` would; the agent gets no internals.
-        let _ = e.to_response("mcp");
+        // Logged once, here, as a response would be; the agent gets no internals.
+        worker::console_error!(
+            "mcp tool call: {} {}: {}",
+            e.status(),
+            e.code,
+            e.internal.as_deref().unwrap_or(&e.message)
+        );
     }
     let mut f = Failure::new(e.status(), e.code.as_str(), e.message.clone());
     f.details = Box::new(serde_json::to_value(&e.details).unwrap_or_default());
