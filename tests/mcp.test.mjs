@@ -355,6 +355,9 @@ describe('MCP against the Worker', () => {
     const junk = await app.request('POST', '/mcp', { token: world.owner.token, body: 'not json', headers: { 'content-type': 'application/json' } });
     assert.equal(junk.status, 400);
     assert.equal(junk.body.error.code, -32700);
+    const notRpc = await app.request('POST', '/mcp', { token: world.owner.token, json: [{ id: 1, method: 'ping' }] });
+    assert.equal(notRpc.status, 400);
+    assert.equal(notRpc.body.error.code, -32600);
 
     const user = await member();
     const inspector = (args) => run(INSPECTOR, ['--cli', `${app.baseUrl}/mcp`, '--transport', 'http',

@@ -10,7 +10,9 @@ mod tools;
 use serde_json::Value;
 
 pub use failure::Failure;
-pub use rpc::{handle, initialize_result, parse_error, PROTOCOL_VERSIONS};
+pub use rpc::{
+    handle, initialize_result, invalid_request, is_message, parse_error, PROTOCOL_VERSIONS,
+};
 pub use tools::call_tool;
 
 /// The tool definitions as MCP's `tools/list` sends them: name, title, description, inputSchema.

@@ -65,6 +65,54 @@ pub fn parse_error() -> Value {
     error(Value::Null, PARSE_ERROR, "the body is not JSON")
 }
 
+/// The answer to a body that is JSON but not JSON-RPC 2.0 messages (sent with HTTP 400).
+pub fn invalid_request() -> Value {
+    error(
+        Value::Null,
+        INVALID_REQUEST,
+        "not a JSON-RPC 2.0 message (or a non-empty batch of them)",
+    )
+}
+
+/// Whether `value` is one JSON-RPC 2.0 message as MCP sends them: a request (string or integer
+/// id), a notification (no id), or a response carrying `result` or `error`. Nothing else.
+pub fn is_message(value: &Value) -> bool {
+    let Some(o) = value.as_object() else {
+        return false;
+    };
+    let only = |allowed: &[&str]| o.keys().all(|k| allowed.contains(&k.as_str()));
+    let whole = |v: &Value| v.as_i64().is_some() || v.as_f64().is_some_and(|f| f.fract() == 0.0);
+    let id_ok = |null_too: bool| match o.get("id") {
+        Some(Value::String(_)) => true,
+        Some(Value::Null) => null_too,
+        Some(n) => whole(n),
+        None => false,
+    };
+    if o.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return false;
+    }
+    if let Some(method) = o.get("method") {
+        let params_ok = o.get("params").is_none_or(Value::is_object);
+        let shape_ok = match o.contains_key("id") {
+            true => id_ok(false) && only(&["jsonrpc", "id", "method", "params"]),
+            false => only(&["jsonrpc", "method", "params"]),
+        };
+        return method.is_string() && params_ok && shape_ok;
+    }
+    if let Some(result) = o.get("result") {
+        return result.is_object() && id_ok(false) && only(&["jsonrpc", "id", "result"]);
+    }
+    match o.get("error") {
+        Some(e) => {
+            whole(&e["code"])
+                && e["message"].is_string()
+                && id_ok(true)
+                && only(&["jsonrpc", "id", "error"])
+        }
+        None => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,6 +141,33 @@ mod tests {
             std::task::Poll::Ready(v) => v,
             std::task::Poll::Pending => panic!("the test backend never waits"),
         }
+    }
+
+    #[test]
+    fn only_json_rpc_messages_are_messages() {
+        assert!(is_message(
+            &json!({ "jsonrpc": "2.0", "id": 1, "method": "ping" })
+        ));
+        assert!(is_message(
+            &json!({ "jsonrpc": "2.0", "method": "notifications/initialized" })
+        ));
+        assert!(is_message(
+            &json!({ "jsonrpc": "2.0", "id": "a", "result": {} })
+        ));
+        assert!(is_message(
+            &json!({ "jsonrpc": "2.0", "id": null, "error": { "code": -1, "message": "x" } })
+        ));
+        assert!(!is_message(&json!(-5711)));
+        assert!(!is_message(&json!({ "id": 1, "method": "ping" })));
+        assert!(!is_message(
+            &json!({ "jsonrpc": "2.0", "id": null, "method": "ping" })
+        ));
+        assert!(!is_message(
+            &json!({ "jsonrpc": "2.0", "id": "", "method": "", "params": {}, "result": {} })
+        ));
+        assert!(!is_message(
+            &json!({ "jsonrpc": "2.0", "id": 1, "error": { "code": 0, "message": {} } })
+        ));
     }
 
     #[test]

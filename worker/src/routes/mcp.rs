@@ -37,6 +37,14 @@ pub async fn post(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     let Ok(message) = serde_json::from_str::<Value>(&text) else {
         return json(400, &plug_mcp::parse_error());
     };
+    // Streamable HTTP: input the server cannot accept is an HTTP 400, not a JSON-RPC answer.
+    let messages_ok = match &message {
+        Value::Array(batch) => !batch.is_empty() && batch.iter().all(plug_mcp::is_message),
+        one => plug_mcp::is_message(one),
+    };
+    if !messages_ok {
+        return json(400, &plug_mcp::invalid_request());
+    }
     let backend = InProcess { cx, forwarded };
     let answer = match &message {
         // A batch (protocol 2025-03-26) gets an array of the answers its requests need.
