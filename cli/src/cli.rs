@@ -171,6 +171,10 @@ pub enum Command {
     /// Read the feedback viewers sent through the badge
     Feedback(FeedbackArgs),
 
+    /// Serve Plug's tools to an AI agent over MCP on stdio (drop, list, read, set_visibility,
+    /// context, link_runtime, ...), signed in as plug is
+    Mcp,
+
     /// Print a shell completion script
     Completions(CompletionsArgs),
 }

@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 
 use ignore::WalkBuilder;
 use plug_domain::limits;
-use plug_domain::validate::{NAME_MAX, NAME_MIN};
 use plug_domain::SourceType;
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipWriter};
@@ -300,37 +299,8 @@ fn zip_error(e: zip::result::ZipError) -> CliError {
     CliError::failed(format!("cannot zip the folder: {e}"))
 }
 
-/// A valid Inspiration name (3-40 chars of `^[a-z][a-z0-9-]*$`) from any file or folder name:
-/// lower-cased, runs of other characters turned into one `-`, prefixed when it would not start with
-/// a letter, padded when too short and cut at a word boundary when too long.
-pub fn derive_name(raw: &str) -> String {
-    let mut name = String::new();
-    for c in raw.chars() {
-        if c.is_ascii_alphanumeric() {
-            name.push(c.to_ascii_lowercase());
-        } else if !name.is_empty() && !name.ends_with('-') {
-            name.push('-');
-        }
-    }
-    let mut name = name.trim_end_matches('-').to_string();
-    if name.is_empty() {
-        name = "drop".to_string();
-    } else if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
-        name = format!("drop-{name}");
-    }
-    if name.len() < NAME_MIN {
-        name.push_str("-drop");
-    }
-    if name.len() > NAME_MAX {
-        let at_word_end = name.as_bytes()[NAME_MAX] == b'-';
-        name.truncate(NAME_MAX);
-        if let Some(cut) = name.rfind('-').filter(|&i| i >= NAME_MIN && !at_word_end) {
-            name.truncate(cut);
-        }
-        name = name.trim_end_matches('-').to_string();
-    }
-    name
-}
+/// The default name of a drop, one rule for `plug` and `plug mcp`'s inline drops.
+pub use plug_domain::validate::derive_name;
 
 #[cfg(test)]
 mod tests {

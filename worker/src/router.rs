@@ -10,7 +10,7 @@ use worker::{Method, Request, Response};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::Ctx;
 use crate::routes::{
-    admin, assets, badge, cors, feedback, inspirations as insp, links, reactions, runtimes,
+    admin, assets, badge, cors, feedback, inspirations as insp, links, mcp, reactions, runtimes,
     sessions, spaces, views, visibility,
 };
 
@@ -123,6 +123,8 @@ pub static ROUTES: &[Route] = &[
     route!(Get "/api/v2/inspirations/:id/inspired-runtimes", NONE => links::inspired_by_source(cx, req, id)),
     // The link origin's sign-in (platform.md 4).
     route!(Post "/api/v2/serve-sessions", NONE => sessions::create(cx, req)),
+    // The remote MCP endpoint: the tools of `plug mcp` for agents in the cloud.
+    route!(Post "/mcp", NONE => mcp::post(cx, req)),
 ];
 
 async fn healthz(_cx: &Ctx, _req: Request) -> ApiResult<Response> {

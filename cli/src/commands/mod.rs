@@ -6,6 +6,7 @@ mod drop;
 mod feedback;
 mod list;
 mod manage;
+mod mcp;
 mod open;
 
 use std::path::PathBuf;
@@ -78,6 +79,7 @@ pub fn run(cli: Cli, ui: Ui) -> CliResult<()> {
         Some(Command::Visibility(args)) => manage::visibility(&cx, &args),
         Some(Command::React(args)) => manage::react(&cx, &args),
         Some(Command::Feedback(args)) => feedback::run(&cx, &args),
+        Some(Command::Mcp) => mcp::run(&cx),
         Some(Command::Completions(_)) => Ok(()),
     }
 }

@@ -42,6 +42,38 @@ fn char_len(s: &str) -> usize {
     s.chars().count()
 }
 
+/// A valid Inspiration name (3-40 chars of `^[a-z][a-z0-9-]*$`) from any file or folder name:
+/// lower-cased, runs of other characters turned into one `-`, prefixed when it would not start with
+/// a letter, padded when too short and cut at a word boundary when too long.
+pub fn derive_name(raw: &str) -> String {
+    let mut name = String::new();
+    for c in raw.chars() {
+        if c.is_ascii_alphanumeric() {
+            name.push(c.to_ascii_lowercase());
+        } else if !name.is_empty() && !name.ends_with('-') {
+            name.push('-');
+        }
+    }
+    let mut name = name.trim_end_matches('-').to_string();
+    if name.is_empty() {
+        name = "drop".to_string();
+    } else if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
+        name = format!("drop-{name}");
+    }
+    if name.len() < NAME_MIN {
+        name.push_str("-drop");
+    }
+    if name.len() > NAME_MAX {
+        let at_word_end = name.as_bytes()[NAME_MAX] == b'-';
+        name.truncate(NAME_MAX);
+        if let Some(cut) = name.rfind('-').filter(|&i| i >= NAME_MIN && !at_word_end) {
+            name.truncate(cut);
+        }
+        name = name.trim_end_matches('-').to_string();
+    }
+    name
+}
+
 /// The submitted base of an Inspiration name: 3-40 chars of `^[a-z][a-z0-9-]*$`.
 pub fn name(value: &str) -> Checked<String> {
     let len = char_len(value);

@@ -12,6 +12,7 @@ pub mod home;
 pub mod inspirations;
 pub mod link;
 pub mod links;
+pub mod mcp;
 pub mod paging;
 pub mod reactions;
 pub mod runtimes;

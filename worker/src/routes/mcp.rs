@@ -1,0 +1,212 @@
+//! The remote MCP endpoint, `POST /mcp` (Streamable HTTP, stateless, JSON answers): the tools of
+//! `plug mcp` (`plug_mcp`) for agents that cannot start a local process. Each tool call runs the
+//! API's own route handlers in-process, with the caller's headers, so access is the API's.
+
+use js_sys::{Array, Uint8Array};
+use plug_mcp::{Backend, Call, Failure, Fetched, FileSource, Upload};
+use serde_json::Value;
+use worker::wasm_bindgen::JsValue;
+use worker::{Headers, Method, Request, RequestInit, Response};
+
+use crate::auth;
+use crate::error::{ApiError, ApiResult};
+use crate::http::{header, json, Ctx};
+use crate::router;
+
+/// The headers that make a call the caller's: identity, grid, and what rate limits and view
+/// counting key on.
+const FORWARDED: &[&str] = &[
+    "Authorization",
+    "X-Platform-Grid",
+    "X-Platform-Org",
+    "CF-Connecting-IP",
+    "User-Agent",
+];
+
+pub async fn post(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
+    // Refused exactly as the API refuses (401, 403 ORG_NOT_ACCESSIBLE), before any JSON-RPC.
+    auth::caller(cx, &req, false).await?;
+    let forwarded = FORWARDED
+        .iter()
+        .filter_map(|name| header(&req, name).map(|v| (*name, v)))
+        .collect();
+    let text = req
+        .text()
+        .await
+        .map_err(|_| ApiError::validation("body could not be read"))?;
+    let Ok(message) = serde_json::from_str::<Value>(&text) else {
+        return json(400, &plug_mcp::parse_error());
+    };
+    // Streamable HTTP: input the server cannot accept is an HTTP 400, not a JSON-RPC answer.
+    let messages_ok = match &message {
+        Value::Array(batch) => !batch.is_empty() && batch.iter().all(plug_mcp::is_message),
+        one => plug_mcp::is_message(one),
+    };
+    if !messages_ok {
+        return json(400, &plug_mcp::invalid_request());
+    }
+    let backend = InProcess { cx, forwarded };
+    let answer = match &message {
+        // A batch (protocol 2025-03-26) gets an array of the answers its requests need.
+        Value::Array(batch) => {
+            let mut answers = Vec::new();
+            for one in batch {
+                answers.extend(plug_mcp::handle(&backend, one).await);
+            }
+            (!answers.is_empty()).then_some(Value::Array(answers))
+        }
+        one => plug_mcp::handle(&backend, one).await,
+    };
+    match answer {
+        Some(answer) => json(200, &answer),
+        // Notifications and responses: accepted, nothing to say.
+        None => Ok(Response::empty()?.with_status(202)),
+    }
+}
+
+struct InProcess<'a> {
+    cx: &'a Ctx,
+    forwarded: Vec<(&'static str, String)>,
+}
+
+impl InProcess<'_> {
+    fn request(
+        &self,
+        method: Method,
+        url: &str,
+        body: Option<JsValue>,
+        json_body: bool,
+    ) -> Result<Request, Failure> {
+        let headers = Headers::new();
+        for (name, value) in &self.forwarded {
+            headers.set(name, value).map_err(internal)?;
+        }
+        if json_body {
+            headers
+                .set("Content-Type", "application/json")
+                .map_err(internal)?;
+        }
+        let mut init = RequestInit::new();
+        init.with_method(method)
+            .with_headers(headers)
+            .with_body(body);
+        Request::new_with_init(url, &init).map_err(internal)
+    }
+
+    /// Runs the route the path names, as the router would, and reads its answer.
+    async fn dispatch(&self, req: Request, path: &str) -> Result<Value, Failure> {
+        let method = req.method();
+        let found = router::find(path).ok_or_else(|| Failure::new(404, "NOT_FOUND", path))?;
+        let route = found
+            .route(&method)
+            .ok_or_else(|| Failure::new(405, "METHOD_NOT_ALLOWED", path))?;
+        let response = (route.handler)(self.cx, req, found.params())
+            .await
+            .map_err(failure)?;
+        let (status, _, bytes) = read(response).await?;
+        let text = String::from_utf8_lossy(&bytes);
+        if !(200..300).contains(&status) {
+            return Err(Failure::from_response(status, None, &text));
+        }
+        if text.trim().is_empty() {
+            return Ok(Value::Null);
+        }
+        serde_json::from_str(&text).map_err(internal)
+    }
+}
+
+impl Backend for InProcess<'_> {
+    async fn call(&self, call: Call) -> Result<Value, Failure> {
+        let method = Method::from(call.method.as_str().to_string());
+        let url = format!("{}{}", self.cx.config.base_url, call.target());
+        let body = call
+            .body
+            .as_ref()
+            .map(|b| JsValue::from_str(&b.to_string()));
+        let json_body = body.is_some();
+        let req = self.request(method, &url, body, json_body)?;
+        self.dispatch(req, &call.path).await
+    }
+
+    async fn create(&self, upload: Upload) -> Result<Value, Failure> {
+        let FileSource::Inline { file_name, bytes } = &upload.file else {
+            return Err(Failure::invalid(
+                "path",
+                "remote",
+                "a path is only for the local `plug mcp`; send `content` or `content_base64` with `file_name`",
+            ));
+        };
+        let form = worker::web_sys::FormData::new().map_err(js)?;
+        for (name, value) in &upload.fields {
+            form.append_with_str(name, value).map_err(js)?;
+        }
+        let data = Uint8Array::from(bytes.as_slice());
+        let file = worker::web_sys::File::new_with_u8_array_sequence(&Array::of1(&data), file_name)
+            .map_err(js)?;
+        form.append_with_blob_and_filename("file", &file, file_name)
+            .map_err(js)?;
+        let path = "/api/v2/inspirations";
+        let url = format!("{}{path}", self.cx.config.base_url);
+        let req = self.request(Method::Post, &url, Some(form.into()), false)?;
+        self.dispatch(req, path).await
+    }
+
+    async fn content(&self, item: &Value, rest: &str) -> Result<Fetched, Failure> {
+        let label = item["entity_id"].as_str().unwrap_or_default();
+        let url = format!("{}/{rest}", self.cx.config.content_url(label));
+        let req = self.request(Method::Get, &url, None, false)?;
+        let response = crate::routes::content::handle(self.cx, req, label)
+            .await
+            .map_err(failure)?;
+        let (status, content_type, bytes) = read(response).await?;
+        if !(200..300).contains(&status) {
+            let text = String::from_utf8_lossy(&bytes);
+            return Err(Failure::from_response(status, None, &text));
+        }
+        Ok(Fetched {
+            content_type,
+            bytes,
+        })
+    }
+
+    async fn pause(&self, millis: u64) {
+        worker::Delay::from(std::time::Duration::from_millis(millis)).await;
+    }
+}
+
+async fn read(mut response: Response) -> Result<(u16, String, Vec<u8>), Failure> {
+    let status = response.status_code();
+    let content_type = response
+        .headers()
+        .get("Content-Type")
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    let bytes = response.bytes().await.map_err(internal)?;
+    Ok((status, content_type, bytes))
+}
+
+/// A handler's error as the agent reads it: the same code, message, details and Retry-After.
+fn failure(e: ApiError) -> Failure {
+    if e.status() >= 500 {
+        // Logged once, here, as a response would be; the agent gets no internals.
+        worker::console_error!(
+            "mcp tool call: {} {}: {}",
+            e.status(),
+            e.code,
+            e.internal.as_deref().unwrap_or(&e.message)
+        );
+    }
+    let mut f = Failure::new(e.status(), e.code.as_str(), e.message.clone());
+    f.details = Box::new(serde_json::to_value(&e.details).unwrap_or_default());
+    f.retry_after = e.retry_after.map(|s| s.max(1) as u64);
+    f
+}
+
+fn internal(e: impl std::fmt::Display) -> Failure {
+    failure(ApiError::internal(e))
+}
+
+fn js(e: JsValue) -> Failure {
+    internal(format!("{e:?}"))
+}
