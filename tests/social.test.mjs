@@ -2,6 +2,7 @@
 // 6, 7, 9), plus the feedback endpoint and inbox (4.12, platform.md 5), against the real Worker.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { startWorker, expectError, BROWSER_UA } from './support/harness.mjs';
 import * as fx from './support/fixtures.mjs';
@@ -336,4 +337,27 @@ test('enrichment fills description, icon, category and tags from the content, or
   const bare = await app.dropLive(owner, { file: { name: 'x.html', content: '<p></p>' } });
   const skipped = await app.waitFor(owner, bare.entity_id, (b) => b.brain_status !== 'pending');
   assert.ok(['skipped', 'enriched'].includes(skipped.brain_status));
+});
+
+test('concurrent reactions and views are counted exactly: each row and its count move in one statement', async () => {
+  const { grid, owner } = await app.world();
+  const e = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });
+  const people = await Promise.all(Array.from({ length: 30 }, () => app.user()));
+  await Promise.all(people.map((p) => app.join(grid, p)));
+  const on = await Promise.all(people.map((p) => react(p, e.entity_id, 'sparked', 'inspirations')));
+  assert.ok(on.every((r) => r.status === 200), on.map((r) => r.status).join(','));
+  await Promise.all(Array.from({ length: 40 }, (_, i) => app.request('POST', `/api/v2/views/${e.entity_id}`,
+    { headers: { 'user-agent': BROWSER_UA, 'cf-connecting-ip': `198.51.100.${i}` } })));
+  await Promise.all(people.slice(0, 10).map((p) => react(p, e.entity_id, 'sparked', 'inspirations')));
+  let body;
+  for (let i = 0; i < 50; i += 1) {
+    body = (await readAs(owner, e.entity_id)).body;
+    if (body.view_count === 40) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(body.view_count, 40, 'one view per address, every one counted');
+  assert.equal(body.reactions.sparked, 20, '30 on, 10 taken back');
+  const out = execFileSync('node_modules/.bin/wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', app.stateDir, '--json', '--command',
+    `SELECT reaction_total, (SELECT count FROM reaction_counts WHERE entity_id = e.entity_id AND kind = 'sparked') AS sparked FROM entities e WHERE entity_id = '${e.entity_id}'`], { stdio: 'pipe' });
+  assert.deepEqual(JSON.parse(out)[0].results[0], { reaction_total: 20, sparked: 20 }, 'the stored aggregates moved with the rows');
 });

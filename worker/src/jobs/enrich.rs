@@ -1,21 +1,20 @@
 //! Background enrichment (interface.md 3.1): description, icon, category and
 //! tags read from the content itself; `skipped` when nothing usable is found.
 
-use crate::store::db::Db;
+use plug_content::Enrichment;
 use plug_domain::ids::EntityId;
-use plug_domain::SourceType;
 
+use crate::store::db::Db;
 use crate::store::jobs;
 
-pub async fn run_enrichment(
+/// Records what was found in the content, or `skipped`.
+async fn write(
     db: &Db,
     entity_id: &EntityId,
-    source_type: SourceType,
-    file_name: &str,
-    bytes: &[u8],
+    found: Option<Enrichment>,
 ) -> crate::error::ApiResult<()> {
     let now = worker::Date::now().as_millis() as i64;
-    match plug_content::extract_enrichment(source_type, file_name, bytes) {
+    match found {
         Some(found) => {
             let tags = serde_json::to_string(&found.tags).unwrap_or_else(|_| "[]".into());
             let enrichment = jobs::Enrichment {
@@ -30,17 +29,9 @@ pub async fn run_enrichment(
     }
 }
 
-pub async fn enrich(
-    db: &Db,
-    entity_id: &EntityId,
-    source_type: SourceType,
-    file_name: &str,
-    bytes: &[u8],
-) {
-    if run_enrichment(db, entity_id, source_type, file_name, bytes)
-        .await
-        .is_err()
-    {
+/// Records enrichment; when that write fails, tries to leave the entity `skipped` at least.
+pub async fn record(db: &Db, entity_id: &EntityId, found: Option<Enrichment>) {
+    if write(db, entity_id, found).await.is_err() {
         let skipped = jobs::set_enrichment_skipped(db, entity_id).await;
         crate::error::report(&format!("marking {entity_id} enrichment skipped"), skipped);
     }

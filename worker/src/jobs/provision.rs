@@ -11,7 +11,7 @@ use crate::store::db::Db;
 
 use crate::error::report;
 use crate::http::Ctx;
-use crate::store::entities;
+use crate::store::jobs::finish_provisioning;
 
 /// An upload still `provisioning` this long after its drop will never finish: storing takes
 /// seconds and `waitUntil` ends after 30 s. The sweep marks it failed.
@@ -68,42 +68,53 @@ pub fn start(
             worker::console_error!("provisioning {entity_id}: the DB or BUCKET binding is missing");
             return;
         };
-        let Some(sample) = provision(&db, &bucket, &entity_id, upload).await else {
-            return;
-        };
-        let (sample_type, sample_name) = enrichment_sample(source_type, &file_name);
-        super::enrich::enrich(&db, &entity_id, sample_type, sample_name, &sample).await;
+        // Read before storing, so the upload is moved into R2 rather than copied beside it.
+        let mut upload = upload;
+        let hints = enrichment_hints(&mut upload, source_type, &file_name);
+        if provision(&db, &bucket, &entity_id, upload).await {
+            super::enrich::record(&db, &entity_id, hints).await;
+        }
     });
 }
 
+/// What enrichment finds in the upload: a zipped site's `index.html`, or the file itself.
+fn enrichment_hints(
+    upload: &mut Upload,
+    source_type: SourceType,
+    file_name: &str,
+) -> Option<plug_content::Enrichment> {
+    let (sample_type, sample_name) = enrichment_sample(source_type, file_name);
+    match upload {
+        Upload::File { bytes, .. } => {
+            plug_content::extract_enrichment(sample_type, sample_name, bytes)
+        }
+        Upload::Site(site) => {
+            let home = site.index_of("index.html").map(|i| site.read(i))?.ok()?;
+            plug_content::extract_enrichment(sample_type, sample_name, &home)
+        }
+    }
+}
+
 /// Stores the upload and marks the entity `live`, or removes what was written and marks it
-/// `failed`. Returns the sample bytes enrichment reads, when it went live.
-async fn provision(
-    db: &Db,
-    bucket: &Bucket,
-    entity_id: &EntityId,
-    upload: Upload,
-) -> Option<Vec<u8>> {
+/// `failed`. True when it went live.
+async fn provision(db: &Db, bucket: &Bucket, entity_id: &EntityId, upload: Upload) -> bool {
     let mut written = Vec::new();
     let outcome = store(bucket, entity_id, upload, &mut written).await;
     let now = worker::Date::now().as_millis() as i64;
     match outcome {
-        Ok((file_count, sample)) => {
-            let what = format!("provisioning {entity_id}");
-            report(
-                &what,
-                entities::set_file_count(db, entity_id, file_count).await,
-            );
-            report(&what, mark(db, entity_id, "live", None, now).await);
-            Some(sample)
+        Ok(file_count) => {
+            let marked =
+                finish_provisioning(db, entity_id, "live", None, Some(file_count), now).await;
+            report(&format!("provisioning {entity_id}"), marked);
+            true
         }
         Err(reason) => {
             worker::console_error!("provisioning {entity_id} failed: {reason}");
             remove_all(bucket, &written).await;
             let detail = Some("storing the upload failed; drop it again");
-            let marked = mark(db, entity_id, "failed", detail, now).await;
+            let marked = finish_provisioning(db, entity_id, "failed", detail, None, now).await;
             report(&format!("marking {entity_id} failed"), marked);
-            None
+            false
         }
     }
 }
@@ -116,17 +127,6 @@ fn enrichment_sample(source_type: SourceType, file_name: &str) -> (SourceType, &
         }
         other => (other, file_name),
     }
-}
-
-/// Moves a provisioning Inspiration on, unless someone archived it meanwhile.
-async fn mark(
-    db: &Db,
-    entity_id: &EntityId,
-    status: &str,
-    detail: Option<&str>,
-    now: i64,
-) -> crate::error::ApiResult<()> {
-    crate::store::jobs::finish_provisioning(db, entity_id, status, detail, now).await
 }
 
 async fn put(
@@ -152,41 +152,26 @@ async fn put(
 
 /// Stores the upload as the original: a single file, or a zipped site's zip as uploaded (its
 /// index went into the create batch). One write either way, so storing takes the same time
-/// whatever a site's number of files. Returns the number of files and the bytes enrichment
-/// reads (the file, or the site's index.html).
+/// whatever a site's number of files. Returns the number of files.
 async fn store(
     bucket: &Bucket,
     entity_id: &EntityId,
     upload: Upload,
     written: &mut Vec<String>,
-) -> Result<(i64, Vec<u8>), String> {
-    let (bytes, content_type, file_count, sample) = match upload {
+) -> Result<i64, String> {
+    let (bytes, content_type, file_count) = match upload {
         Upload::File {
             bytes,
             content_type,
-        } => {
-            let sample = bytes.clone();
-            (bytes, content_type, 1, sample)
-        }
-        Upload::Site(mut site) => {
-            let home = site.index_of("index.html").map(|i| site.read(i));
-            let sample = home
-                .transpose()
-                .map_err(|e| format!("index.html: {}", e.message()))?
-                .unwrap_or_default();
+        } => (bytes, content_type, 1),
+        Upload::Site(site) => {
             let file_count = site.len() as i64;
-            (site.into_bytes(), "application/zip", file_count, sample)
+            (site.into_bytes(), "application/zip", file_count)
         }
     };
-    put(
-        bucket,
-        original_key(entity_id),
-        bytes,
-        content_type,
-        written,
-    )
-    .await?;
-    Ok((file_count, sample))
+    let key = original_key(entity_id);
+    put(bucket, key, bytes, content_type, written).await?;
+    Ok(file_count)
 }
 
 pub async fn remove_all(bucket: &Bucket, keys: &[String]) {

@@ -280,16 +280,6 @@ pub async fn visibility_spaces(db: &Db, entity_id: &EntityId) -> ApiResult<Vec<(
     Ok(rows.into_iter().map(|r| (r.space_id, r.slug)).collect())
 }
 
-pub async fn set_file_count(db: &Db, entity_id: &EntityId, count: i64) -> ApiResult<()> {
-    db::run(
-        db,
-        "UPDATE entities SET file_count = ?2 WHERE entity_id = ?1",
-        &[text(entity_id), int(count)],
-    )
-    .await
-    .map(drop)
-}
-
 /// Generic single-entity update from `(column, value)` pairs; columns come from code, never from input.
 /// Column assignments of an UPDATE, by column name.
 pub type Columns = Vec<(&'static str, JsValue)>;

@@ -5,21 +5,35 @@ use crate::store::db::Db;
 use plug_domain::ids::EntityId;
 use serde::Deserialize;
 
-use super::db::{self, int, opt_text, text};
+use super::db::{self, int, opt_int, opt_text, text};
 use crate::error::ApiResult;
 
 /// Ends provisioning with `status` (live or failed); a row that already left it is untouched.
+/// An upload's outcome in one statement: the number of files stored, and the move on from
+/// `provisioning` unless someone archived it meanwhile (then only the count is kept).
 pub async fn finish_provisioning(
     db: &Db,
     entity_id: &EntityId,
     status: &str,
     detail: Option<&str>,
+    file_count: Option<i64>,
     now: i64,
 ) -> ApiResult<()> {
+    // Every right-hand side reads the row as it was, so `status` below is the old status.
     db::run(
         db,
-        "UPDATE entities SET status = ?2, status_detail = ?3, updated_at = ?4 WHERE entity_id = ?1 AND status = 'provisioning'",
-        &[text(entity_id), text(status), opt_text(detail), int(now)],
+        "UPDATE entities SET file_count = COALESCE(?5, file_count),
+           status = CASE status WHEN 'provisioning' THEN ?2 ELSE status END,
+           status_detail = CASE status WHEN 'provisioning' THEN ?3 ELSE status_detail END,
+           updated_at = CASE status WHEN 'provisioning' THEN ?4 ELSE updated_at END
+         WHERE entity_id = ?1",
+        &[
+            text(entity_id),
+            text(status),
+            opt_text(detail),
+            int(now),
+            opt_int(file_count),
+        ],
     )
     .await
     .map(drop)

@@ -25,7 +25,8 @@ pub fn insert_link(
 }
 
 /// Records one view if this viewer has not been counted today and is not the owner; true when it
-/// counted. One statement checks the entity, the owner and the day's key together.
+/// counted. One statement checks the entity, the owner and the day's key together, and the key's
+/// trigger (migration 0005) counts the view in the same statement.
 pub async fn record_view(
     db: &Db,
     entity_id: &EntityId,
@@ -47,20 +48,12 @@ pub async fn record_view(
         ],
     )
     .await?;
-    if inserted == 0 {
-        return Ok(false);
-    }
-    db::run(
-        db,
-        "UPDATE entities SET view_count = view_count + 1 WHERE entity_id = ?1",
-        &[text(entity_id)],
-    )
-    .await?;
-    Ok(true)
+    Ok(inserted > 0)
 }
 
-/// Toggles one user's reaction and recomputes the aggregates from the rows, atomically.
-/// Returns whether the kind is now on.
+/// Toggles one user's reaction: takes it back if it is on, else puts it on. The row's triggers
+/// (migration 0005) recompute the kind's count and the entity's total in the same statement, so
+/// each step is whole on its own. Returns whether the kind is now on.
 pub async fn toggle_reaction(
     db: &Db,
     entity_id: &EntityId,
@@ -68,35 +61,23 @@ pub async fn toggle_reaction(
     kind: &str,
     now: i64,
 ) -> ApiResult<bool> {
-    let existing = db::run(
+    let taken_back = db::run(
         db,
         "DELETE FROM reactions WHERE entity_id = ?1 AND user_id = ?2 AND kind = ?3",
         &[text(entity_id), text(user_id), text(kind)],
     )
     .await?;
-    let mut statements = Vec::new();
-    if existing == 0 {
-        statements.push(db::stmt(
-            db,
-            "INSERT INTO reactions (entity_id, user_id, kind, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
-            &[text(entity_id), text(user_id), text(kind), int(now)],
-        )?);
+    if taken_back > 0 {
+        return Ok(false);
     }
-    statements.push(db::stmt(
+    db::run(
         db,
-        "INSERT INTO reaction_counts (entity_id, kind, count)
-         VALUES (?1, ?2, (SELECT COUNT(*) FROM reactions WHERE entity_id = ?1 AND kind = ?2))
-         ON CONFLICT (entity_id, kind) DO UPDATE SET count = excluded.count",
-        &[text(entity_id), text(kind)],
-    )?);
-    statements.push(db::stmt(
-        db,
-        "UPDATE entities SET reaction_total = (SELECT COALESCE(SUM(count), 0) FROM reaction_counts WHERE entity_id = ?1)
-         WHERE entity_id = ?1",
-        &[text(entity_id)],
-    )?);
-    db::batch(db, statements).await?;
-    Ok(existing == 0)
+        "INSERT INTO reactions (entity_id, user_id, kind, created_at) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT DO NOTHING",
+        &[text(entity_id), text(user_id), text(kind), int(now)],
+    )
+    .await?;
+    Ok(true)
 }
 
 /// The kinds the user has on for an entity, in a stable order.
