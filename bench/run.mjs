@@ -40,6 +40,11 @@ try {
   if (want('create')) await benchCreate();
   if (want('serve')) await benchServe(owner);
   if (want('badge')) await benchBadge(owner);
+  if (want('size')) {
+    const { dryRunUploadSize } = await import('../tests/support/upload-size.mjs');
+    const upload = dryRunUploadSize();
+    line('Worker upload (wrangler deploy --dry-run), gzip', `${upload.gzipKiB} KiB`, `${upload.totalKiB} KiB raw; goal <= 1024 KiB, stretch 600 KB`);
+  }
   if (want('open')) await benchOpen(owner, member, grid);
   if (want('web')) await benchWeb();
   if (want('sheets')) await benchSpreadsheets(owner);

@@ -1,0 +1,25 @@
+// What `wrangler deploy --dry-run` says the Worker upload weighs (issue 16: gzip at most 1 MiB),
+// read from its own output so the figure is Cloudflare's, not ours. Offline: nothing is sent.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './worker.mjs';
+
+export const UPLOAD_GZIP_GOAL_KIB = 1024;
+
+export function dryRunUploadSize() {
+  const outdir = mkdtempSync(join(tmpdir(), 'plug-dry-run-'));
+  try {
+    const out = execFileSync(join(ROOT, 'node_modules', '.bin', 'wrangler'), ['deploy', '--dry-run', '--outdir', outdir], {
+      cwd: ROOT,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+      stdio: 'pipe',
+    }).toString();
+    const match = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(out);
+    if (!match) throw new Error(`no upload size in wrangler's output:\n${out}`);
+    return { totalKiB: Number(match[1]), gzipKiB: Number(match[2]) };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
