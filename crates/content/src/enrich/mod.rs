@@ -8,6 +8,7 @@ mod pdf;
 mod react;
 mod text;
 
+use std::borrow::Cow;
 use std::io::{Cursor, Read};
 
 use plug_domain::SourceType;
@@ -178,10 +179,17 @@ impl Draft {
 }
 
 /// Text with any BOM dropped and bad bytes replaced: enrichment reads what it can.
-fn lossy_text(bytes: &[u8]) -> String {
+/// The text enrichment reads: the first [`TEXT_SAMPLE_CAP`] bytes, borrowed when they are UTF-8
+/// (a 50 MB page is not copied), decoded lossily otherwise; a character the cap cuts in two
+/// becomes one replacement character.
+fn lossy_text(bytes: &[u8]) -> Cow<'_, str> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    String::from_utf8_lossy(bytes).into_owned()
+    String::from_utf8_lossy(&bytes[..bytes.len().min(TEXT_SAMPLE_CAP)])
 }
+
+/// Titles, descriptions, headings and tags come from a document's beginning: reading further
+/// costs memory and CPU and finds nothing the summary keeps.
+const TEXT_SAMPLE_CAP: usize = 2 * 1024 * 1024;
 
 /// The home page of a zipped site: `index.html` at the root, or in the one
 /// top folder (as [`crate::SiteArchive`] accepts), read through a cap.
