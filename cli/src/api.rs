@@ -24,7 +24,12 @@ pub struct Api {
     token: String,
     grid: Option<String>,
     ui: Ui,
+    /// The newest D1 session bookmark the server sent, sent back so a read served by a replica
+    /// is never older than this client's own last write.
+    bookmark: std::sync::Mutex<Option<String>>,
 }
+
+const BOOKMARK_HEADER: &str = "X-Plug-Bookmark";
 
 impl Api {
     /// A client for commands that need a signed-in user; refuses at once without a token.
@@ -46,6 +51,7 @@ impl Api {
             token,
             grid: settings.grid.clone(),
             ui,
+            bookmark: std::sync::Mutex::default(),
         })
     }
 
@@ -62,7 +68,19 @@ impl Api {
         if let Some(grid) = &self.grid {
             builder = builder.header("X-Platform-Grid", grid);
         }
+        if let Some(bookmark) = self.bookmark.lock().ok().and_then(|b| b.clone()) {
+            builder = builder.header(BOOKMARK_HEADER, bookmark);
+        }
         builder
+    }
+
+    fn keep_bookmark(&self, response: &Response) {
+        let value = response.headers().get(BOOKMARK_HEADER);
+        if let (Some(value), Ok(mut kept)) =
+            (value.and_then(|v| v.to_str().ok()), self.bookmark.lock())
+        {
+            *kept = Some(value.to_string());
+        }
     }
 
     pub fn get(&self, path: &str, query: &[(&str, String)]) -> CliResult<Value> {
@@ -89,6 +107,7 @@ impl Api {
         let mut attempt = 1;
         loop {
             let response = build()?.send().map_err(|e| self.transport_error(&e))?;
+            self.keep_bookmark(&response);
             if response.status().as_u16() == 429 && attempt < MAX_ATTEMPTS {
                 let wait = retry_after(&response);
                 let failure = failure_of(response);

@@ -17,9 +17,17 @@ export class ApiError extends Error {
 /** Listeners told when a call answers 401, so the app can ask for a fresh token. */
 export const onUnauthorized = new Set();
 
+/**
+ * The newest D1 session bookmark the API sent (X-Plug-Bookmark). Sent back on every call, so a
+ * read answered by a replica is never older than this tab's own last write.
+ */
+let bookmark = '';
+function keepBookmark(value) { if (value) bookmark = value; }
+
 /** Request headers; `as` ({ token, grid }) overrides the session, to check a token before keeping it. */
 function headers(json, as = session) {
   const h = { Accept: 'application/json' };
+  if (bookmark) h['X-Plug-Bookmark'] = bookmark;
   if (as.token) h.Authorization = `Bearer ${as.token}`;
   if (as.grid) h['X-Platform-Grid'] = as.grid;
   if (json) h['Content-Type'] = 'application/json';
@@ -39,6 +47,7 @@ export async function api(method, path, body, { quiet = false, as } = {}) {
   } catch {
     throw new ApiError(0, null);
   }
+  keepBookmark(res.headers.get('X-Plug-Bookmark'));
   const text = await res.text();
   let parsed = null;
   try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON: keep null */ }
@@ -71,6 +80,7 @@ export function upload(path, form, onProgress) {
     xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded, e.total); };
     xhr.onerror = () => reject(new ApiError(0, null));
     xhr.onload = () => {
+      keepBookmark(xhr.getResponseHeader('X-Plug-Bookmark'));
       let parsed = null;
       try { parsed = xhr.responseText ? JSON.parse(xhr.responseText) : null; } catch { /* keep null */ }
       if (xhr.status >= 200 && xhr.status < 300) resolve(parsed);

@@ -11,6 +11,7 @@ use worker::Request;
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{header, Ctx};
 use crate::store::identity::{self, Grid, User};
+use crate::store::limits::{self, Limit};
 
 /// A verified user acting in one active grid.
 #[derive(Debug, Clone)]
@@ -68,24 +69,47 @@ fn verified_user_id(cx: &Ctx, token: &str) -> ApiResult<UserId> {
 /// The verified caller and active grid. `write` refuses a `plug` older than MIN_CLI_VERSION
 /// (platform.md 5, before anything else) and makes the grid header required for multi-grid users.
 pub async fn caller(cx: &Ctx, req: &Request, write: bool) -> ApiResult<Caller> {
+    caller_admitted(cx, req, write, None).await
+}
+
+/// Like `caller`, admitting one use of a per-user rate limit in the same round trip (429 when the
+/// user's window is full).
+pub async fn caller_admitted(
+    cx: &Ctx,
+    req: &Request,
+    write: bool,
+    limit: Option<&Limit>,
+) -> ApiResult<Caller> {
     if write {
         check_cli_version(cx, req)?;
     }
     let token =
         bearer(req).ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
     let user_id = verified_user_id(cx, &token)?;
-    let (user, memberships) = identity::user_with_memberships(&cx.db, &user_id)
-        .await?
-        .ok_or_else(|| ApiError::unauthorized("unknown user"))?;
+    let admit = limit
+        .map(|l| limits::admit_statement(&cx.db, l, &user_id, cx.now))
+        .transpose()?;
+    let found = match identity::user_with_memberships(&cx.db, &user_id, admit).await {
+        Err(e) if limits::is_full(&e) => {
+            let limit = limit.ok_or(e)?;
+            return Err(limits::refusal_of(&cx.db, &[(limit, &user_id)], cx.now).await?);
+        }
+        found => found?,
+    };
+    let (user, memberships) = found.ok_or_else(|| ApiError::unauthorized("unknown user"))?;
     active_grid(req, user, memberships, write)
 }
 
 /// Like `caller`, but a request without Authorization is anonymous (None). A bad token is still 401.
-pub async fn optional_caller(cx: &Ctx, req: &Request) -> ApiResult<Option<Caller>> {
+pub async fn optional_caller(
+    cx: &Ctx,
+    req: &Request,
+    limit: Option<&Limit>,
+) -> ApiResult<Option<Caller>> {
     if header(req, "Authorization").is_none() {
         return Ok(None);
     }
-    caller(cx, req, false).await.map(Some)
+    caller_admitted(cx, req, false, limit).await.map(Some)
 }
 
 /// Resolves X-Platform-Grid (or its alias X-Platform-Org) against the user's memberships.

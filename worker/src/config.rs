@@ -15,6 +15,11 @@ pub struct Config {
     pub min_cli_version: String,
     pub purge_after_days: i64,
     pub draft_ttl_days: i64,
+    /// `PLUG_TEST_HOOKS=on` lets a request ask for an injected database failure (`X-Plug-Fault`),
+    /// for the atomicity tests, and adds the isolate's Wasm memory to `Server-Timing`, for the
+    /// memory bench. Only tests and the bench set it, and it is ignored unless the API origin is
+    /// plain http on loopback, so no deployment can turn it on.
+    pub test_hooks: bool,
     pub jwt_issuer: Option<String>,
     pub jwt_audience: Option<String>,
     pub admin_token: String,
@@ -34,6 +39,13 @@ fn secret(env: &Env, name: &str) -> Option<String> {
         .map(|v| v.to_string())
         .or_else(|| var(env, name))
         .filter(|v| !v.is_empty())
+}
+
+/// `http://localhost…` or `http://127.0.0.1…`: a Worker on this machine.
+fn is_loopback_http(url: &str) -> bool {
+    ["http://localhost:", "http://127.0.0.1:"]
+        .iter()
+        .any(|p| url.starts_with(p))
 }
 
 impl Config {
@@ -57,6 +69,8 @@ impl Config {
             draft_ttl_days: var(env, "DRAFT_TTL_DAYS")
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(14),
+            test_hooks: var(env, "PLUG_TEST_HOOKS").as_deref() == Some("on")
+                && is_loopback_http(&var(env, "BASE_URL").unwrap_or_default()),
             jwt_issuer: var(env, "JWT_ISSUER"),
             jwt_audience: var(env, "JWT_AUDIENCE"),
             // Without secrets nothing can be authenticated: empty values never match.

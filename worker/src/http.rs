@@ -9,7 +9,15 @@ use worker::{Bucket, Env, Method, Request, Response};
 
 use crate::config::Config;
 use crate::error::{ApiError, ApiResult, ErrorCode};
-use crate::store::db::Db;
+use crate::store::db::{Consistency, Db};
+
+/// The D1 session bookmark a client sends back to read at least what it wrote.
+pub const BOOKMARK_HEADER: &str = "X-Plug-Bookmark";
+
+/// A bookmark as D1 makes them (hex and dashes), bounded, so a forged header is ignored.
+fn is_bookmark(s: &str) -> bool {
+    !s.is_empty() && s.len() <= 256 && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
 
 /// Everything a handler needs besides the request itself.
 pub struct Ctx {
@@ -27,11 +35,36 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    pub fn new(env: Env, ctx: worker::Context) -> worker::Result<Ctx> {
+    /// `api_read` is a GET or HEAD to the API origin: the only requests whose reads may come
+    /// from a replica (platform decision in the README, "Database sessions").
+    pub fn new(
+        env: Env,
+        ctx: worker::Context,
+        config: Config,
+        req: &Request,
+        api_read: bool,
+    ) -> worker::Result<Ctx> {
+        let bookmark = header(req, BOOKMARK_HEADER).filter(|b| is_bookmark(b));
+        let consistency = match (&bookmark, api_read) {
+            (Some(b), _) => Consistency::AfterBookmark(b),
+            (None, true) => Consistency::AnyReplica,
+            (None, false) => Consistency::Primary,
+        };
+        let db = Db::with(env.d1("DB")?, consistency)?;
+        if config.test_hooks {
+            // `X-Plug-Fault: <batch>:<after>`, e.g. `2:1`: the second batch fails after one statement.
+            let fault = header(req, "X-Plug-Fault").and_then(|f| {
+                let (batch, after) = f.split_once(':')?;
+                Some((batch.parse().ok()?, after.parse().ok()?))
+            });
+            if let Some((batch, after)) = fault {
+                db.inject_fault(batch, after);
+            }
+        }
         Ok(Ctx {
-            db: Db::new(env.d1("DB")?),
+            db,
             bucket: env.bucket("BUCKET")?,
-            config: Config::from_env(&env),
+            config,
             env,
             ctx,
             now: worker::Date::now().as_millis() as i64,
@@ -54,14 +87,23 @@ impl Ctx {
     /// `Server-Timing`: what this request spent in D1 and R2 before its response.
     pub fn server_timing(&self) -> String {
         let d1 = self.db.used();
-        format!(
+        let timing = format!(
             "d1;desc=\"{} statements, {} round trips\";dur={:.1}, r2;desc=\"{} calls\";dur={:.1}",
             d1.statements,
             d1.round_trips,
             d1.wait_ms,
             self.r2_calls.get(),
             self.r2_wait_ms.get()
-        )
+        );
+        if !self.config.test_hooks {
+            return timing;
+        }
+        // The Wasm linear memory only grows, so its size is the isolate's peak so far.
+        #[cfg(target_arch = "wasm32")]
+        let wasm_bytes = core::arch::wasm32::memory_size(0) * 65_536;
+        #[cfg(not(target_arch = "wasm32"))]
+        let wasm_bytes = 0;
+        format!("{timing}, wasm;desc=\"{wasm_bytes} bytes\"")
     }
 
     /// Runs work after the response is sent (uploads, enrichment, counting).

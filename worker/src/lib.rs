@@ -3,6 +3,7 @@
 //! handlers, and renders every error once.
 
 mod auth;
+mod cache;
 mod config;
 mod error;
 mod http;
@@ -12,14 +13,18 @@ mod router;
 mod routes;
 mod store;
 
-use worker::{event, Context, Env, Request, Response, ScheduleContext, ScheduledEvent};
+use worker::{event, Context, Env, Method, Request, Response, ScheduleContext, ScheduledEvent};
 
+use crate::config::Config;
 use crate::http::Ctx;
 
 #[event(fetch)]
 async fn fetch(req: Request, env: Env, ctx: Context) -> worker::Result<Response> {
-    let cx = Ctx::new(env, ctx)?;
-    let origin = origin_of(&cx, &req);
+    let config = Config::from_env(&env);
+    let origin = origin_of(&config, &req);
+    let api_read = origin == Origin::Api && matches!(req.method(), Method::Get | Method::Head);
+    let cx = Ctx::new(env, ctx, config, &req, api_read)?;
+    let changes = origin == Origin::Api && may_change_what_is_served(&req);
     let (flags, result) = match &origin {
         Origin::Api => router::serve(&cx, req).await,
         Origin::Link => (Default::default(), routes::link::handle(&cx, req).await),
@@ -34,6 +39,15 @@ async fn fetch(req: Request, env: Env, ctx: Context) -> worker::Result<Response>
         Err(e) => e.to_response(&cx.request_id),
     };
     let _ = response.headers_mut().set("X-Request-Id", &cx.request_id);
+    if origin == Origin::Api {
+        if let Some(bookmark) = cx.db.bookmark() {
+            let _ = response.headers_mut().set(http::BOOKMARK_HEADER, &bookmark);
+        }
+    }
+    if changes && response.status_code() < 400 {
+        // This isolate's next served page must see what just changed.
+        cache::forget_all();
+    }
     // Not on a 404 or a redirect: its count of statements could tell a hidden Inspiration from
     // a missing one, which answer alike.
     if !matches!(response.status_code(), 300..=399 | 404) {
@@ -54,6 +68,20 @@ async fn fetch(req: Request, env: Env, ctx: Context) -> worker::Result<Response>
     Ok(response)
 }
 
+/// Any API write, except the three a popular page sends all day (a view, a reaction, feedback)
+/// that change nothing the serving memo holds.
+fn may_change_what_is_served(req: &Request) -> bool {
+    use worker::Method;
+    if matches!(req.method(), Method::Get | Method::Head | Method::Options) {
+        return false;
+    }
+    let path = req.path();
+    let busy = path.starts_with("/api/v2/views/")
+        || (path.starts_with("/api/v2/entities/") && path.ends_with("/feedback"))
+        || path.ends_with("/reactions");
+    !busy
+}
+
 /// wrangler.toml's crons: the daily purge, and every ten minutes the sweep of stuck uploads.
 const DAILY_PURGE_CRON: &str = "17 3 * * *";
 
@@ -64,6 +92,7 @@ async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
     } else {
         jobs::purge::sweep(&env).await
     };
+    cache::forget_all();
     if let Err(e) = outcome {
         worker::console_error!(
             "scheduled job ({}) failed: {} {}",
@@ -82,7 +111,7 @@ enum Origin {
     Content(String),
 }
 
-fn origin_of(cx: &Ctx, req: &Request) -> Origin {
+fn origin_of(config: &Config, req: &Request) -> Origin {
     let host = http::header(req, "Host")
         .or_else(|| {
             req.url().ok().and_then(|u| {
@@ -94,11 +123,11 @@ fn origin_of(cx: &Ctx, req: &Request) -> Origin {
             })
         })
         .unwrap_or_default();
-    if let Some(label) = cx.config.content_label(&host) {
+    if let Some(label) = config.content_label(&host) {
         return Origin::Content(label.to_string());
     }
-    let serve = cx.config.serve_host();
-    if cx.config.api_host() != serve && host.eq_ignore_ascii_case(serve) {
+    let serve = config.serve_host();
+    if config.api_host() != serve && host.eq_ignore_ascii_case(serve) {
         return Origin::Link;
     }
     Origin::Api

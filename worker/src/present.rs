@@ -8,7 +8,7 @@ use plug_domain::wire::{
     Enrichment, FeedbackEntry, Inspiration, InspirationSummary, Link, Owner, Permissions,
     Reactions, RuntimeSummary, SpaceRef, VisibilitySubstate,
 };
-use plug_domain::{BrainStatus, ReactionKind, Scope, Status};
+use plug_domain::{BrainStatus, Scope, Status};
 
 use crate::config::Config;
 use crate::store::entities::EntityRow;
@@ -36,18 +36,6 @@ fn runtime_url(config: &Config, row: &EntityRow) -> String {
             config.serve_base_url, row.grid_slug, row.name
         )
     })
-}
-
-/// Counts per reaction key: the five pressable kinds always, plus any historical (retired) keys.
-pub fn reactions_map(counts: &[(EntityId, String, i64)], entity_id: &EntityId) -> Reactions {
-    let mut map: Reactions = ReactionKind::ALL
-        .iter()
-        .map(|kind| (kind.as_str().to_string(), 0))
-        .collect();
-    for (_, kind, count) in counts.iter().filter(|(id, _, _)| id == entity_id) {
-        map.insert(kind.clone(), *count);
-    }
-    map
 }
 
 fn owner(row: &EntityRow) -> Owner {
@@ -241,6 +229,7 @@ mod tests {
             min_cli_version: "0.1.0".into(),
             purge_after_days: 30,
             draft_ttl_days: 14,
+            test_hooks: false,
             jwt_issuer: None,
             jwt_audience: None,
             admin_token: String::new(),
@@ -285,11 +274,12 @@ mod tests {
             owner_name: "Ada".into(),
             space_slug: Some("design".into()),
             space_name: Some("Design".into()),
+            reaction_counts: Some(r#"{"useful":2}"#.into()),
         }
     }
 
     fn reactions() -> Reactions {
-        reactions_map(&[("x".into(), "useful".into(), 2)], &EntityId::from("x"))
+        crate::store::entities::reactions_from(Some(r#"{"useful":2}"#)).unwrap()
     }
 
     /// Ids and times vary between worlds: the snapshots hold the shape.

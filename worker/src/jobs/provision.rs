@@ -64,7 +64,7 @@ pub fn start(
     let env: Env = cx.env.clone();
     let entity_id = entity_id.clone();
     cx.defer(async move {
-        let (Ok(db), Ok(bucket)) = (env.d1("DB").map(Db::new), env.bucket("BUCKET")) else {
+        let (Ok(db), Ok(bucket)) = (env.d1("DB").and_then(Db::new), env.bucket("BUCKET")) else {
             worker::console_error!("provisioning {entity_id}: the DB or BUCKET binding is missing");
             return;
         };

@@ -17,7 +17,7 @@ const BATCH: i64 = 100;
 /// The frequent job: uploads stuck in `provisioning` are marked failed.
 pub async fn sweep(env: &Env) -> ApiResult<()> {
     let now = worker::Date::now().as_millis() as i64;
-    let db = crate::store::db::Db::new(env.d1("DB")?);
+    let db = crate::store::db::Db::new(env.d1("DB")?)?;
     let swept = provision::sweep_stuck(&db, now).await?;
     if swept > 0 {
         worker::console_warn!("marked {swept} stuck uploads failed");
@@ -26,7 +26,7 @@ pub async fn sweep(env: &Env) -> ApiResult<()> {
 }
 
 pub async fn run(env: &Env) -> ApiResult<()> {
-    let db = crate::store::db::Db::new(env.d1("DB")?);
+    let db = crate::store::db::Db::new(env.d1("DB")?)?;
     let bucket = env.bucket("BUCKET")?;
     let config = Config::from_env(env);
     let now = worker::Date::now().as_millis() as i64;

@@ -2,13 +2,15 @@
 //! visibility and state rules, so a hidden entity is a 404 like a missing one.
 
 use plug_domain::access::{can_read, EntityFacts, Viewer};
-use plug_domain::ids::{EntityId, SpaceId};
+use plug_domain::ids::{EntityId, SpaceId, UserId};
 use plug_domain::Realm;
+use worker::D1PreparedStatement;
 
 use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::Ctx;
-use crate::store::entities::{self, EntityRow};
+use crate::store::db;
+use crate::store::entities::{self, Access, EntityRow};
 
 /// An entity together with what the caller is to it.
 pub struct Seen {
@@ -16,6 +18,8 @@ pub struct Seen {
     pub viewer: Viewer,
     /// `(space_id, slug)` listed for grid visibility.
     pub spaces: Vec<(SpaceId, String)>,
+    /// The ids it was inspired by, oldest first (loaded with the row; empty from `check_visible`).
+    pub inspired_by: Vec<EntityId>,
 }
 
 impl Seen {
@@ -48,11 +52,49 @@ pub async fn load_visible(
         .await?
         .filter(|(row, _)| realm_matches(row, realm))
         .ok_or_else(ApiError::not_found)?;
+    seen_by(cx, user_id, row, access)
+}
+
+/// The entity as the user (or nobody) sees it, from its row and access facts; 404 when hidden.
+pub fn seen_by(
+    cx: &Ctx,
+    user_id: Option<&UserId>,
+    row: EntityRow,
+    access: Access,
+) -> ApiResult<Seen> {
     let viewer = match user_id {
         Some(user_id) => auth::viewer_from(user_id, access.viewer_role, access.viewer_space_ids),
         None => Viewer::default(),
     };
-    visible(cx, row, viewer, access.visibility_spaces)
+    let mut seen = visible(cx, row, viewer, access.visibility_spaces)?;
+    seen.inspired_by = access.inspired_by;
+    Ok(seen)
+}
+
+/// Runs a write's statements and reads the entity back as the caller now sees it, in one batch
+/// (one round trip, one transaction).
+pub async fn write_and_reload(
+    cx: &Ctx,
+    caller: &Caller,
+    mut statements: Vec<D1PreparedStatement>,
+    entity_id: &EntityId,
+) -> ApiResult<Seen> {
+    let user_id = &caller.user.user_id;
+    statements.push(entities::with_access_statement(
+        &cx.db,
+        entities::EntityKey::Id(entity_id),
+        Some(user_id),
+    )?);
+    let results = db::batch_results(&cx.db, statements).await?;
+    let last = results
+        .last()
+        .ok_or_else(|| ApiError::internal("empty batch"))?;
+    let (row, access) = db::rows::<entities::WithAccessRow>(last)?
+        .into_iter()
+        .next()
+        .ok_or_else(ApiError::not_found)?
+        .decode()?;
+    seen_by(cx, Some(user_id), row, access)
 }
 
 /// The entity as `viewer` sees it, or 404 when visibility and state hide it.
@@ -86,6 +128,7 @@ fn visible(
         row,
         viewer,
         spaces,
+        inspired_by: Vec::new(),
     })
 }
 

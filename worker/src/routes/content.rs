@@ -4,17 +4,21 @@
 //! Viewers arrive from the link origin, with a one-time ticket when it knows who they are; one
 //! this origin does not know goes through the link origin's hand-off and comes back.
 
-use plug_domain::ids::EntityId;
+use std::rc::Rc;
+
+use plug_domain::ids::{EntityId, UserId};
 use plug_domain::{Realm, Status, Visibility};
 use worker::{Method, Request, Response, Url};
 
+use super::common::{self, Seen};
 use super::link::{self, NO_COUNT_PARAM, TICKET_PARAM};
 use super::{assets, serve, sessions, views};
 use crate::auth;
+use crate::cache;
 use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
 use crate::http::Ctx;
-use crate::store::entities::{self, EntityRow};
+use crate::store::entities::{self, Access, EntityKey, EntityRow};
 use crate::store::identity::User;
 
 /// What a hand-off from the link origin added to the URL.
@@ -60,21 +64,29 @@ pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> 
     if path.starts_with("/_plug/vendor/") {
         return assets::vendor(cx, &path).await;
     }
-    let row = inspiration(cx, label).await?;
+    // The label is the entity id; anything else is an origin with nothing on it.
+    let entity_id = plug_domain::validate::is_uuid(label).then(|| EntityId::from(label));
     if path == "/robots.txt" {
-        return robots(row.as_ref());
+        let found = match &entity_id {
+            Some(id) => with_access(cx, id, None).await?,
+            None => Rc::new(None),
+        };
+        return robots(found.as_ref().as_ref().map(|(row, _)| row));
     }
     let url = req.url()?;
     let pass = HandOff::of(&url);
     let mut set_cookies = Vec::new();
-    let user = viewer(cx, &req, row.as_ref(), &pass, &mut set_cookies).await?;
+    let user = match &entity_id {
+        Some(id) => viewer(cx, &req, id, &pass, &mut set_cookies).await?,
+        None => None,
+    };
     if pass.no_count {
         set_cookies.push(views::content_no_count_cookie(Config::is_https(
             &cx.config.content_origin,
         )));
     }
-    let seen = match row {
-        Some(row) => link::visible_to(cx, row, user.as_ref()).await?,
+    let seen = match &entity_id {
+        Some(id) => seen_here(cx, id, user.as_ref()).await?,
         None => None,
     };
     let result = match seen {
@@ -100,13 +112,40 @@ pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> 
     Ok(response)
 }
 
-async fn inspiration(cx: &Ctx, label: &str) -> ApiResult<Option<EntityRow>> {
-    if !plug_domain::validate::is_uuid(label) {
+/// The Inspiration with its access facts for `user` (or nobody), from the isolate's memo when it
+/// was read in the last few seconds: a repeat visit costs no round trip.
+async fn with_access(
+    cx: &Ctx,
+    entity_id: &EntityId,
+    user: Option<&UserId>,
+) -> ApiResult<Rc<Option<(EntityRow, Access)>>> {
+    let key = format!("{entity_id}:{}", user.map_or("", |u| u.as_str()));
+    let load = async {
+        let found = entities::find_with_access(&cx.db, EntityKey::Id(entity_id), user).await?;
+        Ok(found.filter(|(row, _)| row.realm == Realm::Inspiration))
+    };
+    // A drop still being stored is read afresh, so its page turns live the moment it is.
+    let settled = |found: &Option<(EntityRow, Access)>| {
+        found
+            .as_ref()
+            .is_none_or(|(row, _)| row.status != Status::Provisioning)
+    };
+    cache::get_or_load(&cache::ENTITIES, key, cx.now, load, settled).await
+}
+
+/// The Inspiration as this viewer may see it here, or None (missing, hidden, or failed).
+async fn seen_here(cx: &Ctx, entity_id: &EntityId, user: Option<&User>) -> ApiResult<Option<Seen>> {
+    let user_id = user.map(|u| &u.user_id);
+    let found = with_access(cx, entity_id, user_id).await?;
+    let Some((row, access)) = found.as_ref().clone() else {
         return Ok(None);
+    };
+    match common::seen_by(cx, user_id, row, access) {
+        Ok(seen) if seen.row.status == Status::Failed => Ok(None),
+        Ok(seen) => Ok(Some(seen)),
+        Err(e) if e.is_not_found() => Ok(None),
+        Err(e) => Err(e),
     }
-    Ok(entities::find(&cx.db, &EntityId::from(label))
-        .await?
-        .filter(|r| r.realm == Realm::Inspiration))
 }
 
 /// Who is looking: a hand-off ticket (which also sets this origin's cookie), else a Bearer token
@@ -114,21 +153,20 @@ async fn inspiration(cx: &Ctx, label: &str) -> ApiResult<Option<EntityRow>> {
 async fn viewer(
     cx: &Ctx,
     req: &Request,
-    row: Option<&EntityRow>,
+    entity_id: &EntityId,
     pass: &HandOff,
     set_cookies: &mut Vec<String>,
 ) -> ApiResult<Option<User>> {
-    let Some(row) = row else { return Ok(None) };
     if let Some(ticket) = &pass.ticket {
-        if let Some(user) = sessions::redeem_content_ticket(cx, ticket, &row.entity_id).await? {
-            set_cookies.push(sessions::content_cookie(cx, &user.user_id, &row.entity_id));
+        if let Some(user) = sessions::redeem_content_ticket(cx, ticket, entity_id).await? {
+            set_cookies.push(sessions::content_cookie(cx, &user.user_id, entity_id));
             return Ok(Some(user));
         }
     }
     if let Some(token) = auth::bearer(req) {
         return Ok(Some(auth::verify_user(cx, &token).await?));
     }
-    sessions::content_user(cx, req, &row.entity_id).await
+    sessions::content_user(cx, req, entity_id).await
 }
 
 /// Not readable here: a browser goes through the link origin's hand-off (which signs it in and

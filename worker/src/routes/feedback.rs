@@ -15,7 +15,7 @@ use super::paging;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{client_ip, field, json, new_uuid, query_pairs, read_object, Ctx};
-use crate::store::{entities, limits, social};
+use crate::store::{db, entities, limits, social};
 
 const FEEDBACK_SORT: &str = "feedback_created_at_desc";
 
@@ -60,9 +60,13 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         (&limits::FEEDBACK_PER_IP_AND_ENTITY, ip_and_entity.as_str()),
         (&limits::FEEDBACK_PER_ENTITY, entity.entity_id.as_str()),
     ];
-    limits::take_all(&cx.db, &wanted, cx.now).await?;
     let feedback_id: String = new_uuid();
-    social::insert_feedback(
+    // Both limits are admitted in the insert's batch: a refused entry leaves nothing behind.
+    let mut statements = Vec::with_capacity(wanted.len() + 1);
+    for (limit, key) in &wanted {
+        statements.push(limits::admit_statement(&cx.db, limit, key, cx.now)?);
+    }
+    statements.push(social::insert_feedback(
         &cx.db,
         &social::NewFeedback {
             feedback_id: &feedback_id,
@@ -74,9 +78,12 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
             ip_hash: &hashed_ip,
             now: cx.now,
         },
-    )
-    .await?;
-    json(200, &json!({ "ok": true }))
+    )?);
+    match db::batch(&cx.db, statements).await {
+        Err(e) if limits::is_full(&e) => Err(limits::refusal_of(&cx.db, &wanted, cx.now).await?),
+        Err(e) => Err(e),
+        Ok(()) => json(200, &json!({ "ok": true })),
+    }
 }
 
 /// GET /api/v2/entities/:id/feedback: the owner's and grid admins' inbox, newest first.

@@ -2,7 +2,9 @@
 //! a note, delete by the noter or a grid admin, and both list directions with
 //! unreadable sides silently omitted. Links are realm-agnostic.
 
-use plug_domain::ids::LinkId;
+use std::collections::HashMap;
+
+use plug_domain::ids::{EntityId, LinkId};
 use plug_domain::validate::{self, FieldError};
 use plug_domain::wire::EntitySummary;
 use worker::{Request, Response};
@@ -13,8 +15,8 @@ use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, json, new_uuid, no_content, query_pairs, read_object, Ctx};
 use crate::present;
-use crate::store::social::{self};
-use crate::store::{db, entities};
+use crate::store::db;
+use crate::store::social::{self, LinkSide};
 
 const LINK_SORT: &str = "link_created_at_desc";
 
@@ -86,56 +88,74 @@ pub async fn delete(cx: &Ctx, req: Request, id: &str, link_id: &str) -> ApiResul
 /// GET /api/v2/runtimes/:id/inspirations: the sources, each with an `inspiration` summary.
 pub async fn sources_of(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;
-    let target = common::load_visible(cx, Some(&caller), id, None).await?;
-    list(
-        cx,
-        &req,
-        &caller,
-        &target,
-        "target_id",
-        OtherSide::Inspiration,
-    )
-    .await
+    list(cx, &req, &caller, id, None, OtherSide::Inspiration).await
 }
 
 /// GET /api/v2/inspirations/:id/inspired-runtimes: what it inspired, each with a `linked_runtime` summary.
 pub async fn inspired_by_source(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;
-    let source =
-        common::load_visible(cx, Some(&caller), id, Some(plug_domain::Realm::Inspiration)).await?;
-    list(cx, &req, &caller, &source, "source_id", OtherSide::Runtime).await
+    let realm = Some(plug_domain::Realm::Inspiration);
+    list(cx, &req, &caller, id, realm, OtherSide::Runtime).await
 }
 
+/// A page of links with the other side of each: the entity, its links and their other sides are
+/// one batch. An entity named by name (not UUID) is looked up first.
 async fn list(
     cx: &Ctx,
     req: &Request,
     caller: &Caller,
-    this: &Seen,
-    column: &str,
+    id: &str,
+    realm: Option<plug_domain::Realm>,
     side: OtherSide,
 ) -> ApiResult<Response> {
     let page = paging::page_request(&query_pairs(req), LINK_SORT)?;
-    let mut links =
-        social::links_of(&cx.db, column, &this.row.entity_id, page.after, page.limit).await?;
+    let entity_id = match validate::is_uuid(id) {
+        true => EntityId::from(id.to_ascii_lowercase()),
+        false => {
+            common::load_visible(cx, Some(caller), id, realm)
+                .await?
+                .row
+                .entity_id
+        }
+    };
+    let link_side = match side {
+        OtherSide::Inspiration => LinkSide::Target,
+        OtherSide::Runtime => LinkSide::Source,
+    };
+    let user_id = &caller.user.user_id;
+    let found = social::links_page(
+        &cx.db, link_side, &entity_id, page.after, page.limit, user_id,
+    )
+    .await?;
+    let (row, access) = found
+        .this
+        .filter(|(row, _)| common::realm_matches(row, realm))
+        .ok_or_else(ApiError::not_found)?;
+    common::seen_by(cx, Some(user_id), row, access)?;
+    let mut links = found.links;
     let next = paging::next_cursor(&mut links, page.limit, LINK_SORT, |l| {
         (l.created_at, l.link_id.to_string())
     });
+    let mut others: HashMap<EntityId, Seen> = HashMap::new();
+    for (row, access) in found.others {
+        // Sources or runtimes the caller cannot read are left out without a trace.
+        match common::seen_by(cx, Some(user_id), row, access) {
+            Ok(seen) => drop(others.insert(seen.row.entity_id.clone(), seen)),
+            Err(e) if e.is_not_found() => {}
+            Err(e) => return Err(e),
+        }
+    }
     let mut items = Vec::new();
     for link in &links {
-        let other_id = if column == "target_id" {
-            &link.source_id
-        } else {
-            &link.target_id
+        let other_id = match side {
+            OtherSide::Inspiration => &link.source_id,
+            OtherSide::Runtime => &link.target_id,
         };
-        // Sources or runtimes the caller cannot read are left out without a trace; any other
-        // failure is the request's.
-        let other = match common::load_visible(cx, Some(caller), other_id, None).await {
-            Ok(other) => other,
-            Err(e) if e.is_not_found() => continue,
-            Err(e) => return Err(e),
+        let Some(other) = others.get(other_id) else {
+            continue;
         };
         let mut row = present::link(link);
-        let summary = Some(summary_of(cx, &other).await?);
+        let summary = Some(summary_of(cx, other)?);
         match side {
             OtherSide::Inspiration => row.inspiration = summary,
             OtherSide::Runtime => row.linked_runtime = summary,
@@ -145,17 +165,15 @@ async fn list(
     paging::envelope(items, next)
 }
 
-async fn summary_of(cx: &Ctx, seen: &Seen) -> ApiResult<EntitySummary> {
+fn summary_of(cx: &Ctx, seen: &Seen) -> ApiResult<EntitySummary> {
     if seen.row.realm == plug_domain::Realm::Runtime {
         let row = present::runtime_summary(&cx.config, &seen.row, cx.now);
         return Ok(EntitySummary::Runtime(Box::new(row)));
     }
-    let ids = [seen.row.entity_id.clone()];
-    let counts = entities::reaction_counts(&cx.db, &ids).await?;
     let row = present::summary(
         &cx.config,
         &seen.row,
-        present::reactions_map(&counts, &seen.row.entity_id),
+        seen.row.reactions()?,
         seen.owner_or_admin(),
         cx.now,
     );

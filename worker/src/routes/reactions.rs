@@ -11,11 +11,11 @@ use super::common;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{field, json, read_object, Ctx};
-use crate::present;
 use crate::store::{entities, limits, social};
 
 pub async fn toggle(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
-    let caller = auth::caller(cx, &req, true).await?;
+    let limit = Some(&limits::REACTIONS_PER_USER);
+    let caller = auth::caller_admitted(cx, &req, true, limit).await?;
     let body = read_object(&mut req).await?;
     field::only_known(&body, &["kind"])?;
     let raw = field::req_str(&body, "kind")?;
@@ -27,19 +27,12 @@ pub async fn toggle(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         };
         FieldError::new("kind", issue, ReactionKind::expected())
     })?;
-    limits::take(
-        &cx.db,
-        &limits::REACTIONS_PER_USER,
-        &caller.user.user_id,
-        cx.now,
-    )
-    .await?;
     let seen = common::load_visible(cx, Some(&caller), id, None).await?;
     let row = &seen.row;
     if let Some(why) = reaction_refusal(row.realm, row.visibility, row.status) {
         return Err(ApiError::forbidden(why));
     }
-    social::toggle_reaction(
+    let after = social::toggle_reaction(
         &cx.db,
         &row.entity_id,
         &caller.user.user_id,
@@ -47,14 +40,10 @@ pub async fn toggle(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         cx.now,
     )
     .await?;
-    let ids = [row.entity_id.clone()];
-    let counts = entities::reaction_counts(&cx.db, &ids).await?;
-    let user_reactions =
-        social::user_reactions(&cx.db, &row.entity_id, &caller.user.user_id).await?;
     let state = ReactionState {
         entity_id: row.entity_id.clone(),
-        reactions: present::reactions_map(&counts, &row.entity_id),
-        user_reactions,
+        reactions: entities::reactions_from(after.counts.as_deref())?,
+        user_reactions: after.user_reactions,
     };
     json(200, &state)
 }

@@ -12,6 +12,7 @@ use worker::{Request, Response};
 
 use super::common::Seen;
 use super::views;
+use crate::cache;
 use crate::error::{ApiError, ApiResult};
 use crate::http::Ctx;
 use crate::jobs::provision;
@@ -43,12 +44,20 @@ const FAVICON: &str = "favicon.ico";
 
 /// The resolved badge for an entity: a tag to inject, or None when off.
 async fn badge_tag(cx: &Ctx, seen: &Seen) -> ApiResult<Option<BadgeTag>> {
-    // One statement gives the grid's policy, slug and badge style, and the platform's policy.
-    let (grid, platform) = identity::grid_and_platform_badge_policy(&cx.db, &seen.row.grid_id)
-        .await?
+    // One statement gives the grid's policy, slug and badge style, and the platform's policy;
+    // the isolate's memo keeps them a few seconds.
+    let grid_id = &seen.row.grid_id;
+    let load = identity::grid_and_platform_badge_policy(&cx.db, grid_id);
+    let found = cache::get_or_load(&cache::BADGES, grid_id.to_string(), cx.now, load, |found| {
+        found.is_some()
+    })
+    .await?;
+    let (grid, platform) = found
+        .as_ref()
+        .as_ref()
         .ok_or_else(|| ApiError::internal("grid vanished"))?;
     let platform = super::badge::policy_or_none(platform.as_deref());
-    let grid_policy = super::badge::grid_policy(Some(&grid));
+    let grid_policy = super::badge::grid_policy(Some(grid));
     let entity = seen.row.badge_mode;
     let (state, decider) = resolve(platform, grid_policy, entity);
     if state == BadgeState::Off {
@@ -228,10 +237,22 @@ fn site_entry_chunks(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> Byte
 
 /// The bytes of the site file at `path`; a path that is not a file is the page's 404.
 async fn site_file_chunks(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<ByteChunks> {
-    match site_files::find(&cx.db, &seen.row.entity_id, path).await? {
-        site_files::Lookup::File(file) => Ok(site_entry_chunks(cx, seen, &file)),
+    match &*site_lookup(cx, seen, path).await? {
+        site_files::Lookup::File(file) => Ok(site_entry_chunks(cx, seen, file)),
         _ => object_chunks(cx, &provision::site_key(&seen.row.entity_id, path)).await,
     }
+}
+
+/// Where `path` sits in the site's zip. A stored site never changes, so the isolate's memo
+/// answers repeat visits without a round trip.
+async fn site_lookup(
+    cx: &Ctx,
+    seen: &Seen,
+    path: &str,
+) -> ApiResult<std::rc::Rc<site_files::Lookup>> {
+    let key = format!("{}\n{path}", seen.row.entity_id);
+    let load = site_files::find(&cx.db, &seen.row.entity_id, path);
+    cache::get_or_load(&cache::SITE_FILES, key, cx.now, load, |_| true).await
 }
 
 /// Streams HTML through the page rewriter (badge tag, robots meta), chunk by chunk.
@@ -339,14 +360,15 @@ async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
         return Err(ApiError::not_found());
     }
     let content_type = plug_content::content_type_for(&path);
-    let file = match site_files::find(&cx.db, &seen.row.entity_id, &path).await? {
+    let lookup = site_lookup(cx, seen, &path).await?;
+    let file = match &*lookup {
         site_files::Lookup::File(file) => file,
         // `docs` for a folder `docs/` moves to the folder's index.
         site_files::Lookup::Folder => return crate::http::redirect(&format!("/{path}/"), 301),
         site_files::Lookup::Missing if path == FAVICON => return super::assets::favicon(),
         site_files::Lookup::Missing => return legacy_site_file(cx, seen, &path).await,
     };
-    let body = site_entry_chunks(cx, seen, &file);
+    let body = site_entry_chunks(cx, seen, file);
     if content_type.starts_with("text/html") {
         let tag = badge_tag(cx, seen).await?;
         return stream_html(cx, seen, body, tag, PageKind::Html);

@@ -176,8 +176,19 @@ pub async fn content_user(
     let user_id = cookies(req, name)
         .into_iter()
         .find_map(|value| token::verify(&value, &key, cx.now, &expect).ok());
-    match user_id {
-        Some(id) => identity::find_user(&cx.db, &UserId::from(id)).await,
-        None => Ok(None),
-    }
+    let Some(user_id) = user_id else {
+        return Ok(None);
+    };
+    // The isolate's memo keeps the user a few seconds: a page's every asset carries the cookie.
+    let user_id = UserId::from(user_id);
+    let load = identity::find_user(&cx.db, &user_id);
+    let user = crate::cache::get_or_load(
+        &crate::cache::USERS,
+        user_id.to_string(),
+        cx.now,
+        load,
+        |u| u.is_some(),
+    )
+    .await?;
+    Ok(user.as_ref().clone())
 }

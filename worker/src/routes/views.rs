@@ -170,7 +170,7 @@ pub fn count_later(cx: &Ctx, req: &Request, row: &EntityRow, user_id: Option<&Us
     let user_id = user_id.cloned();
     let now = cx.now;
     cx.defer(async move {
-        let Ok(db) = env.d1("DB").map(crate::store::db::Db::new) else {
+        let Ok(db) = env.d1("DB").and_then(crate::store::db::Db::new) else {
             return;
         };
         count(
@@ -213,7 +213,7 @@ async fn count_beacon(
     visit: Visit,
     now: i64,
 ) -> ApiResult<()> {
-    let db = crate::store::db::Db::new(env.d1("DB")?);
+    let db = crate::store::db::Db::new(env.d1("DB")?)?;
     let user_id = match token {
         Some(t) => {
             let expect = plug_domain::token::Expectations {

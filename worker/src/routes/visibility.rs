@@ -9,8 +9,8 @@ use plug_domain::wire::VisibilityChanged;
 use plug_domain::{Scope, Visibility};
 use worker::{Request, Response};
 
-use super::common;
-use crate::auth;
+use super::common::{self, Seen};
+use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, json, read_object, Ctx};
 use crate::present;
@@ -137,20 +137,24 @@ async fn patch(cx: &Ctx, mut req: Request, id: &str, legacy_allowed: bool) -> Ap
     let row = &seen.row;
     let owned_space = row.space_id.as_ref();
     let plan = plan(cx, &caller.grid, ask, row.scope, owned_space, true).await?;
-    store_plan(cx, row, &plan).await?;
-    let spaces = entities::visibility_spaces(&cx.db, &row.entity_id).await?;
+    let after = store_plan(cx, &caller, row, &plan).await?;
     let changed = VisibilityChanged {
         entity_id: row.entity_id.clone(),
         name: row.name.clone(),
         visibility: plan.mode,
-        substate: present::substate(plan.mode, &spaces, plan.link_indexed),
+        substate: present::substate(plan.mode, &after.spaces, plan.link_indexed),
         updated_at: iso(cx.now),
     };
     json(200, &changed)
 }
 
-/// The mode, the indexing flag and the listed spaces, replaced in one batch.
-async fn store_plan(cx: &Ctx, row: &EntityRow, plan: &VisibilityPlan) -> ApiResult<()> {
+/// The mode, the indexing flag and the listed spaces, replaced and read back in one batch.
+async fn store_plan(
+    cx: &Ctx,
+    caller: &Caller,
+    row: &EntityRow,
+    plan: &VisibilityPlan,
+) -> ApiResult<Seen> {
     let columns = vec![
         ("visibility", db::text(plan.mode.as_str())),
         ("link_indexed", db::int(i64::from(plan.link_indexed))),
@@ -166,7 +170,7 @@ async fn store_plan(cx: &Ctx, row: &EntityRow, plan: &VisibilityPlan) -> ApiResu
             space_id,
         )?);
     }
-    db::batch(&cx.db, statements).await
+    common::write_and_reload(cx, caller, statements, &row.entity_id).await
 }
 
 fn parse_requested(raw: &str, legacy_allowed: bool) -> ApiResult<RequestedVisibility> {

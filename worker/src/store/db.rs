@@ -7,17 +7,32 @@ use std::rc::Rc;
 
 use serde::de::DeserializeOwned;
 use wasm_bindgen::JsValue;
-use worker::{D1Database, D1PreparedStatement};
+use worker::{D1Database, D1DatabaseSession, D1PreparedStatement, D1Result};
 
 use crate::error::{ApiError, ApiResult, DbFailure};
 
 /// The D1 binding, counting what one request (or one job) sends it: statements, round trips (a
 /// batch is one) and the time spent waiting. Deployed, every round trip crosses the network to
 /// the database, so the count is what `Server-Timing` reports and the bench holds to its goals.
+///
+/// Every statement goes through one D1 session (the Sessions API), so a deployment with read
+/// replicas may answer reads from a replica while each request still sees its own writes in
+/// order; see [`Consistency`].
 #[derive(Clone)]
 pub struct Db {
-    d1: Rc<D1Database>,
+    d1: Rc<D1DatabaseSession>,
     counts: Rc<DbCounts>,
+}
+
+/// Where a request's first statement may be answered.
+pub enum Consistency<'a> {
+    /// The primary: writes, and jobs that must see the latest state.
+    Primary,
+    /// Any replica: a read that may lag by a moment (a GET without a bookmark).
+    AnyReplica,
+    /// At least as new as a bookmark a client got back from an earlier response
+    /// (`X-Plug-Bookmark`): read-your-writes across requests.
+    AfterBookmark(&'a str),
 }
 
 #[derive(Default)]
@@ -25,6 +40,10 @@ struct DbCounts {
     statements: Cell<u32>,
     round_trips: Cell<u32>,
     wait_ms: Cell<f64>,
+    batches: Cell<usize>,
+    /// A test's injected failure: `(batch, after)` makes the request's `batch`-th batch (from 1)
+    /// fail after `after` of its statements.
+    fault: Cell<Option<(usize, usize)>>,
 }
 
 /// What a [`Db`] has sent so far.
@@ -36,11 +55,33 @@ pub struct DbUse {
 }
 
 impl Db {
-    pub fn new(d1: D1Database) -> Db {
-        Db {
-            d1: Rc::new(d1),
+    /// A session on the primary, for jobs.
+    pub fn new(d1: D1Database) -> worker::Result<Db> {
+        Db::with(d1, Consistency::Primary)
+    }
+
+    pub fn with(d1: D1Database, consistency: Consistency<'_>) -> worker::Result<Db> {
+        let constraint = match consistency {
+            Consistency::Primary => "first-primary",
+            Consistency::AnyReplica => "first-unconstrained",
+            Consistency::AfterBookmark(bookmark) => bookmark,
+        };
+        Ok(Db {
+            d1: Rc::new(d1.with_session(Some(constraint))?),
             counts: Rc::default(),
-        }
+        })
+    }
+
+    /// Makes this request's `batch`-th batch (from 1) fail right after its `after`-th statement
+    /// (a statement on a table that does not exist), as a crash between two writes would: the
+    /// atomicity tests show such a batch leaves nothing behind. Test builds only (`Config::test_hooks`).
+    pub fn inject_fault(&self, batch: usize, after: usize) {
+        self.counts.fault.set(Some((batch, after)));
+    }
+
+    /// The session's latest bookmark, for the client to send back (`X-Plug-Bookmark`).
+    pub fn bookmark(&self) -> Option<String> {
+        self.d1.get_bookmark().ok().flatten()
     }
 
     pub fn used(&self) -> DbUse {
@@ -106,6 +147,16 @@ pub async fn first<T: DeserializeOwned>(
         .map_err(failed)
 }
 
+/// The first row of a prepared statement, if any.
+pub async fn first_of<T: DeserializeOwned>(
+    db: &Db,
+    statement: D1PreparedStatement,
+) -> ApiResult<Option<T>> {
+    db.round_trip(1, statement.first::<T>(None))
+        .await
+        .map_err(failed)
+}
+
 pub async fn run(db: &Db, sql: &str, args: &[JsValue]) -> ApiResult<usize> {
     let statement = stmt(db, sql, args)?;
     let result = db.round_trip(1, statement.run()).await.map_err(failed)?;
@@ -119,11 +170,31 @@ pub async fn run(db: &Db, sql: &str, args: &[JsValue]) -> ApiResult<usize> {
 
 /// Runs statements atomically: all or nothing.
 pub async fn batch(db: &Db, statements: Vec<D1PreparedStatement>) -> ApiResult<()> {
+    batch_results(db, statements).await.map(drop)
+}
+
+/// Runs statements atomically, all or nothing, and returns each one's result in order: a write
+/// and the read of what it wrote are one round trip.
+pub async fn batch_results(
+    db: &Db,
+    mut statements: Vec<D1PreparedStatement>,
+) -> ApiResult<Vec<D1Result>> {
+    let batch = db.counts.batches.get() + 1;
+    db.counts.batches.set(batch);
+    if let Some((at, after)) = db.counts.fault.get() {
+        if at == batch && after <= statements.len() {
+            statements.insert(after, stmt(db, "SELECT * FROM plug_injected_fault", &[])?);
+        }
+    }
     let count = statements.len();
     db.round_trip(count, db.d1.batch(statements))
         .await
-        .map_err(failed)?;
-    Ok(())
+        .map_err(failed)
+}
+
+/// The rows of one statement's result in a batch.
+pub fn rows<T: DeserializeOwned>(result: &D1Result) -> ApiResult<Vec<T>> {
+    result.results::<T>().map_err(ApiError::internal)
 }
 
 /// A failed D1 call, classified once, here: callers ask `is_unique_violation`, never the message.

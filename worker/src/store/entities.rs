@@ -2,6 +2,7 @@
 //! routes (the visible lists are in `lists`).
 
 use plug_domain::ids::{EntityId, GridId, SpaceId, UserId};
+use plug_domain::wire::Reactions;
 use plug_domain::{
     BadgeMode, BrainStatus, EntityKind, Realm, Scope, SourceType, Status, Visibility,
 };
@@ -53,6 +54,29 @@ pub struct EntityRow {
     pub owner_name: String,
     pub space_slug: Option<String>,
     pub space_name: Option<String>,
+    /// `{kind: count}` of its reactions, read with the row so a page of rows is one query.
+    pub reaction_counts: Option<String>,
+}
+
+impl EntityRow {
+    /// The reaction counts per kind (see [`reactions_from`]).
+    pub fn reactions(&self) -> ApiResult<Reactions> {
+        reactions_from(self.reaction_counts.as_deref())
+    }
+}
+
+/// Reaction counts from their `{kind: count}` JSON: every current kind (0 when never pressed)
+/// and any retired kind that still has history.
+pub fn reactions_from(counts_json: Option<&str>) -> ApiResult<Reactions> {
+    let mut map: Reactions = plug_domain::ReactionKind::ALL
+        .iter()
+        .map(|kind| (kind.as_str().to_string(), 0))
+        .collect();
+    if let Some(json) = counts_json {
+        let counts: Reactions = serde_json::from_str(json).map_err(ApiError::internal)?;
+        map.extend(counts);
+    }
+    Ok(map)
 }
 
 pub(super) const SELECT: &str =
@@ -62,7 +86,9 @@ pub(super) const SELECT: &str =
     e.badge_mode, e.brain_status, e.description, e.icon, e.category, e.tags, e.runtime_url,
     e.view_count, e.reaction_total, e.archived_at, e.created_at, e.updated_at,
     g.slug AS grid_slug, u.slug AS owner_slug, u.name AS owner_name,
-    s.slug AS space_slug, s.name AS space_name
+    s.slug AS space_slug, s.name AS space_name,
+    (SELECT json_group_object(rc.kind, rc.count) FROM reaction_counts rc
+       WHERE rc.entity_id = e.entity_id) AS reaction_counts
   FROM entities e
   JOIN grids g ON g.grid_id = e.grid_id
   JOIN users u ON u.user_id = e.owner_id
@@ -87,11 +113,14 @@ pub async fn find_by_name(db: &Db, grid_id: &GridId, name: &str) -> ApiResult<Op
 }
 
 /// What decides whether a viewer may read an entity, read with its row: the spaces it is
-/// visible to, and the viewer's role and spaces in its grid.
+/// visible to and the viewer's role and spaces in its grid; and what its full shape adds to the
+/// row (the ids it was inspired by), so loading an entity for someone is one statement.
+#[derive(Debug, Clone)]
 pub struct Access {
     pub visibility_spaces: Vec<(SpaceId, String)>,
     pub viewer_role: Option<String>,
     pub viewer_space_ids: Vec<SpaceId>,
+    pub inspired_by: Vec<EntityId>,
 }
 
 /// The access columns; `?3` is the viewer's user id (NULL for nobody).
@@ -102,12 +131,56 @@ const ACCESS_COLUMNS: &str = "
     (SELECT role FROM memberships WHERE grid_id = e.grid_id AND user_id = ?3) AS access_viewer_role,
     (SELECT json_group_array(sm.space_id) FROM space_members sm
        JOIN spaces vsm ON vsm.space_id = sm.space_id
-       WHERE vsm.grid_id = e.grid_id AND sm.user_id = ?3) AS access_viewer_spaces,";
+       WHERE vsm.grid_id = e.grid_id AND sm.user_id = ?3) AS access_viewer_spaces,
+    (SELECT json_group_array(source_id) FROM (SELECT source_id FROM links
+       WHERE target_id = e.entity_id ORDER BY created_at, link_id)) AS access_inspired_by,";
 
 /// Which entity to load: by id anywhere, or by name in a grid.
 pub enum EntityKey<'a> {
     Id(&'a EntityId),
     Name(&'a GridId, &'a str),
+}
+
+/// The statement that loads an entity with its [`Access`] for `viewer`, to run alone
+/// ([`find_with_access`]) or as the last statement of a write's batch.
+pub fn with_access_statement(
+    db: &Db,
+    key: EntityKey<'_>,
+    viewer: Option<&UserId>,
+) -> ApiResult<D1PreparedStatement> {
+    let (filter, first, second) = match key {
+        EntityKey::Id(id) => ("e.entity_id = ?1 AND ?2 IS NULL", text(id), JsValue::NULL),
+        EntityKey::Name(grid, name) => ("e.grid_id = ?1 AND e.name = ?2", text(grid), text(name)),
+    };
+    with_access_where(db, filter, &[first, second, db::opt_text(viewer)])
+}
+
+/// A row of [`with_access_statement`].
+#[derive(Deserialize)]
+pub struct WithAccessRow {
+    #[serde(flatten)]
+    row: EntityRow,
+    access_visibility_spaces: String,
+    access_viewer_role: Option<String>,
+    access_viewer_spaces: String,
+    access_inspired_by: String,
+}
+
+impl WithAccessRow {
+    pub fn decode(self) -> ApiResult<(EntityRow, Access)> {
+        fn decode<T: serde::de::DeserializeOwned>(json: &str) -> ApiResult<T> {
+            serde_json::from_str(json).map_err(ApiError::internal)
+        }
+        let mut visibility_spaces: Vec<(SpaceId, String)> = decode(&self.access_visibility_spaces)?;
+        visibility_spaces.sort_by(|a, b| a.1.cmp(&b.1));
+        let access = Access {
+            visibility_spaces,
+            viewer_role: self.access_viewer_role,
+            viewer_space_ids: decode(&self.access_viewer_spaces)?,
+            inspired_by: decode(&self.access_inspired_by)?,
+        };
+        Ok((self.row, access))
+    }
 }
 
 /// An entity with what decides who may read it, in one statement (one round trip where three
@@ -117,39 +190,20 @@ pub async fn find_with_access(
     key: EntityKey<'_>,
     viewer: Option<&UserId>,
 ) -> ApiResult<Option<(EntityRow, Access)>> {
-    #[derive(Deserialize)]
-    struct Row {
-        #[serde(flatten)]
-        row: EntityRow,
-        access_visibility_spaces: String,
-        access_viewer_role: Option<String>,
-        access_viewer_spaces: String,
-    }
+    let statement = with_access_statement(db, key, viewer)?;
+    let found: Option<WithAccessRow> = db::first_of(db, statement).await?;
+    found.map(WithAccessRow::decode).transpose()
+}
+
+/// The entities matching `filter`, each with its [`Access`], as one statement (rows decode as
+/// [`WithAccessRow`]). `?3` in `args` is the viewer's user id; the filter uses the others.
+pub fn with_access_where(
+    db: &Db,
+    filter: &str,
+    args: &[JsValue],
+) -> ApiResult<D1PreparedStatement> {
     let select = SELECT.replacen("SELECT ", &format!("SELECT {ACCESS_COLUMNS}"), 1);
-    let (filter, first, second) = match key {
-        EntityKey::Id(id) => ("e.entity_id = ?1 AND ?2 IS NULL", text(id), JsValue::NULL),
-        EntityKey::Name(grid, name) => ("e.grid_id = ?1 AND e.name = ?2", text(grid), text(name)),
-    };
-    let found: Option<Row> = db::first(
-        db,
-        &format!("{select} WHERE {filter}"),
-        &[first, second, db::opt_text(viewer)],
-    )
-    .await?;
-    let Some(found) = found else {
-        return Ok(None);
-    };
-    fn decode<T: serde::de::DeserializeOwned>(json: &str) -> ApiResult<T> {
-        serde_json::from_str(json).map_err(ApiError::internal)
-    }
-    let mut visibility_spaces: Vec<(SpaceId, String)> = decode(&found.access_visibility_spaces)?;
-    visibility_spaces.sort_by(|a, b| a.1.cmp(&b.1));
-    let access = Access {
-        visibility_spaces,
-        viewer_role: found.access_viewer_role,
-        viewer_space_ids: decode(&found.access_viewer_spaces)?,
-    };
-    Ok(Some((found.row, access)))
+    db::stmt(db, &format!("{select} WHERE {filter}"), args)
 }
 
 /// The row a new Inspiration starts as.
@@ -311,45 +365,7 @@ pub async fn run_update(
     columns: &[(&str, JsValue)],
     now: i64,
 ) -> ApiResult<()> {
-    let stmt = update_columns(db, entity_id, columns, now)?;
-    stmt.run().await.map_err(crate::error::ApiError::internal)?;
-    Ok(())
-}
-
-/// The reaction counts per kind of several entities.
-pub async fn reaction_counts(db: &Db, ids: &[EntityId]) -> ApiResult<Vec<(EntityId, String, i64)>> {
-    #[derive(Deserialize)]
-    struct Row {
-        entity_id: EntityId,
-        kind: String,
-        count: i64,
-    }
-    let ids_json = serde_json::to_string(ids).unwrap_or_else(|_| "[]".into());
-    let rows: Vec<Row> = db::all(
-        db,
-        "SELECT entity_id, kind, count FROM reaction_counts WHERE entity_id IN (SELECT value FROM json_each(?1))",
-        &[text(&ids_json)],
-    )
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| (r.entity_id, r.kind, r.count))
-        .collect())
-}
-
-/// The ids this entity was inspired by (links where it is the target), oldest first.
-pub async fn inspired_by(db: &Db, entity_id: &EntityId) -> ApiResult<Vec<EntityId>> {
-    #[derive(Deserialize)]
-    struct Row {
-        source_id: EntityId,
-    }
-    let rows: Vec<Row> = db::all(
-        db,
-        "SELECT source_id FROM links WHERE target_id = ?1 ORDER BY created_at, link_id",
-        &[text(entity_id)],
-    )
-    .await?;
-    Ok(rows.into_iter().map(|r| r.source_id).collect())
+    db::batch(db, vec![update_columns(db, entity_id, columns, now)?]).await
 }
 
 /// Live, unexpired link + link_indexed Inspirations: the sitemap.

@@ -4,6 +4,7 @@
 use crate::store::db::Db;
 use plug_domain::ids::{GridId, SpaceId, UserId};
 use serde::{Deserialize, Serialize};
+use worker::D1PreparedStatement;
 
 use super::db::{self, int, opt_text, text};
 use crate::error::ApiResult;
@@ -102,10 +103,12 @@ pub async fn find_grid(db: &Db, grid_id: &GridId) -> ApiResult<Option<Grid>> {
 }
 
 /// A user and their memberships (oldest first) in one statement: what every authenticated API
-/// request needs before anything else, so it costs one round trip, not two.
+/// request needs before anything else, so it costs one round trip, not two. `before` runs in the
+/// same batch first (a rate-limit admission keyed by the user), so it costs no trip of its own.
 pub async fn user_with_memberships(
     db: &Db,
     user_id: &UserId,
+    before: Option<D1PreparedStatement>,
 ) -> ApiResult<Option<(User, Vec<Membership>)>> {
     #[derive(Deserialize)]
     struct Row {
@@ -118,7 +121,7 @@ pub async fn user_with_memberships(
         badge_theme: Option<String>,
         badge_position: Option<String>,
     }
-    let rows: Vec<Row> = db::all(
+    let select = db::stmt(
         db,
         "SELECT u.user_id, u.slug, u.name, m.role, g.grid_id, g.slug AS grid_slug, g.badge_policy,
                 g.badge_theme, g.badge_position
@@ -126,8 +129,13 @@ pub async fn user_with_memberships(
          LEFT JOIN grids g ON g.grid_id = m.grid_id
          WHERE u.user_id = ?1 ORDER BY m.created_at, g.slug",
         &[text(user_id)],
-    )
-    .await?;
+    )?;
+    let statements: Vec<D1PreparedStatement> = before.into_iter().chain([select]).collect();
+    let results = db::batch_results(db, statements).await?;
+    let rows: Vec<Row> = match results.last() {
+        Some(last) => db::rows(last)?,
+        None => Vec::new(),
+    };
     let Some(user) = rows.first().map(|r| r.user.clone()) else {
         return Ok(None);
     };

@@ -60,44 +60,63 @@ pub const LINK_MISSES_PER_IP: Limit = Limit {
     hint: "60 per minute",
 };
 
-/// One admitted request, so it can be given back if the request fails later.
-pub struct Slot {
-    bucket: String,
-    at: i64,
-    event_id: String,
-}
-
 fn bucket(limit: &Limit, key: &str) -> String {
     format!("{}:{key}", limit.name)
 }
 
 /// Admits one use of `limit` for `key` when fewer than `max` were admitted in the last
 /// `window_ms` (a sliding window, checked and recorded in one statement); else 429.
-pub async fn take(db: &Db, limit: &Limit, key: &str, now: i64) -> ApiResult<Slot> {
-    let slot = Slot {
-        bucket: bucket(limit, key),
-        at: now,
-        event_id: crate::http::new_uuid::<String>(),
-    };
-    let admitted: Option<serde_json::Value> = db::first(
+pub async fn take(db: &Db, limit: &Limit, key: &str, now: i64) -> ApiResult<()> {
+    match db::batch(db, vec![admit_statement(db, limit, key, now)?]).await {
+        Err(e) if is_full(&e) => Err(refusal(db, limit, &bucket(limit, key), now).await?),
+        done => done,
+    }
+}
+
+/// A statement that admits one use of `limit` for `key` as part of a write's batch, or fails the
+/// whole batch when the window is full (the event id is NULL then, which its NOT NULL constraint
+/// refuses). The admission and the write are one transaction: nothing is ever given back.
+pub fn admit_statement(
+    db: &Db,
+    limit: &Limit,
+    key: &str,
+    now: i64,
+) -> ApiResult<worker::D1PreparedStatement> {
+    db::stmt(
         db,
         "INSERT INTO rate_events (bucket, at, event_id, expires_at)
-         SELECT ?1, ?2, ?3, ?2 + ?4
-         WHERE (SELECT count(*) FROM rate_events WHERE bucket = ?1 AND at > ?2 - ?4) < ?5
-         RETURNING at",
+         VALUES (?1, ?2,
+           CASE WHEN (SELECT count(*) FROM rate_events WHERE bucket = ?1 AND at > ?2 - ?4) < ?5
+             THEN ?3 END,
+           ?2 + ?4)",
         &[
-            text(&slot.bucket),
+            text(&bucket(limit, key)),
             int(now),
-            text(&slot.event_id),
+            text(&crate::http::new_uuid::<String>()),
             int(limit.window_ms),
             int(limit.max),
         ],
     )
-    .await?;
-    match admitted {
-        Some(_) => Ok(slot),
-        None => Err(refusal(db, limit, &slot.bucket, now).await?),
+}
+
+/// True when a batch failed because an [`admit_statement`] found its window full.
+pub fn is_full(e: &ApiError) -> bool {
+    e.internal
+        .as_deref()
+        .is_some_and(|m| m.contains("NOT NULL constraint failed: rate_events.event_id"))
+}
+
+/// The 429 of the first of `wanted` whose window is full, after a batch of
+/// [`admit_statement`]s failed on one.
+pub async fn refusal_of(db: &Db, wanted: &[(&Limit, &str)], now: i64) -> ApiResult<ApiError> {
+    for (limit, key) in wanted {
+        if let Err(e) = refuse_if_over(db, limit, key, now).await {
+            return Ok(e);
+        }
     }
+    Err(ApiError::internal(
+        "a rate limit refused, then none was full",
+    ))
 }
 
 /// The 429 for a bucket that is full: Retry-After is when the `max`-th newest admitted request
@@ -128,29 +147,6 @@ async fn refusal(db: &Db, limit: &Limit, bucket: &str, now: i64) -> ApiResult<Ap
     ))
 }
 
-/// Takes one slot of each `(limit, key)` in order; when one refuses, the slots already taken are
-/// given back, so a refused request counts against nothing.
-pub async fn take_all(db: &Db, wanted: &[(&Limit, &str)], now: i64) -> ApiResult<Vec<Slot>> {
-    let mut taken = Vec::with_capacity(wanted.len());
-    for (limit, key) in wanted {
-        match take(db, limit, key, now).await {
-            Ok(slot) => taken.push(slot),
-            Err(e) => {
-                give_back_all(db, &taken).await?;
-                return Err(e);
-            }
-        }
-    }
-    Ok(taken)
-}
-
-pub async fn give_back_all(db: &Db, slots: &[Slot]) -> ApiResult<()> {
-    for slot in slots {
-        give_back(db, slot).await?;
-    }
-    Ok(())
-}
-
 /// 429 while `key` has used up `limit` in the last window, without counting this request.
 pub async fn refuse_if_over(db: &Db, limit: &Limit, key: &str, now: i64) -> ApiResult<()> {
     #[derive(Deserialize)]
@@ -168,16 +164,6 @@ pub async fn refuse_if_over(db: &Db, limit: &Limit, key: &str, now: i64) -> ApiR
         return Err(refusal(db, limit, &bucket, now).await?);
     }
     Ok(())
-}
-
-pub async fn give_back(db: &Db, slot: &Slot) -> ApiResult<()> {
-    db::run(
-        db,
-        "DELETE FROM rate_events WHERE bucket = ?1 AND at = ?2 AND event_id = ?3",
-        &[text(&slot.bucket), int(slot.at), text(&slot.event_id)],
-    )
-    .await
-    .map(drop)
 }
 
 /// Rows past their window count for nothing; the ten-minute sweep clears them.

@@ -4,6 +4,8 @@ use plug_domain::ids::{EntityId, LinkId, UserId};
 use worker::D1PreparedStatement;
 
 use crate::store::db::Db;
+use crate::store::entities::{self, Access, EntityKey, EntityRow, WithAccessRow};
+use wasm_bindgen::JsValue;
 
 use super::db::{self, int, opt_text, text};
 use crate::error::ApiResult;
@@ -51,52 +53,64 @@ pub async fn record_view(
     Ok(inserted > 0)
 }
 
-/// Toggles one user's reaction: takes it back if it is on, else puts it on. The row's triggers
-/// (migration 0005) recompute the kind's count and the entity's total in the same statement, so
-/// each step is whole on its own. Returns whether the kind is now on.
+/// Toggles one user's reaction and reads back the entity's counts and the user's kinds, in one
+/// batch (one transaction): the reaction is taken back if it is on, else put on (the INSERT runs
+/// only when the DELETE before it changed nothing). The row's triggers (migration 0005)
+/// recompute the kind's count and the entity's total in the same transaction.
 pub async fn toggle_reaction(
     db: &Db,
     entity_id: &EntityId,
     user_id: &UserId,
     kind: &str,
     now: i64,
-) -> ApiResult<bool> {
-    let taken_back = db::run(
-        db,
-        "DELETE FROM reactions WHERE entity_id = ?1 AND user_id = ?2 AND kind = ?3",
-        &[text(entity_id), text(user_id), text(kind)],
-    )
-    .await?;
-    if taken_back > 0 {
-        return Ok(false);
-    }
-    db::run(
-        db,
-        "INSERT INTO reactions (entity_id, user_id, kind, created_at) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT DO NOTHING",
-        &[text(entity_id), text(user_id), text(kind), int(now)],
-    )
-    .await?;
-    Ok(true)
-}
-
-/// The kinds the user has on for an entity, in a stable order.
-pub async fn user_reactions(
-    db: &Db,
-    entity_id: &EntityId,
-    user_id: &UserId,
-) -> ApiResult<Vec<String>> {
+) -> ApiResult<ReactionsAfter> {
+    let args = [text(entity_id), text(user_id), text(kind), int(now)];
+    let statements = vec![
+        db::stmt(
+            db,
+            "DELETE FROM reactions WHERE entity_id = ?1 AND user_id = ?2 AND kind = ?3",
+            &args[..3],
+        )?,
+        db::stmt(
+            db,
+            "INSERT INTO reactions (entity_id, user_id, kind, created_at)
+             SELECT ?1, ?2, ?3, ?4 WHERE changes() = 0
+             ON CONFLICT DO NOTHING",
+            &args,
+        )?,
+        db::stmt(
+            db,
+            "SELECT (SELECT json_group_object(kind, count) FROM reaction_counts
+                       WHERE entity_id = ?1) AS counts,
+                    (SELECT json_group_array(kind) FROM (SELECT kind FROM reactions
+                       WHERE entity_id = ?1 AND user_id = ?2 ORDER BY created_at, kind)) AS mine",
+            &args[..2],
+        )?,
+    ];
+    let results = db::batch_results(db, statements).await?;
     #[derive(serde::Deserialize)]
     struct Row {
-        kind: String,
+        counts: Option<String>,
+        mine: String,
     }
-    let rows: Vec<Row> = db::all(
-        db,
-        "SELECT kind FROM reactions WHERE entity_id = ?1 AND user_id = ?2 ORDER BY created_at, kind",
-        &[text(entity_id), text(user_id)],
-    )
-    .await?;
-    Ok(rows.into_iter().map(|r| r.kind).collect())
+    let row: Row = results
+        .last()
+        .map(db::rows::<Row>)
+        .transpose()?
+        .and_then(|rows| rows.into_iter().next())
+        .ok_or_else(|| crate::error::ApiError::internal("no reaction state"))?;
+    Ok(ReactionsAfter {
+        counts: row.counts,
+        user_reactions: serde_json::from_str(&row.mine)
+            .map_err(crate::error::ApiError::internal)?,
+    })
+}
+
+/// An entity's reaction counts (`{kind: count}` JSON, as on the entity row) and the kinds one
+/// user has on, after a toggle.
+pub struct ReactionsAfter {
+    pub counts: Option<String>,
+    pub user_reactions: Vec<String>,
 }
 
 #[derive(Debug, Clone, serde::Deserialize)]
@@ -124,38 +138,62 @@ pub async fn find_link(db: &Db, link_id: &LinkId) -> ApiResult<Option<LinkRow>> 
     .await
 }
 
-/// Links of one side (`column` is `target_id` or `source_id`), newest first, after a keyset cursor.
-pub async fn links_of(
+/// One page of an entity's links (newest first, `limit + 1` rows to tell whether more follow),
+/// the entity itself and the entity on the other side of each link, all with their access facts
+/// for `viewer`: one batch, one round trip, whatever the page size.
+pub async fn links_page(
     db: &Db,
-    column: &str,
+    side: LinkSide,
     entity_id: &EntityId,
     after: Option<(i64, String)>,
     limit: i64,
-) -> ApiResult<Vec<LinkRow>> {
-    let column = if column == "source_id" {
-        "l.source_id"
-    } else {
-        "l.target_id"
+    viewer: &UserId,
+) -> ApiResult<LinksPage> {
+    let (this, other) = match side {
+        LinkSide::Target => ("l.target_id", "l.source_id"),
+        LinkSide::Source => ("l.source_id", "l.target_id"),
     };
-    match after {
-        Some((key, id)) => {
-            db::all(
-                db,
-                &format!("{LINK_SELECT} WHERE {column} = ?1 AND (l.created_at < ?2 OR (l.created_at = ?2 AND l.link_id < ?3))
-                          ORDER BY l.created_at DESC, l.link_id DESC LIMIT ?4"),
-                &[text(entity_id), int(key), text(&id), int(limit + 1)],
-            )
-            .await
-        }
-        None => {
-            db::all(
-                db,
-                &format!("{LINK_SELECT} WHERE {column} = ?1 ORDER BY l.created_at DESC, l.link_id DESC LIMIT ?2"),
-                &[text(entity_id), int(limit + 1)],
-            )
-            .await
-        }
-    }
+    let (key, id) = after.map_or((JsValue::NULL, JsValue::NULL), |(k, i)| (int(k), text(&i)));
+    let page = format!(
+        "{this} = ?1 AND (?2 IS NULL OR l.created_at < ?2 OR (l.created_at = ?2 AND l.link_id < ?4))
+         ORDER BY l.created_at DESC, l.link_id DESC LIMIT ?5"
+    );
+    let args = [text(entity_id), key, text(viewer), id, int(limit + 1)];
+    let statements = vec![
+        entities::with_access_statement(db, EntityKey::Id(entity_id), Some(viewer))?,
+        db::stmt(db, &format!("{LINK_SELECT} WHERE {page}"), &args)?,
+        entities::with_access_where(
+            db,
+            &format!("e.entity_id IN (SELECT {other} FROM links l WHERE {page})"),
+            &args,
+        )?,
+    ];
+    let results = db::batch_results(db, statements).await?;
+    let [this, links, others] = &results[..] else {
+        return Err(crate::error::ApiError::internal("links batch"));
+    };
+    let decode = |rows: Vec<WithAccessRow>| -> ApiResult<Vec<(EntityRow, Access)>> {
+        rows.into_iter().map(WithAccessRow::decode).collect()
+    };
+    Ok(LinksPage {
+        this: decode(db::rows(this)?)?.into_iter().next(),
+        links: db::rows(links)?,
+        others: decode(db::rows(others)?)?,
+    })
+}
+
+/// Which end of its links an entity is: a Runtime is the target, an Inspiration the source.
+#[derive(Clone, Copy)]
+pub enum LinkSide {
+    Target,
+    Source,
+}
+
+/// What [`links_page`] reads.
+pub struct LinksPage {
+    pub this: Option<(EntityRow, Access)>,
+    pub links: Vec<LinkRow>,
+    pub others: Vec<(EntityRow, Access)>,
 }
 
 pub async fn delete_link(db: &Db, link_id: &LinkId) -> ApiResult<()> {
@@ -175,15 +213,13 @@ pub struct NewFeedback<'a> {
     pub now: i64,
 }
 
-pub async fn insert_feedback(db: &Db, f: &NewFeedback<'_>) -> ApiResult<()> {
-    db::run(
+pub fn insert_feedback(db: &Db, f: &NewFeedback<'_>) -> ApiResult<D1PreparedStatement> {
+    db::stmt(
         db,
         "INSERT INTO feedback (feedback_id, entity_id, category, text, source, user_agent, page_url, ip_hash, created_at)
          VALUES (?1, ?2, ?3, ?4, 'badge', ?5, ?6, ?7, ?8)",
         &[text(f.feedback_id), text(f.entity_id), text(f.category), text(f.text), opt_text(f.user_agent), opt_text(f.page_url), text(f.ip_hash), int(f.now)],
     )
-    .await
-    .map(drop)
 }
 
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]

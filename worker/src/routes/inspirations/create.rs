@@ -9,11 +9,12 @@ use plug_domain::validate::{self, FieldError};
 use worker::{D1PreparedStatement, Request, Response};
 
 use super::form::{check_inspired_by, parse_create, read_form, the_file, too_large, CreateInput};
-use super::{reload, MAX_FILE_BYTES};
+use super::{full_shape, MAX_FILE_BYTES};
 use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{json, new_uuid, random_bytes, Ctx};
 use crate::jobs::provision;
+use crate::routes::common::{self, Seen};
 use crate::store::db;
 use crate::store::entities::{self, NewInspiration};
 use crate::store::limits;
@@ -44,31 +45,15 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
             Upload::File { .. } => None,
         },
     };
-    let entity_id = insert_within_limits(cx, &caller, &input, &stored).await?;
-    provision::start(cx, &entity_id, input.source_type, file_name, upload);
-    json(201, &reload(cx, &caller, &entity_id).await?)
-}
-
-/// Takes a create slot of the user and of the grid, writes the rows, and gives both slots back
-/// when the write does not happen, so a refused drop costs nothing.
-async fn insert_within_limits(
-    cx: &Ctx,
-    caller: &Caller,
-    input: &CreateInput,
-    file: &StoredFile<'_>,
-) -> ApiResult<EntityId> {
-    let wanted = [
-        (&limits::CREATES_PER_USER, caller.user.user_id.as_str()),
-        (&limits::CREATES_PER_GRID, caller.grid.grid_id.as_str()),
-    ];
-    let slots = limits::take_all(&cx.db, &wanted, cx.now).await?;
-    match insert(cx, caller, input, file).await {
-        Ok(id) => Ok(id),
-        Err(e) => {
-            limits::give_back_all(&cx.db, &slots).await?;
-            Err(e)
-        }
-    }
+    let created = insert(cx, &caller, &input, &stored).await?;
+    provision::start(
+        cx,
+        &created.row.entity_id,
+        input.source_type,
+        file_name,
+        upload,
+    );
+    json(201, &full_shape(cx, &created)?)
 }
 
 pub(super) fn content_error(e: plug_content::ContentError) -> ApiError {
@@ -87,21 +72,35 @@ pub(super) struct StoredFile<'a> {
     pub site: Option<&'a SiteArchive>,
 }
 
-/// Writes the entity, its visibility space and its inspired_by links in one atomic batch,
-/// retrying the random name suffix on the rare collision.
+/// Takes a create slot of the user and of the grid, writes the entity, its visibility space, its
+/// inspired_by links and a site's index, and reads it back: one atomic batch, so a refused or
+/// failed drop leaves nothing, its rate-limit slots included. The random name suffix is retried
+/// on the rare collision.
 pub(super) async fn insert(
     cx: &Ctx,
     caller: &Caller,
     input: &CreateInput,
     file: &StoredFile<'_>,
-) -> ApiResult<EntityId> {
+) -> ApiResult<Seen> {
     let entity_id: EntityId = new_uuid();
+    let wanted = [
+        (&limits::CREATES_PER_USER, caller.user.user_id.as_str()),
+        (&limits::CREATES_PER_GRID, caller.grid.grid_id.as_str()),
+    ];
     for _attempt in 0..5 {
         let name = validate::suffixed_name(&input.base_name, random_bytes::<2>());
         let new = new_inspiration(cx, caller, input, file, &entity_id, &name);
-        match db::batch(&cx.db, insert_statements(cx, input, &new, file.site)?).await {
-            Ok(()) => return Ok(entity_id),
+        let mut statements = Vec::with_capacity(wanted.len());
+        for (limit, key) in &wanted {
+            statements.push(limits::admit_statement(&cx.db, limit, key, cx.now)?);
+        }
+        statements.extend(insert_statements(cx, input, &new, file.site)?);
+        match common::write_and_reload(cx, caller, statements, &entity_id).await {
+            Ok(seen) => return Ok(seen),
             Err(e) if is_name_taken(&e) => continue,
+            Err(e) if limits::is_full(&e) => {
+                return Err(limits::refusal_of(&cx.db, &wanted, cx.now).await?)
+            }
             Err(e) => return Err(e),
         }
     }

@@ -5,7 +5,7 @@ use plug_domain::validate;
 use wasm_bindgen::JsValue;
 use worker::{Request, Response};
 
-use super::{owned_inspiration, reload};
+use super::{owned_inspiration, write_and_reload};
 use crate::auth;
 use crate::error::ApiResult;
 use crate::http::{field, json, read_object, read_optional_object, Ctx};
@@ -43,10 +43,20 @@ pub(super) async fn set_archived(
             ("archived_at", JsValue::NULL),
         ]
     };
-    if !columns.is_empty() {
-        entities::run_update(&cx.db, &row.entity_id, &columns, cx.now).await?;
-    }
-    json(200, &reload(cx, &caller, &row.entity_id).await?)
+    let statements = if columns.is_empty() {
+        Vec::new()
+    } else {
+        vec![entities::update_columns(
+            &cx.db,
+            &row.entity_id,
+            &columns,
+            cx.now,
+        )?]
+    };
+    json(
+        200,
+        &write_and_reload(cx, &caller, statements, &row.entity_id).await?,
+    )
 }
 
 /// What an unarchived Inspiration returns to: `live` only when its content is really in R2;
@@ -81,8 +91,11 @@ pub async fn pin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
         ("pin_reason", text(&reason)),
         ("expires_at", JsValue::NULL),
     ];
-    entities::run_update(&cx.db, &seen.row.entity_id, &columns, cx.now).await?;
-    json(200, &reload(cx, &caller, &seen.row.entity_id).await?)
+    let update = entities::update_columns(&cx.db, &seen.row.entity_id, &columns, cx.now)?;
+    json(
+        200,
+        &write_and_reload(cx, &caller, vec![update], &seen.row.entity_id).await?,
+    )
 }
 
 pub async fn unpin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
@@ -98,6 +111,9 @@ pub async fn unpin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> 
         ("pin_reason", JsValue::NULL),
         ("expires_at", int(cx.now + days * DAY_MS)),
     ];
-    entities::run_update(&cx.db, &seen.row.entity_id, &columns, cx.now).await?;
-    json(200, &reload(cx, &caller, &seen.row.entity_id).await?)
+    let update = entities::update_columns(&cx.db, &seen.row.entity_id, &columns, cx.now)?;
+    json(
+        200,
+        &write_and_reload(cx, &caller, vec![update], &seen.row.entity_id).await?,
+    )
 }

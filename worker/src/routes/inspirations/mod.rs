@@ -22,7 +22,6 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::Ctx;
 use crate::present::{self, FullParts};
-use crate::store::entities;
 use crate::store::identity::{self, Space};
 
 pub const MAX_FILE_BYTES: u64 = plug_content::MAX_UPLOAD_BYTES as u64;
@@ -36,33 +35,27 @@ pub(super) async fn owned_inspiration(cx: &Ctx, caller: &Caller, id: &str) -> Ap
 }
 
 /// The full shape of an entity the caller can see.
-pub async fn full_shape(cx: &Ctx, seen: &Seen) -> ApiResult<Inspiration> {
-    let ids = [seen.row.entity_id.clone()];
-    let counts = entities::reaction_counts(&cx.db, &ids).await?;
-    let inspired_by = entities::inspired_by(&cx.db, &seen.row.entity_id).await?;
+/// The full shape of an entity loaded with its access facts (everything is on `seen`).
+pub fn full_shape(cx: &Ctx, seen: &Seen) -> ApiResult<Inspiration> {
     let parts = FullParts {
         row: &seen.row,
         visibility_spaces: &seen.spaces,
-        reactions: present::reactions_map(&counts, &seen.row.entity_id),
-        inspired_by,
+        reactions: seen.row.reactions()?,
+        inspired_by: seen.inspired_by.clone(),
         owner_or_admin: seen.owner_or_admin(),
     };
     Ok(present::full(&cx.config, parts, cx.now))
 }
 
-pub(super) async fn reload(
+/// Runs a write's statements and answers with the full shape the caller now sees, in one batch.
+pub(super) async fn write_and_reload(
     cx: &Ctx,
     caller: &Caller,
+    statements: Vec<worker::D1PreparedStatement>,
     entity_id: &EntityId,
 ) -> ApiResult<Inspiration> {
-    let seen = common::load_visible(
-        cx,
-        Some(caller),
-        entity_id,
-        Some(plug_domain::Realm::Inspiration),
-    )
-    .await?;
-    full_shape(cx, &seen).await
+    let seen = common::write_and_reload(cx, caller, statements, entity_id).await?;
+    full_shape(cx, &seen)
 }
 
 /// The space a `space`-scoped Inspiration goes to: required, in the grid, and the caller a member.

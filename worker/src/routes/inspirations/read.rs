@@ -1,6 +1,5 @@
 //! GET /api/v2/inspirations/:id and the list (interface.md 4.2, 4.3).
 
-use plug_domain::ids::EntityId;
 use plug_domain::wire::InspirationSummary;
 use plug_domain::InspirationSort;
 use worker::{Request, Response};
@@ -13,15 +12,13 @@ use crate::present;
 use crate::routes::common;
 use crate::routes::paging::{self, OwnerFilter};
 use crate::routes::views;
-use crate::store::entities::{self, EntityRow};
+use crate::store::entities::EntityRow;
 use crate::store::limits;
 use crate::store::lists::{ListQuery, SortColumn};
 
 pub async fn read(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
-    let caller = auth::optional_caller(cx, &req).await?;
-    if let Some(c) = &caller {
-        limits::take(&cx.db, &limits::READS_PER_USER, &c.user.user_id, cx.now).await?;
-    }
+    // A signed-in read is admitted against the user's read limit in the same round trip.
+    let caller = auth::optional_caller(cx, &req, Some(&limits::READS_PER_USER)).await?;
     let seen = common::load_visible(
         cx,
         caller.as_ref(),
@@ -35,7 +32,7 @@ pub async fn read(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
         &seen.row,
         caller.as_ref().map(|c| &c.user.user_id),
     );
-    json(200, &full_shape(cx, &seen).await?)
+    json(200, &full_shape(cx, &seen)?)
 }
 
 pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
@@ -67,21 +64,20 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
         limit: page.limit,
     };
     let (rows, next) = paging::visible_entities(cx, &caller, &query, sort.as_str()).await?;
-    paging::envelope(summaries(cx, &caller, &rows).await?, next)
+    paging::envelope(summaries(cx, &caller, &rows)?, next)
 }
 
-/// The summary rows of a page, with their reaction counts loaded in one query.
-async fn summaries(
-    cx: &Ctx,
-    caller: &Caller,
-    rows: &[EntityRow],
-) -> ApiResult<Vec<InspirationSummary>> {
-    let ids: Vec<EntityId> = rows.iter().map(|r| r.entity_id.clone()).collect();
-    let counts = entities::reaction_counts(&cx.db, &ids).await?;
+/// The summary rows of a page; their reaction counts came with the rows.
+fn summaries(cx: &Ctx, caller: &Caller, rows: &[EntityRow]) -> ApiResult<Vec<InspirationSummary>> {
     let summary = |row: &EntityRow| {
         let mine = caller.is_admin() || row.owner_id == caller.user.user_id;
-        let reactions = present::reactions_map(&counts, &row.entity_id);
-        present::summary(&cx.config, row, reactions, mine, cx.now)
+        Ok(present::summary(
+            &cx.config,
+            row,
+            row.reactions()?,
+            mine,
+            cx.now,
+        ))
     };
-    Ok(rows.iter().map(summary).collect())
+    rows.iter().map(summary).collect()
 }

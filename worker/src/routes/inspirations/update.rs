@@ -9,12 +9,12 @@ use serde_json::{Map, Value};
 use wasm_bindgen::JsValue;
 use worker::{D1PreparedStatement, Request, Response};
 
-use super::{member_space, owned_inspiration, reload};
+use super::{member_space, owned_inspiration, write_and_reload};
 use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{field, json, read_optional_object, Ctx};
 use crate::routes::visibility::{self, VisibilityAsk, VisibilityPlan};
-use crate::store::db::{self, int, opt_text, text};
+use crate::store::db::{int, opt_text, text};
 use crate::store::entities::Columns;
 use crate::store::entities::{self, EntityRow};
 
@@ -112,8 +112,10 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     if let Some(plan) = &plan {
         statements.extend(visibility_space_rows(cx, &row.entity_id, plan)?);
     }
-    db::batch(&cx.db, statements).await?;
-    json(200, &reload(cx, &caller, &row.entity_id).await?)
+    json(
+        200,
+        &write_and_reload(cx, &caller, statements, &row.entity_id).await?,
+    )
 }
 
 /// The scope and space columns a scope move sets, the scope after the update, and the space the
