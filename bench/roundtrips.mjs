@@ -39,7 +39,7 @@ export async function benchRoundTrips(app, line) {
   ];
   line('round trips per route (Server-Timing)', 'trips', 'statements, goal (work deferred past the response is not counted)');
   for (const [label, goal, call] of routes) {
-    await call();
+    const first = parseServerTiming((await call()).headers.get('server-timing'));
     const res = await call();
     const timing = parseServerTiming(res.headers.get('server-timing'));
     if (!timing) {
@@ -48,6 +48,8 @@ export async function benchRoundTrips(app, line) {
     }
     const verdict = timing.roundTrips <= goal ? 'meets' : 'OVER';
     const status = res.status < 300 ? '' : `; status ${res.status}`;
-    line(label, timing.roundTrips, `${timing.statements} statements; goal <= ${goal} (${verdict})${status}`);
+    // Served paths: the repeat visit is the isolate memo's; the first one is said beside it.
+    const cold = first && first.roundTrips !== timing.roundTrips ? `; first visit ${first.roundTrips}` : '';
+    line(label, timing.roundTrips, `${timing.statements} statements; goal <= ${goal} (${verdict})${status}${cold}`);
   }
 }

@@ -105,24 +105,8 @@ async function expectValidTools(sdk) {
 
 /** `uploaded_via` is stored but not in any shape: read it from the local D1 database. */
 async function uploadedVia(app, entityId) {
-  const { DatabaseSync } = await import('node:sqlite');
-  const found = [];
-  const walk = (dir) => {
-    for (const name of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, name.name);
-      if (name.isDirectory()) walk(p);
-      else if (name.name.endsWith('.sqlite')) found.push(p);
-    }
-  };
-  walk(join(app.stateDir, 'v3', 'd1'));
-  for (const file of found) {
-    const db = new DatabaseSync(file, { readOnly: true });
-    try {
-      const row = db.prepare('SELECT uploaded_via FROM entities WHERE entity_id = ?').get(entityId);
-      if (row) return row.uploaded_via;
-    } catch { /* another database */ } finally { db.close(); }
-  }
-  return undefined;
+  const [row] = await app.sql('SELECT uploaded_via FROM entities WHERE entity_id = ?', entityId);
+  return row?.uploaded_via;
 }
 
 const PAGE = '<!doctype html><html><head><title>Agent page</title></head><body><h1>Made by an agent</h1></body></html>';

@@ -167,6 +167,53 @@ export class App {
       ['r2', 'object', 'delete', `plug-content/${key}`, '--local', '--persist-to', this.stateDir], { stdio: 'pipe' });
   }
 
+  /**
+   * Kills the Worker at once (SIGKILL: no graceful end, whatever it was doing) and starts it
+   * again on the same D1 and R2 state, on a fresh port: a crash and a restart.
+   */
+  async crashAndRestart(vars = {}) {
+    const exited = new Promise((r) => this.child.once('exit', r));
+    try { process.kill(-this.child.pid, 'SIGKILL'); } catch { this.child.kill('SIGKILL'); }
+    await exited;
+    const port = await freePort();
+    const child = spawnWorker({ port, inspectorPort: await freePort(), stateDir: this.stateDir, vars });
+    let log = '';
+    child.stdout.on('data', (d) => { log += d; });
+    child.stderr.on('data', (d) => { log += d; });
+    this.child = child;
+    this.log = () => log;
+    this.port = port;
+    this.baseUrl = `http://localhost:${port}`;
+    this.serveUrl = `http://127.0.0.1:${port}`;
+    this.contentPattern = `http://{label}.localhost:${port}`;
+    await waitForHealth(this.baseUrl, 90_000, () => child.exitCode !== null);
+  }
+
+  /**
+   * Rows of a read-only SQL query on this instance's local D1 database (node:sqlite), for tests
+   * that must see what no API shows: rate-limit events, index rows, half-written state.
+   */
+  async sql(query, ...params) {
+    const { DatabaseSync } = await import('node:sqlite');
+    const files = [];
+    const walk = (dir) => {
+      for (const name of readdirSync(dir, { withFileTypes: true })) {
+        const p = join(dir, name.name);
+        if (name.isDirectory()) walk(p);
+        else if (name.name.endsWith('.sqlite')) files.push(p);
+      }
+    };
+    walk(join(this.stateDir, 'v3', 'd1'));
+    for (const file of files) {
+      const db = new DatabaseSync(file, { readOnly: true });
+      try {
+        const hasEntities = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'entities'").get();
+        if (hasEntities) return db.prepare(query).all(...params);
+      } finally { db.close(); }
+    }
+    throw new Error('no local D1 database found');
+  }
+
   /** How many objects local R2 holds: the blob files under this Worker's state directory. */
   r2BlobCount() {
     let n = 0;
