@@ -373,10 +373,26 @@ async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
         let tag = badge_tag(cx, seen).await?;
         return stream_html(cx, seen, body, tag, PageKind::Html);
     }
-    let mut response = Response::from_stream(body)?;
+    site_asset(
+        cx,
+        seen,
+        Response::from_stream(body)?,
+        content_type,
+        file.size,
+    )
+}
+
+/// A site file that is not a page: its type, its length and the site's CSP.
+fn site_asset(
+    cx: &Ctx,
+    seen: &Seen,
+    mut response: Response,
+    content_type: &str,
+    size: impl ToString,
+) -> ApiResult<Response> {
     let headers = response.headers_mut();
     let _ = headers.set("Content-Type", content_type);
-    let _ = headers.set("Content-Length", &file.size.to_string());
+    let _ = headers.set("Content-Length", &size.to_string());
     set_csp(cx, &mut response, PageKind::Html, seen);
     Ok(response)
 }
@@ -398,13 +414,13 @@ async fn legacy_site_file(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<Respon
         return Err(ApiError::not_found());
     };
     let body = object.body().ok_or_else(ApiError::not_found)?.stream()?;
-    let mut response = Response::from_stream(body)?;
-    let _ = response.headers_mut().set("Content-Type", content_type);
-    let _ = response
-        .headers_mut()
-        .set("Content-Length", &object.size().to_string());
-    set_csp(cx, &mut response, PageKind::Html, seen);
-    Ok(response)
+    site_asset(
+        cx,
+        seen,
+        Response::from_stream(body)?,
+        content_type,
+        object.size(),
+    )
 }
 
 fn is_indexable(seen: &Seen) -> bool {
