@@ -7,6 +7,8 @@ mkdir -p build public
 
 bash scripts/build-badge.sh
 bash scripts/vendor.sh
+# The API description is served from static assets, not carried in the Worker's upload.
+cp openapi.yaml public/openapi.yaml
 # The crawler and unfurler patterns the `isbot` package maintains; the Worker runs them with the
 # JS engine's RegExp (they use lookbehind), so no regex engine ships in the wasm.
 node -e "process.stdout.write(require('isbot').list.join('|'))" > build/isbot-pattern.txt
