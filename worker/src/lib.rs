@@ -6,6 +6,7 @@ mod auth;
 mod config;
 mod error;
 mod http;
+mod oidc;
 mod jobs;
 mod present;
 mod router;
