@@ -30,6 +30,9 @@ pub struct OidcConfig {
     pub issuer: String,
     /// `OIDC_CLIENT_ID`: the web app's client (public, authorization code + PKCE).
     pub client_id: String,
+    /// `OIDC_CLIENT_SECRET` (a secret): sent by the Worker's token relay for the web client when
+    /// the provider wants a confidential client (Google); never shown to the browser.
+    pub client_secret: Option<String>,
     /// `OIDC_CLI_CLIENT_ID`: `plug login`'s native client; defaults to `OIDC_CLIENT_ID`.
     pub cli_client_id: String,
     /// `OIDC_AUDIENCE`: the `aud` an access token carries; unset, the client ids (ID tokens).
@@ -60,6 +63,7 @@ fn oidc_from_env(env: &Env) -> Option<OidcConfig> {
     let client_id = var(env, "OIDC_CLIENT_ID")?;
     Some(OidcConfig {
         issuer,
+        client_secret: secret(env, "OIDC_CLIENT_SECRET"),
         cli_client_id: var(env, "OIDC_CLI_CLIENT_ID").unwrap_or_else(|| client_id.clone()),
         client_id,
         audience: var(env, "OIDC_AUDIENCE"),

@@ -79,6 +79,29 @@ fn unavailable(what: &str) -> ApiError {
     )
 }
 
+/// POSTs a form to one of the provider's endpoints; answers its status and body as they are.
+pub async fn post_form(url: &str, pairs: &[(&str, &str)]) -> ApiResult<(u16, String)> {
+    let mut encoded = worker::Url::parse("x:/").map_err(ApiError::internal)?;
+    encoded.query_pairs_mut().extend_pairs(pairs);
+    let body = encoded.query().unwrap_or_default().to_string();
+    let headers = worker::Headers::new();
+    headers
+        .set("Content-Type", "application/x-www-form-urlencoded")
+        .map_err(ApiError::internal)?;
+    headers.set("Accept", "application/json").map_err(ApiError::internal)?;
+    let mut init = worker::RequestInit::new();
+    init.with_method(worker::Method::Post)
+        .with_headers(headers)
+        .with_body(Some(JsValue::from_str(&body)));
+    let request = worker::Request::new_with_init(url, &init).map_err(ApiError::internal)?;
+    let mut res = worker::Fetch::Request(request)
+        .send()
+        .await
+        .map_err(|_| unavailable(url))?;
+    let text = res.text().await.map_err(|_| unavailable(url))?;
+    Ok((res.status_code(), text))
+}
+
 async fn get_json<T: serde::de::DeserializeOwned>(url: &str) -> ApiResult<T> {
     let parsed = worker::Url::parse(url).map_err(|_| unavailable("bad URL"))?;
     let mut res = worker::Fetch::Url(parsed)
@@ -288,7 +311,7 @@ async fn first_sign_in(cx: &Ctx, id: &Identity) -> ApiResult<UserId> {
             ErrorCode::Forbidden,
             format!(
                 "{email} cannot sign in here: no grid on this Plug allows the email domain \
-                 {domain}. Ask your Plug operator to allow it, or sign in with your work account"
+                 {domain}. Ask your Plug operator to allow it, or sign in with your work account."
             ),
         ));
     }

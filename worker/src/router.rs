@@ -126,6 +126,8 @@ pub static ROUTES: &[Route] = &[
     // Signing in through the OpenID provider (platform.md 4).
     route!(Get "/api/v2/auth/config", NONE => signin::config(cx, req)),
     route!(Get "/api/v2/me", NONE => signin::me(cx, req)),
+    route!(Post "/api/v2/auth/token", NONE => signin::token(cx, req)),
+    route!(Post "/api/v2/auth/revoke", NONE => signin::revoke(cx, req)),
     // The link origin's sign-in (platform.md 4).
     route!(Post "/api/v2/serve-sessions", NONE => sessions::create(cx, req)),
     // The remote MCP endpoint: the tools of `plug mcp` for agents in the cloud.
