@@ -4,13 +4,12 @@
 //! created with memberships on a first sign-in when the email's domain is allowed for a grid.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
-use js_sys::{Array, Function, Object, Promise, Reflect, Uint8Array};
+use js_sys::{Function, Promise, Reflect};
 use plug_domain::ids::UserId;
 use plug_domain::oidc::{self, Identity, Jwks, KeyChoice, OidcExpectations};
 use plug_domain::token::TokenError;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use wasm_bindgen::{JsCast, JsValue};
 use worker::wasm_bindgen_futures::JsFuture;
 
@@ -19,24 +18,24 @@ use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{new_uuid, Ctx};
 use crate::store::db;
 use crate::store::identities;
-use crate::store::identity::{self, User};
+use crate::store::identity::User;
 
 /// The public members of the provider's discovery document the clients need.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize)]
 pub struct Discovery {
     #[serde(default)]
     pub issuer: String,
     #[serde(default)]
     pub jwks_uri: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub authorization_endpoint: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub token_endpoint: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub device_authorization_endpoint: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub end_session_endpoint: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub revocation_endpoint: Option<String>,
 }
 
@@ -48,7 +47,7 @@ struct Cache {
     discovery: Option<(Discovery, i64)>,
     jwks: Option<(Jwks, i64)>,
     /// issuer + subject -> user, so a signed-in request costs no extra D1 round trip.
-    users: HashMap<String, UserId>,
+    users: Vec<(String, UserId)>,
 }
 
 thread_local! {
@@ -79,39 +78,50 @@ fn unavailable(what: &str) -> ApiError {
     )
 }
 
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The global `fetch`, called directly: lighter in wasm than `worker::Fetch`.
+    #[wasm_bindgen(js_name = fetch)]
+    fn global_fetch(url: &str, init: &JsValue) -> Promise;
+    #[wasm_bindgen(js_namespace = ["crypto", "subtle"], js_name = importKey)]
+    fn import_key(format: &str, key: &JsValue, alg: &JsValue, extractable: bool, usages: &JsValue) -> Promise;
+    #[wasm_bindgen(js_namespace = ["crypto", "subtle"], js_name = verify)]
+    fn subtle_verify(alg: &JsValue, key: &JsValue, signature: &[u8], data: &[u8]) -> Promise;
+}
+
+/// GETs `url`, or POSTs the url-encoded `form` to it; answers the status and the body text.
+async fn fetch_text(url: &str, form: Option<&str>) -> ApiResult<(u16, String)> {
+    let init = match form {
+        None => r#"{"headers":{"accept":"application/json"}}"#.to_string(),
+        Some(body) => format!(
+            r#"{{"method":"POST","headers":{{"accept":"application/json","content-type":"application/x-www-form-urlencoded"}},"body":{}}}"#,
+            serde_json::Value::from(body)
+        ),
+    };
+    let call = async {
+        let init = js_sys::JSON::parse(&init)?;
+        let res = JsFuture::from(global_fetch(url, &init)).await?;
+        let status = Reflect::get(&res, &"status".into())?.as_f64().unwrap_or(0.0) as u16;
+        let text: Function = Reflect::get(&res, &"text".into())?.dyn_into()?;
+        let promise: Promise = text.call0(&res)?.dyn_into()?;
+        let body = JsFuture::from(promise).await?.as_string().unwrap_or_default();
+        Ok::<_, JsValue>((status, body))
+    };
+    call.await.map_err(|_| unavailable(url))
+}
+
 /// POSTs a form to one of the provider's endpoints; answers its status and body as they are.
 pub async fn post_form(url: &str, pairs: &[(&str, &str)]) -> ApiResult<(u16, String)> {
     let mut encoded = worker::Url::parse("x:/").map_err(ApiError::internal)?;
     encoded.query_pairs_mut().extend_pairs(pairs);
-    let body = encoded.query().unwrap_or_default().to_string();
-    let headers = worker::Headers::new();
-    headers
-        .set("Content-Type", "application/x-www-form-urlencoded")
-        .map_err(ApiError::internal)?;
-    headers.set("Accept", "application/json").map_err(ApiError::internal)?;
-    let mut init = worker::RequestInit::new();
-    init.with_method(worker::Method::Post)
-        .with_headers(headers)
-        .with_body(Some(JsValue::from_str(&body)));
-    let request = worker::Request::new_with_init(url, &init).map_err(ApiError::internal)?;
-    let mut res = worker::Fetch::Request(request)
-        .send()
-        .await
-        .map_err(|_| unavailable(url))?;
-    let text = res.text().await.map_err(|_| unavailable(url))?;
-    Ok((res.status_code(), text))
+    fetch_text(url, Some(encoded.query().unwrap_or_default())).await
 }
 
 async fn get_json<T: serde::de::DeserializeOwned>(url: &str) -> ApiResult<T> {
-    let parsed = worker::Url::parse(url).map_err(|_| unavailable("bad URL"))?;
-    let mut res = worker::Fetch::Url(parsed)
-        .send()
-        .await
-        .map_err(|_| unavailable(url))?;
-    if res.status_code() != 200 {
-        return Err(unavailable(url));
+    match fetch_text(url, None).await? {
+        (200, text) => serde_json::from_str(&text).map_err(|_| unavailable(url)),
+        _ => Err(unavailable(url)),
     }
-    res.json::<T>().await.map_err(|_| unavailable(url))
 }
 
 /// The provider's discovery document (cached an hour), checked to name the configured issuer.
@@ -200,8 +210,11 @@ pub async fn verify(cx: &Ctx, config: &OidcConfig, token: &str) -> ApiResult<Ide
             }
         }
     };
+    let jwk = key
+        .public_jwk()
+        .ok_or_else(|| refused(TokenError::Signature))?;
     let ok = signature_ok(
-        &key.public_jwk(),
+        &jwk,
         &parsed.header.alg,
         parsed.signing_input.as_bytes(),
         &parsed.signature,
@@ -222,56 +235,28 @@ pub async fn verify(cx: &Ctx, config: &OidcConfig, token: &str) -> ApiResult<Ide
     Ok(identity)
 }
 
-async fn subtle_call(subtle: &Object, method: &str, args: &[JsValue]) -> Result<JsValue, JsValue> {
-    let f: Function = Reflect::get(subtle, &method.into())?.dyn_into()?;
-    let args: Array = args.iter().collect();
-    let promise: Promise = Reflect::apply(&f, subtle, &args)?.dyn_into()?;
-    JsFuture::from(promise).await
-}
-
-fn js(value: serde_json::Value) -> Result<JsValue, JsValue> {
-    js_sys::JSON::parse(&value.to_string())
-}
-
 /// RSASSA-PKCS1-v1_5 or ECDSA P-256 over SHA-256, by Web Crypto.
 async fn signature_ok(
-    jwk: &serde_json::Value,
+    jwk: &str,
     alg: &str,
     input: &[u8],
     signature: &[u8],
 ) -> Result<bool, JsValue> {
-    use serde_json::json;
     let (import, check) = match alg {
         "RS256" => (
-            json!({ "name": "RSASSA-PKCS1-v1_5", "hash": "SHA-256" }),
-            json!({ "name": "RSASSA-PKCS1-v1_5" }),
+            r#"{"name":"RSASSA-PKCS1-v1_5","hash":"SHA-256"}"#,
+            r#"{"name":"RSASSA-PKCS1-v1_5"}"#,
         ),
         "ES256" if signature.len() == 64 => (
-            json!({ "name": "ECDSA", "namedCurve": "P-256" }),
-            json!({ "name": "ECDSA", "hash": "SHA-256" }),
+            r#"{"name":"ECDSA","namedCurve":"P-256"}"#,
+            r#"{"name":"ECDSA","hash":"SHA-256"}"#,
         ),
         _ => return Ok(false),
     };
-    let crypto = Reflect::get(&js_sys::global(), &"crypto".into())?;
-    let subtle: Object = Reflect::get(&crypto, &"subtle".into())?.dyn_into()?;
-    let usages: JsValue = Array::of1(&"verify".into()).into();
-    let key = subtle_call(
-        &subtle,
-        "importKey",
-        &["jwk".into(), js(jwk.clone())?, js(import)?, false.into(), usages],
-    )
-    .await?;
-    let verdict = subtle_call(
-        &subtle,
-        "verify",
-        &[
-            js(check)?,
-            key,
-            Uint8Array::from(signature).into(),
-            Uint8Array::from(input).into(),
-        ],
-    )
-    .await?;
+    let parse = js_sys::JSON::parse;
+    let usages = parse(r#"["verify"]"#)?;
+    let key = JsFuture::from(import_key("jwk", &parse(jwk)?, &parse(import)?, false, &usages)).await?;
+    let verdict = JsFuture::from(subtle_verify(&parse(check)?, &key, signature, input)).await?;
     Ok(verdict.as_bool() == Some(true))
 }
 
@@ -280,7 +265,10 @@ async fn signature_ok(
 /// with no such grid is refused (403) and nothing is written.
 pub async fn user_of(cx: &Ctx, config: &OidcConfig, id: &Identity) -> ApiResult<UserId> {
     let key = format!("{}\n{}", id.issuer, id.subject);
-    if let Some(user_id) = with_cache(config, |c| c.users.get(&key).cloned()) {
+    let known = with_cache(config, |c| {
+        c.users.iter().find(|(k, _)| *k == key).map(|(_, u)| u.clone())
+    });
+    if let Some(user_id) = known {
         return Ok(user_id);
     }
     let user_id = match identities::user_of(&cx.db, &id.issuer, &id.subject).await? {
@@ -291,7 +279,7 @@ pub async fn user_of(cx: &Ctx, config: &OidcConfig, id: &Identity) -> ApiResult<
         if c.users.len() >= USERS_KEPT {
             c.users.clear();
         }
-        c.users.insert(key, user_id.clone());
+        c.users.push((key, user_id.clone()));
     });
     Ok(user_id)
 }
@@ -323,11 +311,13 @@ async fn first_sign_in(cx: &Ctx, id: &Identity) -> ApiResult<UserId> {
         .filter(|n| !n.is_empty() && n.chars().count() <= 100)
         .unwrap_or_else(|| email.split('@').next().unwrap_or(email))
         .to_string();
-    for attempt in 0..4 {
-        let slug = match attempt {
-            0 => base.clone(),
-            _ => format!("{base}-{}", &crate::http::hex(&crate::http::random_bytes::<2>())),
-        };
+    // The slug from the email, or with a random suffix when that is taken.
+    for attempt in 0..3 {
+        let mut slug = base.clone();
+        if attempt > 0 {
+            slug.push('-');
+            slug.push_str(&crate::http::hex(&crate::http::random_bytes::<2>()));
+        }
         let user = User {
             user_id: new_uuid(),
             slug,
@@ -345,19 +335,15 @@ async fn first_sign_in(cx: &Ctx, id: &Identity) -> ApiResult<UserId> {
         .await;
         match created {
             Ok(()) => return Ok(user.user_id),
-            Err(e) if db::is_unique_violation(&e) => {
-                // Signed in twice at once: the other request created the user.
+            Err(e) if !db::is_unique_violation(&e) => return Err(e),
+            // Signed in twice at once: the other request created the user.
+            Err(_) => {
                 if let Some(user_id) =
                     identities::user_of(&cx.db, &id.issuer, &id.subject).await?
                 {
                     return Ok(user_id);
                 }
-                // Else the slug was taken: try another.
-                if identity::find_user_by_slug(&cx.db, &user.slug).await?.is_none() {
-                    return Err(e);
-                }
             }
-            Err(e) => return Err(e),
         }
     }
     Err(ApiError::internal("no free user slug for a first sign-in"))

@@ -52,11 +52,16 @@ pub struct Parsed<'a> {
     pub signature: Vec<u8>,
 }
 
+/// A base64url part as text. Parsed with `from_str` (never `from_slice`): the Worker already
+/// carries serde_json's `str` reader, and a second reader would cost wasm size.
+fn decode_text(part: &str) -> Option<String> {
+    String::from_utf8(URL_SAFE_NO_PAD.decode(part).ok()?).ok()
+}
+
 /// The algorithm a token's header names, if it has a readable header: picks the verification path.
 pub fn algorithm(token: &str) -> Option<String> {
     let header = token.split('.').next()?;
-    let bytes = URL_SAFE_NO_PAD.decode(header).ok()?;
-    serde_json::from_slice::<JwtHeader>(&bytes)
+    serde_json::from_str::<JwtHeader>(&decode_text(header)?)
         .ok()
         .map(|h| h.alg)
 }
@@ -68,15 +73,17 @@ pub fn parse(token: &str) -> Result<Parsed<'_>, TokenError> {
     else {
         return Err(TokenError::Malformed);
     };
-    let decode = |part: &str| URL_SAFE_NO_PAD.decode(part).map_err(|_| TokenError::Malformed);
+    let text = |part: &str| decode_text(part).ok_or(TokenError::Malformed);
     let header: JwtHeader =
-        serde_json::from_slice(&decode(h)?).map_err(|_| TokenError::Malformed)?;
+        serde_json::from_str(&text(h)?).map_err(|_| TokenError::Malformed)?;
     if !ALGORITHMS.contains(&header.alg.as_str()) {
         return Err(TokenError::Algorithm);
     }
     let claims: OidcClaims =
-        serde_json::from_slice(&decode(p)?).map_err(|_| TokenError::Malformed)?;
-    let signature = decode(s)?;
+        serde_json::from_str(&text(p)?).map_err(|_| TokenError::Malformed)?;
+    let signature = URL_SAFE_NO_PAD
+        .decode(s)
+        .map_err(|_| TokenError::Malformed)?;
     if signature.is_empty() {
         return Err(TokenError::Signature);
     }
@@ -128,11 +135,28 @@ impl Jwk {
             && self.use_.as_deref().is_none_or(|u| u == "sig")
     }
 
-    /// The key as a JWK object holding public members only, for Web Crypto's `importKey`.
-    pub fn public_jwk(&self) -> Value {
+    /// The key as JWK JSON holding public members only, for Web Crypto's `importKey`. The members
+    /// are base64url (checked here), so they need no escaping.
+    pub fn public_jwk(&self) -> Option<String> {
+        let b64 = |v: &Option<String>| {
+            v.as_deref()
+                .filter(|s| {
+                    s.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+                })
+                .map(str::to_string)
+        };
         match self.kty.as_str() {
-            "RSA" => serde_json::json!({ "kty": "RSA", "n": self.n, "e": self.e }),
-            _ => serde_json::json!({ "kty": "EC", "crv": self.crv, "x": self.x, "y": self.y }),
+            "RSA" => Some(format!(
+                r#"{{"kty":"RSA","n":"{}","e":"{}"}}"#,
+                b64(&self.n)?,
+                b64(&self.e)?
+            )),
+            _ => Some(format!(
+                r#"{{"kty":"EC","crv":"P-256","x":"{}","y":"{}"}}"#,
+                b64(&self.x)?,
+                b64(&self.y)?
+            )),
         }
     }
 }
@@ -369,6 +393,13 @@ mod tests {
         let mut enc = rsa("r3");
         enc.use_ = Some("enc".into());
         assert!(!enc.fits("RS256"));
+        assert_eq!(
+            rsa("r1").public_jwk().as_deref(),
+            Some(r#"{"kty":"RSA","n":"AQAB","e":"AQAB"}"#)
+        );
+        let mut odd = rsa("r6");
+        odd.n = Some("A\"B".into());
+        assert_eq!(odd.public_jwk(), None);
         let mut pinned = rsa("r4");
         pinned.alg = Some("RS512".into());
         assert!(!pinned.fits("RS256"));
