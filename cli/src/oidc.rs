@@ -140,9 +140,10 @@ pub struct Loopback {
 
 /// Listens on 127.0.0.1 on a port the system picks and builds the authorization URL.
 pub fn loopback(provider: &ProviderConfig) -> CliResult<Loopback> {
-    let endpoint = provider.authorization_endpoint.as_deref().ok_or_else(|| {
-        CliError::failed("the identity provider has no authorization endpoint")
-    })?;
+    let endpoint = provider
+        .authorization_endpoint
+        .as_deref()
+        .ok_or_else(|| CliError::failed("the identity provider has no authorization endpoint"))?;
     let listener = TcpListener::bind("127.0.0.1:0")
         .map_err(|e| CliError::failed(format!("cannot listen on 127.0.0.1: {e}")))?;
     let port = listener.local_addr()?.port();
@@ -188,7 +189,9 @@ fn answer(mut stream: &TcpStream, status: &str, body: &str) {
 }
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 impl Loopback {
@@ -201,8 +204,12 @@ impl Loopback {
                 Ok((stream, _)) => stream,
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
                     if Instant::now() > deadline {
-                        return Err(CliError::failed("timed out waiting for the browser sign-in")
-                            .with_hint("run `plug login --device` to sign in from another device"));
+                        return Err(
+                            CliError::failed("timed out waiting for the browser sign-in")
+                                .with_hint(
+                                    "run `plug login --device` to sign in from another device",
+                                ),
+                        );
                     }
                     std::thread::sleep(Duration::from_millis(100));
                     continue;
@@ -228,7 +235,11 @@ impl Loopback {
                     .map(|(_, v)| v.into_owned())
             };
             if param("state").as_deref() != Some(self.state.as_str()) {
-                answer(&stream, "400 Bad Request", "This sign-in was not started by this plug login.");
+                answer(
+                    &stream,
+                    "400 Bad Request",
+                    "This sign-in was not started by this plug login.",
+                );
                 continue;
             }
             if let Some(error) = param("error") {
@@ -238,7 +249,9 @@ impl Loopback {
                     "400 Bad Request",
                     &format!("<h1>Sign-in failed</h1><p>{}</p>", escape(&why)),
                 );
-                return Err(CliError::failed(format!("the identity provider refused: {why}")));
+                return Err(CliError::failed(format!(
+                    "the identity provider refused: {why}"
+                )));
             }
             let Some(code) = param("code") else {
                 answer(&stream, "400 Bad Request", "no code");
@@ -284,13 +297,21 @@ pub struct DeviceStart {
 }
 
 pub fn device_start(provider: &ProviderConfig) -> CliResult<DeviceStart> {
-    let endpoint = provider.device_authorization_endpoint.as_deref().ok_or_else(|| {
-        CliError::failed("the identity provider does not offer the device authorization grant")
-            .with_hint("run `plug login` on a machine with a browser, or `plug login --token <token>`")
-    })?;
+    let endpoint = provider
+        .device_authorization_endpoint
+        .as_deref()
+        .ok_or_else(|| {
+            CliError::failed("the identity provider does not offer the device authorization grant")
+                .with_hint(
+                    "run `plug login` on a machine with a browser, or `plug login --token <token>`",
+                )
+        })?;
     let (status, body) = post_form(
         endpoint,
-        &[("client_id", &provider.cli_client_id), ("scope", &provider.scopes)],
+        &[
+            ("client_id", &provider.cli_client_id),
+            ("scope", &provider.scopes),
+        ],
     )?;
     if status != 200 {
         return Err(CliError::failed(format!(
@@ -324,11 +345,15 @@ pub fn device_finish(provider: &ProviderConfig, start: &DeviceStart) -> CliResul
             Some("authorization_pending") if Instant::now() < deadline => {}
             Some("slow_down") => interval += 5,
             Some("expired_token") | Some("authorization_pending") => {
-                return Err(CliError::failed("the device code expired before it was approved")
-                    .with_hint("run `plug login --device` again"))
+                return Err(
+                    CliError::failed("the device code expired before it was approved")
+                        .with_hint("run `plug login --device` again"),
+                )
             }
             Some("access_denied") => {
-                return Err(CliError::failed("the sign-in was refused on the other device"))
+                return Err(CliError::failed(
+                    "the sign-in was refused on the other device",
+                ))
             }
             _ => {
                 return Err(CliError::failed(format!(
@@ -357,7 +382,9 @@ pub fn refresh(token_endpoint: &str, client_id: &str, refresh_token: &str) -> Cl
 pub fn expires_at(token: &str) -> Option<i64> {
     let payload = token.split('.').nth(1)?;
     let bytes = URL_SAFE_NO_PAD.decode(payload.trim_end_matches('=')).ok()?;
-    serde_json::from_slice::<Value>(&bytes).ok()?["exp"].as_f64().map(|e| e as i64)
+    serde_json::from_slice::<Value>(&bytes).ok()?["exp"]
+        .as_f64()
+        .map(|e| e as i64)
 }
 
 #[cfg(test)]
@@ -366,7 +393,10 @@ mod tests {
 
     #[test]
     fn the_expiry_of_a_jwt_is_read_without_verifying() {
-        let t = format!("e30.{}.sig", URL_SAFE_NO_PAD.encode(r#"{"exp":1700000000}"#));
+        let t = format!(
+            "e30.{}.sig",
+            URL_SAFE_NO_PAD.encode(r#"{"exp":1700000000}"#)
+        );
         assert_eq!(expires_at(&t), Some(1_700_000_000));
         assert_eq!(expires_at("opaque-token"), None);
     }

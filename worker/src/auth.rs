@@ -59,7 +59,10 @@ pub async fn verify_user(cx: &Ctx, token: &str) -> ApiResult<User> {
 async fn verified_user_id(cx: &Ctx, token: &str) -> ApiResult<UserId> {
     let alg = plug_domain::oidc::algorithm(token);
     if let Some(config) = &cx.config.oidc {
-        if alg.as_deref().is_some_and(|a| plug_domain::oidc::ALGORITHMS.contains(&a)) {
+        if alg
+            .as_deref()
+            .is_some_and(|a| plug_domain::oidc::ALGORITHMS.contains(&a))
+        {
             let identity = crate::oidc::verify(cx, config, token).await?;
             return crate::oidc::user_of(cx, config, &identity).await;
         }

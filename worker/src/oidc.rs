@@ -84,7 +84,13 @@ extern "C" {
     #[wasm_bindgen(js_name = fetch)]
     fn global_fetch(url: &str, init: &JsValue) -> Promise;
     #[wasm_bindgen(js_namespace = ["crypto", "subtle"], js_name = importKey)]
-    fn import_key(format: &str, key: &JsValue, alg: &JsValue, extractable: bool, usages: &JsValue) -> Promise;
+    fn import_key(
+        format: &str,
+        key: &JsValue,
+        alg: &JsValue,
+        extractable: bool,
+        usages: &JsValue,
+    ) -> Promise;
     #[wasm_bindgen(js_namespace = ["crypto", "subtle"], js_name = verify)]
     fn subtle_verify(alg: &JsValue, key: &JsValue, signature: &[u8], data: &[u8]) -> Promise;
 }
@@ -101,10 +107,15 @@ async fn fetch_text(url: &str, form: Option<&str>) -> ApiResult<(u16, String)> {
     let call = async {
         let init = js_sys::JSON::parse(&init)?;
         let res = JsFuture::from(global_fetch(url, &init)).await?;
-        let status = Reflect::get(&res, &"status".into())?.as_f64().unwrap_or(0.0) as u16;
+        let status = Reflect::get(&res, &"status".into())?
+            .as_f64()
+            .unwrap_or(0.0) as u16;
         let text: Function = Reflect::get(&res, &"text".into())?.dyn_into()?;
         let promise: Promise = text.call0(&res)?.dyn_into()?;
-        let body = JsFuture::from(promise).await?.as_string().unwrap_or_default();
+        let body = JsFuture::from(promise)
+            .await?
+            .as_string()
+            .unwrap_or_default();
         Ok::<_, JsValue>((status, body))
     };
     call.await.map_err(|_| unavailable(url))
@@ -192,7 +203,13 @@ fn refused(e: TokenError) -> ApiError {
 pub async fn verify(cx: &Ctx, config: &OidcConfig, token: &str) -> ApiResult<Identity> {
     let parsed = oidc::parse(token).map_err(refused)?;
     // The issuer is checked before any fetch: a stranger's token costs no request to the provider.
-    if parsed.claims.iss.as_deref().map(|i| i.trim_end_matches('/')) != Some(&config.issuer) {
+    if parsed
+        .claims
+        .iss
+        .as_deref()
+        .map(|i| i.trim_end_matches('/'))
+        != Some(&config.issuer)
+    {
         return Err(refused(TokenError::Issuer));
     }
     let mut keys = jwks(cx, config, false).await?;
@@ -255,7 +272,14 @@ async fn signature_ok(
     };
     let parse = js_sys::JSON::parse;
     let usages = parse(r#"["verify"]"#)?;
-    let key = JsFuture::from(import_key("jwk", &parse(jwk)?, &parse(import)?, false, &usages)).await?;
+    let key = JsFuture::from(import_key(
+        "jwk",
+        &parse(jwk)?,
+        &parse(import)?,
+        false,
+        &usages,
+    ))
+    .await?;
     let verdict = JsFuture::from(subtle_verify(&parse(check)?, &key, signature, input)).await?;
     Ok(verdict.as_bool() == Some(true))
 }
@@ -266,7 +290,10 @@ async fn signature_ok(
 pub async fn user_of(cx: &Ctx, config: &OidcConfig, id: &Identity) -> ApiResult<UserId> {
     let key = format!("{}\n{}", id.issuer, id.subject);
     let known = with_cache(config, |c| {
-        c.users.iter().find(|(k, _)| *k == key).map(|(_, u)| u.clone())
+        c.users
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, u)| u.clone())
     });
     if let Some(user_id) = known {
         return Ok(user_id);
@@ -338,9 +365,7 @@ async fn first_sign_in(cx: &Ctx, id: &Identity) -> ApiResult<UserId> {
             Err(e) if !db::is_unique_violation(&e) => return Err(e),
             // Signed in twice at once: the other request created the user.
             Err(_) => {
-                if let Some(user_id) =
-                    identities::user_of(&cx.db, &id.issuer, &id.subject).await?
-                {
+                if let Some(user_id) = identities::user_of(&cx.db, &id.issuer, &id.subject).await? {
                     return Ok(user_id);
                 }
             }

@@ -232,13 +232,20 @@ fn login_oidc(
             paint(ui::CYAN, &provider.issuer)
         ));
         if super::open::launch(&pending.url) {
-            cx.ui.note(paint(ui::DIM, format!("  if it did not open, go to {}", pending.url)));
+            cx.ui.note(paint(
+                ui::DIM,
+                format!("  if it did not open, go to {}", pending.url),
+            ));
             pending.finish(provider, BROWSER_WAIT)?
         } else if provider.device_authorization_endpoint.is_some() {
-            cx.ui.note("No browser opens here: sign in from another device instead.");
+            cx.ui
+                .note("No browser opens here: sign in from another device instead.");
             device(cx, provider)?
         } else {
-            cx.ui.note(format!("Open this address in a browser on this machine:\n  {}", pending.url));
+            cx.ui.note(format!(
+                "Open this address in a browser on this machine:\n  {}",
+                pending.url
+            ));
             pending.finish(provider, BROWSER_WAIT)?
         }
     };
@@ -248,13 +255,19 @@ fn login_oidc(
     let who = whoami(cx, url, &bearer)?;
     let grids: Vec<String> = who["grids"]
         .as_array()
-        .map(|g| g.iter().filter_map(|g| g["slug"].as_str().map(str::to_string)).collect())
+        .map(|g| {
+            g.iter()
+                .filter_map(|g| g["slug"].as_str().map(str::to_string))
+                .collect()
+        })
         .unwrap_or_default();
     let grid = match &global.grid {
         Some(g) if grids.contains(g) => g.clone(),
         Some(g) => {
-            return Err(CliError::failed(format!("you are not a member of grid '{g}'"))
-                .with_hint(format!("your grids: {}", grids.join(", "))))
+            return Err(
+                CliError::failed(format!("you are not a member of grid '{g}'"))
+                    .with_hint(format!("your grids: {}", grids.join(", "))),
+            )
         }
         None => grids.first().cloned().ok_or_else(|| {
             CliError::failed("you are signed in but not a member of any grid")
@@ -271,12 +284,15 @@ fn login_oidc(
         url: Some(url.to_string()),
         token: Some(bearer.clone()),
         grid: Some(grid.clone()),
-        oidc: tokens.refresh_token.as_ref().map(|refresh_token| StoredOidc {
-            refresh_token: refresh_token.clone(),
-            token_endpoint: provider.token_endpoint.clone().unwrap_or_default(),
-            client_id: provider.cli_client_id.clone(),
-            bearer: provider.bearer.clone(),
-        }),
+        oidc: tokens
+            .refresh_token
+            .as_ref()
+            .map(|refresh_token| StoredOidc {
+                refresh_token: refresh_token.clone(),
+                token_endpoint: provider.token_endpoint.clone().unwrap_or_default(),
+                client_id: provider.cli_client_id.clone(),
+                bearer: provider.bearer.clone(),
+            }),
     };
     stored.save(path)?;
     let name = who["user"]["name"].as_str().unwrap_or("");
@@ -352,10 +368,16 @@ pub fn refreshed(ui: Ui, path: &Path, config: ConfigFile) -> ConfigFile {
     if oidc::expires_at(token).is_none_or(|exp| exp - now > 60) {
         return config;
     }
-    let tokens = match oidc::refresh(&stored.token_endpoint, &stored.client_id, &stored.refresh_token) {
+    let tokens = match oidc::refresh(
+        &stored.token_endpoint,
+        &stored.client_id,
+        &stored.refresh_token,
+    ) {
         Ok(t) => t,
         Err(e) => {
-            ui.warn(format!("could not refresh your sign-in ({e}); run `plug login` again"));
+            ui.warn(format!(
+                "could not refresh your sign-in ({e}); run `plug login` again"
+            ));
             return config;
         }
     };
@@ -365,7 +387,10 @@ pub fn refreshed(ui: Ui, path: &Path, config: ConfigFile) -> ConfigFile {
     let next = ConfigFile {
         token: Some(bearer),
         oidc: Some(StoredOidc {
-            refresh_token: tokens.refresh_token.clone().unwrap_or_else(|| stored.refresh_token.clone()),
+            refresh_token: tokens
+                .refresh_token
+                .clone()
+                .unwrap_or_else(|| stored.refresh_token.clone()),
             ..stored.clone()
         }),
         ..config.clone()

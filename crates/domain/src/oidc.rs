@@ -69,18 +69,17 @@ pub fn algorithm(token: &str) -> Option<String> {
 /// Splits a compact JWS whose header names RS256 or ES256.
 pub fn parse(token: &str) -> Result<Parsed<'_>, TokenError> {
     let mut parts = token.split('.');
-    let (Some(h), Some(p), Some(s), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+    let (Some(h), Some(p), Some(s), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
     else {
         return Err(TokenError::Malformed);
     };
     let text = |part: &str| decode_text(part).ok_or(TokenError::Malformed);
-    let header: JwtHeader =
-        serde_json::from_str(&text(h)?).map_err(|_| TokenError::Malformed)?;
+    let header: JwtHeader = serde_json::from_str(&text(h)?).map_err(|_| TokenError::Malformed)?;
     if !ALGORITHMS.contains(&header.alg.as_str()) {
         return Err(TokenError::Algorithm);
     }
-    let claims: OidcClaims =
-        serde_json::from_str(&text(p)?).map_err(|_| TokenError::Malformed)?;
+    let claims: OidcClaims = serde_json::from_str(&text(p)?).map_err(|_| TokenError::Malformed)?;
     let signature = URL_SAFE_NO_PAD
         .decode(s)
         .map_err(|_| TokenError::Malformed)?;
@@ -177,11 +176,9 @@ pub enum KeyChoice<'a> {
 /// The key that checks a token with this header: by `kid` when the token names one, else the
 /// only key fitting the algorithm.
 pub fn choose_key<'a>(jwks: &'a Jwks, header: &JwtHeader) -> KeyChoice<'a> {
-    let fitting = jwks.keys.iter().filter(|k| k.fits(&header.alg));
+    let mut fitting = jwks.keys.iter().filter(|k| k.fits(&header.alg));
     let found = match &header.kid {
-        Some(kid) => fitting
-            .filter(|k| k.kid.as_deref() == Some(kid.as_str()))
-            .next(),
+        Some(kid) => fitting.find(|k| k.kid.as_deref() == Some(kid.as_str())),
         None => {
             let all: Vec<&Jwk> = fitting.collect();
             (all.len() == 1).then(|| all[0])
@@ -245,10 +242,8 @@ pub fn check_claims(
         .filter(|s| !s.is_empty() && s.len() <= 255)
         .ok_or(TokenError::Malformed)?;
     let verified = expect.trust_email
-        || matches!(
-        &claims.email_verified,
-        Some(Value::Bool(true))
-    ) || matches!(&claims.email_verified, Some(Value::String(s)) if s == "true");
+        || matches!(&claims.email_verified, Some(Value::Bool(true)))
+        || matches!(&claims.email_verified, Some(Value::String(s)) if s == "true");
     let verified_email = claims
         .email
         .as_deref()
@@ -389,7 +384,10 @@ mod tests {
             KeyChoice::Found(&ec)
         );
         // No kid and two fitting keys: ambiguous, refused.
-        assert_eq!(choose_key(&jwks, &header("RS256", None)), KeyChoice::Unknown);
+        assert_eq!(
+            choose_key(&jwks, &header("RS256", None)),
+            KeyChoice::Unknown
+        );
         let mut enc = rsa("r3");
         enc.use_ = Some("enc".into());
         assert!(!enc.fits("RS256"));
@@ -414,12 +412,21 @@ mod tests {
         let list = claims(serde_json::json!({"aud": ["other", "plug-cli"]}));
         assert!(check_claims(&list, NOW, &EXPECT).is_ok());
         let cases = [
-            (serde_json::json!({"iss": "https://evil.example"}), TokenError::Issuer),
+            (
+                serde_json::json!({"iss": "https://evil.example"}),
+                TokenError::Issuer,
+            ),
             (serde_json::json!({"aud": "other"}), TokenError::Audience),
             (serde_json::json!({"aud": null}), TokenError::Audience),
             (serde_json::json!({"exp": null}), TokenError::MissingExpiry),
-            (serde_json::json!({"exp": NOW / 1000 - 31}), TokenError::Expired),
-            (serde_json::json!({"nbf": NOW / 1000 + 31}), TokenError::NotYetValid),
+            (
+                serde_json::json!({"exp": NOW / 1000 - 31}),
+                TokenError::Expired,
+            ),
+            (
+                serde_json::json!({"nbf": NOW / 1000 + 31}),
+                TokenError::NotYetValid,
+            ),
             (serde_json::json!({"sub": ""}), TokenError::Malformed),
         ];
         for (extra, err) in cases {
@@ -435,26 +442,36 @@ mod tests {
 
     #[test]
     fn an_unverified_email_is_not_used() {
-        for v in [serde_json::json!(false), Value::Null, serde_json::json!("false")] {
+        for v in [
+            serde_json::json!(false),
+            Value::Null,
+            serde_json::json!("false"),
+        ] {
             let c = claims(serde_json::json!({ "email_verified": v }));
-            assert_eq!(
-                check_claims(&c, NOW, &EXPECT).unwrap().verified_email,
-                None
-            );
+            assert_eq!(check_claims(&c, NOW, &EXPECT).unwrap().verified_email, None);
         }
         let c = claims(serde_json::json!({ "email_verified": "true" }));
-        assert!(check_claims(&c, NOW, &EXPECT).unwrap().verified_email.is_some());
+        assert!(check_claims(&c, NOW, &EXPECT)
+            .unwrap()
+            .verified_email
+            .is_some());
     }
 
     #[test]
     fn domains_and_slugs() {
-        assert_eq!(email_domain("a@Example.ORG").as_deref(), Some("example.org"));
+        assert_eq!(
+            email_domain("a@Example.ORG").as_deref(),
+            Some("example.org")
+        );
         assert_eq!(email_domain("a@localhost"), None);
         assert_eq!(email_domain("@example.org"), None);
         assert!(is_domain("corp.example.co.uk"));
         assert!(!is_domain("-x.example"));
         assert!(!is_domain("ex ample.org"));
-        assert_eq!(slug_from_email("Ada.Lovelace+x@example.org"), "ada-lovelace-x");
+        assert_eq!(
+            slug_from_email("Ada.Lovelace+x@example.org"),
+            "ada-lovelace-x"
+        );
         assert_eq!(slug_from_email("42@example.org"), "u-42");
         assert_eq!(slug_from_email("__@example.org"), "u");
     }

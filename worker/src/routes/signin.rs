@@ -85,7 +85,13 @@ pub async fn token(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     let body = read_object(&mut req).await?;
     field::only_known(
         &body,
-        &["grant_type", "code", "code_verifier", "redirect_uri", "refresh_token"],
+        &[
+            "grant_type",
+            "code",
+            "code_verifier",
+            "redirect_uri",
+            "refresh_token",
+        ],
     )?;
     let grant = field::req_str(&body, "grant_type")?;
     let own_redirect = format!("{}/", cx.config.base_url);

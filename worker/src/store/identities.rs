@@ -54,13 +54,24 @@ pub async fn create_signed_in_user(
         db::stmt(
             db,
             "INSERT INTO users (user_id, slug, name, created_at) VALUES (?1, ?2, ?3, ?4)",
-            &[text(&user.user_id), text(&user.slug), text(&user.name), int(now)],
+            &[
+                text(&user.user_id),
+                text(&user.slug),
+                text(&user.name),
+                int(now),
+            ],
         )?,
         db::stmt(
             db,
             "INSERT INTO identities (issuer, subject, user_id, email, created_at)
              VALUES (?1, ?2, ?3, ?4, ?5)",
-            &[text(issuer), text(subject), text(&user.user_id), opt_text(email), int(now)],
+            &[
+                text(issuer),
+                text(subject),
+                text(&user.user_id),
+                opt_text(email),
+                int(now),
+            ],
         )?,
     ];
     for grid_id in grids {
@@ -75,7 +86,13 @@ pub async fn create_signed_in_user(
 }
 
 /// Links a provider identity to an existing user (the operator API); replaces an earlier link.
-pub async fn link(db: &Db, issuer: &str, subject: &str, user_id: &UserId, now: i64) -> ApiResult<()> {
+pub async fn link(
+    db: &Db,
+    issuer: &str,
+    subject: &str,
+    user_id: &UserId,
+    now: i64,
+) -> ApiResult<()> {
     db::run(
         db,
         "INSERT INTO identities (issuer, subject, user_id, created_at) VALUES (?1, ?2, ?3, ?4)
@@ -87,7 +104,12 @@ pub async fn link(db: &Db, issuer: &str, subject: &str, user_id: &UserId, now: i
 }
 
 /// Replaces the email domains a grid lets in.
-pub async fn set_grid_domains(db: &Db, grid_id: &GridId, domains: &[String], now: i64) -> ApiResult<()> {
+pub async fn set_grid_domains(
+    db: &Db,
+    grid_id: &GridId,
+    domains: &[String],
+    now: i64,
+) -> ApiResult<()> {
     let mut statements = vec![db::stmt(
         db,
         "DELETE FROM grid_email_domains WHERE grid_id = ?1",

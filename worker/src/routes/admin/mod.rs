@@ -291,7 +291,9 @@ pub async fn put_user_identity(cx: &Ctx, mut req: Request, user_id: &str) -> Api
     field::only_known(&body, &["subject", "issuer"])?;
     let subject = field::req_str(&body, "subject")?.trim().to_string();
     if subject.is_empty() || subject.len() > 255 {
-        return Err(FieldError::new("subject", "length", "1-255 chars: the provider's `sub`").into());
+        return Err(
+            FieldError::new("subject", "length", "1-255 chars: the provider's `sub`").into(),
+        );
     }
     let issuer = match field::opt_str(&body, "issuer")? {
         Some(i) => i.trim_end_matches('/').to_string(),
@@ -301,7 +303,11 @@ pub async fn put_user_identity(cx: &Ctx, mut req: Request, user_id: &str) -> Api
             .as_ref()
             .map(|o| o.issuer.clone())
             .ok_or_else(|| {
-                FieldError::new("issuer", "required", "no OIDC_ISSUER is configured: name it")
+                FieldError::new(
+                    "issuer",
+                    "required",
+                    "no OIDC_ISSUER is configured: name it",
+                )
             })?,
     };
     let user = user(cx, user_id).await?;
