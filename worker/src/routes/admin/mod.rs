@@ -261,10 +261,16 @@ pub async fn put_grid_email_domains(
     field::only_known(&body, &["domains"])?;
     let raw = field::opt_str_list(&body, "domains")?
         .ok_or_else(|| FieldError::new("domains", "required", "an array of email domains"))?;
+    if raw.len() > 50 {
+        return Err(FieldError::new("domains", "too_many", "at most 50 domains").into());
+    }
     let mut domains: Vec<String> = Vec::new();
-    for d in raw {
-        let d = d.trim().trim_start_matches('@').to_ascii_lowercase();
-        if !plug_domain::oidc::is_domain(&d) {
+    for given in raw {
+        let d = given
+            .strip_prefix('@')
+            .unwrap_or(&given)
+            .to_ascii_lowercase();
+        if given.len() > 253 || !plug_domain::oidc::is_domain(&d) {
             return Err(FieldError::new(
                 "domains",
                 "pattern",
@@ -276,9 +282,6 @@ pub async fn put_grid_email_domains(
             domains.push(d);
         }
     }
-    if domains.len() > 50 {
-        return Err(FieldError::new("domains", "too_many", "at most 50 domains").into());
-    }
     let grid = grid(cx, grid_slug).await?;
     crate::store::identities::set_grid_domains(&cx.db, &grid.grid_id, &domains, cx.now).await?;
     json(200, &json!({ "grid_slug": grid.slug, "domains": domains }))
@@ -289,8 +292,8 @@ pub async fn put_grid_email_domains(
 pub async fn put_user_identity(cx: &Ctx, mut req: Request, user_id: &str) -> ApiResult<Response> {
     let body = read_object(&mut req).await?;
     field::only_known(&body, &["subject", "issuer"])?;
-    let subject = field::req_str(&body, "subject")?.trim().to_string();
-    if subject.is_empty() || subject.len() > 255 {
+    let subject = field::req_str(&body, "subject")?.to_string();
+    if subject.is_empty() || subject.chars().count() > 255 {
         return Err(
             FieldError::new("subject", "length", "1-255 chars: the provider's `sub`").into(),
         );
