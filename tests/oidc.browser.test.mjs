@@ -264,8 +264,15 @@ test('plug login opens the browser, takes the code on a loopback redirect, refre
   assert.notEqual(refreshed, expired);
   assert.ok(payload(refreshed).exp * 1000 > Date.now());
 
+  const refreshToken = readFileSync(file, 'utf8').match(/^refresh_token = "([^"]+)"/m)[1];
   const out = await plug(['logout'], { home: run.home }).done;
   assert.equal(out.code, 0, out.stderr);
+  const revoked = await fetch(`${idp.issuer}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'plug-cli' }),
+  });
+  assert.equal(revoked.status, 400, 'plug logout revoked the refresh token at the provider');
   const after1 = readFileSync(file, 'utf8');
   assert.doesNotMatch(after1, /token/);
   const denied = await plug(['ls'], { home: run.home }).done;

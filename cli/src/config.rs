@@ -34,6 +34,9 @@ pub struct StoredOidc {
     pub client_id: String,
     /// `id_token` or `access_token`: which of the provider's tokens the server takes.
     pub bearer: String,
+    /// Where `plug logout` revokes the refresh token, when the provider has such an endpoint.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revocation_endpoint: Option<String>,
 }
 
 /// The settings a command runs with, once every source has had its say.
@@ -193,6 +196,7 @@ mod tests {
                 token_endpoint: "http://idp/token".into(),
                 client_id: "plug-cli".into(),
                 bearer: "id_token".into(),
+                revocation_endpoint: None,
             }),
         };
         config.save(&path).unwrap();

@@ -28,6 +28,8 @@ pub struct ProviderConfig {
     pub authorization_endpoint: Option<String>,
     pub token_endpoint: Option<String>,
     pub device_authorization_endpoint: Option<String>,
+    #[serde(default)]
+    pub revocation_endpoint: Option<String>,
 }
 
 /// Tokens from the provider's token endpoint.
@@ -376,6 +378,19 @@ pub fn refresh(token_endpoint: &str, client_id: &str, refresh_token: &str) -> Cl
         ],
     )?;
     tokens_from(status, body)
+}
+
+/// Revokes a refresh token (RFC 7009), best effort: `plug logout` forgets it either way.
+pub fn revoke(endpoint: &str, client_id: &str, refresh_token: &str) -> bool {
+    post_form(
+        endpoint,
+        &[
+            ("token", refresh_token),
+            ("token_type_hint", "refresh_token"),
+            ("client_id", client_id),
+        ],
+    )
+    .is_ok_and(|(status, _)| status == 200)
 }
 
 /// The `exp` of a JWT, unverified: only to know when to refresh.

@@ -164,6 +164,12 @@ pub fn logout(cx: &Context) -> CliResult<()> {
         .config_path
         .clone()
         .ok_or_else(|| CliError::failed("cannot find a config directory"))?;
+    // A provider sign-in's refresh token is revoked first (best effort), then forgotten.
+    if let Some(stored) = &cx.config.oidc {
+        if let Some(endpoint) = &stored.revocation_endpoint {
+            oidc::revoke(endpoint, &stored.client_id, &stored.refresh_token);
+        }
+    }
     if cx.config.token.is_some() || cx.config.oidc.is_some() {
         ConfigFile {
             token: None,
@@ -292,6 +298,7 @@ fn login_oidc(
                 token_endpoint: provider.token_endpoint.clone().unwrap_or_default(),
                 client_id: provider.cli_client_id.clone(),
                 bearer: provider.bearer.clone(),
+                revocation_endpoint: provider.revocation_endpoint.clone(),
             }),
     };
     stored.save(path)?;
