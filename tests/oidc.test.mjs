@@ -174,3 +174,24 @@ test('a key rotated away stops working once the cached JWKS ages out; a new publ
   idp.publish([idp.keys.rsa, idp.keys.ec, next]);
   await sleep(1500);
 });
+
+test('tokens naming unknown key ids make the Worker fetch the JWKS at most once a minute', async () => {
+  // A Worker with the default JWKS age (600 s): the refresh for an unknown kid is what is limited.
+  const other = await startWorker({ vars: idpVars(idp) });
+  try {
+    const g = await other.grid();
+    await other.mustAdmin('PUT', `/grids/${g.slug}/email-domains`, { domains: [domain] });
+    const p = person();
+    const first = await other.request('GET', '/api/v2/me', { token: await idp.sign(p) });
+    assert.equal(first.status, 200, first.text);
+    const before = idp.hits.jwks;
+    for (let i = 0; i < 5; i += 1) {
+      const ghost = await idp.makeKey('RS256', `ghost-${i}`);
+      const res = await other.request('GET', '/api/v2/me', { token: await idp.sign(p, { key: ghost }) });
+      assert.equal(res.status, 401);
+    }
+    assert.ok(idp.hits.jwks - before <= 1, `fetched the JWKS ${idp.hits.jwks - before} times for 5 unknown kids`);
+  } finally {
+    await other.stop();
+  }
+});

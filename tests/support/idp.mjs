@@ -98,7 +98,9 @@ export async function startIdp({ webOrigins = [], idTokenTtl = 300, port } = {})
   // Quiet: the provider warns about its development defaults on stderr, once per process.
   const callback = provider.callback();
   let published = null;
+  const hits = { jwks: 0 };
   const server = createServer((req, res) => {
+    if (req.url === '/jwks') hits.jwks += 1;
     if (published && req.url === '/jwks') {
       res.writeHead(200, { 'content-type': 'application/jwk-set+json' });
       res.end(JSON.stringify({ keys: published }));
@@ -112,6 +114,8 @@ export async function startIdp({ webOrigins = [], idTokenTtl = 300, port } = {})
     port,
     keys,
     provider,
+    /** How often each endpoint was fetched: `jwks`. */
+    hits,
     /** Signs `claims` (iss, aud, exp filled unless given) with `key` (default the RSA key). */
     async sign(claims, { key = keys.rsa, alg = key.alg, kid = key.kid, ttl = 300, aud = WEB_CLIENT } = {}) {
       const now = Math.floor(Date.now() / 1000);
