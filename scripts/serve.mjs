@@ -1,5 +1,7 @@
 // Runs the Worker under `wrangler dev` for `npm start`: waits for /healthz, seeds the demo grid on
 // first start (the seed is remembered in STATE_DIR), prints how to use it, and stays up until Ctrl-C.
+// With OIDC=1 it first starts a real local OpenID provider (tests/support/idp.mjs, on IDP_PORT or
+// a free port) and has the Worker trust it: the web app then signs in with a button.
 import { parseArgs } from 'node:util';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,12 +12,18 @@ const port = Number(values.port);
 // The inspector gets a free port of its own, never one derived from PORT: two instances started
 // side by side (PORT 8787 and 9787, say) would otherwise meet there.
 const inspectorPort = await freePort();
-const worker = spawnWorker({ port, inspectorPort, stateDir: values.state, inherit: true });
+const base = `http://localhost:${port}`;
+let idp = null;
+if (process.env.OIDC === '1') {
+  const { startIdp, idpVars } = await import('../tests/support/idp.mjs');
+  idp = await startIdp({ webOrigins: [base], port: process.env.IDP_PORT ? Number(process.env.IDP_PORT) : undefined, idTokenTtl: 600 });
+  idp.vars = idpVars(idp);
+}
+const worker = spawnWorker({ port, inspectorPort, stateDir: values.state, inherit: true, vars: idp ? idp.vars : {} });
 process.on('SIGINT', () => worker.kill('SIGINT'));
 process.on('SIGTERM', () => worker.kill('SIGTERM'));
 worker.on('exit', (code) => process.exit(code ?? 0));
 
-const base = `http://localhost:${port}`;
 await waitForHealth(base, 120_000);
 const secrets = readDevVars();
 const seedFile = join(values.state, 'plug-demo.json');
@@ -26,6 +34,7 @@ if (existsSync(seedFile)) {
   demo = await seed(base, secrets.ADMIN_TOKEN);
   writeFileSync(seedFile, JSON.stringify(demo, null, 2));
 }
+if (idp) await admin(base, secrets.ADMIN_TOKEN, 'PUT', `/admin/v1/grids/${demo.grid.slug}/email-domains`, { domains: ['example.com'] });
 const token = await admin(base, secrets.ADMIN_TOKEN, 'POST', '/admin/v1/tokens', { user_id: demo.admin.user_id, ttl_seconds: 7 * 86400 });
 console.log(`
 Plug is running.
@@ -42,6 +51,13 @@ Drop something:
   cargo run -q -p plug -- ./some-page.html
   curl -H "Authorization: Bearer $PLUG_TOKEN" ${base}/api/v2/inspirations
 `);
+if (idp) {
+  console.log(`A local OpenID provider (oidc-provider) is running: ${idp.issuer}
+  Open ${base}/ and press "Sign in with your organization": any email @example.com
+  with any password signs in (a first sign-in joins ${demo.grid.slug}); other domains are refused.
+  In the terminal: cargo run -q -p plug -- login --url ${base}   (or --device)
+`);
+}
 
 async function seed(base, adminToken) {
   const call = (method, path, body) => admin(base, adminToken, method, path, body);

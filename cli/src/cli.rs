@@ -181,9 +181,15 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct LoginArgs {
-    /// The token to store (read from stdin when it is not a terminal; prompted for when it is)
+    /// The token to store instead of signing in through the identity provider (`-` reads it
+    /// from stdin). Without a provider, read from stdin when it is not a terminal, else prompted.
     #[arg(long, value_name = "TOKEN")]
     pub token: Option<String>,
+
+    /// Sign in with a code on another device (the device authorization grant) instead of a
+    /// browser on this machine; used anyway when no browser opens
+    #[arg(long, conflicts_with = "token")]
+    pub device: bool,
 
     /// Store without checking the token against the server
     #[arg(long)]

@@ -21,6 +21,22 @@ pub struct ConfigFile {
     pub token: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grid: Option<String>,
+    /// Set when `token` came from the identity provider (`plug login` without `--token`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub oidc: Option<StoredOidc>,
+}
+
+/// What refreshes a provider token: the refresh token and where and as whom to trade it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredOidc {
+    pub refresh_token: String,
+    pub token_endpoint: String,
+    pub client_id: String,
+    /// `id_token` or `access_token`: which of the provider's tokens the server takes.
+    pub bearer: String,
+    /// Where `plug logout` revokes the refresh token, when the provider has such an endpoint.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revocation_endpoint: Option<String>,
 }
 
 /// The settings a command runs with, once every source has had its say.
@@ -175,6 +191,13 @@ mod tests {
             url: Some("http://localhost:8787".into()),
             token: Some("t0k".into()),
             grid: Some("demo".into()),
+            oidc: Some(StoredOidc {
+                refresh_token: "r".into(),
+                token_endpoint: "http://idp/token".into(),
+                client_id: "plug-cli".into(),
+                bearer: "id_token".into(),
+                revocation_endpoint: None,
+            }),
         };
         config.save(&path).unwrap();
         assert_eq!(ConfigFile::load(&path).unwrap(), config);
@@ -248,6 +271,7 @@ mod tests {
             url: Some("http://file".into()),
             token: Some("file-token".into()),
             grid: Some("file-grid".into()),
+            oidc: None,
         };
         let settings = resolve(Some("http://flag/"), Some("flag-grid"), &file);
         assert_eq!(settings.url, "http://flag");

@@ -6,6 +6,7 @@ mod cli;
 mod commands;
 mod config;
 mod error;
+mod oidc;
 mod pack;
 mod table;
 mod ui;

@@ -1,8 +1,10 @@
-// Signing in (a token from the identity provider plus a grid slug), adding grids, and the settings
-// sheet: who is signed in, the grids, the `platform-no-count` choice, signing out.
+// Signing in (through the team's identity provider, or by pasting a token plus a grid slug where
+// the Worker trusts no provider), adding grids, and the settings sheet: who is signed in, the
+// grids, the `platform-no-count` choice, signing out.
 import { ApiError, describe, get } from './api.js';
 import { icon } from './icons.js';
 import { clearFieldErrors, field, h, replace, showFieldError } from './dom.js';
+import { authConfig, beginSignIn, revoke } from './oidc.js';
 import { claims, forgetGrid, me, noCount, session, setNoCount, signIn, signOut, useGrid } from './session.js';
 
 /** Checks a token and grid against the API: the list route answers 401 or 403 for a bad one. */
@@ -17,8 +19,52 @@ function placeSignInError(form, err) {
   form.querySelector('[aria-invalid="true"]')?.focus();
 }
 
-/** The sign-in page (no token yet, or the token expired). `done` runs once signed in. */
-export function renderSignIn(main, done, { expired = false, opening = '', gridHint = '' } = {}) {
+/**
+ * The sign-in page (no token yet, or the token expired). With a provider configured: one button
+ * to it, the token form folded away below for operators; else the token form. `done` runs once
+ * signed in by token.
+ */
+export async function renderSignIn(main, done, options = {}) {
+  const cfg = await authConfig();
+  if (!cfg) { renderTokenSignIn(main, done, options); return; }
+  const { expired = false, opening = '' } = options;
+  const button = h('button.primary', { type: 'button', id: 'oidc-sign-in', onclick: () => {
+    button.disabled = true;
+    button.textContent = 'Opening your sign-in page…';
+    beginSignIn(cfg);
+  } }, 'Sign in with your organization');
+  const paste = h('details.token-fallback', h('summary', 'Sign in with an access token instead'));
+  replace(main, h('div.center', h('div.signin',
+    h('h1', 'Sign in to Plug'),
+    expired ? h('p.error-banner', { role: 'alert' }, 'Your session ended. Sign in again.') : null,
+    opening ? h('p.opening', { id: 'opening' }, 'Sign in to open ', h('span.mono', opening)) : null,
+    h('p.muted', 'Drop a file, get a URL worth sharing. Sign in with your work account.'),
+    button,
+    paste)));
+  paste.addEventListener('toggle', () => {
+    if (paste.open && !paste.querySelector('form')) {
+      const holder = h('div');
+      paste.append(holder);
+      renderTokenSignIn(holder, done, options);
+    }
+  }, { once: false });
+  button.focus();
+}
+
+/**
+ * What the provider sign-in ended with when Plug refused it (a domain no grid allows, no verified
+ * email) or it failed: the reason, and a way to try another account.
+ */
+export async function renderRefused(main, message) {
+  const cfg = await authConfig();
+  replace(main, h('div.center', h('div.signin', { id: 'sign-in-refused' },
+    h('h1', 'You cannot sign in to Plug with this account'),
+    h('p.error-banner', { role: 'alert' }, message),
+    cfg ? h('button.primary', { type: 'button', onclick: () => beginSignIn(cfg, { returnTo: `${location.origin}/` }) }, 'Sign in with another account') : null,
+    h('p', h('a', { href: '/' }, 'Back to the sign-in page')))));
+}
+
+function renderTokenSignIn(main, done, { expired = false, opening = '', gridHint = '' } = {}) {
   const token = h('textarea', { name: 'token', rows: 3, required: true, spellcheck: false, autocomplete: 'off', autocapitalize: 'off' });
   const grid = h('input', { type: 'text', name: 'grid', required: true, value: session.grid || gridHint, spellcheck: false, autocapitalize: 'off', autocomplete: 'organization' });
   const submit = h('button.primary', { type: 'submit' }, 'Sign in');
@@ -107,7 +153,7 @@ export function openSettings(changed) {
         h('label.check', counting, ' Don’t count my visits from this browser'),
         h('p.hint', 'Sets the platform-no-count cookie on this site and on the site that serves pages, so neither your visits to served pages nor the badge count you.'))),
     h('footer.modal-foot',
-      h('button.danger', { type: 'button', onclick: () => { signOut(); dialog.close(); changed(); } }, 'Sign out'),
+      h('button.danger', { type: 'button', onclick: async () => { await revoke(); signOut(); dialog.close(); changed(); } }, 'Sign out'),
       h('button.primary', { type: 'button', onclick: () => dialog.close() }, 'Done'))));
   document.body.append(dialog);
   dialog.addEventListener('close', () => dialog.remove());

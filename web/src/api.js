@@ -1,6 +1,7 @@
 // Every call to the Plug API: same-origin JSON with the Bearer token and the active grid header,
 // errors turned into one ApiError shape (interface.md 7), and uploads with progress events.
 import { session } from './session.js';
+import { freshToken, refresh } from './oidc.js';
 
 export class ApiError extends Error {
   constructor(status, body, retryAfter) {
@@ -35,8 +36,9 @@ function headers(json, as = session) {
 }
 
 /** One API call. `body` is sent as JSON. Resolves the parsed body; rejects with ApiError. */
-export async function api(method, path, body, { quiet = false, as } = {}) {
+export async function api(method, path, body, { quiet = false, as, retried = false } = {}) {
   let res;
+  if (!as) await freshToken();
   try {
     res = await fetch(path, {
       method,
@@ -51,6 +53,10 @@ export async function api(method, path, body, { quiet = false, as } = {}) {
   const text = await res.text();
   let parsed = null;
   try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON: keep null */ }
+  // A provider token refused (expired, key rotated): refresh it once and try again.
+  if (res.status === 401 && !as && !retried && session.oidc?.refresh && await refresh()) {
+    return api(method, path, body, { quiet, retried: true });
+  }
   if (!res.ok) throw failure(res.status, parsed, res.headers.get('Retry-After'), quiet);
   return parsed;
 }
@@ -72,7 +78,8 @@ export function get(path, query = {}, options = {}) {
  * A multipart POST with upload progress (fetch has none): `onProgress(sentBytes, totalBytes)`.
  * Resolves the parsed body; rejects with ApiError.
  */
-export function upload(path, form, onProgress) {
+export async function upload(path, form, onProgress) {
+  await freshToken();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);

@@ -1,14 +1,15 @@
 // Plug's web app: boots from localStorage (or a token handed over in the address fragment), draws
 // the header, routes `#/` (the grid) and `#/i/<id>` (one Inspiration), and wires drops page-wide.
-import { onUnauthorized } from './api.js';
-import { addGrid, openSettings, renderSignIn } from './account.js';
+import { api, describe, onUnauthorized } from './api.js';
+import { addGrid, openSettings, renderRefused, renderSignIn } from './account.js';
+import { authConfig, completeSignIn } from './oidc.js';
 import { closeDetail, openDetail } from './detail.js';
 import { enter, gridOfTarget, hasToken, isEntering, target } from './enter.js';
 import { installDropZone, pick } from './drop.js';
 import { $, h, replace } from './dom.js';
 import { icon } from './icons.js';
 import { renderGridPage, resetQueryForGrid, restoreQuery, tickCountdowns, upsertCard } from './grid.js';
-import { learnSpace, session, takeHandover, useGrid } from './session.js';
+import { adoptMe, learnSpace, session, signOut, takeHandover, useGrid } from './session.js';
 
 const main = () => $('#main');
 const signedIn = () => Boolean(session.token && session.grid);
@@ -86,10 +87,41 @@ onUnauthorized.add(() => {
   renderSignIn(main(), start, { expired: true });
 });
 
+/**
+ * Back from the identity provider (`/?code&state`): the code is exchanged for tokens, then
+ * GET /api/v2/me says who that is here (a first sign-in creates the user and their memberships)
+ * and in which grids. Resolves whether the app should start as usual.
+ */
+async function takeProviderAnswer() {
+  const params = new URLSearchParams(location.search);
+  if (!params.has('state')) return true;
+  const cfg = await authConfig();
+  if (!cfg) return true;
+  replace(main(), h('div.center', h('p.muted', { role: 'status' }, 'Signing you in…')));
+  try {
+    const done = await completeSignIn(cfg);
+    if (!done) return true;
+    const who = await api('GET', '/api/v2/me', undefined, { quiet: true });
+    if (!who.grids.length) throw new Error('You are signed in, but you are not a member of any grid yet. Ask your Plug operator to add you.');
+    adoptMe(who);
+    const back = new URL(done.returnTo || '/', location.origin);
+    if (back.origin === location.origin && (back.pathname !== location.pathname || back.search !== location.search)) {
+      location.replace(back.href);
+      return false;
+    }
+    if (back.hash) history.replaceState(null, '', back.hash);
+    return true;
+  } catch (err) {
+    signOut();
+    await renderRefused(main(), describe(err));
+    return false;
+  }
+}
+
 takeHandover();
 restoreQuery();
 installDropZone((item) => { learnSpace(item.space); upsertCard(item); });
 window.addEventListener('hashchange', route);
 setInterval(tickCountdowns, 60_000);
 document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible' && gridShown) tickCountdowns(); });
-start();
+takeProviderAnswer().then((go) => { if (go) start(); });

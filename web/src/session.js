@@ -3,13 +3,17 @@
 
 const KEY = 'plug.session.v1';
 
-/** { token, grids: [slug], grid, spaces: { [grid]: { [space_id]: { space_id, slug, name } } }, me: { [grid]: owner } } */
+/**
+ * { token, grids: [slug], grid, spaces: { [grid]: { [space_id]: { space_id, slug, name } } },
+ *   me: { [grid]: owner }, userId, oidc: { refresh, idToken } | null }. `oidc` is set when the
+ * token came from the identity provider (oidc.js), whose `sub` is not the Plug user id: `userId`.
+ */
 function load() {
   try {
     const s = JSON.parse(localStorage.getItem(KEY) || '{}');
-    return { token: s.token || '', grids: s.grids || [], grid: s.grid || '', spaces: s.spaces || {}, me: s.me || {} };
+    return { token: s.token || '', grids: s.grids || [], grid: s.grid || '', spaces: s.spaces || {}, me: s.me || {}, userId: s.userId || '', oidc: s.oidc || null };
   } catch {
-    return { token: '', grids: [], grid: '', spaces: {}, me: {} };
+    return { token: '', grids: [], grid: '', spaces: {}, me: {}, userId: '', oidc: null };
   }
 }
 
@@ -43,6 +47,16 @@ export function signOut() {
   Object.assign(session, load());
 }
 
+/** Adopts what GET /api/v2/me said after a provider sign-in: the user and their grids. */
+export function adoptMe({ user, grids }) {
+  session.userId = user.user_id;
+  const slugs = grids.map((g) => g.slug);
+  session.grids = [...new Set([...slugs, ...session.grids.filter((g) => slugs.includes(g))])];
+  if (!slugs.includes(session.grid)) session.grid = slugs[0] || '';
+  for (const g of slugs) session.me[g] = user;
+  save();
+}
+
 /** The JWT's claims (unverified: for display and for telling "mine" apart, never for trust). */
 export function claims(token = session.token) {
   try {
@@ -53,7 +67,7 @@ export function claims(token = session.token) {
   }
 }
 
-export const myUserId = () => claims().sub || '';
+export const myUserId = () => session.userId || claims().sub || '';
 
 /** Remembers the signed-in user's owner record ({ user_id, slug, name }) once a row reveals it. */
 export function learnMe(owner) {

@@ -35,16 +35,39 @@ pub fn bearer(req: &Request) -> Option<String> {
         .then(|| token.trim().to_string())
 }
 
+/// The caller's token: `Authorization: Bearer`, or, behind Cloudflare Access configured as the
+/// OpenID provider, the `Cf-Access-Jwt-Assertion` header Access adds to every request it lets in.
+pub fn token_of(cx: &Ctx, req: &Request) -> Option<String> {
+    bearer(req).or_else(|| {
+        cx.config
+            .oidc
+            .as_ref()
+            .and_then(|_| header(req, "Cf-Access-Jwt-Assertion"))
+    })
+}
+
 /// Verifies a token and loads its user; any failure is 401.
 pub async fn verify_user(cx: &Ctx, token: &str) -> ApiResult<User> {
-    let user_id = verified_user_id(cx, token)?;
+    let user_id = verified_user_id(cx, token).await?;
     identity::find_user(&cx.db, &user_id)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown user"))
 }
 
-/// The user id a token names, once its signature and claims check out; any failure is 401.
-fn verified_user_id(cx: &Ctx, token: &str) -> ApiResult<UserId> {
+/// The user id a token names, once its signature and claims check out; any failure is 401. The
+/// header's `alg` picks the path: HS256 is checked with `JWT_SECRET` only, RS256/ES256 against the
+/// OpenID provider's published keys only, so no key ever checks a token of another kind.
+async fn verified_user_id(cx: &Ctx, token: &str) -> ApiResult<UserId> {
+    let alg = plug_domain::oidc::algorithm(token);
+    if let Some(config) = &cx.config.oidc {
+        if alg
+            .as_deref()
+            .is_some_and(|a| plug_domain::oidc::ALGORITHMS.contains(&a))
+        {
+            let identity = crate::oidc::verify(cx, config, token).await?;
+            return crate::oidc::user_of(cx, config, &identity).await;
+        }
+    }
     if cx.config.jwt_secret.is_empty() {
         return Err(ApiError::unauthorized(
             "token verification is not configured",
@@ -60,6 +83,9 @@ fn verified_user_id(cx: &Ctx, token: &str) -> ApiResult<UserId> {
             ApiError::unauthorized(match e {
                 TokenError::Expired => "token expired",
                 TokenError::MissingExpiry => "token has no exp claim",
+                TokenError::Algorithm if cx.config.oidc.is_some() => {
+                    "token algorithm must be HS256, RS256 or ES256"
+                }
                 TokenError::Algorithm => "token algorithm must be HS256",
                 _ => "invalid token",
             })
@@ -83,9 +109,9 @@ pub async fn caller_admitted(
     if write {
         check_cli_version(cx, req)?;
     }
-    let token =
-        bearer(req).ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
-    let user_id = verified_user_id(cx, &token)?;
+    let token = token_of(cx, req)
+        .ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
+    let user_id = verified_user_id(cx, &token).await?;
     let admit = limit
         .map(|l| limits::admit_statement(&cx.db, l, &user_id, cx.now))
         .transpose()?;
@@ -106,7 +132,7 @@ pub async fn optional_caller(
     req: &Request,
     limit: Option<&Limit>,
 ) -> ApiResult<Option<Caller>> {
-    if header(req, "Authorization").is_none() {
+    if token_of(cx, req).is_none() {
         return Ok(None);
     }
     caller_admitted(cx, req, false, limit).await.map(Some)

@@ -24,6 +24,63 @@ pub struct Config {
     pub jwt_audience: Option<String>,
     pub admin_token: String,
     pub jwt_secret: String,
+    /// The one OpenID Connect provider this deployment trusts, if any (platform.md 4).
+    pub oidc: Option<OidcConfig>,
+}
+
+/// `OIDC_*` vars: the provider whose RS256/ES256 tokens sign people in.
+#[derive(Clone)]
+pub struct OidcConfig {
+    /// `OIDC_ISSUER`: must equal the tokens' `iss` and the discovery document's `issuer`.
+    pub issuer: String,
+    /// `OIDC_CLIENT_ID`: the web app's client (public, authorization code + PKCE).
+    pub client_id: String,
+    /// `OIDC_CLIENT_SECRET` (a secret): sent by the Worker's token relay for the web client when
+    /// the provider wants a confidential client (Google); never shown to the browser.
+    pub client_secret: Option<String>,
+    /// `OIDC_CLI_CLIENT_ID`: `plug login`'s native client; defaults to `OIDC_CLIENT_ID`.
+    pub cli_client_id: String,
+    /// `OIDC_AUDIENCE`: the `aud` an access token carries; unset, the client ids (ID tokens).
+    pub audience: Option<String>,
+    /// `OIDC_JWKS_URL`: the keys, when the provider publishes no discovery document (Access).
+    pub jwks_url: Option<String>,
+    /// `OIDC_SCOPES`: what the clients ask for.
+    pub scopes: String,
+    /// `OIDC_TRUST_EMAIL=true`: the provider only issues verified emails without saying so
+    /// (Cloudflare Access, Entra ID): take `email` as verified without `email_verified`.
+    pub trust_email: bool,
+    /// `OIDC_JWKS_MAX_AGE` seconds a fetched JWKS is used before it is fetched again.
+    pub jwks_max_age: i64,
+}
+
+impl OidcConfig {
+    /// The `aud` values a token may carry.
+    pub fn audiences(&self) -> Vec<&str> {
+        match &self.audience {
+            Some(a) => vec![a.as_str()],
+            None => vec![self.client_id.as_str(), self.cli_client_id.as_str()],
+        }
+    }
+}
+
+fn oidc_from_env(env: &Env) -> Option<OidcConfig> {
+    let issuer = var(env, "OIDC_ISSUER")?.trim_end_matches('/').to_string();
+    let client_id = var(env, "OIDC_CLIENT_ID")?;
+    Some(OidcConfig {
+        issuer,
+        client_secret: secret(env, "OIDC_CLIENT_SECRET"),
+        cli_client_id: var(env, "OIDC_CLI_CLIENT_ID").unwrap_or_else(|| client_id.clone()),
+        client_id,
+        audience: var(env, "OIDC_AUDIENCE"),
+        jwks_url: var(env, "OIDC_JWKS_URL"),
+        scopes: var(env, "OIDC_SCOPES")
+            .unwrap_or_else(|| "openid email profile offline_access".into()),
+        trust_email: var(env, "OIDC_TRUST_EMAIL").is_some_and(|v| v == "true"),
+        jwks_max_age: var(env, "OIDC_JWKS_MAX_AGE")
+            .and_then(|v| v.parse().ok())
+            .filter(|v: &i64| *v >= 0)
+            .unwrap_or(600),
+    })
 }
 
 fn var(env: &Env, name: &str) -> Option<String> {
@@ -76,6 +133,7 @@ impl Config {
             // Without secrets nothing can be authenticated: empty values never match.
             admin_token: secret(env, "ADMIN_TOKEN").unwrap_or_default(),
             jwt_secret: secret(env, "JWT_SECRET").unwrap_or_default(),
+            oidc: oidc_from_env(env),
         }
     }
 

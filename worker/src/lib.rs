@@ -8,6 +8,7 @@ mod config;
 mod error;
 mod http;
 mod jobs;
+mod oidc;
 mod present;
 mod router;
 mod routes;

@@ -234,6 +234,7 @@ mod tests {
             jwt_audience: None,
             admin_token: String::new(),
             jwt_secret: String::new(),
+            oidc: None,
         }
     }
 

@@ -11,7 +11,7 @@ use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::Ctx;
 use crate::routes::{
     admin, assets, badge, cors, feedback, inspirations as insp, links, mcp, reactions, runtimes,
-    sessions, spaces, views, visibility,
+    sessions, signin, spaces, views, visibility,
 };
 
 pub type Reply<'a> = Pin<Box<dyn Future<Output = ApiResult<Response>> + 'a>>;
@@ -95,6 +95,8 @@ pub static ROUTES: &[Route] = &[
     route!(Put "/admin/v1/badge-policy", NONE => admin::put_platform_badge_policy(cx, req)),
     route!(Put "/admin/v1/grids/:grid/badge-policy", NONE => admin::put_grid_badge_policy(cx, req, grid)),
     route!(Put "/admin/v1/grids/:grid/badge-style", NONE => admin::put_grid_badge_style(cx, req, grid)),
+    route!(Put "/admin/v1/grids/:grid/email-domains", NONE => admin::put_grid_email_domains(cx, req, grid)),
+    route!(Put "/admin/v1/users/:user/identity", NONE => admin::put_user_identity(cx, req, user)),
     route!(Post "/admin/v1/tokens", NONE => admin::create_token(cx, req)),
     route!(Patch "/admin/v1/entities/:id", NONE => admin::patch_entity(cx, req, id)),
     // Inspirations (interface.md 4.1-4.8, platform.md 5).
@@ -121,6 +123,11 @@ pub static ROUTES: &[Route] = &[
     route!(Get "/api/v2/runtimes/:id/inspirations", NONE => links::sources_of(cx, req, id)),
     route!(Delete "/api/v2/runtimes/:id/inspirations/:link", NONE => links::delete(cx, req, id, link)),
     route!(Get "/api/v2/inspirations/:id/inspired-runtimes", NONE => links::inspired_by_source(cx, req, id)),
+    // Signing in through the OpenID provider (platform.md 4).
+    route!(Get "/api/v2/auth/config", NONE => signin::config(cx, req)),
+    route!(Get "/api/v2/me", NONE => signin::me(cx, req)),
+    route!(Post "/api/v2/auth/token", NONE => signin::token(cx, req)),
+    route!(Post "/api/v2/auth/revoke", NONE => signin::revoke(cx, req)),
     // The link origin's sign-in (platform.md 4).
     route!(Post "/api/v2/serve-sessions", NONE => sessions::create(cx, req)),
     // The remote MCP endpoint: the tools of `plug mcp` for agents in the cloud.

@@ -1,16 +1,21 @@
-//! `plug login` and `plug logout`: store the server URL, token and default grid in the config
-//! file (mode 0600), checking the token against the server first; prompts only on a terminal.
+//! `plug login` and `plug logout`: sign in through the server's identity provider (browser on a
+//! loopback redirect, or the device grant) or take a pasted token, and store the server URL, token
+//! and default grid in the config file (mode 0600), checking the token against the server first;
+//! prompts only on a terminal. A provider token is refreshed here when it is about to expire.
 
 use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+use std::time::Duration;
 
 use serde_json::json;
 
 use super::Context;
 use crate::api::Api;
 use crate::cli::{GlobalArgs, LoginArgs};
-use crate::config::{self, ConfigFile, Settings};
+use crate::config::{self, ConfigFile, Settings, StoredOidc};
 use crate::error::{CliError, CliResult};
-use crate::ui::{self, paint};
+use crate::oidc::{self, ProviderConfig, Tokens};
+use crate::ui::{self, paint, Ui};
 
 pub fn login(cx: &Context, args: &LoginArgs, global: &GlobalArgs) -> CliResult<()> {
     let stored = cx.settings.token.is_some() && global.url.is_none();
@@ -27,7 +32,21 @@ pub fn login(cx: &Context, args: &LoginArgs, global: &GlobalArgs) -> CliResult<(
         None => cx.settings.url.clone(),
     };
     let url = config::normalize_url(&url);
+    if args.token.is_none() {
+        // A server that cannot be reached fails below, where the token is checked.
+        match oidc::provider_of(&url) {
+            Ok(Some(provider)) => return login_oidc(cx, args, global, &path, &url, &provider),
+            Ok(None) | Err(_) if args.device => {
+                return Err(CliError::usage(format!(
+                    "{url} does not sign in through an identity provider"
+                ))
+                .with_hint("pass --token <token> (or pipe it on stdin)"))
+            }
+            _ => {}
+        }
+    }
     let token = match &args.token {
+        Some(t) if t == "-" => read_stdin_line()?,
         Some(t) => t.trim().to_string(),
         None if interactive => rpassword::prompt_password("Token (input hidden): ")
             .map_err(|e| CliError::failed(format!("cannot read the token: {e}")))?,
@@ -65,6 +84,7 @@ pub fn login(cx: &Context, args: &LoginArgs, global: &GlobalArgs) -> CliResult<(
         url: Some(url.clone()),
         token: Some(token),
         grid: grid.clone(),
+        oidc: None,
     };
     stored.save(&path)?;
     if args.web {
@@ -144,9 +164,16 @@ pub fn logout(cx: &Context) -> CliResult<()> {
         .config_path
         .clone()
         .ok_or_else(|| CliError::failed("cannot find a config directory"))?;
-    if cx.config.token.is_some() {
+    // A provider sign-in's refresh token is revoked first (best effort), then forgotten.
+    if let Some(stored) = &cx.config.oidc {
+        if let Some(endpoint) = &stored.revocation_endpoint {
+            oidc::revoke(endpoint, &stored.client_id, &stored.refresh_token);
+        }
+    }
+    if cx.config.token.is_some() || cx.config.oidc.is_some() {
         ConfigFile {
             token: None,
+            oidc: None,
             ..cx.config.clone()
         }
         .save(&path)?;
@@ -186,4 +213,197 @@ fn read_stdin_line() -> CliResult<String> {
     let mut line = String::new();
     std::io::stdin().lock().read_line(&mut line)?;
     Ok(line.trim().to_string())
+}
+
+/// How long `plug login` waits for the browser sign-in.
+const BROWSER_WAIT: Duration = Duration::from_secs(300);
+
+/// `plug login` through the provider: the browser on a loopback redirect unless `--device` or no
+/// browser opens, then the server says who that is and in which grids; the grid is `--grid`, else
+/// the first.
+fn login_oidc(
+    cx: &Context,
+    args: &LoginArgs,
+    global: &GlobalArgs,
+    path: &Path,
+    url: &str,
+    provider: &ProviderConfig,
+) -> CliResult<()> {
+    let tokens = if args.device {
+        device(cx, provider)?
+    } else {
+        let pending = oidc::loopback(provider)?;
+        cx.ui.note(format!(
+            "Opening your browser to sign in with {}…",
+            paint(ui::CYAN, &provider.issuer)
+        ));
+        if super::open::launch(&pending.url) {
+            cx.ui.note(paint(
+                ui::DIM,
+                format!("  if it did not open, go to {}", pending.url),
+            ));
+            pending.finish(provider, BROWSER_WAIT)?
+        } else if provider.device_authorization_endpoint.is_some() {
+            cx.ui
+                .note("No browser opens here: sign in from another device instead.");
+            device(cx, provider)?
+        } else {
+            cx.ui.note(format!(
+                "Open this address in a browser on this machine:\n  {}",
+                pending.url
+            ));
+            pending.finish(provider, BROWSER_WAIT)?
+        }
+    };
+    let bearer = tokens.bearer(&provider.bearer).ok_or_else(|| {
+        CliError::failed(format!("the identity provider sent no {}", provider.bearer))
+    })?;
+    let who = whoami(cx, url, &bearer)?;
+    let grids: Vec<String> = who["grids"]
+        .as_array()
+        .map(|g| {
+            g.iter()
+                .filter_map(|g| g["slug"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    let grid = match &global.grid {
+        Some(g) if grids.contains(g) => g.clone(),
+        Some(g) => {
+            return Err(
+                CliError::failed(format!("you are not a member of grid '{g}'"))
+                    .with_hint(format!("your grids: {}", grids.join(", "))),
+            )
+        }
+        None => grids.first().cloned().ok_or_else(|| {
+            CliError::failed("you are signed in but not a member of any grid")
+                .with_hint("ask your Plug operator to add you")
+        })?,
+    };
+    if global.grid.is_none() && grids.len() > 1 {
+        cx.ui.note(format!(
+            "You belong to several grids ({}); using {grid}. Change with `plug login --grid <slug>` or --grid.",
+            grids.join(", ")
+        ));
+    }
+    let stored = ConfigFile {
+        url: Some(url.to_string()),
+        token: Some(bearer.clone()),
+        grid: Some(grid.clone()),
+        oidc: tokens
+            .refresh_token
+            .as_ref()
+            .map(|refresh_token| StoredOidc {
+                refresh_token: refresh_token.clone(),
+                token_endpoint: provider.token_endpoint.clone().unwrap_or_default(),
+                client_id: provider.cli_client_id.clone(),
+                bearer: provider.bearer.clone(),
+                revocation_endpoint: provider.revocation_endpoint.clone(),
+            }),
+    };
+    stored.save(path)?;
+    let name = who["user"]["name"].as_str().unwrap_or("");
+    let slug = who["user"]["slug"].as_str().unwrap_or("");
+    if args.web {
+        let settings = Settings {
+            url: url.to_string(),
+            token: Some(bearer),
+            grid: Some(grid.clone()),
+        };
+        open_web_app(cx, &settings)?;
+    }
+    if cx.ui.json {
+        cx.ui.print_json(&json!({
+            "url": url, "grid": grid, "config": path, "user": who["user"], "grids": grids,
+        }));
+    } else {
+        cx.ui.out(format!(
+            "{} Logged in to {url} as {name} ({slug}), grid {grid}.",
+            paint(ui::GREEN, "✓")
+        ));
+        cx.ui.note(paint(
+            ui::DIM,
+            format!("  saved to {} (readable by you only)", path.display()),
+        ));
+    }
+    Ok(())
+}
+
+fn device(cx: &Context, provider: &ProviderConfig) -> CliResult<Tokens> {
+    let start = oidc::device_start(provider)?;
+    cx.ui.note(format!(
+        "To sign in, open {} and enter the code {}",
+        paint(ui::CYAN, &start.verification_uri),
+        paint(ui::BOLD, &start.user_code)
+    ));
+    if let Some(complete) = &start.verification_uri_complete {
+        cx.ui.note(format!("  or open {complete}"));
+    }
+    cx.ui.note(paint(ui::DIM, "Waiting for you to approve…"));
+    oidc::device_finish(provider, &start)
+}
+
+/// `GET /api/v2/me` with a fresh provider token: a first sign-in creates the user here.
+fn whoami(cx: &Context, url: &str, token: &str) -> CliResult<serde_json::Value> {
+    let settings = Settings {
+        url: url.to_string(),
+        token: Some(token.to_string()),
+        grid: None,
+    };
+    Api::new(&settings, cx.ui)?
+        .get("/api/v2/me", &[])
+        .map_err(|e| match e {
+            CliError::Api(f) => CliError::failed(format!(
+                "{url} refused this sign-in: {} ({})",
+                f.message, f.code
+            )),
+            other => other,
+        })
+}
+
+/// The stored config, its provider token refreshed first when it expires within a minute (and
+/// saved again). PLUG_TOKEN, when set, is used as it is. A refresh that fails leaves the config
+/// as it was: the command then meets the server's 401 and says to log in again.
+pub fn refreshed(ui: Ui, path: &Path, config: ConfigFile) -> ConfigFile {
+    let from_env = std::env::var_os("PLUG_TOKEN").is_some_and(|t| !t.is_empty());
+    let (Some(token), Some(stored), false) = (&config.token, &config.oidc, from_env) else {
+        return config;
+    };
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    if oidc::expires_at(token).is_none_or(|exp| exp - now > 60) {
+        return config;
+    }
+    let tokens = match oidc::refresh(
+        &stored.token_endpoint,
+        &stored.client_id,
+        &stored.refresh_token,
+    ) {
+        Ok(t) => t,
+        Err(e) => {
+            ui.warn(format!(
+                "could not refresh your sign-in ({e}); run `plug login` again"
+            ));
+            return config;
+        }
+    };
+    let Some(bearer) = tokens.bearer(&stored.bearer) else {
+        return config;
+    };
+    let next = ConfigFile {
+        token: Some(bearer),
+        oidc: Some(StoredOidc {
+            refresh_token: tokens
+                .refresh_token
+                .clone()
+                .unwrap_or_else(|| stored.refresh_token.clone()),
+            ..stored.clone()
+        }),
+        ..config.clone()
+    };
+    match next.save(path) {
+        Ok(()) => next,
+        Err(_) => next,
+    }
 }

@@ -53,6 +53,11 @@ pub fn run(cli: Cli, ui: Ui) -> CliResult<()> {
         Some(path) => ConfigFile::load(path)?,
         None => ConfigFile::default(),
     };
+    let refreshing = !matches!(cli.command, Some(Command::Login(_) | Command::Logout));
+    let config = match (&config_path, refreshing) {
+        (Some(path), true) => account::refreshed(ui, path, config),
+        _ => config,
+    };
     let settings = config::resolve(
         cli.global.url.as_deref(),
         cli.global.grid.as_deref(),

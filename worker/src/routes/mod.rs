@@ -18,6 +18,7 @@ pub mod reactions;
 pub mod runtimes;
 pub mod serve;
 pub mod sessions;
+pub mod signin;
 pub mod spaces;
 pub mod views;
 pub mod visibility;

@@ -2,6 +2,7 @@
 
 pub mod db;
 pub mod entities;
+pub mod identities;
 pub mod identity;
 pub mod jobs;
 pub mod limits;

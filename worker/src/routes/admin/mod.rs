@@ -248,3 +248,75 @@ pub async fn create_token(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         &json!({ "token": token, "expires_at": iso(cx.now + ttl * 1000) }),
     )
 }
+
+/// `PUT /admin/v1/grids/:grid/email-domains` `{ domains }`: who joins the grid as a member on a
+/// first sign-in through the OpenID provider (a verified email of one of these domains). Replaces
+/// the list; `[]` lets nobody in by domain.
+pub async fn put_grid_email_domains(
+    cx: &Ctx,
+    mut req: Request,
+    grid_slug: &str,
+) -> ApiResult<Response> {
+    let body = read_object(&mut req).await?;
+    field::only_known(&body, &["domains"])?;
+    let raw = field::opt_str_list(&body, "domains")?
+        .ok_or_else(|| FieldError::new("domains", "required", "an array of email domains"))?;
+    if raw.len() > 50 {
+        return Err(FieldError::new("domains", "too_many", "at most 50 domains").into());
+    }
+    let mut domains: Vec<String> = Vec::new();
+    for given in raw {
+        let d = given
+            .strip_prefix('@')
+            .unwrap_or(&given)
+            .to_ascii_lowercase();
+        if given.len() > 253 || !plug_domain::oidc::is_domain(&d) {
+            return Err(FieldError::new(
+                "domains",
+                "pattern",
+                format!("'{d}' is not an email domain such as example.com"),
+            )
+            .into());
+        }
+        if !domains.contains(&d) {
+            domains.push(d);
+        }
+    }
+    let grid = grid(cx, grid_slug).await?;
+    crate::store::identities::set_grid_domains(&cx.db, &grid.grid_id, &domains, cx.now).await?;
+    json(200, &json!({ "grid_slug": grid.slug, "domains": domains }))
+}
+
+/// `PUT /admin/v1/users/:user/identity` `{ subject, issuer? }`: links a provider identity to an
+/// existing user (issuer defaults to OIDC_ISSUER), so that person signs in as that user.
+pub async fn put_user_identity(cx: &Ctx, mut req: Request, user_id: &str) -> ApiResult<Response> {
+    let body = read_object(&mut req).await?;
+    field::only_known(&body, &["subject", "issuer"])?;
+    let subject = field::req_str(&body, "subject")?.to_string();
+    if subject.is_empty() || subject.chars().count() > 255 {
+        return Err(
+            FieldError::new("subject", "length", "1-255 chars: the provider's `sub`").into(),
+        );
+    }
+    let issuer = match field::opt_str(&body, "issuer")? {
+        Some(i) => i.trim_end_matches('/').to_string(),
+        None => cx
+            .config
+            .oidc
+            .as_ref()
+            .map(|o| o.issuer.clone())
+            .ok_or_else(|| {
+                FieldError::new(
+                    "issuer",
+                    "required",
+                    "no OIDC_ISSUER is configured: name it",
+                )
+            })?,
+    };
+    let user = user(cx, user_id).await?;
+    crate::store::identities::link(&cx.db, &issuer, &subject, &user.user_id, cx.now).await?;
+    json(
+        200,
+        &json!({ "user_id": user.user_id, "issuer": issuer, "subject": subject }),
+    )
+}
