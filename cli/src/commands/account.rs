@@ -90,21 +90,28 @@ pub fn login(cx: &Context, args: &LoginArgs, global: &GlobalArgs) -> CliResult<(
     if args.web {
         open_web_app(cx, &settings)?;
     }
-    if cx.ui.json {
-        cx.ui
-            .print_json(&json!({ "url": url, "grid": grid, "config": path }));
-    } else {
-        let grid_words = grid.map(|g| format!(", grid {g}")).unwrap_or_default();
-        cx.ui.out(format!(
-            "{} Logged in to {url}{grid_words}.",
-            paint(ui::GREEN, "✓")
-        ));
-        cx.ui.note(paint(
-            ui::DIM,
-            format!("  saved to {} (readable by you only)", path.display()),
-        ));
-    }
+    let grid_words = grid
+        .as_ref()
+        .map(|g| format!(", grid {g}"))
+        .unwrap_or_default();
+    let summary = json!({ "url": url, "grid": grid, "config": path });
+    logged_in(cx, &summary, &format!("{url}{grid_words}"), &path);
     Ok(())
+}
+
+/// What a successful login prints: the JSON summary, or a line saying who is logged in where and
+/// where the settings were saved.
+fn logged_in(cx: &Context, summary: &serde_json::Value, whom: &str, path: &std::path::Path) {
+    if cx.ui.json {
+        cx.ui.print_json(summary);
+        return;
+    }
+    cx.ui
+        .out(format!("{} Logged in to {whom}.", paint(ui::GREEN, "✓")));
+    cx.ui.note(paint(
+        ui::DIM,
+        format!("  saved to {} (readable by you only)", path.display()),
+    ));
 }
 
 /// The web app signed in as `settings` say: its URL with `#token=…&grid=…`. The fragment never
@@ -312,20 +319,15 @@ fn login_oidc(
         };
         open_web_app(cx, &settings)?;
     }
-    if cx.ui.json {
-        cx.ui.print_json(&json!({
-            "url": url, "grid": grid, "config": path, "user": who["user"], "grids": grids,
-        }));
-    } else {
-        cx.ui.out(format!(
-            "{} Logged in to {url} as {name} ({slug}), grid {grid}.",
-            paint(ui::GREEN, "✓")
-        ));
-        cx.ui.note(paint(
-            ui::DIM,
-            format!("  saved to {} (readable by you only)", path.display()),
-        ));
-    }
+    let summary = json!({
+        "url": url, "grid": grid, "config": path, "user": who["user"], "grids": grids,
+    });
+    logged_in(
+        cx,
+        &summary,
+        &format!("{url} as {name} ({slug}), grid {grid}"),
+        path,
+    );
     Ok(())
 }
 
