@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startWorker, unique, BROWSER_UA, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { launchChromium } from './support/browser.mjs';
+import { eventually, launchChromium } from './support/browser.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'badge');
 const DESKTOP = { width: 1280, height: 800 };
@@ -63,15 +63,6 @@ const readEntity = (owner, id) => app.request('GET', `/api/v2/inspirations/${id}
 const feedbackInbox = (owner, id) => app.request('GET', `/api/v2/entities/${id}/feedback`, { token: owner.token });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function eventually(check, what, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 // ------------------------------------------------------------------ browser helpers
 

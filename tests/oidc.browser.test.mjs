@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWorker, BROWSER_UA, unique } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { launchChromium } from './support/browser.mjs';
+import { eventually, launchChromium } from './support/browser.mjs';
 import { startIdp, idpVars, WEB_CLIENT } from './support/idp.mjs';
 import * as fx from './support/fixtures.mjs';
 
@@ -41,7 +41,6 @@ after(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function newPage() {
   const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1100, height: 760 } });
@@ -211,15 +210,6 @@ function plug(args, { env = {}, home = mkdtempSync(join(scratch, 'home-')), onEr
 
 const configOf = (home) => join(home, '.config', 'plug', 'config.toml');
 
-async function eventually(check, what, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 test('plug login opens the browser, takes the code on a loopback redirect, refreshes and logs out', async () => {
   assert.ok(existsSync(PLUG), `missing ${PLUG}`);

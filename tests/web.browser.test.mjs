@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWorker, BROWSER_UA, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { launchChromium } from './support/browser.mjs';
+import { eventually, launchChromium } from './support/browser.mjs';
 import { seedInspirations, signedInContext } from '../web/bench.mjs';
 import * as fx from './support/fixtures.mjs';
 
@@ -34,15 +34,6 @@ after(async () => {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function eventually(check, what, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 /** A page of the app signed in as `user` on `grid`, failing the test on any uncaught page error. */
 async function open(user, grid, { viewport = DESKTOP, path = '/' } = {}) {

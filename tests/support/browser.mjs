@@ -8,3 +8,14 @@ export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '-
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export const launchChromium = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+
+/** Polls `check` every 100 ms until it returns something truthy, which it then returns. */
+export async function eventually(check, what, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
