@@ -317,7 +317,24 @@ function visibilitySection(ctx) {
     function paintSubSpaces() {
       sub.querySelector('.space-checks').hidden = radioValue(form, 'spaces_mode') !== 'some';
     }
-    spaces().then((list) => { known.push(...list); paintSub(); });
+    // What the viewer already chose in the grid choices, so a repaint keeps it.
+    const keepChoices = () => {
+      const mode = radioValue(form, 'spaces_mode');
+      if (!mode) return;
+      chosenSpaces.clear();
+      if (mode === 'everyone') chosenSpaces.add('everyone');
+      for (const c of form.querySelectorAll('[name="space"]:checked')) chosenSpaces.add(c.value);
+      const typed = form.querySelector('[name="space_slugs"]')?.value || '';
+      for (const slug of typed.split(',').map((t) => t.trim()).filter(Boolean)) chosenSpaces.add(slug);
+    };
+    // The grid's spaces arrive later: only the grid choices list them, and a repaint keeps what
+    // was chosen meanwhile (a checkbox ticked before they arrived is never reset).
+    spaces().then((list) => {
+      known.push(...list);
+      if (radioValue(form, 'visibility') !== 'grid') return;
+      keepChoices();
+      paintSub();
+    });
     replace(form,
       radios('visibility', 'Mode', MODES, item.visibility, paintSub), sub,
       h('div.actions', h('button.secondary', { type: 'submit' }, 'Save visibility'), note));
