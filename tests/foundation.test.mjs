@@ -78,24 +78,61 @@ test('GET /api/v2/spaces lists the active grid’s spaces with the caller’s me
 
 test('the no-count choice sets a cookie on each origin and returns only to the API origin', async () => {
   const back = `${app.baseUrl}/#grid`;
-  const api = await app.request('GET', `/api/v2/no-count?on=1&return=${encodeURIComponent(back)}`);
+  // The web app's settings navigate to the route on their own origin.
+  const own = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' };
+  const api = await app.request('GET', `/api/v2/no-count?on=1&return=${encodeURIComponent(back)}`, { headers: own });
   assert.equal(api.status, 303);
-  assert.equal(api.headers.get('location'), `${app.serveUrl}/_plug/no-count?on=1&return=${encodeURIComponent(back)}`);
+  const next = new URL(api.headers.get('location'));
+  assert.equal(`${next.origin}${next.pathname}`, `${app.serveUrl}/_plug/no-count`);
+  assert.equal(next.searchParams.get('on'), '1');
+  assert.equal(next.searchParams.get('return'), back);
+  assert.match(next.searchParams.get('proof'), /^\d+\.[0-9a-f]{32}$/);
   const [apiCookie] = api.headers.getSetCookie();
   assert.match(apiCookie, /^platform-no-count=1; Path=\/; Max-Age=34560000; SameSite=None; Secure$/);
-  const serve = await app.request('GET', new URL(api.headers.get('location')).pathname + new URL(api.headers.get('location')).search, { origin: 'serve' });
+  const serve = await app.request('GET', next.pathname + next.search, { origin: 'serve' });
   assert.equal(serve.status, 303);
   assert.equal(serve.headers.get('location'), back);
   assert.match(serve.headers.getSetCookie()[0], /^platform-no-count=1; Path=\/; Max-Age=34560000; SameSite=Lax$/);
   // Anywhere else is no place to go back to: the answer says what is set instead.
+  const off = new URL((await app.request('GET', '/api/v2/no-count?on=0', { headers: own })).headers.get('location'));
   for (const elsewhere of ['https://evil.example/', `${app.baseUrl}.evil.example/`, '//evil.example']) {
-    const res = await app.request('GET', `/_plug/no-count?on=0&return=${encodeURIComponent(elsewhere)}`, { origin: 'serve' });
+    off.searchParams.set('return', elsewhere);
+    const res = await app.request('GET', off.pathname + off.search, { origin: 'serve' });
     assert.equal(res.status, 200, elsewhere);
     assert.match(res.text, /are counted/);
     assert.match(res.headers.getSetCookie()[0], /Max-Age=0/);
   }
-  expectError(assert, await app.request('GET', '/api/v2/no-count?on=yes'), 400, 'VALIDATION_FAILED');
+  expectError(assert, await app.request('GET', '/api/v2/no-count?on=yes', { headers: own }), 400, 'VALIDATION_FAILED');
   assert.equal((await app.request('GET', '/_plug/no-count', { origin: 'serve' })).status, 400);
+});
+
+test('no page or link elsewhere can switch a visitor\'s counting off', async () => {
+  // A cross-site GET of the API route (a link, an <img>, a form on another site) changes nothing.
+  for (const headers of [
+    { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+    { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors' },
+    {},
+    { referer: 'https://evil.example/' },
+  ]) {
+    const res = await app.request('GET', '/api/v2/no-count?on=1', { headers });
+    expectError(assert, res, 403, 'FORBIDDEN');
+    assert.deepEqual(res.headers.getSetCookie(), [], JSON.stringify(headers));
+  }
+  // An old browser without fetch metadata passes with the web app's own Referer.
+  const referred = await app.request('GET', '/api/v2/no-count?on=1', { headers: { referer: `${app.baseUrl}/` } });
+  assert.equal(referred.status, 303);
+  // The link origin's route takes only the proof the API route made, for that very choice.
+  const on = new URL(referred.headers.get('location'));
+  for (const forged of [
+    '/_plug/no-count?on=1',
+    '/_plug/no-count?on=1&proof=1.00',
+    `/_plug/no-count?on=1&proof=${Date.now() + 30000}.${'0'.repeat(32)}`,
+    `/_plug/no-count?on=0&proof=${on.searchParams.get('proof')}`,
+  ]) {
+    const res = await app.request('GET', forged, { origin: 'serve' });
+    expectError(assert, res, 403, 'FORBIDDEN');
+    assert.deepEqual(res.headers.getSetCookie(), [], forged);
+  }
 });
 
 test('every error carries code, message, details, request_id and a matching X-Request-Id', async () => {

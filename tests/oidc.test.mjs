@@ -195,3 +195,61 @@ test('tokens naming unknown key ids make the Worker fetch the JWKS at most once 
     await other.stop();
   }
 });
+
+test('an ID token also meant for another client, or naming no Plug client as its holder, is 401 (Core 3.1.3.7)', async () => {
+  const p = person();
+  const cases = {
+    'aud lists Plug and another client': await idp.sign(p, { aud: [WEB_CLIENT, 'someone-else'] }),
+    'the same, with azp naming Plug': await idp.sign({ ...p, azp: WEB_CLIENT }, { aud: [WEB_CLIENT, 'someone-else'] }),
+    'both of Plug\'s clients but no azp': await idp.sign(p, { aud: [WEB_CLIENT, CLI_CLIENT] }),
+    'azp names another client': await idp.sign({ ...p, azp: 'someone-else' }),
+    'issued an hour from now': await idp.sign({ ...p, iat: Math.floor(Date.now() / 1000) + 3600 }),
+  };
+  for (const [what, token] of Object.entries(cases)) {
+    const res = await me(token);
+    assert.equal(res.status, 401, `${what}: ${res.text}`);
+  }
+  const held = await me(await idp.sign({ ...p, azp: CLI_CLIENT }, { aud: [WEB_CLIENT, CLI_CLIENT] }));
+  assert.equal(held.status, 200, held.text);
+});
+
+test('a slow provider holds no request: discovery, keys and the token relay give up in seconds', async () => {
+  const slow = await startIdp();
+  const fresh = await startWorker({ vars: idpVars(slow) });
+  try {
+    const g = await fresh.grid();
+    await fresh.mustAdmin('PUT', `/grids/${g.slug}/email-domains`, { domains: [domain] });
+    const p = person();
+    const timed = async (what, call) => {
+      const started = Date.now();
+      const res = await call();
+      return { res, ms: Date.now() - started, what };
+    };
+    // A cold isolate: the keys themselves are slow to come.
+    slow.delays['/jwks'] = 30_000;
+    const first = await timed('cold keys', async () => fresh.request('GET', '/api/v2/me', { token: await slow.sign(p) }));
+    assert.equal(first.res.status, 503, first.res.text);
+    assert.ok(Number(first.res.headers.get('retry-after')) >= 1);
+    assert.ok(first.ms < 12_000, `waited ${first.ms} ms for keys`);
+    // Keys cached: a forged token naming an unknown key triggers a refresh that the provider is
+    // slow to answer; it is refused in seconds and the real token keeps working.
+    delete slow.delays['/jwks'];
+    assert.equal((await fresh.request('GET', '/api/v2/me', { token: await slow.sign(p) })).status, 200);
+    slow.delays['/jwks'] = 30_000;
+    const ghost = await slow.makeKey('RS256', 'ghost-slow');
+    const forged = await timed('unknown kid', async () => fresh.request('GET', '/api/v2/me', { token: await slow.sign(p, { key: ghost }) }));
+    assert.equal(forged.res.status, 401, forged.res.text);
+    assert.ok(forged.ms < 12_000, `waited ${forged.ms} ms on a key refresh`);
+    assert.equal((await fresh.request('GET', '/api/v2/me', { token: await slow.sign(p) })).status, 200);
+    // The token relay.
+    slow.delays['/token'] = 30_000;
+    const relay = await timed('relay', () => fresh.request('POST', '/api/v2/auth/token', {
+      json: { grant_type: 'refresh_token', refresh_token: 'x' },
+    }));
+    assert.equal(relay.res.status, 503, relay.res.text);
+    assert.ok(relay.ms < 15_000, `waited ${relay.ms} ms on the relay`);
+  } finally {
+    await fresh.stop();
+    await slow.close();
+  }
+});

@@ -69,7 +69,7 @@ function routerServeRoutes() {
     if (index === '/{}/{}/') {
       // The org form stands for the file routes of every scope form: the path below the name
       // goes on to the content origin as it is.
-      if (serve.includes('at.rest,')) {
+      if (serve.includes('at.rest')) {
         routes.add('GET /{}/{}/_plug/file');
         routes.add('GET /{}/{}/{}');
       }

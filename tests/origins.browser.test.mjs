@@ -205,3 +205,50 @@ test('a zipped site built with root-absolute asset paths renders with its script
   assert.equal(await page.$eval('#root', (el) => getComputedStyle(el).color), 'rgb(1, 2, 3)');
   await context.close();
 });
+
+test('another drop\'s page cannot include a private drop\'s script, image or style, though the browser holds its cookie', async () => {
+  const { owner, admin, grid, outsider } = await app.world();
+  const target = await app.dropLive(owner, {
+    file: { name: 'plans.zip', content: fx.zip([
+      { name: 'index.html', content: `<!doctype html><title>Plans</title><link rel="stylesheet" href="/plans.css"><body><h1>Plans</h1><script src="/data.js"></script><script>document.title = 'own ' + window.PLANS;</script></body>` },
+      { name: 'data.js', content: `window.PLANS = '${SECRET}';` },
+      { name: 'plans.css', content: 'h1 { color: rgb(9, 8, 7); }' },
+      { name: 'chart.png', content: fx.png() },
+    ]) },
+    fields: { scope: 'personal', visibility: 'private' },
+  });
+  const origin = app.contentUrl(target.entity_id);
+  // A page on another drop's origin (a sibling *.localhost: same-site, so even a Lax cookie goes along).
+  const includer = `<!doctype html><meta charset="utf-8"><title>Cute cats</title><body><h1 id="x">Cats</h1>
+<link rel="stylesheet" href="${origin}/plans.css">
+<script src="${origin}/data.js"></script>
+<script>
+  const img = new Image();
+  img.onload = () => { window.__img = 'loaded ' + img.naturalWidth; finish(); };
+  img.onerror = () => { window.__img = 'refused'; finish(); };
+  img.src = '${origin}/chart.png';
+  function finish() {
+    window.__result = { script: String(window.PLANS), image: window.__img, style: getComputedStyle(document.getElementById('x')).color };
+    document.title = 'done';
+  }
+</script></body>`;
+  const evil = await app.dropLive(outsider, { file: { name: 'cats.html', content: includer }, fields: { scope: 'personal', visibility: 'link' } });
+  // bypassCSP: a served page's CSP would stop plain-http includes here already; deployed, https is allowed.
+  const context = await signedInBrowser(admin, grid, { bypassCSP: true });
+  const own = await context.newPage();
+  await own.goto(target.url);
+  await own.waitForURL((u) => u.origin === origin);
+  await own.waitForFunction(() => document.title.startsWith('own '));
+  assert.equal(await own.title(), `own ${SECRET}`, 'its own page loads its script');
+  assert.equal(await own.$eval('h1', (el) => getComputedStyle(el).color), 'rgb(9, 8, 7)');
+  await own.close();
+
+  const page = await context.newPage();
+  await page.goto(evil.url);
+  await page.waitForFunction(() => document.title === 'done', null, { timeout: 30_000 });
+  const result = await page.evaluate(() => window.__result);
+  assert.equal(new URL(page.url()).origin, app.contentUrl(evil.entity_id));
+  assert.deepEqual(result, { script: 'undefined', image: 'refused', style: 'rgb(0, 0, 0)' });
+  await page.screenshot({ path: join(SHOTS, 'script-include-refused.png') });
+  await context.close();
+});

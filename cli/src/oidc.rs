@@ -3,7 +3,7 @@
 //! device authorization grant (RFC 8628) where no browser opens; and refreshing a stored token
 //! with its refresh token once it is about to expire.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::time::{Duration, Instant};
 
@@ -190,6 +190,29 @@ fn answer(mut stream: &TcpStream, status: &str, body: &str) {
     let _ = stream.flush();
 }
 
+/// How long one connection to the loopback may take to send its request line.
+const REQUEST_WAIT: Duration = Duration::from_secs(10);
+
+/// The first line of an HTTP request, if it arrives whole (at most 8 KiB) before `until`: a client
+/// that trickles bytes or never ends its line is dropped, and the wait for the browser goes on.
+fn request_line(mut stream: &TcpStream, until: Instant) -> Option<String> {
+    let mut line = Vec::new();
+    let mut buf = [0u8; 1024];
+    while !line.contains(&b'\n') && line.len() < 8 * 1024 {
+        let left = until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return None;
+        }
+        stream.set_read_timeout(Some(left)).ok()?;
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => return None,
+            Ok(n) => line.extend_from_slice(&buf[..n]),
+        }
+    }
+    let end = line.iter().position(|&b| b == b'\n')?;
+    String::from_utf8(line[..end].to_vec()).ok()
+}
+
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -202,26 +225,28 @@ impl Loopback {
         let deadline = Instant::now() + timeout;
         self.listener.set_nonblocking(true)?;
         loop {
+            // Checked on every pass, so neither silence nor a stream of stray requests keeps
+            // `plug login` waiting past the deadline.
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(
+                    CliError::failed("timed out waiting for the browser sign-in").with_hint(
+                        "run `plug login` again, or `plug login --device` to sign in from another device",
+                    ),
+                );
+            }
             let stream = match self.listener.accept() {
                 Ok((stream, _)) => stream,
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                    if Instant::now() > deadline {
-                        return Err(
-                            CliError::failed("timed out waiting for the browser sign-in")
-                                .with_hint(
-                                    "run `plug login --device` to sign in from another device",
-                                ),
-                        );
-                    }
                     std::thread::sleep(Duration::from_millis(100));
                     continue;
                 }
                 Err(e) => return Err(e.into()),
             };
             stream.set_nonblocking(false)?;
-            stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-            let mut line = String::new();
-            BufReader::new(&stream).read_line(&mut line)?;
+            let Some(line) = request_line(&stream, Instant::now() + left.min(REQUEST_WAIT)) else {
+                continue;
+            };
             let target = line.split_whitespace().nth(1).unwrap_or("");
             let Ok(url) = reqwest::Url::parse(&format!("http://127.0.0.1{target}")) else {
                 answer(&stream, "400 Bad Request", "bad request");

@@ -99,8 +99,13 @@ export async function startIdp({ webOrigins = [], idTokenTtl = 300, port } = {})
   const callback = provider.callback();
   let published = null;
   const hits = { jwks: 0 };
-  const server = createServer((req, res) => {
+  // Milliseconds the provider takes before answering a path (`/jwks`, `/token`, ...): a slow provider.
+  const delays = {};
+  const server = createServer(async (req, res) => {
     if (req.url === '/jwks') hits.jwks += 1;
+    const delay = delays[new URL(req.url, issuer).pathname];
+    if (delay) await new Promise((r) => setTimeout(r, delay));
+    if (res.destroyed) return;
     if (published && req.url === '/jwks') {
       res.writeHead(200, { 'content-type': 'application/jwk-set+json' });
       res.end(JSON.stringify({ keys: published }));
@@ -116,6 +121,8 @@ export async function startIdp({ webOrigins = [], idTokenTtl = 300, port } = {})
     provider,
     /** How often each endpoint was fetched: `jwks`. */
     hits,
+    /** Set `delays['/jwks'] = 30_000` to make the provider that slow on a path. */
+    delays,
     /** Signs `claims` (iss, aud, exp filled unless given) with `key` (default the RSA key). */
     async sign(claims, { key = keys.rsa, alg = key.alg, kid = key.kid, ttl = 300, aud = WEB_CLIENT } = {}) {
       const now = Math.floor(Date.now() / 1000);

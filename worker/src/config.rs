@@ -1,7 +1,16 @@
 //! Deployment settings read once per request from the Worker's vars and secrets
 //! (wrangler.toml `[vars]`, `.dev.vars` locally, `wrangler secret` in production).
 
-use worker::Env;
+use worker::{Env, Url};
+
+/// Which of Plug's origins a request is for (platform.md 3; README "What runs where").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    Api,
+    Link,
+    /// A content origin, with its label (the Inspiration's entity id, when it is one).
+    Content(String),
+}
 
 #[derive(Clone)]
 pub struct Config {
@@ -162,7 +171,129 @@ impl Config {
         plug_domain::origins::label_in(Self::host_of(&self.content_origin), host)
     }
 
+    /// The one check of which hosts Plug answers: the origin a `Host` (`name[:port]`) names, or
+    /// None for any other host (another name, another port, a look-alike). Answering those as the
+    /// API is what DNS rebinding relies on.
+    pub fn origin_of_host(&self, host: &str) -> Option<Origin> {
+        let host = host.to_ascii_lowercase();
+        if let Some(label) = self.content_label(&host) {
+            return Some(Origin::Content(label.to_string()));
+        }
+        let (api, serve) = (self.api_host(), self.serve_host());
+        if host.eq_ignore_ascii_case(api) {
+            return Some(Origin::Api);
+        }
+        (host.eq_ignore_ascii_case(serve)).then_some(Origin::Link)
+    }
+
+    /// The one check of where Plug may send a browser: the origin of an absolute URL when it is
+    /// one of Plug's own, with the very scheme, host and port configured (no `javascript:`,
+    /// `data:`, `ftp:` or `ws:` on a Plug host name, no other port, no user info).
+    pub fn origin_of_url(&self, url: &Url) -> Option<Origin> {
+        if !url.username().is_empty() || url.password().is_some() {
+            return None;
+        }
+        let origin = url.origin().ascii_serialization();
+        let host = Self::host_of(&origin);
+        let found = self.origin_of_host(host)?;
+        let scheme_of = |base: &str| base.split_once("://").map(|(s, _)| s.to_ascii_lowercase());
+        let expected = match &found {
+            Origin::Api => scheme_of(&self.base_url),
+            Origin::Link => scheme_of(&self.serve_base_url),
+            Origin::Content(_) => scheme_of(&self.content_origin),
+        };
+        (expected.as_deref() == Some(url.scheme())).then_some(found)
+    }
+
     pub fn is_https(url: &str) -> bool {
         url.starts_with("https://")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn local() -> Config {
+        Config {
+            base_url: "http://localhost:8787".into(),
+            serve_base_url: "http://127.0.0.1:8787".into(),
+            content_origin: "http://{label}.localhost:8787".into(),
+            platform_name: "Plug".into(),
+            min_cli_version: "0.0.0".into(),
+            purge_after_days: 30,
+            draft_ttl_days: 14,
+            test_hooks: false,
+            jwt_issuer: None,
+            jwt_audience: None,
+            admin_token: String::new(),
+            jwt_secret: String::new(),
+            oidc: None,
+        }
+    }
+
+    #[test]
+    fn only_plugs_own_hosts_are_answered() {
+        let c = local();
+        assert_eq!(c.origin_of_host("localhost:8787"), Some(Origin::Api));
+        assert_eq!(c.origin_of_host("LOCALHOST:8787"), Some(Origin::Api));
+        assert_eq!(c.origin_of_host("127.0.0.1:8787"), Some(Origin::Link));
+        assert_eq!(
+            c.origin_of_host("abc.localhost:8787"),
+            Some(Origin::Content("abc".into()))
+        );
+        for stranger in [
+            "evil.example",
+            "evil.example:8787",
+            "a_b.localhost:8787",
+            "localhost",
+            "localhost:9999",
+            "xlocalhost:8787",
+            "a.b.localhost:8787",
+            "127.0.0.1",
+            "",
+        ] {
+            assert_eq!(c.origin_of_host(stranger), None, "{stranger}");
+        }
+    }
+
+    #[test]
+    fn browsers_are_sent_only_to_plugs_own_origins() {
+        let c = local();
+        let at = |u: &str| c.origin_of_url(&Url::parse(u).unwrap());
+        assert_eq!(at("http://localhost:8787/enter"), Some(Origin::Api));
+        assert_eq!(at("http://127.0.0.1:8787/g/n/"), Some(Origin::Link));
+        assert_eq!(
+            at("http://abc.localhost:8787/x?y=1"),
+            Some(Origin::Content("abc".into()))
+        );
+        for elsewhere in [
+            "javascript://abc.localhost:8787/%0aalert(1)",
+            "data://abc.localhost:8787/,hi",
+            "ftp://abc.localhost:8787/",
+            "ws://abc.localhost:8787/",
+            "https://abc.localhost:8787/",
+            "http://abc.localhost:8788/",
+            "http://abc.localhost/",
+            "http://user:pw@abc.localhost:8787/",
+            "http://evil.example/",
+            "javascript:alert(1)",
+        ] {
+            assert_eq!(at(elsewhere), None, "{elsewhere}");
+        }
+        let deployed = Config {
+            base_url: "https://plug.example.com".into(),
+            serve_base_url: "https://link.plug.example.com".into(),
+            content_origin: "https://{label}.plugcontent.example".into(),
+            ..local()
+        };
+        let at = |u: &str| deployed.origin_of_url(&Url::parse(u).unwrap());
+        assert_eq!(
+            at("https://abc.plugcontent.example/a"),
+            Some(Origin::Content("abc".into()))
+        );
+        assert!(at("https://abc.plugcontent.example:443/a").is_some());
+        assert_eq!(at("http://abc.plugcontent.example/a"), None);
+        assert_eq!(at("https://abc.plugcontent.example:8443/a"), None);
     }
 }

@@ -68,7 +68,7 @@ impl Ctx {
             env,
             ctx,
             now: worker::Date::now().as_millis() as i64,
-            request_id: hex(&random_bytes::<8>()),
+            request_id: request_id(),
             r2_calls: Cell::new(0),
             r2_wait_ms: Cell::new(0.0),
         })
@@ -120,6 +120,11 @@ pub fn random_bytes<const N: usize>() -> [u8; N] {
 
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A fresh `X-Request-Id`.
+pub fn request_id() -> String {
+    hex(&random_bytes::<8>())
 }
 
 pub fn new_uuid<Id: From<String>>() -> Id {

@@ -16,16 +16,19 @@ mod store;
 
 use worker::{event, Context, Env, Method, Request, Response, ScheduleContext, ScheduledEvent};
 
-use crate::config::Config;
+use crate::config::{Config, Origin};
 use crate::http::Ctx;
 
 #[event(fetch)]
 async fn fetch(req: Request, env: Env, ctx: Context) -> worker::Result<Response> {
     let config = Config::from_env(&env);
-    let origin = origin_of(&config, &req);
+    let Some(origin) = origin_of(&config, &req) else {
+        return Ok(misdirected());
+    };
     let api_read = origin == Origin::Api && matches!(req.method(), Method::Get | Method::Head);
     let cx = Ctx::new(env, ctx, config, &req, api_read)?;
     let changes = origin == Origin::Api && may_change_what_is_served(&req);
+    let req_path = req.path();
     let (flags, result) = match &origin {
         Origin::Api => router::serve(&cx, req).await,
         Origin::Link => (Default::default(), routes::link::handle(&cx, req).await),
@@ -51,7 +54,9 @@ async fn fetch(req: Request, env: Env, ctx: Context) -> worker::Result<Response>
     }
     // Not on a 404 or a redirect: its count of statements could tell a hidden Inspiration from
     // a missing one, which answer alike.
-    if !matches!(response.status_code(), 300..=399 | 404) {
+    // Nor on a content origin's robots.txt, answered alike for every drop anyone may open.
+    let robots = matches!(origin, Origin::Content(_)) && req_path == "/robots.txt";
+    if !matches!(response.status_code(), 300..=399 | 404) && !robots {
         let _ = response
             .headers_mut()
             .set("Server-Timing", &cx.server_timing());
@@ -61,6 +66,14 @@ async fn fetch(req: Request, env: Env, ctx: Context) -> worker::Result<Response>
         let _ = response
             .headers_mut()
             .set("X-Content-Type-Options", "nosniff");
+    }
+    if matches!(origin, Origin::Content(_)) {
+        // A content origin's bytes are for its own pages only: no other page may load them as a
+        // script, image, style or font (the browser enforces it; `content::viewer` also answers
+        // such requests as to a stranger).
+        let _ = response
+            .headers_mut()
+            .set("Cross-Origin-Resource-Policy", "same-origin");
     }
     if flags.cross_origin {
         // badge.js posts here from content origins and Runtimes: every answer is readable cross-origin.
@@ -104,32 +117,31 @@ async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
     }
 }
 
-#[derive(PartialEq, Eq)]
-enum Origin {
-    Api,
-    Link,
-    /// A content origin, with its label (the Inspiration's entity id).
-    Content(String),
-}
-
-fn origin_of(config: &Config, req: &Request) -> Origin {
-    let host = http::header(req, "Host")
-        .or_else(|| {
-            req.url().ok().and_then(|u| {
-                let host = u.host_str()?.to_string();
-                Some(match u.port() {
-                    Some(port) => format!("{host}:{port}"),
-                    None => host,
-                })
+/// The origin the request's `Host` names (see `Config::origin_of_host`), or None for a host that is
+/// not one of Plug's.
+fn origin_of(config: &Config, req: &Request) -> Option<Origin> {
+    let host = http::header(req, "Host").or_else(|| {
+        req.url().ok().and_then(|u| {
+            let host = u.host_str()?.to_string();
+            Some(match u.port() {
+                Some(port) => format!("{host}:{port}"),
+                None => host,
             })
         })
-        .unwrap_or_default();
-    if let Some(label) = config.content_label(&host) {
-        return Origin::Content(label.to_string());
-    }
-    let serve = config.serve_host();
-    if config.api_host() != serve && host.eq_ignore_ascii_case(serve) {
-        return Origin::Link;
-    }
-    Origin::Api
+    })?;
+    config.origin_of_host(&host)
+}
+
+/// What any host that is not one of Plug's gets: nothing of the API, the web app or any content
+/// (deployed, a rebinding DNS name would otherwise reach the API as if it were Plug's own).
+fn misdirected() -> Response {
+    let id = http::request_id();
+    let mut response = error::ApiError::new(
+        plug_domain::error_code::ErrorCode::MisdirectedRequest,
+        "this host is not one of Plug's origins",
+    )
+    .to_response(&id);
+    let _ = response.headers_mut().set("X-Request-Id", &id);
+    let _ = response.headers_mut().set("Cache-Control", "no-store");
+    response
 }

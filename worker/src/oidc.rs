@@ -83,6 +83,9 @@ extern "C" {
     /// The global `fetch`, called directly: lighter in wasm than `worker::Fetch`.
     #[wasm_bindgen(js_name = fetch)]
     fn global_fetch(url: &str, init: &JsValue) -> Promise;
+    /// `AbortSignal.timeout(ms)`: the fetch fails once the provider has taken that long.
+    #[wasm_bindgen(js_namespace = AbortSignal, js_name = timeout)]
+    fn abort_after(ms: u32) -> JsValue;
     #[wasm_bindgen(js_namespace = ["crypto", "subtle"], js_name = importKey)]
     fn import_key(
         format: &str,
@@ -95,8 +98,16 @@ extern "C" {
     fn subtle_verify(alg: &JsValue, key: &JsValue, signature: &[u8], data: &[u8]) -> Promise;
 }
 
-/// GETs `url`, or POSTs the url-encoded `form` to it; answers the status and the body text.
-async fn fetch_text(url: &str, form: Option<&str>) -> ApiResult<(u16, String)> {
+/// How long a call to the provider may take. Discovery and keys are fetched on a person's
+/// request (and a token naming an unknown key makes anyone able to trigger a key refresh once a
+/// minute), so a slow provider must not hold requests: past this it is 503 with `Retry-After`.
+const PROVIDER_TIMEOUT_MS: u32 = 5_000;
+/// The token relay waits longer: the provider may check a code or a client secret.
+const TOKEN_RELAY_TIMEOUT_MS: u32 = 10_000;
+
+/// GETs `url`, or POSTs the url-encoded `form` to it; answers the status and the body text, or
+/// 503 when the provider did not answer within `timeout_ms` (headers and body together).
+async fn fetch_text(url: &str, form: Option<&str>, timeout_ms: u32) -> ApiResult<(u16, String)> {
     let init = match form {
         None => r#"{"headers":{"accept":"application/json"}}"#.to_string(),
         Some(body) => format!(
@@ -106,6 +117,7 @@ async fn fetch_text(url: &str, form: Option<&str>) -> ApiResult<(u16, String)> {
     };
     let call = async {
         let init = js_sys::JSON::parse(&init)?;
+        Reflect::set(&init, &"signal".into(), &abort_after(timeout_ms))?;
         let res = JsFuture::from(global_fetch(url, &init)).await?;
         let status = Reflect::get(&res, &"status".into())?
             .as_f64()
@@ -125,11 +137,16 @@ async fn fetch_text(url: &str, form: Option<&str>) -> ApiResult<(u16, String)> {
 pub async fn post_form(url: &str, pairs: &[(&str, &str)]) -> ApiResult<(u16, String)> {
     let mut encoded = worker::Url::parse("x:/").map_err(ApiError::internal)?;
     encoded.query_pairs_mut().extend_pairs(pairs);
-    fetch_text(url, Some(encoded.query().unwrap_or_default())).await
+    fetch_text(
+        url,
+        Some(encoded.query().unwrap_or_default()),
+        TOKEN_RELAY_TIMEOUT_MS,
+    )
+    .await
 }
 
 async fn get_json<T: serde::de::DeserializeOwned>(url: &str) -> ApiResult<T> {
-    match fetch_text(url, None).await? {
+    match fetch_text(url, None, PROVIDER_TIMEOUT_MS).await? {
         (200, text) => serde_json::from_str(&text).map_err(|_| unavailable(url)),
         _ => Err(unavailable(url)),
     }
@@ -216,7 +233,9 @@ pub async fn verify(cx: &Ctx, config: &OidcConfig, token: &str) -> ApiResult<Ide
     let key = match oidc::choose_key(&keys, &parsed.header) {
         KeyChoice::Found(key) => key.clone(),
         KeyChoice::Unknown => {
-            keys = jwks(cx, config, true).await?;
+            // A provider that fails to answer the refresh leaves the keys Plug has: the token is
+            // then simply signed by a key Plug does not know.
+            keys = jwks(cx, config, true).await.unwrap_or(keys);
             match oidc::choose_key(&keys, &parsed.header) {
                 KeyChoice::Found(key) => key.clone(),
                 KeyChoice::Unknown => {
@@ -245,6 +264,8 @@ pub async fn verify(cx: &Ctx, config: &OidcConfig, token: &str) -> ApiResult<Ide
     let expect = OidcExpectations {
         issuer: &config.issuer,
         audiences: &audiences,
+        id_tokens: config.audience.is_none(),
+        clients: &[&config.client_id, &config.cli_client_id],
         trust_email: config.trust_email,
     };
     let mut identity = oidc::check_claims(&parsed.claims, cx.now, &expect).map_err(refused)?;

@@ -224,6 +224,8 @@ fn read_stdin_line() -> CliResult<String> {
 
 /// How long `plug login` waits for the browser sign-in.
 const BROWSER_WAIT: Duration = Duration::from_secs(300);
+const WAITING_FOR_BROWSER: &str =
+    "Waiting for the sign-in in your browser (up to 5 minutes; Ctrl-C stops, `plug login --device` signs in from another device)…";
 
 /// `plug login` through the provider: the browser on a loopback redirect unless `--device` or no
 /// browser opens, then the server says who that is and in which grids; the grid is `--grid`, else
@@ -249,6 +251,7 @@ fn login_oidc(
                 ui::DIM,
                 format!("  if it did not open, go to {}", pending.url),
             ));
+            cx.ui.note(paint(ui::DIM, WAITING_FOR_BROWSER));
             pending.finish(provider, BROWSER_WAIT)?
         } else if provider.device_authorization_endpoint.is_some() {
             cx.ui
@@ -259,6 +262,7 @@ fn login_oidc(
                 "Open this address in a browser on this machine:\n  {}",
                 pending.url
             ));
+            cx.ui.note(paint(ui::DIM, WAITING_FOR_BROWSER));
             pending.finish(provider, BROWSER_WAIT)?
         }
     };

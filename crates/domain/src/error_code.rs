@@ -45,6 +45,7 @@ error_codes! {
     NotFound = ("NOT_FOUND", 404),
     MethodNotAllowed = ("METHOD_NOT_ALLOWED", 405),
     NameCollision = ("NAME_COLLISION", 409),
+    MisdirectedRequest = ("MISDIRECTED_REQUEST", 421),
     LinkExists = ("LINK_EXISTS", 409),
     PayloadTooLarge = ("PAYLOAD_TOO_LARGE", 413),
     UnsupportedMediaType = ("UNSUPPORTED_MEDIA_TYPE", 415),

@@ -35,6 +35,11 @@ pub struct OidcClaims {
     #[serde(default)]
     pub nbf: Option<f64>,
     #[serde(default)]
+    pub iat: Option<f64>,
+    /// The client the token was issued to (OpenID Connect Core 2).
+    #[serde(default)]
+    pub azp: Option<String>,
+    #[serde(default)]
     pub email: Option<String>,
     #[serde(default)]
     pub email_verified: Option<Value>,
@@ -190,8 +195,14 @@ pub fn choose_key<'a>(jwks: &'a Jwks, header: &JwtHeader) -> KeyChoice<'a> {
 /// What the Worker expects of a provider's token.
 pub struct OidcExpectations<'a> {
     pub issuer: &'a str,
-    /// Any one of these must be in `aud`: `OIDC_AUDIENCE`, or else the client ids.
+    /// Plug's audiences: `OIDC_AUDIENCE`, or else the client ids.
     pub audiences: &'a [&'a str],
+    /// ID tokens (no `OIDC_AUDIENCE`): every value of `aud` must be Plug's, since a token also
+    /// meant for another client is not Plug's (OpenID Connect Core 3.1.3.7). An access token
+    /// (RFC 9068 4) only has to name Plug's audience among others (Auth0 adds its userinfo URL).
+    pub id_tokens: bool,
+    /// Plug's own clients (web and CLI): an `azp` must name one of them.
+    pub clients: &'a [&'a str],
     /// Take `email` as verified without an `email_verified` claim (providers that only issue
     /// verified addresses and do not say so: Cloudflare Access, Entra ID).
     pub trust_email: bool,
@@ -219,21 +230,34 @@ pub fn check_claims(
     if now > exp + leeway {
         return Err(TokenError::Expired);
     }
-    if claims.nbf.is_some_and(|nbf| now + leeway < nbf) {
+    // Not yet valid, or issued in the future (a clock far ahead, or a token minted for later).
+    let from_the_future = |t: Option<f64>| t.is_some_and(|t| now + leeway < t);
+    if from_the_future(claims.nbf) || from_the_future(claims.iat) {
         return Err(TokenError::NotYetValid);
     }
     if claims.iss.as_deref() != Some(expect.issuer) {
         return Err(TokenError::Issuer);
     }
-    let audience_ok = match &claims.aud {
-        Some(Value::String(a)) => expect.audiences.contains(&a.as_str()),
-        Some(Value::Array(list)) => list
-            .iter()
-            .filter_map(Value::as_str)
-            .any(|a| expect.audiences.contains(&a)),
-        _ => false,
+    let audiences: Vec<&Value> = match &claims.aud {
+        Some(Value::Array(list)) => list.iter().collect(),
+        Some(one) => vec![one],
+        None => Vec::new(),
+    };
+    let trusted = |a: &&Value| a.as_str().is_some_and(|a| expect.audiences.contains(&a));
+    let audience_ok = if expect.id_tokens {
+        !audiences.is_empty() && audiences.iter().all(trusted)
+    } else {
+        audiences.iter().any(trusted)
     };
     if !audience_ok {
+        return Err(TokenError::Audience);
+    }
+    // Several audiences: the token must say which client it was issued to, and that is Plug.
+    let azp_ok = match &claims.azp {
+        Some(azp) => expect.clients.contains(&azp.as_str()),
+        None => audiences.len() == 1,
+    };
+    if !azp_ok {
         return Err(TokenError::Audience);
     }
     let subject = claims
@@ -327,6 +351,8 @@ mod tests {
     const EXPECT: OidcExpectations<'static> = OidcExpectations {
         issuer: ISS,
         audiences: &["plug-web", "plug-cli"],
+        id_tokens: true,
+        clients: &["plug-web", "plug-cli"],
         trust_email: false,
     };
 
@@ -409,9 +435,34 @@ mod tests {
         let id = check_claims(&claims(serde_json::json!({})), NOW, &EXPECT).unwrap();
         assert_eq!(id.subject, "abc");
         assert_eq!(id.verified_email.as_deref(), Some("ada@example.org"));
-        let list = claims(serde_json::json!({"aud": ["other", "plug-cli"]}));
-        assert!(check_claims(&list, NOW, &EXPECT).is_ok());
+        let both = serde_json::json!({"aud": ["plug-web", "plug-cli"], "azp": "plug-cli"});
+        assert!(check_claims(&claims(both), NOW, &EXPECT).is_ok());
+        let alone = serde_json::json!({"aud": ["plug-web"]});
+        assert!(check_claims(&claims(alone), NOW, &EXPECT).is_ok());
+        let now_issued = serde_json::json!({"iat": NOW / 1000 + 29});
+        assert!(check_claims(&claims(now_issued), NOW, &EXPECT).is_ok());
         let cases = [
+            // Also meant for another client (Core 3.1.3.7): not Plug's token.
+            (
+                serde_json::json!({"aud": ["other", "plug-cli"]}),
+                TokenError::Audience,
+            ),
+            (
+                serde_json::json!({"aud": ["other", "plug-cli"], "azp": "plug-cli"}),
+                TokenError::Audience,
+            ),
+            // Two of Plug's audiences but no word of which client it was issued to.
+            (
+                serde_json::json!({"aud": ["plug-web", "plug-cli"]}),
+                TokenError::Audience,
+            ),
+            (serde_json::json!({"azp": "other"}), TokenError::Audience),
+            (serde_json::json!({"aud": []}), TokenError::Audience),
+            (serde_json::json!({"aud": [7]}), TokenError::Audience),
+            (
+                serde_json::json!({"iat": NOW / 1000 + 3600}),
+                TokenError::NotYetValid,
+            ),
             (
                 serde_json::json!({"iss": "https://evil.example"}),
                 TokenError::Issuer,
@@ -436,6 +487,19 @@ mod tests {
                 "{extra}"
             );
         }
+        let access = OidcExpectations {
+            audiences: &["plug-api"],
+            id_tokens: false,
+            ..EXPECT
+        };
+        let auth0 =
+            serde_json::json!({"aud": ["plug-api", "https://idp/userinfo"], "azp": "plug-web"});
+        assert!(check_claims(&claims(auth0), NOW, &access).is_ok());
+        let elsewhere = serde_json::json!({"aud": ["other-api"], "azp": "plug-web"});
+        assert_eq!(
+            check_claims(&claims(elsewhere), NOW, &access).unwrap_err(),
+            TokenError::Audience
+        );
         let late = claims(serde_json::json!({"exp": NOW / 1000 - 29}));
         assert!(check_claims(&late, NOW, &EXPECT).is_ok());
     }

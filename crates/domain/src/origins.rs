@@ -53,6 +53,21 @@ pub fn is_navigation(sec_fetch_mode: Option<&str>, accept: Option<&str>) -> bool
         })
 }
 
+/// Whether a request to a content origin may be answered with its viewer's rights (a cookie, a
+/// ticket): the origin's own requests (`Sec-Fetch-Site: same-origin`), what the person typed or
+/// bookmarked (`none`), and navigations to it. A file included from any other page (`<script src>`,
+/// `<img>`, a stylesheet, `fetch` in no-cors mode) arrives `same-site` or `cross-site` and is
+/// answered as to a stranger. A client that sends no fetch metadata is not a browser acting for
+/// another page (curl, an API client); old browsers are held by `Cross-Origin-Resource-Policy`.
+pub fn is_own_or_navigation(sec_fetch_site: Option<&str>, sec_fetch_mode: Option<&str>) -> bool {
+    let Some(site) = sec_fetch_site else {
+        return true;
+    };
+    site.eq_ignore_ascii_case("same-origin")
+        || site.eq_ignore_ascii_case("none")
+        || sec_fetch_mode.is_some_and(|m| m.eq_ignore_ascii_case("navigate"))
+}
+
 /// `Content-Disposition` for a stored file (RFC 6266): an ASCII fallback name for old clients and
 /// `filename*=UTF-8''…` with the real name, so a Japanese or German name downloads as itself.
 pub fn content_disposition(attachment: bool, file_name: &str) -> String {
@@ -150,6 +165,26 @@ mod tests {
         assert!(!is_navigation(None, Some("*/*")));
         assert!(!is_navigation(None, None));
         assert!(!is_navigation(None, Some("text/htmlx")));
+    }
+
+    #[test]
+    fn only_a_content_origins_own_requests_and_navigations_carry_its_viewer() {
+        let own = is_own_or_navigation;
+        assert!(own(Some("same-origin"), Some("no-cors")));
+        assert!(own(Some("same-origin"), Some("cors")));
+        assert!(own(Some("none"), Some("navigate")));
+        assert!(own(Some("cross-site"), Some("navigate")));
+        assert!(
+            own(None, None),
+            "curl and API clients send no fetch metadata"
+        );
+        assert!(
+            !own(Some("same-site"), Some("no-cors")),
+            "a sibling origin's <script src>"
+        );
+        assert!(!own(Some("cross-site"), Some("no-cors")));
+        assert!(!own(Some("cross-site"), Some("cors")));
+        assert!(!own(Some("same-site"), None));
     }
 
     #[test]

@@ -17,14 +17,15 @@ use crate::auth;
 use crate::cache;
 use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
-use crate::http::Ctx;
+use crate::http::{header, Ctx};
 use crate::store::entities::{self, Access, EntityKey, EntityRow};
 use crate::store::identity::User;
 
 /// What a hand-off from the link origin added to the URL.
 struct HandOff {
     ticket: Option<String>,
-    no_count: bool,
+    /// The link origin's no-count pass, still to be checked (`views::no_count_pass_ok`).
+    no_count_pass: Option<String>,
     /// The URL without the hand-off's parameters: where the viewer really is.
     clean: Url,
 }
@@ -32,17 +33,22 @@ struct HandOff {
 impl HandOff {
     fn of(url: &Url) -> HandOff {
         let mut ticket = None;
-        let mut no_count = false;
+        let mut no_count_pass = None;
         let mut kept = Vec::new();
+        let mut had_any = false;
         for (k, v) in url.query_pairs() {
             match k.as_ref() {
                 TICKET_PARAM => ticket = Some(v.into_owned()),
-                NO_COUNT_PARAM => no_count = v == "1",
-                _ => kept.push((k.into_owned(), v.into_owned())),
+                NO_COUNT_PARAM => no_count_pass = Some(v.into_owned()),
+                _ => {
+                    kept.push((k.into_owned(), v.into_owned()));
+                    continue;
+                }
             }
+            had_any = true;
         }
         let mut clean = url.clone();
-        if ticket.is_some() || no_count || url.query_pairs().any(|(k, _)| k == NO_COUNT_PARAM) {
+        if had_any {
             clean.set_query(None);
             if !kept.is_empty() {
                 clean.query_pairs_mut().extend_pairs(kept);
@@ -50,7 +56,7 @@ impl HandOff {
         }
         HandOff {
             ticket,
-            no_count,
+            no_count_pass,
             clean,
         }
     }
@@ -60,40 +66,37 @@ pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> 
     if !matches!(crate::http::method(&req), Some(Method::Get | Method::Head)) {
         return crate::http::method_not_allowed(cx, &req, &[Method::Get, Method::Head]);
     }
+    // The label is the entity id; an origin with any other label has nothing on it at all, and is
+    // answered before anything else of the request is read.
+    if !plug_domain::validate::is_uuid(label) {
+        return nothing_here(cx, &req);
+    }
+    let entity_id = EntityId::from(label);
     let path = req.path();
-    if path.starts_with("/_plug/vendor/") {
-        return assets::vendor(cx, &path).await;
-    }
-    // The label is the entity id; anything else is an origin with nothing on it.
-    let entity_id = plug_domain::validate::is_uuid(label).then(|| EntityId::from(label));
-    if path == "/robots.txt" {
-        let found = match &entity_id {
-            Some(id) => with_access(cx, id, None).await?,
-            None => Rc::new(None),
-        };
-        return robots(found.as_ref().as_ref().map(|(row, _)| row));
-    }
     let url = req.url()?;
     let pass = HandOff::of(&url);
     let mut set_cookies = Vec::new();
-    let user = match &entity_id {
-        Some(id) => viewer(cx, &req, id, &pass, &mut set_cookies).await?,
-        None => None,
-    };
-    if pass.no_count {
+    let user = viewer(cx, &req, &entity_id, &pass, &mut set_cookies).await?;
+    let no_count = pass
+        .no_count_pass
+        .as_deref()
+        .is_some_and(|p| views::no_count_pass_ok(cx, p, &entity_id, pass.ticket.as_deref()));
+    if no_count {
         set_cookies.push(views::content_no_count_cookie(Config::is_https(
             &cx.config.content_origin,
         )));
     }
-    let seen = match &entity_id {
-        Some(id) => seen_here(cx, id, user.as_ref()).await?,
-        None => None,
-    };
+    let seen = seen_here(cx, &entity_id, user.as_ref()).await?;
     let result = match seen {
         Some(seen) if seen.row.status == Status::Provisioning => Err(ApiError::unavailable(
             "this drop is still being stored; retry in a second",
             1,
         )),
+        // Viewer libraries and the crawl rules go to whoever may see the Inspiration, like its
+        // own files: to anyone else this origin is the same 404 as one with nothing behind it.
+        Some(_) if path.starts_with("/_plug/vendor/") => assets::vendor(cx, &path).await,
+        Some(seen) if path == "/robots.txt" => robots(&seen),
+        None if path == "/robots.txt" => Err(link::not_found_error()),
         Some(seen) => {
             let user_id = user.as_ref().map(|u| &u.user_id);
             serve::entity(cx, &req, &seen, &path[1..], user_id).await
@@ -110,6 +113,14 @@ pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> 
         response.headers_mut().append("Set-Cookie", &cookie)?;
     }
     Ok(response)
+}
+
+/// A content origin with no Inspiration behind it: the not-shared page for a browser, else 404.
+fn nothing_here(cx: &Ctx, req: &Request) -> ApiResult<Response> {
+    if link::navigation(req) {
+        return Ok(link::not_shared(cx, None));
+    }
+    Err(link::not_found_error())
 }
 
 /// The Inspiration with its access facts for `user` (or nobody), from the isolate's memo when it
@@ -149,7 +160,10 @@ async fn seen_here(cx: &Ctx, entity_id: &EntityId, user: Option<&User>) -> ApiRe
 }
 
 /// Who is looking: a hand-off ticket (which also sets this origin's cookie), else a Bearer token
-/// (API clients), else this origin's cookie for this Inspiration.
+/// (API clients), else this origin's cookie for this Inspiration. The ticket and the cookie count
+/// only for this origin's own requests and for navigations to it: a page elsewhere (another
+/// Inspiration's origin, any site) that includes a file of this one by `<script src>`, `<img>` or
+/// a stylesheet is sent the cookie by the browser, and must still be answered as a stranger.
 async fn viewer(
     cx: &Ctx,
     req: &Request,
@@ -157,14 +171,21 @@ async fn viewer(
     pass: &HandOff,
     set_cookies: &mut Vec<String>,
 ) -> ApiResult<Option<User>> {
+    if let Some(token) = auth::bearer(req) {
+        return Ok(Some(auth::verify_user(cx, &token).await?));
+    }
+    let own = plug_domain::origins::is_own_or_navigation(
+        header(req, "Sec-Fetch-Site").as_deref(),
+        header(req, "Sec-Fetch-Mode").as_deref(),
+    );
+    if !own {
+        return Ok(None);
+    }
     if let Some(ticket) = &pass.ticket {
         if let Some(user) = sessions::redeem_content_ticket(cx, ticket, entity_id).await? {
             set_cookies.push(sessions::content_cookie(cx, &user.user_id, entity_id));
             return Ok(Some(user));
         }
-    }
-    if let Some(token) = auth::bearer(req) {
-        return Ok(Some(auth::verify_user(cx, &token).await?));
     }
     sessions::content_user(cx, req, entity_id).await
 }
@@ -189,11 +210,13 @@ fn refuse(cx: &Ctx, req: &Request, pass: &HandOff, user: Option<&User>) -> ApiRe
     Ok(response)
 }
 
-/// Crawlers may index a content origin only when its Inspiration is link-visible and indexed.
-fn robots(row: Option<&EntityRow>) -> ApiResult<Response> {
-    let indexable = row.is_some_and(|r| {
-        r.visibility == Visibility::Link && r.link_indexed != 0 && r.status == Status::Live
-    });
+/// Crawlers may index a content origin only when its Inspiration is link-visible, indexed and
+/// live. (`lib.rs` sends no `Server-Timing` with it: whether the memo knew the drop would tell one
+/// someone opened lately.)
+fn robots(seen: &Seen) -> ApiResult<Response> {
+    let row = &seen.row;
+    let indexable =
+        row.visibility == Visibility::Link && row.link_indexed != 0 && row.status == Status::Live;
     let rule = if indexable { "Allow: /" } else { "Disallow: /" };
     let mut response = Response::ok(format!("User-agent: *\n{rule}\n"))?;
     response
@@ -212,11 +235,11 @@ mod tests {
             Url::parse("http://e.localhost:8787/docs/?q=1&plug_ticket=abc&plug_nc=1&q=2").unwrap();
         let pass = HandOff::of(&url);
         assert_eq!(pass.ticket.as_deref(), Some("abc"));
-        assert!(pass.no_count);
+        assert_eq!(pass.no_count_pass.as_deref(), Some("1"));
         assert_eq!(pass.clean.as_str(), "http://e.localhost:8787/docs/?q=1&q=2");
         let plain = Url::parse("http://e.localhost:8787/a?b=c").unwrap();
         let pass = HandOff::of(&plain);
-        assert!(pass.ticket.is_none() && !pass.no_count);
+        assert!(pass.ticket.is_none() && pass.no_count_pass.is_none());
         assert_eq!(
             pass.clean, plain,
             "a URL without a hand-off is left as it is"

@@ -12,6 +12,7 @@ use worker::{Method, Request, Response, Url};
 use super::common::{self, Seen};
 use super::{assets, crawlers, sessions, views};
 use crate::auth;
+use crate::config::Origin;
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{client_ip, header, Ctx};
 use crate::present;
@@ -82,16 +83,46 @@ pub async fn handle(cx: &Ctx, req: Request) -> ApiResult<Response> {
         return Err(ApiError::not_found());
     }
     let user = viewer(cx, &req).await?;
-    let bearer = auth::bearer(&req).is_some();
-    if !bearer {
-        scan_guard(cx, &req).await?;
-    }
+    let scanner = Scanner::of(cx, &req, user.as_ref());
+    scanner.guard(cx).await?;
     let Some(at) = parse_path(&path) else {
-        return miss(cx, &req, user.as_ref(), !bearer).await;
+        return miss(cx, &req, user.as_ref(), Some(&scanner)).await;
     };
     match readable(cx, &at, user.as_ref()).await? {
         Some(seen) => enter(cx, &req, &seen, &at, user.as_ref()).await,
-        None => miss(cx, &req, user.as_ref(), !bearer).await,
+        None => miss(cx, &req, user.as_ref(), Some(&scanner)).await,
+    }
+}
+
+/// Who a miss on the link origin is counted against: an API client by its verified user (a
+/// token does not make guessing a `url`'s 4-hex suffix free), anyone else by IP.
+struct Scanner {
+    limit: &'static limits::Limit,
+    key: String,
+}
+
+impl Scanner {
+    fn of(cx: &Ctx, req: &Request, user: Option<&User>) -> Scanner {
+        match user.filter(|_| auth::bearer(req).is_some()) {
+            Some(user) => Scanner {
+                limit: &limits::LINK_MISSES_PER_USER,
+                key: user.user_id.to_string(),
+            },
+            None => Scanner {
+                limit: &limits::LINK_MISSES_PER_IP,
+                key: client_key(cx, req),
+            },
+        }
+    }
+
+    /// A client that has missed too often lately is refused everything for a while: the only
+    /// random part of a `url` is its 4-hex suffix, so a hit must not stay cheap to find.
+    async fn guard(&self, cx: &Ctx) -> ApiResult<()> {
+        limits::refuse_if_over(&cx.db, self.limit, &self.key, cx.now).await
+    }
+
+    async fn count_miss(&self, cx: &Ctx) -> ApiResult<()> {
+        limits::take(&cx.db, self.limit, &self.key, cx.now).await
     }
 }
 
@@ -156,13 +187,41 @@ async fn enter(
         ));
     }
     let url = req.url()?;
-    let target = format!(
-        "{}/{}{}",
+    let target = content_target(cx, seen, at, &url)?;
+    to_content(cx, req, seen, user, target.as_str()).await
+}
+
+/// The content-origin URL of a `url` path: the same path below the origin's root and the same
+/// query, less any hand-off parameters someone else put there (only Plug adds those).
+fn content_target(cx: &Ctx, seen: &Seen, at: &LinkPath<'_>, asked: &Url) -> ApiResult<Url> {
+    let mut target = Url::parse(&format!(
+        "{}/{}",
         cx.config.content_url(&seen.row.entity_id),
-        at.rest,
-        url.query().map(|q| format!("?{q}")).unwrap_or_default()
-    );
-    to_content(cx, req, seen, user, &target).await
+        at.rest
+    ))
+    .map_err(ApiError::internal)?;
+    target.set_query(asked.query());
+    Ok(without_hand_off_params(&target))
+}
+
+/// `url` without `plug_ticket` and `plug_nc`: a hand-off's parameters come from Plug alone, never
+/// passed along from a link someone shared.
+fn without_hand_off_params(url: &Url) -> Url {
+    let ours = |k: &str| k == TICKET_PARAM || k == NO_COUNT_PARAM;
+    if !url.query_pairs().any(|(k, _)| ours(&k)) {
+        return url.clone();
+    }
+    let kept: Vec<(String, String)> = url
+        .query_pairs()
+        .filter(|(k, _)| !ours(k))
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    let mut clean = url.clone();
+    clean.set_query(None);
+    if !kept.is_empty() {
+        clean.query_pairs_mut().extend_pairs(kept);
+    }
+    clean
 }
 
 /// The redirect into the content origin: with a ticket when the viewer is known (a non-link
@@ -176,16 +235,19 @@ async fn to_content(
     target: &str,
 ) -> ApiResult<Response> {
     let mut target = Url::parse(target).map_err(ApiError::internal)?;
+    let mut ticket = None;
     if let Some(user) = user {
-        let ticket = sessions::content_ticket(cx, &seen.row.entity_id, &user.user_id).await?;
-        target.query_pairs_mut().append_pair(TICKET_PARAM, &ticket);
+        let made = sessions::content_ticket(cx, &seen.row.entity_id, &user.user_id).await?;
+        target.query_pairs_mut().append_pair(TICKET_PARAM, &made);
+        ticket = Some(made);
     } else if seen.row.visibility != Visibility::Link {
         return Err(ApiError::internal(
             "a hidden Inspiration reached without a viewer",
         ));
     }
     if views::no_count_chosen(req) {
-        target.query_pairs_mut().append_pair(NO_COUNT_PARAM, "1");
+        let pass = views::no_count_pass(cx, &seen.row.entity_id, ticket.as_deref());
+        target.query_pairs_mut().append_pair(NO_COUNT_PARAM, &pass);
     }
     let mut response = crate::http::redirect(target.as_str(), 302)?;
     response.headers_mut().set("Cache-Control", "no-store")?;
@@ -217,7 +279,7 @@ async fn handoff(cx: &Ctx, req: &Request) -> ApiResult<Response> {
     let to = crate::http::query(&pairs, "to").unwrap_or_default();
     match handoff_target(cx, to, user.as_ref()).await? {
         Some((to, seen)) => to_content(cx, req, &seen, user.as_ref(), to.as_str()).await,
-        None => miss(cx, req, user.as_ref(), false).await,
+        None => miss(cx, req, user.as_ref(), None).await,
     }
 }
 
@@ -226,15 +288,14 @@ async fn handoff_target(cx: &Ctx, to: &str, user: Option<&User>) -> ApiResult<Op
     let Ok(to) = Url::parse(to) else {
         return Ok(None);
     };
-    let host = match (to.host_str(), to.port()) {
-        (Some(h), Some(p)) => format!("{h}:{p}"),
-        (Some(h), None) => h.to_string(),
-        _ => return Ok(None),
-    };
-    let label = cx.config.content_label(&host).map(str::to_string);
-    let Some(label) = label.filter(|l| plug_domain::validate::is_uuid(l)) else {
+    // Only ever back to a content origin, exactly as configured (scheme, host and port).
+    let Some(Origin::Content(label)) = cx.config.origin_of_url(&to) else {
         return Ok(None);
     };
+    if !plug_domain::validate::is_uuid(&label) {
+        return Ok(None);
+    }
+    let to = without_hand_off_params(&to);
     let row = entities::find(&cx.db, &EntityId::from(label))
         .await?
         .filter(|r| r.realm == Realm::Inspiration);
@@ -254,6 +315,9 @@ pub async fn after_sign_in(
     user: User,
 ) -> ApiResult<Response> {
     let url = Url::parse(target).map_err(|_| ApiError::not_found())?;
+    if cx.config.origin_of_url(&url) != Some(Origin::Link) {
+        return Ok(not_shared(cx, Some(&user)));
+    }
     if url.path() == "/_plug/handoff" {
         let to = url
             .query_pairs()
@@ -270,13 +334,8 @@ pub async fn after_sign_in(
     };
     match readable(cx, &at, Some(&user)).await? {
         Some(seen) if path_matches(&at, &seen) && !at.needs_slash => {
-            let content = format!(
-                "{}/{}{}",
-                cx.config.content_url(&seen.row.entity_id),
-                at.rest,
-                url.query().map(|q| format!("?{q}")).unwrap_or_default()
-            );
-            to_content(cx, req, &seen, Some(&user), &content).await
+            let content = content_target(cx, &seen, &at, &url)?;
+            to_content(cx, req, &seen, Some(&user), content.as_str()).await
         }
         // A moved scope or a missing slash: the link origin, now signed in, takes it from here.
         Some(_) => crate::http::redirect(target, 302),
@@ -291,16 +350,10 @@ async fn miss(
     cx: &Ctx,
     req: &Request,
     user: Option<&User>,
-    counts_as_scan: bool,
+    scanner: Option<&Scanner>,
 ) -> ApiResult<Response> {
-    if counts_as_scan {
-        limits::take(
-            &cx.db,
-            &limits::LINK_MISSES_PER_IP,
-            &client_key(cx, req),
-            cx.now,
-        )
-        .await?;
+    if let Some(scanner) = scanner {
+        scanner.count_miss(cx).await?;
     }
     if !navigation(req) {
         return Err(not_found_error());
@@ -359,18 +412,6 @@ pub fn not_shared(cx: &Ctx, user: Option<&User>) -> Response {
     let _ = headers.set("Cache-Control", "no-store");
     let _ = headers.set("X-Robots-Tag", "noindex");
     response
-}
-
-/// A client that has missed too often lately is refused everything for a while: the only random
-/// part of a `url` is its 4-hex suffix, so a hit must not stay cheap to find.
-async fn scan_guard(cx: &Ctx, req: &Request) -> ApiResult<()> {
-    limits::refuse_if_over(
-        &cx.db,
-        &limits::LINK_MISSES_PER_IP,
-        &client_key(cx, req),
-        cx.now,
-    )
-    .await
 }
 
 /// The client as the scan limit knows it: its IP, one-way hashed under the daily salt.

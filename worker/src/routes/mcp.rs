@@ -9,7 +9,7 @@ use worker::wasm_bindgen::JsValue;
 use worker::{Headers, Method, Request, RequestInit, Response};
 
 use crate::auth;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{header, json, Ctx};
 use crate::router;
 
@@ -24,6 +24,16 @@ const FORWARDED: &[&str] = &[
 ];
 
 pub async fn post(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
+    // Streamable HTTP: a server must refuse an `Origin` it does not trust (DNS rebinding, a page
+    // elsewhere driving a local agent's token). Agents send none; Plug's own web app is trusted.
+    if let Some(origin) = header(&req, "Origin") {
+        if !trusted_origin(cx, &origin) {
+            return Err(ApiError::new(
+                ErrorCode::Forbidden,
+                format!("requests from the origin {origin} are not accepted on /mcp"),
+            ));
+        }
+    }
     // Refused exactly as the API refuses (401, 403 ORG_NOT_ACCESSIBLE), before any JSON-RPC.
     auth::caller(cx, &req, false).await?;
     let forwarded = FORWARDED
@@ -62,6 +72,12 @@ pub async fn post(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         // Notifications and responses: accepted, nothing to say.
         None => Ok(Response::empty()?.with_status(202)),
     }
+}
+
+/// Plug's API origin itself, as configured (`null`, content origins and every other site are not).
+fn trusted_origin(cx: &Ctx, origin: &str) -> bool {
+    worker::Url::parse(origin)
+        .is_ok_and(|url| cx.config.origin_of_url(&url) == Some(crate::config::Origin::Api))
 }
 
 struct InProcess<'a> {

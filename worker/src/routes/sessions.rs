@@ -26,8 +26,9 @@ const TICKET_TTL_MS: i64 = 60_000;
 const SESSION_TTL_SECONDS: i64 = 8 * 3600;
 const LINK_AUDIENCE: &str = "plug-serve";
 
-/// Session cookies are signed with keys derived from JWT_SECRET, so they are never valid API tokens.
-fn session_key(cx: &Ctx, purpose: &str) -> Vec<u8> {
+/// Session cookies (and the no-count pass) are signed with keys derived from JWT_SECRET, so they
+/// are never valid API tokens nor each other.
+pub fn session_key(cx: &Ctx, purpose: &str) -> Vec<u8> {
     Sha256::digest(format!("{purpose}|{}", cx.config.jwt_secret)).to_vec()
 }
 

@@ -8,7 +8,7 @@ use plug_domain::validate::FieldError;
 use plug_domain::views::{ip_hash, viewer_key};
 use worker::{Request, Response};
 
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{client_ip, cookie, header, Ctx};
 use crate::store::entities::EntityRow;
 use crate::store::social;
@@ -36,6 +36,19 @@ pub fn no_count_chosen(req: &Request) -> bool {
     cookie(req, NO_COUNT_COOKIE).is_some()
 }
 
+/// The `plug_nc` value the link origin adds to a hand-off when this browser chose not to be
+/// counted: only a pass the link origin made turns counting off on a content origin.
+pub fn no_count_pass(cx: &Ctx, entity_id: &EntityId, ticket: Option<&str>) -> String {
+    let key = super::sessions::session_key(cx, "plug-no-count-pass");
+    plug_domain::views::no_count_pass(&key, entity_id.as_str(), ticket, cx.now)
+}
+
+/// Whether a hand-off's `plug_nc` is a pass the link origin made for this Inspiration and ticket.
+pub fn no_count_pass_ok(cx: &Ctx, pass: &str, entity_id: &EntityId, ticket: Option<&str>) -> bool {
+    let key = super::sessions::session_key(cx, "plug-no-count-pass");
+    plug_domain::views::no_count_pass_ok(&key, pass, entity_id.as_str(), ticket, cx.now)
+}
+
 /// The content origin's readable copy of the choice, set when the link origin hands a viewer
 /// over with it: a session cookie, renewed by every hand-off, so badge.js can skip the beacon.
 pub fn content_no_count_cookie(https: bool) -> String {
@@ -60,10 +73,38 @@ pub fn choose_no_count(cx: &Ctx, req: &Request, on_api_origin: bool) -> ApiResul
         url.strip_prefix(app)
             .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '?', '#']))
     });
+    // Only the person's own choice, made in Plug's settings, switches counting: a link or a page
+    // elsewhere that sends a browser here must change nothing.
+    let choice = format!("no-count-choice-{on}");
+    let key = super::sessions::session_key(cx, "plug-no-count-choice");
+    if on_api_origin && !chosen_on_plug(cx, req) {
+        return Err(ApiError::new(
+            ErrorCode::Forbidden,
+            "counting is switched in Plug's settings, not by a link from elsewhere",
+        ));
+    }
+    let proof = crate::http::query(&pairs, "proof").unwrap_or_default();
+    if !on_api_origin && !plug_domain::views::no_count_pass_ok(&key, proof, &choice, None, cx.now) {
+        return Err(ApiError::new(
+            ErrorCode::Forbidden,
+            "counting is switched in Plug's settings, not by a link from elsewhere",
+        ));
+    }
     let mut response = if on_api_origin {
-        let query = req.url()?.query().unwrap_or_default().to_string();
-        let serving = format!("{}/_plug/no-count?{query}", cx.config.serve_base_url);
-        crate::http::redirect(&serving, 303)?
+        let mut serving =
+            worker::Url::parse(&format!("{}/_plug/no-count", cx.config.serve_base_url))
+                .map_err(ApiError::internal)?;
+        serving
+            .query_pairs_mut()
+            .append_pair("on", if on { "1" } else { "0" })
+            .append_pair(
+                "proof",
+                &plug_domain::views::no_count_pass(&key, &choice, None, cx.now),
+            );
+        if let Some(url) = back {
+            serving.query_pairs_mut().append_pair("return", url);
+        }
+        crate::http::redirect(serving.as_str(), 303)?
     } else if let Some(url) = back {
         crate::http::redirect(url, 303)?
     } else {
@@ -92,6 +133,16 @@ pub fn choose_no_count(cx: &Ctx, req: &Request, on_api_origin: bool) -> ApiResul
     let _ = headers.set("Cache-Control", "no-store");
     let _ = headers.set("X-Content-Type-Options", "nosniff");
     Ok(response)
+}
+
+/// A request the web app made of its own origin (`Sec-Fetch-Site: same-origin`), or that the
+/// person typed (`none`); a browser without fetch metadata must show a Referer of the web app.
+fn chosen_on_plug(cx: &Ctx, req: &Request) -> bool {
+    match header(req, "Sec-Fetch-Site") {
+        Some(site) => site == "same-origin" || site == "none",
+        None => header(req, "Referer")
+            .is_some_and(|r| r.starts_with(&format!("{}/", cx.config.base_url))),
+    }
 }
 
 /// GET /api/v2/no-count on the API origin.

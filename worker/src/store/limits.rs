@@ -60,6 +60,15 @@ pub const LINK_MISSES_PER_IP: Limit = Limit {
     hint: "60 per minute",
 };
 
+/// Misses on the link origin by an API client with a token, per verified user: the same budget
+/// as an anonymous client's, so a token never makes scanning for names cheaper.
+pub const LINK_MISSES_PER_USER: Limit = Limit {
+    name: "link_misses_per_user",
+    max: 60,
+    window_ms: 60_000,
+    hint: "60 per minute",
+};
+
 fn bucket(limit: &Limit, key: &str) -> String {
     format!("{}:{key}", limit.name)
 }
