@@ -206,20 +206,18 @@ test('a zipped site built with root-absolute asset paths renders with its script
   await context.close();
 });
 
-test('another drop\'s page cannot include a private drop\'s script, image or style, though the browser holds its cookie', async () => {
+test('another drop\'s page cannot include a drop\'s script, image or style, though the browser holds its cookie', async () => {
   const { owner, admin, grid, outsider } = await app.world();
-  const target = await app.dropLive(owner, {
-    file: { name: 'plans.zip', content: fx.zip([
-      { name: 'index.html', content: `<!doctype html><title>Plans</title><link rel="stylesheet" href="/plans.css"><body><h1>Plans</h1><script src="/data.js"></script><script>document.title = 'own ' + window.PLANS;</script></body>` },
-      { name: 'data.js', content: `window.PLANS = '${SECRET}';` },
-      { name: 'plans.css', content: 'h1 { color: rgb(9, 8, 7); }' },
-      { name: 'chart.png', content: fx.png() },
-    ]) },
-    fields: { scope: 'personal', visibility: 'private' },
-  });
-  const origin = app.contentUrl(target.entity_id);
-  // A page on another drop's origin (a sibling *.localhost: same-site, so even a Lax cookie goes along).
-  const includer = `<!doctype html><meta charset="utf-8"><title>Cute cats</title><body><h1 id="x">Cats</h1>
+  const files = (marker) => fx.zip([
+    { name: 'index.html', content: `<!doctype html><title>Plans</title><link rel="stylesheet" href="/plans.css"><body><h1>Plans</h1><script src="/data.js"></script><script>document.title = 'own ' + window.PLANS;</script></body>` },
+    { name: 'data.js', content: `window.PLANS = '${marker}';` },
+    { name: 'plans.css', content: 'h1 { color: rgb(9, 8, 7); }' },
+    { name: 'chart.png', content: fx.png() },
+  ]);
+  // A private drop (its cookie in the browser), and a link drop (anyone may open it, no cookie).
+  const hidden = await app.dropLive(owner, { file: { name: 'plans.zip', content: files(SECRET) }, fields: { scope: 'personal', visibility: 'private' } });
+  const open = await app.dropLive(owner, { file: { name: 'open.zip', content: files('OPEN-1') }, fields: { scope: 'personal', visibility: 'link' } });
+  const includer = (origin) => `<!doctype html><meta charset="utf-8"><title>Cute cats</title><body><h1 id="x">Cats</h1>
 <link rel="stylesheet" href="${origin}/plans.css">
 <script src="${origin}/data.js"></script>
 <script>
@@ -232,23 +230,37 @@ test('another drop\'s page cannot include a private drop\'s script, image or sty
     document.title = 'done';
   }
 </script></body>`;
-  const evil = await app.dropLive(outsider, { file: { name: 'cats.html', content: includer }, fields: { scope: 'personal', visibility: 'link' } });
   // bypassCSP: a served page's CSP would stop plain-http includes here already; deployed, https is allowed.
   const context = await signedInBrowser(admin, grid, { bypassCSP: true });
-  const own = await context.newPage();
-  await own.goto(target.url);
-  await own.waitForURL((u) => u.origin === origin);
-  await own.waitForFunction(() => document.title.startsWith('own '));
-  assert.equal(await own.title(), `own ${SECRET}`, 'its own page loads its script');
-  assert.equal(await own.$eval('h1', (el) => getComputedStyle(el).color), 'rgb(9, 8, 7)');
-  await own.close();
+  for (const target of [hidden, open]) {
+    const origin = app.contentUrl(target.entity_id);
+    const own = await context.newPage();
+    await own.goto(target.url);
+    await own.waitForURL((u) => u.origin === origin);
+    await own.waitForFunction(() => document.title.startsWith('own '));
+    assert.ok((await own.title()).startsWith('own ') && !(await own.title()).endsWith('undefined'), 'its own page loads its script');
+    assert.equal(await own.$eval('h1', (el) => getComputedStyle(el).color), 'rgb(9, 8, 7)');
+    await own.close();
+  }
+  // Deployed, the content cookie is SameSite=None (https): every page anywhere makes the browser
+  // send it. Marked so here too; Chromium may still hold a Secure cookie back over plain http, so
+  // the Worker's refusal of a cookie sent with another page's include is also held, request by
+  // request, in hardening.test.mjs. The link drop needs no cookie: only the origin's
+  // Cross-Origin-Resource-Policy keeps another page from running or reading it.
+  const cookies = await context.cookies(app.contentUrl(hidden.entity_id));
+  assert.equal(cookies.length, 1);
+  await context.addCookies(cookies.map((c) => ({ ...c, sameSite: 'None', secure: true })));
 
-  const page = await context.newPage();
-  await page.goto(evil.url);
-  await page.waitForFunction(() => document.title === 'done', null, { timeout: 30_000 });
-  const result = await page.evaluate(() => window.__result);
-  assert.equal(new URL(page.url()).origin, app.contentUrl(evil.entity_id));
-  assert.deepEqual(result, { script: 'undefined', image: 'refused', style: 'rgb(0, 0, 0)' });
-  await page.screenshot({ path: join(SHOTS, 'script-include-refused.png') });
+  for (const target of [hidden, open]) {
+    const evil = await app.dropLive(outsider, { file: { name: 'cats.html', content: includer(app.contentUrl(target.entity_id)) }, fields: { scope: 'personal', visibility: 'link' } });
+    const page = await context.newPage();
+    await page.goto(evil.url);
+    await page.waitForFunction(() => document.title === 'done', null, { timeout: 30_000 });
+    const result = await page.evaluate(() => window.__result);
+    assert.equal(new URL(page.url()).origin, app.contentUrl(evil.entity_id));
+    assert.deepEqual(result, { script: 'undefined', image: 'refused', style: 'rgb(0, 0, 0)' }, target.name);
+    await page.screenshot({ path: join(SHOTS, `include-refused-${target.name}.png`) });
+    await page.close();
+  }
   await context.close();
 });
