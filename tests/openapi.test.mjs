@@ -1,5 +1,6 @@
-// openapi.yaml against the router: every route the Worker answers is in the document and every
-// documented operation reaches a handler of the real Worker; the Worker serves the document itself.
+// openapi.yaml against the real Worker: every documented operation reaches a handler, every link-origin
+// route sends readers on, and the Worker serves the document itself (the route lists are held equal to
+// the document natively: worker/src/origins/openapi.rs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -26,70 +27,10 @@ function loadDocument() {
 
 const doc = loadDocument();
 
-/** `/api/v2/inspirations/{id}` -> `/api/v2/inspirations/{}`: routes compare by shape, not parameter names. */
-const shape = (path) => path.replace(/\{[^}]+\}/g, '{}');
-
-/** Operations of the document: `METHOD shape` for one origin ('api' or 'serve'). */
-function documented(origin) {
-  const ops = new Set();
-  for (const [path, item] of Object.entries(doc.paths)) {
-    const onServe = (item.servers ?? []).some((s) => s.description?.includes('SERVE_BASE_URL'));
-    if ((origin === 'serve') !== onServe) continue;
-    for (const m of METHODS) if (item[m]) ops.add(`${m.toUpperCase()} ${shape(path)}`);
-  }
-  return ops;
-}
-
-const source = (file) => readFileSync(join(ROOT, 'worker', 'src', file), 'utf8');
-
-/** A slice pattern of the router (`"inspirations", id, "pin"`) as path shapes under `prefix`; an
- * or-pattern (`"entities" | "inspirations"`) gives one shape per alternative. */
-function patternToPaths(prefix, pattern) {
-  let paths = [prefix];
-  for (const part of pattern.split(',').map((p) => p.trim()).filter(Boolean)) {
-    const options = part.startsWith('"') ? part.split('|').map((o) => o.trim().slice(1, -1)) : ['{}'];
-    paths = paths.flatMap((p) => options.map((o) => `${p}/${o}`));
-  }
-  return paths;
-}
-
-/** Every route of the link origin (routes/link.rs `handle` and `parse_path`). */
-function routerServeRoutes() {
-  const serve = source('routes/link.rs');
-  const routes = new Set();
-  const handle = serve.slice(serve.indexOf('pub async fn handle'), serve.indexOf('async fn viewer'));
-  for (const m of handle.matchAll(/^\s*"(\/[^"]+)" => return/gm)) routes.add(`GET ${m[1]}`);
-  // One path of the document stands for both origins (its description says so).
-  routes.delete('GET /healthz');
-  if (handle.includes('path.starts_with("/_plug/vendor/")')) routes.add('GET /_plug/vendor/{}');
-  const parse = serve.slice(serve.indexOf('fn parse_path'), serve.indexOf('pub async fn handle'));
-  for (const m of parse.matchAll(/\[(grid[^\]]*), rest @ \.\.\]/g)) {
-    const index = `${patternToPaths('', m[1])[0]}/`;
-    routes.add(`GET ${index}`);
-    if (index === '/{}/{}/') {
-      // The org form stands for the file routes of every scope form: the path below the name
-      // goes on to the content origin as it is.
-      if (serve.includes('at.rest')) {
-        routes.add('GET /{}/{}/_plug/file');
-        routes.add('GET /{}/{}/{}');
-      }
-    }
-  }
-  return routes;
-}
-
-const diff = (a, b) => [...a].filter((x) => !b.has(x)).sort();
-
-// The API origin's table (worker/src/router.rs) and openapi.yaml are held equal by a native test
-// of the Worker crate (router::tests), which reads the table itself rather than its source text.
-
-test('every route of the link origin is in openapi.yaml under its server, and the other way round', () => {
-  const router = routerServeRoutes();
-  const docOps = documented('serve');
-  assert.ok(router.size >= 8, `found only ${router.size} serving routes: the parse is broken`);
-  assert.deepEqual(diff(router, docOps), [], 'serving routes missing from openapi.yaml');
-  assert.deepEqual(diff(docOps, router), [], 'documented link-origin operations link.rs does not have');
-});
+// Both origins' route lists and openapi.yaml are held equal by a native test of the Worker crate
+// (worker/src/origins/openapi.rs): the API origin's table (`origins::api::ROUTES`) and the link
+// origin's pages and `url` forms (`origins::link::PAGES`, `URL_FORMS`), read as values, not as
+// source text. The tests below request every documented route of the real Worker.
 
 test('every operation has an operationId, a tag, security, and a documented X-Request-Id on each response', () => {
   const ids = new Set();

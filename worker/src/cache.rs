@@ -4,7 +4,7 @@
 //!
 //! Entries live [`TTL_MS`] (5 s): a decision made in another isolate (an unshare, a removed
 //! membership) reaches this one within that time, never later. A write in this isolate forgets
-//! everything at once (`forget_all`, called by the router after any successful change), so its own
+//! everything at once (`forget_all`, called by `lib.rs` after any successful API write), so its own
 //! next read is exact. A row still `provisioning` is never kept: its page must turn live the
 //! moment its bytes are stored. An isolate serves one request at a time per event-loop turn, so a
 //! `thread_local` needs no lock.

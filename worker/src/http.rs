@@ -112,24 +112,13 @@ impl Ctx {
     }
 }
 
-pub fn random_bytes<const N: usize>() -> [u8; N] {
-    let mut bytes = [0u8; N];
-    getrandom::getrandom(&mut bytes).expect("crypto.getRandomValues is available in workerd");
-    bytes
-}
-
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// A fresh `X-Request-Id`.
 pub fn request_id() -> String {
-    hex(&random_bytes::<8>())
+    crate::random::hex(&crate::random::random_bytes::<8>())
 }
 
-pub fn new_uuid<Id: From<String>>() -> Id {
-    Id::from(plug_domain::validate::uuid_from_random(random_bytes::<16>()))
-}
+/// What a handler returns, boxed so a table can hold handlers of every shape.
+pub type Reply<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = ApiResult<Response>> + 'a>>;
 
 pub fn json<T: Serialize>(status: u16, body: &T) -> ApiResult<Response> {
     let value = serde_json::to_value(body).map_err(ApiError::internal)?;

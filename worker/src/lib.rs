@@ -1,6 +1,6 @@
 //! Plug's Worker: one entry point that tells the three kinds of origin apart by Host (the API,
-//! the link origin, one content origin per Inspiration: platform.md 3), dispatches to thin
-//! handlers, and renders every error once.
+//! the link origin, one content origin per Inspiration: README, "Origins"), hands the request to
+//! that origin (`origins`), and renders every error once.
 
 mod auth;
 mod cache;
@@ -9,9 +9,11 @@ mod error;
 mod http;
 mod jobs;
 mod oidc;
+mod origins;
 mod present;
-mod router;
+mod random;
 mod routes;
+mod sessions;
 mod store;
 
 use worker::{event, Context, Env, Method, Request, Response, ScheduleContext, ScheduledEvent};
@@ -30,11 +32,11 @@ async fn fetch(req: Request, env: Env, ctx: Context) -> worker::Result<Response>
     let changes = origin == Origin::Api && may_change_what_is_served(&req);
     let req_path = req.path();
     let (flags, result) = match &origin {
-        Origin::Api => router::serve(&cx, req).await,
-        Origin::Link => (Default::default(), routes::link::handle(&cx, req).await),
+        Origin::Api => origins::api::serve(&cx, req).await,
+        Origin::Link => (Default::default(), origins::link::handle(&cx, req).await),
         Origin::Content(label) => (
             Default::default(),
-            routes::content::handle(&cx, req, label).await,
+            origins::content::handle(&cx, req, label).await,
         ),
     };
     let mut response = match result {
@@ -69,7 +71,7 @@ async fn fetch(req: Request, env: Env, ctx: Context) -> worker::Result<Response>
     }
     if matches!(origin, Origin::Content(_)) {
         // A content origin's bytes are for its own pages only: no other page may load them as a
-        // script, image, style or font (the browser enforces it; `content::viewer` also answers
+        // script, image, style or font (the browser enforces it; `origins::content` also answers
         // such requests as to a stranger).
         let _ = response
             .headers_mut()

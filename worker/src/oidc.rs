@@ -15,7 +15,8 @@ use worker::wasm_bindgen_futures::JsFuture;
 
 use crate::config::OidcConfig;
 use crate::error::{ApiError, ApiResult, ErrorCode};
-use crate::http::{new_uuid, Ctx};
+use crate::http::Ctx;
+use crate::random::new_uuid;
 use crate::store::db;
 use crate::store::identities;
 use crate::store::identity::User;
@@ -364,7 +365,7 @@ async fn first_sign_in(cx: &Ctx, id: &Identity) -> ApiResult<UserId> {
         let mut slug = base.clone();
         if attempt > 0 {
             slug.push('-');
-            slug.push_str(&crate::http::hex(&crate::http::random_bytes::<2>()));
+            slug.push_str(&crate::random::hex(&crate::random::random_bytes::<2>()));
         }
         let user = User {
             user_id: new_uuid(),

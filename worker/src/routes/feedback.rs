@@ -14,7 +14,8 @@ use super::common;
 use super::paging;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
-use crate::http::{client_ip, field, json, new_uuid, query_pairs, read_object, Ctx};
+use crate::http::{client_ip, field, json, query_pairs, read_object, Ctx};
+use crate::random::new_uuid;
 use crate::store::{db, entities, limits, social};
 
 const FEEDBACK_SORT: &str = "feedback_created_at_desc";

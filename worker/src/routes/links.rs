@@ -13,8 +13,9 @@ use super::common::{self, Seen};
 use super::paging;
 use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult, ErrorCode};
-use crate::http::{field, json, new_uuid, no_content, query_pairs, read_object, Ctx};
+use crate::http::{field, json, no_content, query_pairs, read_object, Ctx};
 use crate::present;
+use crate::random::new_uuid;
 use crate::store::db;
 use crate::store::social::{self, LinkSide};
 

@@ -10,8 +10,17 @@ use worker::{Headers, Method, Request, RequestInit, Response};
 
 use crate::auth;
 use crate::error::{ApiError, ApiResult, ErrorCode};
-use crate::http::{header, json, Ctx};
-use crate::router;
+use crate::http::{header, json, Ctx, Reply};
+
+/// How a tool call reaches the API's handlers. The API origin hands its dispatcher in, so this
+/// module never imports the route table that names its own handler.
+pub type Dispatch = for<'a> fn(&'a Ctx, Request, &str) -> Result<Reply<'a>, NoRoute>;
+
+/// Why a path reached no handler.
+pub enum NoRoute {
+    Path,
+    Method,
+}
 
 /// The headers that make a call the caller's: identity, grid, and what rate limits and view
 /// counting key on.
@@ -23,7 +32,7 @@ const FORWARDED: &[&str] = &[
     "User-Agent",
 ];
 
-pub async fn post(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
+pub async fn post(cx: &Ctx, mut req: Request, dispatch: Dispatch) -> ApiResult<Response> {
     // Streamable HTTP: a server must refuse an `Origin` it does not trust (DNS rebinding, a page
     // elsewhere driving a local agent's token). Agents send none; Plug's own web app is trusted.
     if let Some(origin) = header(&req, "Origin") {
@@ -55,7 +64,11 @@ pub async fn post(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     if !messages_ok {
         return json(400, &plug_mcp::invalid_request());
     }
-    let backend = InProcess { cx, forwarded };
+    let backend = InProcess {
+        cx,
+        forwarded,
+        dispatch,
+    };
     let answer = match &message {
         // A batch (protocol 2025-03-26) gets an array of the answers its requests need.
         Value::Array(batch) => {
@@ -83,6 +96,7 @@ fn trusted_origin(cx: &Ctx, origin: &str) -> bool {
 struct InProcess<'a> {
     cx: &'a Ctx,
     forwarded: Vec<(&'static str, String)>,
+    dispatch: Dispatch,
 }
 
 impl InProcess<'_> {
@@ -109,16 +123,13 @@ impl InProcess<'_> {
         Request::new_with_init(url, &init).map_err(internal)
     }
 
-    /// Runs the route the path names, as the router would, and reads its answer.
+    /// Runs the route the path names, as the API origin would, and reads its answer.
     async fn dispatch(&self, req: Request, path: &str) -> Result<Value, Failure> {
-        let method = req.method();
-        let found = router::find(path).ok_or_else(|| Failure::new(404, "NOT_FOUND", path))?;
-        let route = found
-            .route(&method)
-            .ok_or_else(|| Failure::new(405, "METHOD_NOT_ALLOWED", path))?;
-        let response = (route.handler)(self.cx, req, found.params())
-            .await
-            .map_err(failure)?;
+        let reply = (self.dispatch)(self.cx, req, path).map_err(|miss| match miss {
+            NoRoute::Path => Failure::new(404, "NOT_FOUND", path),
+            NoRoute::Method => Failure::new(405, "METHOD_NOT_ALLOWED", path),
+        })?;
+        let response = reply.await.map_err(failure)?;
         let (status, _, bytes) = read(response).await?;
         let text = String::from_utf8_lossy(&bytes);
         if !(200..300).contains(&status) {
@@ -171,7 +182,7 @@ impl Backend for InProcess<'_> {
         let label = item["entity_id"].as_str().unwrap_or_default();
         let url = format!("{}/{rest}", self.cx.config.content_url(label));
         let req = self.request(Method::Get, &url, None, false)?;
-        let response = crate::routes::content::handle(self.cx, req, label)
+        let response = crate::origins::content::handle(self.cx, req, label)
             .await
             .map_err(failure)?;
         let (status, content_type, bytes) = read(response).await?;

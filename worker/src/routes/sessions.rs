@@ -1,40 +1,16 @@
-//! Sessions of the link and content origins (platform.md 4). A Bearer caller trades a one-time
-//! ticket for the link origin's HttpOnly cookie; the link origin hands a reader on to one
-//! Inspiration's content origin with a ticket of its own, which sets a cookie valid for that
-//! Inspiration alone. The API's token never reaches an uploaded page.
+//! `POST /api/v2/serve-sessions`: a Bearer caller trades its token for a one-time link that signs a
+//! browser in on the link origin (the mechanics are in `crate::sessions`, the redeeming page in
+//! `origins::link::handoff`).
 
-use plug_domain::ids::{EntityId, UserId};
-use plug_domain::token::{self, Expectations};
 use plug_domain::validate::FieldError;
 use serde_json::json;
-use sha2::{Digest, Sha256};
 use worker::{Request, Response};
 
 use crate::auth;
-use crate::config::Config;
-use crate::error::{ApiError, ApiResult};
-use crate::http::{cookie, cookies, field, hex, json, random_bytes, read_optional_object, Ctx};
-use crate::store::identity::{self, User};
+use crate::error::ApiResult;
+use crate::http::{field, json, read_optional_object, Ctx};
+use crate::sessions::{new_ticket, TICKET_TTL_MS};
 use crate::store::tickets;
-
-const LINK_COOKIE: &str = "plug_session";
-/// The content origin's cookie; `__Host-` on https so a sibling content origin cannot toss one
-/// over it (it still could not pass: the cookie is signed for one Inspiration).
-const CONTENT_COOKIE: &str = "plug_content";
-const CONTENT_COOKIE_HTTPS: &str = "__Host-plug_content";
-const TICKET_TTL_MS: i64 = 60_000;
-const SESSION_TTL_SECONDS: i64 = 8 * 3600;
-const LINK_AUDIENCE: &str = "plug-serve";
-
-/// Session cookies (and the no-count pass) are signed with keys derived from JWT_SECRET, so they
-/// are never valid API tokens nor each other.
-pub fn session_key(cx: &Ctx, purpose: &str) -> Vec<u8> {
-    Sha256::digest(format!("{purpose}|{}", cx.config.jwt_secret)).to_vec()
-}
-
-fn new_ticket() -> String {
-    hex(&random_bytes::<32>())
-}
 
 /// POST /api/v2/serve-sessions `{ url? }` → `{ url }`: open it in the browser to sign in on the link origin.
 pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
@@ -64,132 +40,4 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         201,
         &json!({ "url": url, "expires_at": plug_domain::time::iso(expires_at) }),
     )
-}
-
-/// GET /_plug/session?ticket=… on the link origin: sets the cookie once, then goes straight on to
-/// the content (or the not-shared page), so a cookie the browser refused can never loop.
-pub async fn redeem(cx: &Ctx, req: &Request) -> ApiResult<Response> {
-    let pairs = crate::http::query_pairs(req);
-    let ticket = crate::http::query(&pairs, "ticket").unwrap_or_default();
-    let found = tickets::redeem_serve_ticket(&cx.db, ticket, cx.now)
-        .await?
-        .ok_or_else(|| ApiError::unauthorized("this sign-in link is invalid, used or expired"))?;
-    let user = identity::find_user(&cx.db, &found.user_id)
-        .await?
-        .ok_or_else(|| ApiError::unauthorized("unknown user"))?;
-    let session = token::mint(
-        &user.user_id,
-        &session_key(cx, "plug-serve-session"),
-        cx.now,
-        SESSION_TTL_SECONDS,
-        None,
-        Some(LINK_AUDIENCE),
-    );
-    let mut response = super::link::after_sign_in(cx, req, &found.target_url, user).await?;
-    let secure = if Config::is_https(&cx.config.serve_base_url) {
-        "; Secure"
-    } else {
-        ""
-    };
-    let cookie = format!(
-        "{LINK_COOKIE}={session}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_TTL_SECONDS}{secure}"
-    );
-    response.headers_mut().append("Set-Cookie", &cookie)?;
-    Ok(response)
-}
-
-/// The user of a valid link-origin session cookie, if any; a bad cookie is simply anonymous.
-pub async fn link_user(cx: &Ctx, req: &Request) -> ApiResult<Option<User>> {
-    let Some(value) = cookie(req, LINK_COOKIE) else {
-        return Ok(None);
-    };
-    let expect = Expectations {
-        issuer: None,
-        audience: Some(LINK_AUDIENCE),
-    };
-    let key = session_key(cx, "plug-serve-session");
-    match token::verify(&value, &key, cx.now, &expect) {
-        Ok(user_id) => identity::find_user(&cx.db, &UserId::from(user_id)).await,
-        Err(_) => Ok(None),
-    }
-}
-
-/// A one-time ticket that hands `user_id` to the content origin of `entity_id`.
-pub async fn content_ticket(cx: &Ctx, entity_id: &EntityId, user_id: &UserId) -> ApiResult<String> {
-    let ticket = new_ticket();
-    tickets::insert_content_ticket(&cx.db, &ticket, entity_id, user_id, cx.now + TICKET_TTL_MS)
-        .await?;
-    Ok(ticket)
-}
-
-/// The user a content ticket hands over, once, on the origin of the entity it was made for.
-pub async fn redeem_content_ticket(
-    cx: &Ctx,
-    ticket: &str,
-    entity_id: &EntityId,
-) -> ApiResult<Option<User>> {
-    match tickets::redeem_content_ticket(&cx.db, ticket, entity_id, cx.now).await? {
-        Some(user_id) => identity::find_user(&cx.db, &user_id).await,
-        None => Ok(None),
-    }
-}
-
-fn content_audience(entity_id: &EntityId) -> String {
-    format!("plug-content:{entity_id}")
-}
-
-/// `Set-Cookie` for a content origin: host-only, HttpOnly, valid for this Inspiration alone.
-/// SameSite=None on https so a preview frame of the web app still loads the site's files.
-pub fn content_cookie(cx: &Ctx, user_id: &UserId, entity_id: &EntityId) -> String {
-    let value = token::mint(
-        user_id,
-        &session_key(cx, "plug-content-session"),
-        cx.now,
-        SESSION_TTL_SECONDS,
-        None,
-        Some(&content_audience(entity_id)),
-    );
-    if Config::is_https(&cx.config.content_origin) {
-        format!("{CONTENT_COOKIE_HTTPS}={value}; Path=/; HttpOnly; Secure; SameSite=None; Max-Age={SESSION_TTL_SECONDS}")
-    } else {
-        format!("{CONTENT_COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_TTL_SECONDS}")
-    }
-}
-
-/// The user of a content cookie signed for `entity_id`. Every cookie of the name is tried, so one
-/// tossed in by another origin cannot shadow the real one.
-pub async fn content_user(
-    cx: &Ctx,
-    req: &Request,
-    entity_id: &EntityId,
-) -> ApiResult<Option<User>> {
-    let name = if Config::is_https(&cx.config.content_origin) {
-        CONTENT_COOKIE_HTTPS
-    } else {
-        CONTENT_COOKIE
-    };
-    let audience = content_audience(entity_id);
-    let expect = Expectations {
-        issuer: None,
-        audience: Some(&audience),
-    };
-    let key = session_key(cx, "plug-content-session");
-    let user_id = cookies(req, name)
-        .into_iter()
-        .find_map(|value| token::verify(&value, &key, cx.now, &expect).ok());
-    let Some(user_id) = user_id else {
-        return Ok(None);
-    };
-    // The isolate's memo keeps the user a few seconds: a page's every asset carries the cookie.
-    let user_id = UserId::from(user_id);
-    let load = identity::find_user(&cx.db, &user_id);
-    let user = crate::cache::get_or_load(
-        &crate::cache::USERS,
-        user_id.to_string(),
-        cx.now,
-        load,
-        |u| u.is_some(),
-    )
-    .await?;
-    Ok(user.as_ref().clone())
 }

@@ -39,13 +39,13 @@ pub fn no_count_chosen(req: &Request) -> bool {
 /// The `plug_nc` value the link origin adds to a hand-off when this browser chose not to be
 /// counted: only a pass the link origin made turns counting off on a content origin.
 pub fn no_count_pass(cx: &Ctx, entity_id: &EntityId, ticket: Option<&str>) -> String {
-    let key = super::sessions::session_key(cx, "plug-no-count-pass");
+    let key = crate::sessions::session_key(cx, "plug-no-count-pass");
     plug_domain::views::no_count_pass(&key, entity_id.as_str(), ticket, cx.now)
 }
 
 /// Whether a hand-off's `plug_nc` is a pass the link origin made for this Inspiration and ticket.
 pub fn no_count_pass_ok(cx: &Ctx, pass: &str, entity_id: &EntityId, ticket: Option<&str>) -> bool {
-    let key = super::sessions::session_key(cx, "plug-no-count-pass");
+    let key = crate::sessions::session_key(cx, "plug-no-count-pass");
     plug_domain::views::no_count_pass_ok(&key, pass, entity_id.as_str(), ticket, cx.now)
 }
 
@@ -76,7 +76,7 @@ pub fn choose_no_count(cx: &Ctx, req: &Request, on_api_origin: bool) -> ApiResul
     // Only the person's own choice, made in Plug's settings, switches counting: a link or a page
     // elsewhere that sends a browser here must change nothing.
     let choice = format!("no-count-choice-{on}");
-    let key = super::sessions::session_key(cx, "plug-no-count-choice");
+    let key = crate::sessions::session_key(cx, "plug-no-count-choice");
     if on_api_origin && !chosen_on_plug(cx, req) {
         return Err(ApiError::new(
             ErrorCode::Forbidden,

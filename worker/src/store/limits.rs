@@ -101,7 +101,7 @@ pub fn admit_statement(
         &[
             text(&bucket(limit, key)),
             int(now),
-            text(&crate::http::new_uuid::<String>()),
+            text(&crate::random::new_uuid::<String>()),
             int(limit.window_ms),
             int(limit.max),
         ],

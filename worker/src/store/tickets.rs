@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 
 use super::db::{self, int, text};
 use crate::error::ApiResult;
-use crate::http::hex;
+use crate::random::hex;
 
 fn hash(ticket: &str) -> String {
     hex(&Sha256::digest(ticket.as_bytes()))

@@ -17,7 +17,8 @@ use serde_json::json;
 use worker::{Request, Response};
 
 use crate::error::{ApiError, ApiResult, ErrorCode};
-use crate::http::{field, json, new_uuid, no_content, read_object, Ctx};
+use crate::http::{field, json, no_content, read_object, Ctx};
+use crate::random::new_uuid;
 use crate::store::db;
 use crate::store::identity::{self, Grid, Space, User};
 

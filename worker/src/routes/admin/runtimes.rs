@@ -6,8 +6,9 @@ use plug_domain::{EntityKind, Status, Visibility};
 use worker::{Request, Response};
 
 use crate::error::{ApiError, ApiResult, ErrorCode};
-use crate::http::{field, json, new_uuid, read_object, Ctx};
+use crate::http::{field, json, read_object, Ctx};
 use crate::present;
+use crate::random::new_uuid;
 use crate::store::db;
 use crate::store::entities;
 use crate::store::identity::{self, Grid, Space};

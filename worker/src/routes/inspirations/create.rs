@@ -12,8 +12,9 @@ use super::form::{check_inspired_by, parse_create, read_form, the_file, too_larg
 use super::{full_shape, MAX_FILE_BYTES};
 use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult, ErrorCode};
-use crate::http::{json, new_uuid, random_bytes, Ctx};
+use crate::http::{json, Ctx};
 use crate::jobs::provision;
+use crate::random::{new_uuid, random_bytes};
 use crate::routes::common::{self, Seen};
 use crate::store::db;
 use crate::store::entities::{self, NewInspiration};

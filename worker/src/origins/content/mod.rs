@@ -1,4 +1,4 @@
-//! A content origin (platform.md 3): one per Inspiration, its label the entity id. Its bytes are
+//! A content origin (README, "Origins"): one per Inspiration, its label the entity id. Its bytes are
 //! served here at the origin's root and its scripts run here, so a page can never act with
 //! anyone's rights but its own: the cookie of this origin is signed for this Inspiration alone.
 //! Viewers arrive from the link origin, with a one-time ticket when it knows who they are; one
@@ -10,14 +10,18 @@ use plug_domain::ids::{EntityId, UserId};
 use plug_domain::{Realm, Status, Visibility};
 use worker::{Method, Request, Response, Url};
 
-use super::common::{self, Seen};
-use super::link::{self, NO_COUNT_PARAM, TICKET_PARAM};
-use super::{assets, serve, sessions, views};
+mod serve;
+
 use crate::auth;
 use crate::cache;
 use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{header, Ctx};
+use crate::origins::link::handoff::{NO_COUNT_PARAM, TICKET_PARAM};
+use crate::origins::pages::{self, navigation, not_found_error, not_shared};
+use crate::routes::common::{self, Seen};
+use crate::routes::views;
+use crate::sessions;
 use crate::store::entities::{self, Access, EntityKey, EntityRow};
 use crate::store::identity::User;
 
@@ -94,9 +98,9 @@ pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> 
         )),
         // Viewer libraries and the crawl rules go to whoever may see the Inspiration, like its
         // own files: to anyone else this origin is the same 404 as one with nothing behind it.
-        Some(_) if path.starts_with("/_plug/vendor/") => assets::vendor(cx, &path).await,
+        Some(_) if path.starts_with("/_plug/vendor/") => pages::vendor(cx, &path).await,
         Some(seen) if path == "/robots.txt" => robots(&seen),
-        None if path == "/robots.txt" => Err(link::not_found_error()),
+        None if path == "/robots.txt" => Err(not_found_error()),
         Some(seen) => {
             let user_id = user.as_ref().map(|u| &u.user_id);
             serve::entity(cx, &req, &seen, &path[1..], user_id).await
@@ -106,7 +110,7 @@ pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> 
     // The cookies of a hand-off are set whatever the answer, so the next request is known.
     let mut response = match result {
         Ok(response) => response,
-        Err(e) if e.is_not_found() && link::navigation(&req) => link::not_shared(cx, user.as_ref()),
+        Err(e) if e.is_not_found() && navigation(&req) => not_shared(cx, user.as_ref()),
         Err(e) => e.to_response(&cx.request_id),
     };
     for cookie in set_cookies {
@@ -117,10 +121,10 @@ pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> 
 
 /// A content origin with no Inspiration behind it: the not-shared page for a browser, else 404.
 fn nothing_here(cx: &Ctx, req: &Request) -> ApiResult<Response> {
-    if link::navigation(req) {
-        return Ok(link::not_shared(cx, None));
+    if navigation(req) {
+        return Ok(not_shared(cx, None));
     }
-    Err(link::not_found_error())
+    Err(not_found_error())
 }
 
 /// The Inspiration with its access facts for `user` (or nobody), from the isolate's memo when it
@@ -194,11 +198,11 @@ async fn viewer(
 /// brings it back); one that just came back from it with a ticket that did not work lands on the
 /// not-shared page instead, so there is never a loop. API clients get the JSON error.
 fn refuse(cx: &Ctx, req: &Request, pass: &HandOff, user: Option<&User>) -> ApiResult<Response> {
-    if !link::navigation(req) {
-        return Err(link::not_found_error());
+    if !navigation(req) {
+        return Err(not_found_error());
     }
     if pass.ticket.is_some() {
-        return Ok(link::not_shared(cx, user));
+        return Ok(not_shared(cx, user));
     }
     let mut handoff = Url::parse(&format!("{}/_plug/handoff", cx.config.serve_base_url))
         .map_err(ApiError::internal)?;

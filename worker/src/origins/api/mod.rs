@@ -1,20 +1,20 @@
 //! The API origin's routes: one table, one line per route (method, path, flags, handler), matched
 //! with matchit. The same table answers CORS preflights of the cross-origin routes, builds `Allow`
-//! for a 405, and is held equal to `openapi.yaml` by a native test. HEAD finds what GET finds.
+//! for a 405, and is held equal to `openapi.yaml` by `origins::openapi`. HEAD finds what GET finds.
+//! The handlers are in `crate::routes`; the pages of this origin in `pages`.
 
-use std::future::Future;
-use std::pin::Pin;
+mod pages;
 
 use worker::{Method, Request, Response};
 
 use crate::error::{ApiError, ApiResult, ErrorCode};
-use crate::http::Ctx;
+use crate::http::{Ctx, Reply};
+use crate::routes::mcp::{self, NoRoute};
 use crate::routes::{
-    admin, assets, badge, cors, feedback, inspirations as insp, links, mcp, reactions, runtimes,
-    sessions, signin, spaces, views, visibility,
+    admin, badge, cors, feedback, inspirations as insp, links, reactions, runtimes, sessions,
+    signin, spaces, views, visibility,
 };
 
-pub type Reply<'a> = Pin<Box<dyn Future<Output = ApiResult<Response>> + 'a>>;
 pub type Handler = for<'a> fn(&'a Ctx, Request, Params) -> Reply<'a>;
 
 /// A route's path parameters by name (`:id` in the table).
@@ -78,11 +78,11 @@ macro_rules! route {
 
 #[rustfmt::skip]
 pub static ROUTES: &[Route] = &[
-    route!(Get "/", NONE => assets::api_origin_page(cx, req)),
-    route!(Get "/enter", NONE => assets::api_origin_page(cx, req)),
-    route!(Get "/healthz", NONE => healthz(cx, req)),
+    route!(Get "/", NONE => pages::api_origin_page(cx, req)),
+    route!(Get "/enter", NONE => pages::api_origin_page(cx, req)),
+    route!(Get "/healthz", NONE => pages::healthz(cx, req)),
     route!(Get "/badge.js", NONE => badge::serve(cx, req)),
-    route!(Get "/api/v2/openapi.yaml", NONE => openapi(cx, req)),
+    route!(Get "/api/v2/openapi.yaml", NONE => pages::openapi(cx, req)),
     route!(Get "/api/v2/no-count", NONE => views::no_count_on_api(cx, req)),
     // The operator API (platform.md 6).
     route!(Post "/admin/v1/users", NONE => admin::create_user(cx, req)),
@@ -131,22 +131,18 @@ pub static ROUTES: &[Route] = &[
     // The link origin's sign-in (platform.md 4).
     route!(Post "/api/v2/serve-sessions", NONE => sessions::create(cx, req)),
     // The remote MCP endpoint: the tools of `plug mcp` for agents in the cloud.
-    route!(Post "/mcp", NONE => mcp::post(cx, req)),
+    route!(Post "/mcp", NONE => mcp_endpoint(cx, req)),
 ];
 
-async fn healthz(_cx: &Ctx, _req: Request) -> ApiResult<Response> {
-    Ok(Response::ok("ok")?)
+/// `/mcp`, handed the table's dispatcher: a tool call runs the route a request would.
+async fn mcp_endpoint(cx: &Ctx, req: Request) -> ApiResult<Response> {
+    mcp::post(cx, req, dispatch).await
 }
 
-/// The OpenAPI description of every route, kept beside the code and held equal to this table.
-/// `scripts/build.sh` copies it into the static assets: 19 KB gzip the Worker upload does not carry.
-async fn openapi(cx: &Ctx, _req: Request) -> ApiResult<Response> {
-    let mut response = crate::routes::assets::static_asset(cx, "/openapi.yaml").await?;
-    let headers = response.headers_mut();
-    headers.set("Cache-Control", "public, max-age=300")?;
-    headers.set("Content-Type", "application/yaml; charset=utf-8")?;
-    headers.set("Access-Control-Allow-Origin", "*")?;
-    Ok(response)
+fn dispatch<'a>(cx: &'a Ctx, req: Request, path: &str) -> Result<Reply<'a>, NoRoute> {
+    let found = find(path).ok_or(NoRoute::Path)?;
+    let route = found.route(&req.method()).ok_or(NoRoute::Method)?;
+    Ok((route.handler)(cx, req, found.params()))
 }
 
 thread_local! {
@@ -259,7 +255,7 @@ pub async fn serve(cx: &Ctx, req: Request) -> (Flags, ApiResult<Response>) {
     }
     let Some(found) = find(&path) else {
         let result = match method {
-            Some(Method::Get | Method::Head) if !api_path => assets::api_origin_page(cx, req).await,
+            Some(Method::Get | Method::Head) if !api_path => pages::api_origin_page(cx, req).await,
             Some(Method::Options) => Err(ApiError::not_found()),
             _ if api_path => Err(ApiError::new(ErrorCode::NotFound, "no such route")),
             _ => crate::http::method_not_allowed(cx, &req, &[Method::Get, Method::Head]),
@@ -296,91 +292,6 @@ pub async fn serve(cx: &Ctx, req: Request) -> (Flags, ApiResult<Response>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeSet;
-
-    /// `METHOD /path/{param}` for every API-origin operation `openapi.yaml` documents: a line
-    /// scan of its `paths:` (keys at two spaces, methods at four; a `servers:` line marks a path
-    /// of the link origin).
-    fn documented() -> BTreeSet<String> {
-        let doc = include_str!("../../openapi.yaml");
-        let paths = &doc[doc.find("\npaths:\n").expect("paths")
-            ..doc.find("\ncomponents:\n").expect("components")];
-        let mut ops = BTreeSet::new();
-        let mut current: Option<(String, bool, Vec<String>)> = None;
-        let flush = |c: Option<(String, bool, Vec<String>)>, ops: &mut BTreeSet<String>| {
-            if let Some((path, api, methods)) = c {
-                if api {
-                    for m in methods {
-                        ops.insert(format!("{m} {path}"));
-                    }
-                }
-            }
-        };
-        for line in paths.lines() {
-            if let Some(key) = line.strip_prefix("  /").and_then(|l| l.strip_suffix(':')) {
-                flush(current.take(), &mut ops);
-                current = Some((format!("/{key}"), true, Vec::new()));
-            } else if let Some((_, api, methods)) = current.as_mut() {
-                let trimmed = line.trim_end();
-                if trimmed.starts_with("    servers:") {
-                    *api = false;
-                }
-                for m in ["get", "post", "put", "patch", "delete", "options"] {
-                    if trimmed == format!("    {m}:") {
-                        methods.push(m.to_uppercase());
-                    }
-                }
-            }
-        }
-        flush(current.take(), &mut ops);
-        ops
-    }
-
-    fn in_the_table() -> BTreeSet<String> {
-        let mut ops = BTreeSet::new();
-        for route in ROUTES {
-            let path: Vec<String> = route
-                .path
-                .split('/')
-                .map(|s| match s.strip_prefix(':') {
-                    Some(_) => "{}".to_string(),
-                    None => s.to_string(),
-                })
-                .collect();
-            let path = path.join("/");
-            ops.insert(format!("{} {path}", route.method.as_ref()));
-            if route.flags.cross_origin {
-                ops.insert(format!("OPTIONS {path}"));
-            }
-        }
-        ops
-    }
-
-    fn shape(op: &str) -> String {
-        let (method, path) = op.split_once(' ').unwrap();
-        let path: Vec<&str> = path
-            .split('/')
-            .map(|s| if s.starts_with('{') { "{}" } else { s })
-            .collect();
-        format!("{method} {}", path.join("/"))
-    }
-
-    #[test]
-    fn the_table_and_openapi_yaml_name_the_same_operations() {
-        let documented: BTreeSet<String> = documented().iter().map(|op| shape(op)).collect();
-        let table = in_the_table();
-        assert!(table.len() > 30, "the table is not read");
-        let missing: Vec<_> = table.difference(&documented).collect();
-        let extra: Vec<_> = documented.difference(&table).collect();
-        assert!(
-            missing.is_empty(),
-            "routes missing from openapi.yaml: {missing:?}"
-        );
-        assert!(
-            extra.is_empty(),
-            "documented operations with no route: {extra:?}"
-        );
-    }
 
     #[test]
     fn every_path_finds_its_routes_and_allow_lists_head_beside_get() {

@@ -10,13 +10,13 @@ use plug_domain::SourceType;
 use plug_render::{BadgeInjector, BadgeTag, OfficeKind, PageKind, Position};
 use worker::{Request, Response};
 
-use super::common::Seen;
-use super::views;
 use crate::cache;
 use crate::error::{ApiError, ApiResult};
 use crate::http::Ctx;
 use crate::jobs::provision;
 use crate::present;
+use crate::routes::common::Seen;
+use crate::routes::views;
 use crate::store::{identity, site_files};
 
 /// What the content origin sends for a path of a readable Inspiration. `rest` is the path
@@ -33,7 +33,7 @@ pub async fn entity(
     } else if rest.is_empty() {
         index(cx, req, seen, user_id).await?
     } else if rest == FAVICON && !is_zip_site(seen) {
-        super::assets::favicon()?
+        crate::origins::pages::favicon()?
     } else {
         site_file(cx, seen, rest).await?
     };
@@ -56,8 +56,8 @@ async fn badge_tag(cx: &Ctx, seen: &Seen) -> ApiResult<Option<BadgeTag>> {
         .as_ref()
         .as_ref()
         .ok_or_else(|| ApiError::internal("grid vanished"))?;
-    let platform = super::badge::policy_or_none(platform.as_deref());
-    let grid_policy = super::badge::grid_policy(Some(grid));
+    let platform = crate::routes::badge::policy_or_none(platform.as_deref());
+    let grid_policy = crate::routes::badge::grid_policy(Some(grid));
     let entity = seen.row.badge_mode;
     let (state, decider) = resolve(platform, grid_policy, entity);
     if state == BadgeState::Off {
@@ -365,7 +365,7 @@ async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
         site_files::Lookup::File(file) => file,
         // `docs` for a folder `docs/` moves to the folder's index.
         site_files::Lookup::Folder => return crate::http::redirect(&format!("/{path}/"), 301),
-        site_files::Lookup::Missing if path == FAVICON => return super::assets::favicon(),
+        site_files::Lookup::Missing if path == FAVICON => return crate::origins::pages::favicon(),
         site_files::Lookup::Missing => return legacy_site_file(cx, seen, &path).await,
     };
     let body = site_entry_chunks(cx, seen, file);

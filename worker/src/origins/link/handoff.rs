@@ -1,0 +1,211 @@
+//! Sending a reader on to an Inspiration's content origin: from its `url`, from the hand-off a
+//! content origin asks for (`/_plug/handoff`), and after signing in (`/_plug/session`). A viewer who
+//! may not read it is sent to sign in, or gets the not-shared page.
+
+use worker::{Request, Response, Url};
+
+use super::access::{handoff_target, readable, viewer, Scanner};
+use super::path::{parse_path, path_matches, LinkPath};
+use crate::config::Origin;
+use crate::error::{ApiError, ApiResult};
+use crate::http::Ctx;
+use crate::origins::pages::{navigation, not_found_error, not_shared};
+use crate::present;
+use crate::routes::common::Seen;
+use crate::routes::views;
+use crate::sessions;
+use crate::store::identity::{self, User};
+use crate::store::tickets;
+use plug_domain::{Status, Visibility};
+
+/// A reader at the `url`: follow a scope move, add the slash, or go on to the content origin.
+pub async fn enter(
+    cx: &Ctx,
+    req: &Request,
+    seen: &Seen,
+    at: &LinkPath<'_>,
+    user: Option<&User>,
+) -> ApiResult<Response> {
+    let current = present::serve_url(&cx.config, &seen.row);
+    if !path_matches(at, seen) {
+        // The scope moved: a reader of the entity follows it to the new URL.
+        return crate::http::redirect(&format!("{current}{}", at.rest), 301);
+    }
+    if at.needs_slash {
+        return crate::http::redirect(&current, 301);
+    }
+    if seen.row.status == Status::Provisioning {
+        return Err(ApiError::unavailable(
+            "this drop is still being stored; retry in a second",
+            1,
+        ));
+    }
+    let url = req.url()?;
+    let target = content_target(cx, seen, at, &url)?;
+    to_content(cx, req, seen, user, target.as_str()).await
+}
+
+/// The content-origin URL of a `url` path: the same path below the origin's root and the same
+/// query, less any hand-off parameters someone else put there (only Plug adds those).
+fn content_target(cx: &Ctx, seen: &Seen, at: &LinkPath<'_>, asked: &Url) -> ApiResult<Url> {
+    let mut target = Url::parse(&format!(
+        "{}/{}",
+        cx.config.content_url(&seen.row.entity_id),
+        at.rest
+    ))
+    .map_err(ApiError::internal)?;
+    target.set_query(asked.query());
+    Ok(without_hand_off_params(&target))
+}
+
+/// `url` without `plug_ticket` and `plug_nc`: a hand-off's parameters come from Plug alone, never
+/// passed along from a link someone shared.
+pub fn without_hand_off_params(url: &Url) -> Url {
+    let ours = |k: &str| k == TICKET_PARAM || k == NO_COUNT_PARAM;
+    if !url.query_pairs().any(|(k, _)| ours(&k)) {
+        return url.clone();
+    }
+    let kept: Vec<(String, String)> = url
+        .query_pairs()
+        .filter(|(k, _)| !ours(k))
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    let mut clean = url.clone();
+    clean.set_query(None);
+    if !kept.is_empty() {
+        clean.query_pairs_mut().extend_pairs(kept);
+    }
+    clean
+}
+
+/// The redirect into the content origin: with a ticket when the viewer is known (a non-link
+/// Inspiration needs it; a link one learns who is looking, so the owner is never counted), and
+/// the viewer's no-count choice, which the content origin keeps as its own cookie.
+async fn to_content(
+    cx: &Ctx,
+    req: &Request,
+    seen: &Seen,
+    user: Option<&User>,
+    target: &str,
+) -> ApiResult<Response> {
+    let mut target = Url::parse(target).map_err(ApiError::internal)?;
+    let mut ticket = None;
+    if let Some(user) = user {
+        let made = sessions::content_ticket(cx, &seen.row.entity_id, &user.user_id).await?;
+        target.query_pairs_mut().append_pair(TICKET_PARAM, &made);
+        ticket = Some(made);
+    } else if seen.row.visibility != Visibility::Link {
+        return Err(ApiError::internal(
+            "a hidden Inspiration reached without a viewer",
+        ));
+    }
+    if views::no_count_chosen(req) {
+        let pass = views::no_count_pass(cx, &seen.row.entity_id, ticket.as_deref());
+        target.query_pairs_mut().append_pair(NO_COUNT_PARAM, &pass);
+    }
+    let mut response = crate::http::redirect(target.as_str(), 302)?;
+    response.headers_mut().set("Cache-Control", "no-store")?;
+    response
+        .headers_mut()
+        .set("Referrer-Policy", "no-referrer")?;
+    Ok(response)
+}
+
+/// The query parameters a hand-off adds on the content origin.
+pub const TICKET_PARAM: &str = "plug_ticket";
+pub const NO_COUNT_PARAM: &str = "plug_nc";
+
+/// GET /_plug/handoff?to=<content URL>: a content origin sends a viewer it does not know here; a
+/// reader goes back with a ticket, anyone else as at a `url` they cannot read.
+pub async fn handoff(cx: &Ctx, req: &Request) -> ApiResult<Response> {
+    let user = viewer(cx, req).await?;
+    let pairs = crate::http::query_pairs(req);
+    let to = crate::http::query(&pairs, "to").unwrap_or_default();
+    match handoff_target(cx, to, user.as_ref()).await? {
+        Some((to, seen)) => to_content(cx, req, &seen, user.as_ref(), to.as_str()).await,
+        None => miss(cx, req, user.as_ref(), None).await,
+    }
+}
+
+/// After the web app signed this browser in (`/_plug/session`): straight to the content or to the
+/// not-shared page, never back through a check that a refused cookie could turn into a loop.
+pub async fn after_sign_in(
+    cx: &Ctx,
+    req: &Request,
+    target: &str,
+    user: User,
+) -> ApiResult<Response> {
+    let url = Url::parse(target).map_err(|_| ApiError::not_found())?;
+    if cx.config.origin_of_url(&url) != Some(Origin::Link) {
+        return Ok(not_shared(cx, Some(&user)));
+    }
+    if url.path() == "/_plug/handoff" {
+        let to = url
+            .query_pairs()
+            .find(|(k, _)| k == "to")
+            .map(|(_, v)| v.into_owned())
+            .unwrap_or_default();
+        return match handoff_target(cx, &to, Some(&user)).await? {
+            Some((to, seen)) => to_content(cx, req, &seen, Some(&user), to.as_str()).await,
+            None => Ok(not_shared(cx, Some(&user))),
+        };
+    }
+    let Some(at) = parse_path(url.path()) else {
+        return crate::http::redirect(target, 302);
+    };
+    match readable(cx, &at, Some(&user)).await? {
+        Some(seen) if path_matches(&at, &seen) && !at.needs_slash => {
+            let content = content_target(cx, &seen, &at, &url)?;
+            to_content(cx, req, &seen, Some(&user), content.as_str()).await
+        }
+        // A moved scope or a missing slash: the link origin, now signed in, takes it from here.
+        Some(_) => crate::http::redirect(target, 302),
+        None => Ok(not_shared(cx, Some(&user))),
+    }
+}
+
+/// GET /_plug/session?ticket=… on the link origin: sets the cookie once, then goes straight on to
+/// the content (or the not-shared page), so a cookie the browser refused can never loop.
+pub async fn redeem(cx: &Ctx, req: &Request) -> ApiResult<Response> {
+    let pairs = crate::http::query_pairs(req);
+    let ticket = crate::http::query(&pairs, "ticket").unwrap_or_default();
+    let found = tickets::redeem_serve_ticket(&cx.db, ticket, cx.now)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("this sign-in link is invalid, used or expired"))?;
+    let user = identity::find_user(&cx.db, &found.user_id)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("unknown user"))?;
+    let cookie = sessions::link_cookie(cx, &user.user_id);
+    let mut response = after_sign_in(cx, req, &found.target_url, user).await?;
+    response.headers_mut().append("Set-Cookie", &cookie)?;
+    Ok(response)
+}
+
+/// What a viewer who may not read the `url` gets. A navigation with no session goes to sign in
+/// on the web app and comes back; a signed-in one gets the not-shared page; API clients get the
+/// JSON error. Missing and hidden look exactly alike.
+pub async fn miss(
+    cx: &Ctx,
+    req: &Request,
+    user: Option<&User>,
+    scanner: Option<&Scanner>,
+) -> ApiResult<Response> {
+    if let Some(scanner) = scanner {
+        scanner.count_miss(cx).await?;
+    }
+    if !navigation(req) {
+        return Err(not_found_error());
+    }
+    match user {
+        None => {
+            let here = req.url()?;
+            let mut enter =
+                Url::parse(&format!("{}/enter", cx.config.base_url)).map_err(ApiError::internal)?;
+            enter.query_pairs_mut().append_pair("to", here.as_str());
+            let mut response = crate::http::redirect(enter.as_str(), 302)?;
+            response.headers_mut().set("Cache-Control", "no-store")?;
+            Ok(response)
+        }
+        Some(user) => Ok(not_shared(cx, Some(user))),
+    }
+}

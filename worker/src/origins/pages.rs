@@ -1,0 +1,96 @@
+//! What both the link and the content origins answer with that is Plug's own rather than a user's:
+//! the favicon, the viewer libraries (Workers static assets), the "not found or not shared with you"
+//! page and its JSON twin.
+
+use plug_domain::origins::is_navigation;
+use worker::{Request, Response};
+
+use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::http::{header, Ctx};
+use crate::store::identity::User;
+
+/// Plug's mark, served at `/favicon.ico` of the link and content origins.
+const FAVICON_PNG: &[u8] = include_bytes!("../../assets/favicon.png");
+
+pub fn favicon() -> ApiResult<Response> {
+    let mut response = Response::from_bytes(FAVICON_PNG.to_vec())?;
+    let headers = response.headers_mut();
+    headers.set("Content-Type", "image/png")?;
+    headers.set("Cache-Control", "public, max-age=604800")?;
+    Ok(response)
+}
+
+/// React, pdf.js and the office viewers at `/_plug/vendor/…` of every content origin. One copy
+/// in static assets serves them all; browsers partition their caches by site anyway, so each
+/// content origin caches its own copy for a week.
+pub async fn vendor(cx: &Ctx, path: &str) -> ApiResult<Response> {
+    let mut response = static_asset(cx, path.trim_start_matches("/_plug")).await?;
+    response
+        .headers_mut()
+        .set("Access-Control-Allow-Origin", "*")?;
+    Ok(response)
+}
+
+/// A file of `public/` (Workers static assets) with its content type.
+pub async fn static_asset(cx: &Ctx, path: &str) -> ApiResult<Response> {
+    let assets = cx.env.assets("ASSETS")?;
+    let url = format!("http://assets.local{path}");
+    let mut fetched = assets.fetch(url, None).await?;
+    if fetched.status_code() != 200 {
+        return Err(ApiError::not_found());
+    }
+    let content_type = fetched
+        .headers()
+        .get("Content-Type")?
+        .unwrap_or_else(|| "application/octet-stream".into());
+    let mut response = Response::from_stream(fetched.stream()?)?;
+    let headers = response.headers_mut();
+    headers.set("Content-Type", &content_type)?;
+    headers.set("Cache-Control", "public, max-age=604800")?;
+    headers.set("X-Content-Type-Options", "nosniff")?;
+    Ok(response)
+}
+
+/// A browser navigating (not a script, an include or an API client).
+pub fn navigation(req: &Request) -> bool {
+    is_navigation(
+        header(req, "Sec-Fetch-Mode").as_deref(),
+        header(req, "Accept").as_deref(),
+    )
+}
+
+/// The JSON 404 of both origins, the same for missing and hidden.
+pub fn not_found_error() -> ApiError {
+    ApiError::new(
+        ErrorCode::NotFound,
+        "nothing here: the link is wrong, or this drop is not shared with you",
+    )
+}
+
+/// The HTML "not found or not shared with you" page, status 404, the same for missing and hidden.
+pub fn not_shared(cx: &Ctx, user: Option<&User>) -> Response {
+    let mut lines = vec![
+        "The link may be mistyped, or what it points to is not shared with you. Ask the person who sent it to share it with you.".to_string(),
+    ];
+    if let Some(user) = user {
+        lines.push(format!(
+            "You are signed in as {} ({}).",
+            user.name, user.slug
+        ));
+    }
+    let actions = [("Open Plug", format!("{}/", cx.config.base_url))];
+    let html = plug_render::notice_page(&plug_render::Notice {
+        platform_name: &cx.config.platform_name,
+        title: "This link is wrong or not shared with you",
+        lines: &lines,
+        actions: &actions,
+    });
+    let mut response = Response::from_html(html)
+        .expect("a string body is always valid")
+        .with_status(404);
+    let headers = response.headers_mut();
+    let _ = headers.set("Content-Security-Policy", plug_render::NOTICE_CSP);
+    let _ = headers.set("Cache-Control", "no-store");
+    let _ = headers.set("X-Robots-Tag", "noindex");
+    response
+}
