@@ -3,19 +3,11 @@
 
 use std::fmt;
 
-use serde::Deserialize;
+use plug_domain::wire::ErrorBody;
 use serde_json::Value;
 
 /// One `{ field, issue, hint }` row of an API error.
-#[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
-pub struct Detail {
-    #[serde(default)]
-    pub field: String,
-    #[serde(default)]
-    pub issue: String,
-    #[serde(default)]
-    pub hint: String,
-}
+pub use plug_domain::wire::ErrorDetail as Detail;
 
 /// An error answer from the server, parsed from the interface's error shape.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -146,23 +138,16 @@ impl ApiFailure {
             request_id: header_request_id,
             ..ApiFailure::default()
         };
-        match body.as_ref().and_then(|b| b.get("error")) {
-            Some(Value::Object(e)) => {
-                failure.code = str_field(e.get("code"));
-                failure.message = str_field(e.get("message"));
-                failure.details = e
-                    .get("details")
-                    .and_then(|d| serde_json::from_value(d.clone()).ok())
-                    .unwrap_or_default();
-                if let Some(id) = e.get("request_id").and_then(Value::as_str) {
-                    failure.request_id = Some(id.to_string());
+        match ErrorBody::read(text) {
+            Some(e) => {
+                failure.code = e.code;
+                failure.message = e.message;
+                failure.details = e.details;
+                if !e.request_id.is_empty() {
+                    failure.request_id = Some(e.request_id);
                 }
             }
-            Some(Value::String(message)) => {
-                failure.message = message.clone();
-                failure.code = str_field(body.as_ref().and_then(|b| b.get("code")));
-            }
-            _ => failure.message = plain_message(status, text),
+            None => failure.message = plain_message(status, text),
         }
         if failure.message.is_empty() {
             failure.message = plain_message(status, "");
@@ -173,10 +158,6 @@ impl ApiFailure {
         failure.body = body;
         failure
     }
-}
-
-fn str_field(v: Option<&Value>) -> String {
-    v.and_then(Value::as_str).unwrap_or_default().to_string()
 }
 
 /// A readable message for a non-JSON answer: the status and the first line of the body, if short.

@@ -384,7 +384,7 @@ async fn first_sign_in(cx: &Ctx, id: &Identity) -> ApiResult<UserId> {
         .await;
         match created {
             Ok(()) => return Ok(user.user_id),
-            Err(e) if !db::is_unique_violation(&e) => return Err(e),
+            Err(e) if !db::violated_unique(&e, None) => return Err(e),
             // Signed in twice at once: the other request created the user.
             Err(_) => {
                 if let Some(user_id) = identities::user_of(&cx.db, &id.issuer, &id.subject).await? {

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use plug_domain::error_code::ErrorCode;
 use plug_mcp::{Backend, Call, Failure, Fetched, FileSource, Upload};
 use reqwest::blocking::multipart::{Form, Part};
 use reqwest::blocking::{Client, RequestBuilder, Response};
@@ -108,8 +109,7 @@ impl HttpBackend {
     fn send(&self, request: RequestBuilder) -> Result<Response, Failure> {
         request.send().map_err(|e| {
             Failure::new(
-                503,
-                "UNAVAILABLE",
+                ErrorCode::Unavailable,
                 format!("cannot reach {}: {e}", self.api.base),
             )
         })
@@ -130,7 +130,7 @@ impl HttpBackend {
             return Ok(Value::Null);
         }
         serde_json::from_str(&text)
-            .map_err(|e| Failure::new(502, "UNAVAILABLE", format!("not JSON: {e}")))
+            .map_err(|e| Failure::new(ErrorCode::Unavailable, format!("not JSON: {e}")))
     }
 }
 
@@ -220,7 +220,7 @@ fn form(upload: Upload) -> Result<Form, Failure> {
 /// origin with a one-time ticket. A `*.localhost` content origin is pinned to loopback, which
 /// browsers do by themselves and the system resolver here does not.
 fn fetch_content(url: &str, token: &str) -> Result<Fetched, Failure> {
-    let unreachable = |e: reqwest::Error| Failure::new(503, "UNAVAILABLE", e.to_string());
+    let unreachable = |e: reqwest::Error| Failure::new(ErrorCode::Unavailable, e.to_string());
     let plain = Client::builder()
         .user_agent(crate::api::USER_AGENT)
         .redirect(reqwest::redirect::Policy::none())
@@ -238,7 +238,7 @@ fn fetch_content(url: &str, token: &str) -> Result<Fetched, Failure> {
         let next = header(&response, "Location").unwrap_or_default();
         let next = reqwest::Url::parse(url)
             .and_then(|base| base.join(&next))
-            .map_err(|e| Failure::new(502, "UNAVAILABLE", e.to_string()))?;
+            .map_err(|e| Failure::new(ErrorCode::Unavailable, e.to_string()))?;
         let mut client = Client::builder()
             .user_agent(crate::api::USER_AGENT)
             .redirect(reqwest::redirect::Policy::none());

@@ -246,14 +246,28 @@ impl<T> Page<T> {
 }
 
 /// One problem with a field of a refused request.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorDetail {
+    #[serde(default)]
     pub field: String,
+    #[serde(default)]
     pub issue: String,
+    #[serde(default)]
     pub hint: String,
 }
 
-/// `{ error: { code, message, details, request_id } }` (interface.md 7, platform.md 8).
+impl From<&crate::validate::FieldError> for ErrorDetail {
+    fn from(e: &crate::validate::FieldError) -> Self {
+        ErrorDetail {
+            field: e.field.clone(),
+            issue: e.issue.clone(),
+            hint: e.hint.clone(),
+        }
+    }
+}
+
+/// `{ error: { code, message, details, request_id } }`: every error the Worker answers with
+/// (openapi.yaml, `components.schemas.Error`), and what the CLI and `plug_mcp` read (`read`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ErrorBody {
     pub error: ErrorPayload,
@@ -267,6 +281,47 @@ pub struct ErrorPayload {
     pub details: Vec<ErrorDetail>,
     #[serde(default)]
     pub request_id: String,
+}
+
+impl ErrorBody {
+    /// A non-2xx answer as every client reads it: the error body, or the feedback endpoint's flat
+    /// `{ error, code }` (code and message only); None for anything else (not JSON, an HTML page).
+    /// Fields that are missing or of the wrong type read as empty.
+    pub fn read(text: &str) -> Option<ErrorPayload> {
+        let body: serde_json::Value = serde_json::from_str(text).ok()?;
+        let text = |v: Option<&serde_json::Value>| {
+            v.and_then(serde_json::Value::as_str)
+                .unwrap_or_default()
+                .to_string()
+        };
+        match body.get("error")? {
+            serde_json::Value::Object(e) => Some(ErrorPayload {
+                code: text(e.get("code")),
+                message: text(e.get("message")),
+                details: e
+                    .get("details")
+                    .and_then(serde_json::Value::as_array)
+                    .map(|rows| {
+                        // Read by hand, not by serde: the Worker carries this reader (`/mcp`).
+                        let row = |d: &serde_json::Value| ErrorDetail {
+                            field: text(d.get("field")),
+                            issue: text(d.get("issue")),
+                            hint: text(d.get("hint")),
+                        };
+                        rows.iter().map(row).collect()
+                    })
+                    .unwrap_or_default(),
+                request_id: text(e.get("request_id")),
+            }),
+            serde_json::Value::String(message) => Some(ErrorPayload {
+                code: text(body.get("code")),
+                message: message.clone(),
+                details: Vec::new(),
+                request_id: String::new(),
+            }),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -292,5 +347,22 @@ mod tests {
             serde_json::to_value(&page).unwrap(),
             serde_json::json!({ "items": [1, 2], "next_cursor": null, "total_returned": 2 })
         );
+    }
+
+    #[test]
+    fn an_error_answer_reads_the_same_for_every_client() {
+        let full = ErrorBody::read(r#"{"error":{"code":"VALIDATION_FAILED","message":"m","details":[{"field":"name","issue":"pattern","hint":"h"}],"request_id":"r1"}}"#).unwrap();
+        assert_eq!(full.code, "VALIDATION_FAILED");
+        assert_eq!(full.details[0].field, "name");
+        assert_eq!(full.request_id, "r1");
+        let flat = ErrorBody::read(r#"{"error":"too long","code":"VALIDATION_FAILED"}"#).unwrap();
+        assert_eq!(
+            (flat.code.as_str(), flat.message.as_str()),
+            ("VALIDATION_FAILED", "too long")
+        );
+        assert!(ErrorBody::read("<html>bad gateway</html>").is_none());
+        assert!(ErrorBody::read(r#"{"ok":true}"#).is_none());
+        let odd = ErrorBody::read(r#"{"error":{"code":7,"details":"x"}}"#).unwrap();
+        assert!(odd.code.is_empty() && odd.details.is_empty());
     }
 }

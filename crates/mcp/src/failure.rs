@@ -1,6 +1,8 @@
 //! A refused or failed call as the agent sees it: Plug's code, message and details, plus a hint
 //! on how to change the call, and the seconds to wait when rate limited.
 
+use plug_domain::error_code::ErrorCode;
+use plug_domain::wire::ErrorBody;
 use serde_json::{json, Value};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -15,7 +17,18 @@ pub struct Failure {
 }
 
 impl Failure {
-    pub fn new(status: u16, code: &str, message: impl Into<String>) -> Failure {
+    /// A failure of this side, with the status of its code.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Failure {
+        Failure::coded(code, message.into())
+    }
+
+    #[inline(never)]
+    fn coded(code: ErrorCode, message: String) -> Failure {
+        Failure::answered(code.status(), code.as_str(), message)
+    }
+
+    /// A failure the server answered with (its code may be one this build does not know).
+    fn answered(status: u16, code: &str, message: impl Into<String>) -> Failure {
         Failure {
             status,
             code: code.to_string(),
@@ -30,8 +43,7 @@ impl Failure {
     pub fn invalid(field: &str, issue: &str, hint: impl Into<String>) -> Failure {
         let hint = hint.into();
         let mut f = Failure::new(
-            400,
-            "VALIDATION_FAILED",
+            ErrorCode::ValidationFailed,
             format!("{field}: {issue} ({hint})"),
         );
         f.details = Box::new(json!([{ "field": field, "issue": issue, "hint": hint }]));
@@ -41,19 +53,19 @@ impl Failure {
     /// A non-2xx answer of the API: the interface's error shape, the feedback endpoint's flat
     /// `{ error, code }`, or anything else as a sentence with the status.
     pub fn from_response(status: u16, retry_after: Option<&str>, body: &str) -> Failure {
-        let parsed: Value = serde_json::from_str(body).unwrap_or(Value::Null);
-        let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
-        let mut f = match &parsed["error"] {
-            Value::Object(e) => {
-                let mut f = Failure::new(status, &text(&e["code"]), text(&e["message"]));
-                if e["details"].is_array() {
-                    f.details = Box::new(e["details"].clone());
-                }
-                f.request_id = e["request_id"].as_str().map(str::to_string);
+        let mut f = match ErrorBody::read(body) {
+            Some(e) => {
+                let mut f = Failure::answered(status, &e.code, e.message);
+                // By hand, not by a derived `Serialize`: the Worker carries this code (`/mcp`).
+                let rows = e
+                    .details
+                    .into_iter()
+                    .map(|d| json!({ "field": d.field, "issue": d.issue, "hint": d.hint }));
+                f.details = Box::new(Value::Array(rows.collect()));
+                f.request_id = Some(e.request_id).filter(|id| !id.is_empty());
                 f
             }
-            Value::String(m) => Failure::new(status, &text(&parsed["code"]), m.clone()),
-            _ => Failure::new(status, "", format!("the server answered HTTP {status}")),
+            None => Failure::answered(status, "", format!("the server answered HTTP {status}")),
         };
         if f.code.is_empty() {
             f.code = match status {

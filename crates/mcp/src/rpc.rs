@@ -117,18 +117,19 @@ pub fn is_message(value: &Value) -> bool {
 mod tests {
     use super::*;
     use crate::{Call, Failure, Fetched, Upload};
+    use plug_domain::error_code::ErrorCode;
 
     struct Nothing;
 
     impl Backend for Nothing {
         async fn call(&self, call: Call) -> Result<Value, Failure> {
-            Err(Failure::new(404, "NOT_FOUND", call.target()))
+            Err(Failure::new(ErrorCode::NotFound, call.target()))
         }
         async fn create(&self, _: Upload) -> Result<Value, Failure> {
-            Err(Failure::new(500, "INTERNAL", "no"))
+            Err(Failure::new(ErrorCode::Internal, "no"))
         }
         async fn content(&self, _: &Value, _: &str) -> Result<Fetched, Failure> {
-            Err(Failure::new(500, "INTERNAL", "no"))
+            Err(Failure::new(ErrorCode::Internal, "no"))
         }
         async fn pause(&self, _: u64) {}
     }

@@ -1,6 +1,7 @@
 //! What each tool does, in API calls (interface.md 4, platform.md 5), and its answer as an MCP
 //! `CallToolResult`: the JSON as text and as `structuredContent`, or `isError` with the code.
 
+use plug_domain::error_code::ErrorCode;
 use plug_domain::validate;
 use plug_domain::SourceType;
 use serde_json::{json, Value};
@@ -49,8 +50,7 @@ fn schema_of(name: &str) -> Option<Value> {
 async fn run<B: Backend>(b: &B, name: &str, arguments: &Value) -> Result<Value, Failure> {
     let schema = schema_of(name).ok_or_else(|| {
         Failure::new(
-            400,
-            "VALIDATION_FAILED",
+            ErrorCode::ValidationFailed,
             format!("no tool named {name:?}; tools/list names them"),
         )
     })?;
@@ -126,7 +126,7 @@ async fn run<B: Backend>(b: &B, name: &str, arguments: &Value) -> Result<Value, 
             }
             b.call(call).await
         }
-        _ => Err(Failure::new(400, "VALIDATION_FAILED", "unknown tool")),
+        _ => Err(Failure::new(ErrorCode::ValidationFailed, "unknown tool")),
     }
 }
 
@@ -166,8 +166,7 @@ async fn drop<B: Backend>(b: &B, a: &Args<'_>, schema: &Value) -> Result<Value, 
             .as_str()
             .unwrap_or("the server could not store it");
         return Err(Failure::new(
-            422,
-            "CONTENT_MALFORMED",
+            ErrorCode::ContentMalformed,
             format!("the drop failed to go live: {why}"),
         ));
     }

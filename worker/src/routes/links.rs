@@ -55,7 +55,7 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         cx.now,
     )?;
     db::batch(&cx.db, vec![insert]).await.map_err(|e| {
-        if db::is_unique_violation(&e) {
+        if db::violated_unique(&e, None) {
             ApiError::new(ErrorCode::LinkExists, "these two are already linked")
         } else {
             e

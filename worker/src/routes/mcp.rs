@@ -126,8 +126,8 @@ impl InProcess<'_> {
     /// Runs the route the path names, as the API origin would, and reads its answer.
     async fn dispatch(&self, req: Request, path: &str) -> Result<Value, Failure> {
         let reply = (self.dispatch)(self.cx, req, path).map_err(|miss| match miss {
-            NoRoute::Path => Failure::new(404, "NOT_FOUND", path),
-            NoRoute::Method => Failure::new(405, "METHOD_NOT_ALLOWED", path),
+            NoRoute::Path => Failure::new(ErrorCode::NotFound, path),
+            NoRoute::Method => Failure::new(ErrorCode::MethodNotAllowed, path),
         })?;
         let response = reply.await.map_err(failure)?;
         let (status, _, bytes) = read(response).await?;
@@ -224,7 +224,7 @@ fn failure(e: ApiError) -> Failure {
             e.internal.as_deref().unwrap_or(&e.message)
         );
     }
-    let mut f = Failure::new(e.status(), e.code.as_str(), e.message.clone());
+    let mut f = Failure::new(e.code, e.message.clone());
     f.details = Box::new(serde_json::to_value(&e.details).unwrap_or_default());
     f.retry_after = e.retry_after.map(|s| s.max(1) as u64);
     f

@@ -197,19 +197,69 @@ pub fn rows<T: DeserializeOwned>(result: &D1Result) -> ApiResult<Vec<T>> {
     result.results::<T>().map_err(ApiError::internal)
 }
 
-/// A failed D1 call, classified once, here: callers ask `is_unique_violation`, never the message.
+/// A failed D1 call, classified once, here: callers ask `violated_unique` and `violated_not_null`,
+/// never the message. SQLite says `UNIQUE constraint failed: t.a, t.b` (and `NOT NULL ...: t.c`).
 fn failed(e: worker::Error) -> ApiError {
-    let kind = if e.to_string().contains("UNIQUE constraint failed") {
-        DbFailure::UniqueViolation
+    let text = e.to_string();
+    let kind = if text.contains(UNIQUE) {
+        DbFailure::Unique
+    } else if text.contains(NOT_NULL) {
+        DbFailure::NotNull
     } else {
         DbFailure::Other
     };
-    let mut error = ApiError::internal(e);
+    let mut error = ApiError::internal(text);
     error.db_failure = Some(kind);
     error
 }
 
-/// True when a D1 call failed on a UNIQUE constraint.
-pub fn is_unique_violation(e: &ApiError) -> bool {
-    e.db_failure == Some(DbFailure::UniqueViolation)
+const UNIQUE: &str = "UNIQUE constraint failed:";
+const NOT_NULL: &str = "NOT NULL constraint failed:";
+
+/// The columns a broken constraint names, when `e` broke `kind`.
+fn columns(e: &ApiError, kind: DbFailure) -> Option<&str> {
+    if e.db_failure != Some(kind) {
+        return None;
+    }
+    let marker = if kind == DbFailure::Unique {
+        UNIQUE
+    } else {
+        NOT_NULL
+    };
+    let text = e.internal.as_deref()?;
+    Some(text.split_once(marker).map_or("", |(_, columns)| columns))
+}
+
+/// True when a D1 call failed on a UNIQUE constraint (that names `column`, when one is given).
+pub fn violated_unique(e: &ApiError, column: Option<&str>) -> bool {
+    columns(e, DbFailure::Unique).is_some_and(|c| column.is_none_or(|col| c.contains(col)))
+}
+
+/// True when a D1 call failed on the NOT NULL constraint of `column` (`table.column`).
+pub fn violated_not_null(e: &ApiError, column: &str) -> bool {
+    columns(e, DbFailure::NotNull).is_some_and(|c| c.contains(column))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_call_is_classified_by_its_constraint_and_columns() {
+        let unique = failed(worker::Error::RustError(
+            "D1_ERROR: UNIQUE constraint failed: entities.grid_id, entities.name: SQLITE_CONSTRAINT"
+                .into(),
+        ));
+        assert!(violated_unique(&unique, None));
+        assert!(violated_unique(&unique, Some("entities.grid_id")));
+        assert!(!violated_unique(&unique, Some("links.runtime_id")));
+        assert!(!violated_not_null(&unique, "entities.grid_id"));
+        let not_null = failed(worker::Error::RustError(
+            "D1_ERROR: NOT NULL constraint failed: rate_events.event_id: SQLITE_CONSTRAINT".into(),
+        ));
+        assert!(violated_not_null(&not_null, "rate_events.event_id"));
+        assert!(!violated_unique(&not_null, None));
+        let other = failed(worker::Error::RustError("D1_ERROR: no such table".into()));
+        assert_eq!(other.db_failure, Some(DbFailure::Other));
+    }
 }

@@ -110,9 +110,7 @@ pub fn admit_statement(
 
 /// True when a batch failed because an [`admit_statement`] found its window full.
 pub fn is_full(e: &ApiError) -> bool {
-    e.internal
-        .as_deref()
-        .is_some_and(|m| m.contains("NOT NULL constraint failed: rate_events.event_id"))
+    super::db::violated_not_null(e, "rate_events.event_id")
 }
 
 /// The 429 of the first of `wanted` whose window is full, after a batch of

@@ -28,7 +28,7 @@ pub(super) fn conflict(what: &str) -> ApiError {
 
 /// Maps a UNIQUE violation to 409 and passes other errors through.
 pub(super) fn or_conflict(e: ApiError, what: &str) -> ApiError {
-    if db::is_unique_violation(&e) {
+    if db::violated_unique(&e, None) {
         conflict(what)
     } else {
         e

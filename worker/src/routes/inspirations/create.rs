@@ -179,8 +179,5 @@ fn insert_statements(
 
 /// A unique violation on the (grid, name) index: the random suffix collided.
 fn is_name_taken(e: &ApiError) -> bool {
-    db::is_unique_violation(e)
-        && e.internal
-            .as_deref()
-            .is_some_and(|m| m.contains("entities.grid_id"))
+    db::violated_unique(e, Some("entities.grid_id"))
 }
