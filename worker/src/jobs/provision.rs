@@ -5,13 +5,14 @@
 use plug_content::Upload;
 use plug_domain::ids::EntityId;
 use plug_domain::SourceType;
-use worker::{Bucket, Env, HttpMetadata};
+use worker::{Bucket, Env};
 
 use crate::store::db::Db;
 
 use crate::error::report;
 use crate::http::Ctx;
 use crate::store::jobs::finish_provisioning;
+use crate::store::objects;
 
 /// An upload still `provisioning` this long after its drop will never finish: storing takes
 /// seconds and `waitUntil` ends after 30 s. The sweep marks it failed.
@@ -21,30 +22,6 @@ pub const STUCK_DETAIL: &str = "storing the upload did not finish; drop it again
 /// Marks uploads past [`DEADLINE_MS`] failed, so none stays `provisioning` (503) for ever.
 pub async fn sweep_stuck(db: &Db, now: i64) -> crate::error::ApiResult<usize> {
     crate::store::jobs::fail_stuck_provisioning(db, now - DEADLINE_MS, STUCK_DETAIL, now).await
-}
-
-/// Whether an Inspiration's content is in R2: its original (a file, or a site's zip), or the
-/// home page of a site stored before migration 0003.
-pub async fn is_stored(bucket: &Bucket, entity_id: &EntityId) -> worker::Result<bool> {
-    if bucket.head(original_key(entity_id)).await?.is_some() {
-        return Ok(true);
-    }
-    Ok(bucket
-        .head(site_key(entity_id, "index.html"))
-        .await?
-        .is_some())
-}
-
-pub fn original_key(entity_id: &EntityId) -> String {
-    format!("inspirations/{entity_id}/original")
-}
-
-pub fn site_key(entity_id: &EntityId, path: &str) -> String {
-    format!("inspirations/{entity_id}/site/{path}")
-}
-
-pub fn prefix(entity_id: &EntityId) -> String {
-    format!("inspirations/{entity_id}/")
 }
 
 pub fn content_type(upload: &Upload) -> &'static str {
@@ -110,7 +87,7 @@ async fn provision(db: &Db, bucket: &Bucket, entity_id: &EntityId, upload: Uploa
         }
         Err(reason) => {
             worker::console_error!("provisioning {entity_id} failed: {reason}");
-            remove_all(bucket, &written).await;
+            objects::remove_all(bucket, &written).await;
             let detail = Some("storing the upload failed; drop it again");
             let marked = finish_provisioning(db, entity_id, "failed", detail, None, now).await;
             report(&format!("marking {entity_id} failed"), marked);
@@ -127,27 +104,6 @@ fn enrichment_sample(source_type: SourceType, file_name: &str) -> (SourceType, &
         }
         other => (other, file_name),
     }
-}
-
-async fn put(
-    bucket: &Bucket,
-    key: String,
-    bytes: Vec<u8>,
-    content_type: &str,
-    written: &mut Vec<String>,
-) -> Result<(), String> {
-    let metadata = HttpMetadata {
-        content_type: Some(content_type.to_string()),
-        ..Default::default()
-    };
-    bucket
-        .put(&key, bytes)
-        .http_metadata(metadata)
-        .execute()
-        .await
-        .map_err(|e| format!("put {key}: {e}"))?;
-    written.push(key);
-    Ok(())
 }
 
 /// Stores the upload as the original: a single file, or a zipped site's zip as uploaded (its
@@ -169,38 +125,7 @@ async fn store(
             (site.into_bytes(), "application/zip", file_count)
         }
     };
-    let key = original_key(entity_id);
-    put(bucket, key, bytes, content_type, written).await?;
+    let key = objects::original_key(entity_id);
+    objects::put(bucket, key, bytes, content_type, written).await?;
     Ok(file_count)
-}
-
-pub async fn remove_all(bucket: &Bucket, keys: &[String]) {
-    for chunk in keys.chunks(1000) {
-        if let Err(e) = bucket.delete_multiple(chunk.to_vec()).await {
-            worker::console_error!("removing {} stored objects failed: {e}", chunk.len());
-        }
-    }
-}
-
-/// Deletes every object under an entity's prefix (purge).
-pub async fn remove_prefix(bucket: &Bucket, entity_id: &EntityId) -> Result<usize, String> {
-    let mut removed = 0;
-    loop {
-        let listing = bucket
-            .list()
-            .prefix(prefix(entity_id))
-            .limit(1000)
-            .execute()
-            .await
-            .map_err(|e| e.to_string())?;
-        let keys: Vec<String> = listing.objects().iter().map(|o| o.key()).collect();
-        if keys.is_empty() {
-            return Ok(removed);
-        }
-        removed += keys.len();
-        bucket
-            .delete_multiple(keys)
-            .await
-            .map_err(|e| e.to_string())?;
-    }
 }

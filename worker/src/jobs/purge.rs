@@ -9,7 +9,7 @@ use worker::Env;
 use super::provision;
 use crate::config::Config;
 use crate::error::ApiResult;
-use crate::store::jobs;
+use crate::store::{jobs, objects};
 
 /// Entities purged per batch; the loop runs until none are due.
 const BATCH: i64 = 100;
@@ -38,7 +38,7 @@ pub async fn run(env: &Env) -> ApiResult<()> {
             break;
         }
         for entity_id in &due {
-            if let Err(e) = provision::remove_prefix(&bucket, entity_id).await {
+            if let Err(e) = objects::remove_prefix(&bucket, entity_id).await {
                 worker::console_error!("purge of {entity_id} failed, will retry tomorrow: {e}");
                 return Ok(());
             }

@@ -1,4 +1,4 @@
-//! All SQL lives here, in named query functions per table group.
+//! All SQL lives here, in named query functions per table group; every R2 object in `objects`.
 
 pub mod db;
 pub mod entities;
@@ -7,6 +7,7 @@ pub mod identity;
 pub mod jobs;
 pub mod limits;
 pub mod lists;
+pub mod objects;
 pub mod site_files;
 pub mod social;
 pub mod tickets;

@@ -13,10 +13,10 @@ use worker::{Request, Response};
 use crate::cache;
 use crate::error::{ApiError, ApiResult};
 use crate::http::Ctx;
-use crate::jobs::provision;
 use crate::present;
 use crate::routes::common::Seen;
 use crate::routes::views;
+use crate::store::objects::{self, ByteChunks};
 use crate::store::{identity, site_files};
 
 /// What the content origin sends for a path of a readable Inspiration. `rest` is the path
@@ -114,12 +114,12 @@ async fn index(
             let body = if is_zip_site(seen) {
                 site_file_chunks(cx, seen, "index.html").await?
             } else {
-                object_chunks(cx, &provision::original_key(id)).await?
+                object_chunks(cx, &objects::original_key(id)).await?
             };
             return stream_html(cx, seen, body, tag, kind);
         }
         SourceType::Markdown => {
-            let bytes = get_bytes(cx, &provision::original_key(id)).await?;
+            let bytes = get_bytes(cx, &objects::original_key(id)).await?;
             plug_render::markdown_page(&String::from_utf8_lossy(&bytes), title, download)
         }
         SourceType::Image => plug_render::image_page(title, file, download),
@@ -151,66 +151,29 @@ async fn get_bytes(cx: &Ctx, key: &str) -> ApiResult<Vec<u8>> {
 
 /// A stored object; a missing one is the 404 of the page asking for it.
 async fn stored_object(cx: &Ctx, key: &str) -> ApiResult<worker::Object> {
-    cx.r2(cx.bucket.get(key).execute())
+    cx.r2(objects::get(&cx.bucket, key))
         .await?
         .ok_or_else(ApiError::not_found)
 }
 
-/// Bytes are read from R2 in ranges of this size, after a smaller first range so the first
-/// byte leaves early.
-const RANGE_BYTES: u64 = 1 << 20;
-const FIRST_RANGE_BYTES: u64 = 256 << 10;
-
-type ByteChunks = std::pin::Pin<Box<dyn futures_util::Stream<Item = worker::Result<Vec<u8>>>>>;
-
-/// The bytes of an R2 object as a stream (see [`range_chunks`]).
+/// The bytes of an R2 object as a stream (see `objects::range_chunks`).
 async fn object_chunks(cx: &Ctx, key: &str) -> ApiResult<ByteChunks> {
     let head = cx
-        .r2(cx.bucket.head(key))
+        .r2(objects::head(&cx.bucket, key))
         .await?
         .ok_or_else(ApiError::not_found)?;
-    Ok(range_chunks(cx, key, 0, head.size()))
-}
-
-/// `length` bytes of an R2 object from `offset`, read one range at a time with the next range
-/// already requested: the first byte leaves after one range whatever the store does, and the
-/// Worker never holds more than two ranges of a file.
-fn range_chunks(cx: &Ctx, key: &str, offset: u64, length: u64) -> ByteChunks {
-    let bucket = cx.bucket.clone();
-    let key = key.to_string();
-    let fetch_range = move |(offset, length): (u64, u64)| {
-        let bucket = bucket.clone();
-        let key = key.clone();
-        async move {
-            let range = worker::Range::OffsetWithLength { offset, length };
-            let object = bucket
-                .get(&key)
-                .range(range)
-                .execute()
-                .await?
-                .ok_or_else(|| worker::Error::RustError("object vanished".into()))?;
-            object
-                .body()
-                .ok_or_else(|| worker::Error::RustError("no body".into()))?
-                .bytes()
-                .await
-        }
-    };
-    let end = offset + length;
-    let ranges = std::iter::once((offset, FIRST_RANGE_BYTES.min(length)))
-        .chain(
-            (offset + FIRST_RANGE_BYTES..end)
-                .step_by(RANGE_BYTES as usize)
-                .map(move |start| (start, RANGE_BYTES.min(end - start))),
-        )
-        .filter(|&(_, length)| length > 0);
-    Box::pin(stream::iter(ranges).map(fetch_range).buffered(2))
+    Ok(objects::range_chunks(&cx.bucket, key, 0, head.size()))
 }
 
 /// A file of a stored site, read from its span of the zip and inflated on the way.
 fn site_entry_chunks(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> ByteChunks {
-    let key = provision::original_key(&seen.row.entity_id);
-    let raw = range_chunks(cx, &key, file.data_offset as u64, file.stored_size as u64);
+    let key = objects::original_key(&seen.row.entity_id);
+    let raw = objects::range_chunks(
+        &cx.bucket,
+        &key,
+        file.data_offset as u64,
+        file.stored_size as u64,
+    );
     if file.deflated == 0 {
         return raw;
     }
@@ -239,7 +202,7 @@ fn site_entry_chunks(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> Byte
 async fn site_file_chunks(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<ByteChunks> {
     match &*site_lookup(cx, seen, path).await? {
         site_files::Lookup::File(file) => Ok(site_entry_chunks(cx, seen, file)),
-        _ => object_chunks(cx, &provision::site_key(&seen.row.entity_id, path)).await,
+        _ => object_chunks(cx, &objects::site_key(&seen.row.entity_id, path)).await,
     }
 }
 
@@ -304,7 +267,7 @@ fn stream_html(
 
 /// The uploaded file itself: inline for viewers, as an attachment with `?download=1`.
 async fn original(cx: &Ctx, req: &Request, seen: &Seen) -> ApiResult<Response> {
-    let object = stored_object(cx, &provision::original_key(&seen.row.entity_id)).await?;
+    let object = stored_object(cx, &objects::original_key(&seen.row.entity_id)).await?;
     let body = object.body().ok_or_else(ApiError::not_found)?.stream()?;
     let mut response = Response::from_stream(body)?;
     let content_type = seen
@@ -399,16 +362,20 @@ fn site_asset(
 
 /// A file of a site stored before migration 0003, when each file was its own R2 object.
 async fn legacy_site_file(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<Response> {
-    let key = provision::site_key(&seen.row.entity_id, path);
+    let key = objects::site_key(&seen.row.entity_id, path);
     let content_type = plug_content::content_type_for(path);
     if content_type.starts_with("text/html") {
         let tag = badge_tag(cx, seen).await?;
         let body = object_chunks(cx, &key).await?;
         return stream_html(cx, seen, body, tag, PageKind::Html);
     }
-    let Some(object) = cx.r2(cx.bucket.get(&key).execute()).await? else {
+    let Some(object) = cx.r2(objects::get(&cx.bucket, &key)).await? else {
         let folder_index = format!("{key}/index.html");
-        if cx.r2(cx.bucket.head(folder_index)).await?.is_some() {
+        if cx
+            .r2(objects::head(&cx.bucket, &folder_index))
+            .await?
+            .is_some()
+        {
             return crate::http::redirect(&format!("/{path}/"), 301);
         }
         return Err(ApiError::not_found());

@@ -12,6 +12,7 @@ use crate::http::{field, json, read_object, read_optional_object, Ctx};
 use crate::jobs::provision;
 use crate::store::db::{int, text};
 use crate::store::entities::{self, EntityRow};
+use crate::store::objects;
 
 pub async fn archive(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     set_archived(cx, req, id, true).await
@@ -69,7 +70,7 @@ async fn restored_status<'a>(
         return Ok(("failed", row.status_detail.as_deref()));
     }
     if cx
-        .r2(provision::is_stored(&cx.bucket, &row.entity_id))
+        .r2(objects::is_stored(&cx.bucket, &row.entity_id))
         .await?
     {
         return Ok(("live", None));
