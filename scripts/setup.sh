@@ -16,10 +16,13 @@ fi
 
 # npm packages: wrangler + workerd, Node 22 (wrangler 4 refuses Node 20), esbuild,
 # binaryen (wasm-opt), playwright-core, and the viewer pages' vendor libraries.
+# `npm ci`: exactly what package-lock.json says, never rewriting it, so a fresh clone stays clean
+# and every machine gets the same tree (it stops with a clear message when package.json and the
+# lockfile disagree: run `npm install` after changing package.json, and commit the lockfile).
 if [ ! -x node_modules/.bin/wrangler ] || [ package.json -nt node_modules/.package-lock.json ] \
-   || { [ -f package-lock.json ] && [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
-  log "installing npm packages"
-  npm install --no-audit --no-fund --loglevel=error
+   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  log "installing npm packages from package-lock.json (about a minute)"
+  npm ci --no-audit --no-fund --loglevel=error
 fi
 
 if ! worker-build --version 2>/dev/null | grep -q "$WORKER_BUILD_VERSION"; then
