@@ -106,7 +106,7 @@ pub(crate) const XLSX_VIEWER: Viewer = Viewer {
         ),
         module: false,
     },
-    script_hash: "sha256-QaKOsPdRQDOGvhJLa0918C61/E1k4yBJibx6yyntzaw=",
+    script_hash: "sha256-aEDp4b833IGETvULyOvyuTZ6z11gGEM/YzxeI2IjN/s=",
 };
 
 pub(crate) const PPTX_VIEWER: Viewer = Viewer {

@@ -13,8 +13,8 @@ function sheetWorker() {
   const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
   const MAX_EDGES = 4_000_000; // circular-reference search gives up past this many dependencies
 
-  // Past this the streamed preview is given up and the whole workbook is read instead (ExcelTS's
-  // streaming reader has been seen never to settle on real workbooks).
+  // Past this the streamed preview is given up and the whole workbook is read instead: a
+  // fallback should ExcelTS's streaming reader stall on some other part layout (see preview).
   const PREVIEW_TIMEOUT_MS = 8_000;
   let chartsLibrary = null;
   let previewAbandoned = false;
@@ -158,8 +158,11 @@ function sheetWorker() {
 
   async function preview(bytes) {
     try {
+      // hyperlinks "cache", not "ignore": with "ignore" ExcelTS 10.2 never reads a sheet's
+      // relationships part, and the zip stream then stalls for ever on any sheet that has one (a
+      // chart, a picture, a comment or a link): the preview of such a workbook never came.
       const reader = new ExcelTS.WorkbookReader(new Uint8Array(bytes), {
-        worksheets: "emit", sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", entries: "ignore",
+        worksheets: "emit", sharedStrings: "cache", styles: "cache", hyperlinks: "cache", entries: "ignore",
       });
       for await (const sheet of reader) {
         if (sheet.state && sheet.state !== "visible") continue;
