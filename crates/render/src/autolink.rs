@@ -49,12 +49,12 @@ fn url_end(text: &str, start: usize, prefix: usize) -> Option<usize> {
     loop {
         let link = &text[start..end];
         let last = link.chars().last()?;
-        if matches!(
+        let punctuation = matches!(
             last,
             '?' | '!' | '.' | ',' | ':' | '*' | '_' | '~' | '\'' | '"'
-        ) {
-            end -= 1;
-        } else if last == ')' && link.matches(')').count() > link.matches('(').count() {
+        );
+        let unbalanced = last == ')' && link.matches(')').count() > link.matches('(').count();
+        if punctuation || unbalanced {
             end -= 1;
         } else if last == ';' {
             let body = &link[..link.len() - 1];
