@@ -101,7 +101,8 @@ function cellText(page, address) {
 const tabs = (page) => page.$$eval('.plug-sheet-tabs button', (buttons) => buttons.map((b) => b.textContent));
 
 // A sales report as XlsxWriter writes it: dates, currency, a formula column, a clustered column
-// chart with a title and two named series anchored at E2, and two more sheets.
+// chart with a title and two named series anchored at F2, a chart sheet of a formula column (no
+// cached values: the viewer's calculation draws it), and two more sheets.
 const XLSXWRITER_REPORT = String.raw`
 import sys, datetime, xlsxwriter
 book = xlsxwriter.Workbook(sys.argv[1])
@@ -121,6 +122,11 @@ for col in 'BC':
 chart.set_title({'name': 'Sales by month'})
 chart.set_y_axis({'name': 'Dollars'})
 sales.insert_chart('F2', chart)
+overview = book.add_chartsheet('Overview')
+totals = book.add_chart({'type': 'bar'})
+totals.add_series({'name': 'Total', 'categories': '=Sales!$A$2:$A$7', 'values': '=Sales!$D$2:$D$7'})
+totals.set_title({'name': 'Totals by month'})
+overview.set_chart(totals)
 book.add_worksheet('Notes').write(0, 0, 'Figures are unaudited')
 book.add_worksheet('Empty')
 book.close()
@@ -130,7 +136,7 @@ test('an XlsxWriter report with a column chart shows its cells, tabs and the cha
   const { page, context, seconds } = await open('report.xlsx', workbook(XLSXWRITER_REPORT));
   assert.equal(await page.$('.plug-error'), null, await page.textContent('main'));
   assert.ok(seconds < 30, `ready after ${seconds} s`);
-  assert.deepEqual(await tabs(page), ['Sales', 'Notes', 'Empty']);
+  assert.deepEqual(await tabs(page), ['Sales', 'Overview', 'Notes', 'Empty']);
   assert.equal(await cellText(page, 'A2'), '2026-01-01');
   assert.equal(await cellText(page, 'B3'), '$2,001.00');
   assert.equal(await cellText(page, 'D2'), '$1,700.50');
@@ -148,6 +154,12 @@ test('an XlsxWriter report with a column chart shows its cells, tabs and the cha
   assert.ok(Math.abs(chart.box.left - at.left) <= 2 && Math.abs(chart.box.top - at.top) <= 2, JSON.stringify({ chart: chart.box, at }));
   assert.ok(chart.box.width > 300 && chart.box.height > 200, JSON.stringify(chart.box));
   await page.screenshot({ path: join(SHOTS, 'xlsxwriter-report.png') });
+  await page.click('.plug-sheet-tabs button:text("Overview")');
+  const [totals] = await charts(page);
+  assert.equal(totals.title, 'Totals by month');
+  assert.deepEqual(totals.points.map(([, v]) => v), [1700.5, 3401, 5101.5, 6802, 8502.5, 10203]);
+  assert.ok(totals.box.width > 600, JSON.stringify(totals.box));
+  await page.screenshot({ path: join(SHOTS, 'xlsxwriter-chartsheet.png') });
   await page.click('.plug-sheet-tabs button:text("Notes")');
   assert.equal(await cellText(page, 'A1'), 'Figures are unaudited');
   assert.deepEqual(await charts(page), []);

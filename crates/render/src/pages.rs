@@ -106,7 +106,7 @@ pub(crate) const XLSX_VIEWER: Viewer = Viewer {
         ),
         module: false,
     },
-    script_hash: "sha256-aEDp4b833IGETvULyOvyuTZ6z11gGEM/YzxeI2IjN/s=",
+    script_hash: "sha256-w2HDGV0i7suAE/5gCMrA20xcbBYgNemVnBSgZZcoNkI=",
 };
 
 pub(crate) const PPTX_VIEWER: Viewer = Viewer {

@@ -137,7 +137,9 @@ self.PlugCharts = (() => {
   }
 
   /**
-   * Every chart of every sheet: [{ sheet, anchor, chart }], `chart` the model `draw` takes.
+   * The workbook's sheets in tab order ({ name, chartsheet }) and every chart of every sheet
+   * ({ sheet, anchor, chart }, `chart` the model `draw` takes). A chart sheet's drawing is read
+   * like a worksheet's.
    * `cellValue(sheetName, row, col)` answers { number, text } from the workbook's cells, so a
    * series shows the sheet's values (and formulas calculated by the viewer) where the writer
    * left no cached values (openpyxl writes none).
@@ -149,9 +151,12 @@ self.PlugCharts = (() => {
     if (!workbookXml) return [];
     const workbookRels = await relationships(bytes, entries, "xl/workbook.xml");
     const found = [];
+    const order = [];
     for (const sheet of children(child(parseXml(workbookXml).children[0], "sheets"), "sheet")) {
       const sheetPart = workbookRels.get(sheet.attrs.id);
       if (!sheetPart) continue;
+      const hidden = sheet.attrs.state === "hidden" || sheet.attrs.state === "veryHidden";
+      order.push({ name: sheet.attrs.name, chartsheet: sheetPart.includes("/chartsheets/"), hidden });
       const sheetRels = await relationships(bytes, entries, sheetPart);
       const sheetXml = await zipText(bytes, entries, sheetPart);
       const drawingId = sheetXml && /<(?:\w+:)?drawing\s[^>]*?(?:\w+:)?id="([^"]+)"/.exec(sheetXml);
@@ -174,7 +179,7 @@ self.PlugCharts = (() => {
         }
       }
     }
-    return found;
+    return { sheets: order, charts: found };
   }
 
   const EMU_PER_PIXEL = 9525;
@@ -536,7 +541,8 @@ self.PlugCharts = (() => {
       const every = Math.max(1, Math.ceil((horizontal ? 14 : 40) / band));
       for (let k = 0; k < count; k += every) {
         const label = categories[k] !== undefined ? categories[k] : String(k + 1);
-        if (horizontal) text(plot.left - 6, plot.top + band * (k + 0.5) + 4, label, { "text-anchor": "end", "font-size": 11, class: "plug-chart-category" });
+        // Excel draws a bar chart's first category at the bottom.
+        if (horizontal) text(plot.left - 6, plot.top + band * (count - 1 - k + 0.5) + 4, label, { "text-anchor": "end", "font-size": 11, class: "plug-chart-category" });
         else text(plot.left + band * (k + 0.5), plot.bottom + 16, label, { "text-anchor": "middle", "font-size": 11, class: "plug-chart-category" });
       }
     }
@@ -578,7 +584,7 @@ self.PlugCharts = (() => {
         }
         const a = toValue(from);
         const b = toValue(from + v);
-        const start = band * k + (band - groupWidth) / 2 + barWidth * at;
+        const start = band * (horizontal ? count - 1 - k : k) + (band - groupWidth) / 2 + barWidth * at;
         const rect = horizontal
           ? { x: area.left + Math.min(a, b), y: area.top + start, width: Math.abs(b - a), height: barWidth }
           : { x: area.left + start, y: area.bottom - Math.max(a, b), width: barWidth, height: Math.abs(b - a) };

@@ -65,7 +65,8 @@ function sheetWorker() {
     const recalcOnLoad = Boolean(workbook.calcProperties && workbook.calcProperties.fullCalcOnLoad);
     const visible = workbook.worksheets.filter((sheet) => !sheet.state || sheet.state === "visible");
     const sheets = visible.map((sheet, index) => describeSheet(sheet, index, styles, pending, recalcOnLoad));
-    const charts = await readCharts(bytes, workbook);
+    const { charts, order } = await readCharts(bytes, workbook);
+    addChartSheets(sheets, order, charts, styles, pending);
     placeCharts(sheets, charts);
     postSheets("workbook", sheets, styles);
     if (pending.length > 0) {
@@ -73,8 +74,7 @@ function sheetWorker() {
       self.postMessage({ type: "formulas", updates: calculate(workbook, sheets, pending) });
       // Series may be drawn from formula cells: read the charts again with their results.
       if (charts.length > 0) {
-        const again = await readCharts(bytes, workbook);
-        placeCharts(sheets, again);
+        placeCharts(sheets, (await readCharts(bytes, workbook)).charts);
         self.postMessage({ type: "charts", charts: sheets.map((s) => s.charts) });
       }
     }
@@ -92,14 +92,38 @@ function sheetWorker() {
   // The workbook's charts, read and drawn by xlsx-charts.js (loaded only now). A chart that
   // cannot be read shows why in its place; a failure to read any leaves the cells shown.
   async function readCharts(bytes, workbook) {
-    if (!chartsLibrary || !hasCharts(bytes)) return [];
+    const none = { charts: [], order: [] };
+    if (!chartsLibrary || !hasCharts(bytes)) return none;
     try {
       if (!self.PlugCharts) importScripts(chartsLibrary);
-      return await self.PlugCharts.read(bytes, (sheetName, row, col) => cellValue(workbook, sheetName, row, col));
+      const { sheets, charts } = await self.PlugCharts.read(bytes, (sheetName, row, col) => cellValue(workbook, sheetName, row, col));
+      return { charts, order: sheets };
     } catch (error) {
       self.postMessage({ type: "notice", text: `The workbook's charts could not be read: ${String((error && error.message) || error).slice(0, 200)}` });
-      return [];
+      return none;
     }
+  }
+
+  // A chart sheet (a tab that is one chart; ExcelTS does not list them) becomes an empty sheet
+  // holding its chart, at its place among the tabs. Formulas waiting for results name their
+  // sheet by index, so those indices move with the tabs.
+  function addChartSheets(sheets, order, charts, styles, pending) {
+    const extra = order.filter((s) => s.chartsheet && !s.hidden && charts.some((c) => c.sheet === s.name));
+    if (extra.length === 0) return;
+    const byName = new Map(sheets.map((sheet, index) => [sheet.name, { sheet, index }]));
+    const ordered = [];
+    for (const entry of order) {
+      if (byName.has(entry.name)) ordered.push(byName.get(entry.name).sheet);
+      else if (extra.includes(entry)) {
+        const empty = new RowCollector(styles, false).finish({ name: entry.name, merges: [], frozenRows: 0, frozenCols: 0, gridLines: false });
+        empty.colWidths = [];
+        ordered.push(empty);
+      }
+    }
+    for (const sheet of sheets) if (!ordered.includes(sheet)) ordered.push(sheet);
+    const moved = new Map(sheets.map((sheet, index) => [index, ordered.indexOf(sheet)]));
+    for (const item of pending) item.sheet = moved.get(item.sheet);
+    sheets.splice(0, sheets.length, ...ordered);
   }
 
   // A cell's value for a chart: its number (dates as Excel serials) and its text as shown.
