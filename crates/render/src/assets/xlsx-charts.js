@@ -613,6 +613,8 @@ self.PlugCharts = (() => {
       } else {
         out.push(["path", { d, fill: "none", stroke: s.fill, "stroke-width": 2.25, "stroke-linejoin": "round", class: "plug-chart-series", "data-series": s.name }]);
       }
+      // Markers only while they stay apart (a series of thousands of points is its line).
+      if (points.length > 500) continue;
       for (const [x, y, v] of points) out.push(["circle", { cx: x, cy: y, r: filled ? 0 : 2.5, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
     }
   }
