@@ -28,22 +28,33 @@ export { Workbook, WorkbookReader, formatCellValue } from "@cj-tech-master/excel
 export { calculateFormulas, tokenize } from "@cj-tech-master/excelts/formula";
 export { registerChartSupport } from ${JSON.stringify(REGISTRY)};
 `;
-const PATCH = {
-  file: /[\\/]modules[\\/]formula[\\/]integration[\\/]calculate-formulas-impl\.js$/,
-  from: 'const AST_CACHE_MAX_ENTRIES = 10000;',
-  to: 'const AST_CACHE_MAX_ENTRIES = Infinity;',
-};
+const PATCHES = [
+  {
+    file: /[\\/]modules[\\/]formula[\\/]integration[\\/]calculate-formulas-impl\.js$/,
+    from: 'const AST_CACHE_MAX_ENTRIES = 10000;',
+    to: 'const AST_CACHE_MAX_ENTRIES = Infinity;',
+  },
+  // Not a fix, a reading: keep calcPr's calcId, which ExcelTS drops. A workbook without one was
+  // not last calculated by Excel (LibreOffice saves without), and Excel recalculates it on open.
+  {
+    file: /[\\/]xform[\\/]book[\\/]workbook-calc-properties-xform\.js$/,
+    from: 'fullCalcOnLoad: attrs.fullCalcOnLoad === "1",',
+    to: 'fullCalcOnLoad: attrs.fullCalcOnLoad === "1", calcId: attrs.calcId,',
+  },
+];
 
 let patched = 0;
 const liftAstCacheBound = {
-  name: 'lift-excelts-ast-cache-bound',
+  name: 'patch-excelts',
   setup(bundle) {
-    bundle.onLoad({ filter: PATCH.file }, async ({ path }) => {
-      const source = await readFile(path, 'utf8');
-      if (source.split(PATCH.from).length !== 2) throw new Error(`${path} no longer holds "${PATCH.from}"`);
-      patched += 1;
-      return { contents: source.replace(PATCH.from, PATCH.to), loader: 'js' };
-    });
+    for (const patch of PATCHES) {
+      bundle.onLoad({ filter: patch.file }, async ({ path }) => {
+        const source = await readFile(path, 'utf8');
+        if (source.split(patch.from).length !== 2) throw new Error(`${path} no longer holds "${patch.from}"`);
+        patched += 1;
+        return { contents: source.replace(patch.from, patch.to), loader: 'js' };
+      });
+    }
   },
 };
 
@@ -61,4 +72,4 @@ await build({
   logLevel: 'warning',
   plugins: [liftAstCacheBound],
 });
-if (patched !== 1) throw new Error(`expected to patch ExcelTS's formula cache bound once, patched ${patched} times`);
+if (patched !== PATCHES.length) throw new Error(`expected to patch ExcelTS ${PATCHES.length} times, patched ${patched} times`);

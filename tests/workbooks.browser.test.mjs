@@ -1,13 +1,13 @@
 // Workbooks as people's tools write them with charts in them (issue 26): XlsxWriter and openpyxl
 // write them during the run, each is dropped through the real Worker and opened in Chromium.
-// The viewer used to stay on "Reading the workbook…" for these: ExcelTS refused a workbook holding
+// One is saved again by LibreOffice Calc. The viewer used to stay on "Reading the workbook…" for these: ExcelTS refused a workbook holding
 // a chart and its streaming preview could wait for ever. The tests read what a person sees: the
 // cells, the chart's title, legend and bars at the place the workbook anchors it, the sheet
 // tabs, and a clear message for a damaged workbook, each within a time limit.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWorker, BROWSER_UA } from './support/harness.mjs';
@@ -144,7 +144,7 @@ test('an XlsxWriter report with a column chart shows its cells, tabs and the cha
   assert.equal(chart.title, 'Sales by month');
   assert.equal(chart.label, 'Chart: Sales by month');
   assert.deepEqual(chart.legend, ['North', 'South']);
-  assert.ok(chart.categories.includes('2026-01-01'), chart.categories.join());
+  assert.ok(chart.categories.includes("2026-01-01"), chart.categories.join());
   const bars = chart.points.filter(([, , tag]) => tag === 'rect');
   assert.equal(bars.length, 12);
   assert.deepEqual(bars.filter(([series]) => series === 'North').map(([, v]) => v), [1000.5, 2001, 3001.5, 4002, 5002.5, 6003]);
@@ -163,6 +163,40 @@ test('an XlsxWriter report with a column chart shows its cells, tabs and the cha
   await page.click('.plug-sheet-tabs button:text("Notes")');
   assert.equal(await cellText(page, 'A1'), 'Figures are unaudited');
   assert.deepEqual(await charts(page), []);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// The same report opened and saved again by LibreOffice Calc (headless, scripts/setup.sh installs
+// it): its own part layout, styles and chart XML (explicit series colours, its own anchors).
+test('the report saved again by LibreOffice Calc shows the same cells and chart', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'plug-book-lo-'));
+  const source = join(dir, 'report.xlsx');
+  writeFileSync(source, workbook(XLSXWRITER_REPORT));
+  mkdirSync(join(dir, 'out'));
+  execFileSync('soffice', ['--headless', '--norestore', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', join(dir, 'out'), source],
+    { stdio: 'pipe', timeout: 120_000, env: { ...process.env, HOME: dir } });
+  const saved = readFileSync(join(dir, 'out', 'report.xlsx'));
+  assert.ok(!saved.equals(readFileSync(source)), 'LibreOffice wrote its own file');
+  const { page, context, seconds } = await open('report-libreoffice.xlsx', saved);
+  assert.equal(await page.$('.plug-error'), null, await page.textContent('main'));
+  assert.ok(seconds < 30, `ready after ${seconds} s`);
+  assert.deepEqual(await tabs(page), ['Sales', 'Overview', 'Notes', 'Empty']);
+  assert.equal(await cellText(page, 'A2'), '2026-01-01');
+  assert.equal(await cellText(page, 'D3'), '$3,401.00');
+  const [chart] = await charts(page);
+  assert.equal(chart.title, 'Sales by month');
+  assert.deepEqual(chart.legend, ['North', 'South']);
+  assert.deepEqual(chart.points.filter(([series]) => series === 'South').map(([, v]) => v), [700, 1400, 2100, 2800, 3500, 4200]);
+  const at = await headers(page, 'F', '2');
+  assert.ok(Math.abs(chart.box.left - at.left) <= 2 && Math.abs(chart.box.top - at.top) <= 2, JSON.stringify({ chart: chart.box, at }));
+  await page.screenshot({ path: join(SHOTS, 'libreoffice-report.png') });
+  await page.click('.plug-sheet-tabs button:text("Overview")');
+  const [totals] = await charts(page);
+  assert.equal(totals.title, 'Totals by month');
+  // LibreOffice saved the formulas with the 0s XlsxWriter left (it did not recalculate); the
+  // workbook has no calcId, so the viewer calculates them as Excel would on open.
+  assert.deepEqual(totals.points.map(([, v]) => v), [1700.5, 3401, 5101.5, 6802, 8502.5, 10203]);
   assert.deepEqual(page.errors, []);
   await context.close();
 });

@@ -106,7 +106,7 @@ pub(crate) const XLSX_VIEWER: Viewer = Viewer {
         ),
         module: false,
     },
-    script_hash: "sha256-w2HDGV0i7suAE/5gCMrA20xcbBYgNemVnBSgZZcoNkI=",
+    script_hash: "sha256-FQ+2PS4n31EHW2E+hKF6bOpbaPe0jwD9pXxtVVOucC8=",
 };
 
 pub(crate) const PPTX_VIEWER: Viewer = Viewer {

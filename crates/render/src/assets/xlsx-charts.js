@@ -538,7 +538,9 @@ self.PlugCharts = (() => {
     const categoryLength = horizontal ? plot.bottom - plot.top : plot.right - plot.left;
     const band = categoryLength / count;
     if (!scatter) {
-      const every = Math.max(1, Math.ceil((horizontal ? 14 : 40) / band));
+      // Every label whose width fits its band (about 6 px a character at 11 px), thinned to fit.
+      const widest = Math.max(1, ...categories.slice(0, 1000).map((c) => String(c).length)) * 6 + 8;
+      const every = Math.max(1, Math.ceil((horizontal ? 14 : widest) / band));
       for (let k = 0; k < count; k += every) {
         const label = categories[k] !== undefined ? categories[k] : String(k + 1);
         // Excel draws a bar chart's first category at the bottom.

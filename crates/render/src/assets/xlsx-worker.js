@@ -62,7 +62,10 @@ function sheetWorker() {
     progress("Laying out the sheets…");
     const styles = new StyleTable(themeColors(workbook), "s");
     const pending = [];
-    const recalcOnLoad = Boolean(workbook.calcProperties && workbook.calcProperties.fullCalcOnLoad);
+    // Excel recalculates on open a workbook marked so, and one last calculated by another program
+    // (no calcId: LibreOffice saves formulas it did not recalculate with their old results).
+    const calc = workbook.calcProperties || {};
+    const recalcOnLoad = Boolean(calc.fullCalcOnLoad || !calc.calcId);
     const visible = workbook.worksheets.filter((sheet) => !sheet.state || sheet.state === "visible");
     const sheets = visible.map((sheet, index) => describeSheet(sheet, index, styles, pending, recalcOnLoad));
     const { charts, order } = await readCharts(bytes, workbook);
