@@ -37,16 +37,22 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
     || cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
-# Debian's Chromium for the browser tests (never a downloaded browser build), wrk for `npm run bench`.
+# Debian's Chromium for the browser tests (never a downloaded browser build), wrk for `npm run bench`,
+# and LibreOffice Calc without its GUI (about 20 s, no recommends), with which the workbook tests
+# save a workbook again as another program does.
 missing=""
+lean=""
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v wrk >/dev/null 2>&1 || missing="$missing wrk"
-if [ -n "$missing" ]; then
-  log "installing Debian packages:$missing"
+command -v soffice >/dev/null 2>&1 || lean="$lean libreoffice-calc-nogui"
+if [ -n "$missing$lean" ]; then
+  log "installing Debian packages:$missing$lean"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
   # shellcheck disable=SC2086
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+  [ -z "$missing" ] || DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+  # shellcheck disable=SC2086
+  [ -z "$lean" ] || DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $lean >/dev/null
 fi
 
 # PyPI packages in a project-local venv: Schemathesis for the API fuzz run in npm test, and

@@ -26,6 +26,9 @@ expected_versions=(
   @cj-tech-master/excelts@10.2.0
   @fontsource/carlito@5.3.0
   @aiden0z/pptx-renderer@1.3.0
+  mermaid@12.3.0
+  katex@0.19.1
+  gemoji@8.1.0
 )
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }
@@ -109,6 +112,9 @@ sync_file "$nm/docx-preview/dist/docx-preview.min.js" "$out/docx-preview.min.js"
 # (see the script).
 node "$repo/scripts/vendor-excelts.mjs" "$node_modules" "$out/excelts.min.js.build"
 keep_if_changed "$out/excelts.min.js"
+# The spreadsheet viewer's own chart reader and drawer (not a library: Plug's code, kept out of
+# the Worker's upload and loaded by the viewer's worker only for workbooks that hold charts).
+build "$repo/crates/render/src/assets/xlsx-charts.js" "$out/plug-xlsx-charts.js" --target=es2022
 # The spreadsheet grid's default font: Carlito has Calibri's metrics (Excel's default font), so a
 # column holds what it holds in Excel on machines without Calibri.
 for face in 400-normal 400-italic 700-normal 700-italic; do
@@ -116,6 +122,22 @@ for face in 400-normal 400-italic 700-normal 700-italic; do
 done
 build "$nm/@aiden0z/pptx-renderer/dist/aiden0z-pptx-renderer.browser.es.js" "$out/pptx-renderer.min.mjs" \
   --format=esm --target=es2022
+
+# Markdown pages: Plug's own script for diagrams, math and shortcodes, and what it loads when a
+# document needs it: mermaid (one IIFE bundle), KaTeX with its stylesheet and fonts, and GitHub's
+# emoji names (gemoji) as one table `self.PlugEmoji = {name: emoji}`.
+build "$repo/crates/render/src/assets/markdown-extras.js" "$out/plug-markdown.js" --target=es2022
+sync_file "$nm/mermaid/dist/mermaid.min.js" "$out/mermaid/mermaid.min.js"
+sync_file "$nm/katex/dist/katex.min.js" "$out/katex/katex.min.js"
+sync_file "$nm/katex/dist/katex.min.css" "$out/katex/katex.min.css"
+sync_dir "$nm/katex/dist/fonts" "$out/katex/fonts"
+node --input-type=module -e '
+  const { gemoji } = await import(process.argv[1]);
+  const table = {};
+  for (const { emoji, names } of gemoji) for (const name of names) table[name] = emoji;
+  process.stdout.write(`self.PlugEmoji=${JSON.stringify(table)};\n`);
+' "$nm/gemoji/index.js" > "$out/plug-emoji.js.build"
+keep_if_changed "$out/plug-emoji.js"
 
 # Licences travel with the code they cover.
 sync_file "$nm/react/LICENSE" "$out/licenses/react.txt"
@@ -129,6 +151,9 @@ sync_file "$nm/@cj-tech-master/excelts/THIRD_PARTY_NOTICES.md" "$out/licenses/ex
 sync_file "$nm/@fontsource/carlito/LICENSE" "$out/licenses/carlito.txt"
 sync_file "$nm/@aiden0z/pptx-renderer/LICENSE" "$out/licenses/pptx-renderer.txt"
 sync_file "$nm/@aiden0z/pptx-renderer/THIRD_PARTY_NOTICES.md" "$out/licenses/pptx-renderer-third-party.md"
+sync_file "$nm/mermaid/LICENSE" "$out/licenses/mermaid.txt"
+sync_file "$nm/katex/LICENSE" "$out/licenses/katex.txt"
+sync_file "$nm/gemoji/license" "$out/licenses/gemoji.txt"
 
 versions="$(for spec in "${expected_versions[@]}"; do echo "${spec%@*}@$(package_version "${spec%@*}")"; done)"
 if [ "$(cat "$out/VERSIONS.txt" 2>/dev/null)" != "$versions" ]; then

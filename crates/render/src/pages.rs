@@ -80,7 +80,7 @@ pub(crate) const PDF_VIEWER: Viewer = Viewer {
         source: viewer_script!("assets/pdf.js"),
         module: false,
     },
-    script_hash: "sha256-Q1xc2iZhdEnU07NWZrChO8b7ZkAo2p4iBI9qrDzdybs=",
+    script_hash: "sha256-MCN548gznJLFcuQD+tKosca7lRYU68JmcDeQ7NSL92I=",
 };
 
 pub(crate) const DOCX_VIEWER: Viewer = Viewer {
@@ -106,7 +106,7 @@ pub(crate) const XLSX_VIEWER: Viewer = Viewer {
         ),
         module: false,
     },
-    script_hash: "sha256-+WKl8KgzcQnRv3QkgnxJqrjej66kp/Z5ou0IcNUXE6w=",
+    script_hash: "sha256-FQ+2PS4n31EHW2E+hKF6bOpbaPe0jwD9pXxtVVOucC8=",
 };
 
 pub(crate) const PPTX_VIEWER: Viewer = Viewer {

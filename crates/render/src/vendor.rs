@@ -16,6 +16,12 @@ pub const JSZIP_JS: &str = "/_plug/vendor/jszip.min.js";
 pub const DOCX_PREVIEW_JS: &str = "/_plug/vendor/docx-preview.min.js";
 /// ExcelTS (reader, number formats, formula engine), loaded by the spreadsheet viewer's Web Worker.
 pub const EXCELTS_JS: &str = "/_plug/vendor/excelts.min.js";
+/// The spreadsheet viewer's chart reader and drawer (Plug's own, `assets/xlsx-charts.js`),
+/// loaded by its worker only for a workbook with charts.
+pub const XLSX_CHARTS_JS: &str = "/_plug/vendor/plug-xlsx-charts.js";
+/// The markdown page's script for diagrams, math and emoji shortcodes (Plug's own,
+/// `assets/markdown-extras.js`); it loads mermaid, KaTeX or the emoji table only when needed.
+pub const MARKDOWN_EXTRAS_JS: &str = "/_plug/vendor/plug-markdown.js";
 /// Carlito (Calibri's metrics), the spreadsheet grid's default font: `carlito-latin-<face>.woff2`.
 pub const CARLITO_DIR: &str = "/_plug/vendor/carlito/";
 pub const PPTX_RENDERER_MJS: &str = "/_plug/vendor/pptx-renderer.min.mjs";
@@ -32,6 +38,8 @@ pub fn vendor_paths() -> &'static [&'static str] {
         JSZIP_JS,
         DOCX_PREVIEW_JS,
         EXCELTS_JS,
+        XLSX_CHARTS_JS,
+        MARKDOWN_EXTRAS_JS,
         CARLITO_DIR,
         PPTX_RENDERER_MJS,
     ]
