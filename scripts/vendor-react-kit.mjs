@@ -1,8 +1,7 @@
 // Bundles the libraries a single-file React component may import (the contract of the AI tools
 // that write such files, see the README's "Single-file React") into browser ES modules, with
-// code splitting so shared parts (React shims, Radix internals, d3 pieces) load once, and React
-// itself left to the page's one UMD copy. Also writes `ui-classes.mjs` (the Tailwind classes the
-// `@/components/ui/*` kit uses, for the in-browser Tailwind run) and every bundled package's licence.
+// React itself left to the page's one UMD copy, lucide's icons one module each, Tailwind's compiler
+// in a Web Worker fed the ui kit's classes, and every bundled package's licence.
 //
 //   node scripts/vendor-react-kit.mjs <node_modules> <out dir>
 import { createRequire } from "node:module";
@@ -14,8 +13,8 @@ const [nodeModules, out] = process.argv.slice(2).map((p) => resolve(p));
 const kit = join(dirname(fileURLToPath(import.meta.url)), "..", "crates", "render", "react-kit");
 const esbuild = createRequire(join(nodeModules, "noop.js"))("esbuild");
 
-// Output name (under <out>) -> entry module. The specifiers that map to each are in
-// crates/render/src/assets/react.js (LIBRARIES).
+// Output name (under <out>) -> entry module, each bundled whole (no chunks to chase, one request
+// per library). The specifiers that map to each are in crates/render/src/assets/react.js.
 const entryPoints = {
   "lucide-react": "lucide-react",
   recharts: "recharts",
@@ -31,11 +30,9 @@ const entryPoints = {
   plotly: join(kit, "entries/plotly.js"),
   "react-plotly": join(kit, "entries/react-plotly.js"),
   mammoth: join(kit, "entries/mammoth.js"),
-  tailwind: "@mhsdesign/jit-browser-tailwindcss",
-  "lib/utils": join(kit, "lib/utils.js"),
+  ui: join(kit, "entries/ui.js"),
+  "tailwind-worker": join(kit, "entries/tailwind-worker.js"),
 };
-const uiNames = readdirSync(join(kit, "ui")).filter((f) => f.endsWith(".jsx") && f !== "icons.jsx");
-for (const file of uiNames) entryPoints[`ui/${file.replace(/\.jsx$/, "")}`] = join(kit, "ui", file);
 
 const shims = {
   react: "react.cjs",
@@ -52,20 +49,26 @@ const onePageReact = {
       if (!shim) throw new Error(`no shim for ${args.path} (imported by ${args.importer})`);
       return { path: join(kit, "shims", shim) };
     });
+    // react-plotly.js uses the Plotly module beside it rather than a second 3.5 MB copy.
+    build.onResolve({ filter: /^plug-kit:/ }, (args) => ({ path: `./${args.path.slice(9)}.mjs`, external: true }));
+    build.onResolve({ filter: /ui-classes\.generated\.js$/ }, () => ({ path: "ui-classes", namespace: "plug-kit" }));
+    build.onLoad({ filter: /.*/, namespace: "plug-kit" }, () => ({ contents: `export default ${JSON.stringify(uiClasses())};`, loader: "js" }));
   },
 };
 
-const staging = `${out}.build`;
-rmSync(staging, { recursive: true, force: true });
-const result = await esbuild.build({
-  entryPoints,
+// The kit's class names, for Tailwind to generate their CSS beside the component's own.
+function uiClasses() {
+  const source = readdirSync(join(kit, "ui"))
+    .map((f) => readFileSync(join(kit, "ui", f), "utf8"))
+    .join("\n");
+  return [...new Set(source.match(/"[^"\n]*"/g).map((s) => s.slice(1, -1)).filter((s) => /[a-z]-/.test(s)))].join("\n");
+}
+
+const common = {
   absWorkingDir: nodeModules,
   nodePaths: [nodeModules],
-  outdir: staging,
-  chunkNames: "chunks/[hash]",
   outExtension: { ".js": ".mjs" },
   bundle: true,
-  splitting: true,
   format: "esm",
   platform: "browser",
   target: "es2020",
@@ -77,22 +80,41 @@ const result = await esbuild.build({
   plugins: [onePageReact],
   metafile: true,
   logLevel: "warning",
-});
+};
 
-// The kit's class names, for Tailwind to generate their CSS beside the component's own.
-const uiSource = readdirSync(join(kit, "ui"))
-  .map((f) => readFileSync(join(kit, "ui", f), "utf8"))
-  .join("\n");
-const classes = [...new Set(uiSource.match(/"[^"\n]*"/g).map((s) => s.slice(1, -1)).filter((s) => /[a-z]-/.test(s)))];
-writeFileSync(join(staging, "ui-classes.mjs"), `export default ${JSON.stringify(classes.join("\n"))};\n`);
+const staging = `${out}.build`;
+rmSync(staging, { recursive: true, force: true });
+const libraries = await esbuild.build({ ...common, entryPoints, outdir: staging });
+
+// lucide-react, one module per icon under lucide/<Name>.mjs (a component names a handful of its
+// 1,500 icons; the whole set is lucide-react.mjs, for `import * as Icons`). Every export name maps
+// to the file of its canonical name: `Home`, `HomeIcon` and `LucideHome` are all lucide/Home.mjs.
+const lucideIndex = readFileSync(join(nodeModules, "lucide-react/dist/esm/lucide-react.js"), "utf8");
+const iconEntries = {};
+for (const [, names, file] of lucideIndex.matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.js';/g)) {
+  for (const [, name] of names.matchAll(/default as (\w+)/g)) {
+    const canonical = name.replace(/^Lucide(?=[A-Z0-9])/, "").replace(/(?<=.)Icon$/, "");
+    const path = join(nodeModules, "lucide-react/dist/esm/icons", `${file}.js`);
+    if (iconEntries[`lucide/${canonical}`] && iconEntries[`lucide/${canonical}`] !== path) {
+      throw new Error(`lucide export ${name} is ambiguous`);
+    }
+    iconEntries[`lucide/${canonical}`] = path;
+  }
+}
+if (Object.keys(iconEntries).length < 1000) throw new Error("lucide-react's index changed shape");
+// Each icon carries lucide's 1 KB icon factory rather than importing it: one request per icon,
+// none behind it.
+const icons = await esbuild.build({ ...common, entryPoints: iconEntries, outdir: staging });
 
 // Licences of every package that ended up in a bundle.
 const packages = new Set();
-for (const input of Object.keys(result.metafile.inputs)) {
+for (const input of [...Object.keys(libraries.metafile.inputs), ...Object.keys(icons.metafile.inputs)]) {
   const path = relative(nodeModules, resolve(nodeModules, input));
   const m = path.match(/^((?:@[^/]+\/)?[^/]+)\//);
   if (m && !path.startsWith("..") && !input.includes(":")) packages.add(m[1]);
 }
+// The Tailwind browser build carries Tailwind and PostCSS inside its one file.
+for (const name of ["tailwindcss", "postcss"]) if (existsSync(join(nodeModules, name))) packages.add(name);
 mkdirSync(join(staging, "licenses"), { recursive: true });
 for (const name of [...packages].sort()) {
   const dir = join(nodeModules, name);
@@ -107,5 +129,7 @@ for (const name of [...packages].sort()) {
     writeFileSync(target, `${name}@${version}: ${license} licence, (c) ${who}. No licence file is shipped in the package.\n`);
   }
 }
-if (!existsSync(join(staging, "lucide-react.mjs"))) throw new Error("bundle incomplete");
-console.log(`vendor-react-kit: ${Object.keys(entryPoints).length} entries, ${packages.size} packages`);
+if (!existsSync(join(staging, "lucide/Home.mjs"))) throw new Error("bundle incomplete");
+console.log(
+  `vendor-react-kit: ${Object.keys(entryPoints).length} libraries, ${Object.keys(iconEntries).length} icons, ${packages.size} packages`,
+);

@@ -127,7 +127,7 @@ pub(crate) const REACT_SCAFFOLD: Viewer = Viewer {
         source: viewer_script!("assets/react.js"),
         module: false,
     },
-    script_hash: "sha256-pkJgBvlrANxgshja2NzQOKVKugOrV3S61Uu57cM3GtY=",
+    script_hash: "sha256-bJPYDjKPZJ47j5FI8qwrv/wS0zh3uPphqrjAZ5eINF4=",
 };
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-// `react-plotly.js` built on the vendored Plotly (its default entry would look for plotly.js itself).
+// `react-plotly.js` built on the vendored Plotly module (its default entry would bundle its own).
 import createPlotlyComponent from "react-plotly.js/factory";
-import Plotly from "plotly.js-dist-min";
+import Plotly from "plug-kit:plotly";
 
 export default createPlotlyComponent(Plotly);

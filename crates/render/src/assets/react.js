@@ -103,7 +103,7 @@ const LIBRARIES = {
   "plotly.js-dist-min": "plotly",
   "react-plotly.js": "react-plotly",
   mammoth: "mammoth",
-  "@/lib/utils": "lib/utils",
+  "@/lib/utils": "ui",
 };
 const UI_KIT = [
   "accordion", "alert", "avatar", "badge", "button", "card", "checkbox", "dialog", "dropdown-menu", "input",
@@ -116,9 +116,31 @@ const kitUrl = (file) => new URL(`${vendor}react-kit/${file}.mjs`, location.href
 function kitFile(name) {
   if (Object.prototype.hasOwnProperty.call(LIBRARIES, name)) return LIBRARIES[name];
   const ui = /^@\/components\/ui\/([a-z-]+?)(?:\.[jt]sx?)?$/.exec(name);
-  if (ui && UI_KIT.includes(ui[1])) return `ui/${ui[1]}`;
-  if (/^@\/lib\/utils(?:\.[jt]s)?$/.test(name)) return "lib/utils";
+  if (ui && UI_KIT.includes(ui[1])) return "ui";
+  if (/^@\/lib\/utils(?:\.[jt]s)?$/.test(name)) return "ui";
   return null;
+}
+
+// lucide-react's icons are one module each (lucide/<Name>.mjs): a component names a handful of
+// 1,500. Named imports only; anything else (`* as Icons`, `icons`, `createLucideIcon`) takes the
+// whole set. `HomeIcon` and `LucideHome` are `Home`.
+const LUCIDE_IMPORT = /import\s*(?:type\s+)?([^'";]*?)\s*from\s*(['"])lucide-react\2/g;
+async function lucideModule(source) {
+  const names = [];
+  for (const [, clause] of source.matchAll(LUCIDE_IMPORT)) {
+    const named = /^\{([^}]*)\}$/.exec(clause.trim());
+    if (!named) return import(kitUrl("lucide-react"));
+    for (const part of named[1].split(",")) {
+      const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0];
+      if (name) names.push(name);
+    }
+  }
+  const canonical = (name) => name.replace(/^Lucide(?=[A-Z0-9])/, "").replace(/(?<=.)Icon$/, "");
+  if (names.length === 0 || names.some((n) => !/^[A-Z]\w*$/.test(n) || ["Icon", "LucideIcon", "LucideProvider"].includes(n))) {
+    return import(kitUrl("lucide-react"));
+  }
+  const icons = await Promise.all(names.map((n) => import(kitUrl(`lucide/${canonical(n)}`))));
+  return Object.fromEntries(names.map((n, i) => [n, icons[i].default]));
 }
 
 /** A library's module as Sucrase's interop expects it: named exports, `default`, `__esModule`. */
@@ -155,6 +177,11 @@ function requireModule(name) {
 
 /** Loads every library the compiled module requires, before it runs; the first unknown one stops. */
 async function loadImports(code) {
+  if (/\brequire\((['"])lucide-react\1\)/.test(code) && !LUCIDE_IMPORT.test(sourceText)) {
+    // Re-exported or required some other way: the named-import fast path cannot see it.
+    modules["lucide-react"] = asModule(await import(kitUrl("lucide-react")));
+  }
+  LUCIDE_IMPORT.lastIndex = 0;
   const names = new Set([...code.matchAll(/\brequire\((['"])([^'"]+)\1\)/g)].map((m) => m[2]));
   const wanted = [];
   for (const name of names) {
@@ -165,10 +192,9 @@ async function loadImports(code) {
   }
   await Promise.all(
     wanted.map(async ([name, file]) => {
-      modules[name] = asModule(await import(kitUrl(file)));
+      modules[name] = asModule(await (file === "lucide-react" ? lucideModule(sourceText) : import(kitUrl(file))));
     }),
   );
-  return wanted.some(([, file]) => file.startsWith("ui/"));
 }
 
 // Tailwind CSS v3 (its JIT compiler, bundled for the browser) over the component's source and,
@@ -202,17 +228,36 @@ const TAILWIND_CONFIG = {
 };
 const UTILITIES_MARK = ".plug-tailwind-utilities{--plug:1}";
 
+function runTailwind(request) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(kitUrl("tailwind-worker"), { type: "module" });
+    const timer = setTimeout(() => {
+      worker.terminate();
+      reject(new Error("Tailwind CSS took longer than 20 s"));
+    }, 20_000);
+    worker.onmessage = ({ data }) => {
+      clearTimeout(timer);
+      worker.terminate();
+      if (data.error) reject(new Error(data.error));
+      else resolve(data.css);
+    };
+    worker.onerror = (event) => {
+      clearTimeout(timer);
+      worker.terminate();
+      reject(new Error(event.message || "the Tailwind worker failed to start"));
+    };
+    worker.postMessage(request);
+  });
+}
+
 async function applyTailwind(source, usesKit) {
   if (!/\bclass(Name)?\s*=|\bcn\(|\bclassName:/.test(source)) return;
-  const [tailwind, kitClasses] = await Promise.all([
-    import(kitUrl("tailwind")),
-    usesKit ? import(kitUrl("ui-classes")).then((m) => m.default) : "",
-  ]);
-  const compiler = tailwind.createTailwindcss({ tailwindConfig: TAILWIND_CONFIG });
-  const css = await compiler.generateStylesFromContent(
-    `@tailwind base;\n${UTILITIES_MARK}\n@tailwind components;\n@tailwind utilities;`,
-    [source, kitClasses],
-  );
+  const css = await runTailwind({
+    css: `@tailwind base;\n${UTILITIES_MARK}\n@tailwind components;\n@tailwind utilities;`,
+    content: source,
+    config: TAILWIND_CONFIG,
+    kit: usesKit,
+  });
   const at = css.indexOf(".plug-tailwind-utilities");
   // No Tailwind class in the component: leave the page's own styles (and the browser's) alone.
   if (at >= 0 && !css.slice(css.indexOf("}", at) + 1).trim() && !usesKit) return;
@@ -345,6 +390,9 @@ try {
   sourceText = source;
   const lastSegment = new URL(fileUrl, location.href).pathname.split("/").pop();
   const fileName = decodeURIComponent(lastSegment || "App.tsx").replace(/[^\w.-]/g, "_");
+  // Tailwind runs in a Web Worker while the component compiles and its libraries load.
+  const usesKit = /from\s*(['"])@\/components\/ui\//.test(source);
+  const styled = applyTailwind(source, usesKit).catch((error) => console.warn("Plug: Tailwind CSS failed.", error));
   let code;
   try {
     code = sucrase.transform(source, {
@@ -360,9 +408,7 @@ try {
   }
   // `import.meta` cannot appear in a function body; the tools' pages give it an empty `env`.
   code = code.replace(/\bimport\.meta\b/g, "__plugImportMeta");
-  const usesKit = /\brequire\((['"])@\/components\/ui\//.test(code);
   setStatus("Loading libraries…");
-  const styled = applyTailwind(source, usesKit).catch((error) => console.warn("Plug: Tailwind CSS failed", error));
   await loadImports(code);
   await styled;
   const module = { exports: {} };
