@@ -5,31 +5,57 @@
 const root = document.getElementById("root");
 let selfRendered = false;
 
-// The module may mount itself with createRoot or render; then there is nothing left to do.
-const domModule = Object.assign({}, ReactDOM, {
-  createRoot(...args) {
-    selfRendered = true;
-    return ReactDOM.createRoot(...args);
-  },
-  render(...args) {
-    selfRendered = true;
-    return ReactDOM.render(...args);
-  },
-});
-
-function jsx(type, props, key) {
-  return React.createElement(type, key === undefined ? props : Object.assign({}, props, { key }));
+// React, ReactDOM and Sucrase load while the source is fetched and Tailwind starts on it: none of
+// those needs the others, and Tailwind's compiler is the longest step of a styled component.
+function loadScript(name) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = vendor + name;
+    script.async = false;
+    script.onload = resolve;
+    script.onerror = () => reject(new Error(`${name} did not load`));
+    document.head.append(script);
+  });
 }
+const scriptsReady = Promise.all([
+  loadScript("react.production.min.js"),
+  loadScript("react-dom.production.min.js"),
+  loadScript("sucrase.min.js"),
+]);
+const sourceReady = fetch(fileUrl, { credentials: "same-origin" }).then((response) => {
+  if (!response.ok) throw new Error(`Fetching the source answered ${response.status} ${response.statusText}`);
+  return response.text();
+});
+// Awaited later; a failure is reported there, not as an unhandled rejection now.
+scriptsReady.catch(() => {});
+sourceReady.catch(() => {});
 
-const modules = {
-  react: React,
-  "react-dom": domModule,
-  "react-dom/client": domModule,
-  "react/jsx-runtime": { jsx, jsxs: jsx, Fragment: React.Fragment },
-  "react/jsx-dev-runtime": { jsxDEV: jsx, Fragment: React.Fragment },
-  // Storybook-style components declare propTypes; the checks only ever warn, so they are no-ops.
-  "prop-types": propTypes(),
-};
+// Storybook-style components declare propTypes; the checks only ever warn, so they are no-ops.
+const modules = { "prop-types": propTypes() };
+
+/** What a component may import of React itself, once React is loaded. */
+function addReact() {
+  // The module may mount itself with createRoot or render; then there is nothing left to do.
+  const domModule = Object.assign({}, ReactDOM, {
+    createRoot(...args) {
+      selfRendered = true;
+      return ReactDOM.createRoot(...args);
+    },
+    render(...args) {
+      selfRendered = true;
+      return ReactDOM.render(...args);
+    },
+  });
+  const jsx = (type, props, key) =>
+    React.createElement(type, key === undefined ? props : Object.assign({}, props, { key }));
+  Object.assign(modules, {
+    react: React,
+    "react-dom": domModule,
+    "react-dom/client": domModule,
+    "react/jsx-runtime": { jsx, jsxs: jsx, Fragment: React.Fragment },
+    "react/jsx-dev-runtime": { jsxDEV: jsx, Fragment: React.Fragment },
+  });
+}
 
 function propTypes() {
   const check = () => null;
@@ -250,17 +276,23 @@ function runTailwind(request) {
   });
 }
 
-async function applyTailwind(source, usesKit) {
+/** The `@/components/ui/*` components a source imports (their glyphs come with select, dialog …). */
+function kitComponents(source) {
+  const names = [...source.matchAll(/from\s*(['"])@\/components\/ui\/([a-z-]+)/g)].map((m) => m[2]);
+  return names.length ? [...new Set([...names.filter((n) => UI_KIT.includes(n)), "icons"])] : [];
+}
+
+async function applyTailwind(source, kit) {
   if (!/\bclass(Name)?\s*=|\bcn\(|\bclassName:/.test(source)) return;
   const css = await runTailwind({
     css: `@tailwind base;\n${UTILITIES_MARK}\n@tailwind components;\n@tailwind utilities;`,
     content: source,
     config: TAILWIND_CONFIG,
-    kit: usesKit,
+    kit,
   });
   const at = css.indexOf(".plug-tailwind-utilities");
   // No Tailwind class in the component: leave the page's own styles (and the browser's) alone.
-  if (at >= 0 && !css.slice(css.indexOf("}", at) + 1).trim() && !usesKit) return;
+  if (at >= 0 && !css.slice(css.indexOf("}", at) + 1).trim() && kit.length === 0) return;
   const style = document.createElement("style");
   style.id = "plug-tailwind";
   style.textContent = THEME_VARIABLES + css;
@@ -329,6 +361,11 @@ for (const [name, value] of Object.entries(GEMINI)) {
   });
 }
 
+// Tailwind starts as soon as the source is here, in parallel with React and the libraries.
+const styled = sourceReady
+  .then((source) => applyTailwind(source, kitComponents(source)))
+  .catch((error) => console.warn("Plug: Tailwind CSS failed.", error));
+
 const isComponent = (value) => typeof value === "function";
 
 /** The component to render: the default export, `App`, or the one component the file exports. */
@@ -358,41 +395,38 @@ function codeFrame(source, line, column) {
   return out.join("\n");
 }
 
-class Boundary extends React.Component {
-  constructor(props) {
-    super(props);
-    this.state = { error: null };
-  }
-  static getDerivedStateFromError(error) {
-    return { error };
-  }
-  render() {
-    if (!this.state.error) return this.props.children;
-    const error = this.state.error;
-    return React.createElement(
-      "section",
-      { className: "plug-error", role: "alert" },
-      React.createElement("h2", null, "The component crashed while rendering."),
-      React.createElement("pre", null, String(error.stack || error.message || error)),
-    );
-  }
-}
-
 window.addEventListener("error", (event) => {
   if (!root.hasChildNodes()) fail("The component failed.", event.error || event.message);
 });
 
 try {
   setStatus("Loading component…");
-  const response = await fetch(fileUrl, { credentials: "same-origin" });
-  if (!response.ok) throw new Error(`Fetching the source answered ${response.status} ${response.statusText}`);
-  const source = await response.text();
+  const source = await sourceReady;
   sourceText = source;
+  await scriptsReady;
+  addReact();
+  class Boundary extends React.Component {
+    constructor(props) {
+      super(props);
+      this.state = { error: null };
+    }
+    static getDerivedStateFromError(error) {
+      return { error };
+    }
+    render() {
+      if (!this.state.error) return this.props.children;
+      const error = this.state.error;
+      return React.createElement(
+        "section",
+        { className: "plug-error", role: "alert" },
+        React.createElement("h2", null, "The component crashed while rendering."),
+        React.createElement("pre", null, String(error.stack || error.message || error)),
+      );
+    }
+  }
+
   const lastSegment = new URL(fileUrl, location.href).pathname.split("/").pop();
   const fileName = decodeURIComponent(lastSegment || "App.tsx").replace(/[^\w.-]/g, "_");
-  // Tailwind runs in a Web Worker while the component compiles and its libraries load.
-  const usesKit = /from\s*(['"])@\/components\/ui\//.test(source);
-  const styled = applyTailwind(source, usesKit).catch((error) => console.warn("Plug: Tailwind CSS failed.", error));
   let code;
   try {
     code = sucrase.transform(source, {
