@@ -234,3 +234,52 @@ test('an import outside the contract names itself, its line and what is availabl
   assert.match(text, /\.zip/);
   await context.close();
 });
+
+test("Gemini's Firebase settings and window.claude.complete show what the tool provided instead of crashing", async () => {
+  const source = `import React, { useState } from 'react';
+
+const firebaseConfig = JSON.parse(__firebase_config);
+const appId = typeof __app_id !== 'undefined' ? __app_id : 'default-app-id';
+
+export default function Helper() {
+  const [answer, setAnswer] = useState('');
+  const ask = async () => {
+    try {
+      setAnswer(await window.claude.complete('Say hi'));
+    } catch (e) {
+      setAnswer('no model here');
+    }
+  };
+  return (
+    <div className="p-4">
+      <p id="app">{appId} {Object.keys(firebaseConfig).length}</p>
+      <button onClick={ask} className="rounded bg-blue-600 px-3 py-1 text-white">Ask</button>
+      <p id="answer">{answer}</p>
+    </div>
+  );
+}
+`;
+  const e = await dropReact('Helper.jsx', source);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #app');
+  assert.equal(await page.textContent('#root #app'), 'default-app-id 0');
+  assert.match(await page.textContent('.plug-notice'), /Gemini's Canvas.*Firebase/);
+  await page.click('#root button');
+  await eventually(async () => (await page.textContent('#root #answer')) === 'no model here', 'the call to fail softly');
+  const notices = await page.$$eval('.plug-notice', (n) => n.map((x) => x.textContent));
+  assert.equal(notices.length, 2);
+  assert.match(notices[1], /window\.claude\.complete/);
+  quiet(page);
+  await context.close();
+});
+
+test('an icon lucide-react 0.383 does not have is named, with its line', async () => {
+  const source = "import { Home, NotAnIconAtAll } from 'lucide-react';\n\nexport default function App() {\n  return <p><Home /><NotAnIconAtAll /></p>;\n}\n";
+  const e = await dropReact('Icons.jsx', source);
+  const { page, context } = await open(e);
+  await page.waitForSelector('.plug-error');
+  const text = await page.textContent('.plug-error');
+  assert.match(text, /NotAnIconAtAll/);
+  assert.match(text, /line 1/);
+  await context.close();
+});

@@ -129,7 +129,7 @@ pub(crate) const REACT_SCAFFOLD: Viewer = Viewer {
         source: viewer_script!("assets/react.js"),
         module: false,
     },
-    script_hash: "sha256-w2POEpQRumL02CUTazUbguv63AKs5aHHmFSTXXYHOqA=",
+    script_hash: "sha256-kOiX+UXGmmT3RlmfYmal0/TPNoGHfYYwVMJw7StIfM8=",
 };
 
 #[cfg(test)]

@@ -165,7 +165,19 @@ async function lucideModule(source) {
   if (names.length === 0 || names.some((n) => !/^[A-Z]\w*$/.test(n) || ["Icon", "LucideIcon", "LucideProvider"].includes(n))) {
     return import(kitUrl("lucide-react"));
   }
-  const icons = await Promise.all(names.map((n) => import(kitUrl(`lucide/${canonical(n)}`))));
+  const icons = await Promise.all(
+    names.map((n) =>
+      import(kitUrl(`lucide/${canonical(n)}`)).catch(() => {
+        const line = sourceText.split("\n").findIndex((l) => new RegExp(`\\b${n}\\b`).test(l) && /lucide-react|\{|,/.test(l));
+        throw Object.assign(
+          new Error(
+            `lucide-react 0.383.0 (the version the AI tools provide) has no icon "${n}"${line < 0 ? "" : ` (line ${line + 1})`}. Its icons are listed at lucide.dev; newer ones may have another name there.`,
+          ),
+          { title: `This component imports the icon "${n}".`, plain: true },
+        );
+      }),
+    ),
+  );
   return Object.fromEntries(names.map((n, i) => [n, icons[i].default]));
 }
 
