@@ -69,6 +69,9 @@ test('a shadcn/ui dashboard with lucide icons and recharts line and bar charts r
   assert.equal(await button.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(15, 23, 42)');
   assert.equal(await button.evaluate((el) => getComputedStyle(el).borderTopLeftRadius), '6px', 'rounded-md');
 
+  // Plug's header keeps its own border colour though the theme defines shadcn's --border.
+  assert.equal(await style(page, '.plug-header', 'borderBottomColor'), 'rgb(209, 217, 224)');
+
   // Icons are SVGs (lucide), the brand icon of 0.383 included.
   assert.ok((await page.$$('#root svg.lucide')).length >= 4);
   assert.ok(await page.$('#root svg.lucide-github'));
