@@ -4,6 +4,7 @@
 // in a Web Worker fed the ui kit's classes, and every bundled package's licence.
 //
 //   node scripts/vendor-react-kit.mjs <node_modules> <out dir>
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -89,18 +90,38 @@ const common = {
   logLevel: "warning",
 };
 
+// Nothing to do when the kit's sources, this script and the locked package versions are those the
+// output was built from (the build takes seconds, and scripts/build.sh runs on every change).
+const stampOf = () => {
+  const hash = createHash("sha256");
+  const files = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+  const inputs = [fileURLToPath(import.meta.url), join(kit, "..", "..", "..", "package-lock.json"), join(kit, "..", "src", "assets", "react.js")];
+  for (const file of [...inputs, ...files(kit).sort()]) {
+    hash.update(file).update(readFileSync(file));
+  }
+  return hash.digest("hex");
+};
+const stamp = stampOf();
 const staging = `${out}.build`;
 rmSync(staging, { recursive: true, force: true });
+if (existsSync(join(out, ".stamp")) && readFileSync(join(out, ".stamp"), "utf8") === stamp) {
+  console.log("vendor-react-kit: up to date");
+  process.exit(0);
+}
 const libraries = await esbuild.build({ ...common, entryPoints, outdir: staging });
 
 // lucide-react, one module per icon under lucide/<Name>.mjs (a component names a handful of its
 // 1,500 icons; the whole set is lucide-react.mjs, for `import * as Icons`). Every export name maps
-// to the file of its canonical name: `Home`, `HomeIcon` and `LucideHome` are all lucide/Home.mjs.
+// to the file of its canonical name: `Home`, `HomeIcon` and `LucideHome` are all lucide/Home.mjs
+// (the page's own `lucideFile`, read from react.js, so both agree).
+const pageScript = readFileSync(join(kit, "..", "src", "assets", "react.js"), "utf8");
+const lucideFile = new Function(`${pageScript.match(/^const lucideFile = .*;$/m)[0]}\nreturn lucideFile;`)();
 const lucideIndex = readFileSync(join(nodeModules, "lucide-react/dist/esm/lucide-react.js"), "utf8");
 const iconEntries = {};
 for (const [, names, file] of lucideIndex.matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.js';/g)) {
   for (const [, name] of names.matchAll(/default as (\w+)/g)) {
-    const canonical = name.replace(/^Lucide(?=[A-Z0-9])/, "").replace(/(?<=.)Icon$/, "");
+    const canonical = lucideFile(name);
     const path = join(nodeModules, "lucide-react/dist/esm/icons", `${file}.js`);
     if (iconEntries[`lucide/${canonical}`] && iconEntries[`lucide/${canonical}`] !== path) {
       throw new Error(`lucide export ${name} is ambiguous`);
@@ -136,7 +157,12 @@ for (const name of [...packages].sort()) {
     writeFileSync(target, `${name}@${version}: ${license} licence, (c) ${who}. No licence file is shipped in the package.\n`);
   }
 }
-if (!existsSync(join(staging, "lucide/Home.mjs"))) throw new Error("bundle incomplete");
+// Every icon name the page may ask for has its file (esbuild merges output names that differ only
+// in letter case, which lucideFile avoids).
+for (const name of Object.keys(iconEntries)) {
+  if (!existsSync(join(staging, `${name}.mjs`))) throw new Error(`${name}.mjs was not written`);
+}
+writeFileSync(join(staging, ".stamp"), stamp);
 console.log(
   `vendor-react-kit: ${Object.keys(entryPoints).length} libraries, ${Object.keys(iconEntries).length} icons, ${packages.size} packages`,
 );

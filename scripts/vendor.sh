@@ -116,11 +116,14 @@ build "$nm/sucrase/dist/esm/index.js" "$out/sucrase.min.js" \
 # Single-file React: the libraries and the shadcn/ui-compatible kit a component may import, and
 # Tailwind's compiler, as ES modules under react-kit/ (loaded only when a component imports them).
 # Built into react-kit.build/, which replaces react-kit/ only when something changed.
+# (Skipped when react-kit/.stamp says its inputs have not changed.)
 node "$repo/scripts/vendor-react-kit.mjs" "$node_modules" "$out/react-kit"
-if diff -r -q "$out/react-kit.build" "$out/react-kit" >/dev/null 2>&1; then
-  rm -rf "$out/react-kit.build"
-else
-  rm -rf "$out/react-kit" && mv "$out/react-kit.build" "$out/react-kit"
+if [ -d "$out/react-kit.build" ]; then
+  if diff -r -q "$out/react-kit.build" "$out/react-kit" >/dev/null 2>&1; then
+    rm -rf "$out/react-kit.build"
+  else
+    rm -rf "$out/react-kit" && mv "$out/react-kit.build" "$out/react-kit"
+  fi
 fi
 
 # PDF reader: pdf.js (modern build) and the data it fetches on demand.

@@ -132,6 +132,8 @@ test('a mathjs calculator evaluates what is typed on its keys', async () => {
   assert.equal(await page.textContent('#root #result'), '40');
   assert.equal(await style(page, '#root .bg-slate-800', 'backgroundColor'), 'rgb(30, 41, 59)');
   assert.ok(await page.$('#root svg.lucide-calculator'));
+  // `Grid2x2` and `Grid2X2` are both names of one icon.
+  assert.equal((await page.$$('#root svg.lucide')).length, 2);
   quiet(page);
   await context.close();
 });

@@ -184,7 +184,7 @@ export default function NotificationSettings() {
 // A calculator on mathjs, as these tools write one.
 export const CALCULATOR = `import React, { useState } from 'react';
 import { evaluate, format } from 'mathjs';
-import { Calculator as CalcIcon } from 'lucide-react';
+import { Calculator as CalcIcon, Grid2x2 } from 'lucide-react';
 
 const KEYS = ['7', '8', '9', '/', '4', '5', '6', '*', '1', '2', '3', '-', '0', '.', '=', '+'];
 
@@ -201,7 +201,7 @@ export default function Calculator() {
   return (
     <div className="flex justify-center p-8">
       <div className="w-72 rounded-xl bg-slate-800 p-4 shadow-lg">
-        <div className="flex items-center gap-2 text-slate-300 mb-2"><CalcIcon size={16} /> mathjs</div>
+        <div className="flex items-center gap-2 text-slate-300 mb-2"><CalcIcon size={16} /> mathjs <Grid2x2 size={16} /></div>
         <div id="expr" className="h-8 text-right text-slate-400 font-mono">{expr}</div>
         <div id="result" className="h-10 text-right text-3xl text-white font-mono">{result}</div>
         <div className="grid grid-cols-4 gap-2 mt-4">

@@ -129,7 +129,7 @@ pub(crate) const REACT_SCAFFOLD: Viewer = Viewer {
         source: viewer_script!("assets/react.js"),
         module: false,
     },
-    script_hash: "sha256-kOiX+UXGmmT3RlmfYmal0/TPNoGHfYYwVMJw7StIfM8=",
+    script_hash: "sha256-dOZ04FBdk0d/MLySbCM9H/RsAfucyAJpiS89015zMzw=",
 };
 
 #[cfg(test)]

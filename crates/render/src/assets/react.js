@@ -150,6 +150,10 @@ function kitFile(name) {
 // lucide-react's icons are one module each (lucide/<Name>.mjs): a component names a handful of
 // 1,500. Named imports only; anything else (`* as Icons`, `icons`, `createLucideIcon`) takes the
 // whole set. `HomeIcon` and `LucideHome` are `Home`.
+// The file of an icon's export name: `HomeIcon` and `LucideHome` are `Home`, `Grid2x2` is `Grid2X2`
+// (icon files differ by more than letter case). scripts/vendor-react-kit.mjs names the files with
+// this very line.
+const lucideFile = (name) => name.replace(/^Lucide(?=[A-Z0-9])/, "").replace(/(?<=.)Icon$/, "").replace(/(\d)x(\d)/g, "$1X$2").replace(/(\d)d$/, "$1D").replace(/(Az|Za)$/, (m) => m.toUpperCase());
 const LUCIDE_IMPORT = /import\s*(?:type\s+)?([^'";]*?)\s*from\s*(['"])lucide-react\2/g;
 async function lucideModule(source) {
   const names = [];
@@ -161,13 +165,12 @@ async function lucideModule(source) {
       if (name) names.push(name);
     }
   }
-  const canonical = (name) => name.replace(/^Lucide(?=[A-Z0-9])/, "").replace(/(?<=.)Icon$/, "");
   if (names.length === 0 || names.some((n) => !/^[A-Z]\w*$/.test(n) || ["Icon", "LucideIcon", "LucideProvider"].includes(n))) {
     return import(kitUrl("lucide-react"));
   }
   const icons = await Promise.all(
     names.map((n) =>
-      import(kitUrl(`lucide/${canonical(n)}`)).catch(() => {
+      import(kitUrl(`lucide/${lucideFile(n)}`)).catch(() => {
         const line = sourceText.split("\n").findIndex((l) => new RegExp(`\\b${n}\\b`).test(l) && /lucide-react|\{|,/.test(l));
         throw Object.assign(
           new Error(
