@@ -10,23 +10,23 @@ import { join } from 'node:path';
 import { startWorker, BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { launchChromium, eventually } from './support/browser.mjs';
-import { CALCULATOR, DASHBOARD, ENV_CLIENT, FORM, MOTION_LIST, THREE_SCENE, TRACKER } from './support/ai-components.mjs';
+import { CALCULATOR, DASHBOARD, ENV_CLIENT, EVERY_LIBRARY, FORM, MOTION_LIST, THREE_SCENE, TRACKER } from './support/ai-components.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'react-kit');
 let app;
 let browser;
-let owner;
 before(async () => {
   mkdirSync(SHOTS, { recursive: true });
   [app, browser] = await Promise.all([startWorker(), launchChromium()]);
-  ({ owner } = await app.world());
 });
 after(async () => {
   await browser?.close();
   await app?.stop();
 });
 
+// Each drop comes from a user of its own world: one user may create only 10 drops a minute.
 async function dropReact(name, content) {
+  const { owner } = await app.world();
   return app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'react_single_file' } });
 }
 
@@ -286,5 +286,23 @@ test('an icon lucide-react 0.383 does not have is named, with its line', async (
   const text = await page.textContent('.plug-error');
   assert.match(text, /NotAnIconAtAll/);
   assert.match(text, /line 1/);
+  await context.close();
+});
+
+test('d3, lodash, papaparse, chart.js, tone, Plotly (plotly and react-plotly.js) and mammoth all resolve and run', async () => {
+  const e = await dropReact('Everything.jsx', EVERY_LIBRARY);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #d3', { timeout: 30_000 });
+  assert.equal(await page.textContent('#root #d3'), '50');
+  assert.equal(await page.textContent('#root #lodash'), '[[1,2],[3,4]] 6');
+  assert.equal(await page.textContent('#root #papa'), 'Ada,Alan');
+  await eventually(async () => (await page.textContent('#root #chart')) === 'bar', 'the Chart.js chart');
+  assert.equal(await page.textContent('#root #tone'), 'function');
+  assert.equal(await page.textContent('#root #plotly'), 'function');
+  assert.equal(await page.textContent('#root #mammoth'), 'function');
+  // react-plotly.js draws its plot with the page's React: Plotly's SVG with the line's trace.
+  await page.waitForSelector('#root .js-plotly-plot .scatterlayer .trace', { timeout: 30_000 });
+  assert.equal(page.console.filter((m) => m.startsWith('error') || m.startsWith('pageerror')).length, 0, page.console.join('\n'));
+  await page.screenshot({ path: join(SHOTS, 'every-library.png') });
   await context.close();
 });

@@ -364,3 +364,42 @@ export default function Uploader() {
   );
 }
 `;
+
+// One component touching each remaining library of the contract, as a smoke test that every one
+// resolves, runs, and (react-plotly.js) renders with the page's React.
+export const EVERY_LIBRARY = `import React, { useEffect, useRef, useState } from 'react';
+import * as d3 from 'd3';
+import _ from 'lodash';
+import { chunk } from 'lodash';
+import Papa from 'papaparse';
+import Chart from 'chart.js/auto';
+import * as Tone from 'tone';
+import Plot from 'react-plotly.js';
+import Plotly from 'plotly';
+import mammoth from 'mammoth';
+
+export default function Everything() {
+  const canvas = useRef(null);
+  const [chartType, setChartType] = useState('');
+  useEffect(() => {
+    const chart = new Chart(canvas.current, { type: 'bar', data: { labels: ['a', 'b'], datasets: [{ label: 'n', data: [1, 2] }] }, options: { animation: false } });
+    setChartType(chart.config.type);
+    return () => chart.destroy();
+  }, []);
+  const scale = d3.scaleLinear().domain([0, 10]).range([0, 100]);
+  const rows = Papa.parse('name,age\\nAda,36\\nAlan,41', { header: true }).data;
+  return (
+    <div className="p-4 space-y-2">
+      <p id="d3">{scale(5)}</p>
+      <p id="lodash">{JSON.stringify(chunk([1, 2, 3, 4], 2))} {_.sum([1, 2, 3])}</p>
+      <p id="papa">{rows.map((r) => r.name).join(',')}</p>
+      <p id="chart">{chartType}</p>
+      <p id="tone">{typeof Tone.Synth}</p>
+      <p id="plotly">{typeof Plotly.newPlot}</p>
+      <p id="mammoth">{typeof mammoth.convertToHtml}</p>
+      <canvas ref={canvas} width="200" height="100" />
+      <Plot data={[{ x: [1, 2, 3], y: [2, 6, 3], type: 'scatter' }]} layout={{ width: 320, height: 240, title: 'Plot' }} />
+    </div>
+  );
+}
+`;
