@@ -29,6 +29,25 @@ expected_versions=(
   mermaid@12.3.0
   katex@0.19.1
   gemoji@8.1.0
+  # What single-file React components may import (README, "Single-file React"); the kit is built by
+  # scripts/vendor-react-kit.mjs.
+  lucide-react@0.383.0
+  recharts@2.15.4
+  mathjs@13.2.3
+  lodash@4.17.21
+  papaparse@5.4.1
+  framer-motion@11.18.2
+  d3@7.9.0
+  three@0.128.0
+  chart.js@4.4.9
+  tone@15.1.22
+  plotly.js-dist-min@2.35.3
+  react-plotly.js@2.6.0
+  mammoth@1.9.1
+  @mhsdesign/jit-browser-tailwindcss@0.4.2
+  class-variance-authority@0.7.1
+  clsx@2.1.1
+  tailwind-merge@2.6.0
 )
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }
@@ -96,6 +115,19 @@ sync_file "$nm/react/umd/react.production.min.js" "$out/react.production.min.js"
 sync_file "$nm/react-dom/umd/react-dom.production.min.js" "$out/react-dom.production.min.js"
 build "$nm/sucrase/dist/esm/index.js" "$out/sucrase.min.js" \
   --bundle --format=iife --global-name=sucrase --platform=browser --target=es2020
+
+# Single-file React: the libraries and the shadcn/ui-compatible kit a component may import, and
+# Tailwind's compiler, as ES modules under react-kit/ (loaded only when a component imports them).
+# Built into react-kit.build/, which replaces react-kit/ only when something changed.
+# (Skipped when react-kit/.stamp says its inputs have not changed.)
+node "$repo/scripts/vendor-react-kit.mjs" "$node_modules" "$out/react-kit"
+if [ -d "$out/react-kit.build" ]; then
+  if diff -r -q "$out/react-kit.build" "$out/react-kit" >/dev/null 2>&1; then
+    rm -rf "$out/react-kit.build"
+  else
+    rm -rf "$out/react-kit" && mv "$out/react-kit.build" "$out/react-kit"
+  fi
+fi
 
 # PDF reader: pdf.js (modern build) and the data it fetches on demand.
 sync_file "$nm/pdfjs-dist/build/pdf.min.mjs" "$out/pdf.min.mjs"

@@ -4,7 +4,7 @@
 use plug_domain::SourceType;
 
 use crate::layout::{attribute, InlineScript, Page};
-use crate::vendor::{DOCX_PREVIEW_JS, JSZIP_JS, REACT_DOM_JS, REACT_JS, SUCRASE_JS, VENDOR_BASE};
+use crate::vendor::{DOCX_PREVIEW_JS, JSZIP_JS, VENDOR_BASE};
 
 /// Wraps a viewer's script files (in order) in the shared helpers and an async
 /// function, so they may `await` and cannot leak globals into the page.
@@ -120,14 +120,16 @@ pub(crate) const PPTX_VIEWER: Viewer = Viewer {
     script_hash: "sha256-f6ywjxZL+EUDRRqSTbT8W13POt1/1CbCZV36xYEpLJY=",
 };
 
+/// React, ReactDOM and Sucrase are loaded by the script itself, in that order, while it fetches the
+/// source and starts Tailwind on it (react.js).
 pub(crate) const REACT_SCAFFOLD: Viewer = Viewer {
     style: include_str!("assets/react.css"),
-    vendor_scripts: &[REACT_JS, REACT_DOM_JS, SUCRASE_JS],
+    vendor_scripts: &[],
     script: InlineScript {
         source: viewer_script!("assets/react.js"),
         module: false,
     },
-    script_hash: "sha256-pkJgBvlrANxgshja2NzQOKVKugOrV3S61Uu57cM3GtY=",
+    script_hash: "sha256-dOZ04FBdk0d/MLySbCM9H/RsAfucyAJpiS89015zMzw=",
 };
 
 #[cfg(test)]
@@ -383,18 +385,20 @@ mod tests {
     }
 
     #[test]
-    fn react_page_loads_react_and_the_compiler_before_its_script() {
+    fn react_page_script_loads_react_then_react_dom_then_the_compiler() {
+        use crate::vendor::{REACT_DOM_JS, REACT_JS, SUCRASE_JS};
         let page = react_page(
             "Counter",
             "/acme/counter-1a2b/App.tsx",
             "/acme/counter-1a2b/App.tsx?download",
         );
         assert_wrapper_basics(&page, "Counter");
-        let react = page.find(REACT_JS).unwrap();
-        let dom = page.find(REACT_DOM_JS).unwrap();
-        let sucrase = page.find(SUCRASE_JS).unwrap();
-        let inline = page.rfind("<script>").unwrap();
-        assert!(react < dom && dom < sucrase && sucrase < inline);
+        let script = inline_script_of(&page);
+        let at = |path: &str| {
+            let name = &path[VENDOR_BASE.len()..];
+            script.find(&format!("loadScript(\"{name}\")")).unwrap()
+        };
+        assert!(at(REACT_JS) < at(REACT_DOM_JS) && at(REACT_DOM_JS) < at(SUCRASE_JS));
         assert!(page.contains("<div id=\"root\"></div>"));
         assert_eq!(
             sha256_source(inline_script_of(&page)),

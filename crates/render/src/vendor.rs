@@ -25,6 +25,9 @@ pub const MARKDOWN_EXTRAS_JS: &str = "/_plug/vendor/plug-markdown.js";
 /// Carlito (Calibri's metrics), the spreadsheet grid's default font: `carlito-latin-<face>.woff2`.
 pub const CARLITO_DIR: &str = "/_plug/vendor/carlito/";
 pub const PPTX_RENDERER_MJS: &str = "/_plug/vendor/pptx-renderer.min.mjs";
+/// What a single-file React component may import (`<library>.mjs`, `ui/<name>.mjs`, Tailwind),
+/// each loaded by the React scaffold only when the component imports it.
+pub const REACT_KIT_DIR: &str = "/_plug/vendor/react-kit/";
 
 /// Every vendor file or directory (ending in `/`) a generated page may request.
 pub fn vendor_paths() -> &'static [&'static str] {
@@ -42,6 +45,7 @@ pub fn vendor_paths() -> &'static [&'static str] {
         MARKDOWN_EXTRAS_JS,
         CARLITO_DIR,
         PPTX_RENDERER_MJS,
+        REACT_KIT_DIR,
     ]
 }
 
