@@ -19,10 +19,12 @@ fi
 # `npm ci`: exactly what package-lock.json says, never rewriting it, so a fresh clone stays clean
 # and every machine gets the same tree (it stops with a clear message when package.json and the
 # lockfile disagree: run `npm install` after changing package.json, and commit the lockfile).
-if [ ! -x node_modules/.bin/wrangler ] || [ package.json -nt node_modules/.package-lock.json ] \
-   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  log "installing npm packages from package-lock.json (about a minute)"
+# What was installed is remembered by the two files' hash, not by times that a checkout resets.
+npm_inputs="$(cat package.json package-lock.json | sha256sum | cut -c1-64)"
+if [ ! -x node_modules/.bin/wrangler ] || [ "$(cat node_modules/.plug-installed 2>/dev/null)" != "$npm_inputs" ]; then
+  log "installing npm packages from package-lock.json (a minute or two)"
   npm ci --no-audit --no-fund --loglevel=error
+  echo "$npm_inputs" > node_modules/.plug-installed
 fi
 
 if ! worker-build --version 2>/dev/null | grep -q "$WORKER_BUILD_VERSION"; then
