@@ -171,6 +171,29 @@ node --input-type=module -e '
 ' "$nm/gemoji/index.js" > "$out/plug-emoji.js.build"
 keep_if_changed "$out/plug-emoji.js"
 
+# The viewer pages' own scripts (crates/render/src/assets): each page's files after the shared
+# helpers, in one async function so they may `await` and leak no globals, minified. Static files
+# rather than inline scripts, so they are not carried in the Worker's upload.
+viewer() {
+  local name="$1" file
+  shift
+  mkdir -p "$repo/build/viewers"
+  {
+    printf '(async () => {\n'
+    cat "$repo/crates/render/src/assets/common.js"
+    for file in "$@"; do cat "$repo/crates/render/src/assets/$file"; done
+    printf '})();\n'
+  } > "$repo/build/viewers/$name.js"
+  build "$repo/build/viewers/$name.js" "$out/plug-viewer-$name.js" --target=es2022
+}
+viewer image image.js
+viewer pdf pdf.js
+viewer docx docx.js
+# The workbook is read in a Web Worker started from the source of `sheetWorker` (a blob: URL).
+viewer xlsx xlsx-worker.js xlsx-grid.js xlsx.js
+viewer pptx pptx.js
+viewer react react.js
+
 # Licences travel with the code they cover.
 sync_file "$nm/react/LICENSE" "$out/licenses/react.txt"
 sync_file "$nm/react-dom/LICENSE" "$out/licenses/react-dom.txt"

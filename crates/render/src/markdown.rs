@@ -26,7 +26,6 @@ pub fn markdown_page(markdown: &str, title: &str, download_url: &str) -> String 
         } else {
             &[]
         },
-        inline_script: None,
     }
     .render()
 }

@@ -23,9 +23,13 @@ pub fn favicon() -> ApiResult<Response> {
 /// content origin caches its own copy for a week.
 pub async fn vendor(cx: &Ctx, path: &str) -> ApiResult<Response> {
     let mut response = static_asset(cx, path.trim_start_matches("/_plug")).await?;
-    response
-        .headers_mut()
-        .set("Access-Control-Allow-Origin", "*")?;
+    let headers = response.headers_mut();
+    headers.set("Access-Control-Allow-Origin", "*")?;
+    if path.starts_with("/_plug/vendor/plug-") {
+        // Plug's own viewer scripts change with each deploy, and the page that loads them is
+        // never cached: five minutes, so a new Worker never meets an old viewer for long.
+        headers.set("Cache-Control", "public, max-age=300")?;
+    }
     Ok(response)
 }
 
