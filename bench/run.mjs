@@ -49,6 +49,8 @@ try {
   if (want('web')) await benchWeb();
   if (want('sheets')) await benchSpreadsheets(owner);
   if (want('sites')) await (await import('./sites.mjs')).benchSites(app, owner, line);
+  if (want('documents')) await (await import('./documents.mjs')).benchDocuments(app, owner, line);
+  if (want('react')) await (await import('./react-kit.mjs')).benchReactKit(app, owner, line);
   if (want('memory')) await (await import('./memory.mjs')).benchMemory(line);
   // Last: wrk saturates the Worker, and the next request on a kept-alive socket can find it closed.
   if (want('beacon')) await benchBeacon(owner);

@@ -16,10 +16,15 @@ fi
 
 # npm packages: wrangler + workerd, Node 22 (wrangler 4 refuses Node 20), esbuild,
 # binaryen (wasm-opt), playwright-core, and the viewer pages' vendor libraries.
-if [ ! -x node_modules/.bin/wrangler ] || [ package.json -nt node_modules/.package-lock.json ] \
-   || { [ -f package-lock.json ] && [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
-  log "installing npm packages"
-  npm install --no-audit --no-fund --loglevel=error
+# `npm ci`: exactly what package-lock.json says, never rewriting it, so a fresh clone stays clean
+# and every machine gets the same tree (it stops with a clear message when package.json and the
+# lockfile disagree: run `npm install` after changing package.json, and commit the lockfile).
+# What was installed is remembered by the two files' hash, not by times that a checkout resets.
+npm_inputs="$(cat package.json package-lock.json | sha256sum | cut -c1-64)"
+if [ ! -x node_modules/.bin/wrangler ] || [ "$(cat node_modules/.plug-installed 2>/dev/null)" != "$npm_inputs" ]; then
+  log "installing npm packages from package-lock.json (a minute or two)"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$npm_inputs" > node_modules/.plug-installed
 fi
 
 if ! worker-build --version 2>/dev/null | grep -q "$WORKER_BUILD_VERSION"; then
@@ -34,16 +39,22 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
     || cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
-# Debian's Chromium for the browser tests (never a downloaded browser build), wrk for `npm run bench`.
+# Debian's Chromium for the browser tests (never a downloaded browser build), wrk for `npm run bench`,
+# and LibreOffice Calc without its GUI (about 20 s, no recommends), with which the workbook tests
+# save a workbook again as another program does.
 missing=""
+lean=""
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v wrk >/dev/null 2>&1 || missing="$missing wrk"
-if [ -n "$missing" ]; then
-  log "installing Debian packages:$missing"
+command -v soffice >/dev/null 2>&1 || lean="$lean libreoffice-calc-nogui"
+if [ -n "$missing$lean" ]; then
+  log "installing Debian packages:$missing$lean"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
   # shellcheck disable=SC2086
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+  [ -z "$missing" ] || DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+  # shellcheck disable=SC2086
+  [ -z "$lean" ] || DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $lean >/dev/null
 fi
 
 # PyPI packages in a project-local venv: Schemathesis for the API fuzz run in npm test, and

@@ -4,6 +4,10 @@
 //
 //   node scripts/vendor-excelts.mjs <node_modules> <outfile>
 //
+// The chart registry's setter is exported too: ExcelTS refuses to load a workbook holding a
+// chart unless chart support is installed, and its chart support is 1.2 MB. The viewer installs
+// a stand-in that skips chart parts (it reads and draws charts itself, xlsx-charts.js).
+//
 // One fix is applied while bundling. ExcelTS 10.2.0 parses every formula into an LRU cache
 // bounded at 10,000 entries, then compiles each formula by looking its text up in that cache:
 // a workbook with more than 10,000 distinct formulas (a formula column of 100,000 rows) finds
@@ -11,31 +15,46 @@
 // calculation the worker runs; the build fails if the line is no longer there, so a new
 // ExcelTS version is looked at again rather than patched blindly.
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 
 const [nodeModules, outfile] = process.argv.slice(2);
 if (!nodeModules || !outfile) throw new Error('usage: vendor-excelts.mjs <node_modules> <outfile>');
 
+// Not in the package's exports map, so named by path (the browser build, as the bundle uses).
+const REGISTRY = join(nodeModules, '@cj-tech-master/excelts/dist/browser/modules/excel/chart-host-registry.js');
 const ENTRY = `
 export { Workbook, WorkbookReader, formatCellValue } from "@cj-tech-master/excelts";
 export { calculateFormulas, tokenize } from "@cj-tech-master/excelts/formula";
+export { registerChartSupport } from ${JSON.stringify(REGISTRY)};
 `;
-const PATCH = {
-  file: /[\\/]modules[\\/]formula[\\/]integration[\\/]calculate-formulas-impl\.js$/,
-  from: 'const AST_CACHE_MAX_ENTRIES = 10000;',
-  to: 'const AST_CACHE_MAX_ENTRIES = Infinity;',
-};
+const PATCHES = [
+  {
+    file: /[\\/]modules[\\/]formula[\\/]integration[\\/]calculate-formulas-impl\.js$/,
+    from: 'const AST_CACHE_MAX_ENTRIES = 10000;',
+    to: 'const AST_CACHE_MAX_ENTRIES = Infinity;',
+  },
+  // Not a fix, a reading: keep calcPr's calcId, which ExcelTS drops. A workbook without one was
+  // not last calculated by Excel (LibreOffice saves without), and Excel recalculates it on open.
+  {
+    file: /[\\/]xform[\\/]book[\\/]workbook-calc-properties-xform\.js$/,
+    from: 'fullCalcOnLoad: attrs.fullCalcOnLoad === "1",',
+    to: 'fullCalcOnLoad: attrs.fullCalcOnLoad === "1", calcId: attrs.calcId,',
+  },
+];
 
 let patched = 0;
 const liftAstCacheBound = {
-  name: 'lift-excelts-ast-cache-bound',
+  name: 'patch-excelts',
   setup(bundle) {
-    bundle.onLoad({ filter: PATCH.file }, async ({ path }) => {
-      const source = await readFile(path, 'utf8');
-      if (source.split(PATCH.from).length !== 2) throw new Error(`${path} no longer holds "${PATCH.from}"`);
-      patched += 1;
-      return { contents: source.replace(PATCH.from, PATCH.to), loader: 'js' };
-    });
+    for (const patch of PATCHES) {
+      bundle.onLoad({ filter: patch.file }, async ({ path }) => {
+        const source = await readFile(path, 'utf8');
+        if (source.split(patch.from).length !== 2) throw new Error(`${path} no longer holds "${patch.from}"`);
+        patched += 1;
+        return { contents: source.replace(patch.from, patch.to), loader: 'js' };
+      });
+    }
   },
 };
 
@@ -53,4 +72,4 @@ await build({
   logLevel: 'warning',
   plugins: [liftAstCacheBound],
 });
-if (patched !== 1) throw new Error(`expected to patch ExcelTS's formula cache bound once, patched ${patched} times`);
+if (patched !== PATCHES.length) throw new Error(`expected to patch ExcelTS ${PATCHES.length} times, patched ${patched} times`);

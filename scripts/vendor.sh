@@ -26,6 +26,28 @@ expected_versions=(
   @cj-tech-master/excelts@10.2.0
   @fontsource/carlito@5.3.0
   @aiden0z/pptx-renderer@1.3.0
+  mermaid@12.3.0
+  katex@0.19.1
+  gemoji@8.1.0
+  # What single-file React components may import (README, "Single-file React"); the kit is built by
+  # scripts/vendor-react-kit.mjs.
+  lucide-react@0.383.0
+  recharts@2.15.4
+  mathjs@13.2.3
+  lodash@4.17.21
+  papaparse@5.4.1
+  framer-motion@11.18.2
+  d3@7.9.0
+  three@0.128.0
+  chart.js@4.4.9
+  tone@15.1.22
+  plotly.js-dist-min@2.35.3
+  react-plotly.js@2.6.0
+  mammoth@1.9.1
+  @mhsdesign/jit-browser-tailwindcss@0.4.2
+  class-variance-authority@0.7.1
+  clsx@2.1.1
+  tailwind-merge@2.6.0
 )
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }
@@ -94,6 +116,19 @@ sync_file "$nm/react-dom/umd/react-dom.production.min.js" "$out/react-dom.produc
 build "$nm/sucrase/dist/esm/index.js" "$out/sucrase.min.js" \
   --bundle --format=iife --global-name=sucrase --platform=browser --target=es2020
 
+# Single-file React: the libraries and the shadcn/ui-compatible kit a component may import, and
+# Tailwind's compiler, as ES modules under react-kit/ (loaded only when a component imports them).
+# Built into react-kit.build/, which replaces react-kit/ only when something changed.
+# (Skipped when react-kit/.stamp says its inputs have not changed.)
+node "$repo/scripts/vendor-react-kit.mjs" "$node_modules" "$out/react-kit"
+if [ -d "$out/react-kit.build" ]; then
+  if diff -r -q "$out/react-kit.build" "$out/react-kit" >/dev/null 2>&1; then
+    rm -rf "$out/react-kit.build"
+  else
+    rm -rf "$out/react-kit" && mv "$out/react-kit.build" "$out/react-kit"
+  fi
+fi
+
 # PDF reader: pdf.js (modern build) and the data it fetches on demand.
 sync_file "$nm/pdfjs-dist/build/pdf.min.mjs" "$out/pdf.min.mjs"
 sync_file "$nm/pdfjs-dist/build/pdf.worker.min.mjs" "$out/pdf.worker.min.mjs"
@@ -109,6 +144,9 @@ sync_file "$nm/docx-preview/dist/docx-preview.min.js" "$out/docx-preview.min.js"
 # (see the script).
 node "$repo/scripts/vendor-excelts.mjs" "$node_modules" "$out/excelts.min.js.build"
 keep_if_changed "$out/excelts.min.js"
+# The spreadsheet viewer's own chart reader and drawer (not a library: Plug's code, kept out of
+# the Worker's upload and loaded by the viewer's worker only for workbooks that hold charts).
+build "$repo/crates/render/src/assets/xlsx-charts.js" "$out/plug-xlsx-charts.js" --target=es2022
 # The spreadsheet grid's default font: Carlito has Calibri's metrics (Excel's default font), so a
 # column holds what it holds in Excel on machines without Calibri.
 for face in 400-normal 400-italic 700-normal 700-italic; do
@@ -116,6 +154,45 @@ for face in 400-normal 400-italic 700-normal 700-italic; do
 done
 build "$nm/@aiden0z/pptx-renderer/dist/aiden0z-pptx-renderer.browser.es.js" "$out/pptx-renderer.min.mjs" \
   --format=esm --target=es2022
+
+# Markdown pages: Plug's own script for diagrams, math and shortcodes, and what it loads when a
+# document needs it: mermaid (one IIFE bundle), KaTeX with its stylesheet and fonts, and GitHub's
+# emoji names (gemoji) as one table `self.PlugEmoji = {name: emoji}`.
+build "$repo/crates/render/src/assets/markdown-extras.js" "$out/plug-markdown.js" --target=es2022
+sync_file "$nm/mermaid/dist/mermaid.min.js" "$out/mermaid/mermaid.min.js"
+sync_file "$nm/katex/dist/katex.min.js" "$out/katex/katex.min.js"
+sync_file "$nm/katex/dist/katex.min.css" "$out/katex/katex.min.css"
+sync_dir "$nm/katex/dist/fonts" "$out/katex/fonts"
+node --input-type=module -e '
+  const { gemoji } = await import(process.argv[1]);
+  const table = {};
+  for (const { emoji, names } of gemoji) for (const name of names) table[name] = emoji;
+  process.stdout.write(`self.PlugEmoji=${JSON.stringify(table)};\n`);
+' "$nm/gemoji/index.js" > "$out/plug-emoji.js.build"
+keep_if_changed "$out/plug-emoji.js"
+
+# The viewer pages' own scripts (crates/render/src/assets): each page's files after the shared
+# helpers, in one async function so they may `await` and leak no globals, minified. Static files
+# rather than inline scripts, so they are not carried in the Worker's upload.
+viewer() {
+  local name="$1" file
+  shift
+  mkdir -p "$repo/build/viewers"
+  {
+    printf '(async () => {\n'
+    cat "$repo/crates/render/src/assets/common.js"
+    for file in "$@"; do cat "$repo/crates/render/src/assets/$file"; done
+    printf '})();\n'
+  } > "$repo/build/viewers/$name.js"
+  build "$repo/build/viewers/$name.js" "$out/plug-viewer-$name.js" --target=es2022
+}
+viewer image image.js
+viewer pdf pdf.js
+viewer docx docx.js
+# The workbook is read in a Web Worker started from the source of `sheetWorker` (a blob: URL).
+viewer xlsx xlsx-worker.js xlsx-grid.js xlsx.js
+viewer pptx pptx.js
+viewer react react.js
 
 # Licences travel with the code they cover.
 sync_file "$nm/react/LICENSE" "$out/licenses/react.txt"
@@ -129,6 +206,9 @@ sync_file "$nm/@cj-tech-master/excelts/THIRD_PARTY_NOTICES.md" "$out/licenses/ex
 sync_file "$nm/@fontsource/carlito/LICENSE" "$out/licenses/carlito.txt"
 sync_file "$nm/@aiden0z/pptx-renderer/LICENSE" "$out/licenses/pptx-renderer.txt"
 sync_file "$nm/@aiden0z/pptx-renderer/THIRD_PARTY_NOTICES.md" "$out/licenses/pptx-renderer-third-party.md"
+sync_file "$nm/mermaid/LICENSE" "$out/licenses/mermaid.txt"
+sync_file "$nm/katex/LICENSE" "$out/licenses/katex.txt"
+sync_file "$nm/gemoji/license" "$out/licenses/gemoji.txt"
 
 versions="$(for spec in "${expected_versions[@]}"; do echo "${spec%@*}@$(package_version "${spec%@*}")"; done)"
 if [ "$(cat "$out/VERSIONS.txt" 2>/dev/null)" != "$versions" ]; then

@@ -10,6 +10,7 @@ use plug_content::{
 use plug_domain::cursor::Cursor;
 use plug_domain::token::{self, Expectations};
 use plug_domain::SourceType;
+use plug_render::vendor::MARKDOWN_EXTRAS_JS;
 use plug_render::{
     markdown_page, markdown_to_safe_html, parse_theme_str, rewrite_page, BadgeInjector, BadgeTag,
     BadgeTagMode, Position,
@@ -134,14 +135,21 @@ pub fn enrichment(data: &[u8]) {
 }
 
 /// Markdown from an upload, rendered: nothing executable may come out, and the page around it
-/// carries no script at all. The first line is the page title (a user's display name).
+/// carries no script but Plug's own diagrams-and-math script, by URL. The first line is the page
+/// title (a user's display name).
 pub fn markdown(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let (title, body) = text.split_once('\n').unwrap_or(("", &text));
     assert_inert_fragment(&markdown_to_safe_html(body));
     let page = markdown_page(body, title, "_plug/file?download=1");
     for (name, attributes) in start_tags(&page) {
-        assert_ne!(name, "script", "a script in the markdown page");
+        if name == "script" {
+            assert_eq!(
+                attributes,
+                [("src".to_string(), MARKDOWN_EXTRAS_JS.to_string())],
+                "a script in the markdown page"
+            );
+        }
         for (attribute, _) in attributes {
             assert!(!attribute.starts_with("on"), "{attribute} on <{name}>");
         }

@@ -12,6 +12,14 @@ fn payloads() -> Vec<String> {
         .filter(|l| !l.trim().is_empty())
         .map(str::to_string)
         .collect();
+    // Plug's own cases for the surfaces the page's script draws: mermaid and KaTeX input.
+    found.extend(
+        fs::read_to_string(dir.join("plug-diagrams-and-math.xss"))
+            .expect("diagram and formula payloads")
+            .split("\n---\n")
+            .filter(|p| !p.trim().is_empty())
+            .map(str::to_string),
+    );
     for file in fs::read_dir(dir.join("bleach"))
         .expect("bleach payloads")
         .flatten()
@@ -39,6 +47,12 @@ fn placements(payload: &str) -> Vec<String> {
         format!("*{one_line}* **[y]({one_line})**"),
         format!("- [ ] {one_line}\n\n> [!NOTE]\n> {one_line}"),
         format!("x[^1]\n\n[^1]: {one_line}"),
+        // Diagram and formula sources, which the page hands to mermaid and KaTeX.
+        format!("```mermaid\n{payload}\n```"),
+        format!("```math\n{payload}\n```"),
+        format!("Cost ${one_line}$ and $${one_line}$$"),
+        format!("$$\n{payload}\n$$"),
+        format!("https://a.example/{one_line} www.{one_line} :{one_line}:"),
     ]
 }
 

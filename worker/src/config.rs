@@ -146,6 +146,26 @@ impl Config {
         }
     }
 
+    /// A configuration with these three origins and every other setting at its default.
+    #[cfg(test)]
+    pub fn for_tests(base_url: &str, serve_base_url: &str, content_origin: &str) -> Config {
+        Config {
+            base_url: base_url.into(),
+            serve_base_url: serve_base_url.into(),
+            content_origin: content_origin.into(),
+            platform_name: "Plug".into(),
+            min_cli_version: "0.0.0".into(),
+            purge_after_days: 30,
+            draft_ttl_days: 14,
+            test_hooks: false,
+            jwt_issuer: None,
+            jwt_audience: None,
+            admin_token: String::new(),
+            jwt_secret: String::new(),
+            oidc: None,
+        }
+    }
+
     pub fn host_of(url: &str) -> &str {
         let rest = url.split_once("://").map_or(url, |(_, r)| r);
         rest.split('/').next().unwrap_or(rest)
@@ -215,21 +235,11 @@ mod tests {
     use super::*;
 
     fn local() -> Config {
-        Config {
-            base_url: "http://localhost:8787".into(),
-            serve_base_url: "http://127.0.0.1:8787".into(),
-            content_origin: "http://{label}.localhost:8787".into(),
-            platform_name: "Plug".into(),
-            min_cli_version: "0.0.0".into(),
-            purge_after_days: 30,
-            draft_ttl_days: 14,
-            test_hooks: false,
-            jwt_issuer: None,
-            jwt_audience: None,
-            admin_token: String::new(),
-            jwt_secret: String::new(),
-            oidc: None,
-        }
+        Config::for_tests(
+            "http://localhost:8787",
+            "http://127.0.0.1:8787",
+            "http://{label}.localhost:8787",
+        )
     }
 
     #[test]
@@ -281,12 +291,11 @@ mod tests {
         ] {
             assert_eq!(at(elsewhere), None, "{elsewhere}");
         }
-        let deployed = Config {
-            base_url: "https://plug.example.com".into(),
-            serve_base_url: "https://link.plug.example.com".into(),
-            content_origin: "https://{label}.plugcontent.example".into(),
-            ..local()
-        };
+        let deployed = Config::for_tests(
+            "https://plug.example.com",
+            "https://link.plug.example.com",
+            "https://{label}.plugcontent.example",
+        );
         let at = |u: &str| deployed.origin_of_url(&Url::parse(u).unwrap());
         assert_eq!(
             at("https://abc.plugcontent.example/a"),

@@ -222,19 +222,12 @@ mod tests {
 
     fn config() -> Config {
         Config {
-            base_url: "https://plug.example".into(),
-            serve_base_url: "https://link.plug.example".into(),
-            content_origin: "https://{label}.plugcontent.example".into(),
-            platform_name: "Plug".into(),
             min_cli_version: "0.1.0".into(),
-            purge_after_days: 30,
-            draft_ttl_days: 14,
-            test_hooks: false,
-            jwt_issuer: None,
-            jwt_audience: None,
-            admin_token: String::new(),
-            jwt_secret: String::new(),
-            oidc: None,
+            ..Config::for_tests(
+                "https://plug.example",
+                "https://link.plug.example",
+                "https://{label}.plugcontent.example",
+            )
         }
     }
 

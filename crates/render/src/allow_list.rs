@@ -109,7 +109,14 @@ const REMOVED_WITH_CONTENT: &[&str] = &[
 ];
 
 /// Class names pulldown-cmark writes (code languages, footnotes, alerts, task lists).
-const CLASS_PREFIXES: &[&str] = &["language-", "footnote-", "markdown-alert", "task-list"];
+/// `math`: pulldown-cmark's `math math-inline` / `math math-display` spans, typeset by KaTeX.
+const CLASS_PREFIXES: &[&str] = &[
+    "language-",
+    "footnote-",
+    "markdown-alert",
+    "task-list",
+    "math",
+];
 
 /// Ids get GitHub's prefix so no author element can clobber a global of the page.
 const ID_PREFIX: &str = "user-content-";

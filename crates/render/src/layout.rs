@@ -10,13 +10,6 @@ const DOWNLOAD_ICON: &str = "<svg viewBox=\"0 0 16 16\" aria-hidden=\"true\" fil
 l-3.5-3.5a.75.75 0 0 1 1.06-1.06l2.22 2.22V1.75A.75.75 0 0 1 8 1ZM2.75 12.5h10.5a.75.75 0 0 1 0 1.5\
 H2.75a.75.75 0 0 1 0-1.5Z\"/></svg>";
 
-/// A script that runs inline; its bytes are fixed so the CSP can name its hash.
-#[derive(Debug, Clone, Copy)]
-pub struct InlineScript {
-    pub source: &'static str,
-    pub module: bool,
-}
-
 /// One generated page. `main` is trusted HTML built by this crate; every
 /// caller-supplied string inside it must already be escaped.
 pub struct Page<'a> {
@@ -26,9 +19,8 @@ pub struct Page<'a> {
     pub main: String,
     /// Attributes for `<main>` (already escaped), e.g. ` data-src="..."`.
     pub main_attributes: String,
-    /// Classic scripts loaded by URL before the inline one, in order.
+    /// Classic scripts loaded by URL at the end of the body, in order.
     pub scripts: &'a [&'static str],
-    pub inline_script: Option<InlineScript>,
 }
 
 impl Page<'_> {
@@ -60,14 +52,6 @@ impl Page<'_> {
                 "<script src=\"{}\"></script>\n",
                 escape::attr(src)
             ));
-        }
-        if let Some(script) = self.inline_script {
-            let kind = if script.module {
-                " type=\"module\""
-            } else {
-                ""
-            };
-            html.push_str(&format!("<script{kind}>{}</script>\n", script.source));
         }
         html.push_str("</body>\n</html>\n");
         html

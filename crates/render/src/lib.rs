@@ -2,6 +2,7 @@
 //! the markdown page, the file viewers, the React scaffold and their CSP headers.
 
 mod allow_list;
+mod autolink;
 mod badge_tag;
 mod csp;
 mod error;

@@ -2,44 +2,74 @@
 //! URL schemes are dropped, and the rendered fragment, the author's HTML included, passes an
 //! allow-list sanitiser (allow_list.rs) as a README's HTML does on GitHub.
 
-use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
 
 use crate::layout::Page;
 use crate::url_policy::{safe_image_url, safe_link_url};
+use crate::vendor::MARKDOWN_EXTRAS_JS;
 
 const MARKDOWN_CSS: &str = include_str!("assets/markdown.css");
 
-/// A complete HTML page for a markdown document.
+/// A complete HTML page for a markdown document. A document with diagrams, math or emoji
+/// shortcodes also loads the script that draws them (which loads mermaid or KaTeX only when
+/// the document has a diagram or a formula); any other document is a page without script.
 pub fn markdown_page(markdown: &str, title: &str, download_url: &str) -> String {
+    let (html, features) = render(markdown);
     Page {
         title,
         download_url,
         style: MARKDOWN_CSS,
-        main: format!(
-            "<article class=\"plug-prose\">\n{}</article>",
-            markdown_to_safe_html(markdown)
-        ),
+        main: format!("<article class=\"plug-prose\">\n{html}</article>"),
         main_attributes: String::new(),
-        scripts: &[],
-        inline_script: None,
+        scripts: if features.any() {
+            &[MARKDOWN_EXTRAS_JS]
+        } else {
+            &[]
+        },
     }
     .render()
 }
 
 /// The markdown body alone: GitHub-flavoured (tables, strikethrough, task
-/// lists, footnotes, alerts), front matter skipped, then sanitised.
+/// lists, footnotes, alerts, math, bare URLs linked), front matter skipped, then sanitised.
 pub fn markdown_to_safe_html(markdown: &str) -> String {
+    render(markdown).0
+}
+
+/// What a document holds that its page draws with script.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Features {
+    /// A ```mermaid block.
+    pub mermaid: bool,
+    /// `$…$`, `$$…$$` or a ```math block.
+    pub math: bool,
+    /// Something shaped like an emoji shortcode (`:tada:`) in prose.
+    pub emoji: bool,
+}
+
+impl Features {
+    fn any(self) -> bool {
+        self.mermaid || self.math || self.emoji
+    }
+}
+
+fn render(markdown: &str) -> (String, Features) {
     let options = Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_TASKLISTS
         | Options::ENABLE_SMART_PUNCTUATION
         | Options::ENABLE_GFM
+        | Options::ENABLE_MATH
         | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS;
-    let events = Sanitiser::default().run(Parser::new_ext(markdown, options));
+    let mut sanitiser = Sanitiser::default();
+    let events = sanitiser.run(Parser::new_ext(markdown, options));
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
-    crate::allow_list::sanitize_fragment(&html)
+    (
+        crate::allow_list::sanitize_fragment(&html),
+        sanitiser.features,
+    )
 }
 
 /// Rewrites the event stream: markdown links and images keep only checked URLs, front matter is
@@ -50,11 +80,72 @@ struct Sanitiser {
     links: Vec<bool>,
     images: Vec<bool>,
     in_metadata: bool,
+    in_code: bool,
+    features: Features,
 }
 
 impl Sanitiser {
-    fn run<'a>(mut self, events: impl Iterator<Item = Event<'a>>) -> Vec<Event<'a>> {
-        events.filter_map(|event| self.map(event)).collect()
+    fn run<'a>(&mut self, events: impl Iterator<Item = Event<'a>>) -> Vec<Event<'a>> {
+        let mut out = Vec::new();
+        // Adjacent text comes in pieces (`_` and `*` split it): joined, a URL is seen whole.
+        let mut text: Option<String> = None;
+        for event in events {
+            match (event, text.as_mut()) {
+                (Event::Text(piece), Some(joined)) => joined.push_str(&piece),
+                (Event::Text(piece), None) => text = Some(piece.into_string()),
+                (other, _) => {
+                    if let Some(joined) = text.take() {
+                        self.prose(joined, &mut out);
+                    }
+                    out.extend(self.map(other));
+                }
+            }
+        }
+        if let Some(joined) = text.take() {
+            self.prose(joined, &mut out);
+        }
+        out
+    }
+
+    /// Text outside code and links: bare URLs become links (GitHub's autolink extension) and
+    /// shortcodes are noted for the page's script.
+    fn prose<'a>(&mut self, text: String, out: &mut Vec<Event<'a>>) {
+        if self.in_code || self.in_metadata || !self.links.is_empty() || !self.images.is_empty() {
+            if !self.in_metadata {
+                out.push(Event::Text(CowStr::from(text)));
+            }
+            return;
+        }
+        self.features.emoji |= crate::autolink::has_shortcode(&text);
+        let mut rest = text.as_str();
+        while let Some((start, end)) = crate::autolink::find_url(rest) {
+            let url = &rest[start..end];
+            let href = if url.starts_with("www.") {
+                format!("http://{url}")
+            } else {
+                url.to_string()
+            };
+            if start > 0 {
+                out.push(Event::Text(CowStr::from(rest[..start].to_string())));
+            }
+            match safe_link_url(&href) {
+                Some(href) => out.extend([
+                    Event::Start(Tag::Link {
+                        link_type: LinkType::Autolink,
+                        dest_url: CowStr::from(href),
+                        title: CowStr::from(""),
+                        id: CowStr::from(""),
+                    }),
+                    Event::Text(CowStr::from(url.to_string())),
+                    Event::End(TagEnd::Link),
+                ]),
+                None => out.push(Event::Text(CowStr::from(url.to_string()))),
+            }
+            rest = &rest[end..];
+        }
+        if !rest.is_empty() {
+            out.push(Event::Text(CowStr::from(rest.to_string())));
+        }
     }
 
     fn map<'a>(&mut self, event: Event<'a>) -> Option<Event<'a>> {
@@ -66,6 +157,29 @@ impl Sanitiser {
             Event::Start(Tag::MetadataBlock(_)) => {
                 self.in_metadata = true;
                 None
+            }
+            Event::Start(Tag::CodeBlock(kind)) => {
+                if let CodeBlockKind::Fenced(info) = &kind {
+                    match info.split_whitespace().next() {
+                        Some("mermaid") => self.features.mermaid = true,
+                        Some("math") => self.features.math = true,
+                        _ => {}
+                    }
+                }
+                self.in_code = true;
+                Some(Event::Start(Tag::CodeBlock(kind)))
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                self.in_code = false;
+                Some(Event::End(TagEnd::CodeBlock))
+            }
+            Event::InlineMath(tex) => {
+                self.features.math = true;
+                Some(Event::InlineMath(tex))
+            }
+            Event::DisplayMath(tex) => {
+                self.features.math = true;
+                Some(Event::DisplayMath(tex))
             }
             // The author's HTML passes as written; the allow-list sanitiser decides what stays.
             Event::Start(Tag::HtmlBlock) | Event::End(TagEnd::HtmlBlock) => None,
@@ -202,6 +316,85 @@ mod tests {
             html.contains("<blockquote class=\"markdown-alert-warning\">"),
             "{html}"
         );
+    }
+
+    #[test]
+    fn math_follows_githubs_rules_and_dollar_amounts_stay_text() {
+        let (html, features) = render("It costs $5 and $10.\n");
+        assert!(!html.contains("math"), "{html}");
+        assert!(!features.math);
+        let (html, features) = render("Energy $E = mc^2$ and\n\n$$\\frac{1}{2}$$\n");
+        assert!(
+            html.contains("<span class=\"math math-inline\">E = mc^2</span>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<span class=\"math math-display\">\\frac{1}{2}</span>"),
+            "{html}"
+        );
+        assert!(features.math && !features.mermaid);
+        let (html, features) = render("```math\nx^2\n```\n");
+        assert!(html.contains("<code class=\"language-math\">x^2"), "{html}");
+        assert!(features.math);
+        // Markup in a formula is text: KaTeX gets it from textContent.
+        let html = markdown_to_safe_html("$<img src=x onerror=alert(1)>$");
+        assert!(!html.contains("<img"), "{html}");
+    }
+
+    #[test]
+    fn a_mermaid_block_is_kept_as_code_for_the_page_to_draw() {
+        let (html, features) = render("```mermaid\nflowchart LR\n  A --> B\n```\n");
+        assert!(
+            html.contains("<pre><code class=\"language-mermaid\">flowchart LR\n  A --&gt; B"),
+            "{html}"
+        );
+        assert_eq!(
+            features,
+            Features {
+                mermaid: true,
+                math: false,
+                emoji: false
+            }
+        );
+    }
+
+    #[test]
+    fn bare_urls_are_linked_outside_code_and_links() {
+        let html = markdown_to_safe_html(
+            "See https://example.com/a_b_c, www.example.org and `https://code.example` or [x](https://a.example) https://b.example.\n",
+        );
+        assert!(
+            html.contains("<a href=\"https://example.com/a_b_c\">https://example.com/a_b_c</a>,"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<a href=\"http://www.example.org\">www.example.org</a>"),
+            "{html}"
+        );
+        assert!(html.contains("<code>https://code.example</code>"), "{html}");
+        assert_eq!(html.matches("<a ").count(), 4, "{html}");
+        let html = markdown_to_safe_html("```\nhttps://in.code.example\n```\n");
+        assert!(!html.contains("<a "), "{html}");
+    }
+
+    #[test]
+    fn the_page_loads_its_script_only_for_diagrams_math_or_shortcodes() {
+        let script = format!("<script src=\"{MARKDOWN_EXTRAS_JS}\"></script>");
+        for (markdown, wanted) in [
+            ("# Plain\n\nIt costs $5 and $10 at 10:30.", false),
+            ("Done :tada:", true),
+            ("`:tada:` in code", false),
+            ("Area $\\pi r^2$", true),
+            ("```mermaid\npie\n```", true),
+        ] {
+            let page = markdown_page(markdown, "t", "/d");
+            assert_eq!(page.contains(&script), wanted, "{markdown}: {page}");
+            assert_eq!(
+                page.matches("<script").count(),
+                usize::from(wanted),
+                "{markdown}"
+            );
+        }
     }
 
     #[test]
@@ -344,7 +537,7 @@ mod tests {
         assert!(page.contains("max-width: 46rem"));
         assert!(
             !page.contains("<script"),
-            "the markdown page needs no script"
+            "a markdown page without diagrams, math or shortcodes needs no script"
         );
         assert!(
             page.contains("<article class=\"plug-prose\">\n<h1>Hi</h1>"),

@@ -3,21 +3,11 @@
 
 use plug_domain::SourceType;
 
-use crate::layout::{attribute, InlineScript, Page};
-use crate::vendor::{DOCX_PREVIEW_JS, JSZIP_JS, REACT_DOM_JS, REACT_JS, SUCRASE_JS, VENDOR_BASE};
-
-/// Wraps a viewer's script files (in order) in the shared helpers and an async
-/// function, so they may `await` and cannot leak globals into the page.
-macro_rules! viewer_script {
-    ($($file:literal),+) => {
-        concat!(
-            "(async () => {\n",
-            include_str!("assets/common.js"),
-            $(include_str!($file),)+
-            "})();\n"
-        )
-    };
-}
+use crate::layout::{attribute, Page};
+use crate::vendor::{
+    DOCX_PREVIEW_JS, JSZIP_JS, VENDOR_BASE, VIEWER_DOCX_JS, VIEWER_IMAGE_JS, VIEWER_PDF_JS,
+    VIEWER_PPTX_JS, VIEWER_REACT_JS, VIEWER_XLSX_JS,
+};
 
 /// The office formats with an in-browser viewer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -54,80 +44,48 @@ impl From<SourceType> for PageKind {
     }
 }
 
-/// A wrapper page's fixed parts: its CSS, the vendor scripts it loads and its
-/// inline script with that script's CSP hash (checked by a unit test).
+/// A wrapper page's fixed parts: its CSS, the vendor scripts it loads and its own script, a
+/// static file built by scripts/vendor.sh from `assets/common.js` and the viewer's `assets/*.js`
+/// (not inlined: the Worker's upload stays small, and the page's CSP needs no hash).
 pub(crate) struct Viewer {
     style: &'static str,
-    vendor_scripts: &'static [&'static str],
-    script: InlineScript,
-    pub(crate) script_hash: &'static str,
+    /// Classic scripts loaded before the viewer's own, in order.
+    scripts: &'static [&'static str],
 }
 
 pub(crate) const IMAGE_VIEWER: Viewer = Viewer {
     style: include_str!("assets/image.css"),
-    vendor_scripts: &[],
-    script: InlineScript {
-        source: viewer_script!("assets/image.js"),
-        module: false,
-    },
-    script_hash: "sha256-9GjNTgunapjCUOcKn+G2dRXlRl4K/NlVLZoOas+uTAk=",
+    scripts: &[VIEWER_IMAGE_JS],
 };
 
 pub(crate) const PDF_VIEWER: Viewer = Viewer {
     style: include_str!("assets/pdf.css"),
-    vendor_scripts: &[],
-    script: InlineScript {
-        source: viewer_script!("assets/pdf.js"),
-        module: false,
-    },
-    script_hash: "sha256-Q1xc2iZhdEnU07NWZrChO8b7ZkAo2p4iBI9qrDzdybs=",
+    scripts: &[VIEWER_PDF_JS],
 };
 
 pub(crate) const DOCX_VIEWER: Viewer = Viewer {
     style: include_str!("assets/docx.css"),
-    vendor_scripts: &[JSZIP_JS, DOCX_PREVIEW_JS],
-    script: InlineScript {
-        source: viewer_script!("assets/docx.js"),
-        module: false,
-    },
-    script_hash: "sha256-gJOtHwdSHlOs/FCxQZeiQKZ4iSu+9O7kKLhqmo0BVd0=",
+    scripts: &[JSZIP_JS, DOCX_PREVIEW_JS, VIEWER_DOCX_JS],
 };
 
 /// The workbook is read in a Web Worker (`xlsx-worker.js`, started from a blob:
 /// URL), which loads ExcelTS itself; the page only draws the grid.
 pub(crate) const XLSX_VIEWER: Viewer = Viewer {
     style: include_str!("assets/xlsx.css"),
-    vendor_scripts: &[],
-    script: InlineScript {
-        source: viewer_script!(
-            "assets/xlsx-worker.js",
-            "assets/xlsx-grid.js",
-            "assets/xlsx.js"
-        ),
-        module: false,
-    },
-    script_hash: "sha256-+WKl8KgzcQnRv3QkgnxJqrjej66kp/Z5ou0IcNUXE6w=",
+    scripts: &[VIEWER_XLSX_JS],
 };
 
 pub(crate) const PPTX_VIEWER: Viewer = Viewer {
     style: include_str!("assets/pptx.css"),
     // JSZip: picture fills are put before theme fills before the deck is drawn (pptx.js).
-    vendor_scripts: &[JSZIP_JS],
-    script: InlineScript {
-        source: viewer_script!("assets/pptx.js"),
-        module: false,
-    },
-    script_hash: "sha256-f6ywjxZL+EUDRRqSTbT8W13POt1/1CbCZV36xYEpLJY=",
+    scripts: &[JSZIP_JS, VIEWER_PPTX_JS],
 };
 
+/// React, ReactDOM and Sucrase are loaded by the script itself, in that order, while it fetches the
+/// source and starts Tailwind on it (react.js).
 pub(crate) const REACT_SCAFFOLD: Viewer = Viewer {
     style: include_str!("assets/react.css"),
-    vendor_scripts: &[REACT_JS, REACT_DOM_JS, SUCRASE_JS],
-    script: InlineScript {
-        source: viewer_script!("assets/react.js"),
-        module: false,
-    },
-    script_hash: "sha256-pkJgBvlrANxgshja2NzQOKVKugOrV3S61Uu57cM3GtY=",
+    scripts: &[VIEWER_REACT_JS],
 };
 
 #[cfg(test)]
@@ -191,8 +149,7 @@ fn viewer_page(
             attribute("data-src", file_url),
             attribute("data-vendor", VENDOR_BASE)
         ),
-        scripts: viewer.vendor_scripts,
-        inline_script: Some(viewer.script),
+        scripts: viewer.scripts,
     }
     .render()
 }
@@ -243,50 +200,27 @@ pub fn react_page(title: &str, source_url: &str, download_url: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use base64::Engine;
-    use sha2::{Digest, Sha256};
-
     use super::*;
     use crate::vendor::vendor_paths;
 
-    fn sha256_source(script: &str) -> String {
-        let digest = Sha256::digest(script.as_bytes());
-        format!(
-            "sha256-{}",
-            base64::engine::general_purpose::STANDARD.encode(digest)
-        )
-    }
+    /// The viewer's own scripts: the asset files vendor.sh wraps into plug-viewer-<name>.js.
+    const ASSET_SCRIPTS: [&str; 9] = [
+        include_str!("assets/common.js"),
+        include_str!("assets/image.js"),
+        include_str!("assets/pdf.js"),
+        include_str!("assets/docx.js"),
+        include_str!("assets/xlsx-worker.js"),
+        include_str!("assets/xlsx-grid.js"),
+        include_str!("assets/xlsx.js"),
+        include_str!("assets/pptx.js"),
+        include_str!("assets/react.js"),
+    ];
 
     #[test]
-    fn inline_script_hashes_match_their_sources() {
-        let names = ["image", "pdf", "docx", "xlsx", "pptx", "react"];
-        let mut wrong = Vec::new();
-        for (name, viewer) in names.iter().zip(ALL_VIEWERS) {
-            let actual = sha256_source(viewer.script.source);
-            if actual != viewer.script_hash {
-                wrong.push(format!("{name}: {actual}"));
-            }
-        }
-        assert!(
-            wrong.is_empty(),
-            "update the script_hash constants:\n{}",
-            wrong.join("\n")
-        );
-    }
-
-    #[test]
-    fn inline_scripts_cannot_end_their_script_element() {
-        for viewer in ALL_VIEWERS {
-            let source = viewer.script.source.to_ascii_lowercase();
-            assert!(!source.contains("</script") && !source.contains("<!--"));
-        }
-    }
-
-    #[test]
-    fn inline_scripts_only_name_vendor_files_that_exist() {
-        for viewer in ALL_VIEWERS {
-            for (at, _) in viewer.script.source.match_indices("vendor + \"") {
-                let rest = &viewer.script.source[at + "vendor + \"".len()..];
+    fn viewer_scripts_only_name_vendor_files_that_exist() {
+        for source in ASSET_SCRIPTS {
+            for (at, _) in source.match_indices("vendor + \"") {
+                let rest = &source[at + "vendor + \"".len()..];
                 let name = &rest[..rest.find('"').unwrap()];
                 let path = format!("{VENDOR_BASE}{name}");
                 assert!(
@@ -297,10 +231,34 @@ mod tests {
         }
     }
 
-    /// The page's inline script, exactly as a browser would hash it for the CSP.
-    fn inline_script_of(page: &str) -> &str {
-        let start = page.rfind("<script>").unwrap() + "<script>".len();
-        &page[start..start + page[start..].find("</script>").unwrap()]
+    #[test]
+    fn every_viewer_ends_with_its_own_script_and_runs_nothing_inline() {
+        let own = [
+            VIEWER_IMAGE_JS,
+            VIEWER_PDF_JS,
+            VIEWER_DOCX_JS,
+            VIEWER_XLSX_JS,
+            VIEWER_PPTX_JS,
+            VIEWER_REACT_JS,
+        ];
+        for (viewer, script) in ALL_VIEWERS.iter().zip(own) {
+            assert_eq!(viewer.scripts.last(), Some(&script));
+        }
+        for page in [
+            image_page("t", "/i.png", "/d"),
+            pdf_page("t", "/f.pdf", "/d"),
+            office_page(OfficeKind::Docx, "t", "/f", "/d"),
+            office_page(OfficeKind::Xlsx, "t", "/f", "/d"),
+            office_page(OfficeKind::Pptx, "t", "/f", "/d"),
+            react_page("t", "/f", "/d"),
+        ] {
+            assert!(!page.contains("<script>"), "{page}");
+        }
+    }
+
+    /// Where the page loads `src`, if it does.
+    fn script_at(page: &str, src: &str) -> Option<usize> {
+        page.find(&format!("<script src=\"{src}\"></script>"))
     }
 
     fn assert_wrapper_basics(page: &str, title: &str) {
@@ -331,10 +289,7 @@ mod tests {
             page.contains("<img src=\"/acme/logo-1a2b/logo.png\" alt=\"Logo &quot;v2&quot;\""),
             "{page}"
         );
-        assert_eq!(
-            sha256_source(inline_script_of(&page)),
-            IMAGE_VIEWER.script_hash
-        );
+        assert!(script_at(&page, VIEWER_IMAGE_JS).is_some());
     }
 
     #[test]
@@ -350,10 +305,7 @@ mod tests {
             "{page}"
         );
         assert!(page.contains("<noscript>"));
-        assert_eq!(
-            sha256_source(inline_script_of(&page)),
-            PDF_VIEWER.script_hash
-        );
+        assert!(script_at(&page, VIEWER_PDF_JS).is_some());
     }
 
     #[test]
@@ -366,40 +318,40 @@ mod tests {
             "docx-preview needs JSZip first"
         );
         let xlsx = office_page(OfficeKind::Xlsx, "Budget", "/b.xlsx", "/b.xlsx?download");
-        assert!(xlsx.contains("plug-sheet-tabs") && xlsx.contains("excelts.min.js"));
-        assert!(
-            !xlsx.contains("<script src="),
+        assert!(xlsx.contains("plug-sheet-tabs"));
+        assert!(include_str!("assets/xlsx.js").contains("absolute(\"excelts.min.js\")"));
+        assert_eq!(
+            xlsx.matches("<script src=").count(),
+            1,
             "the spreadsheet page loads its parser in a worker, not in the page"
         );
         let pptx = office_page(OfficeKind::Pptx, "Deck", "/d.pptx", "/d.pptx?download");
         assert!(pptx.contains("plug-slides"));
-        for (page, viewer) in [
-            (&docx, &DOCX_VIEWER),
-            (&xlsx, &XLSX_VIEWER),
-            (&pptx, &PPTX_VIEWER),
-        ] {
-            assert_eq!(sha256_source(inline_script_of(page)), viewer.script_hash);
-        }
+        assert!(
+            script_at(&docx, DOCX_PREVIEW_JS) < script_at(&docx, VIEWER_DOCX_JS),
+            "the viewer runs once its renderer is loaded"
+        );
+        assert!(script_at(&xlsx, VIEWER_XLSX_JS).is_some());
+        assert!(script_at(&pptx, JSZIP_JS) < script_at(&pptx, VIEWER_PPTX_JS));
     }
 
     #[test]
-    fn react_page_loads_react_and_the_compiler_before_its_script() {
+    fn react_page_script_loads_react_then_react_dom_then_the_compiler() {
+        use crate::vendor::{REACT_DOM_JS, REACT_JS, SUCRASE_JS};
         let page = react_page(
             "Counter",
             "/acme/counter-1a2b/App.tsx",
             "/acme/counter-1a2b/App.tsx?download",
         );
         assert_wrapper_basics(&page, "Counter");
-        let react = page.find(REACT_JS).unwrap();
-        let dom = page.find(REACT_DOM_JS).unwrap();
-        let sucrase = page.find(SUCRASE_JS).unwrap();
-        let inline = page.rfind("<script>").unwrap();
-        assert!(react < dom && dom < sucrase && sucrase < inline);
+        let script = include_str!("assets/react.js");
+        let at = |path: &str| {
+            let name = &path[VENDOR_BASE.len()..];
+            script.find(&format!("loadScript(\"{name}\")")).unwrap()
+        };
+        assert!(at(REACT_JS) < at(REACT_DOM_JS) && at(REACT_DOM_JS) < at(SUCRASE_JS));
         assert!(page.contains("<div id=\"root\"></div>"));
-        assert_eq!(
-            sha256_source(inline_script_of(&page)),
-            REACT_SCAFFOLD.script_hash
-        );
+        assert!(script_at(&page, VIEWER_REACT_JS).is_some());
     }
 
     #[test]
@@ -409,7 +361,11 @@ mod tests {
             "\"><script>alert(2)</script>",
             "javascript:x\"",
         );
-        assert_eq!(page.matches("<script").count(), 1, "{page}");
+        assert_eq!(
+            page.matches("<script").count(),
+            1,
+            "only the viewer's own: {page}"
+        );
         assert!(page.contains("&lt;/title&gt;&lt;script&gt;"));
     }
 

@@ -16,9 +16,26 @@ pub const JSZIP_JS: &str = "/_plug/vendor/jszip.min.js";
 pub const DOCX_PREVIEW_JS: &str = "/_plug/vendor/docx-preview.min.js";
 /// ExcelTS (reader, number formats, formula engine), loaded by the spreadsheet viewer's Web Worker.
 pub const EXCELTS_JS: &str = "/_plug/vendor/excelts.min.js";
+/// The spreadsheet viewer's chart reader and drawer (Plug's own, `assets/xlsx-charts.js`),
+/// loaded by its worker only for a workbook with charts.
+pub const XLSX_CHARTS_JS: &str = "/_plug/vendor/plug-xlsx-charts.js";
+/// The markdown page's script for diagrams, math and emoji shortcodes (Plug's own,
+/// `assets/markdown-extras.js`); it loads mermaid, KaTeX or the emoji table only when needed.
+pub const MARKDOWN_EXTRAS_JS: &str = "/_plug/vendor/plug-markdown.js";
 /// Carlito (Calibri's metrics), the spreadsheet grid's default font: `carlito-latin-<face>.woff2`.
 pub const CARLITO_DIR: &str = "/_plug/vendor/carlito/";
 pub const PPTX_RENDERER_MJS: &str = "/_plug/vendor/pptx-renderer.min.mjs";
+/// What a single-file React component may import (`<library>.mjs`, `ui/<name>.mjs`, Tailwind),
+/// each loaded by the React scaffold only when the component imports it.
+pub const REACT_KIT_DIR: &str = "/_plug/vendor/react-kit/";
+
+/// The viewer pages' own scripts (`assets/*.js` after `assets/common.js`, built by vendor.sh).
+pub const VIEWER_IMAGE_JS: &str = "/_plug/vendor/plug-viewer-image.js";
+pub const VIEWER_PDF_JS: &str = "/_plug/vendor/plug-viewer-pdf.js";
+pub const VIEWER_DOCX_JS: &str = "/_plug/vendor/plug-viewer-docx.js";
+pub const VIEWER_XLSX_JS: &str = "/_plug/vendor/plug-viewer-xlsx.js";
+pub const VIEWER_PPTX_JS: &str = "/_plug/vendor/plug-viewer-pptx.js";
+pub const VIEWER_REACT_JS: &str = "/_plug/vendor/plug-viewer-react.js";
 
 /// Every vendor file or directory (ending in `/`) a generated page may request.
 pub fn vendor_paths() -> &'static [&'static str] {
@@ -32,8 +49,17 @@ pub fn vendor_paths() -> &'static [&'static str] {
         JSZIP_JS,
         DOCX_PREVIEW_JS,
         EXCELTS_JS,
+        XLSX_CHARTS_JS,
+        MARKDOWN_EXTRAS_JS,
         CARLITO_DIR,
         PPTX_RENDERER_MJS,
+        REACT_KIT_DIR,
+        VIEWER_IMAGE_JS,
+        VIEWER_PDF_JS,
+        VIEWER_DOCX_JS,
+        VIEWER_XLSX_JS,
+        VIEWER_PPTX_JS,
+        VIEWER_REACT_JS,
     ]
 }
 
@@ -57,6 +83,15 @@ mod tests {
     fn vendor_script_produces_every_vendor_path() {
         for path in vendor_paths() {
             let name = &path[VENDOR_BASE.len()..];
+            // A viewer's own script is written by `viewer <name> <files…>` as plug-viewer-<name>.js.
+            if let Some(viewer) = name.strip_prefix("plug-viewer-") {
+                let line = format!("\nviewer {} ", viewer.trim_end_matches(".js"));
+                assert!(
+                    VENDOR_SCRIPT.contains(&line),
+                    "scripts/vendor.sh never builds {name}"
+                );
+                continue;
+            }
             assert!(
                 VENDOR_SCRIPT.contains(name.trim_end_matches('/')),
                 "scripts/vendor.sh never writes {name}"

@@ -1,5 +1,8 @@
-// pdf.js renders each page to a canvas (plus a selectable text layer) only when it nears
-// the viewport; far-away pages are released again so long documents stay light.
+// pdf.js renders each page to a canvas (plus a selectable text layer and the annotation layer:
+// links and fillable form fields) only when it nears the viewport; far-away pages are released
+// again so long documents stay light. What is typed into a form lives in the document's
+// annotation storage, so it survives a page being released, and "Download" then saves a copy
+// of the PDF with it (pdf.js saveDocument).
 const pagesBox = main.querySelector(".plug-pages");
 const counter = main.querySelector(".plug-page-counter");
 const KEEP_RENDERED = 16;
@@ -21,7 +24,86 @@ function showFallback(error) {
   main.replaceChildren(object);
 }
 
-async function renderPage(doc, slot, pdfjs) {
+// What pdf.js asks of a viewer for links: web and mail links open in a new tab, other schemes
+// are not followed, and links inside the document scroll to their page. No scripting.
+function linkService(doc) {
+  const scrollTo = async (dest) => {
+    const explicit = typeof dest === "string" ? await doc.getDestination(dest) : dest;
+    if (!Array.isArray(explicit)) return;
+    const index = typeof explicit[0] === "object" && explicit[0] ? await doc.getPageIndex(explicit[0]) : Number(explicit[0]);
+    pagesBox.children[index]?.scrollIntoView();
+  };
+  return {
+    externalLinkEnabled: true,
+    eventBus: null,
+    page: 1,
+    rotation: 0,
+    isInPresentationMode: false,
+    addLinkAttributes(link, url) {
+      if (!/^(https?:|mailto:)/i.test(String(url))) return;
+      link.href = url;
+      link.target = "_blank";
+      link.rel = "noopener noreferrer nofollow";
+    },
+    getDestinationHash: () => "#",
+    getAnchorUrl: () => "#",
+    goToDestination: (dest) => scrollTo(dest).catch(() => {}),
+    goToPage: (number) => pagesBox.children[number - 1]?.scrollIntoView(),
+    executeNamedAction() {},
+    executeSetOCGState() {},
+    getAttachmentContent: async () => null,
+  };
+}
+
+// Links and form fields over the page (forms on, scripting off).
+async function renderAnnotations(doc, page, slot, viewport, pdfjs, links) {
+  const annotations = await page.getAnnotations({ intent: "display" });
+  if (annotations.length === 0) return;
+  const div = document.createElement("div");
+  div.className = "annotationLayer";
+  slot.append(div);
+  const flat = viewport.clone({ dontFlip: true });
+  const layer = new pdfjs.AnnotationLayer({
+    div, page, viewport: flat, linkService: links, annotationStorage: doc.annotationStorage,
+    accessibilityManager: null, annotationCanvasMap: null, annotationEditorUIManager: null, structTreeLayer: null,
+  });
+  await layer.render({ annotations, viewport: flat, div, page, linkService: links, renderForms: true, enableScripting: false, hasJSActions: false, imageResourcesPath: "" });
+}
+
+// Once a field is changed, "Download" saves the PDF with what was typed; until then it is the
+// original file, fetched as before.
+function offerFilledDownload(doc) {
+  const link = document.querySelector(".plug-download");
+  if (!link) return;
+  const label = [...link.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.data.trim());
+  doc.annotationStorage.onSetModified = () => {
+    link.dataset.filled = "true";
+    if (label) label.data = "Download with your entries";
+  };
+  link.addEventListener("click", async (event) => {
+    if (link.dataset.filled !== "true") return;
+    event.preventDefault();
+    try {
+      // The uploaded file's name, from the Content-Disposition pdf.js saw when it fetched it.
+      const { contentDispositionFilename } = await doc.getMetadata().catch(() => ({}));
+      const name = contentDispositionFilename || "document.pdf";
+      const bytes = await doc.saveDocument();
+      const url = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
+      const save = document.createElement("a");
+      save.href = url;
+      save.download = name.endsWith(".pdf") ? name : `${name}.pdf`;
+      document.body.append(save);
+      save.click();
+      save.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      console.error("saving the filled PDF failed", error);
+      location.href = link.href;
+    }
+  });
+}
+
+async function renderPage(doc, slot, pdfjs, links) {
   const number = Number(slot.dataset.page);
   const page = await doc.getPage(number);
   const unscaled = page.getViewport({ scale: 1 });
@@ -41,6 +123,7 @@ async function renderPage(doc, slot, pdfjs) {
   slot.replaceChildren(canvas, text);
   slot.dataset.width = String(slot.clientWidth);
   await new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container: text, viewport }).render();
+  await renderAnnotations(doc, page, slot, viewport, pdfjs, links);
   page.cleanup();
 }
 
@@ -81,13 +164,15 @@ async function open() {
     iccUrl: vendor + "pdfjs/iccs/",
   }).promise;
   const first = (await doc.getPage(1)).getViewport({ scale: 1 });
+  const links = linkService(doc);
+  offerFilledDownload(doc);
   clearStatus();
   const visible = new Set();
   const pending = new Set();
   const schedule = (slot) => {
     if (pending.has(slot) || slot.dataset.width === String(slot.clientWidth)) return;
     pending.add(slot);
-    renderPage(doc, slot, pdfjs)
+    renderPage(doc, slot, pdfjs, links)
       .then(() => track(slot, visible))
       .catch((error) => console.error(`page ${slot.dataset.page}`, error))
       .finally(() => pending.delete(slot));

@@ -1,34 +1,61 @@
-// Fetch the single-file component, compile JSX/TypeScript/ES modules with Sucrase, run it with
-// a tiny `require` that knows React, and render its component into #root: the default export,
-// `App`, or the one component the file exports (a Storybook-style named export).
+// Fetch the single-file component, compile JSX/TypeScript/ES modules with Sucrase, load the
+// libraries it imports (the AI tools' contract, vendored under /_plug/vendor/react-kit/), generate
+// its Tailwind CSS, run it with a tiny `require`, and render its component into #root: the default
+// export, `App`, or the one component the file exports (a Storybook-style named export).
 const root = document.getElementById("root");
 let selfRendered = false;
 
-// The module may mount itself with createRoot or render; then there is nothing left to do.
-const domModule = Object.assign({}, ReactDOM, {
-  createRoot(...args) {
-    selfRendered = true;
-    return ReactDOM.createRoot(...args);
-  },
-  render(...args) {
-    selfRendered = true;
-    return ReactDOM.render(...args);
-  },
-});
-
-function jsx(type, props, key) {
-  return React.createElement(type, key === undefined ? props : Object.assign({}, props, { key }));
+// React, ReactDOM and Sucrase load while the source is fetched and Tailwind starts on it: none of
+// those needs the others, and Tailwind's compiler is the longest step of a styled component.
+function loadScript(name) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = vendor + name;
+    script.async = false;
+    script.onload = resolve;
+    script.onerror = () => reject(new Error(`${name} did not load`));
+    document.head.append(script);
+  });
 }
+const scriptsReady = Promise.all([
+  loadScript("react.production.min.js"),
+  loadScript("react-dom.production.min.js"),
+  loadScript("sucrase.min.js"),
+]);
+const sourceReady = fetch(fileUrl, { credentials: "same-origin" }).then((response) => {
+  if (!response.ok) throw new Error(`Fetching the source answered ${response.status} ${response.statusText}`);
+  return response.text();
+});
+// Awaited later; a failure is reported there, not as an unhandled rejection now.
+scriptsReady.catch(() => {});
+sourceReady.catch(() => {});
 
-const modules = {
-  react: React,
-  "react-dom": domModule,
-  "react-dom/client": domModule,
-  "react/jsx-runtime": { jsx, jsxs: jsx, Fragment: React.Fragment },
-  "react/jsx-dev-runtime": { jsxDEV: jsx, Fragment: React.Fragment },
-  // Storybook-style components declare propTypes; the checks only ever warn, so they are no-ops.
-  "prop-types": propTypes(),
-};
+// Storybook-style components declare propTypes; the checks only ever warn, so they are no-ops.
+const modules = { "prop-types": propTypes() };
+
+/** What a component may import of React itself, once React is loaded. */
+function addReact() {
+  // The module may mount itself with createRoot or render; then there is nothing left to do.
+  const domModule = Object.assign({}, ReactDOM, {
+    createRoot(...args) {
+      selfRendered = true;
+      return ReactDOM.createRoot(...args);
+    },
+    render(...args) {
+      selfRendered = true;
+      return ReactDOM.render(...args);
+    },
+  });
+  const jsx = (type, props, key) =>
+    React.createElement(type, key === undefined ? props : Object.assign({}, props, { key }));
+  Object.assign(modules, {
+    react: React,
+    "react-dom": domModule,
+    "react-dom/client": domModule,
+    "react/jsx-runtime": { jsx, jsxs: jsx, Fragment: React.Fragment },
+    "react/jsx-dev-runtime": { jsxDEV: jsx, Fragment: React.Fragment },
+  });
+}
 
 function propTypes() {
   const check = () => null;
@@ -81,17 +108,278 @@ function lineOf(name) {
   return index < 0 ? "" : ` (line ${index + 1}: ${lines[index].trim()})`;
 }
 
-function requireModule(name) {
-  if (Object.prototype.hasOwnProperty.call(modules, name)) return modules[name];
-  if (STYLESHEET.test(name)) return stylesheet(name);
-  if (ASSET.test(name)) return asset(name);
-  throw Object.assign(
+// Bare imports beyond React: what Claude's artifacts, ChatGPT's canvas, Gemini and v0 provide to
+// the components they write, each an ES module built by scripts/vendor-react-kit.mjs that uses the
+// page's one React. Specifier -> file under react-kit/ (README, "Single-file React").
+const LIBRARIES = {
+  "lucide-react": "lucide-react",
+  recharts: "recharts",
+  mathjs: "mathjs",
+  lodash: "lodash",
+  papaparse: "papaparse",
+  "framer-motion": "framer-motion",
+  d3: "d3",
+  three: "three",
+  "chart.js": "chart.js",
+  "chart.js/auto": "chart.js-auto",
+  tone: "tone",
+  plotly: "plotly",
+  "plotly.js": "plotly",
+  "plotly.js-dist": "plotly",
+  "plotly.js-dist-min": "plotly",
+  "react-plotly.js": "react-plotly",
+  mammoth: "mammoth",
+  "@/lib/utils": "ui",
+};
+const UI_KIT = [
+  "accordion", "alert", "avatar", "badge", "button", "card", "checkbox", "dialog", "dropdown-menu", "input",
+  "label", "popover", "progress", "scroll-area", "select", "separator", "slider", "switch", "table", "tabs",
+  "textarea", "tooltip",
+];
+const kitUrl = (file) => new URL(`${vendor}react-kit/${file}.mjs`, location.href).href;
+
+/** The react-kit file behind an import, or null when Plug does not provide it. */
+function kitFile(name) {
+  if (Object.prototype.hasOwnProperty.call(LIBRARIES, name)) return LIBRARIES[name];
+  const ui = /^@\/components\/ui\/([a-z-]+?)(?:\.[jt]sx?)?$/.exec(name);
+  if (ui && UI_KIT.includes(ui[1])) return "ui";
+  if (/^@\/lib\/utils(?:\.[jt]s)?$/.test(name)) return "ui";
+  return null;
+}
+
+// lucide-react's icons are one module each (lucide/<Name>.mjs): a component names a handful of
+// 1,500. Named imports only; anything else (`* as Icons`, `icons`, `createLucideIcon`) takes the
+// whole set. `HomeIcon` and `LucideHome` are `Home`.
+// The file of an icon's export name: `HomeIcon` and `LucideHome` are `Home`, `Grid2x2` is `Grid2X2`
+// (icon files differ by more than letter case). scripts/vendor-react-kit.mjs names the files with
+// this very line.
+const lucideFile = (name) => name.replace(/^Lucide(?=[A-Z0-9])/, "").replace(/(?<=.)Icon$/, "").replace(/(\d)x(\d)/g, "$1X$2").replace(/(\d)d$/, "$1D").replace(/(Az|Za)$/, (m) => m.toUpperCase());
+const LUCIDE_IMPORT = /import\s*(?:type\s+)?([^'";]*?)\s*from\s*(['"])lucide-react\2/g;
+async function lucideModule(source) {
+  const names = [];
+  for (const [, clause] of source.matchAll(LUCIDE_IMPORT)) {
+    const named = /^\{([^}]*)\}$/.exec(clause.trim());
+    if (!named) return import(kitUrl("lucide-react"));
+    for (const part of named[1].split(",")) {
+      const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0];
+      if (name) names.push(name);
+    }
+  }
+  if (names.length === 0 || names.some((n) => !/^[A-Z]\w*$/.test(n) || ["Icon", "LucideIcon", "LucideProvider"].includes(n))) {
+    return import(kitUrl("lucide-react"));
+  }
+  const icons = await Promise.all(
+    names.map((n) =>
+      import(kitUrl(`lucide/${lucideFile(n)}`)).catch(() => {
+        const line = sourceText.split("\n").findIndex((l) => new RegExp(`\\b${n}\\b`).test(l) && /lucide-react|\{|,/.test(l));
+        throw Object.assign(
+          new Error(
+            `lucide-react 0.383.0 (the version the AI tools provide) has no icon "${n}"${line < 0 ? "" : ` (line ${line + 1})`}. Its icons are listed at lucide.dev; newer ones may have another name there.`,
+          ),
+          { title: `This component imports the icon "${n}".`, plain: true },
+        );
+      }),
+    ),
+  );
+  return Object.fromEntries(names.map((n, i) => [n, icons[i].default]));
+}
+
+/** A library's module as Sucrase's interop expects it: named exports, `default`, `__esModule`. */
+function asModule(namespace) {
+  const keys = Object.keys(namespace);
+  const value = namespace.default;
+  if (keys.length === 1 && keys[0] === "default" && value && (typeof value === "object" || typeof value === "function")) {
+    // A CommonJS library (lodash, papaparse, Plotly): its properties are the named exports.
+    return Object.assign({}, value, { __esModule: true, default: value });
+  }
+  return Object.assign({}, namespace, { __esModule: true });
+}
+
+const AVAILABLE = () =>
+  `react, react-dom, ${Object.keys(LIBRARIES).filter((k) => !k.startsWith("@/")).join(", ")}, ` +
+  `@/components/ui/{${UI_KIT.join(",")}}, @/lib/utils, stylesheets and assets`;
+
+function unavailable(name) {
+  return Object.assign(
     new Error(
-      `Cannot import "${name}"${lineOf(name)}: a single-file React drop can use react, react-dom and react/jsx-runtime, stylesheets and assets only. Bundle the component with its libraries, or drop the built site as a .zip.`,
+      `Cannot import "${name}"${lineOf(name)}. A single-file React drop can import ${AVAILABLE()}. ` +
+        "For anything else, build the project and drop the built site (its dist/ or build/ folder) as a .zip.",
     ),
     { title: `This component imports "${name}".`, plain: true },
   );
 }
+
+function requireModule(name) {
+  if (Object.prototype.hasOwnProperty.call(modules, name)) return modules[name];
+  if (STYLESHEET.test(name)) return stylesheet(name);
+  if (ASSET.test(name)) return asset(name);
+  throw unavailable(name);
+}
+
+/** Loads every library the compiled module requires, before it runs; the first unknown one stops. */
+async function loadImports(code) {
+  if (/\brequire\((['"])lucide-react\1\)/.test(code) && !LUCIDE_IMPORT.test(sourceText)) {
+    // Re-exported or required some other way: the named-import fast path cannot see it.
+    modules["lucide-react"] = asModule(await import(kitUrl("lucide-react")));
+  }
+  LUCIDE_IMPORT.lastIndex = 0;
+  const names = new Set([...code.matchAll(/\brequire\((['"])([^'"]+)\1\)/g)].map((m) => m[2]));
+  const wanted = [];
+  for (const name of names) {
+    if (Object.prototype.hasOwnProperty.call(modules, name) || STYLESHEET.test(name) || ASSET.test(name)) continue;
+    const file = kitFile(name);
+    if (!file) throw unavailable(name);
+    wanted.push([name, file]);
+  }
+  await Promise.all(
+    wanted.map(async ([name, file]) => {
+      modules[name] = asModule(await (file === "lucide-react" ? lucideModule(sourceText) : import(kitUrl(file))));
+    }),
+  );
+}
+
+// Tailwind CSS v3 (its JIT compiler, bundled for the browser) over the component's source and,
+// when it imports the `@/components/ui` kit, the kit's classes: generated before the first render,
+// so nothing paints unstyled. The kit's colours are shadcn/ui's theme variables, default palette.
+const THEME_VARIABLES = `:root{--background:0 0% 100%;--foreground:222.2 84% 4.9%;--card:0 0% 100%;--card-foreground:222.2 84% 4.9%;--popover:0 0% 100%;--popover-foreground:222.2 84% 4.9%;--primary:222.2 47.4% 11.2%;--primary-foreground:210 40% 98%;--secondary:210 40% 96.1%;--secondary-foreground:222.2 47.4% 11.2%;--muted:210 40% 96.1%;--muted-foreground:215.4 16.3% 46.9%;--accent:210 40% 96.1%;--accent-foreground:222.2 47.4% 11.2%;--destructive:0 84.2% 60.2%;--destructive-foreground:210 40% 98%;--border:214.3 31.8% 91.4%;--input:214.3 31.8% 91.4%;--ring:222.2 84% 4.9%;--radius:0.5rem}
+.dark{--background:222.2 84% 4.9%;--foreground:210 40% 98%;--card:222.2 84% 4.9%;--card-foreground:210 40% 98%;--popover:222.2 84% 4.9%;--popover-foreground:210 40% 98%;--primary:210 40% 98%;--primary-foreground:222.2 47.4% 11.2%;--secondary:217.2 32.6% 17.5%;--secondary-foreground:210 40% 98%;--muted:217.2 32.6% 17.5%;--muted-foreground:215 20.2% 65.1%;--accent:217.2 32.6% 17.5%;--accent-foreground:210 40% 98%;--destructive:0 62.8% 30.6%;--destructive-foreground:210 40% 98%;--border:217.2 32.6% 17.5%;--input:217.2 32.6% 17.5%;--ring:212.7 26.8% 83.9%}
+`;
+const themeColour = (name) => `hsl(var(--${name}))`;
+const pair = (name) => ({ DEFAULT: themeColour(name), foreground: themeColour(`${name}-foreground`) });
+const TAILWIND_CONFIG = {
+  darkMode: ["class"],
+  theme: {
+    extend: {
+      colors: {
+        border: themeColour("border"),
+        input: themeColour("input"),
+        ring: themeColour("ring"),
+        background: themeColour("background"),
+        foreground: themeColour("foreground"),
+        primary: pair("primary"),
+        secondary: pair("secondary"),
+        destructive: pair("destructive"),
+        muted: pair("muted"),
+        accent: pair("accent"),
+        popover: pair("popover"),
+        card: pair("card"),
+      },
+    },
+  },
+};
+const UTILITIES_MARK = ".plug-tailwind-utilities{--plug:1}";
+
+function runTailwind(request) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(kitUrl("tailwind-worker"), { type: "module" });
+    const timer = setTimeout(() => {
+      worker.terminate();
+      reject(new Error("Tailwind CSS took longer than 20 s"));
+    }, 20_000);
+    worker.onmessage = ({ data }) => {
+      clearTimeout(timer);
+      worker.terminate();
+      if (data.error) reject(new Error(data.error));
+      else resolve(data.css);
+    };
+    worker.onerror = (event) => {
+      clearTimeout(timer);
+      worker.terminate();
+      reject(new Error(event.message || "the Tailwind worker failed to start"));
+    };
+    worker.postMessage(request);
+  });
+}
+
+/** The `@/components/ui/*` components a source imports (their glyphs come with select, dialog …). */
+function kitComponents(source) {
+  const names = [...source.matchAll(/from\s*(['"])@\/components\/ui\/([a-z-]+)/g)].map((m) => m[2]);
+  return names.length ? [...new Set([...names.filter((n) => UI_KIT.includes(n)), "icons"])] : [];
+}
+
+async function applyTailwind(source, kit) {
+  if (!/\bclass(Name)?\s*=|\bcn\(|\bclassName:/.test(source)) return;
+  const css = await runTailwind({
+    css: `@tailwind base;\n${UTILITIES_MARK}\n@tailwind components;\n@tailwind utilities;`,
+    content: source,
+    config: TAILWIND_CONFIG,
+    kit,
+  });
+  const at = css.indexOf(".plug-tailwind-utilities");
+  // No Tailwind class in the component: leave the page's own styles (and the browser's) alone.
+  if (at >= 0 && !css.slice(css.indexOf("}", at) + 1).trim() && kit.length === 0) return;
+  const style = document.createElement("style");
+  style.id = "plug-tailwind";
+  style.textContent = THEME_VARIABLES + css;
+  document.head.append(style);
+}
+
+// What the tools' own pages give a component beyond the browser. `window.storage` (Claude's
+// persistent storage) keeps its data in this drop's content origin's localStorage, so it lasts
+// across reloads for this viewer; the rest says in the page what the origin tool provided.
+function notice(text) {
+  if (main.querySelector(`.plug-notice[data-text="${CSS.escape(text)}"]`)) return;
+  const note = document.createElement("p");
+  note.className = "plug-notice";
+  note.setAttribute("role", "status");
+  note.dataset.text = text;
+  note.textContent = text;
+  main.insertBefore(note, root);
+}
+
+function missing(what, provided) {
+  return () => {
+    const text = `This component calls ${what}, which ${provided}. A drop on Plug has no such service, so that part of it does nothing here.`;
+    notice(text);
+    return Promise.reject(Object.assign(new Error(text), { plain: true }));
+  };
+}
+
+const STORAGE_PREFIX = "plug.storage.";
+const storageKey = (key, shared) => `${STORAGE_PREFIX}${shared ? "shared" : "personal"}.${key}`;
+window.storage = {
+  async get(key, shared = false) {
+    const value = localStorage.getItem(storageKey(key, shared));
+    return value === null ? null : { key, value, shared };
+  },
+  async set(key, value, shared = false) {
+    localStorage.setItem(storageKey(key, shared), String(value));
+    return { key, value: String(value), shared };
+  },
+  async delete(key, shared = false) {
+    const deleted = localStorage.getItem(storageKey(key, shared)) !== null;
+    localStorage.removeItem(storageKey(key, shared));
+    return { key, deleted, shared };
+  },
+  async list(prefix = "", shared = false) {
+    const start = storageKey(prefix, shared);
+    const keys = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const name = localStorage.key(i);
+      if (name.startsWith(start)) keys.push(name.slice(storageKey("", shared).length));
+    }
+    return { keys, prefix, shared };
+  },
+};
+window.fs = { readFile: missing("window.fs.readFile", "reads the files attached to a chat with Claude") };
+window.claude = { complete: missing("window.claude.complete", "asks Claude from inside an artifact") };
+const GEMINI = { __firebase_config: "{}", __app_id: "default-app-id", __initial_auth_token: undefined };
+for (const [name, value] of Object.entries(GEMINI)) {
+  Object.defineProperty(window, name, {
+    configurable: true,
+    get() {
+      notice(
+        "This component was written for Gemini's Canvas, which gives it a Firebase project to keep data in. A drop on Plug has none, so it keeps no data here.",
+      );
+      return value;
+    },
+  });
+}
+
+// Tailwind starts as soon as the source is here, in parallel with React and the libraries.
+const styled = sourceReady
+  .then((source) => applyTailwind(source, kitComponents(source)))
+  .catch((error) => console.warn("Plug: Tailwind CSS failed.", error));
 
 const isComponent = (value) => typeof value === "function";
 
@@ -122,36 +410,36 @@ function codeFrame(source, line, column) {
   return out.join("\n");
 }
 
-class Boundary extends React.Component {
-  constructor(props) {
-    super(props);
-    this.state = { error: null };
-  }
-  static getDerivedStateFromError(error) {
-    return { error };
-  }
-  render() {
-    if (!this.state.error) return this.props.children;
-    const error = this.state.error;
-    return React.createElement(
-      "section",
-      { className: "plug-error", role: "alert" },
-      React.createElement("h2", null, "The component crashed while rendering."),
-      React.createElement("pre", null, String(error.stack || error.message || error)),
-    );
-  }
-}
-
 window.addEventListener("error", (event) => {
   if (!root.hasChildNodes()) fail("The component failed.", event.error || event.message);
 });
 
 try {
   setStatus("Loading component…");
-  const response = await fetch(fileUrl, { credentials: "same-origin" });
-  if (!response.ok) throw new Error(`Fetching the source answered ${response.status} ${response.statusText}`);
-  const source = await response.text();
+  const source = await sourceReady;
   sourceText = source;
+  await scriptsReady;
+  addReact();
+  class Boundary extends React.Component {
+    constructor(props) {
+      super(props);
+      this.state = { error: null };
+    }
+    static getDerivedStateFromError(error) {
+      return { error };
+    }
+    render() {
+      if (!this.state.error) return this.props.children;
+      const error = this.state.error;
+      return React.createElement(
+        "section",
+        { className: "plug-error", role: "alert" },
+        React.createElement("h2", null, "The component crashed while rendering."),
+        React.createElement("pre", null, String(error.stack || error.message || error)),
+      );
+    }
+  }
+
   const lastSegment = new URL(fileUrl, location.href).pathname.split("/").pop();
   const fileName = decodeURIComponent(lastSegment || "App.tsx").replace(/[^\w.-]/g, "_");
   let code;
@@ -167,13 +455,19 @@ try {
     const frame = error.loc ? `\n\n${codeFrame(source, error.loc.line, error.loc.column)}` : "";
     throw Object.assign(new Error(`${error.message}${frame}`), { title: "This component does not compile.", plain: true });
   }
+  // `import.meta` cannot appear in a function body; the tools' pages give it an empty `env`.
+  code = code.replace(/\bimport\.meta\b/g, "__plugImportMeta");
+  setStatus("Loading libraries…");
+  await loadImports(code);
+  await styled;
   const module = { exports: {} };
   try {
-    new Function("require", "module", "exports", "React", `${code}\n//# sourceURL=${fileName}`)(
+    new Function("require", "module", "exports", "React", "__plugImportMeta", `${code}\n//# sourceURL=${fileName}`)(
       requireModule,
       module,
       module.exports,
       React,
+      { env: {}, url: new URL(fileUrl, location.href).href },
     );
   } catch (error) {
     throw Object.assign(error, { title: "The component threw while loading." });

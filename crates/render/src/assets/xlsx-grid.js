@@ -73,10 +73,22 @@ function isMerged(layout, row, col) {
 
 // Geometry of one sheet for a viewport of the given size; built when its tab is first shown.
 function sheetLayout(sheet, viewWidth, viewHeight) {
-  const rowCount = Math.max(sheet.rows, sheet.frozenRows, Math.ceil(viewHeight / sheet.defaultRowHeight));
-  const colCount = Math.max(sheet.colCount, sheet.frozenCols, Math.ceil(viewWidth / sheet.defaultColWidth));
-  const rowTop = offsets(rowCount, sheet.defaultRowHeight, sheet.rowHeights);
-  const colLeft = offsets(colCount, sheet.defaultColWidth, sheet.colWidths);
+  let rowCount = Math.max(sheet.rows, sheet.frozenRows, Math.ceil(viewHeight / sheet.defaultRowHeight));
+  let colCount = Math.max(sheet.colCount, sheet.frozenCols, Math.ceil(viewWidth / sheet.defaultColWidth));
+  let rowTop = offsets(rowCount, sheet.defaultRowHeight, sheet.rowHeights);
+  let colLeft = offsets(colCount, sheet.defaultColWidth, sheet.colWidths);
+  // The sheet reaches as far as its charts do.
+  const charts = sheet.charts || [];
+  const bottom = Math.max(0, ...charts.map((c) => c.box.top + c.box.height)) + sheet.defaultRowHeight;
+  const right = Math.max(0, ...charts.map((c) => c.box.left + c.box.width)) + sheet.defaultColWidth;
+  if (charts.length && bottom > rowTop[rowCount]) {
+    rowCount += Math.ceil((bottom - rowTop[rowCount]) / sheet.defaultRowHeight);
+    rowTop = offsets(rowCount, sheet.defaultRowHeight, sheet.rowHeights);
+  }
+  if (charts.length && right > colLeft[colCount]) {
+    colCount += Math.ceil((right - colLeft[colCount]) / sheet.defaultColWidth);
+    colLeft = offsets(colCount, sheet.defaultColWidth, sheet.colWidths);
+  }
   const headerWidth = Math.max(40, String(rowCount).length * 8 + 16);
   return {
     sheet,
@@ -173,7 +185,43 @@ function refreshGrid(grid) {
     blockElement(grid, [0, layout.frozenRows], frozenCols, true),
     mergeLayer(grid, [0, layout.frozenRows], frozenCols),
   );
+  panes.body.el.appendChild(chartLayer(layout));
   render(grid);
+}
+
+// The sheet's charts, over the cells where the workbook anchors them. The worker sends each as
+// primitives ([tag, attributes, text]); only these tags and attributes become SVG, and text is
+// set as text, so nothing read from the file is parsed as markup.
+const SVG_NS = "http://www.w3.org/2000/svg";
+const CHART_TAGS = new Set(["rect", "line", "path", "circle", "text"]);
+const CHART_ATTRIBUTES = /^(x|y|x1|y1|x2|y2|cx|cy|r|width|height|d|fill|fill-opacity|stroke|stroke-width|stroke-linejoin|font-family|font-size|text-anchor|transform|class|data-series|data-value)$/;
+
+function chartLayer(layout) {
+  const layer = document.createElement("div");
+  layer.className = "plug-charts";
+  for (const chart of layout.sheet.charts || []) {
+    const { left, top, width, height } = chart.box;
+    const svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("class", "plug-chart");
+    svg.setAttribute("width", String(width));
+    svg.setAttribute("height", String(height));
+    svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", chart.title ? `Chart: ${chart.title}` : "Chart");
+    svg.style.left = `${layout.headerWidth + left}px`;
+    svg.style.top = `${HEADER_HEIGHT + top}px`;
+    for (const [tag, attributes, text] of chart.primitives) {
+      if (!CHART_TAGS.has(tag)) continue;
+      const element = document.createElementNS(SVG_NS, tag);
+      for (const [name, value] of Object.entries(attributes)) {
+        if (CHART_ATTRIBUTES.test(name)) element.setAttribute(name, String(value));
+      }
+      if (text !== undefined) element.textContent = text;
+      svg.appendChild(element);
+    }
+    layer.appendChild(svg);
+  }
+  return layer;
 }
 
 // The rows and columns of the scrolling part now in view.

@@ -13,10 +13,29 @@ function sheetWorker() {
   const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
   const MAX_EDGES = 4_000_000; // circular-reference search gives up past this many dependencies
 
-  // First the library's URL (loaded while the page still fetches the file), then the file.
+  // Past this the streamed preview is given up and the whole workbook is read instead: a
+  // fallback should ExcelTS's streaming reader stall on some other part layout (see preview).
+  const PREVIEW_TIMEOUT_MS = 8_000;
+  let chartsLibrary = null;
+  let previewAbandoned = false;
+
+  // First the libraries' URLs (the reader loads while the page still fetches the file; the chart
+  // reader only if the workbook has charts), then the file.
   self.onmessage = async (event) => {
     try {
-      if (event.data.library) importScripts(event.data.library);
+      if (event.data.library) {
+        importScripts(event.data.library);
+        chartsLibrary = event.data.charts;
+        // Without chart support installed ExcelTS throws on a workbook holding a chart; this
+        // stand-in lets it skip the chart parts, which readCharts reads instead.
+        ExcelTS.registerChartSupport({
+          createChartSpaceXform: () => ({ parseStream: async () => null }),
+          createChart: () => null,
+          parseChartEx: () => {
+            throw new Error("chartEx parts are not read");
+          },
+        });
+      }
       if (event.data.bytes) await open(event.data.bytes);
     } catch (error) {
       self.postMessage({ type: "error", message: String((error && error.message) || error) });
@@ -29,22 +48,127 @@ function sheetWorker() {
 
   async function open(bytes) {
     progress("Reading the workbook…");
-    await preview(bytes);
+    const previewed = await Promise.race([preview(bytes), new Promise((resolve) => setTimeout(resolve, PREVIEW_TIMEOUT_MS, false))]);
+    if (!previewed) {
+      previewAbandoned = true;
+      progress("Reading the whole workbook…");
+    }
     const workbook = new ExcelTS.Workbook();
-    await workbook.xlsx.load(bytes);
+    try {
+      await workbook.xlsx.load(bytes);
+    } catch (error) {
+      throw new Error(`The workbook could not be read (${String((error && error.message) || error).slice(0, 200)}). It may be damaged or not an Excel workbook.`);
+    }
     progress("Laying out the sheets…");
     const styles = new StyleTable(themeColors(workbook), "s");
     const pending = [];
-    const recalcOnLoad = Boolean(workbook.calcProperties && workbook.calcProperties.fullCalcOnLoad);
-    const sheets = workbook.worksheets
-      .filter((sheet) => !sheet.state || sheet.state === "visible")
-      .map((sheet, index) => describeSheet(sheet, index, styles, pending, recalcOnLoad));
+    // Excel recalculates on open a workbook marked so, and one last calculated by another program
+    // (no calcId: LibreOffice saves formulas it did not recalculate with their old results).
+    const calc = workbook.calcProperties || {};
+    const recalcOnLoad = Boolean(calc.fullCalcOnLoad || !calc.calcId);
+    const visible = workbook.worksheets.filter((sheet) => !sheet.state || sheet.state === "visible");
+    const sheets = visible.map((sheet, index) => describeSheet(sheet, index, styles, pending, recalcOnLoad));
+    const { charts, order } = await readCharts(bytes, workbook);
+    addChartSheets(sheets, order, charts, styles, pending);
+    placeCharts(sheets, charts);
     postSheets("workbook", sheets, styles);
     if (pending.length > 0) {
       progress(`Calculating ${pending.length.toLocaleString("en-US")} formulas…`);
       self.postMessage({ type: "formulas", updates: calculate(workbook, sheets, pending) });
+      // Series may be drawn from formula cells: read the charts again with their results.
+      if (charts.length > 0) {
+        placeCharts(sheets, (await readCharts(bytes, workbook)).charts);
+        self.postMessage({ type: "charts", charts: sheets.map((s) => s.charts) });
+      }
     }
     self.postMessage({ type: "done" });
+  }
+
+  // ------------------------------------------------------------------ charts
+
+  // Whether the zip names a chart part (its central directory is at the end of the file).
+  function hasCharts(bytes) {
+    const tail = new Uint8Array(bytes, Math.max(0, bytes.byteLength - 4_000_000));
+    return new TextDecoder("latin1").decode(tail).includes("xl/charts/chart");
+  }
+
+  // The workbook's charts, read and drawn by xlsx-charts.js (loaded only now). A chart that
+  // cannot be read shows why in its place; a failure to read any leaves the cells shown.
+  async function readCharts(bytes, workbook) {
+    const none = { charts: [], order: [] };
+    if (!chartsLibrary || !hasCharts(bytes)) return none;
+    try {
+      if (!self.PlugCharts) importScripts(chartsLibrary);
+      const { sheets, charts } = await self.PlugCharts.read(bytes, (sheetName, row, col) => cellValue(workbook, sheetName, row, col));
+      return { charts, order: sheets };
+    } catch (error) {
+      self.postMessage({ type: "notice", text: `The workbook's charts could not be read: ${String((error && error.message) || error).slice(0, 200)}` });
+      return none;
+    }
+  }
+
+  // A chart sheet (a tab that is one chart; ExcelTS does not list them) becomes an empty sheet
+  // holding its chart, at its place among the tabs. Formulas waiting for results name their
+  // sheet by index, so those indices move with the tabs.
+  function addChartSheets(sheets, order, charts, styles, pending) {
+    const extra = order.filter((s) => s.chartsheet && !s.hidden && charts.some((c) => c.sheet === s.name));
+    if (extra.length === 0) return;
+    const byName = new Map(sheets.map((sheet, index) => [sheet.name, { sheet, index }]));
+    const ordered = [];
+    for (const entry of order) {
+      if (byName.has(entry.name)) ordered.push(byName.get(entry.name).sheet);
+      else if (extra.includes(entry)) {
+        const empty = new RowCollector(styles, false).finish({ name: entry.name, merges: [], frozenRows: 0, frozenCols: 0, gridLines: false });
+        empty.colWidths = [];
+        ordered.push(empty);
+      }
+    }
+    for (const sheet of sheets) if (!ordered.includes(sheet)) ordered.push(sheet);
+    const moved = new Map(sheets.map((sheet, index) => [index, ordered.indexOf(sheet)]));
+    for (const item of pending) item.sheet = moved.get(item.sheet);
+    sheets.splice(0, sheets.length, ...ordered);
+  }
+
+  // A cell's value for a chart: its number (dates as Excel serials) and its text as shown.
+  function cellValue(workbook, sheetName, row, col) {
+    const sheet = workbook.getWorksheet(sheetName);
+    const cell = sheet && sheet.findCell(row, col);
+    if (!cell) return null;
+    const value = cell.type === FORMULA ? cell.result : cell.value;
+    const shown = display(value, cell.numFmt);
+    const number = typeof value === "number" ? value : value instanceof Date ? (value.getTime() - EXCEL_EPOCH_MS) / 86_400_000 : null;
+    return { number, text: shown ? shown.text : "" };
+  }
+
+  // Each chart's box in sheet pixels (from its anchor and the sheet's column widths and row
+  // heights) and its drawing, on its sheet's model.
+  function placeCharts(sheets, charts) {
+    for (const sheet of sheets) {
+      sheet.charts = charts.filter((c) => c.sheet === sheet.name).map(({ anchor, chart }) => {
+        const box = anchorBox(sheet, anchor);
+        return { box, title: chart.title || "", primitives: self.PlugCharts.draw(chart, box.width, box.height) };
+      });
+    }
+  }
+
+  function anchorBox(sheet, anchor) {
+    const widths = new Map(sheet.colWidths);
+    const heights = new Map(sheet.rowHeights);
+    const x = (col, off) => {
+      let px = 0;
+      for (let c = 0; c < col; c++) px += widths.has(c) ? widths.get(c) : sheet.defaultColWidth;
+      return px + off;
+    };
+    const y = (row, off) => {
+      let px = 0;
+      for (let r = 0; r < row; r++) px += heights.has(r) ? heights.get(r) : sheet.defaultRowHeight;
+      return px + off;
+    };
+    const left = anchor.at ? anchor.at.x : x(anchor.from.col, anchor.from.colOff);
+    const top = anchor.at ? anchor.at.y : y(anchor.from.row, anchor.from.rowOff);
+    const width = anchor.to ? x(anchor.to.col, anchor.to.colOff) - left : anchor.size.width;
+    const height = anchor.to ? y(anchor.to.row, anchor.to.rowOff) - top : anchor.size.height;
+    return { left, top, width: Math.max(60, Math.min(4000, width)), height: Math.max(40, Math.min(4000, height)) };
   }
 
   function postSheets(type, sheets, styles) {
@@ -61,8 +185,11 @@ function sheetWorker() {
 
   async function preview(bytes) {
     try {
+      // hyperlinks "cache", not "ignore": with "ignore" ExcelTS 10.2 never reads a sheet's
+      // relationships part, and the zip stream then stalls for ever on any sheet that has one (a
+      // chart, a picture, a comment or a link): the preview of such a workbook never came.
       const reader = new ExcelTS.WorkbookReader(new Uint8Array(bytes), {
-        worksheets: "emit", sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", entries: "ignore",
+        worksheets: "emit", sharedStrings: "cache", styles: "cache", hyperlinks: "cache", entries: "ignore",
       });
       for await (const sheet of reader) {
         if (sheet.state && sheet.state !== "visible") continue;
@@ -75,12 +202,14 @@ function sheetWorker() {
         }
         const model = rows.finish({ name: sheet.name, merges: [], frozenRows: 0, frozenCols: 0 });
         model.colWidths = columnWidths((c) => (sheet.columns || [])[c - 1] || {}, model.colCount);
-        postSheets("preview", [model], styles);
-        return;
+        // A preview that arrives after it was given up would cover the whole workbook.
+        if (!previewAbandoned) postSheets("preview", [model], styles);
+        break;
       }
     } catch {
       // The full read reports what is wrong with the file.
     }
+    return true;
   }
 
   // ------------------------------------------------------------------ one sheet

@@ -23,7 +23,8 @@ function startWorker() {
   const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
   const worker = new Worker(url);
   URL.revokeObjectURL(url);
-  worker.postMessage({ library: new URL(vendor + "excelts.min.js", location.href).href });
+  const absolute = (name) => new URL(vendor + name, location.href).href;
+  worker.postMessage({ library: absolute("excelts.min.js"), charts: absolute("plug-xlsx-charts.js") });
   return worker;
 }
 
@@ -135,6 +136,7 @@ function openWorkbook(worker, bytes, fonts) {
     const calculating = ticker(setNote);
     let grid = null;
     let sheets = null;
+    const notices = [];
     let deadline = setTimeout(() => giveUp(new Error("Reading the workbook took too long.")), OPEN_TIMEOUT_MS);
     const finish = () => {
       clearTimeout(deadline);
@@ -144,6 +146,11 @@ function openWorkbook(worker, bytes, fonts) {
     };
     const giveUp = (error) => {
       finish();
+      // The first rows were shown but the rest could not be read: keep them, and say so.
+      if (!sheets && grid) {
+        setNote(`Only the first rows are shown: ${error.message}`);
+        return resolve();
+      }
       if (!sheets) return reject(Object.assign(error, { plain: true }));
       abandonFormulas(sheets);
       refreshGrid(grid);
@@ -168,12 +175,19 @@ function openWorkbook(worker, bytes, fonts) {
           fonts.then(() => refreshGrid(grid));
           clearTimeout(deadline);
           deadline = setTimeout(() => giveUp(new Error("Calculating took too long.")), CALCULATE_TIMEOUT_MS);
+        } else if (data.type === "charts") {
+          data.charts.forEach((charts, index) => {
+            sheets[index].charts = charts;
+          });
+          refreshGrid(grid);
+        } else if (data.type === "notice") {
+          notices.push(data.text);
         } else if (data.type === "formulas") {
           applyFormulas(sheets, data.updates);
           refreshGrid(grid);
         } else if (data.type === "done") {
           finish();
-          setNote("");
+          setNote(notices.join(" "));
           resolve();
         }
       } catch (error) {

@@ -1,0 +1,131 @@
+// The markdown page's diagrams, math and emoji shortcodes. Not compiled into the Worker:
+// scripts/vendor.sh copies it to /_plug/vendor/plug-markdown.js, and the page loads it only when
+// the document has a ```mermaid block, math or something shaped like a shortcode. Each library
+// is loaded from the same folder only when the document needs it: mermaid for diagrams (with
+// securityLevel "strict": no HTML labels, no click handlers, its output passed through
+// DOMPurify), KaTeX for math (trust off: no \href, \url or \htmlClass), and the emoji table.
+(() => {
+  "use strict";
+  const base = document.currentScript.src.replace(/[^/]*$/, "");
+  const article = document.querySelector(".plug-prose");
+  if (!article) return;
+
+  function load(file) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = base + file;
+      script.onload = resolve;
+      script.onerror = () => reject(new Error(`${file} could not be loaded`));
+      document.head.appendChild(script);
+    });
+  }
+
+  function stylesheet(file) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = base + file;
+    document.head.appendChild(link);
+  }
+
+  // A block that could not be drawn stays as its source, with a line saying why.
+  function explain(block, what, error) {
+    const note = document.createElement("p");
+    note.className = "plug-extra-error";
+    note.textContent = `This ${what} could not be drawn: ${String((error && error.message) || error).split("\n")[0].slice(0, 300)}`;
+    block.after(note);
+  }
+
+  async function diagrams() {
+    const blocks = [...article.querySelectorAll("pre > code.language-mermaid")].map((code) => code.parentElement);
+    if (blocks.length === 0) return;
+    try {
+      await load("mermaid/mermaid.min.js");
+    } catch (error) {
+      for (const block of blocks) explain(block, "diagram", error);
+      return;
+    }
+    const dark = matchMedia("(prefers-color-scheme: dark)").matches;
+    // Labels as SVG text (no HTML in a foreignObject); a diagram's own `%%{init}%%` cannot
+    // change the security level, which mermaid keeps among its `secure` keys.
+    window.mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: "strict",
+      theme: dark ? "dark" : "default",
+      maxTextSize: 100_000,
+      htmlLabels: false,
+      flowchart: { htmlLabels: false },
+    });
+    let n = 0;
+    for (const block of blocks) {
+      try {
+        const { svg } = await window.mermaid.render(`plug-mermaid-${n++}`, block.textContent);
+        const figure = document.createElement("figure");
+        figure.className = "plug-mermaid";
+        // mermaid's own output in strict mode, sanitised by its DOMPurify.
+        figure.innerHTML = svg;
+        block.replaceWith(figure);
+      } catch (error) {
+        explain(block, "diagram", error);
+      }
+    }
+  }
+
+  async function math() {
+    const inline = [...article.querySelectorAll("span.math-inline")];
+    const display = [...article.querySelectorAll("span.math-display")];
+    const blocks = [...article.querySelectorAll("pre > code.language-math")].map((code) => code.parentElement);
+    if (inline.length + display.length + blocks.length === 0) return;
+    stylesheet("katex/katex.min.css");
+    try {
+      await load("katex/katex.min.js");
+    } catch (error) {
+      for (const element of [...inline, ...display, ...blocks]) explain(element, "formula", error);
+      return;
+    }
+    const options = (displayMode) => ({ displayMode, throwOnError: false, trust: false, maxSize: 50, maxExpand: 1000, output: "htmlAndMathml" });
+    for (const [elements, displayMode] of [[inline, false], [display, true]]) {
+      for (const element of elements) {
+        try {
+          window.katex.render(element.textContent, element, options(displayMode));
+        } catch (error) {
+          explain(element, "formula", error);
+        }
+      }
+    }
+    for (const block of blocks) {
+      const box = document.createElement("div");
+      box.className = "math math-display";
+      try {
+        window.katex.render(block.textContent, box, options(true));
+        block.replaceWith(box);
+      } catch (error) {
+        explain(block, "formula", error);
+      }
+    }
+  }
+
+  // :shortcode: in prose (not in code) becomes its emoji, as on GitHub; unknown names stay.
+  async function emoji() {
+    const pattern = /:([a-z0-9_+-]{1,40}):/g;
+    const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT, {
+      acceptNode: (node) => (node.parentElement.closest("code, pre, kbd, .math, .plug-mermaid") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    const nodes = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      pattern.lastIndex = 0;
+      if (pattern.test(node.data)) nodes.push(node);
+    }
+    if (nodes.length === 0) return;
+    await load("plug-emoji.js");
+    const table = window.PlugEmoji;
+    for (const node of nodes) {
+      node.data = node.data.replace(pattern, (whole, name) => (Object.hasOwn(table, name) ? table[name] : whole));
+    }
+  }
+
+  const done = Promise.allSettled([emoji(), math(), diagrams()]).then((results) => {
+    for (const result of results) if (result.status === "rejected") console.error(result.reason);
+    article.dataset.extras = "done";
+  });
+  window.plugMarkdownExtras = done;
+})();

@@ -1,0 +1,168 @@
+// Bundles the libraries a single-file React component may import (the contract of the AI tools
+// that write such files, see the README's "Single-file React") into browser ES modules, with
+// React itself left to the page's one UMD copy, lucide's icons one module each, Tailwind's compiler
+// in a Web Worker fed the ui kit's classes, and every bundled package's licence.
+//
+//   node scripts/vendor-react-kit.mjs <node_modules> <out dir>
+import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const [nodeModules, out] = process.argv.slice(2).map((p) => resolve(p));
+const kit = join(dirname(fileURLToPath(import.meta.url)), "..", "crates", "render", "react-kit");
+const esbuild = createRequire(join(nodeModules, "noop.js"))("esbuild");
+
+// Output name (under <out>) -> entry module, each bundled whole (no chunks to chase, one request
+// per library). The specifiers that map to each are in crates/render/src/assets/react.js.
+const entryPoints = {
+  "lucide-react": "lucide-react",
+  recharts: "recharts",
+  mathjs: "mathjs",
+  lodash: "lodash",
+  papaparse: "papaparse",
+  "framer-motion": "framer-motion",
+  d3: "d3",
+  three: "three",
+  "chart.js": "chart.js",
+  "chart.js-auto": "chart.js/auto",
+  tone: "tone",
+  plotly: join(kit, "entries/plotly.js"),
+  "react-plotly": join(kit, "entries/react-plotly.js"),
+  mammoth: join(kit, "entries/mammoth.js"),
+  ui: join(kit, "entries/ui.js"),
+  "tailwind-worker": join(kit, "entries/tailwind-worker.js"),
+};
+
+const shims = {
+  react: "react.cjs",
+  "react-dom": "react-dom.cjs",
+  "react-dom/client": "react-dom.cjs",
+  "react/jsx-runtime": "jsx-runtime.cjs",
+  "react/jsx-dev-runtime": "jsx-runtime.cjs",
+};
+const onePageReact = {
+  name: "one-page-react",
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
+      const shim = shims[args.path];
+      if (!shim) throw new Error(`no shim for ${args.path} (imported by ${args.importer})`);
+      return { path: join(kit, "shims", shim) };
+    });
+    // react-plotly.js uses the Plotly module beside it rather than a second 3.5 MB copy.
+    build.onResolve({ filter: /^plug-kit:/ }, (args) => ({ path: `./${args.path.slice(9)}.mjs`, external: true }));
+    build.onResolve({ filter: /ui-classes\.generated\.js$/ }, () => ({ path: "ui-classes", namespace: "plug-kit" }));
+    build.onLoad({ filter: /.*/, namespace: "plug-kit" }, () => ({ contents: `export default ${JSON.stringify(uiClasses())};`, loader: "js" }));
+  },
+};
+
+// The kit's class names per component, for Tailwind to generate the CSS of the components a
+// component imports beside its own (dropdown-menu's forty classes cost a Tailwind run time).
+function uiClasses() {
+  const dir = join(kit, "ui");
+  const classesOf = (file) => {
+    const strings = readFileSync(join(dir, file), "utf8").match(/"[^"\n]*"/g) ?? [];
+    return [...new Set(strings.map((s) => s.slice(1, -1)).filter((s) => /[a-z]-/.test(s)))].join("\n");
+  };
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".jsx"))
+      .map((f) => [f.replace(/\.jsx$/, ""), classesOf(f)]),
+  );
+}
+
+const common = {
+  absWorkingDir: nodeModules,
+  nodePaths: [nodeModules],
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2020",
+  minify: true,
+  legalComments: "none",
+  jsx: "automatic",
+  loader: { ".js": "jsx" },
+  define: { "process.env.NODE_ENV": '"production"', global: "globalThis" },
+  plugins: [onePageReact],
+  metafile: true,
+  logLevel: "warning",
+};
+
+// Nothing to do when the kit's sources, this script and the locked package versions are those the
+// output was built from (the build takes seconds, and scripts/build.sh runs on every change).
+const stampOf = () => {
+  const hash = createHash("sha256");
+  const files = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+  const inputs = [fileURLToPath(import.meta.url), join(kit, "..", "..", "..", "package-lock.json"), join(kit, "..", "src", "assets", "react.js")];
+  for (const file of [...inputs, ...files(kit).sort()]) {
+    hash.update(file).update(readFileSync(file));
+  }
+  return hash.digest("hex");
+};
+const stamp = stampOf();
+const staging = `${out}.build`;
+rmSync(staging, { recursive: true, force: true });
+if (existsSync(join(out, ".stamp")) && readFileSync(join(out, ".stamp"), "utf8") === stamp) {
+  console.log("vendor-react-kit: up to date");
+  process.exit(0);
+}
+const libraries = await esbuild.build({ ...common, entryPoints, outdir: staging });
+
+// lucide-react, one module per icon under lucide/<Name>.mjs (a component names a handful of its
+// 1,500 icons; the whole set is lucide-react.mjs, for `import * as Icons`). Every export name maps
+// to the file of its canonical name: `Home`, `HomeIcon` and `LucideHome` are all lucide/Home.mjs
+// (the page's own `lucideFile`, read from react.js, so both agree).
+const pageScript = readFileSync(join(kit, "..", "src", "assets", "react.js"), "utf8");
+const lucideFile = new Function(`${pageScript.match(/^const lucideFile = .*;$/m)[0]}\nreturn lucideFile;`)();
+const lucideIndex = readFileSync(join(nodeModules, "lucide-react/dist/esm/lucide-react.js"), "utf8");
+const iconEntries = {};
+for (const [, names, file] of lucideIndex.matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.js';/g)) {
+  for (const [, name] of names.matchAll(/default as (\w+)/g)) {
+    const canonical = lucideFile(name);
+    const path = join(nodeModules, "lucide-react/dist/esm/icons", `${file}.js`);
+    if (iconEntries[`lucide/${canonical}`] && iconEntries[`lucide/${canonical}`] !== path) {
+      throw new Error(`lucide export ${name} is ambiguous`);
+    }
+    iconEntries[`lucide/${canonical}`] = path;
+  }
+}
+if (Object.keys(iconEntries).length < 1000) throw new Error("lucide-react's index changed shape");
+// Each icon carries lucide's 1 KB icon factory rather than importing it: one request per icon,
+// none behind it.
+const icons = await esbuild.build({ ...common, entryPoints: iconEntries, outdir: staging });
+
+// Licences of every package that ended up in a bundle.
+const packages = new Set();
+for (const input of [...Object.keys(libraries.metafile.inputs), ...Object.keys(icons.metafile.inputs)]) {
+  const path = relative(nodeModules, resolve(nodeModules, input));
+  const m = path.match(/^((?:@[^/]+\/)?[^/]+)\//);
+  if (m && !path.startsWith("..") && !input.includes(":")) packages.add(m[1]);
+}
+// The Tailwind browser build carries Tailwind and PostCSS inside its one file.
+for (const name of ["tailwindcss", "postcss"]) if (existsSync(join(nodeModules, name))) packages.add(name);
+mkdirSync(join(staging, "licenses"), { recursive: true });
+for (const name of [...packages].sort()) {
+  const dir = join(nodeModules, name);
+  const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+  const target = join(staging, "licenses", `${name.replace("/", "+")}.txt`);
+  if (file) {
+    cpSync(join(dir, file), target);
+  } else {
+    // Some packages (the Radix primitives) ship no licence file; their package.json names it.
+    const { version, license, author } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    const who = typeof author === "string" ? author : author?.name ?? "its authors";
+    writeFileSync(target, `${name}@${version}: ${license} licence, (c) ${who}. No licence file is shipped in the package.\n`);
+  }
+}
+// Every icon name the page may ask for has its file (esbuild merges output names that differ only
+// in letter case, which lucideFile avoids).
+for (const name of Object.keys(iconEntries)) {
+  if (!existsSync(join(staging, `${name}.mjs`))) throw new Error(`${name}.mjs was not written`);
+}
+writeFileSync(join(staging, ".stamp"), stamp);
+console.log(
+  `vendor-react-kit: ${Object.keys(entryPoints).length} libraries, ${Object.keys(iconEntries).length} icons, ${packages.size} packages`,
+);

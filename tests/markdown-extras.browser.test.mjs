@@ -1,0 +1,206 @@
+// Markdown as GitHub shows it (issue 26): mermaid diagrams drawn as SVG, math typeset by KaTeX by
+// GitHub's rules, bare URLs linked and :shortcode: emoji, in Chromium against the real Worker.
+// Also: a document with none of these loads no script at all, the page's CSP holds (no
+// violation reported), and injection through a diagram or a formula runs nothing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { launchChromium } from './support/browser.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'markdown-extras');
+let app;
+let browser;
+let owner;
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [app, browser] = await Promise.all([startWorker(), launchChromium()]);
+  ({ owner } = await app.world());
+});
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Drops a markdown file and opens it, recording CSP violations, dialogs and script requests. */
+async function openMarkdown(name, content) {
+  const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  page.seen = { errors: [], dialogs: [], scripts: [], violations: [] };
+  page.on('pageerror', (error) => page.seen.errors.push(error.message));
+  page.on('dialog', async (dialog) => {
+    page.seen.dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') page.seen.scripts.push(new URL(request.url()).pathname);
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) page.seen.violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} ${event.sample} ${event.sourceFile}:${event.lineNumber} ${event.target?.outerHTML?.slice(0, 200) ?? event.target}`);
+    });
+  });
+  await page.goto(e.url);
+  return { page, context };
+}
+
+const extrasDone = (page) => page.waitForFunction(() => document.querySelector('.plug-prose')?.dataset.extras === 'done', null, { timeout: 60_000 });
+
+const README = `# Release pipeline :rocket:
+
+> [!NOTE]
+> Shipped in version 2 :tada: — see https://example.com/docs/pipeline for details, or www.example.org.
+
+It costs $5 and $10 to run, and the energy is $E = mc^2$ per build.
+
+$$
+\\int_0^1 x^2 \\, dx = \\frac{1}{3}
+$$
+
+\`\`\`math
+\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}
+\`\`\`
+
+\`\`\`mermaid
+flowchart LR
+  Upload[Upload file] --> Review{Looks good?}
+  Review -->|yes| Publish[Publish link]
+  Review -->|no| Fix[Fix it]
+\`\`\`
+
+\`\`\`mermaid
+sequenceDiagram
+  participant Alice
+  participant Worker
+  Alice->>Worker: POST /inspirations
+  Worker-->>Alice: 201 Created
+\`\`\`
+
+\`\`\`mermaid
+pie title Where the time goes
+  "Parsing" : 45
+  "Layout" : 35
+  "Paint" : 20
+\`\`\`
+
+Inline \`:tada:\` and \`$x$\` in code stay as written.
+`;
+
+test('a README shows its mermaid diagrams as SVG, its math typeset, bare URLs linked and emoji, under the page CSP', async () => {
+  const { page, context } = await openMarkdown('README.md', README);
+  await extrasDone(page);
+  const figures = await page.$$eval('figure.plug-mermaid svg', (svgs) => svgs.map((svg) => [...svg.querySelectorAll('text, tspan')].map((t) => t.textContent.trim()).filter(Boolean).join('|')));
+  assert.equal(figures.length, 3, 'three diagrams drawn');
+  for (const label of ['Upload file', 'Looks good?', 'Publish link', 'Fix it']) assert.ok(figures[0].includes(label), `${label} in ${figures[0]}`);
+  for (const label of ['Alice', 'Worker', 'POST /inspirations', '201 Created']) assert.ok(figures[1].includes(label), `${label} in ${figures[1]}`);
+  for (const label of ['Where the time goes', 'Parsing', 'Layout', 'Paint']) assert.ok(figures[2].includes(label), `${label} in ${figures[2]}`);
+  assert.equal(await page.$$eval('pre > code.language-mermaid', (c) => c.length), 0, 'no diagram left as source');
+
+  // Math: typeset by KaTeX, its source kept in the MathML annotation.
+  const formulas = await page.$$eval('.katex', (all) => all.map((k) => ({
+    tex: k.querySelector('annotation[encoding="application/x-tex"]')?.textContent.trim(),
+    display: Boolean(k.closest('.katex-display')),
+    visible: k.querySelector('.katex-html')?.getBoundingClientRect().width > 0,
+  })));
+  assert.deepEqual(formulas.map((f) => [f.tex, f.display]), [
+    ['E = mc^2', false],
+    ['\\int_0^1 x^2 \\, dx = \\frac{1}{3}', true],
+    ['\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}', true],
+  ]);
+  assert.ok(formulas.every((f) => f.visible));
+  const prose = await page.$eval('article', (a) => [...a.querySelectorAll('p')].map((p) => p.textContent).find((t) => t.startsWith('It costs')));
+  assert.match(prose, /^It costs \$5 and \$10 to run/, 'dollar amounts stay text');
+
+  // Bare URLs, the alert, emoji (not inside code).
+  const links = await page.$$eval('article a', (as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+  assert.ok(links.some(([t, h]) => t === 'https://example.com/docs/pipeline' && h === 'https://example.com/docs/pipeline'), JSON.stringify(links));
+  assert.ok(links.some(([t, h]) => t === 'www.example.org' && h === 'http://www.example.org'), JSON.stringify(links));
+  assert.equal(await page.$$eval('blockquote.markdown-alert-note', (b) => b.length), 1);
+  assert.equal(await page.textContent('article h1'), 'Release pipeline 🚀');
+  assert.match(await page.textContent('blockquote'), /Shipped in version 2 🎉/);
+  assert.deepEqual(await page.$$eval('p code', (c) => c.map((x) => x.textContent)), [':tada:', '$x$']);
+
+  assert.deepEqual(page.seen.violations, []);
+  assert.deepEqual(page.seen.errors, []);
+  assert.ok(page.seen.scripts.some((s) => s.endsWith('/mermaid/mermaid.min.js')));
+  assert.ok(page.seen.scripts.some((s) => s.endsWith('/katex/katex.min.js')));
+  await page.screenshot({ path: join(SHOTS, 'readme.png'), fullPage: true });
+  await context.close();
+});
+
+test('a document without diagrams, math or shortcodes loads no script; one with math only loads KaTeX, not mermaid', async () => {
+  const plain = await openMarkdown('plain.md', '# Notes\n\nIt costs $5 and $10. Meet at 10:30.\n');
+  await plain.page.waitForSelector('article h1');
+  assert.deepEqual(plain.page.seen.scripts.filter((s) => s.includes('/_plug/vendor/')), []);
+  await plain.context.close();
+  const mathOnly = await openMarkdown('math.md', 'Area: $\\pi r^2$.\n');
+  await extrasDone(mathOnly.page);
+  assert.ok(mathOnly.page.seen.scripts.some((s) => s.endsWith('/katex/katex.min.js')));
+  assert.ok(!mathOnly.page.seen.scripts.some((s) => s.includes('mermaid')));
+  await mathOnly.context.close();
+});
+
+// Injection through the new surfaces: mermaid's click callbacks, links and HTML labels, and
+// KaTeX's \href, \url and \htmlData. Nothing may run, and no javascript: link may appear.
+const INJECTION = `# Hostile
+
+\`\`\`mermaid
+flowchart TD
+  A["<img src=x onerror=alert('label')>"] --> B["<script>alert('script')</script>"]
+  click A "javascript:alert('click')" "tip"
+  click B callback "tip"
+  C["<a href='javascript:alert(1)'>link</a>"]
+\`\`\`
+
+\`\`\`mermaid
+%%{init: {"securityLevel": "loose", "flowchart": {"htmlLabels": true}}}%%
+flowchart LR
+  X["<iframe src='javascript:alert(2)'></iframe>"] --> Y
+  click X "javascript:alert('init')"
+\`\`\`
+
+\`\`\`mermaid
+sequenceDiagram
+  participant A as <img src=x onerror=alert('seq')>
+  A->>A: <script>alert('msg')</script>
+\`\`\`
+
+Formula: $\\href{javascript:alert('href')}{click}$ and $\\url{javascript:alert('url')}$ and $\\htmlData{onclick=alert(1)}{x}$.
+
+$$\\text{<img src=x onerror=alert('text')>}$$
+`;
+
+test('diagram and formula injection runs nothing and leaves no javascript: link', async () => {
+  const { page, context } = await openMarkdown('hostile.md', INJECTION);
+  await extrasDone(page);
+  // Click everything drawn, as a curious reader would.
+  for (const element of await page.$$('figure.plug-mermaid g, .katex a, article a')) await element.click({ force: true, timeout: 1000 }).catch(() => {});
+  await page.waitForTimeout(300);
+  assert.deepEqual(page.seen.dialogs, []);
+  const dangerous = await page.evaluate(() => {
+    const found = [];
+    for (const el of document.querySelectorAll('article *')) {
+      for (const attr of el.attributes) {
+        const value = attr.value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
+        if (attr.name.startsWith('on')) found.push(`${el.tagName} ${attr.name}`);
+        if (/^(href|xlink:href|src|action)$/.test(attr.name) && value.startsWith('javascript:')) found.push(`${el.tagName} ${attr.name}=${attr.value}`);
+      }
+      if (/^(SCRIPT|IFRAME|OBJECT|EMBED)$/i.test(el.tagName)) found.push(el.tagName);
+    }
+    return found;
+  });
+  assert.deepEqual(dangerous, []);
+  // mermaid 12.3 puts a flowchart label's markup into a detached element of the page while it
+  // lays the label out, so an <img onerror> label tries to run its handler: the page's CSP
+  // (no 'unsafe-inline' for scripts) blocks it, which is all that may show here.
+  const unexpected = page.seen.violations.filter((v) => !/inline event handler|script-src-attr inline/.test(v));
+  assert.deepEqual(unexpected, []);
+  await page.screenshot({ path: join(SHOTS, 'hostile.png'), fullPage: true });
+  await context.close();
+});

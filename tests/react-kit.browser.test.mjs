@@ -1,0 +1,308 @@
+// Single-file React components as AI tools write them (issue 25), dropped on the real Worker and
+// opened in Chromium: shadcn/ui from "@/components/ui/*", lucide icons, recharts, mathjs, three.js,
+// framer-motion, Claude's window.storage, import.meta.env and "use client", styled by Tailwind v3.
+// What is asserted is what a person sees: SVG icons, drawn axes and lines, clicks that change state,
+// Tailwind v3's computed styles, and a console with nothing in it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { launchChromium, eventually } from './support/browser.mjs';
+import { CALCULATOR, DASHBOARD, ENV_CLIENT, EVERY_LIBRARY, FORM, MOTION_LIST, THREE_SCENE, TRACKER } from './support/ai-components.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'react-kit');
+let app;
+let browser;
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [app, browser] = await Promise.all([startWorker(), launchChromium()]);
+});
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+// Each drop comes from a user of its own world: one user may create only 10 drops a minute.
+async function dropReact(name, content) {
+  const { owner } = await app.world();
+  return app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'react_single_file' } });
+}
+
+/** Opens a drop with every console message, page error and failed request recorded. */
+async function open(e, context) {
+  context ??= await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  page.console = [];
+  page.on('console', (m) => page.console.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (err) => page.console.push(`pageerror: ${err.message}`));
+  page.on('requestfailed', (r) => page.console.push(`requestfailed: ${r.url()}`));
+  page.requested = [];
+  page.on('request', (r) => page.requested.push(new URL(r.url()).pathname));
+  await page.goto(e.url);
+  return { page, context };
+}
+
+const quiet = (page) => assert.deepEqual(page.console, [], 'nothing in the console');
+const style = (page, selector, property) =>
+  page.$eval(selector, (el, p) => getComputedStyle(el)[p], property);
+
+test('a shadcn/ui dashboard with lucide icons and recharts line and bar charts renders, styled by Tailwind v3, and its controls work', async () => {
+  const e = await dropReact('SalesDashboard.tsx', DASHBOARD);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root h1');
+  assert.equal(await page.textContent('#root h1'), 'Sales Overview');
+
+  // Styled at first paint: the Tailwind sheet is in place before the component's first element.
+  assert.ok(await page.$('style#plug-tailwind'));
+  assert.equal(await style(page, '#root h1', 'fontSize'), '30px', 'text-3xl');
+  assert.equal(await style(page, '#root h1', 'fontWeight'), '700', 'font-bold');
+  // Tailwind v3 semantics: `rounded` is 0.25rem, arbitrary values work.
+  const live = await page.locator('#root div', { hasText: /^Live$/ }).first();
+  assert.equal(await live.evaluate((el) => getComputedStyle(el).borderTopLeftRadius), '4px', 'rounded');
+  const small = page.locator('#root p', { hasText: '+12% from last period' });
+  assert.equal(await small.evaluate((el) => getComputedStyle(el).fontSize), '10px', 'text-[10px]');
+  assert.equal(await small.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(30, 41, 59)', 'bg-[#1e293b]');
+  // shadcn's theme variables are defined: the primary button is the default palette's slate.
+  const button = page.locator('#root button', { hasText: 'Refresh' });
+  assert.equal(await button.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(15, 23, 42)');
+  assert.equal(await button.evaluate((el) => getComputedStyle(el).borderTopLeftRadius), '6px', 'rounded-md');
+
+  // Plug's header keeps its own border colour though the theme defines shadcn's --border.
+  assert.equal(await style(page, '.plug-header', 'borderBottomColor'), 'rgb(209, 217, 224)');
+
+  // Icons are SVGs (lucide), the brand icon of 0.383 included.
+  assert.ok((await page.$$('#root svg.lucide')).length >= 4);
+  assert.ok(await page.$('#root svg.lucide-github'));
+
+  // The line chart has axes with the months and a drawn line.
+  await page.waitForSelector('#root .recharts-line-curve');
+  const ticks = await page.$$eval('#root .recharts-xAxis .recharts-cartesian-axis-tick-value', (t) => t.map((n) => n.textContent));
+  assert.deepEqual(ticks, ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun']);
+  const line = await page.getAttribute('#root .recharts-line-curve', 'd');
+  assert.match(line, /^M[\d.]+,[\d.]+C/);
+
+  // Clicks change state: the button counts, a tab shows the bar chart, the select picks a range.
+  await button.click();
+  await button.click();
+  assert.equal((await button.textContent()).trim(), 'Refresh (2)');
+  await page.click('#root [role=tab]:has-text("Users")');
+  await page.waitForSelector('#root .recharts-bar-rectangle path');
+  assert.equal((await page.$$('#root .recharts-bar-rectangle path')).length, 6);
+  await page.click('#root [role=combobox]');
+  await page.click('[role=option]:has-text("Last 3 months")');
+  await page.click('#root [role=tab]:has-text("Revenue")');
+  await eventually(async () => (await page.textContent('#root')).includes('Monthly revenue (3m)'), 'the chosen range');
+
+  // Only what the component imports was loaded: the ui kit, recharts, the four icons it names, and
+  // Tailwind's compiler.
+  const kit = page.requested.filter((p) => p.startsWith('/_plug/vendor/react-kit/')).map((p) => p.slice('/_plug/vendor/react-kit/'.length));
+  assert.deepEqual(kit.sort(), ['lucide/DollarSign.mjs', 'lucide/Github.mjs', 'lucide/TrendingUp.mjs', 'lucide/Users.mjs',
+    'recharts.mjs', 'tailwind-worker.mjs', 'ui.mjs']);
+  await page.screenshot({ path: join(SHOTS, 'dashboard.png'), fullPage: true });
+  quiet(page);
+  await context.close();
+});
+
+test('a form of shadcn Input, Slider and Switch takes typing, a dragged thumb and a toggle', async () => {
+  const e = await dropReact('NotificationSettings.jsx', FORM);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root input#name');
+  await page.fill('#root input#name', 'Ada');
+  await page.click('#root [role=switch]');
+  assert.equal(await page.getAttribute('#root [role=switch]', 'data-state'), 'checked');
+  // bg-primary once checked (after its transition-colors).
+  await eventually(async () => (await style(page, '#root [role=switch]', 'backgroundColor')) === 'rgb(15, 23, 42)', 'the checked colour');
+  const thumb = page.locator('#root [role=slider]');
+  await thumb.focus();
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await page.textContent('#root #summary'), 'Ada gets email at volume 45');
+  assert.equal(await style(page, '#root input#name', 'height'), '40px', 'h-10');
+  await page.screenshot({ path: join(SHOTS, 'form.png') });
+  quiet(page);
+  await context.close();
+});
+
+test('a mathjs calculator evaluates what is typed on its keys', async () => {
+  const e = await dropReact('Calculator.jsx', CALCULATOR);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root button');
+  for (const key of ['1', '2', '*', '3', '+', '4', '=']) await page.click(`#root button:text-is("${key}")`);
+  assert.equal(await page.textContent('#root #result'), '40');
+  assert.equal(await style(page, '#root .bg-slate-800', 'backgroundColor'), 'rgb(30, 41, 59)');
+  assert.ok(await page.$('#root svg.lucide-calculator'));
+  // `Grid2x2` and `Grid2X2` are both names of one icon.
+  assert.equal((await page.$$('#root svg.lucide')).length, 2);
+  quiet(page);
+  await context.close();
+});
+
+test('a three.js r128 scene draws its cube into a WebGL canvas, frame after frame', async () => {
+  const e = await dropReact('SpinningCube.jsx', THREE_SCENE);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root canvas');
+  assert.equal(await page.textContent('#root h2'), 'Three.js r128');
+  await eventually(async () => parseInt(await page.textContent('#root #frames'), 10) >= 20, 'twenty frames');
+  // The cube is drawn: the canvas holds the cube's green beside the background's navy.
+  const shot = await page.locator('#root canvas').screenshot();
+  const colours = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const centre = g.getImageData(img.width / 2, img.height / 2, 1, 1).data;
+    const corner = g.getImageData(2, 2, 1, 1).data;
+    return { centre: [...centre], corner: [...corner] };
+  }, shot.toString('base64'));
+  assert.deepEqual(colours.corner.slice(0, 3), [15, 23, 42], 'the scene background');
+  assert.ok(colours.centre[1] > colours.centre[0] + 40, `the green cube at the centre: ${colours.centre}`);
+  await context.close();
+});
+
+test('a framer-motion list animates items in and out as they are added and removed', async () => {
+  const e = await dropReact('TaskList.jsx', MOTION_LIST);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root li');
+  await page.click('#root button:has-text("Add")');
+  await eventually(async () => (await page.$$('#root li')).length === 3, 'a third item');
+  await eventually(async () => (await page.locator('#root li').nth(2).evaluate((el) => getComputedStyle(el).opacity)) === '1', 'the new item faded in');
+  await page.click('#root button[aria-label="Remove Write brief"]');
+  await eventually(async () => (await page.$$('#root li')).length === 2, 'the removed item animated out');
+  assert.deepEqual(await page.$$eval('#root li span', (s) => s.map((n) => n.textContent)), ['Review PR', 'Task 3']);
+  quiet(page);
+  await context.close();
+});
+
+test('a tracker keeps its entries in window.storage across a reload', async () => {
+  const e = await dropReact('HabitTracker.jsx', TRACKER);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root [data-loaded=true]');
+  for (const habit of ['Run', 'Read']) {
+    await page.fill('#root input', habit);
+    await page.click('#root button:has-text("Add")');
+  }
+  await eventually(async () => (await page.$$('#root li')).length === 2, 'two entries');
+  await page.reload();
+  await page.waitForSelector('#root [data-loaded=true]');
+  await eventually(async () => (await page.$$('#root li')).length === 2, 'the entries after the reload');
+  assert.deepEqual(await page.$$eval('#root li span', (s) => s.map((n) => n.textContent)), ['Run', 'Read']);
+  // Claude's API shape, kept in this content origin's localStorage.
+  const api = await page.evaluate(async () => {
+    await window.storage.set('k', 'v', true);
+    return {
+      got: await window.storage.get('entries'),
+      listed: await window.storage.list(''),
+      shared: await window.storage.get('k', true),
+      missing: await window.storage.get('nope'),
+      deleted: await window.storage.delete('k', true),
+    };
+  });
+  assert.deepEqual(api.got, { key: 'entries', value: '["Run","Read"]', shared: false });
+  assert.deepEqual(api.listed, { keys: ['entries'], prefix: '', shared: false });
+  assert.deepEqual(api.shared, { key: 'k', value: 'v', shared: true });
+  assert.equal(api.missing, null);
+  assert.deepEqual(api.deleted, { key: 'k', deleted: true, shared: true });
+  quiet(page);
+  await context.close();
+});
+
+test('"use client", import.meta.env and window.fs.readFile: an empty env, and a message in the page instead of a crash', async () => {
+  const e = await dropReact('Uploader.jsx', ENV_CLIENT);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #api');
+  assert.equal(await page.textContent('#root #api'), 'API: https://api.example.com');
+  assert.equal(await page.textContent('#root #env'), '{}');
+  await page.click('#root button');
+  await eventually(async () => (await page.textContent('#root #status')) === 'unavailable', 'the read to fail softly');
+  const note = await page.textContent('.plug-notice');
+  assert.match(note, /window\.fs\.readFile/);
+  assert.match(note, /Claude/);
+  quiet(page);
+  await context.close();
+});
+
+test('an import outside the contract names itself, its line and what is available, and suggests a zip', async () => {
+  const source = "import React from 'react';\nimport { Card } from '@/components/ui/card';\nimport { format } from 'date-fns';\n\nexport default function App() {\n  return <Card>{format(new Date(), 'yyyy')}</Card>;\n}\n";
+  const e = await dropReact('Dated.jsx', source);
+  const { page, context } = await open(e);
+  await page.waitForSelector('.plug-error');
+  const text = await page.textContent('.plug-error');
+  assert.match(text, /date-fns/);
+  assert.match(text, /line 3/);
+  assert.match(text, /lucide-react/);
+  assert.match(text, /recharts/);
+  assert.match(text, /\.zip/);
+  await context.close();
+});
+
+test("Gemini's Firebase settings and window.claude.complete show what the tool provided instead of crashing", async () => {
+  const source = `import React, { useState } from 'react';
+
+const firebaseConfig = JSON.parse(__firebase_config);
+const appId = typeof __app_id !== 'undefined' ? __app_id : 'default-app-id';
+
+export default function Helper() {
+  const [answer, setAnswer] = useState('');
+  const ask = async () => {
+    try {
+      setAnswer(await window.claude.complete('Say hi'));
+    } catch (e) {
+      setAnswer('no model here');
+    }
+  };
+  return (
+    <div className="p-4">
+      <p id="app">{appId} {Object.keys(firebaseConfig).length}</p>
+      <button onClick={ask} className="rounded bg-blue-600 px-3 py-1 text-white">Ask</button>
+      <p id="answer">{answer}</p>
+    </div>
+  );
+}
+`;
+  const e = await dropReact('Helper.jsx', source);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #app');
+  assert.equal(await page.textContent('#root #app'), 'default-app-id 0');
+  assert.match(await page.textContent('.plug-notice'), /Gemini's Canvas.*Firebase/);
+  await page.click('#root button');
+  await eventually(async () => (await page.textContent('#root #answer')) === 'no model here', 'the call to fail softly');
+  const notices = await page.$$eval('.plug-notice', (n) => n.map((x) => x.textContent));
+  assert.equal(notices.length, 2);
+  assert.match(notices[1], /window\.claude\.complete/);
+  quiet(page);
+  await context.close();
+});
+
+test('an icon lucide-react 0.383 does not have is named, with its line', async () => {
+  const source = "import { Home, NotAnIconAtAll } from 'lucide-react';\n\nexport default function App() {\n  return <p><Home /><NotAnIconAtAll /></p>;\n}\n";
+  const e = await dropReact('Icons.jsx', source);
+  const { page, context } = await open(e);
+  await page.waitForSelector('.plug-error');
+  const text = await page.textContent('.plug-error');
+  assert.match(text, /NotAnIconAtAll/);
+  assert.match(text, /line 1/);
+  await context.close();
+});
+
+test('d3, lodash, papaparse, chart.js, tone, Plotly (plotly and react-plotly.js) and mammoth all resolve and run', async () => {
+  const e = await dropReact('Everything.jsx', EVERY_LIBRARY);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #d3', { timeout: 30_000 });
+  assert.equal(await page.textContent('#root #d3'), '50');
+  assert.equal(await page.textContent('#root #lodash'), '[[1,2],[3,4]] 6');
+  assert.equal(await page.textContent('#root #papa'), 'Ada,Alan');
+  await eventually(async () => (await page.textContent('#root #chart')) === 'bar', 'the Chart.js chart');
+  assert.equal(await page.textContent('#root #tone'), 'function');
+  assert.equal(await page.textContent('#root #plotly'), 'function');
+  assert.equal(await page.textContent('#root #mammoth'), 'function');
+  // react-plotly.js draws its plot with the page's React: Plotly's SVG with the line's trace.
+  await page.waitForSelector('#root .js-plotly-plot .scatterlayer .trace', { timeout: 30_000 });
+  assert.equal(page.console.filter((m) => m.startsWith('error') || m.startsWith('pageerror')).length, 0, page.console.join('\n'));
+  await page.screenshot({ path: join(SHOTS, 'every-library.png') });
+  await context.close();
+});
