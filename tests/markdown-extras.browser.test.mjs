@@ -4,25 +4,17 @@
 // violation reported), and injection through a diagram or a formula runs nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { launchChromium } from './support/browser.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'markdown-extras');
 let app;
 let browser;
 let owner;
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [app, browser] = await Promise.all([startWorker(), launchChromium()]);
-  ({ owner } = await app.world());
-});
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
+after(() => closeBrowserWorld({ app, browser }));
 
 /** Drops a markdown file and opens it, recording CSP violations, dialogs and script requests. */
 async function openMarkdown(name, content) {

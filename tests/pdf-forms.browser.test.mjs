@@ -3,26 +3,19 @@
 // "Download" then gives the PDF with what was typed, read back with pdf-lib.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { launchChromium } from './support/browser.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'pdf-forms');
 let app;
 let browser;
 let owner;
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [app, browser] = await Promise.all([startWorker(), launchChromium()]);
-  ({ owner } = await app.world());
-});
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
+after(() => closeBrowserWorld({ app, browser }));
 
 /** A one-page application form: two text fields and a checkbox, with their labels drawn. */
 async function applicationForm() {

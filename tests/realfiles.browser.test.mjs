@@ -9,23 +9,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { launchChromium } from './support/browser.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'realfiles');
 let app;
 let browser;
 let owner;
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [app, browser] = await Promise.all([startWorker(), launchChromium()]);
-  ({ owner } = await app.world());
-});
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
+after(() => closeBrowserWorld({ app, browser }));
 
 // `npm create vite@latest -- --template react`, src/App.jsx as written.
 const VITE_APP = `import { useState } from 'react'

@@ -10,31 +10,20 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { launchChromium } from './support/browser.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { writtenBy } from './support/python.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'workbooks');
-const PYTHON = join(ROOT, '.venv', 'bin', 'python');
 let app;
 let browser;
 let owner;
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [app, browser] = await Promise.all([startWorker(), launchChromium()]);
-  ({ owner } = await app.world());
-});
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
+after(() => closeBrowserWorld({ app, browser }));
 
 /** Runs a Python script that writes the workbook to `sys.argv[1]`; returns its bytes. */
-function workbook(script) {
-  const path = join(mkdtempSync(join(tmpdir(), 'plug-book-')), 'book.xlsx');
-  execFileSync(PYTHON, ['-c', script, path], { stdio: 'pipe' });
-  return readFileSync(path);
-}
+const workbook = (script) => writtenBy(script);
 
 /**
  * Drops the workbook and opens it; resolves when the page is ready or shows an error, failing

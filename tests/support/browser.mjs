@@ -19,3 +19,21 @@ export async function eventually(check, what, timeoutMs = 15_000) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * A browser test file's world: a fresh Worker, a Chromium, a grid's owner, and the folder its
+ * screenshots go to. `closeBrowserWorld` ends what it started.
+ */
+export async function openBrowserWorld(shots) {
+  const { mkdirSync } = await import('node:fs');
+  const { startWorker } = await import('./harness.mjs');
+  mkdirSync(shots, { recursive: true });
+  const [app, browser] = await Promise.all([startWorker(), launchChromium()]);
+  const { owner } = await app.world();
+  return { app, browser, owner };
+}
+
+export async function closeBrowserWorld({ app, browser }) {
+  await browser?.close();
+  await app?.stop();
+}
