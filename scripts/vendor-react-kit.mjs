@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const [nodeModules, out] = process.argv.slice(2).map((p) => resolve(p));
 const kit = join(dirname(fileURLToPath(import.meta.url)), "..", "crates", "render", "react-kit");
@@ -52,26 +52,44 @@ const onePageReact = {
     });
     // react-plotly.js uses the Plotly module beside it rather than a second 3.5 MB copy.
     build.onResolve({ filter: /^plug-kit:/ }, (args) => ({ path: `./${args.path.slice(9)}.mjs`, external: true }));
-    build.onResolve({ filter: /ui-classes\.generated\.js$/ }, () => ({ path: "ui-classes", namespace: "plug-kit" }));
-    build.onLoad({ filter: /.*/, namespace: "plug-kit" }, () => ({ contents: `export default ${JSON.stringify(uiClasses())};`, loader: "js" }));
+    build.onResolve({ filter: /kit-css\.generated\.js$/ }, () => ({ path: "kit-css", namespace: "plug-kit" }));
+    build.onLoad({ filter: /.*/, namespace: "plug-kit" }, () => ({ contents: `export default ${JSON.stringify(precompiledCss)};`, loader: "js" }));
   },
 };
 
-// The kit's class names per component, for Tailwind to generate the CSS of the components a
-// component imports beside its own (dropdown-menu's forty classes cost a Tailwind run time).
-function uiClasses() {
+// Preflight and the ui kit's classes, compiled once here rather than on every page (they are the
+// same everywhere, and the kit's variant classes are the slowest Tailwind generates): what the
+// Tailwind worker adds to the component's own classes. See entries/tailwind-worker.js for the order.
+async function kitCss() {
+  const { createTailwindcss } = await import(pathToFileURL(join(nodeModules, "@mhsdesign/jit-browser-tailwindcss/dist/module.esm.js")));
+  const postcss = createRequire(join(nodeModules, "noop.js"))("postcss");
+  const { TAILWIND_CONFIG, SCREEN_VARIANT } = await import(pathToFileURL(join(kit, "lib/tailwind-config.js")));
   const dir = join(kit, "ui");
-  const classesOf = (file) => {
-    const strings = readFileSync(join(dir, file), "utf8").match(/"[^"\n]*"/g) ?? [];
-    return [...new Set(strings.map((s) => s.slice(1, -1)).filter((s) => /[a-z]-/.test(s)))].join("\n");
+  const classes = new Set();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsx"))) {
+    for (const string of readFileSync(join(dir, file), "utf8").match(/"[^"\n]*"/g) ?? []) {
+      if (/[a-z]-/.test(string)) for (const name of string.slice(1, -1).split(/\s+/)) if (name) classes.add(name);
+    }
+  }
+  const all = [...classes];
+  const screen = all.filter((c) => SCREEN_VARIANT.test(c));
+  const variants = all.filter((c) => c.includes(":") && !SCREEN_VARIANT.test(c));
+  const plain = all.filter((c) => !c.includes(":"));
+  const compiler = createTailwindcss({ tailwindConfig: TAILWIND_CONFIG });
+  const generate = (css, content) => compiler.generateStylesFromContent(css, [content.join(" ")]);
+  const minify = (css) => esbuild.transformSync(css, { loader: "css", minify: true }).code.trim();
+  const variantRules = postcss.parse(await generate("@tailwind utilities;", variants)).nodes.map((node) => {
+    const rule = node.type === "rule" ? node : node.nodes.find((n) => n.type === "rule");
+    return [rule.selector, minify(node.toString())];
+  });
+  if (variantRules.length < 50) throw new Error("the kit's variant classes compiled to almost nothing");
+  return {
+    base: minify(await generate("@tailwind base;", [])),
+    plain: minify(await generate("@tailwind utilities;", plain)),
+    variants: variantRules,
+    screenClasses: screen.join(" "),
   };
-  return Object.fromEntries(
-    readdirSync(dir)
-      .filter((f) => f.endsWith(".jsx"))
-      .map((f) => [f.replace(/\.jsx$/, ""), classesOf(f)]),
-  );
 }
-
 const common = {
   absWorkingDir: nodeModules,
   nodePaths: [nodeModules],
@@ -109,6 +127,7 @@ if (existsSync(join(out, ".stamp")) && readFileSync(join(out, ".stamp"), "utf8")
   console.log("vendor-react-kit: up to date");
   process.exit(0);
 }
+const precompiledCss = await kitCss();
 const libraries = await esbuild.build({ ...common, entryPoints, outdir: staging });
 
 // lucide-react, one module per icon under lucide/<Name>.mjs (a component names a handful of its

@@ -155,19 +155,24 @@ function kitFile(name) {
 // this very line.
 const lucideFile = (name) => name.replace(/^Lucide(?=[A-Z0-9])/, "").replace(/(?<=.)Icon$/, "").replace(/(\d)x(\d)/g, "$1X$2").replace(/(\d)d$/, "$1D").replace(/(Az|Za)$/, (m) => m.toUpperCase());
 const LUCIDE_IMPORT = /import\s*(?:type\s+)?([^'";]*?)\s*from\s*(['"])lucide-react\2/g;
-async function lucideModule(source) {
+/** The icon names a source imports from lucide-react, or null when it needs the whole set. */
+function lucideNames(source) {
   const names = [];
   for (const [, clause] of source.matchAll(LUCIDE_IMPORT)) {
     const named = /^\{([^}]*)\}$/.exec(clause.trim());
-    if (!named) return import(kitUrl("lucide-react"));
+    if (!named) return null;
     for (const part of named[1].split(",")) {
       const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0];
       if (name) names.push(name);
     }
   }
-  if (names.length === 0 || names.some((n) => !/^[A-Z]\w*$/.test(n) || ["Icon", "LucideIcon", "LucideProvider"].includes(n))) {
-    return import(kitUrl("lucide-react"));
-  }
+  if (names.some((n) => !/^[A-Z]\w*$/.test(n) || ["Icon", "LucideIcon", "LucideProvider"].includes(n))) return null;
+  return names;
+}
+
+async function lucideModule(source) {
+  const names = lucideNames(source);
+  if (names === null || names.length === 0) return import(kitUrl("lucide-react"));
   const icons = await Promise.all(
     names.map((n) =>
       import(kitUrl(`lucide/${lucideFile(n)}`)).catch(() => {
@@ -238,37 +243,10 @@ async function loadImports(code) {
   );
 }
 
-// Tailwind CSS v3 (its JIT compiler, bundled for the browser) over the component's source and,
-// when it imports the `@/components/ui` kit, the kit's classes: generated before the first render,
-// so nothing paints unstyled. The kit's colours are shadcn/ui's theme variables, default palette.
-const THEME_VARIABLES = `:root{--background:0 0% 100%;--foreground:222.2 84% 4.9%;--card:0 0% 100%;--card-foreground:222.2 84% 4.9%;--popover:0 0% 100%;--popover-foreground:222.2 84% 4.9%;--primary:222.2 47.4% 11.2%;--primary-foreground:210 40% 98%;--secondary:210 40% 96.1%;--secondary-foreground:222.2 47.4% 11.2%;--muted:210 40% 96.1%;--muted-foreground:215.4 16.3% 46.9%;--accent:210 40% 96.1%;--accent-foreground:222.2 47.4% 11.2%;--destructive:0 84.2% 60.2%;--destructive-foreground:210 40% 98%;--border:214.3 31.8% 91.4%;--input:214.3 31.8% 91.4%;--ring:222.2 84% 4.9%;--radius:0.5rem}
-.dark{--background:222.2 84% 4.9%;--foreground:210 40% 98%;--card:222.2 84% 4.9%;--card-foreground:210 40% 98%;--popover:222.2 84% 4.9%;--popover-foreground:210 40% 98%;--primary:210 40% 98%;--primary-foreground:222.2 47.4% 11.2%;--secondary:217.2 32.6% 17.5%;--secondary-foreground:210 40% 98%;--muted:217.2 32.6% 17.5%;--muted-foreground:215 20.2% 65.1%;--accent:217.2 32.6% 17.5%;--accent-foreground:210 40% 98%;--destructive:0 62.8% 30.6%;--destructive-foreground:210 40% 98%;--border:217.2 32.6% 17.5%;--input:217.2 32.6% 17.5%;--ring:212.7 26.8% 83.9%}
-`;
-const themeColour = (name) => `hsl(var(--${name}))`;
-const pair = (name) => ({ DEFAULT: themeColour(name), foreground: themeColour(`${name}-foreground`) });
-const TAILWIND_CONFIG = {
-  darkMode: ["class"],
-  theme: {
-    extend: {
-      colors: {
-        border: themeColour("border"),
-        input: themeColour("input"),
-        ring: themeColour("ring"),
-        background: themeColour("background"),
-        foreground: themeColour("foreground"),
-        primary: pair("primary"),
-        secondary: pair("secondary"),
-        destructive: pair("destructive"),
-        muted: pair("muted"),
-        accent: pair("accent"),
-        popover: pair("popover"),
-        card: pair("card"),
-      },
-    },
-  },
-};
-const UTILITIES_MARK = ".plug-tailwind-utilities{--plug:1}";
-
+// Tailwind CSS v3 (its JIT compiler, bundled for the browser, with preflight and the
+// `@/components/ui` kit's classes compiled at build time) over the component's source, in a
+// worker: generated before the first render, so nothing paints unstyled. The kit's colours are
+// shadcn/ui's theme variables, default palette (react-kit/lib/tailwind-config.js).
 function runTailwind(request) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(kitUrl("tailwind-worker"), { type: "module" });
@@ -291,27 +269,34 @@ function runTailwind(request) {
   });
 }
 
-/** The `@/components/ui/*` components a source imports (their glyphs come with select, dialog …). */
-function kitComponents(source) {
-  const names = [...source.matchAll(/from\s*(['"])@\/components\/ui\/([a-z-]+)/g)].map((m) => m[2]);
-  return names.length ? [...new Set([...names.filter((n) => UI_KIT.includes(n)), "icons"])] : [];
-}
-
-async function applyTailwind(source, kit) {
+async function applyTailwind(source) {
   if (!/\bclass(Name)?\s*=|\bcn\(|\bclassName:/.test(source)) return;
-  const css = await runTailwind({
-    css: `@tailwind base;\n${UTILITIES_MARK}\n@tailwind components;\n@tailwind utilities;`,
-    content: source,
-    config: TAILWIND_CONFIG,
-    kit,
-  });
-  const at = css.indexOf(".plug-tailwind-utilities");
+  const css = await runTailwind({ content: source, kit: /\bfrom\s*(['"])@\/components\/ui\//.test(source) });
   // No Tailwind class in the component: leave the page's own styles (and the browser's) alone.
-  if (at >= 0 && !css.slice(css.indexOf("}", at) + 1).trim() && kit.length === 0) return;
+  if (!css) return;
   const style = document.createElement("style");
   style.id = "plug-tailwind";
-  style.textContent = THEME_VARIABLES + css;
+  style.textContent = css;
   document.head.append(style);
+}
+
+// The libraries a source imports start downloading (and compiling, off the main thread) as soon as
+// the source is here, while React and Sucrase still load: modulepreload fetches without running.
+function preloadImports(source) {
+  const files = new Set();
+  for (const [, , name] of source.matchAll(/\b(?:from|import)\s*(['"])([^'"]+)\1/g)) {
+    const file = kitFile(name);
+    if (file && file !== "lucide-react") files.add(file);
+  }
+  const icons = lucideNames(source);
+  if (icons === null) files.add("lucide-react");
+  else for (const name of icons) files.add(`lucide/${lucideFile(name)}`);
+  for (const file of files) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = kitUrl(file);
+    document.head.append(link);
+  }
 }
 
 // What the tools' own pages give a component beyond the browser. `window.storage` (Claude's
@@ -376,9 +361,18 @@ for (const [name, value] of Object.entries(GEMINI)) {
   });
 }
 
-// Tailwind starts as soon as the source is here, in parallel with React and the libraries.
+// Tailwind and the libraries start as soon as the source is here, in parallel with React.
 const styled = sourceReady
-  .then((source) => applyTailwind(source, kitComponents(source)))
+  .then((source) => {
+    // The worker first: on HTTP/1.1 its script would otherwise wait behind the libraries.
+    const css = applyTailwind(source);
+    try {
+      preloadImports(source);
+    } catch (error) {
+      console.warn("Plug: preloading the component's libraries failed.", error);
+    }
+    return css;
+  })
   .catch((error) => console.warn("Plug: Tailwind CSS failed.", error));
 
 const isComponent = (value) => typeof value === "function";
