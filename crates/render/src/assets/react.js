@@ -17,17 +17,15 @@ function loadScript(name) {
     document.head.append(script);
   });
 }
-const scriptsReady = Promise.all([
-  loadScript("react.production.min.js"),
-  loadScript("react-dom.production.min.js"),
-  loadScript("sucrase.min.js"),
-]);
+const reactReady = Promise.all([loadScript("react.production.min.js"), loadScript("react-dom.production.min.js")]);
+const scriptsReady = Promise.all([reactReady, loadScript("sucrase.min.js")]);
 const sourceReady = fetch(fileUrl, { credentials: "same-origin" }).then((response) => {
   if (!response.ok) throw new Error(`Fetching the source answered ${response.status} ${response.statusText}`);
   return response.text();
 });
 // Awaited later; a failure is reported there, not as an unhandled rejection now.
 scriptsReady.catch(() => {});
+reactReady.catch(() => {});
 sourceReady.catch(() => {});
 
 // Storybook-style components declare propTypes; the checks only ever warn, so they are no-ops.
@@ -137,6 +135,12 @@ const UI_KIT = [
   "textarea", "tooltip",
 ];
 const kitUrl = (file) => new URL(`${vendor}react-kit/${file}.mjs`, location.href).href;
+// Each react-kit module is imported (run) once; the libraries run needs React loaded first.
+const kitModules = new Map();
+function importKit(file) {
+  if (!kitModules.has(file)) kitModules.set(file, import(kitUrl(file)));
+  return kitModules.get(file);
+}
 
 /** The react-kit file behind an import, or null when Plug does not provide it. */
 function kitFile(name) {
@@ -172,10 +176,10 @@ function lucideNames(source) {
 
 async function lucideModule(source) {
   const names = lucideNames(source);
-  if (names === null || names.length === 0) return import(kitUrl("lucide-react"));
+  if (names === null || names.length === 0) return importKit("lucide-react");
   const icons = await Promise.all(
     names.map((n) =>
-      import(kitUrl(`lucide/${lucideFile(n)}`)).catch(() => {
+      importKit(`lucide/${lucideFile(n)}`).catch(() => {
         const line = sourceText.split("\n").findIndex((l) => new RegExp(`\\b${n}\\b`).test(l) && /lucide-react|\{|,/.test(l));
         throw Object.assign(
           new Error(
@@ -225,7 +229,7 @@ function requireModule(name) {
 async function loadImports(code) {
   if (/\brequire\((['"])lucide-react\1\)/.test(code) && !LUCIDE_IMPORT.test(sourceText)) {
     // Re-exported or required some other way: the named-import fast path cannot see it.
-    modules["lucide-react"] = asModule(await import(kitUrl("lucide-react")));
+    modules["lucide-react"] = asModule(await importKit("lucide-react"));
   }
   LUCIDE_IMPORT.lastIndex = 0;
   const names = new Set([...code.matchAll(/\brequire\((['"])([^'"]+)\1\)/g)].map((m) => m[2]));
@@ -238,7 +242,7 @@ async function loadImports(code) {
   }
   await Promise.all(
     wanted.map(async ([name, file]) => {
-      modules[name] = asModule(await (file === "lucide-react" ? lucideModule(sourceText) : import(kitUrl(file))));
+      modules[name] = asModule(await (file === "lucide-react" ? lucideModule(sourceText) : importKit(file)));
     }),
   );
 }
@@ -282,6 +286,7 @@ async function applyTailwind(source) {
 
 // The libraries a source imports start downloading (and compiling, off the main thread) as soon as
 // the source is here, while React and Sucrase still load: modulepreload fetches without running.
+// Once React is in they run, while Sucrase still loads and compiles the component.
 function preloadImports(source) {
   const files = new Set();
   for (const [, , name] of source.matchAll(/\b(?:from|import)\s*(['"])([^'"]+)\1/g)) {
@@ -297,6 +302,10 @@ function preloadImports(source) {
     link.href = kitUrl(file);
     document.head.append(link);
   }
+  reactReady.then(() => {
+    // A failure is reported where loadImports awaits the same import.
+    for (const file of files) importKit(file).catch(() => {});
+  });
 }
 
 // What the tools' own pages give a component beyond the browser. `window.storage` (Claude's
