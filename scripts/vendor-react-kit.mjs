@@ -57,39 +57,38 @@ const onePageReact = {
   },
 };
 
-// Preflight and the ui kit's classes, compiled once here rather than on every page (they are the
-// same everywhere, and the kit's variant classes are the slowest Tailwind generates): what the
-// Tailwind worker adds to the component's own classes. See entries/tailwind-worker.js for the order.
+// Preflight and the ui kit's variant classes (`data-[state=open]:…`, `[&>svg]:…`, `focus-visible:…`),
+// compiled once here rather than on every page: they are the same everywhere, and the slowest
+// classes Tailwind generates. The kit's other classes go to the Tailwind worker with the
+// component's own, per ui component, so Tailwind orders them together (a card's `p-6 pt-0` against
+// a component's `p-6`). See entries/tailwind-worker.js.
 async function kitCss() {
   const { createTailwindcss } = await import(pathToFileURL(join(nodeModules, "@mhsdesign/jit-browser-tailwindcss/dist/module.esm.js")));
   const postcss = createRequire(join(nodeModules, "noop.js"))("postcss");
   const { TAILWIND_CONFIG, SCREEN_VARIANT } = await import(pathToFileURL(join(kit, "lib/tailwind-config.js")));
   const dir = join(kit, "ui");
-  const classes = new Set();
+  const precompiled = (c) => c.includes(":") && !SCREEN_VARIANT.test(c);
+  const classes = {};
+  const variants = new Set();
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsx"))) {
+    const own = new Set();
     for (const string of readFileSync(join(dir, file), "utf8").match(/"[^"\n]*"/g) ?? []) {
-      if (/[a-z]-/.test(string)) for (const name of string.slice(1, -1).split(/\s+/)) if (name) classes.add(name);
+      if (!/[a-z]-/.test(string)) continue;
+      for (const name of string.slice(1, -1).split(/\s+/)) if (name) (precompiled(name) ? variants : own).add(name);
     }
+    classes[file.replace(/\.jsx$/, "")] = [...own].join(" ");
   }
-  const all = [...classes];
-  const screen = all.filter((c) => SCREEN_VARIANT.test(c));
-  const variants = all.filter((c) => c.includes(":") && !SCREEN_VARIANT.test(c));
-  const plain = all.filter((c) => !c.includes(":"));
   const compiler = createTailwindcss({ tailwindConfig: TAILWIND_CONFIG });
   const generate = (css, content) => compiler.generateStylesFromContent(css, [content.join(" ")]);
   const minify = (css) => esbuild.transformSync(css, { loader: "css", minify: true }).code.trim();
-  const variantRules = postcss.parse(await generate("@tailwind utilities;", variants)).nodes.map((node) => {
+  const variantRules = postcss.parse(await generate("@tailwind utilities;", [...variants])).nodes.map((node) => {
     const rule = node.type === "rule" ? node : node.nodes.find((n) => n.type === "rule");
     return [rule.selector, minify(node.toString())];
   });
   if (variantRules.length < 50) throw new Error("the kit's variant classes compiled to almost nothing");
-  return {
-    base: minify(await generate("@tailwind base;", [])),
-    plain: minify(await generate("@tailwind utilities;", plain)),
-    variants: variantRules,
-    screenClasses: screen.join(" "),
-  };
+  return { base: minify(await generate("@tailwind base;", [])), variants: variantRules, classes };
 }
+
 const common = {
   absWorkingDir: nodeModules,
   nodePaths: [nodeModules],

@@ -69,6 +69,12 @@ test('a shadcn/ui dashboard with lucide icons and recharts line and bar charts r
   assert.equal(await button.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(15, 23, 42)');
   assert.equal(await button.evaluate((el) => getComputedStyle(el).borderTopLeftRadius), '6px', 'rounded-md');
 
+  // The kit's classes keep Tailwind's order with the component's: CardContent's `p-6 pt-0` has no
+  // top padding though the component uses `p-6` itself, and CardHeader's `p-6` yields to `pb-2`.
+  assert.equal(await small.evaluate((el) => getComputedStyle(el.parentElement).paddingTop), '0px', 'CardContent pt-0');
+  assert.equal(await small.evaluate((el) => getComputedStyle(el.parentElement).paddingLeft), '24px', 'CardContent p-6');
+  assert.equal(await small.evaluate((el) => getComputedStyle(el.parentElement.previousElementSibling).paddingBottom), '8px', 'pb-2');
+
   // Plug's header keeps its own border colour though the theme defines shadcn's --border.
   assert.equal(await style(page, '.plug-header', 'borderBottomColor'), 'rgb(209, 217, 224)');
 
@@ -94,6 +100,8 @@ test('a shadcn/ui dashboard with lucide icons and recharts line and bar charts r
   await page.click('[role=option]:has-text("Last 3 months")');
   await page.click('#root [role=tab]:has-text("Revenue")');
   await eventually(async () => (await page.textContent('#root')).includes('Monthly revenue (3m)'), 'the chosen range');
+  // The active tab is the kit's data-[state=active]:bg-background (a precompiled variant class).
+  await eventually(async () => (await style(page, '#root [role=tab][data-state=active]', 'backgroundColor')) === 'rgb(255, 255, 255)', 'the active tab');
 
   // Only what the component imports was loaded: the ui kit, recharts, the four icons it names, and
   // Tailwind's compiler.

@@ -1,13 +1,13 @@
 // Tailwind CSS v3's JIT compiler in a Web Worker, so the page's thread parses the component's
-// libraries meanwhile. Asked with { content, kit }: the component's source, and whether it imports
-// the `@/components/ui` kit. Answers { css }: the theme variables, preflight, the kit's classes when
-// it is used, and the component's own classes, or "" when the component has no Tailwind class.
+// libraries meanwhile. Asked with { content, kit }: the component's source and the
+// `@/components/ui` components it imports. Answers { css }: the theme variables, preflight and the
+// CSS of the component's classes and its kit components', or "" when it has no Tailwind class.
 //
-// Preflight and the kit's classes were compiled at build time (scripts/vendor-react-kit.mjs): the
-// kit's variant classes (`data-[state=open]:…`, `[&>svg]:…`) are the slowest Tailwind generates,
-// and they are the same on every page. Order as Tailwind's own: preflight, the kit's plain
-// utilities, the component's utilities (with the kit's screen variants), then the kit's other
-// variants, less those the component's CSS already holds.
+// Preflight and the kit's variant classes (`data-[state=open]:…`, `[&>svg]:…`, the slowest Tailwind
+// generates) were compiled at build time (scripts/vendor-react-kit.mjs). The kit components' other
+// classes are compiled here with the component's own, so Tailwind orders them as one; the
+// precompiled variants follow, less those the component's CSS already holds. Only the order
+// between a kit variant and a component's variant on one element can differ from Tailwind's own.
 import { createTailwindcss } from "@mhsdesign/jit-browser-tailwindcss";
 import colors from "tailwindcss/colors";
 import precompiled from "../kit-css.generated.js";
@@ -29,13 +29,13 @@ function paletteFor(text) {
 }
 
 async function compile({ content, kit }) {
-  const texts = kit ? [content, precompiled.screenClasses] : [content];
+  const texts = [content, ...kit.map((name) => precompiled.classes[name] ?? "")];
   const theme = { ...TAILWIND_CONFIG.theme, colors: paletteFor(texts.join("\n")) };
   const compiler = createTailwindcss({ tailwindConfig: { ...TAILWIND_CONFIG, theme } });
   const own = (await compiler.generateStylesFromContent("@tailwind components;\n@tailwind utilities;", texts)).trim();
-  if (!kit && !own) return "";
-  const variants = kit ? precompiled.variants.filter(([selector]) => !own.includes(selector)).map(([, css]) => css) : [];
-  return [THEME_VARIABLES, precompiled.base, kit ? precompiled.plain : "", own, ...variants].join("\n");
+  if (kit.length === 0 && !own) return "";
+  const variants = kit.length ? precompiled.variants.filter(([selector]) => !own.includes(selector)).map(([, css]) => css) : [];
+  return [THEME_VARIABLES, precompiled.base, own, ...variants].join("\n");
 }
 
 self.onmessage = async ({ data }) => {

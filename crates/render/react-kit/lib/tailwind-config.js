@@ -31,6 +31,6 @@ export const TAILWIND_CONFIG = {
   },
 };
 
-// The kit's classes with a screen variant (`sm:flex-row`): compiled with the component's own, so
-// media queries keep Tailwind's order (`sm:` before the component's `lg:`).
+// The kit's classes with a screen variant (`sm:flex-row`) are compiled with the component's own, not
+// at build time, so media queries keep Tailwind's order (`sm:` before the component's `lg:`).
 export const SCREEN_VARIANT = /^(?:max-)?(?:sm|md|lg|xl|2xl):/;

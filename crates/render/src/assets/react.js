@@ -273,9 +273,15 @@ function runTailwind(request) {
   });
 }
 
+/** The `@/components/ui/*` components a source imports (their glyphs come with select, dialog …). */
+function kitComponents(source) {
+  const names = [...source.matchAll(/from\s*(['"])@\/components\/ui\/([a-z-]+)/g)].map((m) => m[2]);
+  return names.length ? [...new Set([...names.filter((n) => UI_KIT.includes(n)), "icons"])] : [];
+}
+
 async function applyTailwind(source) {
   if (!/\bclass(Name)?\s*=|\bcn\(|\bclassName:/.test(source)) return;
-  const css = await runTailwind({ content: source, kit: /\bfrom\s*(['"])@\/components\/ui\//.test(source) });
+  const css = await runTailwind({ content: source, kit: kitComponents(source) });
   // No Tailwind class in the component: leave the page's own styles (and the browser's) alone.
   if (!css) return;
   const style = document.createElement("style");
