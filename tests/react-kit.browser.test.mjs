@@ -113,6 +113,28 @@ test('a shadcn/ui dashboard with lucide icons and recharts line and bar charts r
   await context.close();
 });
 
+test('ui components are styled though the component names no class of its own', async () => {
+  const e = await dropReact('Greeting.jsx', `import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+
+export default function Greeting() {
+  return (
+    <Card>
+      <CardHeader><CardTitle>Hello</CardTitle></CardHeader>
+      <CardContent><Button>Say hi</Button></CardContent>
+    </Card>
+  );
+}
+`);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root button');
+  assert.equal(await style(page, '#root button', 'backgroundColor'), 'rgb(15, 23, 42)', 'bg-primary');
+  assert.equal(await style(page, '#root > div', 'borderTopLeftRadius'), '8px', 'the card is rounded-lg');
+  assert.equal(await style(page, '#root > div', 'paddingTop'), '0px', 'preflight');
+  quiet(page);
+  await context.close();
+});
+
 test('a form of shadcn Input, Slider and Switch takes typing, a dragged thumb and a toggle', async () => {
   const e = await dropReact('NotificationSettings.jsx', FORM);
   const { page, context } = await open(e);

@@ -280,8 +280,10 @@ function kitComponents(source) {
 }
 
 async function applyTailwind(source) {
-  if (!/\bclass(Name)?\s*=|\bcn\(|\bclassName:/.test(source)) return;
-  const css = await runTailwind({ content: source, kit: kitComponents(source) });
+  // The kit's components are styled by Tailwind even when the component names no class itself.
+  const kit = kitComponents(source);
+  if (kit.length === 0 && !/\bclass(Name)?\s*=|\bcn\(|\bclassName:/.test(source)) return;
+  const css = await runTailwind({ content: source, kit });
   // No Tailwind class in the component: leave the page's own styles (and the browser's) alone.
   if (!css) return;
   const style = document.createElement("style");
