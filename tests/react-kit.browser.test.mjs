@@ -113,6 +113,50 @@ test('a shadcn/ui dashboard with lucide icons and recharts line and bar charts r
   await context.close();
 });
 
+test('every name of the contract not used above resolves: each ui component, @/lib/utils, chart.js and the plotly.js names', async () => {
+  const e = await dropReact('Contract.jsx', `import { Accordion } from "@/components/ui/accordion";
+import { Alert } from "@/components/ui/alert";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Dialog } from "@/components/ui/dialog";
+import { DropdownMenu } from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Popover } from "@/components/ui/popover";
+import { Progress } from "@/components/ui/progress";
+import { ScrollArea } from "@/components/ui/scroll-area";
+import { Select } from "@/components/ui/select";
+import { Separator } from "@/components/ui/separator";
+import { Slider } from "@/components/ui/slider";
+import { Switch } from "@/components/ui/switch";
+import { Table } from "@/components/ui/table";
+import { Tabs } from "@/components/ui/tabs";
+import { Textarea } from "@/components/ui/textarea";
+import { Tooltip } from "@/components/ui/tooltip";
+import { cn } from "@/lib/utils";
+import { Chart } from "chart.js";
+import PlotlyJs from "plotly.js";
+import PlotlyDist from "plotly.js-dist";
+import PlotlyDistMin from "plotly.js-dist-min";
+
+const all = { Accordion, Alert, Avatar, Badge, Button, Card, Checkbox, Dialog, DropdownMenu, Input, Label, Popover, Progress, ScrollArea, Select, Separator, Slider, Switch, Table, Tabs, Textarea, Tooltip, Chart, PlotlyJs, PlotlyDist, PlotlyDistMin };
+
+export default function Contract() {
+  const missing = Object.entries(all).filter(([, value]) => value == null).map(([name]) => name);
+  const samePlotly = PlotlyJs === PlotlyDist && PlotlyDist === PlotlyDistMin && typeof PlotlyJs.newPlot === "function";
+  return <p id="out">{Object.keys(all).length} names; missing: {missing.join(",") || "none"}; cn: {cn("px-2 py-1", "px-4")}; one Plotly: {String(samePlotly)}</p>;
+}
+`);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #out', { timeout: 60_000 });
+  assert.equal(await page.textContent('#root #out'), '26 names; missing: none; cn: py-1 px-4; one Plotly: true');
+  quiet(page);
+  await context.close();
+});
+
 test('ui components are styled though the component names no class of its own', async () => {
   const e = await dropReact('Greeting.jsx', `import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Button } from "@/components/ui/button";
