@@ -162,7 +162,7 @@ fn package_folder(path: &Path) -> CliResult<Package> {
     })
 }
 
-/// The 50 MB of interface.md 4.1, checked before a byte is sent.
+/// The 50 MB upload limit (README "Limits"), checked before a byte is sent.
 fn check_upload_size(path: &Path, len: u64) -> CliResult<()> {
     if len <= limits::UPLOAD_MAX_BYTES {
         return Ok(());

@@ -11,7 +11,7 @@ use crate::image::Raster;
 use crate::office::{check_package, OfficeKind};
 use crate::{content_type_for, svg, ContentError};
 
-/// The largest upload accepted (interface 4.1 and 8: 50 MB per request).
+/// The largest upload accepted (openapi.yaml; README "Limits": 50 MB per request).
 pub const MAX_UPLOAD_BYTES: usize = plug_domain::limits::UPLOAD_MAX_BYTES as usize;
 
 /// A validated upload: what the Worker stores.

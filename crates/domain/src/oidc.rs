@@ -1,6 +1,6 @@
-//! Tokens of the team's OpenID Connect provider (platform.md 4): the rules that need no crypto.
-//! A token is split and its header checked here (RS256 or ES256 only, never `none` or HS256 on
-//! this path), the provider's key is chosen from its JWKS by `kid` and type, and the claims are
+//! Tokens of the team's OpenID Connect provider (README "Signing in"): the rules that need no
+//! crypto. A token is split and its header checked here (RS256 or ES256 only, never `none` or HS256
+//! on this path), the provider's key is chosen from its JWKS by `kid` and type, and the claims are
 //! checked (issuer, audience, expiry with the 30 s leeway, a verified email for a first sign-in).
 //! The signature itself is checked by the runtime (Web Crypto in the Worker) over `signing_input`.
 

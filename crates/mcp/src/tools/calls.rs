@@ -65,7 +65,9 @@ impl PinArgs {
 
 impl UnpinArgs {
     pub fn call(&self) -> Call {
-        let body = self.expires_in_days.map(|d| json!({ "expires_in_days": d }));
+        let body = self
+            .expires_in_days
+            .map(|d| json!({ "expires_in_days": d }));
         let path = format!("/api/v2/inspirations/{}/pin", encode(&self.id));
         Call::with(Method::Delete, path, body)
     }
@@ -130,8 +132,7 @@ mod tests {
 
     #[test]
     fn a_short_pin_reason_names_the_argument() {
-        let Tool::Pin(a) =
-            Tool::parse("pin", &json!({ "id": "x", "pin_reason": "no" })).unwrap()
+        let Tool::Pin(a) = Tool::parse("pin", &json!({ "id": "x", "pin_reason": "no" })).unwrap()
         else {
             panic!("a pin");
         };

@@ -80,7 +80,10 @@ async fn feedback<B: Backend>(
 ) -> Result<(), Failure> {
     let limit = a.feedback_limit.unwrap_or(DEFAULT_CONTEXT_LIMIT);
     let inbox = format!("/api/v2/entities/{}/feedback", encode(entity_id));
-    match b.call(page(inbox, limit, a.feedback_cursor.as_deref())).await {
+    match b
+        .call(page(inbox, limit, a.feedback_cursor.as_deref()))
+        .await
+    {
         Ok(feedback) => answer["feedback"] = feedback,
         // Only the owner and grid admins read the inbox; the rest of the context still helps.
         Err(f) if f.status == 403 || f.status == 404 => {

@@ -156,10 +156,10 @@ fn placement(a: &DropArgs, fields: &mut Fields) {
     } else {
         "personal"
     });
-    let visibility = a
-        .visibility
-        .as_deref()
-        .unwrap_or(if scope == "space" { "space" } else { "org" });
+    let visibility =
+        a.visibility
+            .as_deref()
+            .unwrap_or(if scope == "space" { "space" } else { "org" });
     fields.push(("scope", scope.to_string()));
     fields.push(("visibility", visibility.to_string()));
     if let Some(space) = &a.space_id {
@@ -175,9 +175,7 @@ fn expiry(a: &DropArgs, fields: &mut Fields) -> Result<(), Failure> {
             fields.push(("expires_in_days", "null".into()));
         }
         None => {
-            let days = a
-                .expires_in_days
-                .unwrap_or(validate::DEFAULT_EXPIRES_DAYS);
+            let days = a.expires_in_days.unwrap_or(validate::DEFAULT_EXPIRES_DAYS);
             fields.push(("expires_in_days", days.to_string()));
         }
     }

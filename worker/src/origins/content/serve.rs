@@ -1,6 +1,6 @@
-//! What a content origin sends for a readable Inspiration (platform.md 3): the index (the HTML
-//! file, the site's index.html or a viewer page), the original file and a site's files, at the
-//! origin's root, with the badge tag streamed into every HTML response.
+//! What a content origin sends for a readable Inspiration (README "What runs where"): the index
+//! (the HTML file, the site's index.html or a viewer page), the original file and a site's files,
+//! at the origin's root, with the badge tag streamed into every HTML response.
 
 use futures_util::{stream, StreamExt};
 use plug_content::EntryInflater;
