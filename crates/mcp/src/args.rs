@@ -99,7 +99,11 @@ fn typed(name: &str, value: &Value, property: &Value) -> Result<Value, Failure> 
         }
         "boolean" if value.is_boolean() => Ok(value.clone()),
         "boolean" => Err(Failure::invalid(name, "type", "true or false")),
-        "array" if value.as_array().is_some_and(|a| a.iter().all(Value::is_string)) => {
+        "array"
+            if value
+                .as_array()
+                .is_some_and(|a| a.iter().all(Value::is_string)) =>
+        {
             Ok(value.clone())
         }
         "array" => Err(Failure::invalid(name, "type", "an array of strings")),
