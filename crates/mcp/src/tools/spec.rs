@@ -1,16 +1,92 @@
 //! The tools as types: one argument struct per tool and `Tool`, the one place a tool's name meets
 //! its arguments. `tools.json` publishes the same arguments as JSON Schema for `tools/list`; the
 //! tests below hold each struct equal to its schema (names, types, which are required).
+//!
+//! The structs are read by `arguments!` rather than serde's derive: the derive's code for thirteen
+//! structs weighed 16 KiB of the Worker's gzip upload, and `args::check` has already held the
+//! values to the schema, so reading them needs no error paths.
 
 use plug_domain::error_code::ErrorCode;
-use serde::de::DeserializeOwned;
-use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::{args, Failure};
 
+/// One argument's Rust type: its JSON Schema type, whether the schema must require it, and how it
+/// is read from arguments `args::check` has accepted.
+pub trait Arg: Sized {
+    const TYPE: &'static str;
+    const REQUIRED: bool = false;
+    fn take(map: &Map<String, Value>, name: &str) -> Self;
+}
+
+impl Arg for String {
+    const TYPE: &'static str = "string";
+    const REQUIRED: bool = true;
+    fn take(map: &Map<String, Value>, name: &str) -> Self {
+        <Option<String> as Arg>::take(map, name).unwrap_or_default()
+    }
+}
+
+impl Arg for Option<String> {
+    const TYPE: &'static str = "string";
+    fn take(map: &Map<String, Value>, name: &str) -> Self {
+        map.get(name).and_then(Value::as_str).map(str::to_string)
+    }
+}
+
+impl Arg for Option<i64> {
+    const TYPE: &'static str = "integer";
+    fn take(map: &Map<String, Value>, name: &str) -> Self {
+        map.get(name).and_then(Value::as_i64)
+    }
+}
+
+impl Arg for Option<bool> {
+    const TYPE: &'static str = "boolean";
+    fn take(map: &Map<String, Value>, name: &str) -> Self {
+        map.get(name).and_then(Value::as_bool)
+    }
+}
+
+impl Arg for Option<Vec<String>> {
+    const TYPE: &'static str = "array";
+    fn take(map: &Map<String, Value>, name: &str) -> Self {
+        let items = map.get(name)?.as_array()?;
+        Some(
+            items
+                .iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect(),
+        )
+    }
+}
+
+/// A struct read from checked arguments, with its fields as (name, schema type, required).
+pub trait Arguments: Sized {
+    const FIELDS: &'static [(&'static str, &'static str, bool)];
+    fn read(map: &Map<String, Value>) -> Self;
+}
+
+/// Declares argument structs: each field's name is the argument's, its type an `Arg`.
+macro_rules! arguments {
+    ($($(#[$doc:meta])* pub struct $name:ident { $(pub $field:ident: $ty:ty,)* })*) => {$(
+        $(#[$doc])*
+        #[derive(Debug, Default)]
+        pub struct $name { $(pub $field: $ty,)* }
+
+        impl Arguments for $name {
+            const FIELDS: &'static [(&'static str, &'static str, bool)] =
+                &[$((stringify!($field), <$ty as Arg>::TYPE, <$ty as Arg>::REQUIRED),)*];
+            fn read(map: &Map<String, Value>) -> Self {
+                $name { $($field: Arg::take(map, stringify!($field)),)* }
+            }
+        }
+    )*};
+}
+
+arguments! {
 /// `drop`: exactly one of `path`, `content`, `content_base64`; the rest shapes the create form.
-#[derive(Debug, Default, Deserialize)]
 pub struct DropArgs {
     pub path: Option<String>,
     pub content: Option<String>,
@@ -27,7 +103,6 @@ pub struct DropArgs {
     pub wait_seconds: Option<i64>,
 }
 
-#[derive(Debug, Deserialize)]
 pub struct ListArgs {
     pub owner: Option<String>,
     pub space: Option<String>,
@@ -36,14 +111,12 @@ pub struct ListArgs {
     pub limit: Option<i64>,
 }
 
-#[derive(Debug, Deserialize)]
 pub struct ReadArgs {
     pub id: String,
     pub include_text: Option<bool>,
     pub max_text_chars: Option<i64>,
 }
 
-#[derive(Debug, Deserialize)]
 pub struct SetVisibilityArgs {
     pub id: String,
     pub visibility: String,
@@ -51,31 +124,26 @@ pub struct SetVisibilityArgs {
     pub link_indexed: Option<bool>,
 }
 
-#[derive(Debug, Deserialize)]
 pub struct PinArgs {
     pub id: String,
     pub pin_reason: String,
 }
 
-#[derive(Debug, Deserialize)]
 pub struct UnpinArgs {
     pub id: String,
     pub expires_in_days: Option<i64>,
 }
 
 /// `archive` and `restore`: the Inspiration alone.
-#[derive(Debug, Deserialize)]
 pub struct IdArgs {
     pub id: String,
 }
 
-#[derive(Debug, Deserialize)]
 pub struct ReactArgs {
     pub id: String,
     pub kind: String,
 }
 
-#[derive(Debug, Deserialize)]
 pub struct ContextArgs {
     pub id: String,
     pub feedback_limit: Option<i64>,
@@ -83,20 +151,17 @@ pub struct ContextArgs {
     pub links_limit: Option<i64>,
 }
 
-#[derive(Debug, Deserialize)]
 pub struct LinkRuntimeArgs {
     pub runtime_id: String,
     pub inspiration_id: String,
     pub note: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
 pub struct UnlinkRuntimeArgs {
     pub runtime_id: String,
     pub link_id: String,
 }
 
-#[derive(Debug, Deserialize)]
 pub struct ListRuntimesArgs {
     pub kind: Option<String>,
     pub owner: Option<String>,
@@ -104,6 +169,7 @@ pub struct ListRuntimesArgs {
     pub sort: Option<String>,
     pub cursor: Option<String>,
     pub limit: Option<i64>,
+}
 }
 
 /// One tool call with its arguments read.
@@ -154,11 +220,15 @@ impl Tool {
     }
 }
 
-/// `args::check` already held the arguments to the schema, so this fails only when a struct
-/// disagrees with its schema, which the tests below rule out.
-fn read<T: DeserializeOwned>(checked: Value) -> Result<T, Failure> {
-    serde_json::from_value(checked)
-        .map_err(|e| Failure::new(ErrorCode::Internal, format!("tool arguments: {e}")))
+/// The struct of arguments `args::check` accepted.
+fn read<T: Arguments>(checked: Value) -> Result<T, Failure> {
+    match checked {
+        Value::Object(map) => Ok(T::read(&map)),
+        _ => Err(Failure::new(
+            ErrorCode::Internal,
+            "tool arguments: not an object",
+        )),
+    }
 }
 
 fn schema_of(name: &str) -> Option<Value> {
@@ -173,152 +243,69 @@ fn schema_of(name: &str) -> Option<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::{json, Map};
 
-    /// A value of each property's schema type that `args::check` accepts.
-    fn sample(property: &Value) -> Value {
-        match property["type"].as_str().unwrap() {
-            "string" => property["enum"].get(0).cloned().unwrap_or(json!("x")),
-            "integer" => property["minimum"].clone(),
-            "boolean" => json!(true),
-            "array" => json!(["x"]),
-            other => panic!("no sample for type {other}"),
+    fn fields_of(name: &str) -> &'static [(&'static str, &'static str, bool)] {
+        match name {
+            "drop" => DropArgs::FIELDS,
+            "list" => ListArgs::FIELDS,
+            "read" => ReadArgs::FIELDS,
+            "set_visibility" => SetVisibilityArgs::FIELDS,
+            "pin" => PinArgs::FIELDS,
+            "unpin" => UnpinArgs::FIELDS,
+            "archive" | "restore" => IdArgs::FIELDS,
+            "react" => ReactArgs::FIELDS,
+            "context" => ContextArgs::FIELDS,
+            "link_runtime" => LinkRuntimeArgs::FIELDS,
+            "unlink_runtime" => UnlinkRuntimeArgs::FIELDS,
+            "list_runtimes" => ListRuntimesArgs::FIELDS,
+            other => panic!("{other} has no struct"),
         }
     }
 
-    /// For every published tool: all its arguments together read into its struct (so the struct
-    /// knows each name with a matching type), and leaving out one argument fails exactly when the
-    /// schema says it is required (so the struct's non-`Option` fields are the `required` list).
+    /// Every published tool has a struct whose fields are its schema's properties, each of the
+    /// schema's type, the non-`Option` ones exactly its `required` list; and `Tool::parse` knows it.
     #[test]
-    fn each_struct_takes_exactly_the_arguments_its_schema_publishes() {
+    fn each_struct_is_its_published_schema() {
         let tools = crate::tool_list();
         for tool in tools.as_array().unwrap() {
             let name = tool["name"].as_str().unwrap();
             let schema = &tool["inputSchema"];
-            let properties = schema["properties"].as_object().unwrap();
-            let required: Vec<&str> = schema["required"]
-                .as_array()
-                .map(|r| r.iter().map(|v| v.as_str().unwrap()).collect())
-                .unwrap_or_default();
-            let all: Map<String, Value> = properties
-                .iter()
-                .map(|(k, p)| (k.clone(), sample(p)))
-                .collect();
-            Tool::parse(name, &Value::Object(all.clone()))
-                .unwrap_or_else(|f| panic!("{name}: every argument: {}", f.message));
-            for property in properties.keys() {
-                let mut without = all.clone();
-                without.remove(property);
-                let read = read_struct(name, Value::Object(without));
-                assert_eq!(
-                    read.is_err(),
-                    required.contains(&property.as_str()),
-                    "{name}.{property}: required in the struct and the schema alike"
-                );
-            }
-        }
-    }
-
-    /// The struct alone, without the schema check, to see what it requires.
-    fn read_struct(name: &str, arguments: Value) -> Result<(), serde_json::Error> {
-        fn de<T: DeserializeOwned>(v: Value) -> Result<(), serde_json::Error> {
-            serde_json::from_value::<T>(v).map(|_| ())
-        }
-        match name {
-            "drop" => de::<DropArgs>(arguments),
-            "list" => de::<ListArgs>(arguments),
-            "read" => de::<ReadArgs>(arguments),
-            "set_visibility" => de::<SetVisibilityArgs>(arguments),
-            "pin" => de::<PinArgs>(arguments),
-            "unpin" => de::<UnpinArgs>(arguments),
-            "archive" | "restore" => de::<IdArgs>(arguments),
-            "react" => de::<ReactArgs>(arguments),
-            "context" => de::<ContextArgs>(arguments),
-            "link_runtime" => de::<LinkRuntimeArgs>(arguments),
-            "unlink_runtime" => de::<UnlinkRuntimeArgs>(arguments),
-            "list_runtimes" => de::<ListRuntimesArgs>(arguments),
-            other => panic!("{other} has no struct"),
-        }
-    }
-
-    /// A struct field the schema does not publish would be an argument no agent can send: each
-    /// struct's field list, as serde sees it, is the schema's property list.
-    #[test]
-    fn no_struct_has_a_field_the_schema_lacks() {
-        let tools = crate::tool_list();
-        for tool in tools.as_array().unwrap() {
-            let name = tool["name"].as_str().unwrap();
-            let mut published: Vec<&str> = tool["inputSchema"]["properties"]
+            let mut published: Vec<(String, String, bool)> = schema["properties"]
                 .as_object()
                 .unwrap()
-                .keys()
-                .map(String::as_str)
+                .iter()
+                .map(|(k, p)| {
+                    let required = schema["required"]
+                        .as_array()
+                        .is_some_and(|r| r.iter().any(|v| v == k.as_str()));
+                    (k.clone(), p["type"].as_str().unwrap().to_string(), required)
+                })
                 .collect();
-            published.sort_unstable();
-            let mut fields = fields_of(name).to_vec();
-            fields.sort_unstable();
+            published.sort();
+            let mut fields: Vec<(String, String, bool)> = fields_of(name)
+                .iter()
+                .map(|(n, t, r)| (n.to_string(), t.to_string(), *r))
+                .collect();
+            fields.sort();
             assert_eq!(fields, published, "{name}");
+            assert!(
+                !Tool::parse(name, &serde_json::json!({ "no_such_argument": 1 }))
+                    .unwrap_err()
+                    .message
+                    .contains("no tool named"),
+                "{name} is a Tool"
+            );
         }
     }
 
-    fn fields_of(name: &str) -> &'static [&'static str] {
-        match name {
-            "drop" => fields::<DropArgs>(),
-            "list" => fields::<ListArgs>(),
-            "read" => fields::<ReadArgs>(),
-            "set_visibility" => fields::<SetVisibilityArgs>(),
-            "pin" => fields::<PinArgs>(),
-            "unpin" => fields::<UnpinArgs>(),
-            "archive" | "restore" => fields::<IdArgs>(),
-            "react" => fields::<ReactArgs>(),
-            "context" => fields::<ContextArgs>(),
-            "link_runtime" => fields::<LinkRuntimeArgs>(),
-            "unlink_runtime" => fields::<UnlinkRuntimeArgs>(),
-            "list_runtimes" => fields::<ListRuntimesArgs>(),
-            other => panic!("{other} has no struct"),
-        }
-    }
-
-    /// The field names serde derived for `T`: a deserializer that answers `deserialize_struct`
-    /// by recording the names it is handed.
-    fn fields<T: DeserializeOwned>() -> &'static [&'static str] {
-        use serde::de::{Deserializer, Error, Visitor};
-        #[derive(Debug)]
-        struct Fields(&'static [&'static str]);
-        impl std::fmt::Display for Fields {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                write!(f, "fields")
-            }
-        }
-        impl std::error::Error for Fields {}
-        impl Error for Fields {
-            fn custom<M: std::fmt::Display>(_: M) -> Self {
-                Fields(&[])
-            }
-        }
-        struct Spy;
-        impl<'de> Deserializer<'de> for Spy {
-            type Error = Fields;
-            fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Fields> {
-                Err(Fields(&[]))
-            }
-            fn deserialize_struct<V: Visitor<'de>>(
-                self,
-                _: &'static str,
-                fields: &'static [&'static str],
-                _: V,
-            ) -> Result<V::Value, Fields> {
-                Err(Fields(fields))
-            }
-            serde::forward_to_deserialize_any! {
-                bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
-                byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map enum
-                identifier ignored_any
-            }
-        }
-        match T::deserialize(Spy) {
-            Err(Fields(names)) => names,
-            Ok(_) => unreachable!("the spy never yields a value"),
-        }
+    #[test]
+    fn arguments_read_into_their_fields() {
+        let args = serde_json::json!({ "id": "a", "include_text": true, "max_text_chars": 9.0 });
+        let Tool::Read(read) = Tool::parse("read", &args).unwrap() else {
+            panic!("a read");
+        };
+        assert_eq!(read.id, "a");
+        assert_eq!(read.include_text, Some(true));
+        assert_eq!(read.max_text_chars, Some(9));
     }
 }
