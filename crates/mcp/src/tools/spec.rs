@@ -11,16 +11,20 @@ use serde_json::{Map, Value};
 
 use crate::{args, Failure};
 
-/// One argument's Rust type: its JSON Schema type, whether the schema must require it, and how it
-/// is read from arguments `args::check` has accepted.
+/// One argument's Rust type: how it is read from arguments `args::check` has accepted and, for the
+/// schema test, its JSON Schema type and whether the schema must require it.
 pub trait Arg: Sized {
+    #[cfg(test)]
     const TYPE: &'static str;
+    #[cfg(test)]
     const REQUIRED: bool = false;
     fn take(map: &Map<String, Value>, name: &str) -> Self;
 }
 
 impl Arg for String {
+    #[cfg(test)]
     const TYPE: &'static str = "string";
+    #[cfg(test)]
     const REQUIRED: bool = true;
     fn take(map: &Map<String, Value>, name: &str) -> Self {
         <Option<String> as Arg>::take(map, name).unwrap_or_default()
@@ -28,6 +32,7 @@ impl Arg for String {
 }
 
 impl Arg for Option<String> {
+    #[cfg(test)]
     const TYPE: &'static str = "string";
     fn take(map: &Map<String, Value>, name: &str) -> Self {
         map.get(name).and_then(Value::as_str).map(str::to_string)
@@ -35,6 +40,7 @@ impl Arg for Option<String> {
 }
 
 impl Arg for Option<i64> {
+    #[cfg(test)]
     const TYPE: &'static str = "integer";
     fn take(map: &Map<String, Value>, name: &str) -> Self {
         map.get(name).and_then(Value::as_i64)
@@ -42,6 +48,7 @@ impl Arg for Option<i64> {
 }
 
 impl Arg for Option<bool> {
+    #[cfg(test)]
     const TYPE: &'static str = "boolean";
     fn take(map: &Map<String, Value>, name: &str) -> Self {
         map.get(name).and_then(Value::as_bool)
@@ -49,6 +56,7 @@ impl Arg for Option<bool> {
 }
 
 impl Arg for Option<Vec<String>> {
+    #[cfg(test)]
     const TYPE: &'static str = "array";
     fn take(map: &Map<String, Value>, name: &str) -> Self {
         let items = map.get(name)?.as_array()?;
@@ -64,6 +72,8 @@ impl Arg for Option<Vec<String>> {
 
 /// A struct read from checked arguments, with its fields as (name, schema type, required).
 pub trait Arguments: Sized {
+    /// Only the schema test reads it; the Worker does not carry it.
+    #[cfg(test)]
     const FIELDS: &'static [(&'static str, &'static str, bool)];
     fn read(map: &Map<String, Value>) -> Self;
 }
@@ -76,6 +86,7 @@ macro_rules! arguments {
         pub struct $name { $(pub $field: $ty,)* }
 
         impl Arguments for $name {
+            #[cfg(test)]
             const FIELDS: &'static [(&'static str, &'static str, bool)] =
                 &[$((stringify!($field), <$ty as Arg>::TYPE, <$ty as Arg>::REQUIRED),)*];
             fn read(map: &Map<String, Value>) -> Self {
