@@ -7,14 +7,13 @@ use serde_json::{Map, Value};
 
 use crate::Failure;
 
-/// The arguments as an object the tool's struct deserializes from without error: `null` stands
-/// for absent, and a whole number in any JSON spelling (agents often send 30.0 for 30) is an
-/// integer.
-pub fn check(value: &Value, schema: &Value) -> Result<Value, Failure> {
-    let empty = Map::new();
+/// Checks the arguments (an object, or `null` for none) against the tool's schema; `null` stands
+/// for an absent argument. What passes reads into the tool's struct without error.
+pub fn check<'a>(value: &'a Value, schema: &Value) -> Result<&'a Map<String, Value>, Failure> {
+    static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
     let map = match value {
         Value::Object(map) => map,
-        Value::Null => &empty,
+        Value::Null => EMPTY.get_or_init(Map::new),
         _ => {
             return Err(Failure::invalid(
                 "arguments",
@@ -41,11 +40,20 @@ pub fn check(value: &Value, schema: &Value) -> Result<Value, Failure> {
             ));
         }
     }
-    let mut checked = Map::new();
     for (name, value) in map.iter().filter(|(_, v)| !v.is_null()) {
-        checked.insert(name.clone(), typed(name, value, &known[name.as_str()])?);
+        typed(name, value, &known[name.as_str()])?;
     }
-    Ok(Value::Object(checked))
+    Ok(map)
+}
+
+/// A whole number in any JSON spelling: agents often send 30.0 for 30.
+pub fn whole(value: &Value) -> Option<i64> {
+    value.as_i64().or_else(|| {
+        value
+            .as_f64()
+            .filter(|f| f.fract() == 0.0)
+            .map(|f| f as i64)
+    })
 }
 
 fn names(properties: &Value) -> String {
@@ -57,7 +65,7 @@ fn names(properties: &Value) -> String {
 
 /// One present argument against its property schema: `string` (with its `enum`), `integer`
 /// (with `minimum` and `maximum`), `boolean`, or `array` of strings.
-fn typed(name: &str, value: &Value, property: &Value) -> Result<Value, Failure> {
+fn typed(name: &str, value: &Value, property: &Value) -> Result<(), Failure> {
     match property["type"].as_str().unwrap_or_default() {
         "string" => {
             let s = value
@@ -74,18 +82,10 @@ fn typed(name: &str, value: &Value, property: &Value) -> Result<Value, Failure> 
                     format!("one of {}", allowed.join(", ")),
                 ));
             }
-            Ok(value.clone())
+            Ok(())
         }
         "integer" => {
-            let n = value
-                .as_i64()
-                .or_else(|| {
-                    value
-                        .as_f64()
-                        .filter(|f| f.fract() == 0.0)
-                        .map(|f| f as i64)
-                })
-                .ok_or_else(|| Failure::invalid(name, "type", "a whole number"))?;
+            let n = whole(value).ok_or_else(|| Failure::invalid(name, "type", "a whole number"))?;
             let min = property["minimum"].as_i64().unwrap_or(i64::MIN);
             let max = property["maximum"].as_i64().unwrap_or(i64::MAX);
             if !(min..=max).contains(&n) {
@@ -95,18 +95,18 @@ fn typed(name: &str, value: &Value, property: &Value) -> Result<Value, Failure> 
                     format!("between {min} and {max}"),
                 ));
             }
-            Ok(Value::from(n))
+            Ok(())
         }
-        "boolean" if value.is_boolean() => Ok(value.clone()),
+        "boolean" if value.is_boolean() => Ok(()),
         "boolean" => Err(Failure::invalid(name, "type", "true or false")),
         "array"
             if value
                 .as_array()
                 .is_some_and(|a| a.iter().all(Value::is_string)) =>
         {
-            Ok(value.clone())
+            Ok(())
         }
         "array" => Err(Failure::invalid(name, "type", "an array of strings")),
-        _ => Ok(value.clone()),
+        _ => Ok(()),
     }
 }

@@ -19,16 +19,16 @@ fn query(call: &mut Call, pairs: impl IntoIterator<Item = (&'static str, Option<
     }
 }
 
-impl ListArgs {
+impl ListArgs<'_> {
     pub fn call(&self) -> Call {
         let mut call = Call::get("/api/v2/inspirations".into());
         query(
             &mut call,
             [
-                ("sort", self.sort.clone()),
-                ("owner", self.owner.clone()),
-                ("space", self.space.clone()),
-                ("cursor", self.cursor.clone()),
+                ("sort", self.sort.map(str::to_string)),
+                ("owner", self.owner.map(str::to_string)),
+                ("space", self.space.map(str::to_string)),
+                ("cursor", self.cursor.map(str::to_string)),
                 ("limit", self.limit.map(|l| l.to_string())),
             ],
         );
@@ -36,17 +36,17 @@ impl ListArgs {
     }
 }
 
-impl ListRuntimesArgs {
+impl ListRuntimesArgs<'_> {
     pub fn call(&self) -> Call {
         let mut call = Call::get("/api/v2/runtimes".into());
         query(
             &mut call,
             [
-                ("kind", self.kind.clone()),
-                ("sort", self.sort.clone()),
-                ("owner", self.owner.clone()),
-                ("space_id", self.space_id.clone()),
-                ("cursor", self.cursor.clone()),
+                ("kind", self.kind.map(str::to_string)),
+                ("sort", self.sort.map(str::to_string)),
+                ("owner", self.owner.map(str::to_string)),
+                ("space_id", self.space_id.map(str::to_string)),
+                ("cursor", self.cursor.map(str::to_string)),
                 ("limit", self.limit.map(|l| l.to_string())),
             ],
         );
@@ -54,57 +54,57 @@ impl ListRuntimesArgs {
     }
 }
 
-impl PinArgs {
+impl PinArgs<'_> {
     pub fn call(&self) -> Result<Call, Failure> {
-        let reason = validate::pin_reason(&self.pin_reason).map_err(field)?;
-        let path = format!("/api/v2/inspirations/{}/pin", encode(&self.id));
+        let reason = validate::pin_reason(self.pin_reason).map_err(field)?;
+        let path = format!("/api/v2/inspirations/{}/pin", encode(self.id));
         let body = json!({ "pin_reason": reason });
         Ok(Call::with(Method::Post, path, Some(body)))
     }
 }
 
-impl UnpinArgs {
+impl UnpinArgs<'_> {
     pub fn call(&self) -> Call {
         let body = self
             .expires_in_days
             .map(|d| json!({ "expires_in_days": d }));
-        let path = format!("/api/v2/inspirations/{}/pin", encode(&self.id));
+        let path = format!("/api/v2/inspirations/{}/pin", encode(self.id));
         Call::with(Method::Delete, path, body)
     }
 }
 
-impl IdArgs {
+impl IdArgs<'_> {
     /// `archive` or `unarchive` (the `restore` tool).
     pub fn call(&self, verb: &str) -> Call {
-        let path = format!("/api/v2/inspirations/{}/{verb}", encode(&self.id));
+        let path = format!("/api/v2/inspirations/{}/{verb}", encode(self.id));
         Call::with(Method::Post, path, None)
     }
 }
 
-impl ReactArgs {
+impl ReactArgs<'_> {
     pub fn call(&self) -> Call {
-        let path = format!("/api/v2/entities/{}/reactions", encode(&self.id));
+        let path = format!("/api/v2/entities/{}/reactions", encode(self.id));
         Call::with(Method::Post, path, Some(json!({ "kind": self.kind })))
     }
 }
 
-impl LinkRuntimeArgs {
+impl LinkRuntimeArgs<'_> {
     pub fn call(&self) -> Result<Call, Failure> {
         let mut body = json!({ "inspiration_entity_id": self.inspiration_id });
         if let Some(note) = &self.note {
             body["note"] = json!(validate::note(note).map_err(field)?);
         }
-        let path = format!("/api/v2/runtimes/{}/inspirations", encode(&self.runtime_id));
+        let path = format!("/api/v2/runtimes/{}/inspirations", encode(self.runtime_id));
         Ok(Call::with(Method::Post, path, Some(body)))
     }
 }
 
-impl UnlinkRuntimeArgs {
+impl UnlinkRuntimeArgs<'_> {
     pub fn call(&self) -> Call {
         let path = format!(
             "/api/v2/runtimes/{}/inspirations/{}",
-            encode(&self.runtime_id),
-            encode(&self.link_id)
+            encode(self.runtime_id),
+            encode(self.link_id)
         );
         Call::with(Method::Delete, path, None)
     }
@@ -117,11 +117,8 @@ mod tests {
 
     #[test]
     fn list_queries_keep_their_order_and_leave_out_what_was_not_given() {
-        let Tool::List(a) = Tool::parse(
-            "list",
-            &json!({ "limit": 5.0, "owner": "me", "sort": "view_count_desc" }),
-        )
-        .unwrap() else {
+        let args = json!({ "limit": 5.0, "owner": "me", "sort": "view_count_desc" });
+        let Tool::List(a) = Tool::parse("list", &args).unwrap() else {
             panic!("a list");
         };
         assert_eq!(
@@ -132,8 +129,8 @@ mod tests {
 
     #[test]
     fn a_short_pin_reason_names_the_argument() {
-        let Tool::Pin(a) = Tool::parse("pin", &json!({ "id": "x", "pin_reason": "no" })).unwrap()
-        else {
+        let args = json!({ "id": "x", "pin_reason": "no" });
+        let Tool::Pin(a) = Tool::parse("pin", &args).unwrap() else {
             panic!("a pin");
         };
         assert_eq!(a.call().unwrap_err().details[0]["field"], "pin_reason");

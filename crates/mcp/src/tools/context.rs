@@ -10,27 +10,38 @@ use crate::{encode, Backend, Call, Failure};
 
 const DEFAULT_CONTEXT_LIMIT: i64 = 20;
 
-pub async fn context<B: Backend>(b: &B, a: &ContextArgs) -> Result<Value, Failure> {
+pub async fn context<B: Backend>(b: &B, a: &ContextArgs<'_>) -> Result<Value, Failure> {
     let links_limit = a.links_limit.unwrap_or(DEFAULT_CONTEXT_LIMIT);
     let read = b
-        .call(Call::get(format!("/api/v2/inspirations/{}", encode(&a.id))))
+        .call(Call::get(format!("/api/v2/inspirations/{}", encode(a.id))))
         .await;
     let (mut answer, entity_id) = match read {
-        Ok(item) => inspiration(b, item, &a.id, links_limit).await?,
+        Ok(item) => {
+            let entity_id = item["entity_id"].as_str().unwrap_or(a.id).to_string();
+            let inspired = format!(
+                "/api/v2/inspirations/{}/inspired-runtimes",
+                encode(&entity_id)
+            );
+            let inspired = b.call(page(inspired, links_limit, None)).await?;
+            (inspiration(item, &entity_id, inspired), entity_id)
+        }
         // Not an Inspiration: a Runtime has no read route, but its links and feedback are there.
         Err(f) if f.status == 404 => {
-            let sources = format!("/api/v2/runtimes/{}/inspirations", encode(&a.id));
+            let sources = format!("/api/v2/runtimes/{}/inspirations", encode(a.id));
             b.call(page(sources, 1, None)).await.map_err(|_| f)?;
             (
                 json!({ "entity_id": a.id, "realm": "runtime" }),
-                a.id.clone(),
+                a.id.to_string(),
             )
         }
         Err(f) => return Err(f),
     };
     let sources = format!("/api/v2/runtimes/{}/inspirations", encode(&entity_id));
     answer["inspired_by"] = b.call(page(sources, links_limit, None)).await?;
-    feedback(b, a, &entity_id, &mut answer).await?;
+    let limit = a.feedback_limit.unwrap_or(DEFAULT_CONTEXT_LIMIT);
+    let inbox = format!("/api/v2/entities/{}/feedback", encode(&entity_id));
+    let feedback = b.call(page(inbox, limit, a.feedback_cursor)).await;
+    with_feedback(&mut answer, feedback)?;
     Ok(answer)
 }
 
@@ -44,20 +55,9 @@ fn page(path: String, limit: i64, cursor: Option<&str>) -> Call {
     call
 }
 
-/// The answer's start for an Inspiration, and its entity id.
-async fn inspiration<B: Backend>(
-    b: &B,
-    item: Value,
-    id: &str,
-    links_limit: i64,
-) -> Result<(Value, String), Failure> {
-    let entity_id = item["entity_id"].as_str().unwrap_or(id).to_string();
-    let inspired = format!(
-        "/api/v2/inspirations/{}/inspired-runtimes",
-        encode(&entity_id)
-    );
-    let inspired = b.call(page(inspired, links_limit, None)).await?;
-    let answer = json!({
+/// The answer's start for an Inspiration and the Runtimes it inspired.
+fn inspiration(item: Value, entity_id: &str, inspired: Value) -> Value {
+    json!({
         "entity_id": entity_id,
         "realm": "inspiration",
         "url": item["url"],
@@ -67,25 +67,14 @@ async fn inspiration<B: Backend>(
         "reactions": item["reactions"],
         "inspiration": item,
         "inspired_runtimes": inspired,
-    });
-    Ok((answer, entity_id))
+    })
 }
 
-/// The feedback inbox, or why it cannot be read.
-async fn feedback<B: Backend>(
-    b: &B,
-    a: &ContextArgs,
-    entity_id: &str,
-    answer: &mut Value,
-) -> Result<(), Failure> {
-    let limit = a.feedback_limit.unwrap_or(DEFAULT_CONTEXT_LIMIT);
-    let inbox = format!("/api/v2/entities/{}/feedback", encode(entity_id));
-    match b
-        .call(page(inbox, limit, a.feedback_cursor.as_deref()))
-        .await
-    {
+/// The feedback inbox, or why it cannot be read: only the owner and grid admins read it, and the
+/// rest of the context still helps everyone else.
+fn with_feedback(answer: &mut Value, feedback: Result<Value, Failure>) -> Result<(), Failure> {
+    match feedback {
         Ok(feedback) => answer["feedback"] = feedback,
-        // Only the owner and grid admins read the inbox; the rest of the context still helps.
         Err(f) if f.status == 403 || f.status == 404 => {
             answer["feedback"] = Value::Null;
             answer["feedback_error"] = f.to_json()["error"].clone();

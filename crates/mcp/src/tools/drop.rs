@@ -16,11 +16,30 @@ const DEFAULT_WAIT_SECONDS: i64 = 60;
 
 type Fields = Vec<(&'static str, String)>;
 
-pub async fn drop<B: Backend>(b: &B, a: &DropArgs) -> Result<Value, Failure> {
+pub async fn drop<B: Backend>(b: &B, a: &DropArgs<'_>) -> Result<Value, Failure> {
     let upload = upload(a)?;
     let wait = a.wait_seconds.unwrap_or(DEFAULT_WAIT_SECONDS);
     let created = b.create(upload).await?;
-    let current = until_live(b, created, wait).await?;
+    let id = created["entity_id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let mut current = created;
+    let mut waited = 0;
+    // Read it again each second while it provisions, for at most `wait` seconds.
+    while current["status"] == "provisioning" && waited < wait * 1000 {
+        b.pause(POLL_MILLIS).await;
+        waited += POLL_MILLIS as i64;
+        match b
+            .call(Call::get(format!("/api/v2/inspirations/{}", encode(&id))))
+            .await
+        {
+            Ok(read) => current = read,
+            // A brief 5xx while it provisions is expected.
+            Err(f) if f.status >= 500 => {}
+            Err(f) => return Err(f),
+        }
+    }
     let status = current["status"].as_str().unwrap_or_default().to_string();
     if status == "failed" {
         let why = current["error"]
@@ -40,32 +59,8 @@ pub async fn drop<B: Backend>(b: &B, a: &DropArgs) -> Result<Value, Failure> {
     }))
 }
 
-/// Reads the new Inspiration again each second while it provisions, for at most `wait` seconds.
-async fn until_live<B: Backend>(b: &B, created: Value, wait: i64) -> Result<Value, Failure> {
-    let id = created["entity_id"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
-    let mut current = created;
-    let mut waited = 0;
-    while current["status"] == "provisioning" && waited < wait * 1000 {
-        b.pause(POLL_MILLIS).await;
-        waited += POLL_MILLIS as i64;
-        match b
-            .call(Call::get(format!("/api/v2/inspirations/{}", encode(&id))))
-            .await
-        {
-            Ok(read) => current = read,
-            // A brief 5xx while it provisions is expected.
-            Err(f) if f.status >= 500 => {}
-            Err(f) => return Err(f),
-        }
-    }
-    Ok(current)
-}
-
 /// The create form without what the runner adds for a `path` (see `Upload`).
-fn upload(a: &DropArgs) -> Result<Upload, Failure> {
+fn upload(a: &DropArgs<'_>) -> Result<Upload, Failure> {
     let mut fields = Fields::new();
     let file = source(a, &mut fields)?;
     if let Some(name) = &a.name {
@@ -84,7 +79,7 @@ fn upload(a: &DropArgs) -> Result<Upload, Failure> {
         return Err(Failure::invalid("inspired_by", "length", "up to 10 ids"));
     }
     for id in inspired_by {
-        fields.push(("inspired_by", id));
+        fields.push(("inspired_by", id.to_string()));
     }
     fields.push(("uploaded_via", "claude_mcp".into()));
     Ok(Upload { fields, file })
@@ -92,7 +87,7 @@ fn upload(a: &DropArgs) -> Result<Upload, Failure> {
 
 /// Exactly one of `path`, `content`, `content_base64`. Inline bytes take their type from
 /// `file_name`, and their name and title from its stem when the agent gave none.
-fn source(a: &DropArgs, fields: &mut Fields) -> Result<FileSource, Failure> {
+fn source(a: &DropArgs<'_>, fields: &mut Fields) -> Result<FileSource, Failure> {
     let given = [&a.path, &a.content, &a.content_base64];
     if given.iter().filter(|g| g.is_some()).count() != 1 {
         return Err(Failure::invalid(
@@ -102,9 +97,9 @@ fn source(a: &DropArgs, fields: &mut Fields) -> Result<FileSource, Failure> {
         ));
     }
     if let Some(p) = &a.path {
-        return Ok(FileSource::Path(p.clone()));
+        return Ok(FileSource::Path(p.to_string()));
     }
-    let file_name = a.file_name.as_deref().ok_or_else(|| {
+    let file_name = a.file_name.ok_or_else(|| {
         Failure::invalid(
             "file_name",
             "required",
@@ -150,25 +145,24 @@ fn source(a: &DropArgs, fields: &mut Fields) -> Result<FileSource, Failure> {
 }
 
 /// Scope and visibility with their defaults: personal and org, or space and space with a space.
-fn placement(a: &DropArgs, fields: &mut Fields) {
-    let scope = a.scope.as_deref().unwrap_or(if a.space_id.is_some() {
+fn placement(a: &DropArgs<'_>, fields: &mut Fields) {
+    let scope = a.scope.unwrap_or(if a.space_id.is_some() {
         "space"
     } else {
         "personal"
     });
-    let visibility =
-        a.visibility
-            .as_deref()
-            .unwrap_or(if scope == "space" { "space" } else { "org" });
+    let visibility = a
+        .visibility
+        .unwrap_or(if scope == "space" { "space" } else { "org" });
     fields.push(("scope", scope.to_string()));
     fields.push(("visibility", visibility.to_string()));
     if let Some(space) = &a.space_id {
-        fields.push(("space_id", space.clone()));
+        fields.push(("space_id", space.to_string()));
     }
 }
 
 /// A pin reason (no expiry), or the days until it expires.
-fn expiry(a: &DropArgs, fields: &mut Fields) -> Result<(), Failure> {
+fn expiry(a: &DropArgs<'_>, fields: &mut Fields) -> Result<(), Failure> {
     match &a.pin_reason {
         Some(reason) => {
             fields.push(("pin_reason", validate::pin_reason(reason).map_err(field)?));

@@ -44,23 +44,29 @@ fn pretty(value: &Value) -> String {
 }
 
 async fn run<B: Backend>(b: &B, name: &str, arguments: &Value) -> Result<Value, Failure> {
-    match Tool::parse(name, arguments)? {
-        Tool::Drop(a) => drop::drop(b, &a).await,
-        Tool::List(a) => b.call(a.call()).await,
-        Tool::Read(a) => read::read(b, &a).await,
-        Tool::SetVisibility(a) => visibility::set_visibility(b, &a).await,
-        Tool::Pin(a) => b.call(a.call()?).await,
-        Tool::Unpin(a) => b.call(a.call()).await,
-        Tool::Archive(a) => b.call(a.call("archive")).await,
-        Tool::Restore(a) => b.call(a.call("unarchive")).await,
-        Tool::React(a) => b.call(a.call()).await,
-        Tool::Context(a) => context::context(b, &a).await,
-        Tool::LinkRuntime(a) => b.call(a.call()?).await,
-        Tool::UnlinkRuntime(a) => {
-            b.call(a.call()).await?;
-            Ok(json!({ "removed": true, "link_id": a.link_id }))
-        }
-        Tool::ListRuntimes(a) => b.call(a.call()).await,
+    let tool = Tool::parse(name, arguments)?;
+    // The tools that are one API call share one `b.call(..).await`: in the Worker each await of
+    // the in-process API is a large state machine, so one call site keeps the upload small.
+    let call = match &tool {
+        Tool::Drop(a) => return drop::drop(b, a).await,
+        Tool::Read(a) => return read::read(b, a).await,
+        Tool::SetVisibility(a) => return visibility::set_visibility(b, a).await,
+        Tool::Context(a) => return context::context(b, a).await,
+        Tool::List(a) => a.call(),
+        Tool::Pin(a) => a.call()?,
+        Tool::Unpin(a) => a.call(),
+        Tool::Archive(a) => a.call("archive"),
+        Tool::Restore(a) => a.call("unarchive"),
+        Tool::React(a) => a.call(),
+        Tool::LinkRuntime(a) => a.call()?,
+        Tool::UnlinkRuntime(a) => a.call(),
+        Tool::ListRuntimes(a) => a.call(),
+    };
+    let answer = b.call(call).await?;
+    match tool {
+        // The API answers 204 with no body: say what went.
+        Tool::UnlinkRuntime(a) => Ok(json!({ "removed": true, "link_id": a.link_id })),
+        _ => Ok(answer),
     }
 }
 

@@ -8,9 +8,9 @@ use crate::{encode, Backend, Call, Failure};
 
 const DEFAULT_TEXT_CHARS: i64 = 50_000;
 
-pub async fn read<B: Backend>(b: &B, a: &ReadArgs) -> Result<Value, Failure> {
+pub async fn read<B: Backend>(b: &B, a: &ReadArgs<'_>) -> Result<Value, Failure> {
     let max_chars = a.max_text_chars.unwrap_or(DEFAULT_TEXT_CHARS) as usize;
-    let path = format!("/api/v2/inspirations/{}", encode(&a.id));
+    let path = format!("/api/v2/inspirations/{}", encode(a.id));
     let item = b.call(Call::get(path)).await?;
     let mut answer = json!({ "visible_to": visible_to(&item), "inspiration": item });
     if a.include_text.unwrap_or(false) {

@@ -13,69 +13,70 @@ use crate::{args, Failure};
 
 /// One argument's Rust type: how it is read from arguments `args::check` has accepted and, for the
 /// schema test, its JSON Schema type and whether the schema must require it.
-pub trait Arg: Sized {
+pub trait Arg<'a>: Sized {
     #[cfg(test)]
     const TYPE: &'static str;
     #[cfg(test)]
     const REQUIRED: bool = false;
-    fn take(map: &Map<String, Value>, name: &str) -> Self;
+    /// Each reader is one call, not inlined into every struct: the Worker's upload stays as small
+    /// as the untyped reads it replaced.
+    fn take(map: &'a Map<String, Value>, name: &str) -> Self;
 }
 
-impl Arg for String {
+impl<'a> Arg<'a> for &'a str {
     #[cfg(test)]
     const TYPE: &'static str = "string";
     #[cfg(test)]
     const REQUIRED: bool = true;
-    fn take(map: &Map<String, Value>, name: &str) -> Self {
-        <Option<String> as Arg>::take(map, name).unwrap_or_default()
+    #[inline(never)]
+    fn take(map: &'a Map<String, Value>, name: &str) -> Self {
+        <Option<&str> as Arg>::take(map, name).unwrap_or_default()
     }
 }
 
-impl Arg for Option<String> {
+impl<'a> Arg<'a> for Option<&'a str> {
     #[cfg(test)]
     const TYPE: &'static str = "string";
-    fn take(map: &Map<String, Value>, name: &str) -> Self {
-        map.get(name).and_then(Value::as_str).map(str::to_string)
+    #[inline(never)]
+    fn take(map: &'a Map<String, Value>, name: &str) -> Self {
+        map.get(name).and_then(Value::as_str)
     }
 }
 
-impl Arg for Option<i64> {
+impl<'a> Arg<'a> for Option<i64> {
     #[cfg(test)]
     const TYPE: &'static str = "integer";
-    fn take(map: &Map<String, Value>, name: &str) -> Self {
-        map.get(name).and_then(Value::as_i64)
+    #[inline(never)]
+    fn take(map: &'a Map<String, Value>, name: &str) -> Self {
+        map.get(name).and_then(args::whole)
     }
 }
 
-impl Arg for Option<bool> {
+impl<'a> Arg<'a> for Option<bool> {
     #[cfg(test)]
     const TYPE: &'static str = "boolean";
-    fn take(map: &Map<String, Value>, name: &str) -> Self {
+    #[inline(never)]
+    fn take(map: &'a Map<String, Value>, name: &str) -> Self {
         map.get(name).and_then(Value::as_bool)
     }
 }
 
-impl Arg for Option<Vec<String>> {
+impl<'a> Arg<'a> for Option<Vec<&'a str>> {
     #[cfg(test)]
     const TYPE: &'static str = "array";
-    fn take(map: &Map<String, Value>, name: &str) -> Self {
+    #[inline(never)]
+    fn take(map: &'a Map<String, Value>, name: &str) -> Self {
         let items = map.get(name)?.as_array()?;
-        Some(
-            items
-                .iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect(),
-        )
+        Some(items.iter().filter_map(Value::as_str).collect())
     }
 }
 
 /// A struct read from checked arguments, with its fields as (name, schema type, required).
-pub trait Arguments: Sized {
+pub trait Arguments<'a>: Sized {
     /// Only the schema test reads it; the Worker does not carry it.
     #[cfg(test)]
     const FIELDS: &'static [(&'static str, &'static str, bool)];
-    fn read(map: &Map<String, Value>) -> Self;
+    fn read(map: &'a Map<String, Value>) -> Self;
 }
 
 /// Declares argument structs: each field's name is the argument's, its type an `Arg`.
@@ -83,13 +84,13 @@ macro_rules! arguments {
     ($($(#[$doc:meta])* pub struct $name:ident { $(pub $field:ident: $ty:ty,)* })*) => {$(
         $(#[$doc])*
         #[derive(Debug, Default)]
-        pub struct $name { $(pub $field: $ty,)* }
+        pub struct $name<'a> { $(pub $field: $ty,)* }
 
-        impl Arguments for $name {
+        impl<'a> Arguments<'a> for $name<'a> {
             #[cfg(test)]
             const FIELDS: &'static [(&'static str, &'static str, bool)] =
-                &[$((stringify!($field), <$ty as Arg>::TYPE, <$ty as Arg>::REQUIRED),)*];
-            fn read(map: &Map<String, Value>) -> Self {
+                &[$((stringify!($field), <$ty as Arg<'a>>::TYPE, <$ty as Arg<'a>>::REQUIRED),)*];
+            fn read(map: &'a Map<String, Value>) -> Self {
                 $name { $($field: Arg::take(map, stringify!($field)),)* }
             }
         }
@@ -99,111 +100,111 @@ macro_rules! arguments {
 arguments! {
 /// `drop`: exactly one of `path`, `content`, `content_base64`; the rest shapes the create form.
 pub struct DropArgs {
-    pub path: Option<String>,
-    pub content: Option<String>,
-    pub content_base64: Option<String>,
-    pub file_name: Option<String>,
-    pub name: Option<String>,
-    pub title: Option<String>,
-    pub scope: Option<String>,
-    pub space_id: Option<String>,
-    pub visibility: Option<String>,
+    pub path: Option<&'a str>,
+    pub content: Option<&'a str>,
+    pub content_base64: Option<&'a str>,
+    pub file_name: Option<&'a str>,
+    pub name: Option<&'a str>,
+    pub title: Option<&'a str>,
+    pub scope: Option<&'a str>,
+    pub space_id: Option<&'a str>,
+    pub visibility: Option<&'a str>,
     pub expires_in_days: Option<i64>,
-    pub pin_reason: Option<String>,
-    pub inspired_by: Option<Vec<String>>,
+    pub pin_reason: Option<&'a str>,
+    pub inspired_by: Option<Vec<&'a str>>,
     pub wait_seconds: Option<i64>,
 }
 
 pub struct ListArgs {
-    pub owner: Option<String>,
-    pub space: Option<String>,
-    pub sort: Option<String>,
-    pub cursor: Option<String>,
+    pub owner: Option<&'a str>,
+    pub space: Option<&'a str>,
+    pub sort: Option<&'a str>,
+    pub cursor: Option<&'a str>,
     pub limit: Option<i64>,
 }
 
 pub struct ReadArgs {
-    pub id: String,
+    pub id: &'a str,
     pub include_text: Option<bool>,
     pub max_text_chars: Option<i64>,
 }
 
 pub struct SetVisibilityArgs {
-    pub id: String,
-    pub visibility: String,
-    pub visibility_spaces: Option<Vec<String>>,
+    pub id: &'a str,
+    pub visibility: &'a str,
+    pub visibility_spaces: Option<Vec<&'a str>>,
     pub link_indexed: Option<bool>,
 }
 
 pub struct PinArgs {
-    pub id: String,
-    pub pin_reason: String,
+    pub id: &'a str,
+    pub pin_reason: &'a str,
 }
 
 pub struct UnpinArgs {
-    pub id: String,
+    pub id: &'a str,
     pub expires_in_days: Option<i64>,
 }
 
 /// `archive` and `restore`: the Inspiration alone.
 pub struct IdArgs {
-    pub id: String,
+    pub id: &'a str,
 }
 
 pub struct ReactArgs {
-    pub id: String,
-    pub kind: String,
+    pub id: &'a str,
+    pub kind: &'a str,
 }
 
 pub struct ContextArgs {
-    pub id: String,
+    pub id: &'a str,
     pub feedback_limit: Option<i64>,
-    pub feedback_cursor: Option<String>,
+    pub feedback_cursor: Option<&'a str>,
     pub links_limit: Option<i64>,
 }
 
 pub struct LinkRuntimeArgs {
-    pub runtime_id: String,
-    pub inspiration_id: String,
-    pub note: Option<String>,
+    pub runtime_id: &'a str,
+    pub inspiration_id: &'a str,
+    pub note: Option<&'a str>,
 }
 
 pub struct UnlinkRuntimeArgs {
-    pub runtime_id: String,
-    pub link_id: String,
+    pub runtime_id: &'a str,
+    pub link_id: &'a str,
 }
 
 pub struct ListRuntimesArgs {
-    pub kind: Option<String>,
-    pub owner: Option<String>,
-    pub space_id: Option<String>,
-    pub sort: Option<String>,
-    pub cursor: Option<String>,
+    pub kind: Option<&'a str>,
+    pub owner: Option<&'a str>,
+    pub space_id: Option<&'a str>,
+    pub sort: Option<&'a str>,
+    pub cursor: Option<&'a str>,
     pub limit: Option<i64>,
 }
 }
 
 /// One tool call with its arguments read.
 #[derive(Debug)]
-pub enum Tool {
-    Drop(DropArgs),
-    List(ListArgs),
-    Read(ReadArgs),
-    SetVisibility(SetVisibilityArgs),
-    Pin(PinArgs),
-    Unpin(UnpinArgs),
-    Archive(IdArgs),
-    Restore(IdArgs),
-    React(ReactArgs),
-    Context(ContextArgs),
-    LinkRuntime(LinkRuntimeArgs),
-    UnlinkRuntime(UnlinkRuntimeArgs),
-    ListRuntimes(ListRuntimesArgs),
+pub enum Tool<'a> {
+    Drop(DropArgs<'a>),
+    List(ListArgs<'a>),
+    Read(ReadArgs<'a>),
+    SetVisibility(SetVisibilityArgs<'a>),
+    Pin(PinArgs<'a>),
+    Unpin(UnpinArgs<'a>),
+    Archive(IdArgs<'a>),
+    Restore(IdArgs<'a>),
+    React(ReactArgs<'a>),
+    Context(ContextArgs<'a>),
+    LinkRuntime(LinkRuntimeArgs<'a>),
+    UnlinkRuntime(UnlinkRuntimeArgs<'a>),
+    ListRuntimes(ListRuntimesArgs<'a>),
 }
 
-impl Tool {
+impl<'a> Tool<'a> {
     /// The tool `name` with `arguments` checked against its schema, then read into its struct.
-    pub fn parse(name: &str, arguments: &Value) -> Result<Tool, Failure> {
+    pub fn parse(name: &str, arguments: &'a Value) -> Result<Tool<'a>, Failure> {
         let unknown = || {
             Failure::new(
                 ErrorCode::ValidationFailed,
@@ -213,32 +214,21 @@ impl Tool {
         let schema = schema_of(name).ok_or_else(unknown)?;
         let a = args::check(arguments, &schema)?;
         Ok(match name {
-            "drop" => Tool::Drop(read(a)?),
-            "list" => Tool::List(read(a)?),
-            "read" => Tool::Read(read(a)?),
-            "set_visibility" => Tool::SetVisibility(read(a)?),
-            "pin" => Tool::Pin(read(a)?),
-            "unpin" => Tool::Unpin(read(a)?),
-            "archive" => Tool::Archive(read(a)?),
-            "restore" => Tool::Restore(read(a)?),
-            "react" => Tool::React(read(a)?),
-            "context" => Tool::Context(read(a)?),
-            "link_runtime" => Tool::LinkRuntime(read(a)?),
-            "unlink_runtime" => Tool::UnlinkRuntime(read(a)?),
-            "list_runtimes" => Tool::ListRuntimes(read(a)?),
+            "drop" => Tool::Drop(Arguments::read(a)),
+            "list" => Tool::List(Arguments::read(a)),
+            "read" => Tool::Read(Arguments::read(a)),
+            "set_visibility" => Tool::SetVisibility(Arguments::read(a)),
+            "pin" => Tool::Pin(Arguments::read(a)),
+            "unpin" => Tool::Unpin(Arguments::read(a)),
+            "archive" => Tool::Archive(Arguments::read(a)),
+            "restore" => Tool::Restore(Arguments::read(a)),
+            "react" => Tool::React(Arguments::read(a)),
+            "context" => Tool::Context(Arguments::read(a)),
+            "link_runtime" => Tool::LinkRuntime(Arguments::read(a)),
+            "unlink_runtime" => Tool::UnlinkRuntime(Arguments::read(a)),
+            "list_runtimes" => Tool::ListRuntimes(Arguments::read(a)),
             _ => return Err(unknown()),
         })
-    }
-}
-
-/// The struct of arguments `args::check` accepted.
-fn read<T: Arguments>(checked: Value) -> Result<T, Failure> {
-    match checked {
-        Value::Object(map) => Ok(T::read(&map)),
-        _ => Err(Failure::new(
-            ErrorCode::Internal,
-            "tool arguments: not an object",
-        )),
     }
 }
 

@@ -5,7 +5,10 @@ use serde_json::{json, Value};
 use super::spec::SetVisibilityArgs;
 use crate::{encode, Backend, Call, Failure, Method};
 
-pub async fn set_visibility<B: Backend>(b: &B, a: &SetVisibilityArgs) -> Result<Value, Failure> {
+pub async fn set_visibility<B: Backend>(
+    b: &B,
+    a: &SetVisibilityArgs<'_>,
+) -> Result<Value, Failure> {
     let mut body = json!({ "visibility": a.visibility });
     if let Some(spaces) = &a.visibility_spaces {
         body["visibility_spaces"] = json!(spaces);
@@ -13,7 +16,7 @@ pub async fn set_visibility<B: Backend>(b: &B, a: &SetVisibilityArgs) -> Result<
     if let Some(indexed) = a.link_indexed {
         body["link_indexed"] = json!(indexed);
     }
-    let path = format!("/api/v2/entities/{}/visibility", encode(&a.id));
+    let path = format!("/api/v2/entities/{}/visibility", encode(a.id));
     let changed = b.call(Call::with(Method::Patch, path, Some(body))).await?;
     Ok(json!({ "visible_to": visible_to(&changed), "visibility": changed }))
 }
