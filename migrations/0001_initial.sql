@@ -168,7 +168,7 @@ CREATE TABLE rate_counters (
   PRIMARY KEY (bucket, window_start)
 ) WITHOUT ROWID;
 
--- One-time tickets that open a session on the serving origin (platform.md 4).
+-- One-time tickets that open a session on the serving origin (README "Signing in").
 CREATE TABLE serve_tickets (
   ticket_hash TEXT PRIMARY KEY,
   user_id     TEXT NOT NULL REFERENCES users (user_id),

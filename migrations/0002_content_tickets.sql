@@ -1,5 +1,6 @@
 -- One-time tickets that hand a viewer from the link origin to one Inspiration's content origin
--- (platform.md 3, 4): short-lived, single use, bound to the entity and the viewer.
+-- (README "What runs where", "Signing in"): short-lived, single use, bound to the entity and the
+-- viewer.
 CREATE TABLE content_tickets (
   ticket_hash TEXT PRIMARY KEY,
   entity_id   TEXT NOT NULL REFERENCES entities (entity_id),

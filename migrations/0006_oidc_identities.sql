@@ -1,4 +1,4 @@
--- Sign-in through the team's OpenID Connect provider (platform.md 4, issue 18).
+-- Sign-in through the team's OpenID Connect provider (README "Signing in", issue 18).
 
 -- A provider identity (issuer + subject) mapped to a Plug user: created on the first sign-in, or
 -- linked by the operator. The email is the verified one seen at the first sign-in.

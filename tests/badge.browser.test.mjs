@@ -1,5 +1,6 @@
-// The badge in a real browser (interface.md 2.8, 2.9, 3.5, 4.9, 4.12, 4.13; platform.md 5-7): headless
-// Debian Chromium loads pages the real Worker serves, and drives the injected badge.js by mouse and key.
+// The badge in a real browser (openapi.yaml; docs/model.md "The badge", "Counting views"): headless
+// Debian Chromium loads pages the real Worker serves, and drives the injected badge.js by mouse and
+// key.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -361,7 +362,8 @@ test('past the rate limit the panel shows an inline error, keeps the text and le
   const e = await servedPage(owner);
   const { page: pg, context } = await openBadgePage(e.url);
   const feedbackUrl = `${app.baseUrl}/api/v2/entities/${e.entity_id}/feedback`;
-  // Five per 10 minutes per IP and entity (platform.md 8): spend them from the page's own origin.
+  // Five per 10 minutes per IP and entity (docs/model.md "Errors"): spend them from the page's own
+  // origin.
   for (let i = 0; i < 5; i++) {
     const status = await pg.evaluate(async ([url, i]) => (await fetch(url, {
       method: 'POST', headers: { 'Content-Type': 'application/json' },

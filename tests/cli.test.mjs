@@ -1,7 +1,7 @@
-// The `plug` command-line client (interface.md 1, 4.1-4.8, 7; platform.md 5, 9): the real release
-// binary, run in temp dirs against the real Worker, for every source type, a folder site, the
-// management commands, login, and the error paths (bad path, unsupported type, 413, 426, no token).
-// Needs `cargo build -p plug --release` (scripts/build.sh) first.
+// The `plug` command-line client (README; openapi.yaml; docs/model.md "Errors", "Wire details"):
+// the real release binary, run in temp dirs against the real Worker, for every source type, a
+// folder site, the management commands, login, and the error paths (bad path, unsupported type,
+// 413, 426, no token). Needs `cargo build -p plug --release` (scripts/build.sh) first.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -518,7 +518,7 @@ describe('plug on the wire (a stand-in server)', () => {
     }
   });
 
-  test('the drop form follows platform.md 9: uploaded_via cli, null expiry as text, one inspired_by field per id', async () => {
+  test('the drop form follows the wire details of docs/model.md: uploaded_via cli, null expiry as text, one inspired_by field per id', async () => {
     seen.length = 0;
     const ids = ['0f8fad5b-d9cb-469f-a165-70867728950e', '7c9e6679-7425-40de-944b-e07fc1f90ae7'];
     const url = `${base}/acme/u/me/wire-test-0a0a/`;

@@ -1,5 +1,6 @@
-// Foundation: health, origins, error shape, tokens, the active-grid rules of interface.md 5 and
-// every operator route of platform.md 6, against the real Worker.
+// Foundation: health, origins, error shape, tokens, the active-grid rules (openapi.yaml
+// "Authentication") and every operator route (`/admin/v1` in openapi.yaml), against the real
+// Worker.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';

@@ -1,6 +1,7 @@
-// Inspirations (interface.md 2.1-2.5, 3.1-3.2, 4.1-4.3, 4.5-4.7, 7, 8; platform.md 5, 9):
-// every status and code of the create, read, list, update and visibility routes, the
-// scope/visibility and visibility-by-state tables, cursor walks, archive and pin.
+// Inspirations (openapi.yaml; docs/model.md "Visibility", "States", "Errors"; README "Limits";
+// docs/model.md "Wire details"): every status and code of the create, read, list, update and
+// visibility routes, the scope/visibility and visibility-by-state tables, cursor walks, archive and
+// pin.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startWorker, expectError } from './support/harness.mjs';
@@ -235,7 +236,7 @@ test('read by UUID or by slug in the active grid; anonymous readers only by UUID
   expectError(assert, await read(member, 'no-such-name'), 404, 'NOT_FOUND');
 });
 
-test('visibility modes: who sees what (interface.md 2.5)', async () => {
+test('visibility modes: who sees what (docs/model.md "Visibility")', async () => {
   const { owner, admin, spaceMember, member, outsider, space } = await app.world();
   const privateOne = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'private' } });
   const gridOne = await app.dropLive(owner, {});
@@ -260,7 +261,7 @@ test('visibility modes: who sees what (interface.md 2.5)', async () => {
   }
 });
 
-test('hidden states collapse to private for everyone but the owner and admins (interface.md 3.2)', async () => {
+test('hidden states collapse to private for everyone but the owner and admins (docs/model.md "States")', async () => {
   const { owner, admin, member } = await app.world();
   const setState = async (id, json) => assert.equal((await app.admin('PATCH', `/entities/${id}`, json)).status, 200);
   const cases = [

@@ -1,9 +1,9 @@
-// Sign-in through the team's OpenID Connect provider, the Worker's side (issue 18; platform.md 4):
-// a real provider (npm `oidc-provider`) on a free loopback port, the Worker trusting it by vars.
-// Tokens are signed here with the provider's own keys (and others) to reach every refusal: another
-// issuer, another audience, expired, a key rotated away, an unknown key, `alg` confusion between
-// the provider's RS256 key and HS256, `none`. Real provider sign-ins (browser, `plug login`) are
-// in oidc.browser.test.mjs.
+// Sign-in through the team's OpenID Connect provider, the Worker's side (issue 18; README "Signing
+// in"): a real provider (npm `oidc-provider`) on a free loopback port, the Worker trusting it by
+// vars. Tokens are signed here with the provider's own keys (and others) to reach every refusal:
+// another issuer, another audience, expired, a key rotated away, an unknown key, `alg` confusion
+// between the provider's RS256 key and HS256, `none`. Real provider sign-ins (browser, `plug
+// login`) are in oidc.browser.test.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';

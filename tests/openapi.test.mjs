@@ -65,7 +65,7 @@ test('the security schemes are the Bearer JWT, both grid headers, the operator t
   }
 });
 
-test('every code of interface.md 7 and platform.md 8 is one the error schema allows', () => {
+test('every error code the Worker answers with is one the error schema allows', () => {
   const codes = doc.components.schemas.Error.properties.error.properties.code.enum;
   for (const code of ['VALIDATION_FAILED', 'SCOPE_INVALID', 'SPACE_REQUIRED', 'SPACE_NOT_MEMBER', 'SPACE_NOT_FOUND',
     'INSPIRED_BY_INVALID', 'ORG_HEADER_REQUIRED', 'ORG_NOT_ACCESSIBLE', 'FORBIDDEN', 'NOT_OWNER', 'NOT_FOUND',

@@ -1,7 +1,8 @@
-// The three kinds of origin (issue 13; platform.md 3, 4, 9): the link origin sends readers on to
-// one content origin per Inspiration, with a ticket that works once and only there; the content
-// origin's cookie authorizes that Inspiration alone; a browser without a session is sent to sign
-// in, an API client gets JSON; missing and hidden look exactly alike; scanning is rate limited.
+// The three kinds of origin (issue 13; README "What runs where", "Signing in"; docs/model.md "Wire
+// details"): the link origin sends readers on to one content origin per Inspiration, with a ticket
+// that works once and only there; the content origin's cookie authorizes that Inspiration alone; a
+// browser without a session is sent to sign in, an API client gets JSON; missing and hidden look
+// exactly alike; scanning is rate limited.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startWorker, expectError, fetchLocal } from './support/harness.mjs';

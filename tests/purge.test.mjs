@@ -1,5 +1,6 @@
-// The scheduled purge (platform.md 5): content expired or archived longer than PURGE_AFTER_DAYS loses
-// its R2 objects and is marked purged; anything younger, or pinned, stays restorable.
+// The scheduled purge (docs/model.md "States"): content expired or archived longer than
+// PURGE_AFTER_DAYS loses its R2 objects and is marked purged; anything younger, or pinned, stays
+// restorable.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

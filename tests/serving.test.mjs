@@ -1,4 +1,4 @@
-// Serving (interface.md 2.4 "rendered as", 2.9, 3.4, 4.11; platform.md 3-5): every source type on
+// Serving (openapi.yaml; docs/model.md "The badge"; README "What runs where"): every source type on
 // the serving origin, per-viewer access, the badge tag streamed into HTML across the seven
 // resolution rows, security headers, sessions, scope moves and the sitemap.
 import { test, before, after } from 'node:test';

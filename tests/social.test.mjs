@@ -1,5 +1,5 @@
-// Reactions, views, Runtimes and links (interface.md 2.3, 2.6, 2.7, 3.3, 4.4, 4.8-4.10; platform.md
-// 6, 7, 9), plus the feedback endpoint and inbox (4.12, platform.md 5), against the real Worker.
+// Reactions, views, Runtimes and links (openapi.yaml; docs/model.md "Reactions", "Counting views",
+// "Wire details"), plus the feedback endpoint and inbox, against the real Worker.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

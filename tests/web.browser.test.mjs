@@ -1,6 +1,7 @@
-// The web app in a real browser (issue 9; interface.md 4.1-4.11, platform.md 4-5): headless Debian
-// Chromium opens the page the Worker serves on the API origin, signs in, drops by drag and by picker,
-// waits until live, manages an Inspiration from its sheet, and saves screenshots of every screen.
+// The web app in a real browser (issue 9; openapi.yaml, README "Signing in"): headless Debian
+// Chromium opens the page the Worker serves on the API origin, signs in, drops by drag and by
+// picker, waits until live, manages an Inspiration from its sheet, and saves screenshots of every
+// screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -791,7 +792,7 @@ test('a shared #/i/<id> link opens its sheet once the visitor has signed in', as
   await context.close();
 });
 
-test('every refusal of interface 4.1 lands on the field it concerns', async () => {
+test('every refusal of the create form lands on the field it concerns', async () => {
   const { owner, grid } = await app.world();
   const page = await open(owner, grid);
   const root = filesOnDisk({ 'page.html': PAGE('Page') });

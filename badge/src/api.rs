@@ -7,21 +7,21 @@ use js_sys::{Promise, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue, UnwrapThrowExt};
 use web_sys::Window;
 
-/// fetch options of every feedback POST: JSON, and no cookies (interface 4.12 takes no credentials).
+/// fetch options of every feedback POST: JSON, and no cookies (openapi.yaml).
 const FEEDBACK_REQUEST: &str =
     r#"{"method":"POST","credentials":"omit","headers":{"Content-Type":"application/json"}}"#;
 
-/// `POST {api_origin}/api/v2/views/{entity}` (interface 4.9).
+/// `POST {api_origin}/api/v2/views/{entity}` (openapi.yaml).
 pub fn views_url(api_origin: &str, entity: &str) -> String {
     concat(&[api_origin, "/api/v2/views/", entity])
 }
 
-/// `POST {api_origin}/api/v2/entities/{entity}/feedback` (interface 4.12).
+/// `POST {api_origin}/api/v2/entities/{entity}/feedback` (openapi.yaml).
 pub fn feedback_url(api_origin: &str, entity: &str) -> String {
     concat(&[api_origin, "/api/v2/entities/", entity, "/feedback"])
 }
 
-/// The feedback body of interface 2.8; `source` is always `badge`.
+/// The feedback body (`FeedbackInput` in openapi.yaml); `source` is always `badge`.
 pub fn feedback_body(category: &str, text: &str, user_agent: &str, page_url: &str) -> String {
     let mut body = String::from("{");
     let fields = [

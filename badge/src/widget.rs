@@ -1,5 +1,6 @@
-//! The widget's states (interface 3.5: Idle, Expanded, Confirmed, plus Hidden once dismissed)
-//! and the two subscriptions that move between them: events inside the badge, and page events.
+//! The widget's states (docs/model.md "The badge"; Idle, Expanded, Confirmed, plus Hidden once
+//! dismissed) and the two subscriptions that move between them: events inside the badge and on the
+//! page.
 
 use crate::api;
 use crate::config::Config;
@@ -16,7 +17,7 @@ use web_sys::{Document, Element, Event, EventTarget, KeyboardEvent, Window};
 const DISMISSED_KEY: &str = "platform-badge-dismissed";
 const THANKS: &str = "Thanks \u{2014} your feedback was sent.";
 const SEND_FAILED: &str = "Could not send your feedback. Please try again.";
-/// How long the thanks message stays before the panel closes (interface 3.5: about one second).
+/// How long the thanks shows before the panel closes (docs/model.md "The badge": about a second).
 const CONFIRMATION_MS: i32 = 1_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,7 +247,7 @@ impl Widget {
         self.update_submit();
     }
 
-    /// Closes the panel once the thanks message has been read (interface 3.5: about one second).
+    /// Closes the panel once the thanks has been read (docs/model.md "The badge": about a second).
     fn schedule_close(&'static self) {
         let elapsed = self
             .on_confirmation_elapsed

@@ -33,7 +33,7 @@ pub const TARGETS: &[(&str, Harness)] = &[
     ("token", token),
 ];
 
-/// Each source type with the extensions a drop may carry for it (interface.md 2.4).
+/// Each source type with the extensions a drop may carry for it (openapi.yaml).
 const FILE_KINDS: &[(SourceType, &str)] = &[
     (SourceType::Html, "html"),
     (SourceType::Html, "htm"),

@@ -10,8 +10,8 @@ import { Agent } from 'undici';
 import { ROOT, applyMigrations, freePort, readDevVars, spawnWorker, waitForHealth } from './worker.mjs';
 
 /**
- * Resolves `localhost` and every `*.localhost` name (the content origins, platform.md 3) to
- * loopback, as browsers and curl do by themselves (RFC 6761) and Node's resolver does not.
+ * Resolves `localhost` and every `*.localhost` name (the content origins, README "What runs where")
+ * to loopback, as browsers and curl do by themselves (RFC 6761) and Node's resolver does not.
  */
 export const loopback = new Agent({
   connect: {
@@ -115,7 +115,7 @@ export class App {
     return { status: res.status, headers: res.headers, body: parsed, text };
   }
 
-  /** The content origin of an Inspiration (platform.md 3). */
+  /** The content origin of an Inspiration (README "What runs where"). */
   contentUrl(entityId) {
     return this.contentPattern.replace('{label}', entityId);
   }

@@ -1,6 +1,6 @@
 // Starting the real Worker under `wrangler dev` (workerd, local D1 and R2) on a port, with both
-// three kinds of origin of platform.md 3: the API on localhost, the link origin on 127.0.0.1 and
-// one content origin per Inspiration on <entity-id>.localhost, all on one port.
+// three kinds of origin (README "What runs where"): the API on localhost, the link origin on
+// 127.0.0.1 and one content origin per Inspiration on <entity-id>.localhost, all on one port.
 import { createServer } from 'node:net';
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

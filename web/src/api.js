@@ -1,5 +1,5 @@
 // Every call to the Plug API: same-origin JSON with the Bearer token and the active grid header,
-// errors turned into one ApiError shape (interface.md 7), and uploads with progress events.
+// errors turned into one ApiError shape (docs/model.md "Errors"), and uploads with progress events.
 import { session } from './session.js';
 import { freshToken, refresh } from './oidc.js';
 
@@ -100,7 +100,7 @@ export async function upload(path, form, onProgress) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Polls the read endpoint every second until the Inspiration leaves `provisioning` (interface 4.1:
+ * Polls the read endpoint every second until the Inspiration leaves `provisioning` (openapi.yaml:
  * the URL may answer 503 briefly after 201). Resolves the last read.
  */
 export async function waitUntilLive(id, { timeoutMs = 120_000, onTick } = {}) {

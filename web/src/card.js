@@ -37,7 +37,7 @@ function reactionsBadge(map) {
   return h('span.metric', { title: text }, icon('spark'), h('span.sr', text), h('span', { 'aria-hidden': 'true' }, count(total)));
 }
 
-/** The card for a list row (interface.md 2.2). */
+/** The card for a list row (openapi.yaml). */
 export function card(item, { onOwner } = {}) {
   const title = item.display_name || item.name;
   const status = item.status || 'live';

@@ -1,5 +1,5 @@
 // The two lists inside the detail sheet: Runtimes this Inspiration inspired (with a form to note a
-// new link) and the feedback inbox its badge collected (platform.md 5), each paged by cursor.
+// new link) and the feedback inbox its badge collected (openapi.yaml), each paged by cursor.
 import { api, describe, get } from './api.js';
 import { announce, append, field, h, replace } from './dom.js';
 import { ago } from './format.js';
@@ -50,7 +50,7 @@ async function unlink(link, reload) {
   }
 }
 
-/** Notes that a Runtime of the grid builds on this Inspiration (interface.md 4.10). */
+/** Notes that a Runtime of the grid builds on this Inspiration (openapi.yaml). */
 function linkForm(item, reload) {
   const select = h('select', { name: 'runtime' }, h('option', { value: '' }, 'Choose a Runtime'));
   const note = h('input', { type: 'text', name: 'note', maxLength: 280, placeholder: 'Optional note' });

@@ -1,5 +1,6 @@
 // Dropping: files or a folder dragged anywhere on the page (or picked), every create option of
-// interface.md 4.1, upload progress, the wait until the URL is live, and the URL ready to copy.
+// `POST /api/v2/inspirations` in openapi.yaml, upload progress, the wait until the URL is live, and
+// the URL ready to copy.
 import { ApiError, describe, upload, waitUntilLive } from './api.js';
 import { $, announce, clearFieldErrors, field, h, radioValue, radios, replace, showFieldError } from './dom.js';
 import { bytes } from './format.js';
@@ -191,7 +192,7 @@ function sharedFields(form, space, picker) {
   };
 }
 
-/** The rules of interface.md 4.1 checked before any byte leaves the browser. */
+/** The rules of the create form (openapi.yaml; README "Limits") checked before any byte leaves the browser. */
 function validate(form, packages, rows, shared, space) {
   let ok = true;
   const fail = (root, name, message) => { ok = false; showFieldError(root, name, message); };

@@ -1,6 +1,6 @@
-// The sign-in hand-off of the link origin (platform.md 4): a browser that opened a shared `url`
-// without a session there lands on /enter?to=<url>. Signed in, the app mints a serve session for
-// that URL and goes on at once; signed out, it shows sign-in with a line saying what will open.
+// The sign-in hand-off of the link origin (README "Signing in"): a browser that opened a shared
+// `url` without a session there lands on /enter?to=<url>. Signed in, the app mints a serve session
+// for that URL and goes on at once; signed out, it shows sign-in with a line saying what will open.
 import { api, ApiError, describe } from './api.js';
 import { h, replace } from './dom.js';
 import { session } from './session.js';

@@ -35,7 +35,7 @@ export function expiry(item, now = Date.now()) {
   return { text: `Expires in ${days} day${days === 1 ? '' : 's'}`, tone: days <= 3 ? 'soon' : 'later' };
 }
 
-/** Pressable reaction kinds in display order (interface.md 2.6), then retired, read-only ones. */
+/** Pressable reaction kinds in display order (docs/model.md "Reactions"), then retired, read-only ones. */
 export const REACTIONS = [
   ['sparked', '✨', 'Sparked'],
   ['useful', '👍', 'Useful'],
@@ -71,8 +71,9 @@ export const VISIBILITY_LABEL = {
 };
 
 /**
- * Where an Inspiration lives, read from its serving URL (platform.md 3), because list rows carry no
- * scope: { scope: 'org' } | { scope: 'space', space: slug } | { scope: 'personal', user: slug }.
+ * Where an Inspiration lives, read from its serving URL (README "What runs where"), because list
+ * rows carry no scope: { scope: 'org' } | { scope: 'space', space: slug } | { scope: 'personal',
+ * user: slug }.
  */
 export function placeOf(url) {
   try {

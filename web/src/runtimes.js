@@ -1,5 +1,5 @@
 // The grid's Runtimes (apps and agents) beside the Inspirations: kind filter, links to where they
-// run, and cursor paging (interface.md 4.4).
+// run, and cursor paging (openapi.yaml).
 import { describe, get } from './api.js';
 import { append, h, replace } from './dom.js';
 import { ago, statusLabel } from './format.js';

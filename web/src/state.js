@@ -2,7 +2,7 @@
 // detail sheet and the drop flow can update cards in place without reloading the list.
 
 export const state = {
-  /** Query of the list route (interface.md 4.3). */
+  /** Query of the list route (openapi.yaml). */
   query: { sort: 'created_at_desc', owner: '', space: '' },
   items: [],
   byId: new Map(),

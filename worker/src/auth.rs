@@ -1,5 +1,5 @@
 //! Who is calling: the one place that turns a request into a verified caller
-//! (Bearer JWT + active grid, interface.md 5), checks the operator token, and
+//! (Bearer JWT + active grid, openapi.yaml "Authentication"), checks the operator token, and
 //! gates old CLI versions. Handlers receive a `Caller` or an error.
 
 use plug_domain::access::Viewer;
@@ -93,7 +93,8 @@ async fn verified_user_id(cx: &Ctx, token: &str) -> ApiResult<UserId> {
 }
 
 /// The verified caller and active grid. `write` refuses a `plug` older than MIN_CLI_VERSION
-/// (platform.md 5, before anything else) and makes the grid header required for multi-grid users.
+/// (docs/model.md "Wire details"), before anything else, and makes the grid header required for
+/// multi-grid users.
 pub async fn caller(cx: &Ctx, req: &Request, write: bool) -> ApiResult<Caller> {
     caller_admitted(cx, req, write, None).await
 }

@@ -3,7 +3,7 @@
 
 use worker::{Env, Url};
 
-/// Which of Plug's origins a request is for (platform.md 3; README "What runs where").
+/// Which of Plug's origins a request is for (README "What runs where").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Origin {
     Api,
@@ -16,7 +16,8 @@ pub enum Origin {
 pub struct Config {
     /// The API origin, e.g. `http://localhost:8787` (no trailing slash).
     pub base_url: String,
-    /// The link origin: every `url` lives here (platform.md 3); always different from `base_url`.
+    /// The link origin: every `url` lives here (README "What runs where"); always different from
+    /// `base_url`.
     pub serve_base_url: String,
     /// The content origins' pattern, holding `{label}`: one origin per Inspiration.
     pub content_origin: String,
@@ -33,7 +34,7 @@ pub struct Config {
     pub jwt_audience: Option<String>,
     pub admin_token: String,
     pub jwt_secret: String,
-    /// The one OpenID Connect provider this deployment trusts, if any (platform.md 4).
+    /// The one OpenID Connect provider this deployment trusts, if any (README "Signing in").
     pub oidc: Option<OidcConfig>,
 }
 

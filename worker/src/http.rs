@@ -36,7 +36,7 @@ pub struct Ctx {
 
 impl Ctx {
     /// `api_read` is a GET or HEAD to the API origin: the only requests whose reads may come
-    /// from a replica (platform decision in the README, "Database sessions").
+    /// from a replica (README "Cost per request", "D1 Sessions").
     pub fn new(
         env: Env,
         ctx: worker::Context,

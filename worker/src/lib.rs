@@ -1,6 +1,6 @@
 //! Plug's Worker: one entry point that tells the three kinds of origin apart by Host (the API,
-//! the link origin, one content origin per Inspiration: README, "Origins"), hands the request to
-//! that origin (`origins`), and renders every error once.
+//! the link origin, one content origin per Inspiration: README, "What runs where"), hands the
+//! request to that origin (`origins`), and renders every error once.
 
 mod auth;
 mod cache;

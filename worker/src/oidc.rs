@@ -1,7 +1,7 @@
-//! The team's OpenID Connect provider (platform.md 4): its discovery document and JWKS, fetched
-//! and kept per isolate; RS256/ES256 signatures checked with Web Crypto (`crypto.subtle`, so no
-//! RSA or elliptic-curve code ships in the wasm); and the verified identity mapped to a Plug user,
-//! created with memberships on a first sign-in when the email's domain is allowed for a grid.
+//! The team's OpenID Connect provider (README "Signing in"): its discovery document and JWKS,
+//! fetched and kept per isolate; RS256/ES256 signatures checked with Web Crypto (`crypto.subtle`,
+//! so no RSA or elliptic-curve code ships in the wasm); and the verified identity mapped to a Plug
+//! user, created with memberships on a first sign-in when the email's domain is allowed for a grid.
 
 use std::cell::RefCell;
 

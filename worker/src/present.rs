@@ -1,4 +1,4 @@
-//! The wire shapes of interface.md 2.1-2.3 (`plug_domain::wire`), filled from store rows: the
+//! The wire shapes of openapi.yaml (`plug_domain::wire`), filled from store rows: the
 //! full Inspiration, the Inspiration and Runtime rows, reactions and links.
 
 use plug_domain::ids::{EntityId, SpaceId};
@@ -14,7 +14,8 @@ use crate::config::Config;
 use crate::store::entities::EntityRow;
 use crate::store::social::{FeedbackRow, LinkRow};
 
-/// The serving URL; always ends in `/` so relative links in zipped sites work (platform.md 3).
+/// The serving URL; always ends in `/` so relative links in zipped sites work (README "What runs
+/// where").
 pub fn serve_url(config: &Config, row: &EntityRow) -> String {
     let base = &config.serve_base_url;
     match (row.scope, row.space_slug.as_deref()) {
@@ -179,7 +180,7 @@ pub fn runtime_summary(config: &Config, row: &EntityRow, now: i64) -> RuntimeSum
     }
 }
 
-/// A link row (platform.md 9) without its other side.
+/// A link row (docs/model.md "Wire details") without its other side.
 pub fn link(row: &LinkRow) -> Link {
     Link {
         link_id: row.link_id.clone(),

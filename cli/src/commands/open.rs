@@ -48,7 +48,7 @@ pub fn open_item(cx: &Context, api: &Api, item: &Inspiration, print_only: bool) 
 }
 
 /// A link Inspiration opens as is; anything else goes through a one-time ticket that signs the
-/// browser in on the serving origin (platform.md 4), falling back to the plain URL.
+/// browser in on the serving origin (README "Signing in"), falling back to the plain URL.
 fn signed_in_url(cx: &Context, api: &Api, item: &Inspiration, url: &str) -> String {
     if item.visibility == Visibility::Link {
         return url.to_string();

@@ -1,5 +1,5 @@
 //! Why uploaded bytes were refused, in words a user can act on.
-//! Each variant maps to one HTTP status and error code (interface 4.1, platform 8).
+//! Each variant maps to one HTTP status and error code (openapi.yaml; docs/model.md "Errors").
 
 use std::fmt;
 
@@ -41,7 +41,7 @@ impl ContentError {
         self.code().status()
     }
 
-    /// The `error.code` (platform.md 8).
+    /// The `error.code` (docs/model.md "Errors").
     pub fn code(&self) -> ErrorCode {
         match self {
             ContentError::UnsupportedMediaType { .. } => ErrorCode::UnsupportedMediaType,

@@ -1,5 +1,5 @@
 //! Which concrete file format an upload claims to be, from its declared
-//! source_type and its file name's extension (interface 2.4; mismatch is a 415).
+//! source_type and its file name's extension (openapi.yaml).
 
 use plug_domain::{extension_of, SourceType};
 

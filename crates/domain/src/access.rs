@@ -1,4 +1,4 @@
-//! Who may see and change what (interface.md 2.5, 3.2, 5): the visibility
+//! Who may see and change what (docs/model.md "Visibility", "States"; openapi.yaml): the visibility
 //! modes, the collapse of hidden states to private, and the create-time
 //! scope/visibility table. Pure functions over facts the store has loaded.
 
@@ -73,7 +73,7 @@ pub fn visibility_admits(viewer: &Viewer, visibility: Visibility, space_ids: &[S
     }
 }
 
-/// How a create-time visibility is stored (platform.md 9).
+/// How a create-time visibility is stored (docs/model.md "Wire details").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StoredVisibility {
     Private,
@@ -94,7 +94,7 @@ impl StoredVisibility {
     }
 }
 
-/// The create-time scope/visibility table of interface.md 2.5; None means SCOPE_INVALID.
+/// The create-time scope/visibility table (docs/model.md "Visibility"); None means SCOPE_INVALID.
 pub fn create_combination(scope: Scope, visibility: CreateVisibility) -> Option<StoredVisibility> {
     use CreateVisibility as V;
     match (scope, visibility) {

@@ -1,4 +1,4 @@
-//! Which user agents can be a real browser visit (platform.md 7): not naive
+//! Which user agents can be a real browser visit (docs/model.md "Counting views"): not naive
 //! HTTP clients and not an empty agent. Crawlers and unfurlers are recognised
 //! by the Worker with the `isbot` package's maintained pattern list.
 

@@ -1,4 +1,4 @@
-//! Badge display resolution (interface.md 3.4) and the policy check that
+//! Badge display resolution (docs/model.md "The badge") and the policy check that
 //! refuses an entity badge_mode a platform or grid policy would override.
 
 use crate::{BadgeMode, BadgePolicy};

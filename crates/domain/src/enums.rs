@@ -1,4 +1,4 @@
-//! The closed vocabularies of the interface (interface.md 2.4) as Rust enums
+//! The closed vocabularies of the interface (openapi.yaml) as Rust enums
 //! that parse from and print to their exact wire strings.
 
 use serde::{Deserialize, Serialize};

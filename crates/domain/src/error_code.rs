@@ -1,4 +1,4 @@
-//! Every error code the API answers with (interface.md 7, platform.md 8) and the one table that
+//! Every error code the API answers with (docs/model.md "Errors") and the one table that
 //! gives each its HTTP status. Handlers name a code; the status follows from it.
 
 use serde::{Serialize, Serializer};

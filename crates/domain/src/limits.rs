@@ -1,8 +1,8 @@
 //! The size caps of a drop, in one place for the Worker, `plug`, the web app's copy of them
-//! (`web/src/intake.js`) and the README's "Limits". interface.md 4.1 names the 50 MB upload;
+//! (`web/src/intake.js`) and the README's "Limits". The API names the 50 MB upload (openapi.yaml);
 //! the site caps are Plug's, chosen so that storing a site fits the time a Worker gets for it.
 
-/// Largest upload, in bytes (interface.md 4.1 and 8).
+/// Largest upload, in bytes (openapi.yaml; README "Limits").
 pub const UPLOAD_MAX_BYTES: u64 = 50 * 1024 * 1024;
 /// Files a zipped site (or an Office package) may hold, directories and macOS clutter
 /// (`__MACOSX/`, `.DS_Store`) not counted. A site is stored as its one zip, so this bounds the

@@ -1,6 +1,6 @@
-//! The three kinds of origin (platform.md 3) as plain rules: which host is a content origin and
-//! for which Inspiration, whether a request is a browser navigation (platform.md 4), and the
-//! download name header (RFC 6266) that keeps a non-ASCII file name.
+//! The three kinds of origin (README "What runs where") as plain rules: which host is a content
+//! origin and for which Inspiration, whether a request is a browser navigation (README "Signing
+//! in"), and the download name header (RFC 6266) that keeps a non-ASCII file name.
 
 /// The placeholder of the `CONTENT_ORIGIN` pattern.
 pub const LABEL: &str = "{label}";
@@ -40,8 +40,8 @@ pub fn local_content_origin(serve_base_url: &str) -> String {
     format!("{scheme}://{LABEL}.localhost{port}")
 }
 
-/// A browser navigation (platform.md 4): `Sec-Fetch-Mode: navigate`, or an `Accept` that names
-/// `text/html`. Such a request gets pages and redirects; every other one gets the JSON error shape.
+/// A browser navigation (README "Signing in"): `Sec-Fetch-Mode: navigate`, or an `Accept` that
+/// names `text/html`. Such a request gets pages and redirects; every other one gets the JSON error shape.
 pub fn is_navigation(sec_fetch_mode: Option<&str>, accept: Option<&str>) -> bool {
     sec_fetch_mode.is_some_and(|m| m.eq_ignore_ascii_case("navigate"))
         || accept.is_some_and(|a| {

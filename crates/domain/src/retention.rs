@@ -1,5 +1,5 @@
-//! Expiry and the effective serving state shown in list rows (interface.md 2.2,
-//! platform.md 9): what "live", "expired" and "expires_in_days" mean at an instant.
+//! Expiry and the effective serving state shown in list rows (docs/model.md "States", "Wire
+//! details"): what "live", "expired" and "expires_in_days" mean at an instant.
 
 use crate::time::DAY_MS;
 use crate::Status;

@@ -1,4 +1,4 @@
-//! Bearer tokens (platform.md 4): strict HS256 verification with jwt-compact
+//! Bearer tokens (README "Signing in"): strict HS256 verification with jwt-compact
 //! (exp required, at most 30 s leeway, optional iss/aud), and minting for the
 //! operator API and the serving-origin session.
 

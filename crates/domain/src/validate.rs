@@ -1,4 +1,4 @@
-//! Field rules of the interface (interface.md 4.1, 4.5, 8): each check either
+//! Field rules of the interface (openapi.yaml; README "Limits"): each check either
 //! returns the clean value or a `FieldError` that becomes one `error.details` row.
 
 use serde::Serialize;
@@ -189,8 +189,8 @@ pub fn uuid(field: &str, value: &str) -> Checked<String> {
     Ok(value.to_ascii_lowercase())
 }
 
-/// `visibility_spaces` (interface.md 3.1): a non-empty list of space slugs, where `everyone`
-/// anywhere in it means the whole grid (None). Duplicates are dropped, first place kept.
+/// `visibility_spaces` (docs/model.md "Visibility"): a non-empty list of space slugs, where
+/// `everyone` anywhere in it means the whole grid (None). Duplicates are dropped, first place kept.
 pub fn visibility_spaces(slugs: Vec<String>) -> Checked<Option<Vec<String>>> {
     if slugs.is_empty() {
         return Err(FieldError::new(

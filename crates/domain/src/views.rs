@@ -1,4 +1,4 @@
-//! View counting keys (platform.md 7): one viewer counts once per entity per
+//! View counting keys (docs/model.md "Counting views"): one viewer counts once per entity per
 //! UTC day; anonymous viewers are a one-way hash of their IP under a salt that
 //! rotates daily, so no raw IP is ever stored.
 

@@ -1,6 +1,7 @@
-//! The wire shapes of interface.md 2.1-2.3 and platform.md 9, once, as `Serialize + Deserialize`
-//! structs: the Worker writes them and `plug` reads them, so neither builds or probes maps by key.
-//! Sparse fields are left out when empty; fields the interface always sends are sent as null.
+//! The wire shapes of openapi.yaml (docs/model.md "Wire details"), once, as `Serialize +
+//! Deserialize` structs: the Worker writes them and `plug` reads them, so neither builds or probes
+//! maps by key. Sparse fields are left out when empty; fields the interface always sends are sent
+//! as null.
 
 use crate::ids::{EntityId, LinkId, SpaceId, UserId};
 use std::collections::BTreeMap;
@@ -87,7 +88,7 @@ pub struct SpaceRef {
     pub name: String,
 }
 
-/// The full Inspiration shape (interface.md 2.1).
+/// The full Inspiration shape (openapi.yaml).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Inspiration {
     pub entity_id: EntityId,
@@ -121,7 +122,7 @@ pub struct Inspiration {
     pub substate: VisibilitySubstate,
 }
 
-/// An Inspiration row of the list (interface.md 2.2).
+/// An Inspiration row of the list (openapi.yaml).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct InspirationSummary {
     pub entity_id: EntityId,
@@ -141,7 +142,7 @@ pub struct InspirationSummary {
     pub enrichment: Enrichment,
 }
 
-/// A Runtime row (interface.md 2.3); a never-deployed draft carries its retention clock.
+/// A Runtime row (openapi.yaml); a never-deployed draft carries its retention clock.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RuntimeSummary {
     pub entity_id: EntityId,
@@ -171,7 +172,7 @@ pub struct RegisteredRuntime {
     pub substate: VisibilitySubstate,
 }
 
-/// An Inspiration-Runtime link (platform.md 9), with the other side in the lists.
+/// An Inspiration-Runtime link (docs/model.md "Wire details"), with the other side in the lists.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Link {
     pub link_id: LinkId,
@@ -194,7 +195,7 @@ pub enum EntitySummary {
     Runtime(Box<RuntimeSummary>),
 }
 
-/// What the visibility routes answer (interface.md 4.7).
+/// What the visibility routes answer (openapi.yaml).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VisibilityChanged {
     pub entity_id: EntityId,
@@ -205,7 +206,7 @@ pub struct VisibilityChanged {
     pub updated_at: String,
 }
 
-/// What the reaction toggle answers (interface.md 4.8): the counts and the caller's own kinds.
+/// What the reaction toggle answers (openapi.yaml): the counts and the caller's own kinds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ReactionState {
     pub entity_id: EntityId,
@@ -213,7 +214,7 @@ pub struct ReactionState {
     pub user_reactions: Vec<String>,
 }
 
-/// One entry of the feedback inbox (platform.md 5).
+/// One entry of the feedback inbox (openapi.yaml).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FeedbackEntry {
     pub feedback_id: String,
@@ -226,7 +227,7 @@ pub struct FeedbackEntry {
     pub created_at: String,
 }
 
-/// The list envelope (interface.md 4.3): `{ items, next_cursor, total_returned }`.
+/// The list envelope (openapi.yaml): `{ items, next_cursor, total_returned }`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Page<T> {
     pub items: Vec<T>,

@@ -100,7 +100,7 @@ pub enum FileSource {
     Path(String),
 }
 
-/// The create form (interface.md 4.1) without what the runner adds for a `Path`: `source_type`,
+/// The create form (openapi.yaml) without what the runner adds for a `Path`: `source_type`,
 /// and `name` / `display_name` when the agent gave none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Upload {

@@ -1,4 +1,4 @@
-//! The badge `<script>` tag of interface.md 2.9: it names the entity, grid,
+//! The badge `<script>` tag (docs/model.md "The badge"): it names the entity, grid,
 //! mode, corner and theme and loads badge.js by URL (the bytes are never inlined).
 
 use plug_domain::badge::Decider;
@@ -28,7 +28,7 @@ impl BadgeTagMode {
     }
 }
 
-/// The rule that switched the badge on picks the mode (platform.md 6).
+/// The rule that switched the badge on picks the mode (docs/model.md "The badge").
 impl From<Decider> for BadgeTagMode {
     fn from(decider: Decider) -> Self {
         match decider {

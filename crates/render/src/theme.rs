@@ -1,4 +1,4 @@
-//! The badge's optional look: a whitelisted theme (interface.md 2.9) and a
+//! The badge's optional look: a whitelisted theme (docs/model.md "The badge") and a
 //! corner position, parsed once at the boundary so stored values are always safe.
 
 use std::fmt;

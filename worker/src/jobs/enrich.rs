@@ -1,4 +1,4 @@
-//! Background enrichment (interface.md 3.1): description, icon, category and
+//! Background enrichment (docs/model.md "States"): description, icon, category and
 //! tags read from the content itself; `skipped` when nothing usable is found.
 
 use plug_content::Enrichment;

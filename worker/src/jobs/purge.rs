@@ -1,4 +1,4 @@
-//! The daily purge (platform.md 5): expired and archived content stays
+//! The daily purge (docs/model.md "States"): expired and archived content stays
 //! restorable for PURGE_AFTER_DAYS, then loses its R2 objects and its row is
 //! marked purged. Also clears counters and keys no request can need again. The sweep, every
 //! ten minutes, marks uploads stuck in `provisioning` failed and forgets rate-limit events past

@@ -1,4 +1,4 @@
-//! badge.js (interface.md 4.13) and the entity badge_mode route (4.11).
+//! badge.js (openapi.yaml) and the entity badge_mode route.
 
 use plug_domain::ids::GridId;
 use worker::{Request, Response};
@@ -37,7 +37,8 @@ pub async fn serve(_cx: &Ctx, req: Request) -> ApiResult<Response> {
     Ok(response)
 }
 
-/// PATCH /api/v2/entities/:id `{ badge_mode }` (platform.md 5): refused up front when a policy overrides it.
+/// PATCH /api/v2/entities/:id `{ badge_mode }` (openapi.yaml): refused up front when a policy
+/// overrides it.
 pub async fn patch_mode(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, true).await?;
     let body = read_object(&mut req).await?;
@@ -76,7 +77,7 @@ pub async fn policies(cx: &Ctx, grid_id: &GridId) -> ApiResult<(BadgePolicy, Bad
     Ok((platform_policy(cx).await?, grid_policy))
 }
 
-/// The platform's badge policy (platform.md 6), `none` when unset.
+/// The platform's badge policy (openapi.yaml), `none` when unset.
 pub async fn platform_policy(cx: &Ctx) -> ApiResult<BadgePolicy> {
     let stored = identity::setting(&cx.db, "badge_policy").await?;
     Ok(policy_or_none(stored.as_deref()))

@@ -1,6 +1,6 @@
-//! Feedback from the badge (interface.md 4.12, 2.8): no auth, validated, rate
+//! Feedback from the badge (openapi.yaml): no auth, validated, rate
 //! limited per IP and entity, stored with a one-way IP hash; and the owner's
-//! inbox (platform.md 5). Errors on the POST use the flat `{ error, code }` shape.
+//! inbox (openapi.yaml). Errors on the POST use the flat `{ error, code }` shape.
 
 use plug_domain::ids::EntityId;
 use plug_domain::validate::{self, FieldError};

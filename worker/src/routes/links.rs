@@ -1,4 +1,4 @@
-//! Inspiration-Runtime links (interface.md 4.10, 2.7; platform.md 9): create with
+//! Inspiration-Runtime links (openapi.yaml; docs/model.md "Wire details"): create with
 //! a note, delete by the noter or a grid admin, and both list directions with
 //! unreadable sides silently omitted. Links are realm-agnostic.
 

@@ -1,6 +1,6 @@
 //! What every list shares: `limit` and `cursor` parameters, the owner filter,
 //! the next cursor of a page, and the `{ items, next_cursor, total_returned }`
-//! envelope (interface.md 4.3, platform.md 9).
+//! envelope (openapi.yaml; docs/model.md "Wire details").
 
 use plug_domain::cursor::Cursor;
 use plug_domain::ids::UserId;

@@ -1,4 +1,4 @@
-//! Reaction toggles (interface.md 4.8, 3.3, 2.6): any readable entity, logged
+//! Reaction toggles (openapi.yaml; docs/model.md "Reactions"): any readable entity, logged
 //! in, not archived, not a private Inspiration; retired kinds refused.
 
 use plug_domain::access::reaction_refusal;

@@ -1,4 +1,4 @@
-//! The Runtime list (interface.md 4.4, 2.3): kind, owner and space filters, two
+//! The Runtime list (openapi.yaml): kind, owner and space filters, two
 //! sorts, keyset cursor; hidden states only for their owner and grid admins.
 
 use plug_domain::ids::SpaceId;

@@ -1,4 +1,4 @@
-//! Signing in through the team's OpenID Connect provider (platform.md 4): the public provider
+//! Signing in through the team's OpenID Connect provider (README "Signing in"): the public provider
 //! settings the web app and `plug login` start from, and who the caller is.
 
 use plug_domain::validate::FieldError;

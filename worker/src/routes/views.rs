@@ -1,4 +1,4 @@
-//! View counting (interface.md 4.2, 4.9; platform.md 7): one function counts
+//! View counting (openapi.yaml; docs/model.md "Counting views"): one function counts
 //! reads, beacons and served pages, once per viewer per entity per UTC day,
 //! never bots, naive HTTP clients, the owner or `platform-no-count` browsers.
 
@@ -28,7 +28,7 @@ fn visit_of(req: &Request) -> Visit {
     }
 }
 
-/// The viewer's "do not count me" choice (interface.md 4.9), one cookie per origin that counts.
+/// The viewer's "do not count me" choice (openapi.yaml), one cookie per origin that counts.
 const NO_COUNT_COOKIE: &str = "platform-no-count";
 
 /// Whether the request carries the viewer's no-count choice.

@@ -1,4 +1,4 @@
-//! Changing who can see an entity (interface.md 4.5-4.7): one planner turns a
+//! Changing who can see an entity (openapi.yaml): one planner turns a
 //! requested mode and its sub-state into what is stored, for all three routes.
 
 use plug_domain::access::{map_legacy, LegacyVisibility, RequestedVisibility, StoredVisibility};

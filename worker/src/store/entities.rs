@@ -257,7 +257,7 @@ pub fn insert_inspiration(db: &Db, n: &NewInspiration<'_>) -> ApiResult<D1Prepar
     )
 }
 
-/// A Runtime the operator API registers (platform.md 6).
+/// A Runtime the operator API registers (openapi.yaml).
 pub struct NewRuntime<'a> {
     pub entity_id: &'a EntityId,
     pub grid_id: &'a GridId,

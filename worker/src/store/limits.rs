@@ -1,6 +1,7 @@
-//! Exact sliding-window rate limits (interface.md 8, platform.md 8) counted in D1: a request is
-//! admitted and recorded in one statement when fewer than the limit were admitted in the last
-//! window, and given back when the request is refused later. No rolling window ever holds more.
+//! Exact sliding-window rate limits (README "Limits"; docs/model.md "Errors") counted in D1: a
+//! request is admitted and recorded in one statement when fewer than the limit were admitted in the
+//! last window, and given back when the request is refused later. No rolling window ever holds
+//! more.
 
 use crate::store::db::Db;
 use serde::Deserialize;

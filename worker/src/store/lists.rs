@@ -1,4 +1,4 @@
-//! The visible lists of entities with keyset pagination (interface.md 4.3, 4.4): one query a page,
+//! The visible lists of entities with keyset pagination (openapi.yaml): one query a page,
 //! whatever its size, with the read rule written in SQL.
 
 use crate::store::db::Db;
@@ -57,8 +57,8 @@ pub struct ListQuery<'a> {
     pub limit: i64,
 }
 
-/// One page of the entities `viewer` may see, in sort order; fetches `limit + 1` to know if more follow.
-/// Runtimes: every member sees every runtime of the grid (interface.md 4.4) unless its state
+/// One page of the entities `viewer` may see, in sort order; fetches `limit + 1` to know if more
+/// follow. Runtimes: every member sees every runtime of the grid (openapi.yaml) unless its state
 /// collapses it (3.2). Inspirations: declared visibility and expiry apply too.
 const INSPIRATION_VISIBLE: &str = "(e.expires_at IS NULL OR e.expires_at > ?5)
    AND (e.visibility IN ('authenticated', 'link')

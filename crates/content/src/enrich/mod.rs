@@ -20,7 +20,7 @@ use crate::office::OfficeKind;
 use crate::svg::{check_svg, SvgInfo};
 use text::{clip_description, non_empty, Tags};
 
-/// What enrichment adds to an Inspiration (interface 2.1 sparse fields).
+/// What enrichment adds to an Inspiration (the sparse fields of `Inspiration` in openapi.yaml).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Enrichment {
     /// At most 280 characters, cut on a word boundary with `…`.

@@ -34,7 +34,7 @@ impl Params {
 pub struct Flags {
     /// Called by pages of other origins (badge.js): answers preflights and any origin may read it.
     pub cross_origin: bool,
-    /// Errors in the feedback endpoint's flat `{ error, code }` shape (interface.md 4.12).
+    /// Errors in the feedback endpoint's flat `{ error, code }` shape (openapi.yaml).
     pub flat_errors: bool,
 }
 
@@ -84,7 +84,7 @@ pub static ROUTES: &[Route] = &[
     route!(Get "/badge.js", NONE => badge::serve(cx, req)),
     route!(Get "/api/v2/openapi.yaml", NONE => pages::openapi(cx, req)),
     route!(Get "/api/v2/no-count", NONE => views::no_count_on_api(cx, req)),
-    // The operator API (platform.md 6).
+    // The operator API (openapi.yaml).
     route!(Post "/admin/v1/users", NONE => admin::create_user(cx, req)),
     route!(Post "/admin/v1/grids", NONE => admin::create_grid(cx, req)),
     route!(Put "/admin/v1/grids/:grid/members/:user", NONE => admin::put_member(cx, req, grid, user)),
@@ -99,7 +99,7 @@ pub static ROUTES: &[Route] = &[
     route!(Put "/admin/v1/users/:user/identity", NONE => admin::put_user_identity(cx, req, user)),
     route!(Post "/admin/v1/tokens", NONE => admin::create_token(cx, req)),
     route!(Patch "/admin/v1/entities/:id", NONE => admin::patch_entity(cx, req, id)),
-    // Inspirations (interface.md 4.1-4.8, platform.md 5).
+    // Inspirations (openapi.yaml).
     route!(Post "/api/v2/inspirations", NONE => insp::create(cx, req)),
     route!(Get "/api/v2/inspirations", NONE => insp::list(cx, req)),
     route!(Get "/api/v2/inspirations/:id", NONE => insp::read(cx, req, id)),
@@ -116,19 +116,19 @@ pub static ROUTES: &[Route] = &[
     route!(Patch "/api/v2/entities/:id", NONE => badge::patch_mode(cx, req, id)),
     route!(Post "/api/v2/entities/:id/feedback", FLAT_CORS => feedback::create(cx, req, id)),
     route!(Get "/api/v2/entities/:id/feedback", NONE => feedback::list(cx, req, id)),
-    // Runtimes, spaces and links (interface.md 4.4, 4.10).
+    // Runtimes, spaces and links (openapi.yaml).
     route!(Get "/api/v2/runtimes", NONE => runtimes::list(cx, req)),
     route!(Get "/api/v2/spaces", NONE => spaces::list(cx, req)),
     route!(Post "/api/v2/runtimes/:id/inspirations", NONE => links::create(cx, req, id)),
     route!(Get "/api/v2/runtimes/:id/inspirations", NONE => links::sources_of(cx, req, id)),
     route!(Delete "/api/v2/runtimes/:id/inspirations/:link", NONE => links::delete(cx, req, id, link)),
     route!(Get "/api/v2/inspirations/:id/inspired-runtimes", NONE => links::inspired_by_source(cx, req, id)),
-    // Signing in through the OpenID provider (platform.md 4).
+    // Signing in through the OpenID provider (README "Signing in").
     route!(Get "/api/v2/auth/config", NONE => signin::config(cx, req)),
     route!(Get "/api/v2/me", NONE => signin::me(cx, req)),
     route!(Post "/api/v2/auth/token", NONE => signin::token(cx, req)),
     route!(Post "/api/v2/auth/revoke", NONE => signin::revoke(cx, req)),
-    // The link origin's sign-in (platform.md 4).
+    // The link origin's sign-in (README "Signing in").
     route!(Post "/api/v2/serve-sessions", NONE => sessions::create(cx, req)),
     // The remote MCP endpoint: the tools of `plug mcp` for agents in the cloud.
     route!(Post "/mcp", NONE => mcp_endpoint(cx, req)),

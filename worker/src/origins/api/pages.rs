@@ -24,7 +24,7 @@ pub async fn openapi(cx: &Ctx, _req: Request) -> ApiResult<Response> {
 }
 
 /// GET of a path the API origin has no route for: the web app (`/`, `/app/…`, and `/enter`, the
-/// sign-in hand-off of platform.md 4), else a content path that moves to the link origin.
+/// sign-in hand-off of README "Signing in"), else a content path that moves to the link origin.
 pub async fn api_origin_page(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let url = req.url()?;
     let app_page = match url.path() {

@@ -1,5 +1,5 @@
-//! A content origin (README, "Origins"): one per Inspiration, its label the entity id. Its bytes are
-//! served here at the origin's root and its scripts run here, so a page can never act with
+//! A content origin (README "What runs where"): one per Inspiration, its label the entity id.
+//! Its bytes are served here at the origin's root and its scripts run here, so a page can never act with
 //! anyone's rights but its own: the cookie of this origin is signed for this Inspiration alone.
 //! Viewers arrive from the link origin, with a one-time ticket when it knows who they are; one
 //! this origin does not know goes through the link origin's hand-off and comes back.
@@ -10,6 +10,7 @@ use plug_domain::ids::{EntityId, UserId};
 use plug_domain::{Realm, Status, Visibility};
 use worker::{Method, Request, Response, Url};
 
+mod response;
 mod serve;
 
 use crate::auth;

@@ -1,23 +1,22 @@
-//! What a content origin sends for a readable Inspiration (platform.md 3): the index (the HTML
-//! file, the site's index.html or a viewer page), the original file and a site's files, at the
-//! origin's root, with the badge tag streamed into every HTML response.
+//! What a content origin sends for a readable Inspiration (README "What runs where"): the index
+//! (the HTML file, the site's index.html or a viewer page), the original file and a site's files,
+//! at the origin's root, with the badge tag streamed into every HTML response.
 
 use futures_util::{stream, StreamExt};
 use plug_content::EntryInflater;
-use plug_domain::badge::{resolve, BadgeState};
 use plug_domain::ids::UserId;
 use plug_domain::SourceType;
-use plug_render::{BadgeInjector, BadgeTag, OfficeKind, PageKind, Position};
+use plug_render::{OfficeKind, PageKind};
 use worker::{Request, Response};
 
+use super::response::{badge_tag, is_indexable, set_csp, stream_html, with_security_headers};
 use crate::cache;
 use crate::error::{ApiError, ApiResult};
 use crate::http::Ctx;
-use crate::present;
 use crate::routes::common::Seen;
 use crate::routes::views;
 use crate::store::objects::{self, ByteChunks};
-use crate::store::{identity, site_files};
+use crate::store::site_files;
 
 /// What the content origin sends for a path of a readable Inspiration. `rest` is the path
 /// without its leading `/`: empty for the index, `_plug/file` for the original, else a site file.
@@ -41,43 +40,6 @@ pub async fn entity(
 }
 
 const FAVICON: &str = "favicon.ico";
-
-/// The resolved badge for an entity: a tag to inject, or None when off.
-async fn badge_tag(cx: &Ctx, seen: &Seen) -> ApiResult<Option<BadgeTag>> {
-    // One statement gives the grid's policy, slug and badge style, and the platform's policy;
-    // the isolate's memo keeps them a few seconds.
-    let grid_id = &seen.row.grid_id;
-    let load = identity::grid_and_platform_badge_policy(&cx.db, grid_id);
-    let found = cache::get_or_load(&cache::BADGES, grid_id.to_string(), cx.now, load, |found| {
-        found.is_some()
-    })
-    .await?;
-    let (grid, platform) = found
-        .as_ref()
-        .as_ref()
-        .ok_or_else(|| ApiError::internal("grid vanished"))?;
-    let platform = crate::routes::badge::policy_or_none(platform.as_deref());
-    let grid_policy = crate::routes::badge::grid_policy(Some(grid));
-    let entity = seen.row.badge_mode;
-    let (state, decider) = resolve(platform, grid_policy, entity);
-    if state == BadgeState::Off {
-        return Ok(None);
-    }
-    Ok(Some(BadgeTag {
-        base_url: cx.config.base_url.clone(),
-        entity_id: seen.row.entity_id.to_string(),
-        grid_slug: grid.slug.clone(),
-        mode: decider.into(),
-        position: grid
-            .badge_position
-            .as_deref()
-            .and_then(|p| Position::parse(p).ok()),
-        theme: grid
-            .badge_theme
-            .as_deref()
-            .and_then(|t| plug_render::parse_theme_str(t).ok()),
-    }))
-}
 
 fn source_type(seen: &Seen) -> SourceType {
     seen.row.source_type.unwrap_or(SourceType::Html)
@@ -134,13 +96,6 @@ async fn index(
     let mut response = Response::from_html(html)?;
     set_csp(cx, &mut response, kind, seen);
     Ok(response)
-}
-
-/// The page's CSP; "self" is the Inspiration's own content origin.
-fn set_csp(cx: &Ctx, response: &mut Response, kind: PageKind, seen: &Seen) {
-    let own = cx.config.content_url(&seen.row.entity_id);
-    let csp = plug_render::csp_for(kind, &cx.config.base_url, &own);
-    let _ = response.headers_mut().set("Content-Security-Policy", &csp);
 }
 
 async fn get_bytes(cx: &Ctx, key: &str) -> ApiResult<Vec<u8>> {
@@ -216,53 +171,6 @@ async fn site_lookup(
     let key = format!("{}\n{path}", seen.row.entity_id);
     let load = site_files::find(&cx.db, &seen.row.entity_id, path);
     cache::get_or_load(&cache::SITE_FILES, key, cx.now, load, |_| true).await
-}
-
-/// Streams HTML through the page rewriter (badge tag, robots meta), chunk by chunk.
-fn stream_html(
-    cx: &Ctx,
-    seen: &Seen,
-    body: ByteChunks,
-    tag: Option<BadgeTag>,
-    kind: PageKind,
-) -> ApiResult<Response> {
-    let indexable = is_indexable(seen);
-    let mut response = match (tag, indexable) {
-        (None, true) => Response::from_stream(body)?,
-        (tag, _) => {
-            let injector = std::rc::Rc::new(std::cell::RefCell::new(Some(
-                BadgeInjector::for_page(tag.as_ref(), !indexable),
-            )));
-            let tail = injector.clone();
-            let rewritten = body.map(move |chunk| {
-                let chunk = chunk?;
-                let mut guard = injector.borrow_mut();
-                let rewriter = guard
-                    .as_mut()
-                    .ok_or_else(|| worker::Error::RustError("rewriter ended".into()))?;
-                rewriter
-                    .write(&chunk)
-                    .map_err(|e| worker::Error::RustError(e.to_string()))
-            });
-            let end = stream::once(async move {
-                let rewriter = tail.borrow_mut().take();
-                match rewriter {
-                    Some(r) => r.end().map_err(|e| worker::Error::RustError(e.to_string())),
-                    None => Ok(Vec::new()),
-                }
-            });
-            Response::from_stream(
-                rewritten
-                    .chain(end)
-                    .filter(|c| std::future::ready(!matches!(c, Ok(v) if v.is_empty()))),
-            )?
-        }
-    };
-    let _ = response
-        .headers_mut()
-        .set("Content-Type", "text/html; charset=utf-8");
-    set_csp(cx, &mut response, kind, seen);
-    Ok(response)
 }
 
 /// The uploaded file itself: inline for viewers, as an attachment with `?download=1`.
@@ -388,26 +296,4 @@ async fn legacy_site_file(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<Respon
         content_type,
         object.size(),
     )
-}
-
-fn is_indexable(seen: &Seen) -> bool {
-    seen.row.visibility == plug_domain::Visibility::Link && seen.row.link_indexed != 0
-}
-
-/// Headers on everything served: nosniff, referrer policy, noindex unless link + indexed,
-/// no caching of per-viewer answers in shared caches.
-fn with_security_headers(cx: &Ctx, mut response: Response, seen: &Seen) -> Response {
-    let canonical = format!(
-        "<{}>; rel=\"canonical\"",
-        present::serve_url(&cx.config, &seen.row)
-    );
-    let headers = response.headers_mut();
-    let _ = headers.set("Link", &canonical);
-    let _ = headers.set("X-Content-Type-Options", "nosniff");
-    let _ = headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    let _ = headers.set("Cache-Control", "private, no-cache");
-    if !is_indexable(seen) {
-        let _ = headers.set("X-Robots-Tag", "noindex, nofollow");
-    }
-    response
 }

@@ -1,4 +1,5 @@
-//! What the link origin tells crawlers (interface.md 2.5): `robots.txt` names the sitemap, and
+//! What the link origin tells crawlers (docs/model.md "Visibility"): `robots.txt` names the
+//! sitemap, and
 //! `sitemap.xml` lists the `url` of every live, link-visible, indexed Inspiration.
 
 use worker::Response;

@@ -1,5 +1,5 @@
-//! The link origin (README, "Origins"; openapi.yaml, "serving"): every `url` lives here, and it
-//! answers only with what Plug writes itself. A reader is sent on to the Inspiration's own content
+//! The link origin (README "What runs where"; openapi.yaml, "serving"): every `url` lives here,
+//! and it answers only with what Plug writes itself. A reader is sent on to the Inspiration's own content
 //! origin (with a one-time ticket when the viewer is known); a browser with no session is sent to
 //! sign in on the web app and brought back; a signed-in viewer who still may not read it gets the
 //! not-shared page. Every page that reaches an Inspiration goes through `access`.

@@ -1,4 +1,4 @@
-//! The operator API (platform.md 6): provisioning users, grids, memberships, spaces, badge
+//! The operator API (openapi.yaml): provisioning users, grids, memberships, spaces, badge
 //! policies and tokens here; Runtimes in `runtimes`, support overrides of entities in
 //! `overrides`. Guarded by ADMIN_TOKEN before any route runs.
 

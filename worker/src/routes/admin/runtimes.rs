@@ -1,4 +1,4 @@
-//! POST /admin/v1/grids/:grid/runtimes: register a Runtime (platform.md 6).
+//! POST /admin/v1/grids/:grid/runtimes: register a Runtime (openapi.yaml).
 
 use plug_domain::ids::{EntityId, SpaceId, UserId};
 use plug_domain::validate::{self, FieldError};
@@ -144,7 +144,7 @@ async fn space_in_grid(cx: &Ctx, grid: &Grid, space_id: &str) -> ApiResult<Space
         .space_id)
 }
 
-/// 201 with the Runtime summary row plus its `visibility` (platform.md 6).
+/// 201 with the Runtime summary row plus its `visibility` (openapi.yaml).
 async fn runtime_created(
     cx: &Ctx,
     entity_id: &EntityId,

@@ -1,4 +1,4 @@
-//! POST /api/v2/inspirations (interface.md 4.1): validate the form (`form.rs`) and the bytes
+//! POST /api/v2/inspirations (openapi.yaml): validate the form (`form.rs`) and the bytes
 //! before the 201, write the rows in one batch, then store and enrich in the background.
 
 use plug_content::{SiteArchive, Upload};

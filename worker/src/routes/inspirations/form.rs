@@ -1,5 +1,5 @@
-//! Reading the create form (interface.md 4.1, platform.md 9): the multipart body, its fields in
-//! the documented order of checks, and the file. Nothing here writes.
+//! Reading the create form (openapi.yaml; docs/model.md "Wire details"): the multipart body, its
+//! fields in the documented order of checks, and the file. Nothing here writes.
 
 use plug_domain::access::{create_combination, StoredVisibility};
 use plug_domain::ids::EntityId;
@@ -47,7 +47,8 @@ pub(super) fn enum_field<T: WireEnum>(form: &FormData, name: &str) -> ApiResult<
     T::parse(&raw).ok_or_else(|| FieldError::new(name, "enum", T::expected()).into())
 }
 
-/// `inspired_by`: repeated fields, or one field holding a JSON array (platform.md 9).
+/// `inspired_by`: repeated fields, or one field holding a JSON array (docs/model.md "Wire
+/// details").
 pub(super) fn inspired_by_ids(form: &FormData) -> ApiResult<Vec<EntityId>> {
     let mut ids = Vec::new();
     for entry in form.get_all("inspired_by").unwrap_or_default() {
@@ -123,7 +124,7 @@ pub(super) async fn parse_create(
     })
 }
 
-/// The stored visibility of a scope and visibility pair (interface.md 4.1's table), or 400.
+/// The stored visibility of a scope and visibility pair (docs/model.md "Visibility"), or 400.
 fn stored_visibility(scope: Scope, visibility: CreateVisibility) -> ApiResult<StoredVisibility> {
     create_combination(scope, visibility).ok_or_else(|| {
         ApiError::new(
@@ -240,7 +241,7 @@ pub(super) async fn read_form(req: &mut Request) -> ApiResult<FormData> {
     Ok(FormData::from(form))
 }
 
-/// The fields of interface.md 4.1.
+/// The fields of the create form (openapi.yaml, `POST /api/v2/inspirations`).
 const CREATE_FIELDS: &[&str] = &[
     "file",
     "name",

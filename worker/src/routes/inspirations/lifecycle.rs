@@ -1,4 +1,4 @@
-//! Archive, unarchive, pin and unpin (platform.md 5).
+//! Archive, unarchive, pin and unpin (openapi.yaml).
 
 use plug_domain::time::DAY_MS;
 use plug_domain::validate;

@@ -1,4 +1,4 @@
-//! The Inspiration routes (interface.md 4.1-4.3, 4.5; platform.md 5), one file per operation:
+//! The Inspiration routes (openapi.yaml), one file per operation:
 //! drop (`create`), read and list (`read`), update (`update`), archive and pin (`lifecycle`).
 //! Handlers parse, call the rules, respond; what they share is here.
 

@@ -1,4 +1,4 @@
-//! GET /api/v2/inspirations/:id and the list (interface.md 4.2, 4.3).
+//! GET /api/v2/inspirations/:id and the list (openapi.yaml).
 
 use plug_domain::wire::InspirationSummary;
 use plug_domain::InspirationSort;

@@ -1,4 +1,4 @@
-//! PATCH /api/v2/inspirations/:id (interface.md 4.5): names, scope moves, visibility. The body is
+//! PATCH /api/v2/inspirations/:id (openapi.yaml): names, scope moves, visibility. The body is
 //! validated whole before anything is loaded; every change lands in one batch.
 
 use plug_domain::access::RequestedVisibility;

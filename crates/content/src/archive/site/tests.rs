@@ -1,0 +1,341 @@
+use super::*;
+use crate::test_zip::{crc_of, deflated_zeros, zip_of, RawEntry, RawZip};
+
+fn open(bytes: Vec<u8>) -> Result<SiteArchive, ContentError> {
+    SiteArchive::open(bytes, &ArchiveLimits::DEFAULT)
+}
+
+fn message(result: Result<SiteArchive, ContentError>) -> String {
+    result.unwrap_err().message().to_string()
+}
+
+#[test]
+fn opens_a_site_and_reads_each_file_back() {
+    let bytes = zip_of(&[
+        ("index.html", b"<h1>Home</h1>"),
+        ("assets/app.js", b"console.log(1)"),
+    ]);
+    let mut site = open(bytes).unwrap();
+    assert_eq!(
+        site.paths().collect::<Vec<_>>(),
+        ["index.html", "assets/app.js"]
+    );
+    let js = site.index_of("assets/app.js").unwrap();
+    assert_eq!(site.read(js).unwrap(), b"console.log(1)");
+    assert_eq!(site.size(js), 14);
+    assert_eq!(site.total_size(), 27);
+    assert_eq!(site.read(0).unwrap(), b"<h1>Home</h1>");
+}
+
+#[test]
+fn opens_a_streamed_zip_whose_sizes_follow_the_data() {
+    // Finder and streaming tools write sizes in data descriptors after
+    // each entry, leaving zeros in the local headers.
+    let mut writer = zip::ZipWriter::new_stream(Vec::new());
+    let options = zip::write::SimpleFileOptions::default();
+    for (name, body) in [
+        ("site/index.html", &b"<h1>Home</h1>"[..]),
+        ("site/a.css", b"p{}"),
+    ] {
+        writer.start_file(name, options).unwrap();
+        std::io::Write::write_all(&mut writer, body).unwrap();
+    }
+    let bytes = writer.finish().unwrap().into_inner();
+    assert_ne!(bytes[6] & 0x08, 0, "the first entry uses a data descriptor");
+    let mut site = open(bytes).unwrap();
+    assert_eq!(site.read(0).unwrap(), b"<h1>Home</h1>");
+}
+
+/// What serving does: the entry's span of the stored zip, inflated when deflated.
+fn read_from_index(stored: &[u8], entry: &SiteEntry<'_>) -> Vec<u8> {
+    let start = entry.data_offset as usize;
+    let span = &stored[start..start + entry.stored_size as usize];
+    if !entry.deflated {
+        return span.to_vec();
+    }
+    let mut inflater = crate::EntryInflater::new(entry.size);
+    let bytes = inflater.push(span).unwrap();
+    inflater.finish().unwrap();
+    bytes
+}
+
+#[test]
+fn the_site_index_finds_every_file_in_the_stored_zip() {
+    let mut writer = zip::ZipWriter::new_stream(Vec::new());
+    let deflated = zip::write::SimpleFileOptions::default();
+    let stored = deflated.compression_method(CompressionMethod::STORE);
+    let big: Vec<u8> = (0..50_000u32)
+        .flat_map(|i| (i % 97).to_le_bytes())
+        .collect();
+    let files: [(&str, &[u8], _); 4] = [
+        ("site/index.html", b"<h1>Home</h1>", deflated),
+        ("site/logo.png", b"\x89PNG not really", stored),
+        ("site/data/big.bin", &big, deflated),
+        ("site/empty.txt", b"", deflated),
+    ];
+    for (name, body, options) in &files {
+        writer.start_file(*name, *options).unwrap();
+        std::io::Write::write_all(&mut writer, body).unwrap();
+    }
+    let site = open(writer.finish().unwrap().into_inner()).unwrap();
+    let spans: Vec<_> = site
+        .entries()
+        .map(|e| {
+            (
+                e.path.to_string(),
+                e.data_offset,
+                e.stored_size,
+                e.size,
+                e.deflated,
+            )
+        })
+        .collect();
+    let kinds: Vec<bool> = spans.iter().map(|span| span.4).collect();
+    assert_eq!(kinds, [true, false, true, true]);
+    let stored_zip = site.into_bytes();
+    for ((path, data_offset, stored_size, size, deflated), (_, body, _)) in spans.iter().zip(&files)
+    {
+        let entry = SiteEntry {
+            path,
+            data_offset: *data_offset,
+            stored_size: *stored_size,
+            size: *size,
+            deflated: *deflated,
+        };
+        assert_eq!(read_from_index(&stored_zip, &entry), *body, "{path}");
+        assert_eq!(*size, body.len() as u64);
+    }
+}
+
+#[test]
+fn refuses_an_entry_whose_stored_bytes_run_past_the_archive() {
+    let mut bytes = zip_of(&[("index.html", b"<h1>Home</h1>")]);
+    // The central directory's compressed size (offset 20 of its record) is made huge.
+    let directory = bytes.windows(4).rposition(|w| w == b"PK\x01\x02").unwrap();
+    bytes[directory + 20..directory + 24].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(open(bytes).is_err());
+}
+
+#[test]
+fn strips_a_single_top_folder_that_holds_index_html() {
+    let bytes = zip_of(&[
+        ("my-site/", b""),
+        ("my-site/index.html", b"<p>hi</p>"),
+        ("my-site/css/a.css", b"p{}"),
+        ("__MACOSX/my-site/._index.html", b"junk"),
+    ]);
+    let site = open(bytes).unwrap();
+    assert_eq!(
+        site.paths().collect::<Vec<_>>(),
+        ["index.html", "css/a.css"]
+    );
+}
+
+#[test]
+fn keeps_nested_folders_and_drops_finder_clutter() {
+    let bytes = zip_of(&[
+        ("index.html", b"x"),
+        ("a/", b""),
+        ("a/b/c.txt", b"c"),
+        (".DS_Store", b"junk"),
+        ("a/.DS_Store", b"junk"),
+        ("__MACOSX/._index.html", b"junk"),
+    ]);
+    assert_eq!(
+        open(bytes).unwrap().paths().collect::<Vec<_>>(),
+        ["index.html", "a/b/c.txt"]
+    );
+}
+
+#[test]
+fn rejects_a_zip_without_index_html_and_points_at_the_nested_one() {
+    let bytes = zip_of(&[("dist/site/index.html", b"x"), ("readme.md", b"y")]);
+    let text = message(open(bytes));
+    assert!(text.contains("no index.html at its top level"), "{text}");
+    assert!(text.contains("'dist/site/index.html'"), "{text}");
+}
+
+#[test]
+fn rejects_two_top_folders_even_if_one_holds_index_html() {
+    let bytes = zip_of(&[("site/index.html", b"x"), ("other/a.css", b"y")]);
+    assert!(message(open(bytes)).contains("no index.html"));
+}
+
+#[test]
+fn rejects_an_empty_zip() {
+    assert!(message(open(zip_of(&[("empty/", b"")]))).contains("holds no files"));
+}
+
+#[test]
+fn rejects_zip_with_parent_directory_entries() {
+    let bytes = zip_of(&[("index.html", b"x"), ("../evil.html", b"pwned")]);
+    assert!(message(open(bytes)).contains("'..'"));
+}
+
+#[test]
+fn rejects_absolute_paths_even_inside_macos_clutter() {
+    let bytes = RawZip::new()
+        .entry(RawEntry::stored("index.html", b"x"))
+        .entry(RawEntry::stored("/etc/cron.d/evil", b"x"))
+        .build();
+    assert!(message(open(bytes)).contains("absolute path"));
+    let bytes = zip_of(&[("index.html", b"x"), ("__MACOSX/../../evil", b"x")]);
+    assert!(open(bytes).is_err());
+}
+
+#[test]
+fn rejects_backslash_paths() {
+    let bytes = RawZip::new()
+        .entry(RawEntry::stored("index.html", b"x"))
+        .entry(RawEntry::stored("..\\..\\evil.html", b"x"))
+        .build();
+    assert!(message(open(bytes)).contains("backslashes"));
+}
+
+#[test]
+fn rejects_symlink_entries() {
+    let bytes = RawZip::new()
+        .entry(RawEntry::stored("index.html", b"x"))
+        .entry(RawEntry::stored("secrets", b"/etc/passwd").unix_mode(0o120_777))
+        .build();
+    assert!(message(open(bytes)).contains("symbolic link"));
+}
+
+#[test]
+fn rejects_symlinks_written_by_the_zip_crate() {
+    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default();
+    writer.start_file("index.html", options).unwrap();
+    writer
+        .add_symlink("link.html", "/etc/passwd", options)
+        .unwrap();
+    let bytes = writer.finish().unwrap().into_inner();
+    assert!(message(open(bytes)).contains("symbolic link"));
+}
+
+#[test]
+fn rejects_names_that_normalise_to_the_same_path() {
+    let bytes = zip_of(&[
+        ("index.html", b"x"),
+        ("a/b.css", b"1"),
+        ("a//./b.css", b"2"),
+    ]);
+    assert!(message(open(bytes)).contains("'a/b.css' more than once"));
+}
+
+#[test]
+fn rejects_a_path_that_is_both_file_and_folder() {
+    let bytes = zip_of(&[
+        ("index.html", b"x"),
+        ("docs", b"file"),
+        ("docs/a.html", b"y"),
+    ]);
+    assert!(message(open(bytes)).contains("'docs' both as a file and as a folder"));
+    let bytes = zip_of(&[("index.html", b"x"), ("docs/", b""), ("./docs", b"file")]);
+    assert!(message(open(bytes)).contains("'docs' both"));
+}
+
+#[test]
+fn rejects_encrypted_entries() {
+    let bytes = RawZip::new()
+        .entry(RawEntry::stored("index.html", b"x"))
+        .entry(RawEntry::stored("secret.html", b"xxxxxxxxxxxxxxxx").flags(0x1))
+        .build();
+    assert!(message(open(bytes)).contains("password-protected"));
+}
+
+#[test]
+fn rejects_codecs_other_than_stored_and_deflate() {
+    let bytes = RawZip::new()
+        .entry(RawEntry::stored("index.html", b"x"))
+        .entry(RawEntry::stored("a.bin", b"BZh91AY").method(12))
+        .build();
+    assert!(message(open(bytes)).contains("Plug does not read"));
+}
+
+#[test]
+fn rejects_more_files_than_the_cap() {
+    let limits = ArchiveLimits {
+        max_files: 3,
+        ..ArchiveLimits::DEFAULT
+    };
+    let bytes = zip_of(&[("index.html", b"x"), ("a", b"1"), ("b", b"2"), ("c", b"3")]);
+    assert_eq!(SiteArchive::open(bytes, &limits).unwrap_err().status(), 413);
+}
+
+#[test]
+fn rejects_an_archive_of_many_thousand_entries() {
+    let names: Vec<String> = (0..=ArchiveLimits::DEFAULT.max_files)
+        .map(|i| format!("p/{i}.html"))
+        .collect();
+    let mut entries: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &b""[..])).collect();
+    entries.push(("index.html", b"x"));
+    let error = open(zip_of(&entries)).unwrap_err();
+    assert_eq!(error.status(), 413);
+    let cap = format!("more than {} files", ArchiveLimits::DEFAULT.max_files);
+    assert!(error.message().contains(&cap), "{error}");
+}
+
+#[test]
+fn rejects_a_zip_bomb_of_300_mb_of_zeros() {
+    let megabytes = 300;
+    let bomb = RawEntry::deflated_raw("zeros.html", deflated_zeros(megabytes), megabytes << 20);
+    let bytes = RawZip::new()
+        .entry(RawEntry::stored("index.html", b"x"))
+        .entry(bomb)
+        .build();
+    assert!(
+        bytes.len() < 1 << 20,
+        "the bomb itself is small: {} bytes",
+        bytes.len()
+    );
+    let error = open(bytes).unwrap_err();
+    assert!(error.message().contains("zip bomb"), "{error}");
+}
+
+#[test]
+fn rejects_many_small_entries_that_together_inflate_like_a_bomb() {
+    let mut zip = RawZip::new().entry(RawEntry::stored("index.html", b"x"));
+    let (one_mb, crc) = (deflated_zeros(1), crc_of(&vec![0; 1 << 20]));
+    for i in 0..200 {
+        zip = zip
+            .entry(RawEntry::deflated_raw(&format!("{i}.bin"), one_mb.clone(), 1 << 20).crc(crc));
+    }
+    let error = open(zip.build()).unwrap_err();
+    assert!(
+        error.message().starts_with("The archive inflates"),
+        "{error}"
+    );
+}
+
+#[test]
+fn counts_real_bytes_against_the_total_cap_with_plain_content() {
+    let limits = ArchiveLimits {
+        max_total_bytes: 1000,
+        ..ArchiveLimits::DEFAULT
+    };
+    let bytes = zip_of(&[("index.html", &[b'a'; 600]), ("b.html", &[b'b'; 600])]);
+    let error = SiteArchive::open(bytes, &limits).unwrap_err();
+    assert_eq!(error.status(), 413);
+    assert!(error.message().contains("more than 1000 bytes"), "{error}");
+}
+
+#[test]
+fn rejects_an_entry_whose_header_understates_its_size() {
+    let real = vec![b'a'; 5 << 20];
+    let lying = RawEntry::deflated("index.html", &real).declared_size(10);
+    let error = open(RawZip::new().entry(lying).build()).unwrap_err();
+    assert_eq!(error.status(), 422);
+    assert!(error.message().contains("sizes are wrong"), "{error}");
+}
+
+#[test]
+fn rejects_an_entry_whose_checksum_does_not_match() {
+    let entry = RawEntry::stored("index.html", b"hello").crc(0xdead_beef);
+    assert_eq!(
+        open(RawZip::new().entry(entry).build())
+            .unwrap_err()
+            .status(),
+        422
+    );
+}

@@ -1,0 +1,263 @@
+use super::*;
+use crate::image::fixtures::{jpeg, png, webp_lossy};
+use crate::office::tests::package;
+use crate::test_zip::zip_of;
+
+fn check(source_type: SourceType, file_name: &str, bytes: &[u8]) -> Result<Upload, ContentError> {
+    validate(source_type, file_name, bytes.to_vec())
+}
+
+fn status(result: Result<Upload, ContentError>) -> u16 {
+    result.map(|_| 200).unwrap_or_else(|e| e.status())
+}
+
+fn stored_type(result: Result<Upload, ContentError>) -> &'static str {
+    match result.unwrap() {
+        Upload::File { content_type, .. } => content_type,
+        Upload::Site(_) => "site",
+    }
+}
+
+#[test]
+fn debug_output_shows_sizes_not_bytes() {
+    let upload = check(SourceType::Markdown, "a.md", b"# Title").unwrap();
+    assert_eq!(
+        format!("{upload:?}"),
+        r#"File { len: 7, content_type: "text/markdown; charset=utf-8" }"#
+    );
+}
+
+#[test]
+fn checks_the_extension_before_the_contents() {
+    assert_eq!(
+        status(check(SourceType::Pdf, "notes.md", b"not a pdf")),
+        415
+    );
+    assert_eq!(
+        status(check(SourceType::Pdf, "notes.pdf", b"not a pdf")),
+        422
+    );
+}
+
+#[test]
+fn refuses_files_over_50_mb_with_413() {
+    let error = validate(
+        SourceType::Markdown,
+        "big.md",
+        vec![b'a'; MAX_UPLOAD_BYTES + 1],
+    )
+    .unwrap_err();
+    assert_eq!(error.status(), 413);
+    assert!(error.message().contains("up to 50 MB"), "{error}");
+}
+
+#[test]
+fn refuses_empty_files() {
+    for (source_type, name) in [
+        (SourceType::Html, "a.html"),
+        (SourceType::Image, "a.png"),
+        (SourceType::Pdf, "a.pdf"),
+    ] {
+        assert_eq!(status(check(source_type, name, b"")), 422, "{name}");
+    }
+}
+
+#[test]
+fn accepts_html_in_utf8_with_or_without_a_bom() {
+    assert_eq!(
+        stored_type(check(SourceType::Html, "a.html", b"<h1>Hi</h1>")),
+        "text/html; charset=utf-8"
+    );
+    assert_eq!(
+        status(check(
+            SourceType::Html,
+            "a.HTM",
+            b"\xEF\xBB\xBF<p>caf\xC3\xA9</p>"
+        )),
+        200
+    );
+}
+
+#[test]
+fn refuses_html_that_is_not_utf8() {
+    let error = check(SourceType::Html, "a.html", b"<p>caf\xE9</p>").unwrap_err();
+    assert!(
+        error
+            .message()
+            .contains("not valid UTF-8 text (bad byte at position 6)"),
+        "{error}"
+    );
+    let error = check(SourceType::Html, "a.html", b"\xFF\xFE<\0p\0>\0").unwrap_err();
+    assert!(error.message().contains("UTF-16"), "{error}");
+}
+
+#[test]
+fn accepts_markdown_and_react_text_and_refuses_blank_or_binary_ones() {
+    assert_eq!(
+        stored_type(check(SourceType::Markdown, "a.md", b"# Notes")),
+        "text/markdown; charset=utf-8"
+    );
+    let app = b"export default function App() { return <p/>; }";
+    assert_eq!(
+        stored_type(check(SourceType::ReactSingleFile, "App.jsx", app)),
+        "text/plain; charset=utf-8"
+    );
+    assert_eq!(
+        status(check(SourceType::ReactSingleFile, "App.js", app)),
+        200
+    );
+    assert_eq!(status(check(SourceType::Markdown, "a.md", b" \n\t\n")), 422);
+    assert_eq!(
+        status(check(
+            SourceType::ReactSingleFile,
+            "App.tsx",
+            b"\x89PNG\r\n\x1a\n\xff"
+        )),
+        422
+    );
+}
+
+#[test]
+fn accepts_a_pdf_with_header_and_end_marker() {
+    assert_eq!(
+        stored_type(check(
+            SourceType::Pdf,
+            "a.pdf",
+            b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n"
+        )),
+        "application/pdf"
+    );
+    let mut late_header = vec![b' '; 1000];
+    late_header.extend_from_slice(b"%PDF-1.4\n%%EOF");
+    assert_eq!(status(check(SourceType::Pdf, "a.pdf", &late_header)), 200);
+}
+
+#[test]
+fn refuses_a_pdf_without_header_or_truncated() {
+    let mut too_late = vec![b' '; 1100];
+    too_late.extend_from_slice(b"%PDF-1.4\n%%EOF");
+    assert!(check(SourceType::Pdf, "a.pdf", &too_late)
+        .unwrap_err()
+        .message()
+        .contains("no %PDF- header"));
+    let mut cut = b"%PDF-1.7\n%%EOF".to_vec();
+    cut.extend_from_slice(&[b'x'; 2000]);
+    assert!(check(SourceType::Pdf, "a.pdf", &cut)
+        .unwrap_err()
+        .message()
+        .contains("%%EOF"));
+}
+
+#[test]
+fn accepts_each_image_format_under_its_extension() {
+    assert_eq!(
+        stored_type(check(SourceType::Image, "a.png", &png(2, 2))),
+        "image/png"
+    );
+    assert_eq!(
+        stored_type(check(SourceType::Image, "a.jpg", &jpeg(2, 2))),
+        "image/jpeg"
+    );
+    assert_eq!(
+        stored_type(check(SourceType::Image, "a.JPEG", &jpeg(2, 2))),
+        "image/jpeg"
+    );
+    assert_eq!(
+        stored_type(check(SourceType::Image, "a.webp", &webp_lossy(2, 2))),
+        "image/webp"
+    );
+    let svg = br#"<svg xmlns="http://www.w3.org/2000/svg"/>"#;
+    assert_eq!(
+        stored_type(check(SourceType::Image, "a.svg", svg)),
+        "image/svg+xml; charset=utf-8"
+    );
+}
+
+#[test]
+fn refuses_an_image_whose_signature_is_another_format() {
+    let error = check(SourceType::Image, "photo.png", &jpeg(2, 2)).unwrap_err();
+    assert!(
+        error
+            .message()
+            .contains("holds a JPEG image. Rename it to .jpg"),
+        "{error}"
+    );
+    let error = check(SourceType::Image, "a.webp", b"GIF89a\x01\0\x01\0").unwrap_err();
+    assert!(error.message().contains("GIF"), "{error}");
+    let error = check(SourceType::Image, "a.png", b"<svg xmlns='x'/>").unwrap_err();
+    assert!(error.message().contains("Rename it to .svg"), "{error}");
+}
+
+#[test]
+fn refuses_damaged_or_fake_images() {
+    assert!(check(SourceType::Image, "a.png", &png(2, 2)[..16])
+        .unwrap_err()
+        .message()
+        .contains("damaged"));
+    assert_eq!(
+        status(check(SourceType::Image, "a.jpg", b"JFIF but no marker")),
+        422
+    );
+    assert_eq!(
+        status(check(SourceType::Image, "a.webp", b"RIFF\0\0\0\0WEBPJUNK")),
+        422
+    );
+    assert_eq!(
+        status(check(SourceType::Image, "a.svg", b"<!DOCTYPE svg><svg/>")),
+        422
+    );
+    assert_eq!(status(check(SourceType::Image, "a.svg", b"<svg>")), 422);
+}
+
+#[test]
+fn accepts_office_packages_and_refuses_others() {
+    let deck = package(OfficeKind::PowerPoint, &[]);
+    assert_eq!(
+        stored_type(check(SourceType::Pptx, "deck.pptx", &deck)),
+        "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+    );
+    assert_eq!(
+        status(check(
+            SourceType::Docx,
+            "a.docx",
+            &package(OfficeKind::Word, &[])
+        )),
+        200
+    );
+    assert_eq!(
+        status(check(
+            SourceType::Xlsx,
+            "a.xlsx",
+            &package(OfficeKind::Excel, &[])
+        )),
+        200
+    );
+    assert_eq!(status(check(SourceType::Docx, "a.docx", &deck)), 422);
+    assert_eq!(
+        status(check(SourceType::Xlsx, "a.xlsx", b"a,b,c\n1,2,3\n")),
+        422
+    );
+}
+
+#[test]
+fn returns_a_site_for_a_zip_and_refuses_a_zip_without_home_page() {
+    let site = zip_of(&[("index.html", b"<h1>Hi</h1>")]);
+    match check(SourceType::Html, "site.zip", &site).unwrap() {
+        Upload::Site(archive) => {
+            assert_eq!(archive.paths().collect::<Vec<_>>(), ["index.html"])
+        }
+        Upload::File { .. } => panic!("a zip is a site"),
+    }
+    assert_eq!(
+        status(check(
+            SourceType::Html,
+            "site.zip",
+            &zip_of(&[("a.css", b"p{}")])
+        )),
+        422
+    );
+    assert_eq!(
+        status(check(SourceType::Html, "site.ZIP", b"<h1>not a zip</h1>")),
+        422
+    );
+}

@@ -1,0 +1,138 @@
+//! The tools that are one API call each: the call their arguments make.
+
+use plug_domain::validate;
+use serde_json::json;
+
+use super::field;
+use super::spec::{
+    IdArgs, LinkRuntimeArgs, ListArgs, ListRuntimesArgs, PinArgs, ReactArgs, UnlinkRuntimeArgs,
+    UnpinArgs,
+};
+use crate::{encode, Call, Failure, Method};
+
+/// Adds the present optional query parameters, in order.
+fn query(call: &mut Call, pairs: impl IntoIterator<Item = (&'static str, Option<String>)>) {
+    for (key, value) in pairs {
+        if let Some(v) = value {
+            call.query.push((key, v));
+        }
+    }
+}
+
+impl ListArgs<'_> {
+    pub fn call(&self) -> Call {
+        let mut call = Call::get("/api/v2/inspirations".into());
+        query(
+            &mut call,
+            [
+                ("sort", self.sort.map(str::to_string)),
+                ("owner", self.owner.map(str::to_string)),
+                ("space", self.space.map(str::to_string)),
+                ("cursor", self.cursor.map(str::to_string)),
+                ("limit", self.limit.map(|l| l.to_string())),
+            ],
+        );
+        call
+    }
+}
+
+impl ListRuntimesArgs<'_> {
+    pub fn call(&self) -> Call {
+        let mut call = Call::get("/api/v2/runtimes".into());
+        query(
+            &mut call,
+            [
+                ("kind", self.kind.map(str::to_string)),
+                ("sort", self.sort.map(str::to_string)),
+                ("owner", self.owner.map(str::to_string)),
+                ("space_id", self.space_id.map(str::to_string)),
+                ("cursor", self.cursor.map(str::to_string)),
+                ("limit", self.limit.map(|l| l.to_string())),
+            ],
+        );
+        call
+    }
+}
+
+impl PinArgs<'_> {
+    pub fn call(&self) -> Result<Call, Failure> {
+        let reason = validate::pin_reason(self.pin_reason).map_err(field)?;
+        let path = format!("/api/v2/inspirations/{}/pin", encode(self.id));
+        let body = json!({ "pin_reason": reason });
+        Ok(Call::with(Method::Post, path, Some(body)))
+    }
+}
+
+impl UnpinArgs<'_> {
+    pub fn call(&self) -> Call {
+        let body = self
+            .expires_in_days
+            .map(|d| json!({ "expires_in_days": d }));
+        let path = format!("/api/v2/inspirations/{}/pin", encode(self.id));
+        Call::with(Method::Delete, path, body)
+    }
+}
+
+impl IdArgs<'_> {
+    /// `archive` or `unarchive` (the `restore` tool).
+    pub fn call(&self, verb: &str) -> Call {
+        let path = format!("/api/v2/inspirations/{}/{verb}", encode(self.id));
+        Call::with(Method::Post, path, None)
+    }
+}
+
+impl ReactArgs<'_> {
+    pub fn call(&self) -> Call {
+        let path = format!("/api/v2/entities/{}/reactions", encode(self.id));
+        Call::with(Method::Post, path, Some(json!({ "kind": self.kind })))
+    }
+}
+
+impl LinkRuntimeArgs<'_> {
+    pub fn call(&self) -> Result<Call, Failure> {
+        let mut body = json!({ "inspiration_entity_id": self.inspiration_id });
+        if let Some(note) = &self.note {
+            body["note"] = json!(validate::note(note).map_err(field)?);
+        }
+        let path = format!("/api/v2/runtimes/{}/inspirations", encode(self.runtime_id));
+        Ok(Call::with(Method::Post, path, Some(body)))
+    }
+}
+
+impl UnlinkRuntimeArgs<'_> {
+    pub fn call(&self) -> Call {
+        let path = format!(
+            "/api/v2/runtimes/{}/inspirations/{}",
+            encode(self.runtime_id),
+            encode(self.link_id)
+        );
+        Call::with(Method::Delete, path, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tools::Tool;
+    use serde_json::json;
+
+    #[test]
+    fn list_queries_keep_their_order_and_leave_out_what_was_not_given() {
+        let args = json!({ "limit": 5.0, "owner": "me", "sort": "view_count_desc" });
+        let Tool::List(a) = Tool::parse("list", &args).unwrap() else {
+            panic!("a list");
+        };
+        assert_eq!(
+            a.call().target(),
+            "/api/v2/inspirations?sort=view_count_desc&owner=me&limit=5"
+        );
+    }
+
+    #[test]
+    fn a_short_pin_reason_names_the_argument() {
+        let args = json!({ "id": "x", "pin_reason": "no" });
+        let Tool::Pin(a) = Tool::parse("pin", &args).unwrap() else {
+            panic!("a pin");
+        };
+        assert_eq!(a.call().unwrap_err().details[0]["field"], "pin_reason");
+    }
+}

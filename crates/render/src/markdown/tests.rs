@@ -1,0 +1,310 @@
+use html5gum::{Token, Tokenizer};
+
+use super::*;
+
+/// Every tag of the fragment, as a browser's tokenizer sees it: (name, [(attribute, value)]).
+fn start_tags(html: &str) -> Vec<(String, Vec<(String, String)>)> {
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    Tokenizer::new(html)
+        .flatten()
+        .filter_map(|token| match token {
+            Token::StartTag(tag) => {
+                let attributes = tag
+                    .attributes
+                    .iter()
+                    .map(|(k, v)| (text(k), text(v)))
+                    .collect();
+                Some((text(&tag.name), attributes))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The sanitiser's promise, checked on what a browser would parse.
+fn assert_inert(markdown: &str) {
+    let html = markdown_to_safe_html(markdown);
+    for (name, attributes) in start_tags(&html) {
+        let forbidden = [
+            "script", "iframe", "object", "embed", "style", "link", "meta", "base", "form", "svg",
+            "math",
+        ];
+        assert!(!forbidden.contains(&name.as_str()), "<{name}> in {html}");
+        for (attribute, value) in attributes {
+            assert!(
+                !attribute.starts_with("on"),
+                "{attribute} on <{name}> in {html}"
+            );
+            if attribute == "href" {
+                assert!(safe_link_url(&value).is_some(), "href {value:?} in {html}");
+            }
+            if attribute == "src" {
+                assert!(safe_image_url(&value).is_some(), "src {value:?} in {html}");
+            }
+            assert!(
+                !["style", "srcdoc", "formaction", "xlink:href"].contains(&attribute.as_str()),
+                "{html}"
+            );
+        }
+    }
+}
+
+#[test]
+fn renders_the_github_flavoured_extensions() {
+    let html = markdown_to_safe_html(
+            "# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n~~gone~~\n\n- [x] done\n- [ ] todo\n\nNote[^1].\n\n[^1]: The note.\n\n```rust\nfn main() {}\n```\n",
+        );
+    assert!(html.contains("<h1>Title</h1>"), "{html}");
+    assert!(
+        html.contains("<table>") && html.contains("<td>1</td>"),
+        "{html}"
+    );
+    assert!(html.contains("<del>gone</del>"), "{html}");
+    assert!(html.contains("type=\"checkbox\" checked=\"\""), "{html}");
+    assert!(
+        html.contains("class=\"footnote-reference\"")
+            && html.contains("class=\"footnote-definition\""),
+        "{html}"
+    );
+    assert!(
+        html.contains("<pre><code class=\"language-rust\">fn main() {}"),
+        "{html}"
+    );
+}
+
+#[test]
+fn github_alerts_get_their_class() {
+    let html = markdown_to_safe_html("> [!WARNING]\n> Careful.\n");
+    assert!(
+        html.contains("<blockquote class=\"markdown-alert-warning\">"),
+        "{html}"
+    );
+}
+
+#[test]
+fn math_follows_githubs_rules_and_dollar_amounts_stay_text() {
+    let (html, features) = render("It costs $5 and $10.\n");
+    assert!(!html.contains("math"), "{html}");
+    assert!(!features.math);
+    let (html, features) = render("Energy $E = mc^2$ and\n\n$$\\frac{1}{2}$$\n");
+    assert!(
+        html.contains("<span class=\"math math-inline\">E = mc^2</span>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<span class=\"math math-display\">\\frac{1}{2}</span>"),
+        "{html}"
+    );
+    assert!(features.math && !features.mermaid);
+    let (html, features) = render("```math\nx^2\n```\n");
+    assert!(html.contains("<code class=\"language-math\">x^2"), "{html}");
+    assert!(features.math);
+    // Markup in a formula is text: KaTeX gets it from textContent.
+    let html = markdown_to_safe_html("$<img src=x onerror=alert(1)>$");
+    assert!(!html.contains("<img"), "{html}");
+}
+
+#[test]
+fn a_mermaid_block_is_kept_as_code_for_the_page_to_draw() {
+    let (html, features) = render("```mermaid\nflowchart LR\n  A --> B\n```\n");
+    assert!(
+        html.contains("<pre><code class=\"language-mermaid\">flowchart LR\n  A --&gt; B"),
+        "{html}"
+    );
+    assert_eq!(
+        features,
+        Features {
+            mermaid: true,
+            math: false,
+            emoji: false
+        }
+    );
+}
+
+#[test]
+fn bare_urls_are_linked_outside_code_and_links() {
+    let html = markdown_to_safe_html(
+            "See https://example.com/a_b_c, www.example.org and `https://code.example` or [x](https://a.example) https://b.example.\n",
+        );
+    assert!(
+        html.contains("<a href=\"https://example.com/a_b_c\">https://example.com/a_b_c</a>,"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<a href=\"http://www.example.org\">www.example.org</a>"),
+        "{html}"
+    );
+    assert!(html.contains("<code>https://code.example</code>"), "{html}");
+    assert_eq!(html.matches("<a ").count(), 4, "{html}");
+    let html = markdown_to_safe_html("```\nhttps://in.code.example\n```\n");
+    assert!(!html.contains("<a "), "{html}");
+}
+
+#[test]
+fn the_page_loads_its_script_only_for_diagrams_math_or_shortcodes() {
+    let script = format!("<script src=\"{MARKDOWN_EXTRAS_JS}\"></script>");
+    for (markdown, wanted) in [
+        ("# Plain\n\nIt costs $5 and $10 at 10:30.", false),
+        ("Done :tada:", true),
+        ("`:tada:` in code", false),
+        ("Area $\\pi r^2$", true),
+        ("```mermaid\npie\n```", true),
+    ] {
+        let page = markdown_page(markdown, "t", "/d");
+        assert_eq!(page.contains(&script), wanted, "{markdown}: {page}");
+        assert_eq!(
+            page.matches("<script").count(),
+            usize::from(wanted),
+            "{markdown}"
+        );
+    }
+}
+
+#[test]
+fn front_matter_is_not_shown() {
+    let html = markdown_to_safe_html("---\ntitle: Secret plan\ntags: [a]\n---\n\n# Visible\n");
+    assert!(!html.contains("Secret plan"), "{html}");
+    assert!(html.contains("<h1>Visible</h1>"), "{html}");
+}
+
+#[test]
+fn a_readmes_html_renders_through_the_allow_list() {
+    let html = markdown_to_safe_html(
+            "<h1 align=\"center\">\n  <img src=\"https://x.test/logo.png\" width=\"200\"><br>\n  Tool\n</h1>\n\n<script>alert(1)</script>\n\nHello <img src=x onerror=alert(2)> world <b>bold</b> <kbd>K</kbd>\n\n<details><summary>More</summary>\n\nHidden *text*.\n\n</details>\n",
+        );
+    assert!(html.contains("<h1 align=\"center\">"), "{html}");
+    assert!(
+        html.contains("<img src=\"https://x.test/logo.png\" width=\"200\">"),
+        "{html}"
+    );
+    assert!(
+        !html.contains("script") && !html.contains("alert(1)"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<img src=\"x\">") && !html.contains("onerror"),
+        "{html}"
+    );
+    assert!(html.contains("<b>bold</b> <kbd>K</kbd>"), "{html}");
+    assert!(html.contains("<details><summary>More</summary>"), "{html}");
+    assert!(html.contains("<em>text</em>"), "{html}");
+    assert_inert(&html);
+}
+
+#[test]
+fn javascript_links_are_dropped_but_their_text_stays() {
+    let cases = [
+        "[click](javascript:alert(1))",
+        "[click](JaVaScRiPt:alert(1))",
+        "[click](<java\tscript:alert(1)>)",
+        "[click](&#106;avascript:alert(1))",
+        "[click](&#x6A;avascript&colon;alert(1))",
+        "[click](java&#x09;script:alert(1))",
+        "[click](java&#10;script:alert(1))",
+        "[click](%20javascript:alert(1))",
+        "[click](vbscript:msgbox(1))",
+        "[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
+        "[click][ref]\n\n[ref]: javascript:alert(1)",
+        "<javascript:alert(1)>",
+    ];
+    for markdown in cases {
+        let html = markdown_to_safe_html(markdown);
+        assert!(
+            !html.to_ascii_lowercase().contains("href=\"javascript"),
+            "{markdown} gave {html}"
+        );
+        assert!(!html.contains("<a "), "{markdown} gave {html}");
+        assert_inert(markdown);
+    }
+    assert!(markdown_to_safe_html("[click](javascript:alert(1))").contains("click"));
+}
+
+#[test]
+fn unsafe_images_are_dropped_and_raster_data_images_kept() {
+    let html = markdown_to_safe_html(
+        "![alt text](javascript:alert(1)) ![svg](data:image/svg+xml;base64,PHN2Zz4=)",
+    );
+    assert!(!html.contains("<img"), "{html}");
+    assert!(html.contains("alt text"), "{html}");
+    let html = markdown_to_safe_html("![dot](data:image/png;base64,iVBORw0KGgo=)");
+    assert!(
+        html.contains("<img src=\"data:image/png;base64,iVBORw0KGgo=\" alt=\"dot\""),
+        "{html}"
+    );
+}
+
+#[test]
+fn safe_links_keep_working() {
+    let html = markdown_to_safe_html("[a](https://example.com/x?y=1&z=2) [b](#section) [c](mailto:hi@example.com) [d](./other.md) <https://auto.example>");
+    assert!(
+        html.contains("href=\"https://example.com/x?y=1&amp;z=2\""),
+        "{html}"
+    );
+    // Same-page links follow the ids, which carry GitHub's `user-content-` prefix.
+    assert!(html.contains("href=\"#user-content-section\""), "{html}");
+    assert!(html.contains("href=\"mailto:hi@example.com\""), "{html}");
+    assert!(html.contains("href=\"./other.md\""), "{html}");
+    assert!(html.contains("href=\"https://auto.example\""), "{html}");
+}
+
+#[test]
+fn attribute_breakouts_in_urls_and_titles_stay_inside_their_attribute() {
+    let cases = [
+        "[x](https://example.com/\"onmouseover=\"alert(1) \"title\")",
+        "[x](<https://example.com/\" onmouseover=\"alert(1)>)",
+        "[x](https://example.com 'it\\'s \" onmouseover=\"alert(1)')",
+        "![x\" onerror=\"alert(1)](https://example.com/a.png \"t\\\" onerror=\\\"alert(1)\")",
+        "[x](https://example.com/<script>)",
+    ];
+    for markdown in cases {
+        assert_inert(markdown);
+    }
+}
+
+#[test]
+fn nested_images_inside_links_keep_the_link_stack_balanced() {
+    let html = markdown_to_safe_html(
+        "[![ok](https://img.example/a.png)](javascript:alert(1)) [after](https://example.com)",
+    );
+    assert!(
+        html.contains("<img src=\"https://img.example/a.png\""),
+        "{html}"
+    );
+    assert_eq!(html.matches("<a ").count(), 1, "{html}");
+    assert_eq!(html.matches("</a>").count(), 1, "{html}");
+    assert_inert(
+        "[![x](javascript:1)](javascript:2) [![y](https://a.example/y.png)](https://a.example)",
+    );
+}
+
+#[test]
+fn the_page_wraps_the_document_with_title_and_download_link() {
+    let page = markdown_page(
+        "# Hi\n\ntext",
+        "Notes <draft> & \"plans\"",
+        "/acme/notes-1a2b/?download=1&x=\"",
+    );
+    assert!(page.starts_with("<!doctype html>"));
+    assert!(
+        page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+    );
+    assert!(
+        page.contains("<title>Notes &lt;draft&gt; &amp; \"plans\"</title>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("href=\"/acme/notes-1a2b/?download=1&amp;x=&quot;\" download>"),
+        "{page}"
+    );
+    assert!(page.contains("Download original"));
+    assert!(page.contains("prefers-color-scheme: dark"));
+    assert!(page.contains("max-width: 46rem"));
+    assert!(
+        !page.contains("<script"),
+        "a markdown page without diagrams, math or shortcodes needs no script"
+    );
+    assert!(
+        page.contains("<article class=\"plug-prose\">\n<h1>Hi</h1>"),
+        "{page}"
+    );
+}
