@@ -391,7 +391,7 @@ async fn legacy_site_file(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<Respon
 }
 
 fn is_indexable(seen: &Seen) -> bool {
-    seen.row.visibility == plug_domain::Visibility::Link && seen.row.link_indexed != 0
+    seen.row.visibility == plug_domain::Visibility::Link && seen.row.link_indexed
 }
 
 /// Headers on everything served: nosniff, referrer policy, noindex unless link + indexed,
