@@ -218,13 +218,14 @@ pub async fn find_space(db: &Db, space_id: &SpaceId) -> ApiResult<Option<Space>>
 }
 
 /// A space of a grid as one of its members sees it in a list.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Deserialize)]
 pub struct SpaceListed {
     pub space_id: SpaceId,
     pub slug: String,
     pub name: String,
-    /// Whether the caller belongs to it (SQLite's 0 or 1).
-    pub member: i64,
+    /// Whether the caller belongs to it.
+    #[serde(deserialize_with = "db::flag_column")]
+    pub member: bool,
 }
 
 /// Every space of `grid_id` by slug, with whether `user_id` is a member.
