@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # rustfmt and clippy (-D warnings) over every crate: the workspace natively, the two wasm crates
 # for wasm32 too (their wasm-only code is cfg'd out natively), and the fuzz crate (its own
-# workspace). Every step runs; each finding is printed; the exit status is 1 if any step failed.
+# workspace); and the web app's JSDoc types (web/src/wire.js: the API's wire shapes) with tsc. Every step runs; each finding is printed; the exit status is 1 if any step failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +23,8 @@ step "clippy: plug-badge, wasm32" cargo clippy --quiet -p plug-badge --target wa
 step "clippy: plug-worker, wasm32" cargo clippy --quiet -p plug-worker --target wasm32-unknown-unknown --lib -- -D warnings
 # The fuzz crate shares target/ so its dependencies (the same lockfile versions) build once.
 step "clippy: fuzz" cargo clippy --quiet --manifest-path fuzz/Cargo.toml --target-dir target --all-targets -- -D warnings
+# The web app is JavaScript: tsc checks its JSDoc types (web/tsconfig.json) and emits nothing.
+step "tsc: web app, JSDoc types" node_modules/.bin/tsc --noEmit --checkJs -p web/tsconfig.json
 
 if [ ${#failed[@]} -gt 0 ]; then
   printf '[lint] failed: %s\n' "${failed[*]}"

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use plug_domain::wire::{AuthConfig, ProviderConfig};
 use reqwest::blocking::Client;
 use serde::Deserialize;
 use serde_json::Value;
@@ -16,21 +17,6 @@ use sha2::{Digest, Sha256};
 
 use crate::api::USER_AGENT;
 use crate::error::{CliError, CliResult};
-
-/// What `GET /api/v2/auth/config` says of the provider.
-#[derive(Debug, Clone, Deserialize)]
-pub struct ProviderConfig {
-    pub issuer: String,
-    pub cli_client_id: String,
-    pub scopes: String,
-    /// Which token the Worker takes as Bearer: `id_token` or `access_token`.
-    pub bearer: String,
-    pub authorization_endpoint: Option<String>,
-    pub token_endpoint: Option<String>,
-    pub device_authorization_endpoint: Option<String>,
-    #[serde(default)]
-    pub revocation_endpoint: Option<String>,
-}
 
 /// Tokens from the provider's token endpoint.
 #[derive(Debug, Clone, Deserialize)]
@@ -63,10 +49,6 @@ fn http() -> CliResult<Client> {
 
 /// The provider the server trusts, or None when it takes pasted tokens only.
 pub fn provider_of(server: &str) -> CliResult<Option<ProviderConfig>> {
-    #[derive(Deserialize)]
-    struct Answer {
-        oidc: Option<ProviderConfig>,
-    }
     let res = http()?
         .get(format!("{server}/api/v2/auth/config"))
         .send()
@@ -75,7 +57,7 @@ pub fn provider_of(server: &str) -> CliResult<Option<ProviderConfig>> {
         // An older server without the route: tokens only.
         return Ok(None);
     }
-    let answer: Answer = res
+    let answer: AuthConfig = res
         .json()
         .map_err(|e| CliError::failed(format!("{server} sent a config that is not JSON: {e}")))?;
     Ok(answer.oidc.filter(|p| p.token_endpoint.is_some()))

@@ -4,8 +4,13 @@ import { session } from './session.js';
 import { freshToken, refresh } from './oidc.js';
 
 export class ApiError extends Error {
+  /**
+   * @param {number} status 0 when the server could not be reached
+   * @param {{ error?: Partial<import('./wire.js').ErrorPayload> } | null} body an ErrorBody, or part of one
+   * @param {number} [retryAfter]
+   */
   constructor(status, body, retryAfter) {
-    const error = (body && body.error) || {};
+    const error = /** @type {Partial<import('./wire.js').ErrorPayload>} */ ((body && body.error) || {});
     super(error.message || (status ? `The server answered ${status}` : 'The server could not be reached'));
     this.status = status;
     this.code = error.code || (status ? `HTTP_${status}` : 'NETWORK');
@@ -25,7 +30,11 @@ export const onUnauthorized = new Set();
 let bookmark = '';
 function keepBookmark(value) { if (value) bookmark = value; }
 
-/** Request headers; `as` ({ token, grid }) overrides the session, to check a token before keeping it. */
+/**
+ * Request headers; `as` ({ token, grid }) overrides the session, to check a token before keeping it.
+ * @param {boolean} json
+ * @param {{ token?: string, grid?: string }} [as]
+ */
 function headers(json, as = session) {
   const h = { Accept: 'application/json' };
   if (bookmark) h['X-Plug-Bookmark'] = bookmark;
@@ -35,7 +44,14 @@ function headers(json, as = session) {
   return h;
 }
 
-/** One API call. `body` is sent as JSON. Resolves the parsed body; rejects with ApiError. */
+/**
+ * One API call. `body` is sent as JSON. Resolves the parsed body; rejects with ApiError.
+ * @param {string} method
+ * @param {string} path
+ * @param {any} [body]
+ * @param {{ quiet?: boolean, as?: { token?: string, grid?: string }, retried?: boolean }} [options]
+ * @returns {Promise<any>}
+ */
 export async function api(method, path, body, { quiet = false, as, retried = false } = {}) {
   let res;
   if (!as) await freshToken();
@@ -102,6 +118,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /**
  * Polls the read endpoint every second until the Inspiration leaves `provisioning` (openapi.yaml:
  * the URL may answer 503 briefly after 201). Resolves the last read.
+ * @param {string} id
+ * @param {{ timeoutMs?: number, onTick?: (read: import('./wire.js').Inspiration) => void }} [options]
+ * @returns {Promise<import('./wire.js').Inspiration>}
  */
 export async function waitUntilLive(id, { timeoutMs = 120_000, onTick } = {}) {
   const deadline = Date.now() + timeoutMs;

@@ -37,7 +37,11 @@ function reactionsBadge(map) {
   return h('span.metric', { title: text }, icon('spark'), h('span.sr', text), h('span', { 'aria-hidden': 'true' }, count(total)));
 }
 
-/** The card for a list row (openapi.yaml). */
+/**
+ * The card for a list row (openapi.yaml).
+ * @param {import('./wire.js').InspirationSummary} item
+ * @param {{ onOwner?: (owner: import('./wire.js').Owner) => void }} [options]
+ */
 export function card(item, { onOwner } = {}) {
   const title = item.display_name || item.name;
   const status = item.status || 'live';

@@ -14,6 +14,7 @@ import { aboutSection, archiveSection, badgeSection, retentionSection, scopeSect
 import { learnSpace, myUserId } from './session.js';
 import { state } from './state.js';
 
+/** @type {{ dialog: HTMLDialogElement, id: string, item?: import('./wire.js').Inspiration } | null} */
 let current = null;
 
 /** Opens the sheet for `id` (an entity id); `onClose` runs when the user closes it. */
@@ -22,6 +23,7 @@ export async function openDetail(id, onClose) {
   closeDetail();
   performance.mark('plug:detail-open');
   // Ask first: the read's round trip overlaps building and opening the sheet.
+  /** @type {Promise<import('./wire.js').Inspiration>} */
   const reading = api('GET', `/api/v2/inspirations/${encodeURIComponent(id)}`);
   reading.catch(() => {});
   const body = h('div.sheet-body', h('p.muted.loading', 'Loading…'));
@@ -127,6 +129,7 @@ async function openServed(item) {
   }
   const tab = window.open('', '_blank');
   try {
+    /** @type {import('./wire.js').ServeSession} */
     const session = await api('POST', '/api/v2/serve-sessions', { url: item.url });
     if (tab) { tab.opener = null; tab.location.href = session.url; } else window.location.href = session.url;
   } catch (err) {
@@ -153,7 +156,7 @@ function preview(item) {
   if (servingIsSameSite(item.url)) {
     const holder = h('div.preview-note', h('p.muted', 'Signing the preview in…'));
     api('POST', '/api/v2/serve-sessions', { url: item.url })
-      .then((s) => holder.replaceWith(frame(s.url, item)))
+      .then((/** @type {import('./wire.js').ServeSession} */ s) => holder.replaceWith(frame(s.url, item)))
       .catch((err) => replace(holder, h('p', describe(err))));
     return [holder, urlRow];
   }

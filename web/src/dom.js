@@ -47,10 +47,18 @@ export const $ = (selector, root = document) => root.querySelector(selector);
 export const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 
 let uid = 0;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let toastTimer;
+
 /** A document-unique id for label/aria wiring. */
 export const newId = (prefix = 'f') => `${prefix}-${++uid}`;
 
-/** A labelled form field: label, control, hint and an error slot the API's details can fill. */
+/**
+ * A labelled form field: label, control, hint and an error slot the API's details can fill.
+ * @param {any} label
+ * @param {any} control
+ * @param {{ hint?: string, name?: string }} [options]
+ */
 export function field(label, control, { hint, name } = {}) {
   const id = control.id || (control.id = newId());
   const errorId = `${id}-error`;
@@ -105,6 +113,6 @@ export function announce(message, { error = false } = {}) {
   region.className = error ? 'toast error' : 'toast';
   region.textContent = message;
   region.hidden = false;
-  clearTimeout(announce.timer);
-  announce.timer = setTimeout(() => { region.hidden = true; }, error ? 8000 : 3500);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { region.hidden = true; }, error ? 8000 : 3500);
 }

@@ -28,6 +28,7 @@ const CODE_FIELD = {
   INSPIRED_BY_INVALID: 'inspired_by', PAYLOAD_TOO_LARGE: 'file', UNSUPPORTED_MEDIA_TYPE: 'file', CONTENT_MALFORMED: 'file',
 };
 
+/** @type {(item: any) => void} */
 let onCreated = () => {};
 
 /** Drag-and-drop anywhere on the page, and the hidden pickers behind the Drop button. */
@@ -276,7 +277,7 @@ function formData(pkg, row, shared, file) {
 function placeError(err, row, form, general) {
   let placed = false;
   if (err instanceof ApiError) {
-    const details = err.details.length ? err.details : [{ field: CODE_FIELD[err.code], hint: '' }];
+    const details = err.details.length ? err.details : [{ field: CODE_FIELD[err.code], issue: '', hint: '' }];
     for (const d of details) {
       let name = d.field || CODE_FIELD[err.code];
       if (name === 'source_type') name = 'file';

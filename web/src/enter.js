@@ -26,6 +26,7 @@ export async function enter(main) {
   const to = target();
   replace(main, h('div.center', h('p.muted', { role: 'status' }, 'Opening ', h('span.mono', to), '…')));
   try {
+    /** @type {import('./wire.js').ServeSession} */
     const s = await api('POST', '/api/v2/serve-sessions', { url: to }, { quiet: true });
     location.replace(s.url);
     return true;

@@ -87,6 +87,7 @@ async function loadMore() {
   const list = $('#grid');
   list?.setAttribute('aria-busy', 'true');
   try {
+    /** @type {import('./wire.js').Page<import('./wire.js').InspirationSummary>} */
     const page = await get('/api/v2/inspirations', { ...state.query, cursor: state.cursor, limit: PAGE });
     if (generation !== state.generation) return;
     showListError(null);
@@ -166,7 +167,7 @@ export function upsertCard(item, { onlyIfLoaded = false } = {}) {
 
 /** Refreshes every countdown once a minute, so "Expires in 5 h" stays true while the page is open. */
 export function tickCountdowns() {
-  for (const el of document.querySelectorAll('[data-expires]')) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-expires]'))) {
     if (!el.dataset.expires) continue;
     const e = expiry({ expires_at: el.dataset.expires });
     el.textContent = e.text;

@@ -16,11 +16,15 @@ const PATHS = {
 const NS = 'http://www.w3.org/2000/svg';
 
 /** An inline icon; decorative (hidden from assistive tech): say the meaning in text next to it. */
+/**
+ * @param {string} name
+ * @param {number | string} [size]
+ */
 export function icon(name, size = 16) {
   const svg = document.createElementNS(NS, 'svg');
   svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('width', size);
-  svg.setAttribute('height', size);
+  svg.setAttribute('width', String(size));
+  svg.setAttribute('height', String(size));
   svg.setAttribute('aria-hidden', 'true');
   svg.setAttribute('class', 'i');
   const path = document.createElementNS(NS, 'path');

@@ -74,14 +74,14 @@ function route(event) {
     if (fromGrid) history.back();
     else history.replaceState(null, '', '#/');
     // The card may have been redrawn while the sheet was open: give focus back to it by id.
-    document.querySelector(`.card[data-id="${CSS.escape(id)}"] h3 a`)?.focus();
+    /** @type {HTMLElement | null} */ (document.querySelector(`.card[data-id="${CSS.escape(id)}"] h3 a`))?.focus();
   });
 }
 
 onUnauthorized.add(() => {
   if (isEntering()) { startEntering(true); return; }
   closeDetail();
-  for (const d of document.querySelectorAll('dialog[open]')) d.close();
+  for (const d of document.querySelectorAll('dialog')) if (d.open) d.close();
   gridShown = false;
   replace($('#top-actions'));
   renderSignIn(main(), start, { expired: true });
@@ -101,6 +101,7 @@ async function takeProviderAnswer() {
   try {
     const done = await completeSignIn(cfg);
     if (!done) return true;
+    /** @type {import('./wire.js').Me} */
     const who = await api('GET', '/api/v2/me', undefined, { quiet: true });
     if (!who.grids.length) throw new Error('You are signed in, but you are not a member of any grid yet. Ask your Plug operator to add you.');
     adoptMe(who);

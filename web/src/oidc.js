@@ -8,14 +8,18 @@
 import { claims, session, save } from './session.js';
 
 const PENDING = 'plug.oidc.pending';
+/** @type {import('./wire.js').ProviderConfig | null | undefined} */
 let config;
 
-/** The provider's public settings, or null when the Worker trusts none (asked once per page). */
+/**
+ * The provider's public settings, or null when the Worker trusts none (asked once per page).
+ * @returns {Promise<import('./wire.js').ProviderConfig | null>}
+ */
 export async function authConfig() {
   if (config !== undefined) return config;
   try {
     const res = await fetch('/api/v2/auth/config', { headers: { Accept: 'application/json' } });
-    config = res.ok ? (await res.json()).oidc || null : null;
+    config = res.ok ? (/** @type {import('./wire.js').AuthConfig} */ (await res.json())).oidc || null : null;
   } catch {
     config = null;
   }

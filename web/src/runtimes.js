@@ -47,6 +47,7 @@ async function load(fresh) {
   if (fresh) { cursor = null; generation += 1; replace(list, h('li.muted', 'Loading…')); }
   const mine = generation;
   try {
+    /** @type {import('./wire.js').Page<import('./wire.js').RuntimeSummary>} */
     const page = await get('/api/v2/runtimes', { kind, cursor, limit: 20 });
     if (mine !== generation) return;
     if (fresh) list.replaceChildren();

@@ -47,7 +47,10 @@ export function signOut() {
   Object.assign(session, load());
 }
 
-/** Adopts what GET /api/v2/me said after a provider sign-in: the user and their grids. */
+/**
+ * Adopts what GET /api/v2/me said after a provider sign-in: the user and their grids.
+ * @param {import('./wire.js').Me} me
+ */
 export function adoptMe({ user, grids }) {
   session.userId = user.user_id;
   const slugs = grids.map((g) => g.slug);

@@ -11,6 +11,7 @@ export async function spaces() {
   if (!fetched.has(session.grid)) {
     fetched.add(session.grid);
     try {
+      /** @type {import('./wire.js').Page<import('./wire.js').SpaceListed>} */
       const page = await get('/api/v2/spaces');
       for (const s of page.items || []) learnSpace(s);
     } catch { fetched.delete(session.grid); /* offline or refused: learned spaces for now, ask again later */ }

@@ -31,6 +31,9 @@ function dosTime(date) {
 /**
  * Zips `entries` ([{ path, file }], path relative with `/` separators) into one Blob.
  * `onEntry(done, total)` reports progress.
+ * @param {{ path: string, file: Blob & { lastModified?: number } }[]} entries
+ * @param {(done: number, total: number) => void} [onEntry]
+ * @returns {Promise<Blob>}
  */
 export async function zip(entries, onEntry = () => {}) {
   const encoder = new TextEncoder();

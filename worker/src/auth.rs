@@ -172,11 +172,10 @@ fn active_grid(
             })?
         }
     };
-    let role = Role::parse(&chosen.role).unwrap_or(Role::Member);
     Ok(Caller {
         user,
         grid: chosen.grid,
-        role,
+        role: chosen.role,
     })
 }
 
@@ -190,7 +189,7 @@ async fn viewer_with_role(
     cx: &Ctx,
     user_id: &UserId,
     grid_id: &GridId,
-    role: Option<String>,
+    role: Option<Role>,
 ) -> ApiResult<Viewer> {
     let space_ids = match role {
         Some(_) => identity::space_ids_of(&cx.db, grid_id, user_id).await?,
@@ -201,12 +200,12 @@ async fn viewer_with_role(
 
 /// The viewer facts of a signed-in user from their role and spaces in an entity's grid; spaces
 /// count only for a member.
-pub fn viewer_from(user_id: &UserId, role: Option<String>, space_ids: Vec<SpaceId>) -> Viewer {
+pub fn viewer_from(user_id: &UserId, role: Option<Role>, space_ids: Vec<SpaceId>) -> Viewer {
     let is_member = role.is_some();
     Viewer {
         user_id: Some(user_id.clone()),
         is_grid_member: is_member,
-        is_grid_admin: role.as_deref() == Some("admin"),
+        is_grid_admin: role == Some(Role::Admin),
         space_ids: if is_member { space_ids } else { Vec::new() },
     }
 }

@@ -152,10 +152,18 @@ impl ApiError {
     }
 }
 
-/// A JSON body with its status, never cached. Errors and `http::json` both answer with it; it
-/// lives here so the error type depends on nothing else of the Worker.
+/// A JSON body with its status, never cached (errors answer with it; `http::json` with
+/// [`text_response`], its text already serialized). It lives here so the error type depends on
+/// nothing else of the Worker.
 pub fn json_response(status: u16, body: &serde_json::Value) -> Response {
-    let text = serde_json::to_string(body).unwrap_or_else(|_| "{}".into());
+    text_response(
+        status,
+        serde_json::to_string(body).unwrap_or_else(|_| "{}".into()),
+    )
+}
+
+/// A JSON answer from its serialized text, never cached.
+pub fn text_response(status: u16, text: String) -> Response {
     let mut response = Response::ok(text)
         .expect("a string body is always valid")
         .with_status(status);

@@ -121,8 +121,8 @@ pub fn request_id() -> String {
 pub type Reply<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = ApiResult<Response>> + 'a>>;
 
 pub fn json<T: Serialize>(status: u16, body: &T) -> ApiResult<Response> {
-    let value = serde_json::to_value(body).map_err(ApiError::internal)?;
-    Ok(crate::error::json_response(status, &value))
+    let text = serde_json::to_string(body).map_err(ApiError::internal)?;
+    Ok(crate::error::text_response(status, text))
 }
 
 pub fn no_content() -> ApiResult<Response> {

@@ -107,7 +107,7 @@ pub fn full(config: &Config, parts: FullParts<'_>, now: i64) -> Inspiration {
         space_id: row.space_id.clone().filter(|_| in_space),
         visibility: row.visibility,
         expires_at: row.expires_at.map(iso),
-        pinned: row.pinned != 0,
+        pinned: row.pinned,
         source_type: row.source_type,
         status: status_of(row, now),
         view_count: row.view_count,
@@ -124,11 +124,7 @@ pub fn full(config: &Config, parts: FullParts<'_>, now: i64) -> Inspiration {
             .clone()
             .filter(|_| row.status == Status::Failed),
         enrichment: enrichment(row),
-        substate: substate(
-            row.visibility,
-            parts.visibility_spaces,
-            row.link_indexed != 0,
-        ),
+        substate: substate(row.visibility, parts.visibility_spaces, row.link_indexed),
     }
 }
 
@@ -244,13 +240,13 @@ mod tests {
             scope: Scope::Space,
             space_id: Some("s-1".into()),
             visibility: Visibility::Grid,
-            link_indexed: 0,
+            link_indexed: false,
             status: Status::Live,
             status_detail: None,
             source_type: Some(SourceType::Html),
             file_name: Some("index.html".into()),
             content_type: Some("text/html".into()),
-            pinned: 0,
+            pinned: false,
             expires_at: Some(NOW + 5 * 3_600_000),
             badge_mode: None,
             brain_status: Some(BrainStatus::Enriched),
@@ -311,7 +307,7 @@ mod tests {
             scope: Scope::Personal,
             space_id: None,
             visibility: Visibility::Link,
-            link_indexed: 1,
+            link_indexed: true,
             status: Status::Failed,
             status_detail: Some("storing the upload failed; drop it again".into()),
             description: None,

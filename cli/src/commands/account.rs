@@ -7,6 +7,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 use std::time::Duration;
 
+use plug_domain::wire::{Me, ProviderConfig};
 use serde_json::json;
 
 use super::Context;
@@ -14,7 +15,7 @@ use crate::api::Api;
 use crate::cli::{GlobalArgs, LoginArgs};
 use crate::config::{self, ConfigFile, Settings, StoredOidc};
 use crate::error::{CliError, CliResult};
-use crate::oidc::{self, ProviderConfig, Tokens};
+use crate::oidc::{self, Tokens};
 use crate::ui::{self, paint, Ui};
 
 pub fn login(cx: &Context, args: &LoginArgs, global: &GlobalArgs) -> CliResult<()> {
@@ -270,14 +271,7 @@ fn login_oidc(
         CliError::failed(format!("the identity provider sent no {}", provider.bearer))
     })?;
     let who = whoami(cx, url, &bearer)?;
-    let grids: Vec<String> = who["grids"]
-        .as_array()
-        .map(|g| {
-            g.iter()
-                .filter_map(|g| g["slug"].as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
+    let grids: Vec<String> = who.grids.iter().map(|g| g.slug.clone()).collect();
     let grid = match &global.grid {
         Some(g) if grids.contains(g) => g.clone(),
         Some(g) => {
@@ -313,8 +307,7 @@ fn login_oidc(
             }),
     };
     stored.save(path)?;
-    let name = who["user"]["name"].as_str().unwrap_or("");
-    let slug = who["user"]["slug"].as_str().unwrap_or("");
+    let (name, slug) = (&who.user.name, &who.user.slug);
     if args.web {
         let settings = Settings {
             url: url.to_string(),
@@ -324,7 +317,7 @@ fn login_oidc(
         open_web_app(cx, &settings)?;
     }
     let summary = json!({
-        "url": url, "grid": grid, "config": path, "user": who["user"], "grids": grids,
+        "url": url, "grid": grid, "config": path, "user": who.user, "grids": grids,
     });
     logged_in(
         cx,
@@ -350,7 +343,7 @@ fn device(cx: &Context, provider: &ProviderConfig) -> CliResult<Tokens> {
 }
 
 /// `GET /api/v2/me` with a fresh provider token: a first sign-in creates the user here.
-fn whoami(cx: &Context, url: &str, token: &str) -> CliResult<serde_json::Value> {
+fn whoami(cx: &Context, url: &str, token: &str) -> CliResult<Me> {
     let settings = Settings {
         url: url.to_string(),
         token: Some(token.to_string()),
@@ -365,6 +358,7 @@ fn whoami(cx: &Context, url: &str, token: &str) -> CliResult<serde_json::Value> 
             )),
             other => other,
         })
+        .and_then(|who| super::shape(&who))
 }
 
 /// The stored config, its provider token refreshed first when it expires within a minute (and

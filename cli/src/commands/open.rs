@@ -3,12 +3,12 @@
 
 use std::process::{Command, Stdio};
 
-use plug_domain::wire::Inspiration;
+use plug_domain::wire::{Inspiration, ServeSession};
 use plug_domain::Visibility;
 use reqwest::Method;
 use serde_json::json;
 
-use super::{inspiration_path, shape, text, Context};
+use super::{inspiration_path, shape, Context};
 use crate::api::Api;
 use crate::cli::OpenArgs;
 use crate::error::CliResult;
@@ -58,8 +58,10 @@ fn signed_in_url(cx: &Context, api: &Api, item: &Inspiration, url: &str) -> Stri
         "/api/v2/serve-sessions",
         Some(&json!({ "url": url })),
     ) {
-        Ok(session) if !text(&session, "url").is_empty() => text(&session, "url").to_string(),
-        Ok(_) => url.to_string(),
+        Ok(answer) => match shape::<ServeSession>(&answer) {
+            Ok(session) if !session.url.is_empty() => session.url,
+            _ => url.to_string(),
+        },
         Err(e) => {
             cx.ui.warn(format!(
                 "could not sign the browser in ({e}); it may ask you to"

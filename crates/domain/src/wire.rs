@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{BrainStatus, EntityKind, Realm, Scope, SourceType, Status, Visibility};
+use crate::{BrainStatus, EntityKind, Realm, Role, Scope, SourceType, Status, Visibility};
 
 /// Counts per reaction key: the pressable kinds always, retired keys when they have counts.
 pub type Reactions = BTreeMap<String, i64>;
@@ -246,6 +246,78 @@ impl<T> Page<T> {
     }
 }
 
+/// `GET /api/v2/auth/config`: the identity provider the clients sign in with, or None when the
+/// Worker trusts pasted HS256 tokens only (README, "Signing in").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AuthConfig {
+    pub oidc: Option<ProviderConfig>,
+}
+
+/// The provider's public settings and endpoints: nothing here is secret. Endpoints the provider
+/// does not publish are null; fields a client does not need may be missing from an older server.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProviderConfig {
+    pub issuer: String,
+    /// The web app's client.
+    #[serde(default)]
+    pub client_id: String,
+    /// `plug login`'s client.
+    pub cli_client_id: String,
+    #[serde(default)]
+    pub audience: Option<String>,
+    pub scopes: String,
+    /// Which token the Worker takes as Bearer: `id_token`, or `access_token` with an audience.
+    pub bearer: String,
+    #[serde(default)]
+    pub authorization_endpoint: Option<String>,
+    #[serde(default)]
+    pub token_endpoint: Option<String>,
+    #[serde(default)]
+    pub device_authorization_endpoint: Option<String>,
+    #[serde(default)]
+    pub end_session_endpoint: Option<String>,
+    #[serde(default)]
+    pub revocation_endpoint: Option<String>,
+}
+
+/// `GET /api/v2/me`: the signed-in user and the grids they belong to, oldest membership first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Me {
+    pub user: User,
+    pub grids: Vec<GridMembership>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct User {
+    pub user_id: UserId,
+    pub slug: String,
+    pub name: String,
+}
+
+/// A grid the caller belongs to, and as what.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GridMembership {
+    pub slug: String,
+    pub role: Role,
+}
+
+/// `POST /api/v2/serve-sessions`: the one-time link that signs a browser in on the link origin.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ServeSession {
+    pub url: String,
+    pub expires_at: String,
+}
+
+/// A row of `GET /api/v2/spaces` (in a [`Page`] without a cursor): a space of the active grid and
+/// whether the caller is a member of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SpaceListed {
+    pub space_id: SpaceId,
+    pub slug: String,
+    pub name: String,
+    pub member: bool,
+}
+
 /// One problem with a field of a refused request.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorDetail {
@@ -347,6 +419,52 @@ mod tests {
         assert_eq!(
             serde_json::to_value(&page).unwrap(),
             serde_json::json!({ "items": [1, 2], "next_cursor": null, "total_returned": 2 })
+        );
+    }
+
+    #[test]
+    fn the_sign_in_shapes_read_what_the_worker_writes_and_older_servers_sent() {
+        let none: AuthConfig = serde_json::from_str(r#"{"oidc":null}"#).unwrap();
+        assert_eq!(none.oidc, None);
+        // An older server sent neither the web client, the audience nor the sign-out endpoints.
+        let old: AuthConfig = serde_json::from_str(
+            r#"{"oidc":{"issuer":"https://id.example","cli_client_id":"plug-cli","scopes":"openid email",
+               "bearer":"id_token","authorization_endpoint":"https://id.example/auth",
+               "token_endpoint":"https://id.example/token","device_authorization_endpoint":null}}"#,
+        )
+        .unwrap();
+        let provider = old.oidc.unwrap();
+        assert_eq!(
+            provider.token_endpoint.as_deref(),
+            Some("https://id.example/token")
+        );
+        assert_eq!(
+            (provider.audience, provider.revocation_endpoint),
+            (None, None)
+        );
+        let me: Me = serde_json::from_value(serde_json::json!({
+            "user": { "user_id": "u1", "slug": "ana", "name": "Ana" },
+            "grids": [{ "slug": "acme", "role": "admin" }, { "slug": "labs", "role": "member" }],
+        }))
+        .unwrap();
+        assert_eq!(me.grids[0].role, Role::Admin);
+        assert_eq!(
+            serde_json::to_value(&me).unwrap()["grids"][1],
+            serde_json::json!({ "slug": "labs", "role": "member" })
+        );
+        let spaces = Page::new(
+            vec![SpaceListed {
+                space_id: SpaceId::from("s1"),
+                slug: "design".into(),
+                name: "Design".into(),
+                member: true,
+            }],
+            None,
+        );
+        assert_eq!(
+            serde_json::to_value(&spaces).unwrap(),
+            serde_json::json!({ "items": [{ "space_id": "s1", "slug": "design", "name": "Design",
+                "member": true }], "next_cursor": null, "total_returned": 1 })
         );
     }
 

@@ -13,8 +13,8 @@ use super::common;
 use crate::auth;
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, json, read_object, Ctx};
-use crate::store::db::text;
-use crate::store::{entities, identity};
+use crate::store::entities::{self, Change};
+use crate::store::identity;
 
 const BADGE_JS: &[u8] = include_bytes!("../../../build/badge.js");
 const BADGE_ETAG: &str = include_str!("../../../build/badge.js.etag");
@@ -54,7 +54,7 @@ pub async fn patch_mode(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Respo
     entities::run_update(
         &cx.db,
         &seen.row.entity_id,
-        &[("badge_mode", text(mode.as_str()))],
+        &[Change::BadgeMode(mode)],
         cx.now,
     )
     .await?;

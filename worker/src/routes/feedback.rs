@@ -72,7 +72,7 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         &social::NewFeedback {
             feedback_id: &feedback_id,
             entity_id: &entity.entity_id,
-            category: category.as_str(),
+            category,
             text: &text,
             user_agent: user_agent.as_deref(),
             page_url: page_url.as_deref(),

@@ -3,7 +3,7 @@
 //! `origins::link::handoff`).
 
 use plug_domain::validate::FieldError;
-use serde_json::json;
+use plug_domain::wire::ServeSession;
 use worker::{Request, Response};
 
 use crate::auth;
@@ -36,8 +36,9 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     tickets::insert_serve_ticket(&cx.db, &ticket, &caller.user.user_id, &target, expires_at)
         .await?;
     let url = format!("{}/_plug/session?ticket={ticket}", cx.config.serve_base_url);
-    json(
-        201,
-        &json!({ "url": url, "expires_at": plug_domain::time::iso(expires_at) }),
-    )
+    let session = ServeSession {
+        url,
+        expires_at: plug_domain::time::iso(expires_at),
+    };
+    json(201, &session)
 }

@@ -2,7 +2,7 @@
 //! settings the web app and `plug login` start from, and who the caller is.
 
 use plug_domain::validate::FieldError;
-use serde_json::json;
+use plug_domain::wire::{AuthConfig, GridMembership, Me, ProviderConfig, User};
 use worker::{Request, Response};
 
 use crate::auth;
@@ -16,25 +16,33 @@ use crate::store::identity;
 /// that neither client needs a deployment setting of its own. Nothing here is secret.
 pub async fn config(cx: &Ctx, _req: Request) -> ApiResult<Response> {
     let Some(oidc) = &cx.config.oidc else {
-        return json(200, &json!({ "oidc": null }));
+        return json(200, &AuthConfig { oidc: None });
     };
     let doc = crate::oidc::discovery(cx, oidc).await?;
+    let provider = ProviderConfig {
+        issuer: oidc.issuer.clone(),
+        client_id: oidc.client_id.clone(),
+        cli_client_id: oidc.cli_client_id.clone(),
+        audience: oidc.audience.clone(),
+        scopes: oidc.scopes.clone(),
+        // ID tokens carry the client id as `aud`; with OIDC_AUDIENCE the access token is the JWT.
+        bearer: if oidc.audience.is_some() {
+            "access_token"
+        } else {
+            "id_token"
+        }
+        .into(),
+        authorization_endpoint: doc.authorization_endpoint,
+        token_endpoint: doc.token_endpoint,
+        device_authorization_endpoint: doc.device_authorization_endpoint,
+        end_session_endpoint: doc.end_session_endpoint,
+        revocation_endpoint: doc.revocation_endpoint,
+    };
     let mut response = json(
         200,
-        &json!({ "oidc": {
-            "issuer": oidc.issuer,
-            "client_id": oidc.client_id,
-            "cli_client_id": oidc.cli_client_id,
-            "audience": oidc.audience,
-            "scopes": oidc.scopes,
-            // ID tokens carry the client id as `aud`; with OIDC_AUDIENCE the access token is the JWT.
-            "bearer": if oidc.audience.is_some() { "access_token" } else { "id_token" },
-            "authorization_endpoint": doc.authorization_endpoint,
-            "token_endpoint": doc.token_endpoint,
-            "device_authorization_endpoint": doc.device_authorization_endpoint,
-            "end_session_endpoint": doc.end_session_endpoint,
-            "revocation_endpoint": doc.revocation_endpoint,
-        } }),
+        &AuthConfig {
+            oidc: Some(provider),
+        },
     )?;
     response
         .headers_mut()
@@ -51,11 +59,21 @@ pub async fn me(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let (user, memberships) = identity::user_with_memberships(&cx.db, &user.user_id, None)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown user"))?;
-    let grids: Vec<_> = memberships
-        .iter()
-        .map(|m| json!({ "slug": m.grid.slug, "role": m.role }))
-        .collect();
-    json(200, &json!({ "user": user, "grids": grids }))
+    let me = Me {
+        user: User {
+            user_id: user.user_id,
+            slug: user.slug,
+            name: user.name,
+        },
+        grids: memberships
+            .into_iter()
+            .map(|m| GridMembership {
+                slug: m.grid.slug,
+                role: m.role,
+            })
+            .collect(),
+    };
+    json(200, &me)
 }
 
 fn provider(cx: &Ctx) -> ApiResult<&OidcConfig> {

@@ -3,7 +3,7 @@
 //! Any member of the grid sees every space's slug and name (they appear in visibility_spaces
 //! anyway) and whether they belong to it; spaces are few per grid, so there is no cursor.
 
-use serde_json::json;
+use plug_domain::wire::{Page, SpaceListed};
 use worker::{Request, Response};
 
 use crate::auth;
@@ -15,12 +15,14 @@ pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;
     let spaces =
         identity::spaces_in_grid(&cx.db, &caller.grid.grid_id, &caller.user.user_id).await?;
-    let items: Vec<_> = spaces
+    let items: Vec<SpaceListed> = spaces
         .into_iter()
-        .map(|s| json!({ "space_id": s.space_id, "slug": s.slug, "name": s.name, "member": s.member != 0 }))
+        .map(|s| SpaceListed {
+            space_id: s.space_id,
+            slug: s.slug,
+            name: s.name,
+            member: s.member,
+        })
         .collect();
-    json(
-        200,
-        &json!({ "total_returned": items.len(), "items": items, "next_cursor": null }),
-    )
+    json(200, &Page::new(items, None))
 }

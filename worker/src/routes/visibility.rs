@@ -14,8 +14,7 @@ use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, json, read_object, Ctx};
 use crate::present;
-use crate::store::db;
-use crate::store::entities::{self, EntityRow};
+use crate::store::entities::{self, Change, EntityRow};
 use crate::store::identity::Grid;
 
 /// What will be stored: the canonical mode and its sub-state.
@@ -155,12 +154,12 @@ async fn store_plan(
     row: &EntityRow,
     plan: &VisibilityPlan,
 ) -> ApiResult<Seen> {
-    let columns = vec![
-        ("visibility", db::text(plan.mode.as_str())),
-        ("link_indexed", db::int(i64::from(plan.link_indexed))),
+    let changes = [
+        Change::Visibility(plan.mode),
+        Change::LinkIndexed(plan.link_indexed),
     ];
     let mut statements = vec![
-        entities::update_columns(&cx.db, &row.entity_id, &columns, cx.now)?,
+        entities::update(&cx.db, &row.entity_id, &changes, cx.now)?,
         entities::clear_visibility_spaces(&cx.db, &row.entity_id)?,
     ];
     for space_id in &plan.space_ids {

@@ -126,6 +126,21 @@ pub fn flag(b: bool) -> JsValue {
     int(i64::from(b))
 }
 
+/// A 0/1 column (SQLite has no booleans) read into a `bool` field of a row.
+pub fn flag_column<'de, D: serde::Deserializer<'de>>(column: D) -> Result<bool, D::Error> {
+    <i64 as serde::Deserialize>::deserialize(column).map(|n| n != 0)
+}
+
+/// The tail of every keyset-paginated query (docs/model.md, "Wire details"), newest first by `key` then by the
+/// unique `id`: when a cursor is given, the rows after it (its key bound at `?K`, its id at `?I`,
+/// as `Some((K, I))`), then the order and the look-ahead limit bound at `?{limit_at}`.
+pub fn keyset(key: &str, id: &str, after_at: Option<(usize, usize)>, limit_at: usize) -> String {
+    let after = after_at.map_or(String::new(), |(k, i)| {
+        format!(" AND ({key} < ?{k} OR ({key} = ?{k} AND {id} < ?{i}))")
+    });
+    format!("{after} ORDER BY {key} DESC, {id} DESC LIMIT ?{limit_at}")
+}
+
 pub fn stmt(db: &Db, sql: &str, args: &[JsValue]) -> ApiResult<D1PreparedStatement> {
     db.d1.prepare(sql).bind(args).map_err(ApiError::internal)
 }
@@ -243,6 +258,19 @@ pub fn violated_not_null(e: &ApiError, column: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_keyset_form_pages_every_list() {
+        assert_eq!(
+            keyset("e.created_at", "e.entity_id", None, 4),
+            " ORDER BY e.created_at DESC, e.entity_id DESC LIMIT ?4"
+        );
+        assert_eq!(
+            keyset("l.created_at", "l.link_id", Some((2, 4)), 5),
+            " AND (l.created_at < ?2 OR (l.created_at = ?2 AND l.link_id < ?4)) \
+             ORDER BY l.created_at DESC, l.link_id DESC LIMIT ?5"
+        );
+    }
 
     #[test]
     fn a_failed_call_is_classified_by_its_constraint_and_columns() {

@@ -4,7 +4,8 @@
 use plug_domain::ids::{EntityId, GridId, SpaceId, UserId};
 use plug_domain::wire::Reactions;
 use plug_domain::{
-    BadgeMode, BrainStatus, EntityKind, Realm, Scope, SourceType, Status, Visibility,
+    BadgeMode, BrainStatus, EntityKind, Realm, Role, Scope, SourceType, Status, UploadedVia,
+    Visibility,
 };
 use serde::Deserialize;
 use wasm_bindgen::JsValue;
@@ -29,13 +30,15 @@ pub struct EntityRow {
     pub scope: Scope,
     pub space_id: Option<SpaceId>,
     pub visibility: Visibility,
-    pub link_indexed: i64,
+    #[serde(deserialize_with = "db::flag_column")]
+    pub link_indexed: bool,
     pub status: Status,
     pub status_detail: Option<String>,
     pub source_type: Option<SourceType>,
     pub file_name: Option<String>,
     pub content_type: Option<String>,
-    pub pinned: i64,
+    #[serde(deserialize_with = "db::flag_column")]
+    pub pinned: bool,
     pub expires_at: Option<i64>,
     pub badge_mode: Option<BadgeMode>,
     pub brain_status: Option<BrainStatus>,
@@ -118,7 +121,7 @@ pub async fn find_by_name(db: &Db, grid_id: &GridId, name: &str) -> ApiResult<Op
 #[derive(Debug, Clone)]
 pub struct Access {
     pub visibility_spaces: Vec<(SpaceId, String)>,
-    pub viewer_role: Option<String>,
+    pub viewer_role: Option<Role>,
     pub viewer_space_ids: Vec<SpaceId>,
     pub inspired_by: Vec<EntityId>,
 }
@@ -161,7 +164,7 @@ pub struct WithAccessRow {
     #[serde(flatten)]
     row: EntityRow,
     access_visibility_spaces: String,
-    access_viewer_role: Option<String>,
+    access_viewer_role: Option<Role>,
     access_viewer_spaces: String,
     access_inspired_by: String,
 }
@@ -213,11 +216,11 @@ pub struct NewInspiration<'a> {
     pub name: &'a str,
     pub display_name: &'a str,
     pub owner_id: &'a UserId,
-    pub scope: &'a str,
+    pub scope: Scope,
     pub space_id: Option<&'a SpaceId>,
-    pub visibility: &'a str,
-    pub source_type: &'a str,
-    pub uploaded_via: &'a str,
+    pub visibility: Visibility,
+    pub source_type: SourceType,
+    pub uploaded_via: UploadedVia,
     pub file_name: &'a str,
     pub content_type: &'a str,
     pub size_bytes: i64,
@@ -241,11 +244,11 @@ pub fn insert_inspiration(db: &Db, n: &NewInspiration<'_>) -> ApiResult<D1Prepar
             text(n.name),
             text(n.display_name),
             text(n.owner_id),
-            text(n.scope),
+            text(n.scope.as_str()),
             opt_text(n.space_id),
-            text(n.visibility),
-            text(n.source_type),
-            text(n.uploaded_via),
+            text(n.visibility.as_str()),
+            text(n.source_type.as_str()),
+            text(n.uploaded_via.as_str()),
             text(n.file_name),
             text(n.content_type),
             int(n.size_bytes),
@@ -261,14 +264,14 @@ pub fn insert_inspiration(db: &Db, n: &NewInspiration<'_>) -> ApiResult<D1Prepar
 pub struct NewRuntime<'a> {
     pub entity_id: &'a EntityId,
     pub grid_id: &'a GridId,
-    pub kind: &'a str,
+    pub kind: EntityKind,
     pub name: &'a str,
     pub display_name: &'a str,
     pub owner_id: &'a UserId,
     pub space_id: Option<&'a SpaceId>,
-    pub visibility: &'a str,
+    pub visibility: Visibility,
     pub link_indexed: bool,
-    pub status: &'a str,
+    pub status: Status,
     pub url: Option<&'a str>,
     pub now: i64,
 }
@@ -282,15 +285,15 @@ pub fn insert_runtime(db: &Db, n: &NewRuntime<'_>) -> ApiResult<D1PreparedStatem
         &[
             text(n.entity_id),
             text(n.grid_id),
-            text(n.kind),
+            text(n.kind.as_str()),
             text(n.name),
             text(n.display_name),
             text(n.owner_id),
             text(if n.space_id.is_some() { "space" } else { "org" }),
             opt_text(n.space_id),
-            text(n.visibility),
+            text(n.visibility.as_str()),
             flag(n.link_indexed),
-            text(n.status),
+            text(n.status.as_str()),
             opt_text(n.url),
             int(n.now),
         ],
@@ -334,38 +337,77 @@ pub async fn visibility_spaces(db: &Db, entity_id: &EntityId) -> ApiResult<Vec<(
     Ok(rows.into_iter().map(|r| (r.space_id, r.slug)).collect())
 }
 
-/// Generic single-entity update from `(column, value)` pairs; columns come from code, never from input.
-/// Column assignments of an UPDATE, by column name.
-pub type Columns = Vec<(&'static str, JsValue)>;
+/// One column an entity update sets, typed: the routes say what changes, and only this file
+/// knows the column names and how each value is stored.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Change<'a> {
+    DisplayName(&'a str),
+    Description(Option<&'a str>),
+    Scope(Scope),
+    SpaceId(Option<&'a SpaceId>),
+    Visibility(Visibility),
+    LinkIndexed(bool),
+    Status(Status),
+    StatusDetail(Option<&'a str>),
+    ArchivedAt(Option<i64>),
+    Pinned(bool),
+    PinReason(Option<&'a str>),
+    ExpiresAt(Option<i64>),
+    CreatedAt(i64),
+    BadgeMode(BadgeMode),
+}
 
-pub fn update_columns(
+impl Change<'_> {
+    /// The column it sets and the value bound to it.
+    fn column(&self) -> (&'static str, JsValue) {
+        match *self {
+            Change::DisplayName(v) => ("display_name", text(v)),
+            Change::Description(v) => ("description", opt_text(v)),
+            Change::Scope(v) => ("scope", text(v.as_str())),
+            Change::SpaceId(v) => ("space_id", opt_text(v)),
+            Change::Visibility(v) => ("visibility", text(v.as_str())),
+            Change::LinkIndexed(v) => ("link_indexed", flag(v)),
+            Change::Status(v) => ("status", text(v.as_str())),
+            Change::StatusDetail(v) => ("status_detail", opt_text(v)),
+            Change::ArchivedAt(v) => ("archived_at", opt_int(v)),
+            Change::Pinned(v) => ("pinned", flag(v)),
+            Change::PinReason(v) => ("pin_reason", opt_text(v)),
+            Change::ExpiresAt(v) => ("expires_at", opt_int(v)),
+            Change::CreatedAt(v) => ("created_at", int(v)),
+            Change::BadgeMode(v) => ("badge_mode", text(v.as_str())),
+        }
+    }
+}
+
+/// The UPDATE of one entity that applies `changes` in order and stamps `updated_at` with `now`.
+pub fn update(
     db: &Db,
     entity_id: &EntityId,
-    columns: &[(&str, JsValue)],
+    changes: &[Change<'_>],
     now: i64,
 ) -> ApiResult<D1PreparedStatement> {
-    let mut sets: Vec<String> = columns
-        .iter()
-        .enumerate()
-        .map(|(i, (c, _))| format!("{c} = ?{}", i + 3))
-        .collect();
-    sets.push("updated_at = ?2".into());
+    let mut sets = vec!["updated_at = ?2".to_string()];
+    let mut args = vec![text(entity_id), int(now)];
+    for change in changes {
+        let (column, value) = change.column();
+        args.push(value);
+        sets.push(format!("{column} = ?{}", args.len()));
+    }
     let sql = format!(
         "UPDATE entities SET {} WHERE entity_id = ?1",
         sets.join(", ")
     );
-    let mut args = vec![text(entity_id), int(now)];
-    args.extend(columns.iter().map(|(_, v)| v.clone()));
     db::stmt(db, &sql, &args)
 }
 
+/// [`update`], run on its own.
 pub async fn run_update(
     db: &Db,
     entity_id: &EntityId,
-    columns: &[(&str, JsValue)],
+    changes: &[Change<'_>],
     now: i64,
 ) -> ApiResult<()> {
-    db::batch(db, vec![update_columns(db, entity_id, columns, now)?]).await
+    db::batch(db, vec![update(db, entity_id, changes, now)?]).await
 }
 
 /// Live, unexpired link + link_indexed Inspirations: the sitemap.

@@ -3,6 +3,7 @@
 
 use crate::store::db::Db;
 use plug_domain::ids::{GridId, SpaceId, UserId};
+use plug_domain::Role;
 use serde::{Deserialize, Serialize};
 use worker::D1PreparedStatement;
 
@@ -36,7 +37,7 @@ pub struct Space {
 /// A user's membership of one grid, with the grid.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Membership {
-    pub role: String,
+    pub role: Role,
     #[serde(flatten)]
     pub grid: Grid,
 }
@@ -114,7 +115,7 @@ pub async fn user_with_memberships(
     struct Row {
         #[serde(flatten)]
         user: User,
-        role: Option<String>,
+        role: Option<Role>,
         grid_id: Option<GridId>,
         grid_slug: Option<String>,
         badge_policy: Option<String>,
@@ -157,10 +158,10 @@ pub async fn user_with_memberships(
     Ok(Some((user, memberships)))
 }
 
-pub async fn role_in(db: &Db, grid_id: &GridId, user_id: &UserId) -> ApiResult<Option<String>> {
+pub async fn role_in(db: &Db, grid_id: &GridId, user_id: &UserId) -> ApiResult<Option<Role>> {
     #[derive(Deserialize)]
     struct Row {
-        role: String,
+        role: Role,
     }
     let row: Option<Row> = db::first(
         db,
@@ -175,14 +176,14 @@ pub async fn upsert_membership(
     db: &Db,
     grid_id: &GridId,
     user_id: &UserId,
-    role: &str,
+    role: Role,
     now: i64,
 ) -> ApiResult<()> {
     db::run(
         db,
         "INSERT INTO memberships (grid_id, user_id, role, created_at) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (grid_id, user_id) DO UPDATE SET role = excluded.role",
-        &[text(grid_id), text(user_id), text(role), int(now)],
+        &[text(grid_id), text(user_id), text(role.as_str()), int(now)],
     )
     .await
     .map(drop)
@@ -217,13 +218,14 @@ pub async fn find_space(db: &Db, space_id: &SpaceId) -> ApiResult<Option<Space>>
 }
 
 /// A space of a grid as one of its members sees it in a list.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Deserialize)]
 pub struct SpaceListed {
     pub space_id: SpaceId,
     pub slug: String,
     pub name: String,
-    /// Whether the caller belongs to it (SQLite's 0 or 1).
-    pub member: i64,
+    /// Whether the caller belongs to it.
+    #[serde(deserialize_with = "db::flag_column")]
+    pub member: bool,
 }
 
 /// Every space of `grid_id` by slug, with whether `user_id` is a member.

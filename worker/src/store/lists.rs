@@ -114,7 +114,6 @@ impl Sql {
 
 /// The list's filters, then the keyset step after the cursor, the order and the look-ahead limit.
 fn filter_and_page(sql: &mut Sql, q: &ListQuery<'_>) {
-    let column = q.sort.column();
     if let Some(kind) = q.kind {
         sql.bind(" AND e.kind = ?N", text(kind));
     }
@@ -124,16 +123,12 @@ fn filter_and_page(sql: &mut Sql, q: &ListQuery<'_>) {
     if let Some(space) = q.space_id {
         sql.bind(" AND e.space_id = ?N", text(space));
     }
-    if let Some((key, id)) = &q.after {
-        sql.bind(&format!(" AND ({column} < ?N"), int(*key));
-        let key_index = sql.args.len();
-        sql.bind(
-            &format!(" OR ({column} = ?{key_index} AND e.entity_id < ?N))"),
-            text(id),
-        );
-    }
-    sql.bind(
-        &format!(" ORDER BY {column} DESC, e.entity_id DESC LIMIT ?N"),
-        int(q.limit + 1),
-    );
+    let after_at = q.after.as_ref().map(|(key, id)| {
+        sql.args.push(int(*key));
+        sql.args.push(text(id));
+        (sql.args.len() - 1, sql.args.len())
+    });
+    sql.args.push(int(q.limit + 1));
+    let tail = db::keyset(q.sort.column(), "e.entity_id", after_at, sql.args.len());
+    sql.text.push_str(&tail);
 }

@@ -1,6 +1,7 @@
 //! Links, views, reactions and feedback: the rows that make a drop part of a grid.
 
 use plug_domain::ids::{EntityId, LinkId, UserId};
+use plug_domain::FeedbackCategory;
 use worker::D1PreparedStatement;
 
 use crate::store::db::Db;
@@ -153,10 +154,11 @@ pub async fn links_page(
         LinkSide::Target => ("l.target_id", "l.source_id"),
         LinkSide::Source => ("l.source_id", "l.target_id"),
     };
+    let after_at = after.is_some().then_some((2, 4));
     let (key, id) = after.map_or((JsValue::NULL, JsValue::NULL), |(k, i)| (int(k), text(&i)));
     let page = format!(
-        "{this} = ?1 AND (?2 IS NULL OR l.created_at < ?2 OR (l.created_at = ?2 AND l.link_id < ?4))
-         ORDER BY l.created_at DESC, l.link_id DESC LIMIT ?5"
+        "{this} = ?1{}",
+        db::keyset("l.created_at", "l.link_id", after_at, 5)
     );
     let args = [text(entity_id), key, text(viewer), id, int(limit + 1)];
     let statements = vec![
@@ -205,7 +207,7 @@ pub async fn delete_link(db: &Db, link_id: &LinkId) -> ApiResult<()> {
 pub struct NewFeedback<'a> {
     pub feedback_id: &'a str,
     pub entity_id: &'a EntityId,
-    pub category: &'a str,
+    pub category: FeedbackCategory,
     pub text: &'a str,
     pub user_agent: Option<&'a str>,
     pub page_url: Option<&'a str>,
@@ -218,7 +220,7 @@ pub fn insert_feedback(db: &Db, f: &NewFeedback<'_>) -> ApiResult<D1PreparedStat
         db,
         "INSERT INTO feedback (feedback_id, entity_id, category, text, source, user_agent, page_url, ip_hash, created_at)
          VALUES (?1, ?2, ?3, ?4, 'badge', ?5, ?6, ?7, ?8)",
-        &[text(f.feedback_id), text(f.entity_id), text(f.category), text(f.text), opt_text(f.user_agent), opt_text(f.page_url), text(f.ip_hash), int(f.now)],
+        &[text(f.feedback_id), text(f.entity_id), text(f.category.as_str()), text(f.text), opt_text(f.user_agent), opt_text(f.page_url), text(f.ip_hash), int(f.now)],
     )
 }
 
@@ -241,18 +243,13 @@ pub async fn list_feedback(
     limit: i64,
 ) -> ApiResult<Vec<FeedbackRow>> {
     let select = "SELECT feedback_id, entity_id, category, text, source, user_agent, page_url, created_at FROM feedback";
-    match after {
-        Some((key, id)) => {
-            db::all(
-                db,
-                &format!("{select} WHERE entity_id = ?1 AND (created_at < ?2 OR (created_at = ?2 AND feedback_id < ?3))
-                          ORDER BY created_at DESC, feedback_id DESC LIMIT ?4"),
-                &[text(entity_id), int(key), text(&id), int(limit + 1)],
-            )
-            .await
-        }
-        None => {
-            db::all(db, &format!("{select} WHERE entity_id = ?1 ORDER BY created_at DESC, feedback_id DESC LIMIT ?2"), &[text(entity_id), int(limit + 1)]).await
-        }
-    }
+    let after_at = after.is_some().then_some((2, 3));
+    let (key, id) = after.map_or((JsValue::NULL, JsValue::NULL), |(k, i)| (int(k), text(&i)));
+    let page = db::keyset("created_at", "feedback_id", after_at, 4);
+    db::all(
+        db,
+        &format!("{select} WHERE entity_id = ?1{page}"),
+        &[text(entity_id), key, id, int(limit + 1)],
+    )
+    .await
 }

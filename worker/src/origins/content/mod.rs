@@ -221,7 +221,7 @@ fn refuse(cx: &Ctx, req: &Request, pass: &HandOff, user: Option<&User>) -> ApiRe
 fn robots(seen: &Seen) -> ApiResult<Response> {
     let row = &seen.row;
     let indexable =
-        row.visibility == Visibility::Link && row.link_indexed != 0 && row.status == Status::Live;
+        row.visibility == Visibility::Link && row.link_indexed && row.status == Status::Live;
     let rule = if indexable { "Allow: /" } else { "Disallow: /" };
     let mut response = Response::ok(format!("User-agent: *\n{rule}\n"))?;
     response

@@ -107,7 +107,7 @@ pub fn stream_html(
 }
 
 pub fn is_indexable(seen: &Seen) -> bool {
-    seen.row.visibility == plug_domain::Visibility::Link && seen.row.link_indexed != 0
+    seen.row.visibility == plug_domain::Visibility::Link && seen.row.link_indexed
 }
 
 /// Headers on everything served: nosniff, referrer policy, noindex unless link + indexed,

@@ -94,8 +94,7 @@ pub async fn put_member(
         Role::parse(role_raw).ok_or_else(|| FieldError::new("role", "enum", Role::expected()))?;
     let grid = grid(cx, grid_slug).await?;
     let user = user(cx, user_id).await?;
-    identity::upsert_membership(&cx.db, &grid.grid_id, &user.user_id, role.as_str(), cx.now)
-        .await?;
+    identity::upsert_membership(&cx.db, &grid.grid_id, &user.user_id, role, cx.now).await?;
     json(
         200,
         &json!({ "grid_id": grid.grid_id, "grid_slug": grid.slug, "user_id": user.user_id, "role": role }),

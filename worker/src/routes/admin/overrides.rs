@@ -9,8 +9,7 @@ use worker::{Request, Response};
 
 use crate::error::{ApiError, ApiResult};
 use crate::http::{field, json, read_optional_object, Ctx};
-use crate::store::db::{int, text};
-use crate::store::entities::{self, Columns, EntityRow};
+use crate::store::entities::{self, Change, EntityRow};
 
 const OVERRIDES: &[&str] = &["status", "expires_at", "created_at", "updated_at"];
 
@@ -27,17 +26,17 @@ pub async fn patch_entity(cx: &Ctx, mut req: Request, entity_id: &str) -> ApiRes
         false => None,
     }
     .ok_or_else(ApiError::not_found)?;
-    let mut columns = status_columns(&body, &row, cx.now)?;
-    columns.extend(expiry_columns(&body)?);
+    let mut changes = status_changes(&body, &row, cx.now)?;
+    changes.extend(expiry_changes(&body)?);
     let (created_at, updated_at) = (
         timestamp(&body, "created_at")?,
         timestamp(&body, "updated_at")?,
     );
     if let Some(ms) = created_at {
-        columns.push(("created_at", int(ms)));
+        changes.push(Change::CreatedAt(ms));
     }
     let stamp = updated_at.unwrap_or(cx.now);
-    entities::run_update(&cx.db, &row.entity_id, &columns, stamp).await?;
+    entities::run_update(&cx.db, &row.entity_id, &changes, stamp).await?;
     let row = entities::find(&cx.db, &row.entity_id)
         .await?
         .ok_or_else(ApiError::not_found)?;
@@ -56,21 +55,21 @@ pub async fn patch_entity(cx: &Ctx, mut req: Request, entity_id: &str) -> ApiRes
 type Body = serde_json::Map<String, serde_json::Value>;
 
 /// `status`, and `archived_at` when it archives a drop that was not archived before.
-fn status_columns(body: &Body, row: &EntityRow, now: i64) -> ApiResult<Columns> {
+fn status_changes(body: &Body, row: &EntityRow, now: i64) -> ApiResult<Vec<Change<'static>>> {
     let Some(status) = field::opt_str(body, "status")? else {
         return Ok(Vec::new());
     };
     let status = Status::parse(status)
         .ok_or_else(|| FieldError::new("status", "enum", Status::expected()))?;
-    let mut columns = vec![("status", text(status.as_str()))];
+    let mut changes = vec![Change::Status(status)];
     if status == Status::Archived && row.archived_at.is_none() {
-        columns.push(("archived_at", int(now)));
+        changes.push(Change::ArchivedAt(Some(now)));
     }
-    Ok(columns)
+    Ok(changes)
 }
 
 /// `expires_at` (a time, or null for none), which also unpins.
-fn expiry_columns(body: &Body) -> ApiResult<Columns> {
+fn expiry_changes(body: &Body) -> ApiResult<Vec<Change<'static>>> {
     let Some(raw) = field::nullable_str(body, "expires_at")? else {
         return Ok(Vec::new());
     };
@@ -81,10 +80,7 @@ fn expiry_columns(body: &Body) -> ApiResult<Columns> {
             })
         })
         .transpose()?;
-    Ok(vec![
-        ("expires_at", value.map_or(wasm_bindgen::JsValue::NULL, int)),
-        ("pinned", int(0)),
-    ])
+    Ok(vec![Change::ExpiresAt(value), Change::Pinned(false)])
 }
 
 fn timestamp(body: &Body, key: &str) -> ApiResult<Option<i64>> {

@@ -32,14 +32,14 @@ pub async fn create_runtime(cx: &Ctx, mut req: Request, grid_slug: &str) -> ApiR
     let runtime = entities::NewRuntime {
         entity_id: &entity_id,
         grid_id: &grid.grid_id,
-        kind: fields.kind.as_str(),
+        kind: fields.kind,
         name: &fields.name,
         display_name: &fields.display_name,
         owner_id: &owner_id,
         space_id: space_id.as_ref(),
-        visibility: fields.visibility.as_str(),
+        visibility: fields.visibility,
         link_indexed: fields.link_indexed,
-        status: fields.status.as_str(),
+        status: fields.status,
         url: fields.url,
         now: cx.now,
     };

@@ -1,8 +1,7 @@
 //! Archive, unarchive, pin and unpin (openapi.yaml).
 
 use plug_domain::time::DAY_MS;
-use plug_domain::validate;
-use wasm_bindgen::JsValue;
+use plug_domain::{validate, Status};
 use worker::{Request, Response};
 
 use super::{owned_inspiration, write_and_reload};
@@ -10,8 +9,7 @@ use crate::auth;
 use crate::error::ApiResult;
 use crate::http::{field, json, read_object, read_optional_object, Ctx};
 use crate::jobs::provision;
-use crate::store::db::{int, text};
-use crate::store::entities::{self, EntityRow};
+use crate::store::entities::{self, Change, EntityRow};
 use crate::store::objects;
 
 pub async fn archive(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
@@ -31,28 +29,26 @@ pub(super) async fn set_archived(
     let caller = auth::caller(cx, &req, true).await?;
     let seen = owned_inspiration(cx, &caller, id).await?;
     let row = &seen.row;
-    let is_archived = row.status == plug_domain::Status::Archived;
-    let columns: Vec<(&str, JsValue)> = if archived == is_archived {
+    let is_archived = row.status == Status::Archived;
+    let changes = if archived == is_archived {
         Vec::new()
     } else if archived {
-        vec![("status", text("archived")), ("archived_at", int(cx.now))]
+        vec![
+            Change::Status(Status::Archived),
+            Change::ArchivedAt(Some(cx.now)),
+        ]
     } else {
         let (restored, detail) = restored_status(cx, row).await?;
         vec![
-            ("status", text(restored)),
-            ("status_detail", crate::store::db::opt_text(detail)),
-            ("archived_at", JsValue::NULL),
+            Change::Status(restored),
+            Change::StatusDetail(detail),
+            Change::ArchivedAt(None),
         ]
     };
-    let statements = if columns.is_empty() {
+    let statements = if changes.is_empty() {
         Vec::new()
     } else {
-        vec![entities::update_columns(
-            &cx.db,
-            &row.entity_id,
-            &columns,
-            cx.now,
-        )?]
+        vec![entities::update(&cx.db, &row.entity_id, &changes, cx.now)?]
     };
     json(
         200,
@@ -62,23 +58,20 @@ pub(super) async fn set_archived(
 
 /// What an unarchived Inspiration returns to: `live` only when its content is really in R2;
 /// still `provisioning` when its drop is recent enough to be storing; else `failed`.
-async fn restored_status<'a>(
-    cx: &Ctx,
-    row: &'a EntityRow,
-) -> ApiResult<(&'static str, Option<&'a str>)> {
+async fn restored_status<'a>(cx: &Ctx, row: &'a EntityRow) -> ApiResult<(Status, Option<&'a str>)> {
     if row.status_detail.is_some() {
-        return Ok(("failed", row.status_detail.as_deref()));
+        return Ok((Status::Failed, row.status_detail.as_deref()));
     }
     if cx
         .r2(objects::is_stored(&cx.bucket, &row.entity_id))
         .await?
     {
-        return Ok(("live", None));
+        return Ok((Status::Live, None));
     }
     if cx.now - row.created_at < provision::DEADLINE_MS {
-        return Ok(("provisioning", None));
+        return Ok((Status::Provisioning, None));
     }
-    Ok(("failed", Some(provision::STUCK_DETAIL)))
+    Ok((Status::Failed, Some(provision::STUCK_DETAIL)))
 }
 
 pub async fn pin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
@@ -87,12 +80,12 @@ pub async fn pin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
     field::only_known(&body, &["pin_reason"])?;
     let reason = validate::pin_reason(field::req_str(&body, "pin_reason")?)?;
     let seen = owned_inspiration(cx, &caller, id).await?;
-    let columns = vec![
-        ("pinned", int(1)),
-        ("pin_reason", text(&reason)),
-        ("expires_at", JsValue::NULL),
+    let changes = [
+        Change::Pinned(true),
+        Change::PinReason(Some(&reason)),
+        Change::ExpiresAt(None),
     ];
-    let update = entities::update_columns(&cx.db, &seen.row.entity_id, &columns, cx.now)?;
+    let update = entities::update(&cx.db, &seen.row.entity_id, &changes, cx.now)?;
     json(
         200,
         &write_and_reload(cx, &caller, vec![update], &seen.row.entity_id).await?,
@@ -107,12 +100,12 @@ pub async fn unpin(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> 
         field::opt_int(&body, "expires_in_days")?.unwrap_or(validate::DEFAULT_EXPIRES_DAYS),
     )?;
     let seen = owned_inspiration(cx, &caller, id).await?;
-    let columns = vec![
-        ("pinned", int(0)),
-        ("pin_reason", JsValue::NULL),
-        ("expires_at", int(cx.now + days * DAY_MS)),
+    let changes = [
+        Change::Pinned(false),
+        Change::PinReason(None),
+        Change::ExpiresAt(Some(cx.now + days * DAY_MS)),
     ];
-    let update = entities::update_columns(&cx.db, &seen.row.entity_id, &columns, cx.now)?;
+    let update = entities::update(&cx.db, &seen.row.entity_id, &changes, cx.now)?;
     json(
         200,
         &write_and_reload(cx, &caller, vec![update], &seen.row.entity_id).await?,

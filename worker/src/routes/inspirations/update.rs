@@ -6,7 +6,6 @@ use plug_domain::ids::{EntityId, SpaceId};
 use plug_domain::validate::{self, FieldError};
 use plug_domain::Scope;
 use serde_json::{Map, Value};
-use wasm_bindgen::JsValue;
 use worker::{D1PreparedStatement, Request, Response};
 
 use super::{member_space, owned_inspiration, write_and_reload};
@@ -14,9 +13,7 @@ use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult};
 use crate::http::{field, json, read_optional_object, Ctx};
 use crate::routes::visibility::{self, VisibilityAsk, VisibilityPlan};
-use crate::store::db::{int, opt_text, text};
-use crate::store::entities::Columns;
-use crate::store::entities::{self, EntityRow};
+use crate::store::entities::{self, Change, EntityRow};
 
 const UPDATABLE: &[&str] = &[
     "display_name",
@@ -86,29 +83,29 @@ fn parse(body: &Map<String, Value>) -> ApiResult<Asked<'_>> {
 pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, true).await?;
     let body = read_optional_object(&mut req).await?;
-    let asked = parse(&body)?;
+    let mut asked = parse(&body)?;
     let seen = owned_inspiration(cx, &caller, id).await?;
     let row = &seen.row;
-    let (mut columns, scope, own_space) = scope_change(cx, &caller, row, &asked).await?;
-    if let Some(d) = &asked.display_name {
-        columns.push(("display_name", text(d)));
+    let (moved_to, scope, own_space) = scope_change(cx, &caller, row, &asked).await?;
+    let mut changes = Vec::new();
+    if let Some(space_id) = &moved_to {
+        changes.push(Change::SpaceId(space_id.as_ref()));
+        changes.push(Change::Scope(scope));
     }
-    if let Some(d) = &asked.description {
-        let kept = d.as_deref().filter(|s| !s.is_empty());
-        columns.push(("description", opt_text(kept)));
+    let (display_name, description) = (asked.display_name.take(), asked.description.take());
+    if let Some(d) = &display_name {
+        changes.push(Change::DisplayName(d));
+    }
+    if let Some(d) = &description {
+        changes.push(Change::Description(d.as_deref().filter(|s| !s.is_empty())));
     }
     let plan = visibility_change(cx, &caller, row, asked, scope, own_space.as_ref()).await?;
     let mut statements = Vec::new();
     if let Some(plan) = &plan {
-        columns.push(("visibility", text(plan.mode.as_str())));
-        columns.push(("link_indexed", int(i64::from(plan.link_indexed))));
+        changes.push(Change::Visibility(plan.mode));
+        changes.push(Change::LinkIndexed(plan.link_indexed));
     }
-    statements.push(entities::update_columns(
-        &cx.db,
-        &row.entity_id,
-        &columns,
-        cx.now,
-    )?);
+    statements.push(entities::update(&cx.db, &row.entity_id, &changes, cx.now)?);
     if let Some(plan) = &plan {
         statements.extend(visibility_space_rows(cx, &row.entity_id, plan)?);
     }
@@ -118,34 +115,32 @@ pub async fn update(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     )
 }
 
-/// The scope and space columns a scope move sets, the scope after the update, and the space the
-/// Inspiration sits in then (legacy `space` visibility means that one).
+/// Where a scope move puts the Inspiration (`Some` of its new space, or of None out of any space;
+/// None when the update moves nothing), the scope after the update, and the space the Inspiration
+/// sits in then (legacy `space` visibility means that one).
 async fn scope_change(
     cx: &Ctx,
     caller: &Caller,
     row: &EntityRow,
     asked: &Asked<'_>,
-) -> ApiResult<(Columns, Scope, Option<SpaceId>)> {
+) -> ApiResult<(Option<Option<SpaceId>>, Scope, Option<SpaceId>)> {
     let scope = asked.scope.unwrap_or(row.scope);
-    let mut columns = Columns::new();
     let mut moved_to = None;
     if asked.scope.is_some() || asked.space_id.is_some() {
-        if scope == Scope::Space {
+        moved_to = Some(if scope == Scope::Space {
             let wanted = asked.space_id.flatten().map(str::to_string);
-            let space = member_space(cx, caller, wanted).await?;
-            columns.push(("space_id", text(&space.space_id)));
-            moved_to = Some(space.space_id);
+            Some(member_space(cx, caller, wanted).await?.space_id)
         } else {
-            columns.push(("space_id", JsValue::NULL));
-        }
-        columns.push(("scope", text(scope.as_str())));
+            None
+        });
     }
-    let own_space = moved_to.or_else(|| {
-        (scope == Scope::Space)
+    let own_space = match &moved_to {
+        Some(Some(space_id)) => Some(space_id.clone()),
+        _ => (scope == Scope::Space)
             .then(|| row.space_id.clone())
-            .flatten()
-    });
-    Ok((columns, scope, own_space))
+            .flatten(),
+    };
+    Ok((moved_to, scope, own_space))
 }
 
 /// The visibility the update asks for, planned; spaces or indexing sent alone refine the current
