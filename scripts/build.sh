@@ -16,6 +16,11 @@ fresh() {
   local output=$1 depinfo=$2 input
   shift 2
   [ -f "$output" ] && [ -f "$depinfo" ] || return 1
+  # A target/ copied from another checkout lists that checkout's sources: build afresh.
+  if ! head -c "${#target}" "$depinfo" | cmp -s - <(printf '%s' "$target"); then
+    log "$(basename "$output"): built in another checkout"
+    return 1
+  fi
   while read -r input; do
     [ -z "$input" ] && continue
     if [ ! -e "$input" ] || [ "$input" -nt "$output" ]; then
