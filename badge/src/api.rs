@@ -69,7 +69,9 @@ pub fn post_feedback(
         let _ = Reflect::set(&body, &name.into(), &value);
     }
     let init = JSON::parse(FEEDBACK_REQUEST).unwrap_throw();
-    let json = JSON::stringify(&body).map(JsValue::from).unwrap_or_default();
+    let json = JSON::stringify(&body)
+        .map(JsValue::from)
+        .unwrap_or_default();
     let _ = Reflect::set(&init, &"body".into(), &json);
     window.fetch_with_str_and_init(&feedback_url(api_origin, entity), init.unchecked_ref())
 }
