@@ -36,7 +36,9 @@ rm -rf "$work" && mkdir -p "$work" "$out"
   --out-dir "$work" "$target/wasm32-unknown-unknown/badge/plug_badge.wasm"
 
 # rustc 1.95 emits these post-MVP features; wasm-opt must be told so it keeps (and may use) them.
-"$wasm_opt" -Oz --strip-debug --strip-producers \
+# The module always starts on fresh zeroed memory whose low kilobyte Rust never uses (its stack and
+# data begin at 1 MiB), which lets wasm-opt drop zero data and fold low addresses.
+"$wasm_opt" --low-memory-unused --zero-filled-memory -Oz --converge --strip-debug --strip-producers \
   --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-multivalue --enable-reference-types \
   "$work/plug_badge_bg.wasm" -o "$work/plug_badge.opt.wasm"
@@ -52,11 +54,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
 const { BADGE_VERSION, BADGE_INLINE, WORK } = process.env;
-const { wasm, glue } = minifyImports(
+let { wasm, glue } = minifyImports(
   readFileSync(`${WORK}/plug_badge.opt.wasm`),
   readFileSync(`${WORK}/plug_badge.js`, "utf8"),
 );
 const gzip = BADGE_INLINE === "gzip";
+glue = pruneLoader(glue);
 const payload = (gzip ? gzipSync(wasm, { level: 9 }) : wasm).toString("base64");
 const unpack = gzip
   ? `new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()`
@@ -147,6 +150,29 @@ function minifyImports(wasm, glue) {
     pos = end;
   }
   return { wasm: Buffer.concat(sections), glue };
+}
+
+// The glue's loader handles every way wasm-bindgen can be handed a module (a URL, a Response, a
+// synchronous `initSync`), with warnings for each misuse; badge.js only ever passes the unpacked
+// bytes. Each replaced function must be found exactly once, as for the import names above.
+function pruneLoader(glue) {
+  const replaceFunction = (text, header, body) => {
+    const start = text.indexOf(header);
+    if (start < 0 || text.indexOf(header, start + 1) >= 0) throw new Error(`build-badge: ${header} is not once in the glue`);
+    const end = text.indexOf("\n    }\n", start);
+    if (end < 0) throw new Error(`build-badge: no end of ${header}`);
+    return text.slice(0, start) + body + text.slice(end + "\n    }\n".length);
+  };
+  glue = replaceFunction(glue, "    function initSync(module) {", "");
+  glue = replaceFunction(glue, "    async function __wbg_load(module, imports) {",
+    "    async function __wbg_load(module, imports) { return WebAssembly.instantiate(module, imports); }\n");
+  glue = replaceFunction(glue, "    async function __wbg_init_once(module_or_path) {",
+    "    async function __wbg_init_once({ module_or_path }) {\n" +
+    "        const { instance, module } = await __wbg_load(module_or_path, __wbg_get_imports());\n" +
+    "        return __wbg_finalize_init(instance, module);\n    }\n");
+  const exported = "return Object.assign(__wbg_init, { initSync }, exports);";
+  if (glue.split(exported).length !== 2) throw new Error("build-badge: the glue's export line changed");
+  return glue.replace(exported, "return Object.assign(__wbg_init, exports);");
 }
 
 writeFileSync(`${WORK}/badge.wrapped.js`, `(function () {

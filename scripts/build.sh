@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds badge.js, the viewer vendor files, then the Worker (which embeds badge.js), the web app
+# Builds badge.js, the viewer vendor files, then the Worker (which embeds badge.js's ETag), the web app
 # and the `plug` CLI. A step whose inputs did not change since its last build is skipped, so a
 # build with nothing changed takes seconds (README "Quick start").
 set -euo pipefail
@@ -41,6 +41,9 @@ else
   log "badge.js (cargo, wasm-bindgen, wasm-opt)"
   bash scripts/build-badge.sh
 fi
+
+# The Worker answers /badge.js from static assets (only its ETag is compiled in).
+cmp -s build/badge.js public/badge.js || cp build/badge.js public/badge.js
 
 log "viewer libraries (scripts/vendor.sh)"
 bash scripts/vendor.sh

@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { deflateSync, crc32 } from 'node:zlib';
 import { join } from 'node:path';
 import { startWorker, unique, BROWSER_UA, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
@@ -179,7 +180,9 @@ test('a served page shows the chip: a button of about 120x30 at the bottom-right
   assert.equal(await pg.evaluate(() => window.__badgeShadowForTests.mode), 'closed');
   const chip = await part(pg, 'c');
   assert.equal(await chip.evaluate((el) => el.tagName), 'BUTTON');
-  assert.equal(await text(pg, 'c'), 'Running on Plug');
+  // The words are painted on a canvas (never an LCP candidate) and are the button's accessible name.
+  assert.equal(await chip.getAttribute('aria-label'), 'Running on Plug');
+  assert.equal(await text(pg, 'c'), '', 'no text node in the chip');
   assert.equal(await chip.getAttribute('aria-expanded'), 'false');
   assert.equal(await computed(pg, 'c', 'cursor'), 'pointer');
   assert.equal(await computed(pg, 'c', 'backgroundColor'), 'rgb(31, 41, 55)', '--badge-bg default');
@@ -642,4 +645,99 @@ test('timing: the chip is on screen soon after navigation', async () => {
   const median = sorted[Math.floor(sorted.length / 2)];
   console.log(`# chip visible after navigation start: median ${median.toFixed(0)} ms, min ${sorted[0].toFixed(0)}, max ${sorted.at(-1).toFixed(0)} (cold cache, loopback, ${samples.length} loads)`);
   assert.ok(median < 1000, `median ${median} ms`);
+});
+
+// ------------------------------------------------------------------ largest contentful paint
+
+/** A PNG of `width`x`height` noise: real entropy, so Chromium counts it as contentful. */
+function noisePng(width, height) {
+  const chunk = (type, data) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  let seed = 7;
+  for (let i = 0; i < rows.length; i++) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    rows[i] = i % (width * 3 + 1) === 0 ? 0 : seed >>> 24;
+  }
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Every largest-contentful-paint entry of one load of `url` (`badge`: whether the page has the tag). */
+async function lcpEntries(url, { badge }) {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await context.addInitScript(() => {
+    window.__lcp = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__lcp.push({ time: e.startTime, size: e.size, element: e.element ? e.element.tagName.toLowerCase() + (e.element.id ? `#${e.element.id}` : '') : null });
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  const pg = await context.newPage();
+  await pg.goto(url);
+  if (badge) await waitForBadge(pg);
+  await sleep(300); // a few frames after the chip's first paint
+  assert.equal(await hosts(pg), badge ? 1 : 0, 'the chip is on the page exactly when the tag is');
+  const entries = await pg.evaluate(() => window.__lcp);
+  await context.close();
+  return entries;
+}
+
+test('the badge is never the Largest Contentful Paint: text, image, near-empty and empty pages', async () => {
+  const { owner } = await author();
+  const image = `data:image/png;base64,${noisePng(320, 200).toString('base64')}`;
+  const pages = {
+    text: page(),
+    image: page({ tail: `<p><img id="hero" src="${image}" width="320" height="200" alt="Chart"></p>` }),
+    // Smaller than the chip's label would be as text: only a canvas label keeps the badge out here.
+    'near-empty': `<!doctype html><html><head><meta charset="utf-8"><title>x</title></head><body><p id="tiny" style="font:10px sans-serif">ok</p></body></html>`,
+    empty: '<!doctype html><html><head><meta charset="utf-8"><title>x</title></head><body></body></html>',
+  };
+  // The element each page's own content makes its LCP (text: whichever block of text is largest).
+  const expected = { text: undefined, image: 'img#hero', 'near-empty': 'p#tiny', empty: null };
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const [kind, html] of Object.entries(pages)) {
+    const e = await servedPage(owner, html);
+    // The same page with the badge off: the Worker serves the same bytes without the tag.
+    const plain = await servedPage(owner, html);
+    const off = await app.request('PATCH', `/api/v2/entities/${plain.entity_id}`, { token: owner.token, json: { badge_mode: 'off' } });
+    assert.equal(off.status, 200);
+    const runs = { with: [], without: [] };
+    for (let i = 0; i < 7; i++) {
+      runs.with.push(await lcpEntries(e.url, { badge: true }));
+      runs.without.push(await lcpEntries(plain.url, { badge: false }));
+    }
+    for (const entries of [...runs.with, ...runs.without]) {
+      for (const entry of entries) {
+        // An element in the badge's closed shadow root is reported as null; the host by its name.
+        assert.ok(entry.element !== null && entry.element !== 'platform-badge', `${kind}: an LCP entry from the badge: ${JSON.stringify(entries)}`);
+      }
+      const last = entries.at(-1);
+      if (expected[kind] === null) assert.equal(entries.length, 0, `${kind}: no contentful paint at all, got ${JSON.stringify(entries)}`);
+      else if (expected[kind]) assert.equal(last?.element, expected[kind], `${kind}: ${JSON.stringify(entries)}`);
+      else assert.ok(last, `${kind}: an LCP entry`);
+    }
+    if (expected[kind] === null) continue;
+    const final = (side) => runs[side].map((entries) => entries.at(-1));
+    assert.deepEqual(new Set(final('with').map((x) => x.element)), new Set(final('without').map((x) => x.element)), `${kind}: the same LCP element`);
+    assert.deepEqual(new Set(final('with').map((x) => x.size)), new Set(final('without').map((x) => x.size)), `${kind}: the same LCP size`);
+    const withBadge = median(final('with').map((x) => x.time));
+    const without = median(final('without').map((x) => x.time));
+    console.log(`# LCP of the ${kind} page: ${final('with')[0].element}, median ${withBadge.toFixed(0)} ms with the badge, ${without.toFixed(0)} ms without (7 loads each)`);
+    // The element and its size above are exact. Times are frame times that swing by about 100 ms
+    // between loads on a busy loopback machine, so here a late badge fails only past that noise;
+    // `npm run bench` compares the two medians against the 5% goal.
+    assert.ok(withBadge <= Math.max(1.05 * without, without + 100), `${kind}: ${withBadge} vs ${without} ms`);
+  }
 });

@@ -1,9 +1,9 @@
 //! The two requests the badge makes to the API origin: the visit beacon and the feedback POST.
-//! The JSON body is written by hand (five string fields) so no serializer ships in badge.js.
+//! The JSON body is serialised by the page's `JSON.stringify`, so no serializer ships in badge.js.
 
 use crate::concat;
 use alloc::string::String;
-use js_sys::{Promise, Reflect, JSON};
+use js_sys::{Object, Promise, Reflect, JSON};
 use wasm_bindgen::{JsCast, JsValue, UnwrapThrowExt};
 use web_sys::Window;
 
@@ -19,54 +19,6 @@ pub fn views_url(api_origin: &str, entity: &str) -> String {
 /// `POST {api_origin}/api/v2/entities/{entity}/feedback` (openapi.yaml).
 pub fn feedback_url(api_origin: &str, entity: &str) -> String {
     concat(&[api_origin, "/api/v2/entities/", entity, "/feedback"])
-}
-
-/// The feedback body (`FeedbackInput` in openapi.yaml); `source` is always `badge`.
-pub fn feedback_body(category: &str, text: &str, user_agent: &str, page_url: &str) -> String {
-    let mut body = String::from("{");
-    let fields = [
-        ("category", category),
-        ("text", text),
-        ("source", "badge"),
-        ("user_agent", user_agent),
-        ("page_url", page_url),
-    ];
-    for (index, (name, value)) in fields.into_iter().enumerate() {
-        if index > 0 {
-            body.push(',');
-        }
-        push_json_string(&mut body, name);
-        body.push(':');
-        push_json_string(&mut body, value);
-    }
-    body.push('}');
-    body
-}
-
-/// Appends `value` as a JSON string literal: quotes, backslashes and control characters escaped.
-fn push_json_string(out: &mut String, value: &str) {
-    out.push('"');
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{0}'..='\u{1f}' => {
-                out.push_str(if (c as u32) < 0x10 {
-                    "\\u000"
-                } else {
-                    "\\u001"
-                });
-                out.push(hex_digit(c as u32 & 15));
-            }
-            _ => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
-/// Arithmetic rather than a table lookup: no bounds check, so no panic path in the wasm.
-fn hex_digit(nibble: u32) -> char {
-    char::from_digit(nibble, 16).unwrap_or('0')
 }
 
 /// Whether this page's origin holds the viewer's "do not count me" cookie. The serving origin sets
@@ -96,12 +48,31 @@ pub fn post_feedback(
     category: &str,
     text: &str,
 ) -> Promise {
-    let user_agent = window.navigator().user_agent().unwrap_or_default();
-    let page_url = window.location().href().unwrap_or_default();
-    let body = feedback_body(category, text, &user_agent, &page_url);
-    // The constant options come from JSON.parse, an import the theme needs anyway.
+    // The body is built and serialised by the page's own JSON, not by Rust: escaping text in
+    // wasm cost more bytes of badge.js than the whole request.
+    let body = Object::new();
+    let location = Reflect::get(window, &"location".into()).unwrap_or_default();
+    let fields: [(&str, JsValue); 5] = [
+        ("category", category.into()),
+        ("text", text.into()),
+        ("source", "badge".into()),
+        (
+            "user_agent",
+            Reflect::get(&window.navigator(), &"userAgent".into()).unwrap_or_default(),
+        ),
+        (
+            "page_url",
+            Reflect::get(&location, &"href".into()).unwrap_or_default(),
+        ),
+    ];
+    for (name, value) in fields {
+        let _ = Reflect::set(&body, &name.into(), &value);
+    }
     let init = JSON::parse(FEEDBACK_REQUEST).unwrap_throw();
-    let _ = Reflect::set(&init, &"body".into(), &body.into());
+    let json = JSON::stringify(&body)
+        .map(JsValue::from)
+        .unwrap_or_default();
+    let _ = Reflect::set(&init, &"body".into(), &json);
     window.fetch_with_str_and_init(&feedback_url(api_origin, entity), init.unchecked_ref())
 }
 
@@ -131,23 +102,6 @@ mod tests {
         assert_eq!(
             feedback_url("https://api.plug.dev", "abc-123"),
             "https://api.plug.dev/api/v2/entities/abc-123/feedback"
-        );
-    }
-
-    #[test]
-    fn feedback_body_has_the_five_fields_with_source_badge() {
-        assert_eq!(
-            feedback_body("bug", "It broke", "UA/1", "http://x/p/"),
-            r#"{"category":"bug","text":"It broke","source":"badge","user_agent":"UA/1","page_url":"http://x/p/"}"#
-        );
-    }
-
-    #[test]
-    fn feedback_body_escapes_quotes_backslashes_and_control_characters() {
-        let body = feedback_body("comment", "say \"hi\"\\\n\t\u{1}é", "", "");
-        assert!(
-            body.contains(r#""text":"say \"hi\"\\\u000a\u0009\u0001é""#),
-            "{body}"
         );
     }
 }

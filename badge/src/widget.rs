@@ -4,11 +4,10 @@
 
 use crate::api;
 use crate::config::Config;
-use crate::events::{Callback, Subscription};
+use crate::events::{listen, Callback};
 use crate::view::View;
 use alloc::boxed::Box;
 use alloc::string::String;
-use alloc::vec::Vec;
 use core::cell::{Cell, OnceCell};
 use js_sys::Reflect;
 use wasm_bindgen::{JsCast, JsValue};
@@ -56,7 +55,7 @@ fn session_storage(window: &Window) -> Option<web_sys::Storage> {
 }
 
 /// The mounted badge. It lives as long as the page, so it is leaked once mounted (`mount`) and
-/// every callback borrows it for `'static`; dismissing drops its subscriptions.
+/// every callback borrows it for `'static`; dismissing removes the host and leaves it Hidden.
 pub struct Widget {
     window: Window,
     document: Document,
@@ -69,7 +68,6 @@ pub struct Widget {
     /// The pending `setTimeout` that ends Confirmed, and its callback (created on first use).
     confirmation: Cell<Option<i32>>,
     on_confirmation_elapsed: OnceCell<Callback>,
-    subscriptions: Cell<Vec<Subscription>>,
     /// One callback for both outcomes of every feedback request, created on first use.
     on_settled: OnceCell<Callback>,
 }
@@ -82,7 +80,7 @@ impl Widget {
         global: JsValue,
         config: Config,
     ) -> &'static Widget {
-        let view = View::mount(&document, &config);
+        let view = View::mount(&window, &document, &config);
         let widget: &'static Widget = Box::leak(Box::new(Widget {
             window,
             document,
@@ -93,7 +91,6 @@ impl Widget {
             sending: Cell::new(false),
             confirmation: Cell::new(None),
             on_confirmation_elapsed: OnceCell::new(),
-            subscriptions: Cell::new(Vec::new()),
             on_settled: OnceCell::new(),
         }));
         widget.subscribe();
@@ -103,17 +100,16 @@ impl Widget {
     }
 
     fn subscribe(&'static self) {
-        let inside = Subscription::new(
+        listen(
             &self.view.shadow,
             &["click", "input", "submit"],
             false,
             move |event| self.on_badge_event(event.unchecked_ref()),
         );
         // Capture phase: a page handler that stops propagation must not keep the panel open.
-        let page = Subscription::new(&self.document, &["click", "keydown"], true, move |event| {
+        listen(&self.document, &["click", "keydown"], true, move |event| {
             self.on_page_event(event.unchecked_ref())
         });
-        self.subscriptions.set(alloc::vec![inside, page]);
     }
 
     /// `window.__PlatformBadge.open()` / `.close()`, owned by the page's global from now on.
@@ -282,9 +278,8 @@ impl Widget {
         }
         self.cancel_scheduled_close();
         self.set_state(State::Hidden);
+        // The listeners stay (see `events::listen`): Hidden is never open, so they do nothing now.
         self.view.host.remove();
-        // Runs inside one of these callbacks; wasm-bindgen defers freeing it until it returns.
-        drop(self.subscriptions.take());
     }
 }
 

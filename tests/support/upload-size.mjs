@@ -1,4 +1,4 @@
-// What `wrangler deploy --dry-run` says the Worker upload weighs (issue 16: gzip at most 1 MiB),
+// What `wrangler deploy --dry-run` says the Worker upload weighs (budget: tests/size.test.mjs),
 // read from its own output so the figure is Cloudflare's, not ours. Offline: nothing is sent.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './worker.mjs';
 
-export const UPLOAD_GZIP_GOAL_KIB = 1024;
+export const UPLOAD_GZIP_GOAL_KIB = 940;
 
 export function dryRunUploadSize() {
   const outdir = mkdtempSync(join(tmpdir(), 'plug-dry-run-'));
