@@ -4,10 +4,12 @@
 pub mod admin;
 pub mod badge;
 pub mod common;
+pub mod consent;
 pub mod cors;
 pub mod feedback;
 pub mod inspirations;
 pub mod links;
+pub mod oauth;
 pub mod mcp;
 pub mod paging;
 pub mod reactions;

@@ -10,4 +10,5 @@ pub mod lists;
 pub mod objects;
 pub mod site_files;
 pub mod social;
+pub mod oauth;
 pub mod tickets;
