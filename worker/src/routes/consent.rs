@@ -5,14 +5,15 @@
 //! token as the web app signs in. Plug's consent page then names the app, where the answer goes
 //! and asks for the grid; its POST carries a CSRF token made for that request, and ends it.
 
-use plug_domain::oauth::{self, escape_html};
+use plug_domain::oauth;
+use plug_render::escape::attr as escape_html;
 use worker::{Request, Response};
 
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{cookie, header, query, query_pairs, Ctx};
 use crate::random::{hex, random_bytes};
-use crate::routes::oauth::{resource, CODE_TTL_MS};
+use crate::routes::oauth::{form_pairs, resource, CODE_TTL_MS};
 use crate::store::identity;
 use crate::store::oauth::{self as store, NewPending, Pending};
 
@@ -145,7 +146,6 @@ pub async fn callback(cx: &Ctx, req: Request) -> ApiResult<Response> {
         Ok(user_id) => user_id,
         Err(e) => return page(e.status(), "Sign-in refused", &format!("<p>{}</p>", escape_html(&e.message))),
     };
-    store::set_pending_user(&cx.db, &secret, &user_id).await?;
     consent_page(cx, &pending, &user_id, &secret).await
 }
 
@@ -161,10 +161,7 @@ async fn verified(
 /// `POST /authorize` (a form): `action=signin` with a Plug `token` (no provider configured), or
 /// `action=allow` with a `grid`, or `action=deny`; always with the page's `csrf`.
 pub async fn answer_form(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
-    let text = req.text().await.unwrap_or_default();
-    let pairs: Vec<(String, String)> = worker::Url::parse(&format!("x:/?{text}"))
-        .map(|u| u.query_pairs().into_owned().collect())
-        .unwrap_or_default();
+    let pairs = form_pairs(&req.text().await.unwrap_or_default());
     let field = |n: &str| query(&pairs, n).unwrap_or_default();
     let refused = || page(403, "Not allowed", "<p>This answer did not come from Plug's consent page in this browser, or it expired. Start again from your app.</p>");
     let Some(secret) = cookie(&req, COOKIE) else {
@@ -182,7 +179,6 @@ pub async fn answer_form(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
             Ok(user) => user,
             Err(e) => return page(401, "Sign-in refused", &format!("<p>{}</p>", escape_html(&e.message))),
         };
-        store::set_pending_user(&cx.db, &secret, &user.user_id).await?;
         return consent_page(cx, &pending, &user.user_id, &secret).await;
     }
     let Some(pending) = store::take_pending(&cx.db, &secret, csrf, cx.now).await? else {
@@ -238,9 +234,8 @@ async fn consent_page(cx: &Ctx, pending: &Pending, user_id: &plug_domain::ids::U
     let (user, memberships) = identity::user_with_memberships(&cx.db, user_id, None)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown user"))?;
-    // A fresh CSRF token for the consent form (the sign-in form's is spent with it).
     let csrf = hex(&random_bytes::<32>());
-    store::renew_csrf(&cx.db, secret, &csrf).await?;
+    store::set_pending_user(&cx.db, secret, user_id, &csrf).await?;
     let options: String = memberships
         .iter()
         .map(|m| format!("<option value=\"{0}\">{0}</option>", escape_html(&m.grid.slug)))
@@ -281,7 +276,6 @@ fn page(status: u16, title: &str, body: &str) -> ApiResult<Response> {
     let headers = response.headers_mut();
     headers.set("Cache-Control", "no-store")?;
     headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")?;
-    headers.set("X-Frame-Options", "DENY")?;
     headers.set("Referrer-Policy", "no-referrer")?;
     Ok(response)
 }

@@ -6,7 +6,7 @@
 //! is an RFC 6749 error object `{ error, error_description }`.
 
 use plug_domain::oauth;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use worker::{Request, Response};
 
 use crate::error::ApiResult;
@@ -24,6 +24,7 @@ pub const ACCESS_PREFIX: &str = "plug_at_";
 /// The only scope: the MCP tools, as the person could use them in the grid they chose.
 pub const SCOPE: &str = "mcp";
 const MAX_BODY: usize = 16 * 1024;
+const FORM: &str = "send a form (application/x-www-form-urlencoded) of at most 16 KiB";
 
 /// Registrations per client address.
 pub const REGISTRATIONS_PER_IP: Limit = Limit {
@@ -46,59 +47,53 @@ pub fn resource_metadata_url(cx: &Ctx) -> String {
     )
 }
 
+/// JSON written as text (the documents here are fixed shapes: templates cost the upload less
+/// than building values).
+fn json_text(status: u16, body: String, cache: &str) -> ApiResult<Response> {
+    let mut response = Response::ok(body)?.with_status(status);
+    let headers = response.headers_mut();
+    headers.set("Content-Type", "application/json")?;
+    headers.set("Cache-Control", cache)?;
+    Ok(response)
+}
+
+/// A string as a JSON string literal.
+fn quoted(s: &str) -> String {
+    Value::from(s).to_string()
+}
+
 /// An RFC 6749 5.2 error answer.
 pub fn error(status: u16, code: &str, description: &str) -> ApiResult<Response> {
-    no_store(crate::error::json_response(
+    json_text(
         status,
-        &json!({ "error": code, "error_description": description }),
-    ))
+        format!(
+            r#"{{"error":"{code}","error_description":{}}}"#,
+            quoted(description)
+        ),
+        "no-store",
+    )
 }
 
-fn no_store(mut response: Response) -> ApiResult<Response> {
-    let headers = response.headers_mut();
-    headers.set("Cache-Control", "no-store")?;
-    headers.set("Pragma", "no-cache")?;
-    Ok(response)
-}
-
-fn cacheable(body: &Value) -> ApiResult<Response> {
-    let mut response = crate::error::json_response(200, body);
-    response
-        .headers_mut()
-        .set("Cache-Control", "public, max-age=300")?;
-    Ok(response)
+fn cacheable(body: String) -> ApiResult<Response> {
+    json_text(200, body, "public, max-age=300")
 }
 
 /// `GET /.well-known/oauth-protected-resource[/mcp]` (RFC 9728).
 pub async fn protected_resource(cx: &Ctx, _req: Request) -> ApiResult<Response> {
-    cacheable(&json!({
-        "resource": resource(cx),
-        "authorization_servers": [cx.config.base_url],
-        "scopes_supported": [SCOPE],
-        "bearer_methods_supported": ["header"],
-        "resource_name": cx.config.platform_name,
-    }))
+    cacheable(format!(
+        r#"{{"resource":"{}","authorization_servers":["{}"],"scopes_supported":["{SCOPE}"],"bearer_methods_supported":["header"],"resource_name":{}}}"#,
+        resource(cx),
+        cx.config.base_url,
+        quoted(&cx.config.platform_name)
+    ))
 }
 
 /// `GET /.well-known/oauth-authorization-server` (RFC 8414).
 pub async fn authorization_server(cx: &Ctx, _req: Request) -> ApiResult<Response> {
     let base = &cx.config.base_url;
-    cacheable(&json!({
-        "issuer": base,
-        "authorization_endpoint": format!("{base}/authorize"),
-        "token_endpoint": format!("{base}/token"),
-        "registration_endpoint": format!("{base}/register"),
-        "revocation_endpoint": format!("{base}/revoke"),
-        "scopes_supported": [SCOPE],
-        "response_types_supported": ["code"],
-        "response_modes_supported": ["query"],
-        "grant_types_supported": ["authorization_code", "refresh_token"],
-        "code_challenge_methods_supported": ["S256"],
-        "token_endpoint_auth_methods_supported": ["none"],
-        "revocation_endpoint_auth_methods_supported": ["none"],
-        "authorization_response_iss_parameter_supported": true,
-        "client_id_metadata_document_supported": false,
-    }))
+    cacheable(format!(
+        r#"{{"issuer":"{base}","authorization_endpoint":"{base}/authorize","token_endpoint":"{base}/token","registration_endpoint":"{base}/register","revocation_endpoint":"{base}/revoke","scopes_supported":["{SCOPE}"],"response_types_supported":["code"],"grant_types_supported":["authorization_code","refresh_token"],"code_challenge_methods_supported":["S256"],"token_endpoint_auth_methods_supported":["none"],"authorization_response_iss_parameter_supported":true,"client_id_metadata_document_supported":false}}"#
+    ))
 }
 
 async fn body_text(req: &mut Request) -> Option<String> {
@@ -130,25 +125,18 @@ pub async fn register(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         Ok(found) => found,
         Err((code, why)) => return error(400, code, &why),
     };
-    let client = store::Client {
-        client_id: format!("plug_c_{}", hex(&random_bytes::<16>())),
-        client_name: name,
-        redirect_uris: Value::from(uris.clone()).to_string(),
-    };
-    store::insert_client(&cx.db, &client, cx.now).await?;
-    no_store(crate::error::json_response(
+    let client_id = format!("plug_c_{}", hex(&random_bytes::<16>()));
+    let uris = Value::from(uris).to_string();
+    store::insert_client(&cx.db, &client_id, &name, &uris, cx.now).await?;
+    json_text(
         201,
-        &json!({
-            "client_id": client.client_id,
-            "client_id_issued_at": cx.now / 1000,
-            "client_name": client.client_name,
-            "redirect_uris": uris,
-            "grant_types": ["authorization_code", "refresh_token"],
-            "response_types": ["code"],
-            "token_endpoint_auth_method": "none",
-            "scope": SCOPE,
-        }),
-    ))
+        format!(
+            r#"{{"client_id":"{client_id}","client_id_issued_at":{},"client_name":{},"redirect_uris":{uris},"grant_types":["authorization_code","refresh_token"],"response_types":["code"],"token_endpoint_auth_method":"none","scope":"{SCOPE}"}}"#,
+            cx.now / 1000,
+            quoted(&name)
+        ),
+        "no-store",
+    )
 }
 
 type Refusal = (&'static str, String);
@@ -192,7 +180,7 @@ fn client_metadata(meta: &Map<String, Value>) -> Result<(String, Vec<String>), R
 }
 
 /// A form body as pairs.
-fn form_pairs(text: &str) -> Vec<(String, String)> {
+pub fn form_pairs(text: &str) -> Vec<(String, String)> {
     worker::Url::parse(&format!("x:/?{text}"))
         .map(|u| u.query_pairs().into_owned().collect())
         .unwrap_or_default()
@@ -208,7 +196,7 @@ pub async fn token(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     let form = header(&req, "Content-Type")
         .is_some_and(|t| t.starts_with("application/x-www-form-urlencoded"));
     let Some(text) = body_text(&mut req).await.filter(|_| form) else {
-        return error(400, "invalid_request", "send application/x-www-form-urlencoded of at most 16 KiB");
+        return error(400, "invalid_request", FORM);
     };
     let pairs = form_pairs(&text);
     let Some(client_id) = get(&pairs, "client_id") else {
@@ -236,7 +224,7 @@ async fn exchange_code(cx: &Ctx, pairs: &[(String, String)], client_id: &str) ->
     };
     let Some(found) = store::redeem_code(&cx.db, code, cx.now).await? else {
         // Used before: whatever it was exchanged for ends too.
-        store::code_replayed(&cx.db, code).await?;
+        store::replayed(&cx.db, code).await?;
         return error(400, "invalid_grant", "the code is unknown, expired or already used");
     };
     if found.client_id != client_id {
@@ -249,10 +237,11 @@ async fn exchange_code(cx: &Ctx, pairs: &[(String, String)], client_id: &str) ->
     if !oauth::pkce_ok(verifier, &found.code_challenge) {
         return error(400, "invalid_grant", "code_verifier does not match the code_challenge (PKCE S256)");
     }
-    if crate::store::identity::role_in(&cx.db, &found.grid_id, &found.user_id)
-        .await?
-        .is_none()
-    {
+    let member = match (&found.grid_id, &found.user_id) {
+        (Some(grid), Some(user)) => crate::store::identity::role_in(&cx.db, grid, user).await?,
+        _ => None,
+    };
+    if member.is_none() {
         return error(400, "invalid_grant", "you are no longer a member of that grid");
     }
     let grant_id = hex(&random_bytes::<16>());
@@ -267,11 +256,11 @@ async fn refresh(cx: &Ctx, pairs: &[(String, String)], client_id: &str) -> ApiRe
         return error(400, "invalid_request", "refresh_token is required");
     };
     let Some(grant) = store::spend_refresh(&cx.db, old, cx.now).await? else {
-        store::refresh_replayed(&cx.db, old).await?;
+        store::replayed(&cx.db, old).await?;
         return error(
             400,
             "invalid_grant",
-            "the refresh token is unknown, expired, already used or revoked, or the membership it was for has ended",
+            "the refresh token is unknown, expired, used or revoked",
         );
     };
     if grant.client_id != client_id || grant.resource != resource(cx) {
@@ -301,50 +290,24 @@ fn issue<'a>(grant_id: &'a str, access: &'a str, refresh: &'a str, now: i64) -> 
 }
 
 fn tokens_answer(access: &str, refresh: &str) -> ApiResult<Response> {
-    no_store(crate::error::json_response(
+    json_text(
         200,
-        &json!({
-            "access_token": access,
-            "token_type": "Bearer",
-            "expires_in": ACCESS_TTL_S,
-            "refresh_token": refresh,
-            "scope": SCOPE,
-        }),
-    ))
+        format!(
+            r#"{{"access_token":"{access}","token_type":"Bearer","expires_in":{ACCESS_TTL_S},"refresh_token":"{refresh}","scope":"{SCOPE}"}}"#
+        ),
+        "no-store",
+    )
 }
 
 /// `POST /revoke` (RFC 7009): an access or refresh token ends its grant. 200 whatever it was.
 pub async fn revoke(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     let Some(text) = body_text(&mut req).await else {
-        return error(400, "invalid_request", "send application/x-www-form-urlencoded of at most 16 KiB");
+        return error(400, "invalid_request", FORM);
     };
     let pairs = form_pairs(&text);
     let Some(token) = get(&pairs, "token") else {
         return error(400, "invalid_request", "token is required");
     };
     store::revoke_token(&cx.db, token, get(&pairs, "client_id")).await?;
-    no_store(Response::empty()?.with_status(200))
-}
-
-/// `GET /api/v2/connected-apps`: the apps the caller let into Plug, in every grid.
-pub async fn connected_apps(cx: &Ctx, req: Request) -> ApiResult<Response> {
-    let user = signed_in(cx, &req).await?;
-    let apps = store::grants_of(&cx.db, &user.user_id).await?;
-    crate::http::json(200, &json!({ "items": apps }))
-}
-
-/// `DELETE /api/v2/connected-apps/:id`: ends the grant and every token of it.
-pub async fn disconnect_app(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
-    let user = signed_in(cx, &req).await?;
-    if !store::revoke_grant(&cx.db, &user.user_id, id).await? {
-        return Err(crate::error::ApiError::not_found_what("connected app"));
-    }
-    crate::http::no_content()
-}
-
-async fn signed_in(cx: &Ctx, req: &Request) -> ApiResult<crate::store::identity::User> {
-    let token = crate::auth::token_of(cx, req).ok_or_else(|| {
-        crate::error::ApiError::unauthorized("missing Authorization: Bearer token")
-    })?;
-    crate::auth::verify_user(cx, &token).await
+    json_text(200, "{}".into(), "no-store")
 }
