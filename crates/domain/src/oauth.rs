@@ -41,8 +41,7 @@ fn parts(uri: &str) -> Option<Parts<'_>> {
         && scheme
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
-    if !scheme_ok || uri.contains('#') || uri.chars().any(|c| c.is_whitespace() || c.is_control())
-    {
+    if !scheme_ok || uri.contains('#') || uri.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return None;
     }
     let scheme = scheme.to_ascii_lowercase();
@@ -94,7 +93,9 @@ pub fn redirect_uri_problem(uri: &str) -> Option<&'static str> {
     match p.scheme.as_str() {
         "https" if !p.host.is_empty() => None,
         "http" if is_loopback_host(p.host) => None,
-        "http" | "https" => Some("http is only for loopback (127.0.0.1, [::1], localhost); use https"),
+        "http" | "https" => {
+            Some("http is only for loopback (127.0.0.1, [::1], localhost); use https")
+        }
         s if FORBIDDEN_SCHEMES.contains(&s) => Some("this scheme cannot receive a redirect"),
         _ => None,
     }
@@ -161,11 +162,23 @@ mod tests {
 
     #[test]
     fn registrable_redirects_are_https_loopback_http_or_private_use() {
-        assert_eq!(redirect_uri_problem("https://claude.ai/api/mcp/auth_callback"), None);
-        assert_eq!(redirect_uri_problem("http://127.0.0.1:33418/callback"), None);
-        assert_eq!(redirect_uri_problem("http://localhost:6274/oauth/callback"), None);
+        assert_eq!(
+            redirect_uri_problem("https://claude.ai/api/mcp/auth_callback"),
+            None
+        );
+        assert_eq!(
+            redirect_uri_problem("http://127.0.0.1:33418/callback"),
+            None
+        );
+        assert_eq!(
+            redirect_uri_problem("http://localhost:6274/oauth/callback"),
+            None
+        );
         assert_eq!(redirect_uri_problem("http://[::1]/cb"), None);
-        assert_eq!(redirect_uri_problem("cursor://anysphere.cursor-mcp/oauth/callback"), None);
+        assert_eq!(
+            redirect_uri_problem("cursor://anysphere.cursor-mcp/oauth/callback"),
+            None
+        );
         assert_eq!(redirect_uri_problem("com.example.app:/callback"), None);
         for bad in [
             "http://evil.example/cb",
@@ -189,10 +202,16 @@ mod tests {
             "https://app.example/cb".to_string(),
         ];
         assert!(redirect_uri_matches(&reg, "http://127.0.0.1:5000/callback"));
-        assert!(redirect_uri_matches(&reg, "http://127.0.0.1:61234/callback"));
+        assert!(redirect_uri_matches(
+            &reg,
+            "http://127.0.0.1:61234/callback"
+        ));
         assert!(redirect_uri_matches(&reg, "http://127.0.0.1/callback"));
         assert!(!redirect_uri_matches(&reg, "http://127.0.0.1:61234/other"));
-        assert!(!redirect_uri_matches(&reg, "http://localhost:5000/callback"));
+        assert!(!redirect_uri_matches(
+            &reg,
+            "http://localhost:5000/callback"
+        ));
         assert!(redirect_uri_matches(&reg, "https://app.example/cb"));
         assert!(!redirect_uri_matches(&reg, "https://app.example:8443/cb"));
         assert!(!redirect_uri_matches(&reg, "https://app.example/cb?x=1"));
@@ -208,7 +227,10 @@ mod tests {
         let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
         assert!(is_challenge(challenge));
         assert!(pkce_ok(verifier, challenge));
-        assert!(!pkce_ok("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXK", challenge));
+        assert!(!pkce_ok(
+            "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXK",
+            challenge
+        ));
         assert!(!pkce_ok("", challenge));
         assert!(!pkce_ok(challenge, challenge));
     }

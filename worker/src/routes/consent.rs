@@ -32,30 +32,57 @@ pub async fn start(cx: &Ctx, req: Request) -> ApiResult<Response> {
         return page(400, "Not a valid request", "<p>client_id is missing.</p>");
     };
     let Some(client) = store::client(&cx.db, client_id).await? else {
-        return page(400, "Unknown app", "<p>This app is not registered with Plug.</p>");
+        return page(
+            400,
+            "Unknown app",
+            "<p>This app is not registered with Plug.</p>",
+        );
     };
     let registered = client.redirect_uris();
     let redirect_uri = match get("redirect_uri") {
         Some(uri) => uri.to_string(),
         None if registered.len() == 1 => registered[0].clone(),
-        None => return page(400, "Not a valid request", "<p>redirect_uri is missing.</p>"),
+        None => {
+            return page(
+                400,
+                "Not a valid request",
+                "<p>redirect_uri is missing.</p>",
+            )
+        }
     };
     if !oauth::redirect_uri_matches(&registered, &redirect_uri) {
         // Never redirect to an address the app did not register (RFC 6749 4.1.2.1).
-        return page(400, "Unknown redirect", "<p>This app did not register that redirect URI.</p>");
+        return page(
+            400,
+            "Unknown redirect",
+            "<p>This app did not register that redirect URI.</p>",
+        );
     }
     let state = get("state");
-    let back = |code: &str, why: &str| answer(cx, &redirect_uri, state, &[("error", code), ("error_description", why)]);
+    let back = |code: &str, why: &str| {
+        answer(
+            cx,
+            &redirect_uri,
+            state,
+            &[("error", code), ("error_description", why)],
+        )
+    };
     if get("response_type") != Some("code") {
         return back("unsupported_response_type", "response_type must be code");
     }
     let challenge = get("code_challenge").unwrap_or_default();
     if get("code_challenge_method") != Some("S256") || !oauth::is_challenge(challenge) {
-        return back("invalid_request", "PKCE is required: code_challenge with code_challenge_method S256");
+        return back(
+            "invalid_request",
+            "PKCE is required: code_challenge with code_challenge_method S256",
+        );
     }
     let mcp = resource(cx);
     if get("resource").is_some_and(|r| r != mcp) {
-        return back("invalid_target", &format!("this server authorizes {mcp} only"));
+        return back(
+            "invalid_target",
+            &format!("this server authorizes {mcp} only"),
+        );
     }
     let secret = hex(&random_bytes::<32>());
     let csrf = hex(&random_bytes::<32>());
@@ -95,7 +122,11 @@ pub async fn start(cx: &Ctx, req: Request) -> ApiResult<Response> {
         }
         _ => sign_in_page(&client.client_name, &redirect_uri, &csrf)?,
     };
-    let secure = if cx.config.base_url.starts_with("https:") { "; Secure" } else { "" };
+    let secure = if cx.config.base_url.starts_with("https:") {
+        "; Secure"
+    } else {
+        ""
+    };
     response.headers_mut().set(
         "Set-Cookie",
         &format!("{COOKIE}={secret}; Path=/; HttpOnly; SameSite=Lax; Max-Age=600{secure}"),
@@ -106,18 +137,31 @@ pub async fn start(cx: &Ctx, req: Request) -> ApiResult<Response> {
 /// `GET /oauth/callback`: the provider's answer; the person is now known, the consent page next.
 pub async fn callback(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let (Some(oidc), Some(secret)) = (&cx.config.oidc, cookie(&req, COOKIE)) else {
-        return page(400, "Sign-in not started here", "<p>Start again from your app.</p>");
+        return page(
+            400,
+            "Sign-in not started here",
+            "<p>Start again from your app.</p>",
+        );
     };
     let q = query_pairs(&req);
     let Some(pending) = store::pending(&cx.db, &secret, None, cx.now).await? else {
         return page(400, "Sign-in expired", "<p>Start again from your app.</p>");
     };
     if query(&q, "state") != Some(store::hash(&secret).as_str()) {
-        return page(400, "Sign-in not started here", "<p>Start again from your app.</p>");
+        return page(
+            400,
+            "Sign-in not started here",
+            "<p>Start again from your app.</p>",
+        );
     }
     let Some(code) = query(&q, "code") else {
         let why = query(&q, "error").unwrap_or("access_denied");
-        return answer(cx, &pending.redirect_uri, pending.state.as_deref(), &[("error", "access_denied"), ("error_description", why)]);
+        return answer(
+            cx,
+            &pending.redirect_uri,
+            pending.state.as_deref(),
+            &[("error", "access_denied"), ("error_description", why)],
+        );
     };
     let endpoint = crate::oidc::discovery(cx, oidc)
         .await?
@@ -138,13 +182,27 @@ pub async fn callback(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let (status, text) = crate::oidc::post_form(&endpoint, &pairs).await?;
     let body: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
     // The same token the web app would send: the ID token, or the access token with OIDC_AUDIENCE.
-    let kind = if oidc.audience.is_some() { "access_token" } else { "id_token" };
+    let kind = if oidc.audience.is_some() {
+        "access_token"
+    } else {
+        "id_token"
+    };
     let Some(token) = body[kind].as_str().filter(|_| status == 200) else {
-        return page(502, "Sign-in failed", "<p>The identity provider did not sign you in.</p>");
+        return page(
+            502,
+            "Sign-in failed",
+            "<p>The identity provider did not sign you in.</p>",
+        );
     };
     let user_id = match verified(cx, oidc, token).await {
         Ok(user_id) => user_id,
-        Err(e) => return page(e.status(), "Sign-in refused", &format!("<p>{}</p>", escape_html(&e.message))),
+        Err(e) => {
+            return page(
+                e.status(),
+                "Sign-in refused",
+                &format!("<p>{}</p>", escape_html(&e.message)),
+            )
+        }
     };
     consent_page(cx, &pending, &user_id, &secret).await
 }
@@ -163,7 +221,9 @@ async fn verified(
 pub async fn answer_form(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     let pairs = form_pairs(&req.text().await.unwrap_or_default());
     let field = |n: &str| query(&pairs, n).unwrap_or_default();
-    let refused = || page(403, "Not allowed", "<p>This answer did not come from Plug's consent page in this browser, or it expired. Start again from your app.</p>");
+    let refused = || {
+        page(403, "Not allowed", "<p>This answer did not come from Plug's consent page in this browser, or it expired. Start again from your app.</p>")
+    };
     let Some(secret) = cookie(&req, COOKIE) else {
         return refused();
     };
@@ -177,7 +237,13 @@ pub async fn answer_form(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         };
         let user = match auth::verify_user(cx, field("token").trim()).await {
             Ok(user) => user,
-            Err(e) => return page(401, "Sign-in refused", &format!("<p>{}</p>", escape_html(&e.message))),
+            Err(e) => {
+                return page(
+                    401,
+                    "Sign-in refused",
+                    &format!("<p>{}</p>", escape_html(&e.message)),
+                )
+            }
         };
         return consent_page(cx, &pending, &user.user_id, &secret).await;
     }
@@ -186,7 +252,15 @@ pub async fn answer_form(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     };
     let state = pending.state.as_deref();
     if field("action") != "allow" {
-        return answer(cx, &pending.redirect_uri, state, &[("error", "access_denied"), ("error_description", "the person declined")]);
+        return answer(
+            cx,
+            &pending.redirect_uri,
+            state,
+            &[
+                ("error", "access_denied"),
+                ("error_description", "the person declined"),
+            ],
+        );
     }
     let Some(user_id) = pending.user_id.clone() else {
         return refused();
@@ -196,10 +270,26 @@ pub async fn answer_form(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         .map(|(_, m)| m)
         .unwrap_or_default();
     let Some(grid) = memberships.iter().find(|m| m.grid.slug == field("grid")) else {
-        return answer(cx, &pending.redirect_uri, state, &[("error", "access_denied"), ("error_description", "no grid of yours was chosen")]);
+        return answer(
+            cx,
+            &pending.redirect_uri,
+            state,
+            &[
+                ("error", "access_denied"),
+                ("error_description", "no grid of yours was chosen"),
+            ],
+        );
     };
     let code = hex(&random_bytes::<32>());
-    store::insert_code(&cx.db, &code, &pending, &user_id, &grid.grid.grid_id, cx.now + CODE_TTL_MS).await?;
+    store::insert_code(
+        &cx.db,
+        &code,
+        &pending,
+        &user_id,
+        &grid.grid.grid_id,
+        cx.now + CODE_TTL_MS,
+    )
+    .await?;
     answer(cx, &pending.redirect_uri, state, &[("code", &code)])
 }
 
@@ -213,7 +303,12 @@ fn same_origin_post(cx: &Ctx, req: &Request) -> bool {
 }
 
 /// The redirect back to the app: its parameters, `state` as sent, and `iss` (RFC 9207).
-fn answer(cx: &Ctx, redirect_uri: &str, state: Option<&str>, params: &[(&str, &str)]) -> ApiResult<Response> {
+fn answer(
+    cx: &Ctx,
+    redirect_uri: &str,
+    state: Option<&str>,
+    params: &[(&str, &str)],
+) -> ApiResult<Response> {
     let mut url = worker::Url::parse(redirect_uri).map_err(ApiError::internal)?;
     {
         let mut q = url.query_pairs_mut();
@@ -224,13 +319,19 @@ fn answer(cx: &Ctx, redirect_uri: &str, state: Option<&str>, params: &[(&str, &s
         q.append_pair("iss", &cx.config.base_url);
     }
     let mut response = crate::http::redirect(url.as_str(), 303)?;
-    response
-        .headers_mut()
-        .set("Set-Cookie", &format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"))?;
+    response.headers_mut().set(
+        "Set-Cookie",
+        &format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
+    )?;
     Ok(response)
 }
 
-async fn consent_page(cx: &Ctx, pending: &Pending, user_id: &plug_domain::ids::UserId, secret: &str) -> ApiResult<Response> {
+async fn consent_page(
+    cx: &Ctx,
+    pending: &Pending,
+    user_id: &plug_domain::ids::UserId,
+    secret: &str,
+) -> ApiResult<Response> {
     let (user, memberships) = identity::user_with_memberships(&cx.db, user_id, None)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown user"))?;
@@ -238,7 +339,12 @@ async fn consent_page(cx: &Ctx, pending: &Pending, user_id: &plug_domain::ids::U
     store::set_pending_user(&cx.db, secret, user_id, &csrf).await?;
     let options: String = memberships
         .iter()
-        .map(|m| format!("<option value=\"{0}\">{0}</option>", escape_html(&m.grid.slug)))
+        .map(|m| {
+            format!(
+                "<option value=\"{0}\">{0}</option>",
+                escape_html(&m.grid.slug)
+            )
+        })
         .collect();
     let body = format!(
         "<p><b>{app}</b> <small>(the name the app gave itself)</small> asks to use Plug as <b>{who}</b>: drop, list, read and share Inspirations with the tools of Plug's MCP server.</p>\
@@ -275,7 +381,10 @@ fn page(status: u16, title: &str, body: &str) -> ApiResult<Response> {
     let mut response = Response::from_html(html)?.with_status(status);
     let headers = response.headers_mut();
     headers.set("Cache-Control", "no-store")?;
-    headers.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")?;
+    headers.set(
+        "Content-Security-Policy",
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    )?;
     headers.set("Referrer-Policy", "no-referrer")?;
     Ok(response)
 }

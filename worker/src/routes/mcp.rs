@@ -9,10 +9,10 @@ use worker::wasm_bindgen::JsValue;
 use worker::{Headers, Method, Request, RequestInit, Response};
 
 use crate::auth;
-use crate::routes::oauth;
-use crate::store::oauth as oauth_store;
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{header, json, Ctx, Reply};
+use crate::routes::oauth;
+use crate::store::oauth as oauth_store;
 
 /// How a tool call reaches the API's handlers. The API origin hands its dispatcher in, so this
 /// module never imports the route table that names its own handler.
@@ -49,7 +49,9 @@ pub async fn post(cx: &Ctx, req: Request, dispatch: Dispatch) -> ApiResult<Respo
             );
             if presented {
                 let why = e.message.replace(['"', '\\'], "'");
-                challenge.push_str(&format!(", error=\"invalid_token\", error_description=\"{why}\""));
+                challenge.push_str(&format!(
+                    ", error=\"invalid_token\", error_description=\"{why}\""
+                ));
             }
             response.headers_mut().set("WWW-Authenticate", &challenge)?;
             response
@@ -129,7 +131,12 @@ async fn serve(cx: &Ctx, mut req: Request, dispatch: Dispatch) -> ApiResult<Resp
                 cx.config.jwt_issuer.as_deref(),
                 cx.config.jwt_audience.as_deref(),
             );
-            forwarded.retain(|(name, _)| !matches!(*name, "Authorization" | "X-Platform-Grid" | "X-Platform-Org"));
+            forwarded.retain(|(name, _)| {
+                !matches!(
+                    *name,
+                    "Authorization" | "X-Platform-Grid" | "X-Platform-Org"
+                )
+            });
             forwarded.push(("Authorization", format!("Bearer {inner}")));
             forwarded.push(("X-Platform-Grid", grant.grid_slug));
         }

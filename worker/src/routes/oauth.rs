@@ -119,7 +119,11 @@ pub async fn register(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         .await
         .map(|t| serde_json::from_str::<Value>(&t))
     else {
-        return error(400, "invalid_client_metadata", "the body must be a JSON object of at most 16 KiB");
+        return error(
+            400,
+            "invalid_client_metadata",
+            "the body must be a JSON object of at most 16 KiB",
+        );
     };
     let (name, uris) = match client_metadata(&meta) {
         Ok(found) => found,
@@ -145,14 +149,19 @@ type Refusal = (&'static str, String);
 fn client_metadata(meta: &Map<String, Value>) -> Result<(String, Vec<String>), Refusal> {
     let bad = |why: &str| ("invalid_client_metadata", why.to_string());
     let uris = match meta.get("redirect_uris") {
-        Some(Value::Array(list)) if !list.is_empty() && list.len() <= oauth::MAX_REDIRECT_URIS => list,
+        Some(Value::Array(list)) if !list.is_empty() && list.len() <= oauth::MAX_REDIRECT_URIS => {
+            list
+        }
         _ => return Err(bad("redirect_uris must be a list of 1 to 8 URIs")),
     };
     let mut out = Vec::new();
     for uri in uris {
         let uri = uri.as_str().unwrap_or_default();
         if let Some(why) = oauth::redirect_uri_problem(uri) {
-            return Err(("invalid_redirect_uri", format!("redirect_uris: {uri:?} {why}")));
+            return Err((
+                "invalid_redirect_uri",
+                format!("redirect_uris: {uri:?} {why}"),
+            ));
         }
         out.push(uri.to_string());
     }
@@ -161,17 +170,23 @@ fn client_metadata(meta: &Map<String, Value>) -> Result<(String, Vec<String>), R
         ("response_types", &["code"][..]),
     ] {
         if let Some(list) = meta.get(field) {
-            let ok = list
-                .as_array()
-                .is_some_and(|l| l.iter().all(|v| v.as_str().is_some_and(|s| allowed.contains(&s))));
+            let ok = list.as_array().is_some_and(|l| {
+                l.iter()
+                    .all(|v| v.as_str().is_some_and(|s| allowed.contains(&s)))
+            });
             if !ok {
-                return Err(bad(&format!("{field} may only hold {}", allowed.join(", "))));
+                return Err(bad(&format!(
+                    "{field} may only hold {}",
+                    allowed.join(", ")
+                )));
             }
         }
     }
     let name = match meta.get("client_name") {
         None | Some(Value::Null) => "An unnamed app".to_string(),
-        Some(Value::String(s)) if !s.trim().is_empty() && s.chars().count() <= oauth::MAX_CLIENT_NAME => {
+        Some(Value::String(s))
+            if !s.trim().is_empty() && s.chars().count() <= oauth::MAX_CLIENT_NAME =>
+        {
             s.trim().to_string()
         }
         Some(_) => return Err(bad("client_name must be 1 to 100 characters")),
@@ -200,49 +215,85 @@ pub async fn token(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     };
     let pairs = form_pairs(&text);
     let Some(client_id) = get(&pairs, "client_id") else {
-        return error(401, "invalid_client", "client_id is required (public clients, RFC 6749 3.2.1)");
+        return error(
+            401,
+            "invalid_client",
+            "client_id is required (public clients, RFC 6749 3.2.1)",
+        );
     };
     if store::client(&cx.db, client_id).await?.is_none() {
         return error(401, "invalid_client", "unknown client_id: register first");
     }
     if let Some(asked) = get(&pairs, "resource") {
         if asked != resource(cx) {
-            return error(400, "invalid_target", &format!("this server issues tokens for {} only", resource(cx)));
+            return error(
+                400,
+                "invalid_target",
+                &format!("this server issues tokens for {} only", resource(cx)),
+            );
         }
     }
     match get(&pairs, "grant_type") {
         Some("authorization_code") => exchange_code(cx, &pairs, client_id).await,
         Some("refresh_token") => refresh(cx, &pairs, client_id).await,
-        Some(_) => error(400, "unsupported_grant_type", "authorization_code or refresh_token"),
+        Some(_) => error(
+            400,
+            "unsupported_grant_type",
+            "authorization_code or refresh_token",
+        ),
         None => error(400, "invalid_request", "grant_type is required"),
     }
 }
 
-async fn exchange_code(cx: &Ctx, pairs: &[(String, String)], client_id: &str) -> ApiResult<Response> {
+async fn exchange_code(
+    cx: &Ctx,
+    pairs: &[(String, String)],
+    client_id: &str,
+) -> ApiResult<Response> {
     let Some(code) = get(pairs, "code") else {
         return error(400, "invalid_request", "code is required");
     };
     let Some(found) = store::redeem_code(&cx.db, code, cx.now).await? else {
         // Used before: whatever it was exchanged for ends too.
         store::replayed(&cx.db, code).await?;
-        return error(400, "invalid_grant", "the code is unknown, expired or already used");
+        return error(
+            400,
+            "invalid_grant",
+            "the code is unknown, expired or already used",
+        );
     };
     if found.client_id != client_id {
-        return error(400, "invalid_grant", "the code was issued to another client");
+        return error(
+            400,
+            "invalid_grant",
+            "the code was issued to another client",
+        );
     }
     if get(pairs, "redirect_uri") != Some(found.redirect_uri.as_str()) {
-        return error(400, "invalid_grant", "redirect_uri must be the one of the authorization request");
+        return error(
+            400,
+            "invalid_grant",
+            "redirect_uri must be the one of the authorization request",
+        );
     }
     let verifier = get(pairs, "code_verifier").unwrap_or_default();
     if !oauth::pkce_ok(verifier, &found.code_challenge) {
-        return error(400, "invalid_grant", "code_verifier does not match the code_challenge (PKCE S256)");
+        return error(
+            400,
+            "invalid_grant",
+            "code_verifier does not match the code_challenge (PKCE S256)",
+        );
     }
     let member = match (&found.grid_id, &found.user_id) {
         (Some(grid), Some(user)) => crate::store::identity::role_in(&cx.db, grid, user).await?,
         _ => None,
     };
     if member.is_none() {
-        return error(400, "invalid_grant", "you are no longer a member of that grid");
+        return error(
+            400,
+            "invalid_grant",
+            "you are no longer a member of that grid",
+        );
     }
     let grant_id = hex(&random_bytes::<16>());
     let (access, refresh) = new_tokens();
@@ -264,7 +315,11 @@ async fn refresh(cx: &Ctx, pairs: &[(String, String)], client_id: &str) -> ApiRe
         );
     };
     if grant.client_id != client_id || grant.resource != resource(cx) {
-        return error(400, "invalid_grant", "the refresh token was issued to another client");
+        return error(
+            400,
+            "invalid_grant",
+            "the refresh token was issued to another client",
+        );
     }
     let (access, refresh) = new_tokens();
     let issue = issue(&grant.grant_id, &access, &refresh, cx.now);

@@ -110,7 +110,8 @@ pub async fn insert_pending(db: &Db, p: &NewPending<'_>) -> ApiResult<()> {
     .map(drop)
 }
 
-const PENDING_COLUMNS: &str = "r.client_id, c.client_name, r.redirect_uri, r.state, r.code_challenge,
+const PENDING_COLUMNS: &str =
+    "r.client_id, c.client_name, r.redirect_uri, r.state, r.code_challenge,
   r.resource, r.scope, r.provider_verifier, r.user_id";
 
 /// The request the browser's cookie names, when it is not expired (and, with `csrf`, only when the
@@ -134,7 +135,12 @@ pub async fn pending(
 
 /// The person signed in: the request is now theirs, with a new CSRF token for the consent form
 /// (the sign-in form's is spent with it).
-pub async fn set_pending_user(db: &Db, secret: &str, user_id: &UserId, csrf: &str) -> ApiResult<()> {
+pub async fn set_pending_user(
+    db: &Db,
+    secret: &str,
+    user_id: &UserId,
+    csrf: &str,
+) -> ApiResult<()> {
     db::run(
         db,
         "UPDATE oauth_requests SET user_id = ?2, csrf_hash = ?3 WHERE request_hash = ?1",
@@ -257,22 +263,34 @@ pub async fn insert_grant(
 }
 
 fn token_statements(db: &Db, t: &Issue<'_>) -> ApiResult<Vec<worker::D1PreparedStatement>> {
-    let sql = "INSERT INTO oauth_tokens (token_hash, grant_id, kind, expires_at) VALUES (?1, ?2, ?3, ?4)";
+    let sql =
+        "INSERT INTO oauth_tokens (token_hash, grant_id, kind, expires_at) VALUES (?1, ?2, ?3, ?4)";
     Ok(vec![
         db::stmt(
             db,
             sql,
-            &[text(&hash(t.access)), text(t.grant_id), text("access"), int(t.access_expires_at)],
+            &[
+                text(&hash(t.access)),
+                text(t.grant_id),
+                text("access"),
+                int(t.access_expires_at),
+            ],
         )?,
         db::stmt(
             db,
             sql,
-            &[text(&hash(t.refresh)), text(t.grant_id), text("refresh"), int(t.refresh_expires_at)],
+            &[
+                text(&hash(t.refresh)),
+                text(t.grant_id),
+                text("refresh"),
+                int(t.refresh_expires_at),
+            ],
         )?,
     ])
 }
 
-const GRANT_OF_TOKEN: &str = "SELECT g.grant_id, g.client_id, g.user_id, gr.slug AS grid_slug, g.resource
+const GRANT_OF_TOKEN: &str =
+    "SELECT g.grant_id, g.client_id, g.user_id, gr.slug AS grid_slug, g.resource
   FROM oauth_tokens t JOIN oauth_grants g ON g.grant_id = t.grant_id
   JOIN memberships m ON m.grid_id = g.grid_id AND m.user_id = g.user_id
   JOIN grids gr ON gr.grid_id = g.grid_id";
@@ -318,7 +336,9 @@ pub async fn insert_tokens(db: &Db, tokens: &Issue<'_>, now: i64) -> ApiResult<(
 pub async fn grant_of_access(db: &Db, access: &str, now: i64) -> ApiResult<Option<Grant>> {
     db::first(
         db,
-        &format!("{GRANT_OF_TOKEN} WHERE t.token_hash = ?1 AND t.kind = 'access' AND t.expires_at > ?2"),
+        &format!(
+            "{GRANT_OF_TOKEN} WHERE t.token_hash = ?1 AND t.kind = 'access' AND t.expires_at > ?2"
+        ),
         &[text(&hash(access)), int(now)],
     )
     .await
@@ -341,9 +361,21 @@ pub async fn prune(db: &Db, now: i64) -> ApiResult<()> {
     db::batch(
         db,
         vec![
-            db::stmt(db, "DELETE FROM oauth_requests WHERE expires_at < ?1", &[int(now)])?,
-            db::stmt(db, "DELETE FROM oauth_codes WHERE expires_at < ?1", &[int(now - 86_400_000)])?,
-            db::stmt(db, "DELETE FROM oauth_tokens WHERE expires_at < ?1", &[int(now)])?,
+            db::stmt(
+                db,
+                "DELETE FROM oauth_requests WHERE expires_at < ?1",
+                &[int(now)],
+            )?,
+            db::stmt(
+                db,
+                "DELETE FROM oauth_codes WHERE expires_at < ?1",
+                &[int(now - 86_400_000)],
+            )?,
+            db::stmt(
+                db,
+                "DELETE FROM oauth_tokens WHERE expires_at < ?1",
+                &[int(now)],
+            )?,
         ],
     )
     .await
