@@ -385,6 +385,8 @@ fn page(status: u16, title: &str, body: &str) -> ApiResult<Response> {
         "Content-Security-Policy",
         "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
     )?;
-    headers.set("Referrer-Policy", "no-referrer")?;
+    // `same-origin`: the consent form's POST still carries Plug's `Origin` (with `no-referrer` a
+    // browser sends `Origin: null`, which the POST refuses).
+    headers.set("Referrer-Policy", "same-origin")?;
     Ok(response)
 }
