@@ -328,7 +328,7 @@ test('authorize refuses what was not registered and never redirects there', asyn
   // A loopback redirect may change its port (RFC 8252).
   const port = await open({ redirect_uri: 'http://127.0.0.1:4567/callback' });
   assert.equal(port.status, 302);
-  assert.equal((await open({ client_id: 'plug_c_nobody' })).status, 400);
+  assert.equal((await open({ client_id: 'plug_c_nobody' })).status, 404);
   // Without PKCE S256 the app hears why, at its registered redirect.
   const plain = await open({ code_challenge_method: 'plain' });
   assert.equal(plain.status, 303);

@@ -33,7 +33,7 @@ pub async fn start(cx: &Ctx, req: Request) -> ApiResult<Response> {
     };
     let Some(client) = store::client(&cx.db, client_id).await? else {
         return page(
-            400,
+            404,
             "Unknown app",
             "<p>This app is not registered with Plug.</p>",
         );
@@ -138,18 +138,18 @@ pub async fn start(cx: &Ctx, req: Request) -> ApiResult<Response> {
 pub async fn callback(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let (Some(oidc), Some(secret)) = (&cx.config.oidc, cookie(&req, COOKIE)) else {
         return page(
-            400,
+            403,
             "Sign-in not started here",
             "<p>Start again from your app.</p>",
         );
     };
     let q = query_pairs(&req);
     let Some(pending) = store::pending(&cx.db, &secret, None, cx.now).await? else {
-        return page(400, "Sign-in expired", "<p>Start again from your app.</p>");
+        return page(403, "Sign-in expired", "<p>Start again from your app.</p>");
     };
     if query(&q, "state") != Some(store::hash(&secret).as_str()) {
         return page(
-            400,
+            403,
             "Sign-in not started here",
             "<p>Start again from your app.</p>",
         );
