@@ -87,7 +87,8 @@ export async function startIdp({ webOrigins = [], idTokenTtl = 300, port } = {})
   // The web app's origin is known only once its Worker runs, after this provider: its redirect
   // URIs are the origins added by `allowWebOrigin`, checked here rather than fixed at start.
   const origins = [...webOrigins];
-  const allowed = (uri) => origins.some((o) => uri === `${o}/`);
+  // Besides the web app's `/`, Plug's own `/oauth/callback`: where its MCP consent (issue 29) signs in.
+  const allowed = (uri) => origins.some((o) => uri === `${o}/` || uri === `${o}/oauth/callback`);
   const { redirectUriAllowed, postLogoutRedirectUriAllowed } = provider.Client.prototype;
   provider.Client.prototype.redirectUriAllowed = function (uri) {
     return this.clientId === WEB_CLIENT ? allowed(uri) : redirectUriAllowed.call(this, uri);

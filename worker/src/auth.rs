@@ -58,6 +58,11 @@ pub async fn verify_user(cx: &Ctx, token: &str) -> ApiResult<User> {
 /// header's `alg` picks the path: HS256 is checked with `JWT_SECRET` only, RS256/ES256 against the
 /// OpenID provider's published keys only, so no key ever checks a token of another kind.
 async fn verified_user_id(cx: &Ctx, token: &str) -> ApiResult<UserId> {
+    if token.starts_with(crate::routes::oauth::ACCESS_PREFIX) {
+        return Err(ApiError::unauthorized(
+            "an MCP access token is accepted at /mcp only",
+        ));
+    }
     let alg = plug_domain::oidc::algorithm(token);
     if let Some(config) = &cx.config.oidc {
         if alg

@@ -9,6 +9,7 @@ pub mod enums;
 pub mod error_code;
 pub mod ids;
 pub mod limits;
+pub mod oauth;
 pub mod oidc;
 pub mod origins;
 pub mod retention;

@@ -6,7 +6,7 @@ mod autolink;
 mod badge_tag;
 mod csp;
 mod error;
-mod escape;
+pub mod escape;
 mod inject;
 mod layout;
 mod markdown;

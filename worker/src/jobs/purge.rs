@@ -49,5 +49,6 @@ pub async fn run(env: &Env) -> ApiResult<()> {
     let yesterday = plug_domain::time::utc_day(now - plug_domain::time::DAY_MS);
     jobs::prune_view_keys(&db, &yesterday).await?;
     crate::store::tickets::prune(&db, now).await?;
+    crate::store::oauth::prune(&db, now).await?;
     Ok(())
 }

@@ -19,7 +19,7 @@ pub fn preflight() -> ApiResult<Response> {
     let _ = headers.set("Access-Control-Allow-Methods", "POST, OPTIONS");
     let _ = headers.set(
         "Access-Control-Allow-Headers",
-        "Content-Type, Authorization",
+        "Content-Type, Authorization, MCP-Protocol-Version",
     );
     Ok(response)
 }

@@ -11,6 +11,8 @@ use worker::{Headers, Method, Request, RequestInit, Response};
 use crate::auth;
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{header, json, Ctx, Reply};
+use crate::routes::oauth;
+use crate::store::oauth as oauth_store;
 
 /// How a tool call reaches the API's handlers. The API origin hands its dispatcher in, so this
 /// module never imports the route table that names its own handler.
@@ -32,7 +34,69 @@ const FORWARDED: &[&str] = &[
     "User-Agent",
 ];
 
-pub async fn post(cx: &Ctx, mut req: Request, dispatch: Dispatch) -> ApiResult<Response> {
+/// `POST /mcp`: a 401 carries the challenge that starts a client's sign-in (MCP authorization:
+/// `WWW-Authenticate: Bearer resource_metadata=…`), and Plug's own origin may read every answer.
+pub async fn post(cx: &Ctx, req: Request, dispatch: Dispatch) -> ApiResult<Response> {
+    let origin = header(&req, "Origin");
+    let presented = auth::bearer(&req).is_some();
+    let mut response = match serve(cx, req, dispatch).await {
+        Err(e) if e.status() == 401 => {
+            let mut response = e.to_response(&cx.request_id);
+            let mut challenge = format!(
+                "Bearer resource_metadata=\"{}\", scope=\"{}\"",
+                oauth::resource_metadata_url(cx),
+                oauth::SCOPE
+            );
+            if presented {
+                let why = e.message.replace(['"', '\\'], "'");
+                challenge.push_str(&format!(
+                    ", error=\"invalid_token\", error_description=\"{why}\""
+                ));
+            }
+            response.headers_mut().set("WWW-Authenticate", &challenge)?;
+            response
+        }
+        other => other?,
+    };
+    if let Some(origin) = origin.filter(|o| trusted_origin(cx, o)) {
+        allow_origin(&mut response, &origin)?;
+    }
+    Ok(response)
+}
+
+/// `OPTIONS /mcp`: a browser-based client on a trusted origin may call; any other origin is 403.
+pub fn preflight(cx: &Ctx, req: &Request) -> ApiResult<Response> {
+    let origin = header(req, "Origin").unwrap_or_default();
+    if !trusted_origin(cx, &origin) {
+        return Err(ApiError::new(
+            ErrorCode::Forbidden,
+            format!("requests from the origin {origin} are not accepted on /mcp"),
+        ));
+    }
+    let mut response = Response::empty()?.with_status(204);
+    allow_origin(&mut response, &origin)?;
+    let headers = response.headers_mut();
+    headers.set("Access-Control-Allow-Methods", "POST, OPTIONS")?;
+    headers.set(
+        "Access-Control-Allow-Headers",
+        "Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID",
+    )?;
+    headers.set("Access-Control-Max-Age", "86400")?;
+    Ok(response)
+}
+
+fn allow_origin(response: &mut Response, origin: &str) -> ApiResult<()> {
+    let headers = response.headers_mut();
+    headers.set("Access-Control-Allow-Origin", origin)?;
+    headers.set("Vary", "Origin")?;
+    headers.set(
+        "Access-Control-Expose-Headers",
+        "WWW-Authenticate, Mcp-Session-Id",
+    )?;
+    Ok(())
+}
+
+async fn serve(cx: &Ctx, mut req: Request, dispatch: Dispatch) -> ApiResult<Response> {
     // Streamable HTTP: a server must refuse an `Origin` it does not trust (DNS rebinding, a page
     // elsewhere driving a local agent's token). Agents send none; Plug's own web app is trusted.
     if let Some(origin) = header(&req, "Origin") {
@@ -43,12 +107,54 @@ pub async fn post(cx: &Ctx, mut req: Request, dispatch: Dispatch) -> ApiResult<R
             ));
         }
     }
-    // Refused exactly as the API refuses (401, 403 ORG_NOT_ACCESSIBLE), before any JSON-RPC.
-    auth::caller(cx, &req, false).await?;
-    let forwarded = FORWARDED
+    let mut forwarded: Vec<(&'static str, String)> = FORWARDED
         .iter()
         .filter_map(|name| header(&req, name).map(|v| (*name, v)))
         .collect();
+    match auth::bearer(&req) {
+        // Plug's own access token for this resource: the grant's person, in the grant's grid.
+        Some(token) if token.starts_with(oauth::ACCESS_PREFIX) => {
+            let grant = oauth_store::grant_of_access(&cx.db, &token, cx.now)
+                .await?
+                .filter(|g| g.resource == oauth::resource(cx))
+                .ok_or_else(|| {
+                    ApiError::unauthorized(
+                        "the access token is unknown, expired or revoked, or its membership ended",
+                    )
+                })?;
+            // The tool calls run the API's handlers: they get a short token of that person.
+            let inner = plug_domain::token::mint(
+                grant.user_id.as_deref().unwrap_or_default(),
+                cx.config.jwt_secret.as_bytes(),
+                cx.now,
+                300,
+                cx.config.jwt_issuer.as_deref(),
+                cx.config.jwt_audience.as_deref(),
+            );
+            forwarded.retain(|(name, _)| {
+                !matches!(
+                    *name,
+                    "Authorization" | "X-Platform-Grid" | "X-Platform-Org"
+                )
+            });
+            forwarded.push(("Authorization", format!("Bearer {inner}")));
+            forwarded.push(("X-Platform-Grid", grant.grid_slug));
+        }
+        // The identity provider's tokens name the web app or Plug's API as their audience.
+        Some(token)
+            if plug_domain::oidc::algorithm(&token)
+                .is_some_and(|a| plug_domain::oidc::ALGORITHMS.contains(&a.as_str())) =>
+        {
+            return Err(ApiError::unauthorized(
+                "this token was issued for another audience: /mcp takes the access tokens Plug issues for it (sign in from your MCP client)",
+            ));
+        }
+        // An operator's token (HS256), as before: refused exactly as the API refuses (401, 403
+        // ORG_NOT_ACCESSIBLE), before any JSON-RPC.
+        _ => {
+            auth::caller(cx, &req, false).await?;
+        }
+    }
     let text = req
         .text()
         .await

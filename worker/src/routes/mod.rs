@@ -4,11 +4,13 @@
 pub mod admin;
 pub mod badge;
 pub mod common;
+pub mod consent;
 pub mod cors;
 pub mod feedback;
 pub mod inspirations;
 pub mod links;
 pub mod mcp;
+pub mod oauth;
 pub mod paging;
 pub mod reactions;
 pub mod runtimes;

@@ -7,6 +7,7 @@ pub mod identity;
 pub mod jobs;
 pub mod limits;
 pub mod lists;
+pub mod oauth;
 pub mod objects;
 pub mod site_files;
 pub mod social;

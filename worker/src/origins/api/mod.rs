@@ -11,8 +11,8 @@ use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{Ctx, Reply};
 use crate::routes::mcp::{self, NoRoute};
 use crate::routes::{
-    admin, badge, cors, feedback, inspirations as insp, links, reactions, runtimes, sessions,
-    signin, spaces, views, visibility,
+    admin, badge, consent, cors, feedback, inspirations as insp, links, oauth, reactions, runtimes,
+    sessions, signin, spaces, views, visibility,
 };
 
 pub type Handler = for<'a> fn(&'a Ctx, Request, Params) -> Reply<'a>;
@@ -132,6 +132,16 @@ pub static ROUTES: &[Route] = &[
     route!(Post "/api/v2/serve-sessions", NONE => sessions::create(cx, req)),
     // The remote MCP endpoint: the tools of `plug mcp` for agents in the cloud.
     route!(Post "/mcp", NONE => mcp_endpoint(cx, req)),
+    // Plug as the OAuth authorization server of /mcp (MCP authorization; RFC 9728, 8414, 7591, 7009).
+    route!(Get "/.well-known/oauth-protected-resource", CORS => oauth::protected_resource(cx, req)),
+    route!(Get "/.well-known/oauth-protected-resource/mcp", CORS => oauth::protected_resource(cx, req)),
+    route!(Get "/.well-known/oauth-authorization-server", CORS => oauth::authorization_server(cx, req)),
+    route!(Post "/register", CORS => oauth::register(cx, req)),
+    route!(Get "/authorize", NONE => consent::start(cx, req)),
+    route!(Post "/authorize", NONE => consent::answer_form(cx, req)),
+    route!(Get "/oauth/callback", NONE => consent::callback(cx, req)),
+    route!(Post "/token", CORS => oauth::token(cx, req)),
+    route!(Post "/revoke", CORS => oauth::revoke(cx, req)),
 ];
 
 /// `/mcp`, handed the table's dispatcher: a tool call runs the route a request would.
@@ -264,6 +274,9 @@ pub async fn serve(cx: &Ctx, req: Request) -> (Flags, ApiResult<Response>) {
     };
     let flags = found.flags();
     if method == Some(Method::Options) {
+        if path == "/mcp" {
+            return (NONE, mcp::preflight(cx, &req));
+        }
         return match flags.cross_origin {
             true => (CORS, cors::preflight()),
             false => (NONE, Err(ApiError::not_found())),
