@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './worker.mjs';
 
-export const UPLOAD_GZIP_GOAL_KIB = 940;
+export const UPLOAD_GZIP_GOAL_KIB = 960;
 
 export function dryRunUploadSize() {
   const outdir = mkdtempSync(join(tmpdir(), 'plug-dry-run-'));
