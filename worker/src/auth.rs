@@ -46,6 +46,14 @@ pub fn token_of(cx: &Ctx, req: &Request) -> Option<String> {
     })
 }
 
+/// The signed-in user of a request that needs no grid (`/api/v2/me`, connected apps); 401 without
+/// a valid token.
+pub async fn signed_in(cx: &Ctx, req: &Request) -> ApiResult<User> {
+    let token = token_of(cx, req)
+        .ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
+    verify_user(cx, &token).await
+}
+
 /// Verifies a token and loads its user; any failure is 401.
 pub async fn verify_user(cx: &Ctx, token: &str) -> ApiResult<User> {
     let user_id = verified_user_id(cx, token).await?;

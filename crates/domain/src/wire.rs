@@ -318,6 +318,25 @@ pub struct SpaceListed {
     pub member: bool,
 }
 
+/// A row of `GET /api/v2/connected-apps` (in a [`Page`] without a cursor): an app the caller let
+/// act for them at `/mcp` on Plug's consent page (README "Remote MCP with a sign-in"), in one grid.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConnectedApp {
+    /// `DELETE /api/v2/connected-apps/{grant_id}` ends it, and every token of it at once.
+    pub grant_id: String,
+    pub client_id: String,
+    /// The name the app gave itself when it registered.
+    pub client_name: String,
+    /// Where its sign-ins are answered: the host of its (first) registered redirect URI, or
+    /// `scheme:` for a native app's private-use scheme.
+    pub redirect_host: String,
+    /// The grid's slug: the app acts there as the person.
+    pub grid: String,
+    pub created_at: String,
+    /// When it last got tokens (its sign-in or a refresh): within the hour an access token lives.
+    pub last_used_at: Option<String>,
+}
+
 /// One problem with a field of a refused request.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorDetail {
@@ -466,6 +485,17 @@ mod tests {
             serde_json::json!({ "items": [{ "space_id": "s1", "slug": "design", "name": "Design",
                 "member": true }], "next_cursor": null, "total_returned": 1 })
         );
+    }
+
+    #[test]
+    fn a_connected_app_reads_as_the_worker_writes_it() {
+        let json = serde_json::json!({ "grant_id": "g1", "client_id": "plug_c_1",
+            "client_name": "Claude", "redirect_host": "claude.ai", "grid": "acme",
+            "created_at": "2026-11-25T10:00:00.000Z", "last_used_at": null });
+        let app: ConnectedApp = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(app.redirect_host, "claude.ai");
+        assert_eq!(app.last_used_at, None);
+        assert_eq!(serde_json::to_value(&app).unwrap(), json);
     }
 
     #[test]

@@ -1,11 +1,14 @@
 //! Plug as the OAuth 2.1 authorization server of its own MCP resource, `BASE_URL/mcp` (MCP
-//! authorization; README "Remote MCP: connect with a sign-in"): the metadata documents (RFC 9728,
-//! RFC 8414), dynamic client registration (RFC 7591), the token endpoint (authorization code with
-//! PKCE S256, rotating refresh tokens, RFC 8707 `resource`), revocation (RFC 7009), and a person's
-//! connected apps. The consent page and the sign-in it needs are in `consent`. Every refusal here
-//! is an RFC 6749 error object `{ error, error_description }`.
+//! authorization; README "Remote MCP with a sign-in"): the metadata documents (RFC 9728, RFC
+//! 8414), dynamic client registration (RFC 7591), the token endpoint (authorization code with PKCE
+//! S256, rotating refresh tokens, RFC 8707 `resource`), revocation (RFC 7009), and a person's
+//! connected apps (listed and disconnected by the web app's settings and `plug apps`). The consent
+//! page and the sign-in it needs are in `consent`. Every refusal of the OAuth endpoints is an RFC
+//! 6749 error object `{ error, error_description }`; the connected-apps routes answer as the API.
 
 use plug_domain::oauth;
+use plug_domain::time::iso;
+use plug_domain::wire::{ConnectedApp, Page};
 use serde_json::{Map, Value};
 use worker::{Request, Response};
 
@@ -365,4 +368,35 @@ pub async fn revoke(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     };
     store::revoke_token(&cx.db, token, get(&pairs, "client_id")).await?;
     json_text(200, "{}".into(), "no-store")
+}
+
+/// `GET /api/v2/connected-apps`: the apps the caller let act for them at `/mcp`, in every grid,
+/// newest first (no grid header needed).
+pub async fn connected_apps(cx: &Ctx, req: Request) -> ApiResult<Response> {
+    let user = crate::auth::signed_in(cx, &req).await?;
+    let items = store::grants_of(&cx.db, &user.user_id)
+        .await?
+        .into_iter()
+        .map(|g| ConnectedApp {
+            redirect_host: oauth::redirect_target(&g.redirect_uri),
+            grant_id: g.grant_id,
+            client_id: g.client_id,
+            client_name: g.client_name,
+            grid: g.grid_slug,
+            created_at: iso(g.created_at),
+            last_used_at: g.last_used_at.map(iso),
+        })
+        .collect();
+    crate::http::json(200, &Page::new(items, None))
+}
+
+/// `DELETE /api/v2/connected-apps/:id`: ends one of the caller's grants; its access and refresh
+/// tokens stop working at once. Another person's grant is a 404, as a missing one is.
+pub async fn disconnect_app(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
+    crate::auth::check_cli_version(cx, &req)?;
+    let user = crate::auth::signed_in(cx, &req).await?;
+    if !store::end_grant(&cx.db, &user.user_id, id).await? {
+        return Err(crate::error::ApiError::not_found_what("connected app"));
+    }
+    crate::http::no_content()
 }

@@ -53,9 +53,7 @@ pub async fn config(cx: &Ctx, _req: Request) -> ApiResult<Response> {
 /// `GET /api/v2/me`: the signed-in user and their grids (no grid header needed). The web app
 /// calls it right after a provider sign-in: this is where a first sign-in creates the user.
 pub async fn me(cx: &Ctx, req: Request) -> ApiResult<Response> {
-    let token = auth::token_of(cx, &req)
-        .ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
-    let user = auth::verify_user(cx, &token).await?;
+    let user = auth::signed_in(cx, &req).await?;
     let (user, memberships) = identity::user_with_memberships(&cx.db, &user.user_id, None)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown user"))?;

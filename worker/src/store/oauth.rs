@@ -33,6 +33,8 @@ pub struct Row {
     pub grid_id: Option<GridId>,
     pub grant_id: String,
     pub grid_slug: String,
+    pub created_at: i64,
+    pub last_used_at: Option<i64>,
 }
 
 /// A registered client: `client_id`, `client_name`, `redirect_uris`.
@@ -41,7 +43,9 @@ pub type Client = Row;
 pub type Pending = Row;
 /// A spent code's facts.
 pub type Code = Row;
-/// A grant as a token finds it, only while its person is still a member of its grid.
+/// A grant as a token finds it, only while its person is still a member of its grid; or, listed
+/// for its person, with `client_name`, `redirect_uri` (the first registered), `grid_slug`,
+/// `created_at` and `last_used_at`.
 pub type Grant = Row;
 
 impl Row {
@@ -354,6 +358,33 @@ pub async fn revoke_token(db: &Db, token: &str, client_id: Option<&str>) -> ApiR
     )
     .await
     .map(drop)
+}
+
+/// A person's connected apps: their grants in every grid, newest first (100 at most).
+pub async fn grants_of(db: &Db, user_id: &UserId) -> ApiResult<Vec<Grant>> {
+    db::all(
+        db,
+        "SELECT g.grant_id, g.client_id, c.client_name,
+           COALESCE(json_extract(c.redirect_uris, '$[0]'), '') AS redirect_uri,
+           gr.slug AS grid_slug, g.created_at, g.last_used_at
+         FROM oauth_grants g JOIN oauth_clients c ON c.client_id = g.client_id
+         JOIN grids gr ON gr.grid_id = g.grid_id
+         WHERE g.user_id = ?1 ORDER BY g.created_at DESC LIMIT 100",
+        &[text(user_id)],
+    )
+    .await
+}
+
+/// Ends one of the person's grants and, by cascade, every token of it; false when they have none
+/// of that id.
+pub async fn end_grant(db: &Db, user_id: &UserId, grant_id: &str) -> ApiResult<bool> {
+    let ended = db::run(
+        db,
+        "DELETE FROM oauth_grants WHERE grant_id = ?1 AND user_id = ?2",
+        &[text(grant_id), text(user_id)],
+    )
+    .await?;
+    Ok(ended > 0)
 }
 
 /// What expired is useless; the daily cron clears it.

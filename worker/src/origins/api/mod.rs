@@ -142,6 +142,8 @@ pub static ROUTES: &[Route] = &[
     route!(Get "/oauth/callback", NONE => consent::callback(cx, req)),
     route!(Post "/token", CORS => oauth::token(cx, req)),
     route!(Post "/revoke", CORS => oauth::revoke(cx, req)),
+    route!(Get "/api/v2/connected-apps", NONE => oauth::connected_apps(cx, req)),
+    route!(Delete "/api/v2/connected-apps/:id", NONE => oauth::disconnect_app(cx, req, id)),
 ];
 
 /// `/mcp`, handed the table's dispatcher: a tool call runs the route a request would.
