@@ -171,6 +171,10 @@ pub enum Command {
     /// Read the feedback viewers sent through the badge
     Feedback(FeedbackArgs),
 
+    /// The apps you connected to Plug's MCP endpoint with a sign-in (Claude, ChatGPT, Cursor,
+    /// VS Code, ...): list them, or revoke one
+    Apps(AppsArgs),
+
     /// Serve Plug's tools to an AI agent over MCP on stdio (drop, list, read, set_visibility,
     /// context, link_runtime, ...), signed in as plug is
     Mcp,
@@ -342,6 +346,30 @@ pub struct FeedbackArgs {
     /// Fetch every page
     #[arg(long)]
     pub all: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct AppsArgs {
+    #[command(subcommand)]
+    pub command: Option<AppsCommand>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AppsCommand {
+    /// List them, newest first (the same as `plug apps`)
+    #[command(visible_alias = "ls")]
+    List,
+
+    /// Disconnect apps: their access and refresh tokens stop working at once
+    #[command(visible_alias = "rm")]
+    Revoke(GrantIdsArg),
+}
+
+#[derive(Debug, Args)]
+pub struct GrantIdsArg {
+    /// Ids from the first column of `plug apps`
+    #[arg(value_name = "ID", required = true)]
+    pub ids: Vec<String>,
 }
 
 #[derive(Debug, Args)]

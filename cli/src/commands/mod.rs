@@ -2,6 +2,7 @@
 //! settings, the API client, and the words used to describe an Inspiration's state.
 
 mod account;
+mod apps;
 mod drop;
 mod feedback;
 mod list;
@@ -84,6 +85,7 @@ pub fn run(cli: Cli, ui: Ui) -> CliResult<()> {
         Some(Command::Visibility(args)) => manage::visibility(&cx, &args),
         Some(Command::React(args)) => manage::react(&cx, &args),
         Some(Command::Feedback(args)) => feedback::run(&cx, &args),
+        Some(Command::Apps(args)) => apps::run(&cx, &args),
         Some(Command::Mcp) => mcp::run(&cx),
         Some(Command::Completions(_)) => Ok(()),
     }
