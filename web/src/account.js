@@ -1,9 +1,10 @@
 // Signing in (through the team's identity provider, or by pasting a token plus a grid slug where
 // the Worker trusts no provider), adding grids, and the settings sheet: who is signed in, the
-// grids, the `platform-no-count` choice, signing out.
-import { ApiError, describe, get } from './api.js';
+// grids, the MCP apps connected with a sign-in, the `platform-no-count` choice, signing out.
+import { ApiError, api, describe, get } from './api.js';
+import { ago } from './format.js';
 import { icon } from './icons.js';
-import { clearFieldErrors, field, h, replace, showFieldError } from './dom.js';
+import { announce, clearFieldErrors, field, h, replace, showFieldError } from './dom.js';
 import { authConfig, beginSignIn, revoke } from './oidc.js';
 import { claims, forgetGrid, me, noCount, session, setNoCount, signIn, signOut, useGrid } from './session.js';
 
@@ -125,6 +126,43 @@ export function addGrid(done) {
   dialog.showModal();
 }
 
+/**
+ * The settings' connected apps: the MCP apps (Claude, ChatGPT, Cursor, ...) the person let act for
+ * them on Plug's consent page, one row per app and grid, each with Disconnect (its tokens stop
+ * working at once).
+ */
+function connectedApps() {
+  const list = h('ul.plain.grid-list', { id: 'connected-apps', 'aria-busy': 'true' }, h('li.muted', 'Loading…'));
+  const paint = async () => {
+    try {
+      /** @type {import('./wire.js').Page<import('./wire.js').ConnectedApp>} */
+      const page = await get('/api/v2/connected-apps');
+      replace(list, page.items.length ? page.items.map((app) => h('li', { dataset: { grant: app.grant_id } },
+        h('span', h('b', app.client_name), ` in ${app.grid}`,
+          h('small.muted.block', `Answers go to ${app.redirect_host}. Connected ${ago(app.created_at)}`,
+            app.last_used_at ? `, last used ${ago(app.last_used_at)}.` : '.')),
+        h('button.linkish', { type: 'button', 'aria-label': `Disconnect ${app.client_name} from ${app.grid}`, onclick: async (e) => {
+          const button = /** @type {HTMLButtonElement} */ (e.currentTarget);
+          button.disabled = true;
+          try {
+            await api('DELETE', `/api/v2/connected-apps/${encodeURIComponent(app.grant_id)}`);
+            announce(`${app.client_name} is disconnected.`);
+            await paint();
+          } catch (err) {
+            announce(describe(err), { error: true });
+            button.disabled = false;
+          }
+        } }, 'Disconnect'))) : h('li.muted', 'None.'));
+    } catch (err) {
+      replace(list, h('li.muted', describe(err)));
+    }
+    list.setAttribute('aria-busy', 'false');
+  };
+  paint();
+  return h('section', h('h3', 'Connected apps'), list,
+    h('p.hint', `Claude, ChatGPT, Cursor, VS Code and other MCP apps connect at ${location.origin}/mcp and act as you in the grid you pick. Disconnecting one ends its access at once.`));
+}
+
 /** The settings sheet. `changed` runs when the grid list or the session changes. */
 export function openSettings(changed) {
   const dialog = h('dialog.modal', { 'aria-labelledby': 'settings-title' });
@@ -149,6 +187,7 @@ export function openSettings(changed) {
         expires ? h('p.muted', `Token valid until ${expires.toLocaleString()}.`) : null),
       h('section', h('h3', 'Grids'), grids,
         h('button.ghost.small', { type: 'button', onclick: () => { dialog.close(); addGrid(changed); } }, 'Add a grid')),
+      connectedApps(),
       h('section', h('h3', 'View counts'),
         h('label.check', counting, ' Don’t count my visits from this browser'),
         h('p.hint', 'Sets the platform-no-count cookie on this site and on the site that serves pages, so neither your visits to served pages nor the badge count you.'))),

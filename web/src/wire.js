@@ -181,4 +181,17 @@
  * @property {boolean} member
  */
 
+/**
+ * A row of GET /api/v2/connected-apps (a Page without a cursor): an app the person let act for
+ * them at /mcp, in one grid. DELETE /api/v2/connected-apps/{grant_id} ends it.
+ * @typedef {object} ConnectedApp
+ * @property {string} grant_id
+ * @property {string} client_id
+ * @property {string} client_name the name the app gave itself
+ * @property {string} redirect_host where its sign-ins are answered
+ * @property {string} grid the grid's slug
+ * @property {string} created_at
+ * @property {string | null} last_used_at when it last got tokens (its sign-in or a refresh)
+ */
+
 export {};
