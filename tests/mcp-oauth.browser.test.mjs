@@ -3,6 +3,7 @@
 // cookie), Plug's consent page (screenshot), a grid picked that is not the first, and Allow: the
 // browser's own form POST (its real Origin and fetch metadata) must be accepted and land on the
 // app's redirect URI with code, state and iss; the code then works at /mcp in the chosen grid.
+// Then the web app's settings list the app and its Disconnect ends it.
 // tests/mcp-oauth.test.mjs holds the protocol and the attacks over plain HTTP.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +14,7 @@ import { launchChromium } from './support/browser.mjs';
 import { startWorker, unique, fetchLocal } from './support/harness.mjs';
 import { startIdp, idpVars } from './support/idp.mjs';
 import { ROOT } from './support/worker.mjs';
+import { signedInContext } from '../web/bench.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'mcp-oauth');
 const REDIRECT = 'https://claude.ai/api/mcp/auth_callback';
@@ -32,7 +34,7 @@ after(async () => {
   await idp?.close();
 });
 
-test('a person signs in at the provider, picks a grid on Plug\'s page, and the app gets a working code', async () => {
+test('a person signs in at the provider, picks a grid on Plug\'s page, the app gets a working code, and the web app\'s settings disconnect it', async () => {
   const [first, second] = [await app.grid(), await app.grid()];
   const domain = `${unique('corp')}.example`;
   for (const g of [first, second]) await app.mustAdmin('PUT', `/grids/${g.slug}/email-domains`, { domains: [domain] });
@@ -88,4 +90,28 @@ test('a person signs in at the provider, picks a grid on Plug\'s page, and the a
   const listed = async (g) => (await app.request('GET', '/api/v2/inspirations?owner=me', { token: idToken, grid: g.slug })).body.items.map((i) => i.entity_id);
   assert.ok((await listed(second)).includes(id), 'listed in the grid picked on the page');
   assert.ok(!(await listed(first)).includes(id), 'not in the other grid');
+
+  // The web app's settings list the app, in the grid picked, and Disconnect ends it at once.
+  const context = await signedInContext(browser, { user: { token: idToken }, grid: second, baseUrl: app.baseUrl });
+  const web = await context.newPage();
+  const errors = [];
+  web.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await web.goto(`${app.baseUrl}/`);
+    await web.click('#settings');
+    await web.waitForSelector('#connected-apps[aria-busy=false]');
+    const row = await web.textContent('#connected-apps li');
+    assert.match(row, new RegExp(`Claude in ${second.slug}`));
+    assert.match(row, /Answers go to claude\.ai\. Connected just now, last used just now\./);
+    await web.screenshot({ path: join(SHOTS, 'settings-connected-apps.png') });
+    await web.click(`#connected-apps button[aria-label="Disconnect Claude from ${second.slug}"]`);
+    await web.waitForFunction(() => document.querySelector('#connected-apps')?.textContent === 'None.');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+  const after = await fetchLocal(`${app.baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json',
+    accept: 'application/json, text/event-stream', authorization: `Bearer ${tokens.access_token}` },
+  body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
+  assert.equal(after.status, 401, 'disconnected in the web app: the token stops at once');
 });

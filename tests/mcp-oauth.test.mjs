@@ -2,8 +2,9 @@
 // person in through the browser, as the MCP authorization specification describes. The official
 // TypeScript SDK's OAuth client drives it against the real Worker, with `OIDC=1`'s local provider
 // (npm `oidc-provider`) as the team's identity provider: 401, discovery, registration, the
-// provider's sign-in, Plug's consent page, code, token, tools/list, a drop, a refresh, a
-// revocation, 401 again. The pages are driven over HTTP like a browser with a cookie jar would
+// provider's sign-in, Plug's consent page, code, token, tools/list, a drop, the app in the
+// person's connected apps, a refresh, a revocation, 401 again; then disconnecting an app through
+// the API (its tokens stop at once; nobody else sees or ends it). The pages are driven over HTTP like a browser with a cookie jar would
 // (forms submitted as they are), then the attacks: a redirect URI not registered, a code used
 // twice, a missing or wrong PKCE verifier, a token of another audience on /mcp and an MCP token on
 // /api/v2, a consent answer without the person (CSRF), a registration flood.
@@ -212,6 +213,18 @@ test('the SDK client signs in, lists the tools, drops, refreshes, is revoked and
   assert.match(item.url, /^http/);
   await client.close();
 
+  // The person sees the app in their connected apps (the web app's call, with a provider token).
+  const idToken = await idp.sign({ sub: email, email, email_verified: true });
+  const apps = await app.request('GET', '/api/v2/connected-apps', { token: idToken });
+  assert.equal(apps.status, 200, apps.text);
+  assert.equal(apps.body.items.length, 1, apps.text);
+  const [listed] = apps.body.items;
+  assert.equal(listed.client_name, 'Claude (tests)');
+  assert.equal(listed.client_id, provider.saved.client.client_id);
+  assert.equal(listed.grid, grid.slug);
+  assert.equal(listed.redirect_host, '127.0.0.1:9');
+  assert.match(listed.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
   // A refresh through the SDK: new tokens, the old refresh token spent.
   assert.equal(await auth(provider, { serverUrl: new URL(mcpUrl) }), 'AUTHORIZED');
   const second = provider.saved.tokens;
@@ -227,6 +240,7 @@ test('the SDK client signs in, lists the tools, drops, refreshes, is revoked and
     assert.equal(res.status, 401);
     assert.match(res.headers.get('www-authenticate'), /resource_metadata=.*error="invalid_token"/);
   }
+  assert.deepEqual((await app.request('GET', '/api/v2/connected-apps', { token: idToken })).body.items, [], 'gone from the list');
 });
 
 /** Registers a client by hand; returns its id. */
@@ -300,6 +314,48 @@ test('refresh tokens rotate; a spent one presented again ends the grant; so does
   await app.mustAdmin('DELETE', `/grids/${grid.slug}/members/${me.body.user.user_id}`);
   assert.equal((await rpc(tokens.access_token)).status, 401, 'the membership ended, so did the grant');
   assert.equal((await (await refresh(tokens.refresh_token)).json()).error, 'invalid_grant');
+});
+
+test('a person lists their connected apps and disconnects one: its tokens stop at once; nobody else sees or ends it', async () => {
+  const c = await codeByHand();
+  const tokens = await (await exchange(c)).json();
+  assert.equal((await rpc(tokens.access_token)).status, 200);
+  const mine = await idp.sign({ sub: c.email, email: c.email, email_verified: true });
+  const list = await app.request('GET', '/api/v2/connected-apps', { token: mine });
+  assert.equal(list.status, 200, list.text);
+  assert.deepEqual(list.body.items.map((a) => [a.client_id, a.client_name, a.grid, a.redirect_host]),
+    [[c.client_id, 'Hand-made', grid.slug, '127.0.0.1:9']]);
+  assert.equal(list.body.next_cursor, null);
+  assert.equal(list.body.total_returned, 1);
+  const [{ grant_id: id, created_at: created, last_used_at: used }] = list.body.items;
+  assert.equal(used, created, 'its sign-in is its last use so far');
+
+  // Another member of the same grid sees none of it and cannot end it: a 404, as for no grant.
+  const otherEmail = person();
+  const other = await idp.sign({ sub: otherEmail, email: otherEmail, email_verified: true });
+  const theirs = await app.request('GET', '/api/v2/connected-apps', { token: other });
+  assert.equal(theirs.status, 200, theirs.text);
+  assert.deepEqual(theirs.body.items, []);
+  const stranger = await app.request('DELETE', `/api/v2/connected-apps/${id}`, { token: other });
+  assert.equal(stranger.status, 404);
+  assert.equal(stranger.body.error.code, 'NOT_FOUND');
+  // The app's own token is no key to the list, and nobody signed out is either.
+  const own = await app.request('DELETE', `/api/v2/connected-apps/${id}`, { token: tokens.access_token });
+  assert.equal(own.status, 401);
+  assert.equal((await app.request('GET', '/api/v2/connected-apps', { token: tokens.access_token })).status, 401);
+  assert.equal((await app.request('GET', '/api/v2/connected-apps')).status, 401);
+  assert.equal((await rpc(tokens.access_token)).status, 200, 'still connected');
+
+  const ended = await app.request('DELETE', `/api/v2/connected-apps/${id}`, { token: mine });
+  assert.equal(ended.status, 204, ended.text);
+  const refused = await rpc(tokens.access_token);
+  assert.equal(refused.status, 401, 'the access token stops at once');
+  assert.match(refused.headers.get('www-authenticate'), /error="invalid_token"/);
+  const refresh = await form('/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: c.client_id });
+  assert.equal(refresh.status, 400);
+  assert.equal((await refresh.json()).error, 'invalid_grant', 'so does the refresh token');
+  assert.deepEqual((await app.request('GET', '/api/v2/connected-apps', { token: mine })).body.items, []);
+  assert.equal((await app.request('DELETE', `/api/v2/connected-apps/${id}`, { token: mine })).status, 404, 'once');
 });
 
 test('tokens stay with their audience: an MCP token is 401 on /api/v2, a provider token is 401 on /mcp', async () => {
