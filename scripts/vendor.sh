@@ -146,7 +146,9 @@ node "$repo/scripts/vendor-excelts.mjs" "$node_modules" "$out/excelts.min.js.bui
 keep_if_changed "$out/excelts.min.js"
 # The spreadsheet viewer's own chart reader and drawer (not a library: Plug's code, kept out of
 # the Worker's upload and loaded by the viewer's worker only for workbooks that hold charts).
-build "$repo/crates/render/src/assets/xlsx-charts.js" "$out/plug-xlsx-charts.js" --target=es2022
+# Its reader and drawer are modules of their own (xlsx-charts/), bundled into one classic script
+# for the worker's importScripts.
+build "$repo/crates/render/src/assets/xlsx-charts.js" "$out/plug-xlsx-charts.js" --target=es2022 --bundle --format=iife
 # The spreadsheet grid's default font: Carlito has Calibri's metrics (Excel's default font), so a
 # column holds what it holds in Excel on machines without Calibri.
 for face in 400-normal 400-italic 700-normal 700-italic; do
@@ -189,10 +191,11 @@ viewer() {
 viewer image image.js
 viewer pdf pdf.js
 viewer docx docx.js
-# The workbook is read in a Web Worker started from the source of `sheetWorker` (a blob: URL).
-viewer xlsx xlsx-worker.js xlsx-grid.js xlsx.js
+# The workbook is read in a Web Worker started from the source of `sheetWorker` and its two
+# helpers `sheetFormulas` and `sheetStyles` (a blob: URL).
+viewer xlsx xlsx-worker.js xlsx-worker-formulas.js xlsx-worker-styles.js xlsx-grid.js xlsx-grid-cells.js xlsx.js
 viewer pptx pptx.js
-viewer react react.js
+viewer react react-globals.js react.js
 
 # Licences travel with the code they cover.
 sync_file "$nm/react/LICENSE" "$out/licenses/react.txt"

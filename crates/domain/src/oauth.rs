@@ -41,7 +41,10 @@ fn parts(uri: &str) -> Option<Parts<'_>> {
         && scheme
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
-    if !scheme_ok || uri.contains('#') || uri.chars().any(|c| c.is_whitespace() || c.is_control()) {
+    if !scheme_ok
+        || uri.contains(['#', '\\'])
+        || uri.chars().any(|c| c.is_whitespace() || c.is_control())
+    {
         return None;
     }
     let scheme = scheme.to_ascii_lowercase();
@@ -82,13 +85,14 @@ fn is_loopback_host(host: &str) -> bool {
 
 /// Why a redirect URI cannot be registered, or None when it can: `https` to any host, `http` to a
 /// loopback address only (RFC 8252 7.3), or a native app's private-use scheme (RFC 8252 7.1); never
-/// a fragment, user info, or a scheme that runs code in the browser.
+/// a fragment, user info, a backslash (browsers read it as `/`), or a scheme that runs code in the
+/// browser.
 pub fn redirect_uri_problem(uri: &str) -> Option<&'static str> {
     if uri.is_empty() || uri.len() > MAX_REDIRECT_URI_LEN {
         return Some("must be 1 to 1000 characters");
     }
     let Some(p) = parts(uri) else {
-        return Some("must be an absolute URI without a fragment or user info");
+        return Some("must be an absolute URI without a fragment, user info or backslash");
     };
     match p.scheme.as_str() {
         "https" if !p.host.is_empty() => None,
@@ -190,6 +194,9 @@ mod tests {
             "/relative",
             "",
             "https:///nohost",
+            // Browsers read `\` as `/` in http(s) addresses: the host shown on the consent page
+            // would not be the one the code goes to.
+            "https://evil.example\\claude.ai/cb",
         ] {
             assert!(redirect_uri_problem(bad).is_some(), "{bad}");
         }

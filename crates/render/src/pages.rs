@@ -204,15 +204,19 @@ mod tests {
     use crate::vendor::vendor_paths;
 
     /// The viewer's own scripts: the asset files vendor.sh wraps into plug-viewer-<name>.js.
-    const ASSET_SCRIPTS: [&str; 9] = [
+    const ASSET_SCRIPTS: [&str; 13] = [
         include_str!("assets/common.js"),
         include_str!("assets/image.js"),
         include_str!("assets/pdf.js"),
         include_str!("assets/docx.js"),
         include_str!("assets/xlsx-worker.js"),
+        include_str!("assets/xlsx-worker-formulas.js"),
+        include_str!("assets/xlsx-worker-styles.js"),
         include_str!("assets/xlsx-grid.js"),
+        include_str!("assets/xlsx-grid-cells.js"),
         include_str!("assets/xlsx.js"),
         include_str!("assets/pptx.js"),
+        include_str!("assets/react-globals.js"),
         include_str!("assets/react.js"),
     ];
 

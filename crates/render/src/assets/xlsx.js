@@ -19,7 +19,7 @@ function loadSheetFont() {
 
 // The worker starts loading its library at once, while the page fetches the file.
 function startWorker() {
-  const source = `(${sheetWorker.toString()})();`;
+  const source = `${sheetFormulas}\n${sheetStyles}\n(${sheetWorker})();`;
   const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
   const worker = new Worker(url);
   URL.revokeObjectURL(url);

@@ -1,0 +1,63 @@
+// The single-file React viewer's stand-ins for the AI tools' globals, set before react.js (which
+// follows this file in the same scope) starts the component.
+// What the tools' own pages give a component beyond the browser. `window.storage` (Claude's
+// persistent storage) keeps its data in this drop's content origin's localStorage, so it lasts
+// across reloads for this viewer; the rest says in the page what the origin tool provided.
+function notice(text) {
+  if (main.querySelector(`.plug-notice[data-text="${CSS.escape(text)}"]`)) return;
+  const note = document.createElement("p");
+  note.className = "plug-notice";
+  note.setAttribute("role", "status");
+  note.dataset.text = text;
+  note.textContent = text;
+  main.insertBefore(note, root);
+}
+
+function missing(what, provided) {
+  return () => {
+    const text = `This component calls ${what}, which ${provided}. A drop on Plug has no such service, so that part of it does nothing here.`;
+    notice(text);
+    return Promise.reject(Object.assign(new Error(text), { plain: true }));
+  };
+}
+
+const STORAGE_PREFIX = "plug.storage.";
+const storageKey = (key, shared) => `${STORAGE_PREFIX}${shared ? "shared" : "personal"}.${key}`;
+window.storage = {
+  async get(key, shared = false) {
+    const value = localStorage.getItem(storageKey(key, shared));
+    return value === null ? null : { key, value, shared };
+  },
+  async set(key, value, shared = false) {
+    localStorage.setItem(storageKey(key, shared), String(value));
+    return { key, value: String(value), shared };
+  },
+  async delete(key, shared = false) {
+    const deleted = localStorage.getItem(storageKey(key, shared)) !== null;
+    localStorage.removeItem(storageKey(key, shared));
+    return { key, deleted, shared };
+  },
+  async list(prefix = "", shared = false) {
+    const start = storageKey(prefix, shared);
+    const keys = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const name = localStorage.key(i);
+      if (name.startsWith(start)) keys.push(name.slice(storageKey("", shared).length));
+    }
+    return { keys, prefix, shared };
+  },
+};
+window.fs = { readFile: missing("window.fs.readFile", "reads the files attached to a chat with Claude") };
+window.claude = { complete: missing("window.claude.complete", "asks Claude from inside an artifact") };
+const GEMINI = { __firebase_config: "{}", __app_id: "default-app-id", __initial_auth_token: undefined };
+for (const [name, value] of Object.entries(GEMINI)) {
+  Object.defineProperty(window, name, {
+    configurable: true,
+    get() {
+      notice(
+        "This component was written for Gemini's Canvas, which gives it a Firebase project to keep data in. A drop on Plug has none, so it keeps no data here.",
+      );
+      return value;
+    },
+  });
+}

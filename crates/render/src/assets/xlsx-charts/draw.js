@@ -1,0 +1,267 @@
+// A chart model (from read.js) as drawing primitives [tag, attributes, text] (for xlsx-charts.js).
+
+// Office's default accents, then darker and lighter turns of them, as Excel cycles them.
+const PALETTE = ["#4472c4", "#ed7d31", "#a5a5a5", "#ffc000", "#5b9bd5", "#70ad47", "#264478", "#9e480e", "#636363", "#997300", "#255e91", "#43682b"];
+const FONT = "Calibri, Carlito, Arial, sans-serif";
+
+/** The chart as primitives [tag, attributes, text?] for an SVG of `width` x `height`. */
+export function draw(chart, width, height) {
+  const out = [["rect", { x: 0.5, y: 0.5, width: width - 1, height: height - 1, fill: "#ffffff", stroke: "#d9d9d9" }]];
+  const text = (x, y, value, attrs = {}) => out.push(["text", { x, y, "font-family": FONT, "font-size": 12, fill: "#595959", ...attrs }, String(value)]);
+  if (chart.failed) {
+    text(width / 2, height / 2, `Chart not shown: ${chart.failed}`, { "text-anchor": "middle" });
+    return out;
+  }
+  let top = 10;
+  if (chart.title) {
+    for (const line of chart.title.split("\n")) {
+      top += 20;
+      text(width / 2, top, line, { "text-anchor": "middle", "font-size": 16, fill: "#404040", class: "plug-chart-title" });
+    }
+    top += 6;
+  }
+  const pie = chart.plots[0].kind === "pie" || chart.plots[0].kind === "doughnut";
+  const series = chart.plots.flatMap((p) => p.series);
+  series.forEach((s, i) => {
+    s.fill = s.color || PALETTE[i % PALETTE.length];
+  });
+  // The legend: series (or, for a pie, categories) with their colours.
+  const legendItems = pie
+    ? series[0].categories.map((c, i) => ({ name: c || String(i + 1), fill: (series[0].pointColors || [])[i] || PALETTE[i % PALETTE.length] }))
+    : series.map((s) => ({ name: s.name, fill: s.fill }));
+  let box = { left: 10, top, right: width - 10, bottom: height - 10 };
+  if (chart.legend && legendItems.length > 0) box = drawLegend(out, text, chart.legend, legendItems, box);
+  if (pie) drawPie(out, chart.plots[0], box);
+  else drawAxesAndPlots(out, text, chart, box);
+  return out;
+}
+
+function drawLegend(out, text, position, items, box) {
+  const shown = items.slice(0, 30);
+  const itemWidth = (item) => Math.min(160, 22 + item.name.length * 6.5);
+  if (position === "r" || position === "l") {
+    const width = Math.max(...shown.map(itemWidth)) + 10;
+    const x = position === "r" ? box.right - width + 10 : box.left;
+    let y = (box.top + box.bottom) / 2 - (shown.length * 18) / 2;
+    for (const item of shown) {
+      out.push(["rect", { x, y: y + 3, width: 9, height: 9, fill: item.fill }]);
+      text(x + 14, y + 12, item.name, { class: "plug-chart-legend" });
+      y += 18;
+    }
+    return position === "r" ? { ...box, right: box.right - width } : { ...box, left: box.left + width };
+  }
+  const total = shown.reduce((sum, item) => sum + itemWidth(item) + 8, 0);
+  let x = Math.max(box.left, (box.left + box.right) / 2 - total / 2);
+  const y = position === "t" ? box.top : box.bottom - 14;
+  for (const item of shown) {
+    out.push(["rect", { x, y: y + 3, width: 9, height: 9, fill: item.fill }]);
+    text(x + 14, y + 12, item.name, { class: "plug-chart-legend" });
+    x += itemWidth(item) + 8;
+  }
+  return position === "t" ? { ...box, top: box.top + 22 } : { ...box, bottom: box.bottom - 22 };
+}
+
+function drawPie(out, plot, box) {
+  const s = plot.series[0];
+  const values = s.values.map((v) => (v > 0 ? v : 0));
+  const total = values.reduce((a, b) => a + b, 0);
+  const cx = (box.left + box.right) / 2;
+  const cy = (box.top + box.bottom) / 2;
+  const r = Math.max(4, Math.min(box.right - box.left, box.bottom - box.top) / 2 - 6);
+  const inner = plot.kind === "doughnut" ? (r * plot.holeSize) / 100 : 0;
+  let angle = -Math.PI / 2;
+  values.forEach((v, i) => {
+    if (!total || !v) return;
+    const sweep = (v / total) * Math.PI * 2;
+    const fill = PALETTE[i % PALETTE.length];
+    const point = (radius, a) => `${(cx + radius * Math.cos(a)).toFixed(2)} ${(cy + radius * Math.sin(a)).toFixed(2)}`;
+    const large = sweep > Math.PI ? 1 : 0;
+    const end = angle + Math.min(sweep, Math.PI * 2 - 1e-4);
+    const d = inner
+      ? `M${point(r, angle)}A${r} ${r} 0 ${large} 1 ${point(r, end)}L${point(inner, end)}A${inner} ${inner} 0 ${large} 0 ${point(inner, angle)}Z`
+      : `M${cx} ${cy}L${point(r, angle)}A${r} ${r} 0 ${large} 1 ${point(r, end)}Z`;
+    out.push(["path", { d, fill, stroke: "#ffffff", "stroke-width": 1, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
+    angle += sweep;
+  });
+}
+
+function niceScale(min, max) {
+  if (min === max) {
+    max = min === 0 ? 1 : min + Math.abs(min);
+    if (min > 0) min = 0;
+  }
+  const span = max - min;
+  const rough = span / 5;
+  const power = Math.pow(10, Math.floor(Math.log10(rough)));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= rough) || rough;
+  return { min: Math.floor(min / step) * step, max: Math.ceil(max / step) * step, step };
+}
+
+function formatTick(v) {
+  if (Math.abs(v) >= 1e6 || (Math.abs(v) < 1e-3 && v !== 0)) return v.toExponential(1);
+  return String(Math.round(v * 1e6) / 1e6);
+}
+
+function drawAxesAndPlots(out, text, chart, box) {
+  const plots = chart.plots;
+  const horizontal = plots.some((p) => p.kind === "bar" && p.horizontal);
+  const scatter = plots.every((p) => p.kind === "scatter");
+  const series = plots.flatMap((p) => p.series);
+  const categories = (series.find((s) => s.categories.length) || { categories: [] }).categories;
+  const count = Math.max(categories.length, ...series.map((s) => s.values.length), 1);
+  // Value range, stacking where the plot stacks.
+  let lo = 0;
+  let hi = 0;
+  for (const plot of plots) {
+    const stacked = plot.grouping === "stacked" || plot.grouping === "percentStacked";
+    if (plot.grouping === "percentStacked") {
+      hi = Math.max(hi, 1);
+      continue;
+    }
+    for (let k = 0; k < count; k++) {
+      let pos = 0;
+      let neg = 0;
+      for (const s of plot.series) {
+        const v = s.values[k];
+        if (v === null || v === undefined) continue;
+        if (stacked) {
+          if (v >= 0) pos += v;
+          else neg += v;
+        } else {
+          hi = Math.max(hi, v);
+          lo = Math.min(lo, v);
+        }
+      }
+      hi = Math.max(hi, pos);
+      lo = Math.min(lo, neg);
+    }
+  }
+  if (plots.every((p) => p.kind === "line" || p.kind === "scatter")) {
+    const all = series.flatMap((s) => s.values).filter((v) => v !== null);
+    if (all.length) {
+      const min = Math.min(...all);
+      if (min > 0 && min > (hi - min) * 2) lo = min;
+    }
+  }
+  const scale = niceScale(lo, hi);
+  // A horizontal bar chart has its categories up the side and its values along the bottom.
+  const categoryTitle = chart.axes.x && chart.axes.x.title;
+  const valueTitle = chart.axes.y && chart.axes.y.title;
+  const yTitle = horizontal ? categoryTitle : valueTitle;
+  const xTitle = horizontal ? valueTitle : categoryTitle;
+  const plot = { left: box.left + 44 + (yTitle ? 18 : 0), top: box.top + 6, right: box.right - 8, bottom: box.bottom - 22 - (xTitle ? 18 : 0) };
+  if (horizontal) plot.left = box.left + Math.min(120, 12 + Math.max(0, ...categories.map((c) => c.length)) * 6.5) + (yTitle ? 18 : 0);
+  if (plot.right - plot.left < 20 || plot.bottom - plot.top < 20) return;
+  const valueAxisLength = horizontal ? plot.right - plot.left : plot.bottom - plot.top;
+  const toValue = (v) => ((v - scale.min) / (scale.max - scale.min)) * valueAxisLength;
+  // Gridlines and value labels.
+  for (let v = scale.min; v <= scale.max + scale.step / 2; v += scale.step) {
+    const at = toValue(v);
+    const label = plots.some((p) => p.grouping === "percentStacked") ? `${Math.round(v * 100)}%` : formatTick(v);
+    if (horizontal) {
+      out.push(["line", { x1: plot.left + at, y1: plot.top, x2: plot.left + at, y2: plot.bottom, stroke: "#d9d9d9" }]);
+      text(plot.left + at, plot.bottom + 16, label, { "text-anchor": "middle", "font-size": 11 });
+    } else {
+      out.push(["line", { x1: plot.left, y1: plot.bottom - at, x2: plot.right, y2: plot.bottom - at, stroke: "#d9d9d9" }]);
+      text(plot.left - 6, plot.bottom - at + 4, label, { "text-anchor": "end", "font-size": 11 });
+    }
+  }
+  // Category labels (thinned to fit).
+  const categoryLength = horizontal ? plot.bottom - plot.top : plot.right - plot.left;
+  const band = categoryLength / count;
+  if (!scatter) {
+    // Every label whose width fits its band (about 6 px a character at 11 px), thinned to fit.
+    const widest = Math.max(1, ...categories.slice(0, 1000).map((c) => String(c).length)) * 6 + 8;
+    const every = Math.max(1, Math.ceil((horizontal ? 14 : widest) / band));
+    for (let k = 0; k < count; k += every) {
+      const label = categories[k] !== undefined ? categories[k] : String(k + 1);
+      // Excel draws a bar chart's first category at the bottom.
+      if (horizontal) text(plot.left - 6, plot.top + band * (count - 1 - k + 0.5) + 4, label, { "text-anchor": "end", "font-size": 11, class: "plug-chart-category" });
+      else text(plot.left + band * (k + 0.5), plot.bottom + 16, label, { "text-anchor": "middle", "font-size": 11, class: "plug-chart-category" });
+    }
+  }
+  if (yTitle) text(box.left + 12, (plot.top + plot.bottom) / 2, yTitle, { "text-anchor": "middle", transform: `rotate(-90 ${box.left + 12} ${(plot.top + plot.bottom) / 2})`, class: "plug-chart-axis-title" });
+  if (xTitle) text((plot.left + plot.right) / 2, box.bottom - 2, xTitle, { "text-anchor": "middle", class: "plug-chart-axis-title" });
+  const zero = toValue(Math.max(scale.min, Math.min(0, scale.max)));
+  const barPlots = plots.filter((p) => p.kind === "bar");
+  const clusters = barPlots.reduce((n, p) => n + (p.grouping === "clustered" || p.grouping === "standard" ? p.series.length : 1), 0);
+  let slot = 0;
+  for (const p of plots) {
+    if (p.kind === "bar") slot = drawBars(out, p, { plot, band, count, toValue, zero, horizontal, clusters, slot });
+    else if (p.kind === "scatter") drawScatter(out, p, plot, toValue, series);
+    else drawLines(out, p, { plot, band, count, toValue, area: p.kind === "area" });
+  }
+  out.push(["line", { x1: plot.left, y1: horizontal ? plot.top : plot.bottom - zero, x2: horizontal ? plot.left : plot.right, y2: plot.bottom - (horizontal ? 0 : zero), stroke: "#bfbfbf" }]);
+}
+
+function drawBars(out, plot, { plot: area, band, count, toValue, zero, horizontal, clusters, slot }) {
+  const stacked = plot.grouping === "stacked" || plot.grouping === "percentStacked";
+  const groupWidth = band * 0.66;
+  const barWidth = groupWidth / Math.max(1, clusters);
+  const totals = [];
+  if (plot.grouping === "percentStacked") {
+    for (let k = 0; k < count; k++) totals[k] = plot.series.reduce((sum, s) => sum + Math.abs(s.values[k] || 0), 0) || 1;
+  }
+  const pos = new Array(count).fill(0);
+  const neg = new Array(count).fill(0);
+  plot.series.forEach((s, i) => {
+    const at = stacked ? slot : slot + i;
+    for (let k = 0; k < count; k++) {
+      let v = s.values[k];
+      if (v === null || v === undefined) continue;
+      if (totals.length) v /= totals[k];
+      let from = 0;
+      if (stacked) {
+        from = v >= 0 ? pos[k] : neg[k];
+        if (v >= 0) pos[k] += v;
+        else neg[k] += v;
+      }
+      const a = toValue(from);
+      const b = toValue(from + v);
+      const start = band * (horizontal ? count - 1 - k : k) + (band - groupWidth) / 2 + barWidth * at;
+      const rect = horizontal
+        ? { x: area.left + Math.min(a, b), y: area.top + start, width: Math.abs(b - a), height: barWidth }
+        : { x: area.left + start, y: area.bottom - Math.max(a, b), width: barWidth, height: Math.abs(b - a) };
+      out.push(["rect", { ...rect, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(s.values[k]) }]);
+    }
+  });
+  return slot + (stacked ? 1 : plot.series.length);
+}
+
+function drawLines(out, plot, { plot: area, band, count, toValue, area: filled }) {
+  const stacked = plot.grouping === "stacked" || plot.grouping === "percentStacked";
+  const base = new Array(count).fill(0);
+  for (const s of plot.series) {
+    const points = [];
+    for (let k = 0; k < count; k++) {
+      const v = s.values[k];
+      if (v === null || v === undefined) continue;
+      const y = stacked ? base[k] + v : v;
+      if (stacked) base[k] = y;
+      points.push([area.left + band * (k + 0.5), area.bottom - toValue(y), v]);
+    }
+    if (points.length === 0) continue;
+    const d = points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(2)} ${y.toFixed(2)}`).join("");
+    if (filled) {
+      out.push(["path", { d: `${d}L${points[points.length - 1][0].toFixed(2)} ${area.bottom}L${points[0][0].toFixed(2)} ${area.bottom}Z`, fill: s.fill, "fill-opacity": 0.85, class: "plug-chart-series", "data-series": s.name }]);
+    } else {
+      out.push(["path", { d, fill: "none", stroke: s.fill, "stroke-width": 2.25, "stroke-linejoin": "round", class: "plug-chart-series", "data-series": s.name }]);
+    }
+    // Markers only while they stay apart (a series of thousands of points is its line).
+    if (points.length > 500) continue;
+    for (const [x, y, v] of points) out.push(["circle", { cx: x, cy: y, r: filled ? 0 : 2.5, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
+  }
+}
+
+function drawScatter(out, plot, area, toValue, allSeries) {
+  const xs = allSeries.flatMap((s) => s.xValues || s.values.map((_, k) => k + 1)).filter((v) => v !== null);
+  const scale = niceScale(Math.min(0, ...xs), Math.max(...xs, 1));
+  const toX = (v) => area.left + ((v - scale.min) / (scale.max - scale.min)) * (area.right - area.left);
+  for (const s of plot.series) {
+    s.values.forEach((v, k) => {
+      const x = s.xValues ? s.xValues[k] : k + 1;
+      if (v === null || x === null || x === undefined) return;
+      out.push(["circle", { cx: toX(x), cy: area.bottom - toValue(v), r: 3.5, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
+    });
+  }
+}

@@ -1,0 +1,362 @@
+// A workbook's charts read from its parts (for xlsx-charts.js): the zip's directory, then sheet ->
+// drawing -> chart through their relationships, whatever prefixes the writer used.
+
+// ------------------------------------------------------------------ zip
+
+// Entry name -> { method, offset, size } from the central directory.
+function zipDirectory(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw new Error("not a zip file");
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const entries = new Map();
+  const decoder = new TextDecoder();
+  for (let n = 0; n < count && view.getUint32(at, true) === 0x02014b50; n++) {
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const extra = view.getUint16(at + 30, true);
+    const comment = view.getUint16(at + 32, true);
+    const offset = view.getUint32(at + 42, true);
+    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    entries.set(name.replace(/^\//, ""), { method, offset, size });
+    at += 46 + nameLength + extra + comment;
+  }
+  return entries;
+}
+
+// Chart parts are small; a part over 8 MB is not read.
+async function zipText(bytes, entries, name) {
+  const entry = entries.get(name);
+  if (!entry || entry.size > 8_000_000) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const start = entry.offset + 30 + view.getUint16(entry.offset + 26, true) + view.getUint16(entry.offset + 28, true);
+  const raw = bytes.subarray(start, start + entry.size);
+  if (entry.method === 0) return new TextDecoder().decode(raw);
+  if (entry.method !== 8) return null;
+  const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Response(stream).text();
+}
+
+// ------------------------------------------------------------------ xml
+
+// A small XML reader: elements by local name (prefixes dropped), attributes by local name,
+// text with the five entities and character references decoded. Enough for OOXML parts.
+function parseXml(text) {
+  const root = { name: "#root", attrs: {}, children: [], text: "" };
+  const stack = [root];
+  const tag = /<(\/?)([A-Za-z_][\w.-]*:)?([\w.-]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|<!\[CDATA\[([\s\S]*?)\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>/g;
+  let last = 0;
+  let match;
+  while ((match = tag.exec(text))) {
+    const top = stack[stack.length - 1];
+    if (match.index > last) top.text += decode(text.slice(last, match.index));
+    last = tag.lastIndex;
+    if (match[6] !== undefined) {
+      top.text += match[6];
+      continue;
+    }
+    if (!match[3]) continue;
+    if (match[1]) {
+      if (stack.length > 1) stack.pop();
+      continue;
+    }
+    const attrs = {};
+    for (const a of (match[4] || "").matchAll(/([^\s=/>:]+:)?([^\s=/>:]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+      attrs[a[2]] = decode(a[3] ?? a[4] ?? "");
+    }
+    const node = { name: match[3], attrs, children: [], text: "" };
+    top.children.push(node);
+    if (!match[5]) stack.push(node);
+  }
+  return root;
+}
+
+function decode(text) {
+  if (!text.includes("&")) return text;
+  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e) => {
+    if (e[0] === "#") {
+      const code = e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1));
+      return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : "";
+    }
+    return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" }[e.toLowerCase()];
+  });
+}
+
+const child = (node, name) => (node && node.children.find((c) => c.name === name)) || null;
+const children = (node, name) => (node ? node.children.filter((c) => c.name === name) : []);
+const path = (node, ...names) => names.reduce((n, name) => child(n, name), node);
+const val = (node, name) => {
+  const found = child(node, name);
+  return found ? found.attrs.val : undefined;
+};
+function allText(node, name) {
+  if (!node) return "";
+  if (node.name === name) return node.text;
+  return node.children.map((c) => allText(c, name)).join("");
+}
+
+// ------------------------------------------------------------------ parts
+
+// Resolves a relationship target against the folder of the part that names it.
+function resolvePart(from, target) {
+  if (target.startsWith("/")) return target.slice(1);
+  const parts = from.split("/").slice(0, -1);
+  for (const piece of target.split("/")) {
+    if (piece === "..") parts.pop();
+    else if (piece !== ".") parts.push(piece);
+  }
+  return parts.join("/");
+}
+
+async function relationships(bytes, entries, part) {
+  const folder = part.split("/").slice(0, -1).join("/");
+  const file = part.split("/").pop();
+  const xml = await zipText(bytes, entries, `${folder}/_rels/${file}.rels`);
+  const map = new Map();
+  if (!xml) return map;
+  for (const rel of parseXml(xml).children.flatMap((r) => children(r, "Relationship"))) {
+    if (rel.attrs.TargetMode === "External") continue;
+    map.set(rel.attrs.Id, resolvePart(part, rel.attrs.Target || ""));
+  }
+  return map;
+}
+
+/**
+ * The workbook's sheets in tab order ({ name, chartsheet }) and every chart of every sheet
+ * ({ sheet, anchor, chart }, `chart` the model `draw` takes). A chart sheet's drawing is read
+ * like a worksheet's.
+ * `cellValue(sheetName, row, col)` answers { number, text } from the workbook's cells, so a
+ * series shows the sheet's values (and formulas calculated by the viewer) where the writer
+ * left no cached values (openpyxl writes none).
+ */
+export async function read(buffer, cellValue) {
+  const bytes = new Uint8Array(buffer);
+  const entries = zipDirectory(bytes);
+  const workbookXml = await zipText(bytes, entries, "xl/workbook.xml");
+  if (!workbookXml) return [];
+  const workbookRels = await relationships(bytes, entries, "xl/workbook.xml");
+  const found = [];
+  const order = [];
+  for (const sheet of children(child(parseXml(workbookXml).children[0], "sheets"), "sheet")) {
+    const sheetPart = workbookRels.get(sheet.attrs.id);
+    if (!sheetPart) continue;
+    const hidden = sheet.attrs.state === "hidden" || sheet.attrs.state === "veryHidden";
+    order.push({ name: sheet.attrs.name, chartsheet: sheetPart.includes("/chartsheets/"), hidden });
+    const sheetRels = await relationships(bytes, entries, sheetPart);
+    const sheetXml = await zipText(bytes, entries, sheetPart);
+    const drawingId = sheetXml && /<(?:\w+:)?drawing\s[^>]*?(?:\w+:)?id="([^"]+)"/.exec(sheetXml);
+    const drawingPart = drawingId && sheetRels.get(drawingId[1]);
+    if (!drawingPart) continue;
+    const drawingXml = await zipText(bytes, entries, drawingPart);
+    if (!drawingXml) continue;
+    const drawingRels = await relationships(bytes, entries, drawingPart);
+    for (const anchorNode of parseXml(drawingXml).children.flatMap((d) => d.children)) {
+      const anchor = readAnchor(anchorNode);
+      const ref = anchor && findChartRef(anchorNode);
+      const chartPart = ref && drawingRels.get(ref);
+      if (!chartPart) continue;
+      const chartXml = await zipText(bytes, entries, chartPart);
+      if (!chartXml) continue;
+      try {
+        found.push({ sheet: sheet.attrs.name, anchor, chart: readChart(parseXml(chartXml), sheet.attrs.name, cellValue) });
+      } catch (error) {
+        found.push({ sheet: sheet.attrs.name, anchor, chart: { failed: String((error && error.message) || error) } });
+      }
+    }
+  }
+  return { sheets: order, charts: found };
+}
+
+const EMU_PER_PIXEL = 9525;
+
+// A cell anchor in the grid's terms: from (and to) a column/row with offsets in pixels, or a
+// size in pixels.
+function readAnchor(node) {
+  const point = (n) => n && {
+    col: Number(allText(child(n, "col"), "col")) || 0,
+    colOff: (Number(allText(child(n, "colOff"), "colOff")) || 0) / EMU_PER_PIXEL,
+    row: Number(allText(child(n, "row"), "row")) || 0,
+    rowOff: (Number(allText(child(n, "rowOff"), "rowOff")) || 0) / EMU_PER_PIXEL,
+  };
+  const ext = child(node, "ext");
+  const size = ext && { width: Number(ext.attrs.cx) / EMU_PER_PIXEL || 480, height: Number(ext.attrs.cy) / EMU_PER_PIXEL || 288 };
+  if (node.name === "twoCellAnchor") return { from: point(child(node, "from")), to: point(child(node, "to")) };
+  if (node.name === "oneCellAnchor") return { from: point(child(node, "from")), size };
+  if (node.name === "absoluteAnchor") {
+    const pos = child(node, "pos");
+    return { at: { x: Number(pos && pos.attrs.x) / EMU_PER_PIXEL || 0, y: Number(pos && pos.attrs.y) / EMU_PER_PIXEL || 0 }, size };
+  }
+  return null;
+}
+
+function findChartRef(node) {
+  if (node.name === "chart" && node.attrs.id) return node.attrs.id;
+  for (const c of node.children) {
+    const id = findChartRef(c);
+    if (id) return id;
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------ chart model
+
+const PLOTS = {
+  barChart: "bar", bar3DChart: "bar", lineChart: "line", line3DChart: "line", areaChart: "area", area3DChart: "area",
+  pieChart: "pie", pie3DChart: "pie", ofPieChart: "pie", doughnutChart: "doughnut", scatterChart: "scatter",
+  radarChart: "line", bubbleChart: "scatter", stockChart: "line",
+};
+
+function readChart(doc, sheetName, cellValue) {
+  const chartNode = path(doc.children[0], "chart");
+  const plotArea = child(chartNode, "plotArea");
+  if (!plotArea) throw new Error("the chart has no plot area");
+  const plots = [];
+  for (const node of plotArea.children) {
+    const kind = PLOTS[node.name];
+    if (!kind) continue;
+    plots.push({
+      kind,
+      horizontal: val(node, "barDir") === "bar",
+      grouping: val(node, "grouping") || "clustered",
+      holeSize: Number(val(node, "holeSize")) || 50,
+      series: children(node, "ser").map((ser, i) => readSeries(ser, i, sheetName, cellValue, kind)),
+    });
+  }
+  if (plots.length === 0) {
+    const other = plotArea.children.find((c) => /Chart$/.test(c.name));
+    throw new Error(`${other ? other.name.replace(/Chart$/, "") : "this"} charts are not drawn`);
+  }
+  const allSeries = plots.flatMap((p) => p.series);
+  let title = readTitle(child(chartNode, "title"), sheetName, cellValue);
+  const autoDeleted = val(chartNode, "autoTitleDeleted") === "1";
+  // Excel titles a one-series chart with no title of its own by the series' name.
+  if (title === null && !autoDeleted && allSeries.length === 1 && allSeries[0].named) title = allSeries[0].name;
+  // Category (x) and value (y) axes by their kind; a scatter chart's first value axis is its x.
+  const axes = {};
+  for (const node of plotArea.children) {
+    if (!/^(catAx|valAx|dateAx)$/.test(node.name)) continue;
+    const which = node.name !== "valAx" || (plots[0].kind === "scatter" && !axes.x) ? "x" : "y";
+    if (axes[which]) continue;
+    axes[which] = {
+      title: readTitle(child(node, "title"), sheetName, cellValue),
+      deleted: val(node, "delete") === "1",
+    };
+  }
+  const legend = child(chartNode, "legend");
+  return {
+    title,
+    plots,
+    axes,
+    legend: legend ? val(legend, "legendPos") || "r" : null,
+  };
+}
+
+function readSeries(ser, i, sheetName, cellValue, kind) {
+  const index = Number(val(ser, "idx") ?? i);
+  const tx = child(ser, "tx");
+  const name = tx ? stringData(tx, sheetName, cellValue).join(" ") || `Series${index + 1}` : `Series${index + 1}`;
+  const cat = child(ser, "cat") || child(ser, "xVal");
+  const values = numberData(child(ser, "val") || child(ser, "yVal"), sheetName, cellValue);
+  const categories = cat ? stringData(cat, sheetName, cellValue) : [];
+  const xValues = kind === "scatter" && cat ? numberData(cat, sheetName, cellValue) : null;
+  return { name, named: Boolean(tx), index, values, categories, xValues, color: seriesColor(ser) };
+}
+
+// The series' own solid fill (or line colour), else the theme's accent for its index.
+function seriesColor(ser) {
+  const spPr = child(ser, "spPr");
+  const solid = path(spPr, "solidFill") || path(spPr, "ln", "solidFill");
+  const rgb = solid && child(solid, "srgbClr");
+  return rgb && /^[0-9A-Fa-f]{6}$/.test(rgb.attrs.val || "") ? `#${rgb.attrs.val.toLowerCase()}` : null;
+}
+
+function readTitle(node, sheetName, cellValue) {
+  if (!node) return null;
+  const tx = child(node, "tx");
+  if (!tx) return null;
+  const rich = child(tx, "rich");
+  if (rich) {
+    const text = children(rich, "p").map((p) => allText(p, "t")).join("\n").trim();
+    return text || null;
+  }
+  return stringData(tx, sheetName, cellValue).join(" ") || null;
+}
+
+// A reference's cells as texts: live cells first, the cached points where a cell is empty.
+function stringData(node, sheetName, cellValue) {
+  const direct = child(node, "v");
+  if (direct) return [direct.text];
+  const ref = child(node, "strRef") || child(node, "numRef") || child(node, "multiLvlStrRef");
+  const literal = child(node, "strLit") || child(node, "numLit");
+  const cache = ref ? child(ref, "strCache") || child(ref, "numCache") || child(ref, "multiLvlStrCache") : literal;
+  const cached = cachedPoints(cache);
+  const cells = ref ? rangeCells(allText(child(ref, "f"), "f"), sheetName) : null;
+  if (!cells) return cached.map((p) => (p === undefined ? "" : String(p)));
+  return cells.map((at, k) => {
+    const live = cellValue(at.sheet, at.row, at.col);
+    return live && live.text !== "" ? live.text : cached[k] === undefined ? "" : String(cached[k]);
+  });
+}
+
+function numberData(node, sheetName, cellValue) {
+  if (!node) return [];
+  const ref = child(node, "numRef");
+  const cache = ref ? child(ref, "numCache") : child(node, "numLit");
+  const cached = cachedPoints(cache).map((v) => (v === undefined || v === "" ? null : Number(v)));
+  const cells = ref ? rangeCells(allText(child(ref, "f"), "f"), sheetName) : null;
+  if (!cells) return cached.map((v) => (Number.isFinite(v) ? v : null));
+  return cells.map((at, k) => {
+    const live = cellValue(at.sheet, at.row, at.col);
+    if (live && typeof live.number === "number" && Number.isFinite(live.number)) return live.number;
+    return Number.isFinite(cached[k]) ? cached[k] : null;
+  });
+}
+
+function cachedPoints(cache) {
+  if (!cache) return [];
+  const points = [];
+  const count = Number(val(cache, "ptCount"));
+  if (Number.isFinite(count)) points.length = Math.min(count, 100_000);
+  for (const pt of children(cache, "pt")) {
+    const idx = Number(pt.attrs.idx);
+    if (idx >= 0 && idx < 100_000) points[idx] = allText(child(pt, "v"), "v");
+  }
+  // A multi-level cache holds its points one level down.
+  if (points.length === 0) for (const lvl of children(cache, "lvl").slice(0, 1)) return cachedPoints(lvl);
+  return points;
+}
+
+// `Sheet!$A$2:$A$7` or `'My Sheet'!B1` -> the cells in reading order (at most 10,000).
+function rangeCells(formula, sheetName) {
+  const match = /^\(?(?:'((?:[^']|'')+)'|([^'!]+))?!?\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?\)?$/.exec(String(formula).trim());
+  if (!match) return null;
+  const sheet = match[1] ? match[1].replace(/''/g, "'") : match[2] || sheetName;
+  const c1 = columnNumber(match[3]);
+  const r1 = Number(match[4]);
+  const c2 = match[5] ? columnNumber(match[5]) : c1;
+  const r2 = match[6] ? Number(match[6]) : r1;
+  const cells = [];
+  for (let r = Math.min(r1, r2); r <= Math.max(r1, r2); r++) {
+    for (let c = Math.min(c1, c2); c <= Math.max(c1, c2); c++) {
+      if (cells.length >= 10_000) return cells;
+      cells.push({ sheet, row: r, col: c });
+    }
+  }
+  return cells;
+}
+
+function columnNumber(letters) {
+  let n = 0;
+  for (const ch of letters) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n;
+}
+
+// ------------------------------------------------------------------ drawing

@@ -1,0 +1,172 @@
+// The spreadsheet grid's rows and cells (see xlsx-grid.js, which this file follows in the same
+// scope).
+
+// ------------------------------------------------------------------ rows and cells
+
+// Rows `rows` (half-open) of columns `cols`, stacked in one positioned element.
+function blockElement(grid, rows, cols, rowHeaders) {
+  const { layout } = grid;
+  const block = document.createElement("div");
+  block.className = "plug-block";
+  block.style.top = `${HEADER_HEIGHT + layout.rowTop[rows[0]]}px`;
+  for (let r = rows[0]; r < rows[1]; r++) {
+    if (layout.rowTop[r + 1] > layout.rowTop[r]) block.appendChild(rowElement(grid, r, cols, rowHeaders));
+  }
+  return block;
+}
+
+// One row as a flex line: its number (in the left panes), then its stored cells, each moved to
+// its column by a margin. Merged cells are drawn by mergeLayer instead.
+function rowElement(grid, r, cols, rowHeaders) {
+  const { layout } = grid;
+  const { sheet, colLeft, headerWidth } = layout;
+  const row = document.createElement("div");
+  row.className = "plug-row";
+  const start = headerWidth + colLeft[cols[0]];
+  row.style.cssText = `height:${layout.rowTop[r + 1] - layout.rowTop[r]}px;width:${headerWidth + colLeft[cols[1]]}px;padding-left:${rowHeaders ? 0 : start}px`;
+  if (rowHeaders) {
+    const head = document.createElement("div");
+    head.className = "plug-rowhead";
+    head.style.width = `${headerWidth}px`;
+    head.textContent = String(r + 1);
+    row.appendChild(head);
+  }
+  if (r >= sheet.rows) return row;
+  let x = start;
+  const end = sheet.rowStart[r + 1];
+  for (let i = firstCellAtOrAfter(sheet, sheet.rowStart[r], end, cols[0]); i < end && sheet.cols[i] < cols[1]; i++) {
+    const c = sheet.cols[i];
+    const width = colLeft[c + 1] - colLeft[c];
+    if (width <= 0 || isMerged(layout, r, c)) continue;
+    const span = overflowSpan(grid, i, r, c, end, cols);
+    const left = headerWidth + colLeft[c];
+    const cell = cellElement(grid, i, colLeft[c + span] - colLeft[c], span > 1);
+    cell.style.marginLeft = `${left - x}px`;
+    x = left + colLeft[c + span] - colLeft[c];
+    row.appendChild(cell);
+  }
+  return row;
+}
+
+function firstCellAtOrAfter(sheet, start, end, col) {
+  let lo = start;
+  let hi = end;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sheet.cols[mid] < col) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function cellIndex(sheet, r, c) {
+  if (r >= sheet.rows) return -1;
+  const end = sheet.rowStart[r + 1];
+  const i = firstCellAtOrAfter(sheet, sheet.rowStart[r], end, c);
+  return i < end && sheet.cols[i] === c ? i : -1;
+}
+
+// How many columns a left-aligned, unwrapped text spills over: as many empty neighbours to its
+// right as its width needs, as Excel lets it, up to the edge of the pane's columns.
+function overflowSpan(grid, i, r, c, end, cols) {
+  const { sheet, colLeft } = grid.layout;
+  if (sheet.kinds[i] !== KIND_TEXT || !sheet.texts[i]) return 1;
+  const style = sheet.styleIds[i];
+  const flags = style >= 0 ? grid.styles.flags[style] : 0;
+  if (flags & (FLAG_FILL | FLAG_WRAP | FLAG_ALIGNED)) return 1;
+  const next = i + 1 < end ? sheet.cols[i + 1] : Infinity;
+  if (next === c + 1) return 1;
+  const needed = colLeft[c] + textWidth(grid, style, sheet.texts[i]) + CELL_PADDING;
+  let last = c;
+  while (colLeft[last + 1] < needed && last + 1 < Math.min(next, cols[1]) && !isMerged(grid.layout, r, last + 1)) last += 1;
+  return last - c + 1;
+}
+
+const CELL_PADDING = 6;
+const DEFAULT_FONT = '11pt Calibri, Carlito, "Segoe UI", Arial, sans-serif';
+
+function textWidth(grid, style, text) {
+  const font = style >= 0 ? grid.styles.fonts[style] : DEFAULT_FONT;
+  if (grid.measure.font !== font) grid.measure.font = font;
+  return grid.measure.measureText(text).width;
+}
+
+// A number wider than its cell: "General" drops decimals until it fits, others show ####
+// (as Excel does rather than cut digits off).
+function fitNumber(grid, i, width) {
+  const { sheet } = grid.layout;
+  const text = sheet.texts[i];
+  const kind = sheet.kinds[i];
+  if (kind !== KIND_NUMBER && kind !== KIND_GENERAL) return text;
+  const style = sheet.styleIds[i];
+  const room = width - CELL_PADDING;
+  if (textWidth(grid, style, text) <= room) return text;
+  const value = Number(text);
+  if (kind === KIND_GENERAL && Number.isFinite(value) && /\./.test(text) && !/e/i.test(text)) {
+    for (let decimals = text.split(".")[1].length - 1; decimals >= 0; decimals--) {
+      const shorter = String(Number(value.toFixed(decimals)));
+      if (textWidth(grid, style, shorter) <= room) return shorter;
+    }
+  }
+  return "#".repeat(Math.max(1, Math.floor(room / textWidth(grid, style, "#"))));
+}
+
+// A cell `width` pixels wide; a spilling or merged cell hides the gridlines it covers.
+function cellElement(grid, i, width, covering) {
+  const { sheet } = grid.layout;
+  const el = document.createElement("div");
+  const style = sheet.styleIds[i];
+  const kind = sheet.kinds[i];
+  el.className = `plug-c k${kind}${style >= 0 ? ` ${grid.styles.prefix}${style}` : ""}${covering ? " plug-cover" : ""}`;
+  el.style.width = `${width}px`;
+  if (KIND_TITLES[kind]) el.title = KIND_TITLES[kind];
+  if (kind !== KIND_EMPTY) el.textContent = kind === KIND_PENDING ? "…" : fitNumber(grid, i, width);
+  return el;
+}
+
+// Merged ranges that reach into the rows and columns drawn, each one positioned cell with the
+// top-left cell's text and style. A range across the frozen edge is drawn in both panes, each
+// showing its part, as Excel splits it.
+function mergeLayer(grid, rows, cols) {
+  const { layout } = grid;
+  const { sheet, rowTop, colLeft, headerWidth } = layout;
+  const layer = document.createElement("div");
+  layer.className = "plug-merges";
+  for (const [top, left, bottom, right] of sheet.merges) {
+    if (bottom < rows[0] || top >= rows[1] || right < cols[0] || left >= cols[1]) continue;
+    const width = colLeft[Math.min(right + 1, layout.colCount)] - colLeft[left];
+    const height = rowTop[Math.min(bottom + 1, layout.rowCount)] - rowTop[top];
+    if (width <= 0 || height <= 0) continue;
+    const i = cellIndex(sheet, top, left);
+    const el = i < 0 ? document.createElement("div") : cellElement(grid, i, width, true);
+    if (i < 0) el.className = "plug-c plug-cover";
+    el.style.cssText += `;position:absolute;left:${headerWidth + colLeft[left]}px;top:${HEADER_HEIGHT + rowTop[top]}px;width:${width}px;height:${height}px`;
+    el.dataset.merge = `${columnName(left)}${top + 1}:${columnName(right)}${bottom + 1}`;
+    layer.appendChild(el);
+  }
+  return layer;
+}
+
+// The column letters: a row at the top of the top pane (with the corner box in the corner pane).
+function headerRow(layout, cols, corner) {
+  const { colLeft, headerWidth } = layout;
+  const row = document.createElement("div");
+  row.className = "plug-headrow";
+  row.style.cssText = `height:${HEADER_HEIGHT}px;width:${headerWidth + colLeft[cols[1]]}px;padding-left:${corner ? 0 : headerWidth + colLeft[cols[0]]}px`;
+  if (corner) {
+    const box = document.createElement("div");
+    box.className = "plug-corner";
+    box.style.width = `${headerWidth}px`;
+    row.appendChild(box);
+  }
+  for (let c = cols[0]; c < cols[1]; c++) {
+    const width = colLeft[c + 1] - colLeft[c];
+    if (width <= 0) continue;
+    const head = document.createElement("div");
+    head.className = "plug-colhead";
+    head.style.width = `${width}px`;
+    head.textContent = columnName(c);
+    row.appendChild(head);
+  }
+  return row;
+}

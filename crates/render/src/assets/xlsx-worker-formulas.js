@@ -1,0 +1,237 @@
+// The spreadsheet worker's formulas (see xlsx-worker.js): calculation with the workbook's own
+// engine, and the circular-reference search. Stringified into the worker beside sheetWorker, so it
+// sees only what sheetWorker hands it.
+function sheetFormulas(shared) {
+  "use strict";
+  const { KIND, FORMULA, display } = shared;
+
+  const MAX_EDGES = 4_000_000; // circular-reference search gives up past this many dependencies
+
+  // Calculates the workbook, then reads back each pending cell: a function the engine does not
+  // know (#NAME?) or a circular reference shows the formula itself rather than a wrong number.
+  function calculate(workbook, sheets, pending) {
+    for (const { cell } of pending) cell.result = undefined;
+    let failure = null;
+    try {
+      ExcelTS.calculateFormulas(workbook);
+    } catch (error) {
+      failure = error;
+    }
+    const circular = failure ? new Set() : findCircular(workbook);
+    const updates = sheets.map(() => ({ at: [], texts: [], kinds: [] }));
+    for (const item of pending) {
+      const shown = failure ? null : readResult(item, circular);
+      const update = updates[item.sheet];
+      update.at.push(item.at);
+      if (shown) {
+        update.texts.push(shown.text);
+        update.kinds.push(shown.kind);
+      } else {
+        update.texts.push(`=${item.cell.formula}`);
+        update.kinds.push(circular.has(item.cell) ? KIND.circular : KIND.unsupported);
+      }
+    }
+    return updates.map((u, sheet) => ({ sheet, at: Int32Array.from(u.at), texts: u.texts, kinds: Uint8Array.from(u.kinds) }));
+  }
+
+  function readResult({ cell, numFmt }, circular) {
+    if (circular.has(cell)) return null;
+    const result = cell.result;
+    if (result && typeof result === "object" && result.error === "#NAME?") return null;
+    return display(result, numFmt) || { text: "", kind: KIND.empty };
+  }
+
+  // The formula cells that take part in a reference cycle (the engine quietly uses 0 there).
+  // Static references only: INDIRECT, OFFSET and names are not followed.
+  function findCircular(workbook) {
+    const graph = formulaGraph(workbook);
+    if (!graph) return new Set();
+    const members = stronglyConnected(graph.edges);
+    return new Set(members.map((id) => graph.cells[id]));
+  }
+
+  function formulaGraph(workbook) {
+    const cells = [];
+    const homes = [];
+    const sheetIndex = new Map();
+    const byAddress = workbook.worksheets.map(() => new Map());
+    const byColumn = workbook.worksheets.map(() => new Map());
+    workbook.worksheets.forEach((sheet, s) => {
+      sheetIndex.set(sheet.name.toLowerCase(), s);
+      sheet.eachRow((row) => row.eachCell((cell) => {
+        if (cell.type !== FORMULA) return;
+        const id = cells.push(cell) - 1;
+        homes.push(s);
+        byAddress[s].set(cell.row * 16384 + cell.col, id);
+        if (!byColumn[s].has(cell.col)) byColumn[s].set(cell.col, []);
+        byColumn[s].get(cell.col).push([cell.row, id]);
+      }));
+    });
+    for (const columns of byColumn) for (const list of columns.values()) list.sort((a, b) => a[0] - b[0]);
+    const edges = cells.map(() => []);
+    let budget = MAX_EDGES;
+    for (let id = 0; id < cells.length; id++) {
+      for (const ref of references(cells[id].formula, homes[id], sheetIndex)) {
+        budget -= addEdges(edges[id], ref, byAddress, byColumn);
+        if (budget < 0) return null;
+      }
+    }
+    return { cells, edges };
+  }
+
+  // Every cell or range a formula names: { sheets: [index], top, left, bottom, right } (1-based).
+  function references(formula, home, sheetIndex) {
+    let tokens;
+    try {
+      tokens = ExcelTS.tokenize(formula);
+    } catch {
+      return [];
+    }
+    const refs = [];
+    let sheets = [home];
+    for (const token of tokens) {
+      if (token.type === 7) {
+        sheets = sheetSpan(token, sheetIndex);
+        continue;
+      }
+      const area = tokenArea(token);
+      if (area) refs.push({ sheets, ...area });
+      sheets = [home];
+    }
+    return refs;
+  }
+
+  function sheetSpan(token, sheetIndex) {
+    const first = sheetIndex.get(String(token.sheetName).toLowerCase());
+    if (first === undefined) return [];
+    if (!token.endSheetName) return [first];
+    const last = sheetIndex.get(String(token.endSheetName).toLowerCase());
+    if (last === undefined) return [first];
+    const span = [];
+    for (let s = Math.min(first, last); s <= Math.max(first, last); s++) span.push(s);
+    return span;
+  }
+
+  const MAX_ROW = 1048576;
+  const MAX_COL = 16384;
+
+  function tokenArea(token) {
+    if (token.type === 5) {
+      const row = Number(token.row);
+      const col = columnNumber(token.col);
+      return { top: row, bottom: row, left: col, right: col };
+    }
+    if (token.type === 6) {
+      const [a, b] = String(token.value).split(":").map(parseAddress);
+      if (!a || !b) return null;
+      return { top: Math.min(a.row, b.row), bottom: Math.max(a.row, b.row), left: Math.min(a.col, b.col), right: Math.max(a.col, b.col) };
+    }
+    if (token.type === 20) {
+      const [a, b] = String(token.value).replace(/\$/g, "").split(":").map(columnNumber);
+      return { top: 1, bottom: MAX_ROW, left: Math.min(a, b), right: Math.max(a, b) };
+    }
+    if (token.type === 21) {
+      const [a, b] = String(token.value).replace(/\$/g, "").split(":").map(Number);
+      return { top: Math.min(a, b), bottom: Math.max(a, b), left: 1, right: MAX_COL };
+    }
+    return null;
+  }
+
+  function parseAddress(text) {
+    const match = /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(text || "");
+    return match ? { col: columnNumber(match[1]), row: Number(match[2]) } : null;
+  }
+
+  function columnNumber(letters) {
+    let n = 0;
+    for (const ch of String(letters).replace(/\$/g, "").toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+    return n;
+  }
+
+  // Adds an edge to every formula cell inside `ref`; returns how many were added.
+  function addEdges(out, ref, byAddress, byColumn) {
+    let added = 0;
+    for (const s of ref.sheets) {
+      if (ref.top === ref.bottom && ref.left === ref.right) {
+        const id = byAddress[s].get(ref.top * 16384 + ref.left);
+        if (id !== undefined) {
+          out.push(id);
+          added += 1;
+        }
+        continue;
+      }
+      for (const [col, list] of byColumn[s]) {
+        if (col < ref.left || col > ref.right) continue;
+        for (let i = lowerBound(list, ref.top); i < list.length && list[i][0] <= ref.bottom; i++) {
+          out.push(list[i][1]);
+          added += 1;
+        }
+      }
+    }
+    return added;
+  }
+
+  function lowerBound(list, row) {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid][0] < row) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  // Tarjan's algorithm without recursion: the nodes of every cycle (a component of two or
+  // more, or one that refers to itself).
+  function stronglyConnected(edges) {
+    const n = edges.length;
+    const index = new Int32Array(n).fill(-1);
+    const low = new Int32Array(n);
+    const onStack = new Uint8Array(n);
+    const stack = [];
+    const members = [];
+    let counter = 0;
+    for (let start = 0; start < n; start++) {
+      if (index[start] !== -1) continue;
+      const work = [[start, 0]];
+      index[start] = low[start] = counter++;
+      stack.push(start);
+      onStack[start] = 1;
+      while (work.length > 0) {
+        const frame = work[work.length - 1];
+        const [node, next] = frame;
+        if (next < edges[node].length) {
+          frame[1] += 1;
+          const to = edges[node][next];
+          if (index[to] === -1) {
+            index[to] = low[to] = counter++;
+            stack.push(to);
+            onStack[to] = 1;
+            work.push([to, 0]);
+          } else if (onStack[to]) {
+            low[node] = Math.min(low[node], index[to]);
+          }
+          continue;
+        }
+        work.pop();
+        if (work.length > 0) {
+          const parent = work[work.length - 1][0];
+          low[parent] = Math.min(low[parent], low[node]);
+        }
+        if (low[node] !== index[node]) continue;
+        const component = [];
+        let member;
+        do {
+          member = stack.pop();
+          onStack[member] = 0;
+          component.push(member);
+        } while (member !== node);
+        if (component.length > 1 || edges[node].includes(node)) members.push(...component);
+      }
+    }
+    return members;
+  }
+
+  return { calculate };
+}
