@@ -109,8 +109,15 @@ pub fn slug(field: &str, value: &str) -> Checked<String> {
     Ok(value.to_string())
 }
 
+/// Whitespace as JSON Schema validators read `\\S` in `openapi.yaml`'s patterns: Unicode
+/// White_Space (Rust's `trim`) plus the information separators U+001C-U+001F, which Python's
+/// `re` also counts as space. Trimming the same set keeps the schema and the Worker agreeing.
+fn is_space(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+}
+
 fn bounded_text(field: &str, value: &str, min: usize, max: usize) -> Checked<String> {
-    let trimmed = value.trim();
+    let trimmed = value.trim_matches(is_space);
     let len = char_len(trimmed);
     if len < min || len > max {
         return Err(FieldError::new(
@@ -259,6 +266,16 @@ mod tests {
         assert!(pin_reason("keep").is_err());
         assert!(pin_reason("keep it").is_ok());
         assert!(pin_reason(&"x".repeat(281)).is_err());
+        // Inner spaces count; only the ends are trimmed, as the schema's pattern says.
+        assert_eq!(pin_reason(" a   b ").unwrap(), "a   b");
+    }
+
+    #[test]
+    fn information_separators_at_the_ends_are_trimmed_like_spaces() {
+        assert!(display_name("\u{1c}\u{1f}").is_err());
+        assert_eq!(display_name("\u{1e}Hi\u{1d}").unwrap(), "Hi");
+        assert_eq!(display_name("H\u{1c}i").unwrap(), "H\u{1c}i");
+        assert!(display_name("\u{0}").is_ok());
     }
 
     #[test]
