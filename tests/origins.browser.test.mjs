@@ -206,6 +206,32 @@ test('a zipped site built with root-absolute asset paths renders with its script
   await context.close();
 });
 
+test('a drop cannot register a service worker, so nothing of it outlives its removal', async () => {
+  const { owner } = await app.world();
+  const e = await app.dropLive(owner, {
+    file: { name: 'pwa.zip', content: fx.zip([
+      { name: 'index.html', content: '<!doctype html><html><head><meta charset="utf-8"><title>PWA</title></head><body><p id="out">pending</p><script>'
+        + "navigator.serviceWorker.register('/sw.js').then(() => { out.textContent = 'registered'; }, (e) => { out.textContent = 'refused: ' + e.message; });"
+        + '</script></body></html>' },
+      { name: 'sw.js', content: "self.addEventListener('fetch', (e) => e.respondWith(new Response('from the worker')));" },
+    ]) },
+    fields: { scope: 'personal', visibility: 'link' },
+  });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(e.url);
+  await page.waitForFunction(() => document.getElementById('out').textContent !== 'pending');
+  // Chromium's words: "A bad HTTP response code (403) was received when fetching the script."
+  assert.match(await page.textContent('#out'), /^refused: .*\(403\)/);
+  assert.equal(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length)), 0);
+  // The file itself is still the drop's, for anything but a registration.
+  assert.equal(await page.evaluate(() => fetch('/sw.js').then((r) => r.status)), 200);
+  const refused = await app.open(new URL('/sw.js', page.url()).href, { headers: { 'service-worker': 'script' } });
+  assert.equal(refused.status, 403);
+  assert.equal(refused.body.error.code, 'FORBIDDEN');
+  await context.close();
+});
+
 test('another drop\'s page cannot include a drop\'s script, image or style, though the browser holds its cookie', async () => {
   const { owner, admin, grid, outsider } = await app.world();
   const files = (marker) => fx.zip([

@@ -76,6 +76,14 @@ pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> 
     if !plug_domain::validate::is_uuid(label) {
         return nothing_here(cx, &req);
     }
+    // A service worker would outlive the drop: it answers the origin's requests from the browser,
+    // so a page hidden, removed or expired would go on showing to whoever had opened it, where no
+    // rule of this Worker applies. Browsers mark a registration's script fetch (and each update's).
+    if header(&req, "Service-Worker").as_deref() == Some("script") {
+        return Err(ApiError::forbidden(
+            "a drop cannot register a service worker: its pages must stop when it is hidden or removed",
+        ));
+    }
     let entity_id = EntityId::from(label);
     let path = req.path();
     let url = req.url()?;
