@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { ago, bytes, count, expiry, hue, placeOf, reactionEntries, reactionTotal, statusLabel } from '../web/src/format.js';
+import { ago, bytes, count, expiry, hue, placeOf, reactionEntries, reactionTotal, statusLabel, webUrl } from '../web/src/format.js';
 import { deriveName, fromFileList, siteOverCaps, sourceTypeOf, SITE_MAX_FILES } from '../web/src/intake.js';
 import { crc32, zip, zipContents } from '../web/src/zip.js';
 import { mergeItem, resetList, state } from '../web/src/state.js';
@@ -64,6 +64,14 @@ test("an Inspiration's place is read from its serving URL", () => {
   assert.deepEqual(placeOf('not a url'), { scope: 'org' });
   assert.equal(hue('deck'), hue('deck'));
   assert.ok(hue('deck') >= 0 && hue('deck') < 360);
+});
+
+test('links drawn from what others wrote are http(s) or nothing', () => {
+  assert.equal(webUrl('https://link.example/o/x/'), 'https://link.example/o/x/');
+  assert.equal(webUrl('http://localhost:8787/a'), 'http://localhost:8787/a');
+  for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<b>x', 'vbscript:x', '/relative', '', null, undefined]) {
+    assert.equal(webUrl(bad), null, String(bad));
+  }
 });
 
 test('names derive by the same rule as plug (cli/src/pack.rs)', () => {

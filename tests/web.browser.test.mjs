@@ -572,6 +572,9 @@ test('reads the feedback inbox and the Runtimes an Inspiration inspired; links a
     const res = await app.request('POST', `/api/v2/entities/${item.entity_id}/feedback`, { json: { category, text, source: 'badge', page_url: item.url }, headers: { 'user-agent': BROWSER_UA } });
     assert.equal(res.status, 200, res.text);
   }
+  // Anyone may send feedback, page_url included: the app must not make a script link of it.
+  const sly = await app.request('POST', `/api/v2/entities/${item.entity_id}/feedback`, { json: { category: 'comment', text: 'Click my page', source: 'badge', page_url: 'javascript:alert(document.domain)' }, headers: { 'user-agent': BROWSER_UA } });
+  assert.equal(sly.status, 200, sly.text);
   const rt = await app.mustAdmin('POST', `/grids/${grid.slug}/runtimes`, { owner_id: owner.user_id, kind: 'app', name: 'chart-app', display_name: 'Chart app', status: 'running', url: 'https://apps.example.com/chart' });
   const other = await app.mustAdmin('POST', `/grids/${grid.slug}/runtimes`, { owner_id: owner.user_id, kind: 'agent', name: 'helper', display_name: 'Helper agent', status: 'running' });
   await app.request('POST', `/api/v2/runtimes/${rt.entity_id}/inspirations`, { token: owner.token, grid: grid.slug, json: { inspiration_entity_id: item.entity_id, note: 'charts came from here' } });
@@ -580,7 +583,9 @@ test('reads the feedback inbox and the Runtimes an Inspiration inspired; links a
   await openSheet(page, item.entity_id);
   await page.waitForSelector('.feedback');
   const inbox = await page.textContent('[aria-labelledby=sec-feedback]');
-  assert.match(inbox, /Feature request.*Please add a dark theme\..*Bug.*The chart on slide 3 is cut off\./s, 'newest first');
+  assert.match(inbox, /Comment.*Click my page.*javascript:alert.*Feature request.*Please add a dark theme\..*Bug.*The chart on slide 3 is cut off\./s, 'newest first');
+  const hrefs = await page.$$eval('[aria-labelledby=sec-feedback] a', (as) => as.map((a) => a.getAttribute('href')));
+  assert.deepEqual(hrefs, [item.url, item.url], 'the page of each feedback is a link only when it is a web address');
   assert.match(await page.textContent('[aria-labelledby=sec-runtimes]'), /Chart app.*charts came from here/s);
 
   await page.click('.more-options summary');

@@ -2,7 +2,7 @@
 // new link) and the feedback inbox its badge collected (openapi.yaml), each paged by cursor.
 import { api, describe, get } from './api.js';
 import { announce, append, field, h, replace } from './dom.js';
-import { ago } from './format.js';
+import { ago, webUrl } from './format.js';
 import { runtimeRow } from './runtimes.js';
 import { myUserId } from './session.js';
 
@@ -89,7 +89,7 @@ export function feedbackSection(item) {
       h('div.feedback-head', h(`span.cat.c-${f.category}`, CATEGORY[f.category] || f.category),
         h('time.muted', { datetime: f.created_at, title: new Date(f.created_at).toLocaleString() }, ago(f.created_at))),
       h('p.feedback-text', f.text),
-      f.page_url ? h('p.muted.small', 'On ', h('a', { href: f.page_url, target: '_blank', rel: 'noopener noreferrer' }, pathOf(f.page_url))) : null),
+      f.page_url ? h('p.muted.small', 'On ', webUrl(f.page_url) ? h('a', { href: webUrl(f.page_url), target: '_blank', rel: 'noopener noreferrer' }, pathOf(f.page_url)) : f.page_url) : null),
     'No feedback yet. Viewers send it from the badge on the page.');
   return h('section.panel', { 'aria-labelledby': 'sec-feedback' }, h('h3', { id: 'sec-feedback' }, 'Feedback'), el);
 }

@@ -90,3 +90,18 @@ export function hue(text) {
   for (const ch of text) n = (n * 31 + ch.codePointAt(0)) % 360;
   return n;
 }
+
+/**
+ * `url` when it is an http(s) address, else null: a link the app draws from what others wrote (a
+ * feedback's page, a runtime's address) must never be `javascript:` or `data:`, whatever the
+ * page's CSP would make of it.
+ * @param {string | null | undefined} url
+ */
+export function webUrl(url) {
+  try {
+    const parsed = new URL(url ?? '');
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}

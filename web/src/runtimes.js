@@ -2,7 +2,7 @@
 // run, and cursor paging (openapi.yaml).
 import { describe, get } from './api.js';
 import { append, h, replace } from './dom.js';
-import { ago, statusLabel } from './format.js';
+import { ago, statusLabel, webUrl } from './format.js';
 import { icon } from './icons.js';
 
 
@@ -15,8 +15,8 @@ export function runtimeRow(rt, extra) {
   return h('li.runtime',
     h('span.rt-icon', icon(rt.kind === 'agent' ? 'agent' : 'app', 18)),
     h('div.rt-body',
-      rt.url
-        ? h('a', { href: rt.url, target: '_blank', rel: 'noopener noreferrer' }, name, h('span.sr', ' (opens in a new tab)'))
+      webUrl(rt.url)
+        ? h('a', { href: webUrl(rt.url), target: '_blank', rel: 'noopener noreferrer' }, name, h('span.sr', ' (opens in a new tab)'))
         : h('span.rt-name', name),
       h('span.rt-meta', `${rt.kind === 'agent' ? 'Agent' : 'App'} · ${rt.owner?.name || ''}${rt.updated_at ? ` · ${ago(rt.updated_at)}` : ''}`),
       extra || null),
