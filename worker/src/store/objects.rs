@@ -95,8 +95,9 @@ pub async fn remove_prefix(bucket: &Bucket, entity_id: &EntityId) -> Result<usiz
     }
 }
 
-/// Bytes are read from R2 in ranges of this size, after a smaller first range so the first
-/// byte leaves early.
+/// Bytes are read from R2 in ranges that double from the first, small one up to this size: the
+/// first byte leaves early, and the reads right after it (while it is still on its way out) are
+/// small too.
 const RANGE_BYTES: u64 = 1 << 20;
 const FIRST_RANGE_BYTES: u64 = 64 << 10;
 
@@ -128,9 +129,17 @@ pub fn range_chunks(bucket: &Bucket, key: &str, offset: u64, length: u64) -> Byt
     };
     let end = offset + length;
     let first = (offset, FIRST_RANGE_BYTES.min(length));
-    let rest = (offset + FIRST_RANGE_BYTES..end)
-        .step_by(RANGE_BYTES as usize)
-        .map(move |start| (start, RANGE_BYTES.min(end - start)));
+    // 64 KB, then 64, 128, 256 and 512 KB, then 1 MB at a time.
+    let mut next_size = FIRST_RANGE_BYTES;
+    let mut start = offset + FIRST_RANGE_BYTES;
+    let rest = std::iter::from_fn(move || {
+        (start < end).then(|| {
+            let range = (start, next_size.min(end - start));
+            start += range.1;
+            next_size = (next_size * 2).min(RANGE_BYTES);
+            range
+        })
+    });
     // The first range is read alone: a big second range read beside it would slow the first
     // byte down (the local R2 reads them side by side on the same thread). The rest is read
     // with the next range already requested.
