@@ -39,7 +39,7 @@ rm -rf "$work" && mkdir -p "$work" "$out"
 # rustc 1.95 emits these post-MVP features; wasm-opt must be told so it keeps (and may use) them.
 # The module always starts on fresh zeroed memory whose low kilobyte Rust never uses (its stack and
 # data begin at 1 MiB), which lets wasm-opt drop zero data and fold low addresses.
-"$wasm_opt" --low-memory-unused --zero-filled-memory -Oz --converge --strip-debug --strip-producers \
+"$wasm_opt" --low-memory-unused --zero-filled-memory -Oz --converge --strip-debug --strip-producers --strip-target-features \
   --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-multivalue --enable-reference-types \
   "$work/plug_badge_bg.wasm" -o "$work/plug_badge.opt.wasm"
