@@ -75,7 +75,11 @@ pub const THEME_KEYS: [(&str, &str); 6] = [
 /// A theme value is applied only when it cannot break out of a declaration or the markup
 /// (the spec rejects `;`, `{`, `}` and `</`; `<` and `>` are refused outright to be safe).
 pub fn is_safe_theme_value(value: &str) -> bool {
-    !value.is_empty() && !value.contains([';', '{', '}', '<', '>'])
+    // A byte scan: a `char` array pattern links a UTF-8 searcher into the wasm.
+    !value.is_empty()
+        && !value
+            .bytes()
+            .any(|b| matches!(b, b';' | b'{' | b'}' | b'<' | b'>'))
 }
 
 /// Entity ids go into request paths, so only UUID-like tokens are accepted.

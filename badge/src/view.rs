@@ -3,6 +3,7 @@
 
 use crate::concat;
 use crate::config::{self, Config, Position};
+use alloc::borrow::ToOwned;
 use alloc::string::String;
 use wasm_bindgen::{JsCast, UnwrapThrowExt};
 use web_sys::{
@@ -57,6 +58,12 @@ textarea{min-height:80px;resize:vertical}\
 .b .p{position:fixed;left:0;right:0;top:auto;bottom:0;width:auto;max-width:none;\
 border-radius:var(--badge-radius) var(--badge-radius) 0 0}}\
 @media (prefers-reduced-motion:reduce){*{transition:none!important;animation:none!important}}";
+
+/// `--badge-font` and `--badge-fg` of `STYLE`, for the canvas label when no theme sets them.
+const DEFAULT_FONT: &str = "system-ui, sans-serif";
+const DEFAULT_COLOR: &str = "#f9fafb";
+/// The label canvas's CSS height at the chip's 12px font: `.c canvas{height:1.4em}`.
+const LABEL_HEIGHT: f64 = 16.8;
 
 const PLUG_ICON: &str = "<svg width=\"14\" height=\"14\" viewBox=\"0 0 16 16\" aria-hidden=\"true\">\
 <path fill=\"currentColor\" d=\"M5 1h2v4H5zm4 0h2v4H9zM3 5h10v3a5 5 0 0 1-4 4.9V15H7v-2.1A5 5 0 0 1 3 8z\"/></svg>";
@@ -162,7 +169,7 @@ impl View {
             .attach_shadow(&ShadowRootInit::new(ShadowRootMode::Closed))
             .unwrap_throw();
         shadow.set_inner_html(&markup(config));
-        apply_theme(&shadow, config);
+        let (font, color) = apply_theme(&shadow, config);
         let parent: Option<Element> = document.body().map(Into::into);
         parent
             .or_else(|| document.document_element())
@@ -170,7 +177,9 @@ impl View {
             .append_child(&host)
             .unwrap_throw();
         let chip: HtmlElement = part(&shadow, "c");
-        let _ = paint_label(window, &chip, &part(&shadow, "n"), &label(config));
+        let font = concat(&["12px ", font.as_deref().unwrap_or(DEFAULT_FONT)]);
+        let color = color.as_deref().unwrap_or(DEFAULT_COLOR);
+        let _ = paint_label(window, &part(&shadow, "n"), &label(config), &font, color);
         View {
             chip,
             panel: part(&shadow, "p"),
@@ -187,43 +196,51 @@ impl View {
 
 /// Paints the chip's words on its canvas. Canvas pixels are never a Largest Contentful Paint
 /// candidate (text and images are), so the badge cannot become a page's LCP element, not even on
-/// an empty page (README "The badge"). The font and colour are the chip's computed ones, so themes
-/// and the narrow-screen size apply; the canvas is sized in device pixels to stay sharp.
+/// an empty page (README "The badge"). The font and colour are the chip's (`STYLE` and the theme),
+/// known here without asking for computed style, which would force a layout of the whole page
+/// before the chip can show. The canvas is drawn at the chip's 12px in device pixels; CSS sizes it
+/// to `1.4em` high (its width follows), so the narrow-screen 10px chip scales it down.
 fn paint_label(
     window: &Window,
-    chip: &HtmlElement,
     canvas: &HtmlCanvasElement,
     text: &str,
+    font: &str,
+    color: &str,
 ) -> Option<()> {
-    let style = window.get_computed_style(chip).ok()??;
-    let font = style.get_property_value("font").ok()?;
     let context: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.unchecked_into();
-    context.set_font(&font);
+    context.set_font(font);
     let ratio = window.device_pixel_ratio();
     let width = context.measure_text(text).ok()?.width();
-    let height = f64::from(canvas.client_height());
     // Resizing clears the canvas and its state: scale and font are set after it.
     canvas.set_width((width * ratio) as u32 + 1);
-    canvas.set_height((height * ratio) as u32);
+    canvas.set_height((LABEL_HEIGHT * ratio) as u32);
     context.scale(ratio, ratio).ok()?;
-    context.set_font(&font);
-    context.set_fill_style_str(&style.get_property_value("color").ok()?);
+    context.set_font(font);
+    context.set_fill_style_str(color);
     context.set_text_baseline("middle");
-    context.fill_text(text, 0.0, height / 2.0).ok()
+    context.fill_text(text, 0.0, LABEL_HEIGHT / 2.0).ok()
 }
 
 fn part<T: JsCast>(shadow: &ShadowRoot, id: &str) -> T {
     shadow.get_element_by_id(id).unwrap_throw().unchecked_into()
 }
 
-/// Theme values go through the CSSOM (`setProperty`), never into CSS text.
-fn apply_theme(shadow: &ShadowRoot, config: &Config) {
+/// Theme values go through the CSSOM (`setProperty`), never into CSS text. Returns the theme's
+/// font family and text colour, which the chip's canvas label is painted with.
+fn apply_theme(shadow: &ShadowRoot, config: &Config) -> (Option<String>, Option<String>) {
+    let (mut font, mut color) = (None, None);
     if let Some(json) = &config.theme {
         let style = part::<HtmlElement>(shadow, "b").style();
         config::for_each_theme_value(json, |variable, value| {
             let _ = style.set_property(variable, value);
+            match variable {
+                "--badge-font" => font = Some(value.to_owned()),
+                "--badge-fg" => color = Some(value.to_owned()),
+                _ => {}
+            }
         });
     }
+    (font, color)
 }
 
 #[cfg(test)]

@@ -95,10 +95,30 @@ pub async fn remove_prefix(bucket: &Bucket, entity_id: &EntityId) -> Result<usiz
     }
 }
 
-/// Bytes are read from R2 in ranges of this size, after a smaller first range so the first
-/// byte leaves early.
+/// Bytes are read from R2 in ranges that double from the first, small one up to this size: the
+/// first byte leaves early, and the reads right after it (while it is still on its way out) are
+/// small too.
 const RANGE_BYTES: u64 = 1 << 20;
 const FIRST_RANGE_BYTES: u64 = 64 << 10;
+
+/// The `(offset, length)` ranges `range_chunks` reads, in order: 64 KB, then 64, 128, 256 and
+/// 512 KB, then 1 MB at a time, the last one shorter; none for an empty object.
+fn ranges(offset: u64, length: u64) -> impl Iterator<Item = (u64, u64)> {
+    let end = offset + length;
+    let mut start = offset;
+    let mut size = FIRST_RANGE_BYTES;
+    std::iter::from_fn(move || {
+        (start < end).then(|| {
+            let range = (start, size.min(end - start));
+            start += range.1;
+            // The first two ranges are both 64 KB.
+            if start > offset + FIRST_RANGE_BYTES {
+                size = (size * 2).min(RANGE_BYTES);
+            }
+            range
+        })
+    })
+}
 
 pub type ByteChunks = std::pin::Pin<Box<dyn futures_util::Stream<Item = worker::Result<Vec<u8>>>>>;
 
@@ -126,16 +146,37 @@ pub fn range_chunks(bucket: &Bucket, key: &str, offset: u64, length: u64) -> Byt
                 .await
         }
     };
-    let end = offset + length;
-    let first = (offset, FIRST_RANGE_BYTES.min(length));
-    let rest = (offset + FIRST_RANGE_BYTES..end)
-        .step_by(RANGE_BYTES as usize)
-        .map(move |start| (start, RANGE_BYTES.min(end - start)));
+    let mut all = ranges(offset, length);
+    let first = all.next();
     // The first range is read alone: a big second range read beside it would slow the first
     // byte down (the local R2 reads them side by side on the same thread). The rest is read
     // with the next range already requested.
-    let first = stream::iter(std::iter::once(first).filter(|&(_, length)| length > 0))
-        .then(fetch_range.clone());
-    let rest = stream::iter(rest).map(fetch_range).buffered(2);
+    let first = stream::iter(first).then(fetch_range.clone());
+    let rest = stream::iter(all).map(fetch_range).buffered(2);
     Box::pin(first.chain(rest))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_double_from_64_kb_to_1_mb_and_cover_every_byte_once() {
+        const KB: u64 = 1 << 10;
+        let sizes: Vec<u64> = ranges(0, 10 << 20).map(|(_, length)| length).collect();
+        assert_eq!(
+            &sizes[..6],
+            &[64 * KB, 64 * KB, 128 * KB, 256 * KB, 512 * KB, 1024 * KB]
+        );
+        for (offset, length) in [(0, 10 << 20), (7, 100 * KB), (3, 1), (0, 64 * KB + 1)] {
+            let mut next = offset;
+            for (start, size) in ranges(offset, length) {
+                assert_eq!(start, next);
+                assert!(size > 0 && size <= RANGE_BYTES);
+                next += size;
+            }
+            assert_eq!(next, offset + length);
+        }
+        assert_eq!(ranges(5, 0).count(), 0);
+    }
 }
