@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './worker.mjs';
 
-export const UPLOAD_GZIP_GOAL_KIB = 960;
+// Issue 28's goal. 721 KiB was reached (README "Speed and size"); the budget stays at the goal so
+// work in flight has room, and anything that would take the upload past it must pay for itself.
+export const UPLOAD_GZIP_GOAL_KIB = 900;
 
 export function dryRunUploadSize() {
   const outdir = mkdtempSync(join(tmpdir(), 'plug-dry-run-'));

@@ -32,6 +32,8 @@ const DOCUMENTS: &[&[u8]] = &[
     b"<body>a@@BADGE@@</body></html><body>b</body>",
     b"\xEF\xBB\xBF<!doctype html><html><body>with a BOM@@BADGE@@</body></html>",
     b"<html><head><meta charset=\"windows-1252\"></head><body>caf\xE9 \xFF\xFE \x80@@BADGE@@</body></html>",
+    // Shift_JIS: trail bytes in ASCII's range (0x5C is a backslash), read as UTF-8, passed through as is.
+    b"<html><head><meta charset=\"Shift_JIS\"></head><body>\x95\x5C \x83\x5C\x83\x74\x83\x67@@BADGE@@</body></html>",
     b"<body>\xC3\x28 broken utf-8 \xF0\x28\x8C\x28@@BADGE@@</body>",
     b"<body>spaced@@BADGE@@</body >\n</html>",
     b"<p>closing tag without an opening one</p></body></html>@@BADGE@@",
