@@ -14,26 +14,19 @@ const [nodeModules, out] = process.argv.slice(2).map((p) => resolve(p));
 const kit = join(dirname(fileURLToPath(import.meta.url)), "..", "crates", "render", "react-kit");
 const esbuild = createRequire(join(nodeModules, "noop.js"))("esbuild");
 
-// Output name (under <out>) -> entry module, each bundled whole (no chunks to chase, one request
-// per library). The specifiers that map to each are in crates/render/src/assets/react.js.
-const entryPoints = {
-  "lucide-react": "lucide-react",
-  recharts: "recharts",
-  mathjs: "mathjs",
-  lodash: "lodash",
-  papaparse: "papaparse",
-  "framer-motion": "framer-motion",
-  d3: "d3",
-  three: "three",
-  "chart.js": "chart.js",
-  "chart.js-auto": "chart.js/auto",
-  tone: "tone",
-  plotly: join(kit, "entries/plotly.js"),
-  "react-plotly": join(kit, "entries/react-plotly.js"),
-  mammoth: join(kit, "entries/mammoth.js"),
-  ui: join(kit, "entries/ui.js"),
-  "tailwind-worker": join(kit, "entries/tailwind-worker.js"),
-};
+// The page's own map of specifier -> file under react-kit/ (LIBRARIES in react.js, read from it so
+// both agree). Output name (under <out>) -> entry module, each bundled whole (no chunks to chase,
+// one request per library): Plug's entry in react-kit/entries/ when it has one, else the first
+// specifier that maps to it (`chart.js/auto` for chart.js-auto).
+const pageScript = readFileSync(join(kit, "..", "src", "assets", "react.js"), "utf8");
+const LIBRARIES = new Function(`${pageScript.match(/^const LIBRARIES = \{$[^]*?^\};$/m)[0]}\nreturn LIBRARIES;`)();
+const entryPoints = {};
+for (const [name, file] of Object.entries(LIBRARIES)) {
+  const own = join(kit, "entries", `${file}.js`);
+  entryPoints[file] ??= existsSync(own) ? own : name;
+}
+// Tailwind's compiler runs in a worker the page starts itself.
+entryPoints["tailwind-worker"] = join(kit, "entries/tailwind-worker.js");
 
 const shims = {
   react: "react.cjs",
@@ -133,7 +126,6 @@ const libraries = await esbuild.build({ ...common, entryPoints, outdir: staging 
 // 1,500 icons; the whole set is lucide-react.mjs, for `import * as Icons`). Every export name maps
 // to the file of its canonical name: `Home`, `HomeIcon` and `LucideHome` are all lucide/Home.mjs
 // (the page's own `lucideFile`, read from react.js, so both agree).
-const pageScript = readFileSync(join(kit, "..", "src", "assets", "react.js"), "utf8");
 const lucideFile = new Function(`${pageScript.match(/^const lucideFile = .*;$/m)[0]}\nreturn lucideFile;`)();
 const lucideIndex = readFileSync(join(nodeModules, "lucide-react/dist/esm/lucide-react.js"), "utf8");
 const iconEntries = {};
