@@ -230,6 +230,9 @@ async function loadImports(code) {
 // worker: generated before the first render, so nothing paints unstyled. The kit's colours are
 // shadcn/ui's theme variables, default palette (react-kit/lib/tailwind-config.js).
 function runTailwind(request) {
+  // The worker's thread takes a while to start and ask for its script; the page asks first, ahead
+  // of the libraries, and the worker finds the file in the HTTP cache (vendor files are cacheable).
+  fetch(kitUrl("tailwind-worker")).then((r) => r.arrayBuffer()).catch(() => {});
   return new Promise((resolve, reject) => {
     const worker = new Worker(kitUrl("tailwind-worker"), { type: "module" });
     const timer = setTimeout(() => {
@@ -272,8 +275,8 @@ async function applyTailwind(source) {
 }
 
 // The libraries a source imports start downloading (and compiling, off the main thread) as soon as
-// the source is here, while React and Sucrase still load: modulepreload fetches without running.
-// Once React is in they run, while Sucrase still loads and compiles the component.
+// the source is here: modulepreload fetches without running. Once React is in they run, while
+// ReactDOM and Sucrase still load.
 function preloadImports(source) {
   const files = new Set();
   for (const [, , name] of source.matchAll(/\b(?:from|import)\s*(['"])([^'"]+)\1/g)) {
@@ -289,7 +292,7 @@ function preloadImports(source) {
     link.href = kitUrl(file);
     document.head.append(link);
   }
-  reactReady.then(() => {
+  reactCoreReady.then(() => {
     // A failure is reported where loadImports awaits the same import.
     for (const file of files) importKit(file).catch(() => {});
   });
@@ -360,15 +363,20 @@ const sourceReady =
         if (!response.ok) throw new Error(`Fetching the source answered ${response.status} ${response.statusText}`);
         return response.text();
       });
-const reactReady = Promise.all([loadScript("react.production.min.js"), loadScript("react-dom.production.min.js")]);
+// React, ReactDOM and Sucrase first: every component needs them, and on HTTP/1.1 they would
+// otherwise queue behind the libraries. The libraries run once React is in (their ReactDOM is
+// read when used, react-kit/shims/react-dom.cjs), while ReactDOM and Sucrase still load.
+const reactCoreReady = loadScript("react.production.min.js");
+const reactReady = Promise.all([reactCoreReady, loadScript("react-dom.production.min.js")]);
+const scriptsReady = Promise.all([reactReady, loadScript("sucrase.min.js")]);
 // Tailwind and the libraries start as soon as the source is here (at once when it is inlined).
 const styled = (inlined !== undefined ? startStyling(inlined) : sourceReady.then(startStyling)).catch((error) =>
   console.warn("Plug: Tailwind CSS failed.", error),
 );
-const scriptsReady = Promise.all([reactReady, loadScript("sucrase.min.js")]);
 // Awaited later; a failure is reported there, not as an unhandled rejection now.
 scriptsReady.catch(() => {});
 reactReady.catch(() => {});
+reactCoreReady.catch(() => {});
 sourceReady.catch(() => {});
 
 window.addEventListener("error", (event) => {
