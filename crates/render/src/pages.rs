@@ -190,7 +190,12 @@ pub fn office_page(kind: OfficeKind, title: &str, file_url: &str, download_url: 
 /// A scaffold that compiles a single-file React component in the browser and renders it. The
 /// source, when given, rides in the page (`data-source`), so the script starts the component's
 /// libraries and Tailwind without fetching it first.
-pub fn react_page(title: &str, source_url: &str, download_url: &str, source: Option<&str>) -> String {
+pub fn react_page(
+    title: &str,
+    source_url: &str,
+    download_url: &str,
+    source: Option<&str>,
+) -> String {
     let inlined = source.map_or(String::new(), |s| attribute("data-source", s));
     viewer_page(
         &REACT_SCAFFOLD,
