@@ -55,10 +55,38 @@ const onePageReact = {
 // classes Tailwind generates. The kit's other classes go to the Tailwind worker with the
 // component's own, per ui component, so Tailwind orders them together (a card's `p-6 pt-0` against
 // a component's `p-6`). See entries/tailwind-worker.js.
+// Each Tailwind core plugin's class roots (the keys of its context's candidate map), for the
+// worker's unusedCorePlugins. Tailwind 3.4 from node_modules, the version the browser build bundles.
+function corePluginKeys(config) {
+  const tailwind = createRequire(join(nodeModules, "tailwindcss", "package.json"));
+  const { createContext } = tailwind("./lib/lib/setupContextUtils.js");
+  const resolveConfig = tailwind("./resolveConfig.js");
+  const keys = {};
+  for (const name of Object.keys(tailwind("./lib/corePlugins.js").corePlugins)) {
+    if (name === "preflight") continue;
+    const context = createContext(resolveConfig({ ...config, content: ["-"], corePlugins: [name] }));
+    keys[name] = [...context.candidateRuleMap.keys()].filter((key) => key !== "*");
+  }
+  if (Object.keys(keys).length < 150 || !keys.backgroundColor?.includes("bg")) throw new Error("Tailwind's core plugins changed shape");
+  return keys;
+}
+const SAMPLE_CLASSES = `text-[10px] bg-[#1e293b] w-[140px] h-[300px] -mt-2 !p-4 hover:bg-gray-100 md:grid-cols-3
+  space-y-4 space-x-reverse divide-y divide-gray-200 rounded shadow bg-opacity-50 flex-shrink-0 shrink grow flex-1
+  ring-2 ring-offset-2 sr-only truncate line-clamp-2 [mask-type:luminance] group group-hover:opacity-100 w-1/2
+  inset-x-0 top-1/2 -translate-x-1/2 -rotate-45 animate-spin animate-pulse backdrop-blur-sm bg-gradient-to-r
+  from-blue-500 via-purple-500 to-pink-500 text-transparent bg-clip-text tracking-tight leading-none
+  grid-cols-[repeat(3,minmax(0,1fr))] col-span-2 row-span-3 gap-x-2 place-items-center self-end justify-self-start
+  overflow-x-auto overflow-hidden whitespace-nowrap break-words select-none cursor-pointer pointer-events-none
+  transition-all duration-300 ease-in-out delay-150 scale-95 opacity-0 z-50 fixed sticky aspect-video
+  object-cover border-2 border-dashed border-l-4 outline-none focus:outline-none focus-visible:ring-2
+  dark:bg-slate-900 sm:px-6 lg:text-4xl xl:max-w-7xl peer-checked:bg-green-500 disabled:opacity-50 italic
+  underline decoration-wavy underline-offset-4 list-disc list-inside font-mono uppercase text-center
+  min-h-screen max-h-96 size-8 fill-current stroke-2 container mx-auto columns-2 table-auto border-collapse`;
+
 async function kitCss() {
   const { createTailwindcss } = await import(pathToFileURL(join(nodeModules, "@mhsdesign/jit-browser-tailwindcss/dist/module.esm.js")));
   const postcss = createRequire(join(nodeModules, "noop.js"))("postcss");
-  const { TAILWIND_CONFIG, SCREEN_VARIANT } = await import(pathToFileURL(join(kit, "lib/tailwind-config.js")));
+  const { TAILWIND_CONFIG, SCREEN_VARIANT, unusedCorePlugins } = await import(pathToFileURL(join(kit, "lib/tailwind-config.js")));
   const dir = join(kit, "ui");
   const precompiled = (c) => c.includes(":") && !SCREEN_VARIANT.test(c);
   const classes = {};
@@ -79,7 +107,19 @@ async function kitCss() {
     return [rule.selector, minify(node.toString())];
   });
   if (variantRules.length < 50) throw new Error("the kit's variant classes compiled to almost nothing");
-  return { base: minify(await generate("@tailwind base;", [])), variants: variantRules, classes };
+  const plugins = corePluginKeys(TAILWIND_CONFIG);
+  // The worker enables only the plugins a component's text reaches (unusedCorePlugins): the CSS
+  // must be Tailwind's own. Checked on the kit's classes and a sample of the tools' kinds of class.
+  const sample = [...Object.values(classes), ...variants, SAMPLE_CLASSES].join(" ");
+  const lean = createTailwindcss({ tailwindConfig: { ...TAILWIND_CONFIG, corePlugins: unusedCorePlugins(sample, plugins) } });
+  const want = await generate("@tailwind components;\n@tailwind utilities;", [sample]);
+  const got = await lean.generateStylesFromContent("@tailwind components;\n@tailwind utilities;", [sample]);
+  if (got !== want) {
+    const [full, only] = [want.split("\n"), got.split("\n")];
+    console.error("missing:", full.filter((l) => !only.includes(l)), "extra:", only.filter((l) => !full.includes(l)));
+    throw new Error("Tailwind with only the core plugins the classes reach generates other CSS");
+  }
+  return { base: minify(await generate("@tailwind base;", [])), variants: variantRules, classes, plugins };
 }
 
 const common = {
