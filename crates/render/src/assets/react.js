@@ -298,8 +298,9 @@ function preloadImports(source) {
   });
 }
 
+/** Starts Tailwind (when the source uses it) and the libraries the source imports. */
 function startStyling(source) {
-  // The worker first: on HTTP/1.1 its script would otherwise wait behind the libraries.
+  // Tailwind first: its compiler is the longest step of a styled component.
   const css = applyTailwind(source);
   try {
     preloadImports(source);
@@ -342,10 +343,10 @@ function codeFrame(source, line, column) {
 // imports and Tailwind start at once, no second round trip), else it is fetched (a large source).
 const inlined = root.dataset.source;
 root.removeAttribute("data-source");
+// plug:* performance marks say where a page's time went (start, scripts, compiled, libraries,
+// tailwind, styled), for anyone profiling it; they cost nothing.
 performance.mark("plug:start");
 
-// React, ReactDOM and Sucrase load while Tailwind and the component's libraries start: none of
-// those needs the others, and Tailwind's compiler is the longest step of a styled component.
 function loadScript(name) {
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");
@@ -363,9 +364,10 @@ const sourceReady =
         if (!response.ok) throw new Error(`Fetching the source answered ${response.status} ${response.statusText}`);
         return response.text();
       });
-// React, ReactDOM and Sucrase first: every component needs them, and on HTTP/1.1 they would
-// otherwise queue behind the libraries. The libraries run once React is in (their ReactDOM is
-// read when used, react-kit/shims/react-dom.cjs), while ReactDOM and Sucrase still load.
+// React, ReactDOM and Sucrase are asked for first: every component needs them, and on HTTP/1.1
+// they would otherwise queue behind the libraries. None of these needs the others. The libraries
+// run once React is in (their ReactDOM is read when used, react-kit/shims/react-dom.cjs), while
+// ReactDOM and Sucrase still load.
 const reactCoreReady = loadScript("react.production.min.js");
 const reactReady = Promise.all([reactCoreReady, loadScript("react-dom.production.min.js")]);
 const scriptsReady = Promise.all([reactReady, loadScript("sucrase.min.js")]);
