@@ -50,27 +50,8 @@ const onePageReact = {
   },
 };
 
-// Preflight and the ui kit's variant classes (`data-[state=open]:…`, `[&>svg]:…`, `focus-visible:…`),
-// compiled once here rather than on every page: they are the same everywhere, and the slowest
-// classes Tailwind generates. The kit's other classes go to the Tailwind worker with the
-// component's own, per ui component, so Tailwind orders them together (a card's `p-6 pt-0` against
-// a component's `p-6`). See entries/tailwind-worker.js.
-// Each Tailwind core plugin's class roots (the keys of its context's candidate map), for the
-// worker's unusedCorePlugins. Tailwind 3.4 from node_modules, the version the browser build bundles.
-function corePluginKeys(config) {
-  const tailwind = createRequire(join(nodeModules, "tailwindcss", "package.json"));
-  const { createContext } = tailwind("./lib/lib/setupContextUtils.js");
-  const resolveConfig = tailwind("./resolveConfig.js");
-  const keys = {};
-  for (const name of Object.keys(tailwind("./lib/corePlugins.js").corePlugins)) {
-    if (name === "preflight") continue;
-    const context = createContext(resolveConfig({ ...config, content: ["-"], corePlugins: [name] }));
-    keys[name] = [...context.candidateRuleMap.keys()].filter((key) => key !== "*");
-  }
-  if (Object.keys(keys).length < 150 || !keys.backgroundColor?.includes("bg")) throw new Error("Tailwind's core plugins changed shape");
-  return keys;
-}
-const SAMPLE_CLASSES = `text-[10px] bg-[#1e293b] w-[140px] h-[300px] -mt-2 !p-4 hover:bg-gray-100 md:grid-cols-3
+// Classes of the kinds the AI tools write, on which the build checks unusedCorePlugins (below).
+const SAMPLE_CLASSES = `items.filter((x) => x) text-[10px] bg-[#1e293b] w-[140px] h-[300px] -mt-2 !p-4 hover:bg-gray-100 md:grid-cols-3
   space-y-4 space-x-reverse divide-y divide-gray-200 rounded shadow bg-opacity-50 flex-shrink-0 shrink grow flex-1
   ring-2 ring-offset-2 sr-only truncate line-clamp-2 [mask-type:luminance] group group-hover:opacity-100 w-1/2
   inset-x-0 top-1/2 -translate-x-1/2 -rotate-45 animate-spin animate-pulse backdrop-blur-sm bg-gradient-to-r
@@ -83,6 +64,11 @@ const SAMPLE_CLASSES = `text-[10px] bg-[#1e293b] w-[140px] h-[300px] -mt-2 !p-4 
   underline decoration-wavy underline-offset-4 list-disc list-inside font-mono uppercase text-center
   min-h-screen max-h-96 size-8 fill-current stroke-2 container mx-auto columns-2 table-auto border-collapse`;
 
+// Preflight and the ui kit's variant classes (`data-[state=open]:…`, `[&>svg]:…`, `focus-visible:…`),
+// compiled once here rather than on every page: they are the same everywhere, and the slowest
+// classes Tailwind generates. The kit's other classes go to the Tailwind worker with the
+// component's own, per ui component, so Tailwind orders them together (a card's `p-6 pt-0` against
+// a component's `p-6`). See entries/tailwind-worker.js.
 async function kitCss() {
   const { createTailwindcss } = await import(pathToFileURL(join(nodeModules, "@mhsdesign/jit-browser-tailwindcss/dist/module.esm.js")));
   const postcss = createRequire(join(nodeModules, "noop.js"))("postcss");
@@ -107,7 +93,8 @@ async function kitCss() {
     return [rule.selector, minify(node.toString())];
   });
   if (variantRules.length < 50) throw new Error("the kit's variant classes compiled to almost nothing");
-  const plugins = corePluginKeys(TAILWIND_CONFIG);
+  const { corePluginKeys } = await import(pathToFileURL(join(kit, "lib/tailwind-plugins.mjs")));
+  const plugins = corePluginKeys(nodeModules, TAILWIND_CONFIG);
   // The worker enables only the plugins a component's text reaches (unusedCorePlugins): the CSS
   // must be Tailwind's own. Checked on the kit's classes and a sample of the tools' kinds of class.
   const sample = [...Object.values(classes), ...variants, SAMPLE_CLASSES].join(" ");
