@@ -14,26 +14,19 @@ const [nodeModules, out] = process.argv.slice(2).map((p) => resolve(p));
 const kit = join(dirname(fileURLToPath(import.meta.url)), "..", "crates", "render", "react-kit");
 const esbuild = createRequire(join(nodeModules, "noop.js"))("esbuild");
 
-// Output name (under <out>) -> entry module, each bundled whole (no chunks to chase, one request
-// per library). The specifiers that map to each are in crates/render/src/assets/react.js.
-const entryPoints = {
-  "lucide-react": "lucide-react",
-  recharts: "recharts",
-  mathjs: "mathjs",
-  lodash: "lodash",
-  papaparse: "papaparse",
-  "framer-motion": "framer-motion",
-  d3: "d3",
-  three: "three",
-  "chart.js": "chart.js",
-  "chart.js-auto": "chart.js/auto",
-  tone: "tone",
-  plotly: join(kit, "entries/plotly.js"),
-  "react-plotly": join(kit, "entries/react-plotly.js"),
-  mammoth: join(kit, "entries/mammoth.js"),
-  ui: join(kit, "entries/ui.js"),
-  "tailwind-worker": join(kit, "entries/tailwind-worker.js"),
-};
+// The page's own map of specifier -> file under react-kit/ (LIBRARIES in react.js, read from it so
+// both agree). Output name (under <out>) -> entry module, each bundled whole (no chunks to chase,
+// one request per library): Plug's entry in react-kit/entries/ when it has one, else the first
+// specifier that maps to it (`chart.js/auto` for chart.js-auto).
+const pageScript = readFileSync(join(kit, "..", "src", "assets", "react.js"), "utf8");
+const LIBRARIES = new Function(`${pageScript.match(/^const LIBRARIES = \{$[^]*?^\};$/m)[0]}\nreturn LIBRARIES;`)();
+const entryPoints = {};
+for (const [name, file] of Object.entries(LIBRARIES)) {
+  const own = join(kit, "entries", `${file}.js`);
+  entryPoints[file] ??= existsSync(own) ? own : name;
+}
+// Tailwind's compiler runs in a worker the page starts itself.
+entryPoints["tailwind-worker"] = join(kit, "entries/tailwind-worker.js");
 
 const shims = {
   react: "react.cjs",
@@ -57,6 +50,20 @@ const onePageReact = {
   },
 };
 
+// Classes of the kinds the AI tools write, on which the build checks unusedCorePlugins (below).
+const SAMPLE_CLASSES = `items.filter((x) => x) text-[10px] bg-[#1e293b] w-[140px] h-[300px] -mt-2 !p-4 hover:bg-gray-100 md:grid-cols-3
+  space-y-4 space-x-reverse divide-y divide-gray-200 rounded shadow bg-opacity-50 flex-shrink-0 shrink grow flex-1
+  ring-2 ring-offset-2 sr-only truncate line-clamp-2 [mask-type:luminance] group group-hover:opacity-100 w-1/2
+  inset-x-0 top-1/2 -translate-x-1/2 -rotate-45 animate-spin animate-pulse backdrop-blur-sm bg-gradient-to-r
+  from-blue-500 via-purple-500 to-pink-500 text-transparent bg-clip-text tracking-tight leading-none
+  grid-cols-[repeat(3,minmax(0,1fr))] col-span-2 row-span-3 gap-x-2 place-items-center self-end justify-self-start
+  overflow-x-auto overflow-hidden whitespace-nowrap break-words select-none cursor-pointer pointer-events-none
+  transition-all duration-300 ease-in-out delay-150 scale-95 opacity-0 z-50 fixed sticky aspect-video
+  object-cover border-2 border-dashed border-l-4 outline-none focus:outline-none focus-visible:ring-2
+  dark:bg-slate-900 sm:px-6 lg:text-4xl xl:max-w-7xl peer-checked:bg-green-500 disabled:opacity-50 italic
+  underline decoration-wavy underline-offset-4 list-disc list-inside font-mono uppercase text-center
+  min-h-screen max-h-96 size-8 fill-current stroke-2 container mx-auto columns-2 table-auto border-collapse`;
+
 // Preflight and the ui kit's variant classes (`data-[state=open]:…`, `[&>svg]:…`, `focus-visible:…`),
 // compiled once here rather than on every page: they are the same everywhere, and the slowest
 // classes Tailwind generates. The kit's other classes go to the Tailwind worker with the
@@ -65,7 +72,7 @@ const onePageReact = {
 async function kitCss() {
   const { createTailwindcss } = await import(pathToFileURL(join(nodeModules, "@mhsdesign/jit-browser-tailwindcss/dist/module.esm.js")));
   const postcss = createRequire(join(nodeModules, "noop.js"))("postcss");
-  const { TAILWIND_CONFIG, SCREEN_VARIANT } = await import(pathToFileURL(join(kit, "lib/tailwind-config.js")));
+  const { TAILWIND_CONFIG, SCREEN_VARIANT, unusedCorePlugins } = await import(pathToFileURL(join(kit, "lib/tailwind-config.js")));
   const dir = join(kit, "ui");
   const precompiled = (c) => c.includes(":") && !SCREEN_VARIANT.test(c);
   const classes = {};
@@ -86,7 +93,20 @@ async function kitCss() {
     return [rule.selector, minify(node.toString())];
   });
   if (variantRules.length < 50) throw new Error("the kit's variant classes compiled to almost nothing");
-  return { base: minify(await generate("@tailwind base;", [])), variants: variantRules, classes };
+  const { corePluginKeys } = await import(pathToFileURL(join(kit, "lib/tailwind-plugins.mjs")));
+  const plugins = corePluginKeys(nodeModules, TAILWIND_CONFIG);
+  // The worker enables only the plugins a component's text reaches (unusedCorePlugins): the CSS
+  // must be Tailwind's own. Checked on the kit's classes and a sample of the tools' kinds of class.
+  const sample = [...Object.values(classes), ...variants, SAMPLE_CLASSES].join(" ");
+  const lean = createTailwindcss({ tailwindConfig: { ...TAILWIND_CONFIG, corePlugins: unusedCorePlugins(sample, plugins) } });
+  const want = await generate("@tailwind components;\n@tailwind utilities;", [sample]);
+  const got = await lean.generateStylesFromContent("@tailwind components;\n@tailwind utilities;", [sample]);
+  if (got !== want) {
+    const [full, only] = [want.split("\n"), got.split("\n")];
+    console.error("missing:", full.filter((l) => !only.includes(l)), "extra:", only.filter((l) => !full.includes(l)));
+    throw new Error("Tailwind with only the core plugins the classes reach generates other CSS");
+  }
+  return { base: minify(await generate("@tailwind base;", [])), variants: variantRules, classes, plugins };
 }
 
 const common = {
@@ -133,7 +153,6 @@ const libraries = await esbuild.build({ ...common, entryPoints, outdir: staging 
 // 1,500 icons; the whole set is lucide-react.mjs, for `import * as Icons`). Every export name maps
 // to the file of its canonical name: `Home`, `HomeIcon` and `LucideHome` are all lucide/Home.mjs
 // (the page's own `lucideFile`, read from react.js, so both agree).
-const pageScript = readFileSync(join(kit, "..", "src", "assets", "react.js"), "utf8");
 const lucideFile = new Function(`${pageScript.match(/^const lucideFile = .*;$/m)[0]}\nreturn lucideFile;`)();
 const lucideIndex = readFileSync(join(nodeModules, "lucide-react/dist/esm/lucide-react.js"), "utf8");
 const iconEntries = {};

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { startWorker, BROWSER_UA, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { launchChromium, eventually } from './support/browser.mjs';
 import { CALCULATOR, DASHBOARD, ENV_CLIENT, EVERY_LIBRARY, FORM, MOTION_LIST, THREE_SCENE, TRACKER } from './support/ai-components.mjs';
@@ -105,12 +105,62 @@ test('a shadcn/ui dashboard with lucide icons and recharts line and bar charts r
 
   // Only what the component imports was loaded: the ui kit, recharts, the four icons it names, and
   // Tailwind's compiler.
+  // (Tailwind's is asked for twice: by the page, ahead of the libraries, then by its worker, which
+  // finds it in the HTTP cache.)
   const kit = page.requested.filter((p) => p.startsWith('/_plug/vendor/react-kit/')).map((p) => p.slice('/_plug/vendor/react-kit/'.length));
-  assert.deepEqual(kit.sort(), ['lucide/DollarSign.mjs', 'lucide/Github.mjs', 'lucide/TrendingUp.mjs', 'lucide/Users.mjs',
+  assert.deepEqual([...new Set(kit)].sort(), ['lucide/DollarSign.mjs', 'lucide/Github.mjs', 'lucide/TrendingUp.mjs', 'lucide/Users.mjs',
     'recharts.mjs', 'tailwind-worker.mjs', 'ui.mjs']);
   await page.screenshot({ path: join(SHOTS, 'dashboard.png'), fullPage: true });
   quiet(page);
   await context.close();
+});
+
+test('the source rides in the page: a recharts chart starts recharts and Tailwind at once, a plain component neither, a large source is fetched', async () => {
+  const CHART = `import { LineChart, Line, XAxis } from 'recharts';
+const data = [{ x: 'a', y: 1 }, { x: 'b', y: 3 }];
+export default function Chart() {
+  return <div className="p-4 text-[13px]"><LineChart width={300} height={200} data={data}><XAxis dataKey="x" /><Line dataKey="y" isAnimationActive={false} /></LineChart></div>;
+}`;
+  const PLAIN = `import React, { useState } from "react";
+export default function Plain() {
+  const [n, setN] = useState(0);
+  return <button style={{ padding: 8 }} onClick={() => setN(n + 1)}>Clicked {n} times</button>;
+}`;
+  const kitOf = (page) => page.requested.filter((p) => p.startsWith('/_plug/vendor/react-kit/'));
+  const preloads = (page) => page.$$eval('link[rel=modulepreload]', (links) => links.map((l) => new URL(l.href).pathname));
+
+  const chart = await dropReact('Chart.jsx', CHART);
+  const html = await (await fetchLocal(chart.url, { headers: { 'user-agent': BROWSER_UA } })).text();
+  assert.match(html, /<div id="root" data-source="import \{ LineChart, Line, XAxis \} from &#39;recharts&#39;;\n/);
+  const { page, context } = await open(chart);
+  await page.waitForSelector('#root .recharts-line-curve');
+  assert.deepEqual(await preloads(page), ['/_plug/vendor/react-kit/recharts.mjs']);
+  assert.ok(kitOf(page).includes('/_plug/vendor/react-kit/tailwind-worker.mjs'), 'Tailwind started');
+  assert.equal(await style(page, '#root > div', 'fontSize'), '13px', 'text-[13px]');
+  assert.ok(!page.requested.includes('/_plug/file'), 'the source was not fetched again');
+  assert.equal(await page.$eval('#root', (el) => el.hasAttribute('data-source')), false, 'the attribute is read and dropped');
+  quiet(page);
+  await context.close();
+
+  const plain = await dropReact('Plain.jsx', PLAIN);
+  const opened = await open(plain);
+  await opened.page.click('#root button');
+  assert.equal(await opened.page.textContent('#root button'), 'Clicked 1 times');
+  assert.deepEqual(await preloads(opened.page), []);
+  assert.deepEqual(kitOf(opened.page), [], 'no library and no Tailwind');
+  assert.equal(await opened.page.$('style#plug-tailwind'), null);
+  assert.ok(!opened.page.requested.includes('/_plug/file'));
+  quiet(opened.page);
+  await opened.context.close();
+
+  // Past 512 KiB the page carries no source and fetches it.
+  const large = await dropReact('Large.jsx', `${PLAIN}\n/* ${'padding '.repeat(70_000)}*/\n`);
+  const fetched = await open(large);
+  await fetched.page.click('#root button');
+  assert.equal(await fetched.page.textContent('#root button'), 'Clicked 1 times');
+  assert.ok(fetched.page.requested.includes('/_plug/file'));
+  quiet(fetched.page);
+  await fetched.context.close();
 });
 
 test('every name of the contract not used above resolves: each ui component, @/lib/utils, chart.js and the plotly.js names', async () => {

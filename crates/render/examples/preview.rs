@@ -100,13 +100,13 @@ fn main() {
         (
             "react",
             PageKind::React,
-            react_page("Counter", "/files/App.tsx", "/files/App.tsx"),
+            react_page("Counter", "/files/App.tsx", "/files/App.tsx", None),
         ),
         ("site", PageKind::Html, SITE.to_string()),
         (
             "react-broken",
             PageKind::React,
-            react_page("Broken", "/files/Broken.jsx", "/files/Broken.jsx"),
+            react_page("Broken", "/files/Broken.jsx", "/files/Broken.jsx", None),
         ),
     ];
     let count = pages.len();

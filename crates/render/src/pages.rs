@@ -187,14 +187,22 @@ pub fn office_page(kind: OfficeKind, title: &str, file_url: &str, download_url: 
     )
 }
 
-/// A scaffold that compiles a single-file React component in the browser and renders it.
-pub fn react_page(title: &str, source_url: &str, download_url: &str) -> String {
+/// A scaffold that compiles a single-file React component in the browser and renders it. The
+/// source, when given, rides in the page (`data-source`), so the script starts the component's
+/// libraries and Tailwind without fetching it first.
+pub fn react_page(
+    title: &str,
+    source_url: &str,
+    download_url: &str,
+    source: Option<&str>,
+) -> String {
+    let inlined = source.map_or(String::new(), |s| attribute("data-source", s));
     viewer_page(
         &REACT_SCAFFOLD,
         title,
         source_url,
         download_url,
-        "<div id=\"root\"></div>".to_string(),
+        format!("<div id=\"root\"{inlined}></div>"),
     )
 }
 
@@ -254,7 +262,7 @@ mod tests {
             office_page(OfficeKind::Docx, "t", "/f", "/d"),
             office_page(OfficeKind::Xlsx, "t", "/f", "/d"),
             office_page(OfficeKind::Pptx, "t", "/f", "/d"),
-            react_page("t", "/f", "/d"),
+            react_page("t", "/f", "/d", None),
         ] {
             assert!(!page.contains("<script>"), "{page}");
         }
@@ -346,15 +354,20 @@ mod tests {
             "Counter",
             "/acme/counter-1a2b/App.tsx",
             "/acme/counter-1a2b/App.tsx?download",
+            Some("const a = \"</main>\";"),
         );
         assert_wrapper_basics(&page, "Counter");
+        // The source rides escaped in an attribute of #root, never as markup.
+        assert!(page.contains(
+            "<div id=\"root\" data-source=\"const a = &quot;&lt;/main&gt;&quot;;\"></div>"
+        ));
         let script = include_str!("assets/react.js");
         let at = |path: &str| {
             let name = &path[VENDOR_BASE.len()..];
             script.find(&format!("loadScript(\"{name}\")")).unwrap()
         };
         assert!(at(REACT_JS) < at(REACT_DOM_JS) && at(REACT_DOM_JS) < at(SUCRASE_JS));
-        assert!(page.contains("<div id=\"root\"></div>"));
+        assert!(react_page("t", "/f", "/d", None).contains("<div id=\"root\"></div>"));
         assert!(script_at(&page, VIEWER_REACT_JS).is_some());
     }
 

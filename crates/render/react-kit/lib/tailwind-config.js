@@ -34,3 +34,28 @@ export const TAILWIND_CONFIG = {
 // The kit's classes with a screen variant (`sm:flex-row`) are compiled with the component's own, not
 // at build time, so media queries keep Tailwind's order (`sm:` before the component's `lg:`).
 export const SCREEN_VARIANT = /^(?:max-)?(?:sm|md|lg|xl|2xl):/;
+
+// Tailwind's core plugins a text cannot use, as `corePlugins` settings ({ name: false }): creating
+// Tailwind's context runs every enabled plugin, most of a cold run's time, and a component names a
+// few dozen of the 178. `keys` is each plugin's class roots (`bg`, `flex-row`, `sr-only`), read at
+// build time from Tailwind's own context (scripts/vendor-react-kit.mjs). A class reaches a plugin
+// through a root that is a prefix of it ending at a dash, once its variants (`hover:`), `!` and
+// `-` are off; anything that looks like one keeps the plugin, so a stray word costs time, never a
+// style.
+// The build checks the CSS is Tailwind's own on the kit's classes and a sample.
+export function unusedCorePlugins(text, keys) {
+  const roots = new Set();
+  // Every root is letters, digits and dashes, so every run of those is looked at (`items.filter(`
+  // has the class `filter` to Tailwind's extractor, `bg-[#fff]` the root `bg`).
+  for (const piece of text.split(/[^A-Za-z0-9-]+/)) {
+    const name = piece.replace(/^-+/, "");
+    for (let at = name.indexOf("-"); at > 0; at = name.indexOf("-", at + 1)) roots.add(name.slice(0, at));
+    roots.add(name);
+  }
+  const unused = { preflight: false };
+  for (const [plugin, pluginKeys] of Object.entries(keys)) {
+    // The colour plugins read whether their *Opacity plugin is on (`bg-gray-50` sets --tw-bg-opacity).
+    if (!plugin.endsWith("Opacity") && !pluginKeys.some((key) => roots.has(key))) unused[plugin] = false;
+  }
+  return unused;
+}

@@ -5,29 +5,6 @@
 const root = document.getElementById("root");
 let selfRendered = false;
 
-// React, ReactDOM and Sucrase load while the source is fetched and Tailwind starts on it: none of
-// those needs the others, and Tailwind's compiler is the longest step of a styled component.
-function loadScript(name) {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = vendor + name;
-    script.async = false;
-    script.onload = resolve;
-    script.onerror = () => reject(new Error(`${name} did not load`));
-    document.head.append(script);
-  });
-}
-const reactReady = Promise.all([loadScript("react.production.min.js"), loadScript("react-dom.production.min.js")]);
-const scriptsReady = Promise.all([reactReady, loadScript("sucrase.min.js")]);
-const sourceReady = fetch(fileUrl, { credentials: "same-origin" }).then((response) => {
-  if (!response.ok) throw new Error(`Fetching the source answered ${response.status} ${response.statusText}`);
-  return response.text();
-});
-// Awaited later; a failure is reported there, not as an unhandled rejection now.
-scriptsReady.catch(() => {});
-reactReady.catch(() => {});
-sourceReady.catch(() => {});
-
 // Storybook-style components declare propTypes; the checks only ever warn, so they are no-ops.
 const modules = { "prop-types": propTypes() };
 
@@ -108,7 +85,8 @@ function lineOf(name) {
 
 // Bare imports beyond React: what Claude's artifacts, ChatGPT's canvas, Gemini and v0 provide to
 // the components they write, each an ES module built by scripts/vendor-react-kit.mjs that uses the
-// page's one React. Specifier -> file under react-kit/ (README, "Single-file React").
+// page's one React. Specifier -> file under react-kit/ (README, "Single-file React");
+// scripts/vendor-react-kit.mjs reads this very map to know what to build.
 const LIBRARIES = {
   "lucide-react": "lucide-react",
   recharts: "recharts",
@@ -252,6 +230,9 @@ async function loadImports(code) {
 // worker: generated before the first render, so nothing paints unstyled. The kit's colours are
 // shadcn/ui's theme variables, default palette (react-kit/lib/tailwind-config.js).
 function runTailwind(request) {
+  // The worker's thread takes a while to start and ask for its script; the page asks first, ahead
+  // of the libraries, and the worker finds the file in the HTTP cache (vendor files are cacheable).
+  fetch(kitUrl("tailwind-worker")).then((r) => r.arrayBuffer()).catch(() => {});
   return new Promise((resolve, reject) => {
     const worker = new Worker(kitUrl("tailwind-worker"), { type: "module" });
     const timer = setTimeout(() => {
@@ -284,6 +265,7 @@ async function applyTailwind(source) {
   const kit = kitComponents(source);
   if (kit.length === 0 && !/\bclass(Name)?\s*=|\bcn\(|\bclassName:/.test(source)) return;
   const css = await runTailwind({ content: source, kit });
+  performance.mark("plug:tailwind");
   // No Tailwind class in the component: leave the page's own styles (and the browser's) alone.
   if (!css) return;
   const style = document.createElement("style");
@@ -293,8 +275,8 @@ async function applyTailwind(source) {
 }
 
 // The libraries a source imports start downloading (and compiling, off the main thread) as soon as
-// the source is here, while React and Sucrase still load: modulepreload fetches without running.
-// Once React is in they run, while Sucrase still loads and compiles the component.
+// the source is here: modulepreload fetches without running. Once React is in they run, while
+// ReactDOM and Sucrase still load.
 function preloadImports(source) {
   const files = new Set();
   for (const [, , name] of source.matchAll(/\b(?:from|import)\s*(['"])([^'"]+)\1/g)) {
@@ -310,25 +292,23 @@ function preloadImports(source) {
     link.href = kitUrl(file);
     document.head.append(link);
   }
-  reactReady.then(() => {
+  reactCoreReady.then(() => {
     // A failure is reported where loadImports awaits the same import.
     for (const file of files) importKit(file).catch(() => {});
   });
 }
 
-// Tailwind and the libraries start as soon as the source is here, in parallel with React.
-const styled = sourceReady
-  .then((source) => {
-    // The worker first: on HTTP/1.1 its script would otherwise wait behind the libraries.
-    const css = applyTailwind(source);
-    try {
-      preloadImports(source);
-    } catch (error) {
-      console.warn("Plug: preloading the component's libraries failed.", error);
-    }
-    return css;
-  })
-  .catch((error) => console.warn("Plug: Tailwind CSS failed.", error));
+/** Starts Tailwind (when the source uses it) and the libraries the source imports. */
+function startStyling(source) {
+  // Tailwind first: its compiler is the longest step of a styled component.
+  const css = applyTailwind(source);
+  try {
+    preloadImports(source);
+  } catch (error) {
+    console.warn("Plug: preloading the component's libraries failed.", error);
+  }
+  return css;
+}
 
 const isComponent = (value) => typeof value === "function";
 
@@ -359,6 +339,48 @@ function codeFrame(source, line, column) {
   return out.join("\n");
 }
 
+// The source comes inlined in the page (the Worker reads it with the page, so the libraries it
+// imports and Tailwind start at once, no second round trip), else it is fetched (a large source).
+const inlined = root.dataset.source;
+root.removeAttribute("data-source");
+// plug:* performance marks say where a page's time went (start, scripts, compiled, libraries,
+// tailwind, styled), for anyone profiling it; they cost nothing.
+performance.mark("plug:start");
+
+function loadScript(name) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = vendor + name;
+    script.async = false;
+    script.onload = resolve;
+    script.onerror = () => reject(new Error(`${name} did not load`));
+    document.head.append(script);
+  });
+}
+const sourceReady =
+  inlined !== undefined
+    ? Promise.resolve(inlined)
+    : fetch(fileUrl, { credentials: "same-origin" }).then((response) => {
+        if (!response.ok) throw new Error(`Fetching the source answered ${response.status} ${response.statusText}`);
+        return response.text();
+      });
+// React, ReactDOM and Sucrase are asked for first: every component needs them, and on HTTP/1.1
+// they would otherwise queue behind the libraries. None of these needs the others. The libraries
+// run once React is in (their ReactDOM is read when used, react-kit/shims/react-dom.cjs), while
+// ReactDOM and Sucrase still load.
+const reactCoreReady = loadScript("react.production.min.js");
+const reactReady = Promise.all([reactCoreReady, loadScript("react-dom.production.min.js")]);
+const scriptsReady = Promise.all([reactReady, loadScript("sucrase.min.js")]);
+// Tailwind and the libraries start as soon as the source is here (at once when it is inlined).
+const styled = (inlined !== undefined ? startStyling(inlined) : sourceReady.then(startStyling)).catch((error) =>
+  console.warn("Plug: Tailwind CSS failed.", error),
+);
+// Awaited later; a failure is reported there, not as an unhandled rejection now.
+scriptsReady.catch(() => {});
+reactReady.catch(() => {});
+reactCoreReady.catch(() => {});
+sourceReady.catch(() => {});
+
 window.addEventListener("error", (event) => {
   if (!root.hasChildNodes()) fail("The component failed.", event.error || event.message);
 });
@@ -368,6 +390,7 @@ try {
   const source = await sourceReady;
   sourceText = source;
   await scriptsReady;
+  performance.mark("plug:scripts");
   addReact();
   class Boundary extends React.Component {
     constructor(props) {
@@ -406,9 +429,12 @@ try {
   }
   // `import.meta` cannot appear in a function body; the tools' pages give it an empty `env`.
   code = code.replace(/\bimport\.meta\b/g, "__plugImportMeta");
+  performance.mark("plug:compiled");
   setStatus("Loading libraries…");
   await loadImports(code);
+  performance.mark("plug:libraries");
   await styled;
+  performance.mark("plug:styled");
   const module = { exports: {} };
   try {
     new Function("require", "module", "exports", "React", "__plugImportMeta", `${code}\n//# sourceURL=${fileName}`)(

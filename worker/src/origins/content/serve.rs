@@ -89,7 +89,17 @@ async fn index(
         SourceType::Docx => plug_render::office_page(OfficeKind::Docx, title, file, download),
         SourceType::Xlsx => plug_render::office_page(OfficeKind::Xlsx, title, file, download),
         SourceType::Pptx => plug_render::office_page(OfficeKind::Pptx, title, file, download),
-        SourceType::ReactSingleFile => plug_render::react_page(title, file, download),
+        SourceType::ReactSingleFile => {
+            // The source rides in the page when small (nearly all are): the browser then starts
+            // its libraries and Tailwind without a second round trip.
+            let object = stored_object(cx, &objects::original_key(id)).await?;
+            let source = match object.body() {
+                Some(body) if object.size() <= INLINE_SOURCE_MAX => Some(body.bytes().await?),
+                _ => None,
+            };
+            let source = source.as_deref().map(String::from_utf8_lossy);
+            plug_render::react_page(title, file, download, source.as_deref())
+        }
     };
     let html = plug_render::rewrite_page(&page, tag.as_ref(), !is_indexable(seen))
         .map_err(ApiError::internal)?;
@@ -97,6 +107,9 @@ async fn index(
     set_csp(cx, &mut response, kind, seen);
     Ok(response)
 }
+
+/// The largest React source inlined in its page; a larger one the page fetches.
+const INLINE_SOURCE_MAX: u64 = 512 * 1024;
 
 async fn get_bytes(cx: &Ctx, key: &str) -> ApiResult<Vec<u8>> {
     let object = stored_object(cx, key).await?;
