@@ -55,20 +55,17 @@ pub fn link_cookie(cx: &Ctx, user_id: &UserId) -> String {
     )
 }
 
-/// The user of a valid link-origin session cookie, if any; a bad cookie is simply anonymous.
-pub async fn link_user(cx: &Ctx, req: &Request) -> ApiResult<Option<User>> {
-    let Some(value) = cookie(req, LINK_COOKIE) else {
-        return Ok(None);
-    };
+/// The user id a valid link-origin session cookie is signed for (whose row may since be gone).
+pub fn link_user_id(cx: &Ctx, req: &Request) -> Option<UserId> {
+    let value = cookie(req, LINK_COOKIE)?;
     let expect = Expectations {
         issuer: None,
         audience: Some(LINK_AUDIENCE),
     };
     let key = session_key(cx, "plug-serve-session");
-    match token::verify(&value, &key, cx.now, &expect) {
-        Ok(user_id) => identity::find_user(&cx.db, &UserId::from(user_id)).await,
-        Err(_) => Ok(None),
-    }
+    token::verify(&value, &key, cx.now, &expect)
+        .ok()
+        .map(UserId::from)
 }
 
 /// A one-time ticket that hands `user_id` to the content origin of `entity_id`.
@@ -85,10 +82,7 @@ pub async fn redeem_content_ticket(
     ticket: &str,
     entity_id: &EntityId,
 ) -> ApiResult<Option<User>> {
-    match tickets::redeem_content_ticket(&cx.db, ticket, entity_id, cx.now).await? {
-        Some(user_id) => identity::find_user(&cx.db, &user_id).await,
-        None => Ok(None),
-    }
+    tickets::redeem_content_ticket_user(&cx.db, ticket, entity_id, cx.now).await
 }
 
 fn content_audience(entity_id: &EntityId) -> String {
