@@ -93,7 +93,13 @@ pub fn content_ticket_where(
              SELECT ?4, e.entity_id, u.user_id, ?5 FROM entities e JOIN users u ON u.user_id = ?3
              WHERE {filter} AND e.realm = 'inspiration'"
         ),
-        &[first, second, text(user_id), text(&hash(ticket)), int(expires_at)],
+        &[
+            first,
+            second,
+            text(user_id),
+            text(&hash(ticket)),
+            int(expires_at),
+        ],
     )
 }
 

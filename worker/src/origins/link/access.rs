@@ -141,7 +141,11 @@ pub async fn visit(
             db::text(at.grid),
             db::text(at.name),
         ),
-        Asked::Id(id) => ("e.entity_id = ?1 AND ?2 IS NULL", db::text(id), JsValue::NULL),
+        Asked::Id(id) => (
+            "e.entity_id = ?1 AND ?2 IS NULL",
+            db::text(id),
+            JsValue::NULL,
+        ),
         Asked::Nothing => ("0", JsValue::NULL, JsValue::NULL),
     };
     let looks = !matches!(asked, Asked::Nothing);
@@ -149,7 +153,11 @@ pub async fn visit(
         statements.push(entities::with_access_where(
             &cx.db,
             filter,
-            &[first.clone(), second.clone(), db::opt_text(claimed.user_id())],
+            &[
+                first.clone(),
+                second.clone(),
+                db::opt_text(claimed.user_id()),
+            ],
         )?);
     }
     let ticket = match claimed.user_id() {
@@ -175,9 +183,10 @@ pub async fn visit(
     };
     let mut results = results.iter();
     if let Some(scanner) = scanner {
-        let count = db::rows(results.next().ok_or_else(short)?)?.into_iter().next();
-        limits::refuse_if_counted_over(&cx.db, scanner.limit, &scanner.key, cx.now, count)
-            .await?;
+        let count = db::rows(results.next().ok_or_else(short)?)?
+            .into_iter()
+            .next();
+        limits::refuse_if_counted_over(&cx.db, scanner.limit, &scanner.key, cx.now, count).await?;
     }
     let user = match claimed {
         Claimed::Token(user) => Some(user),
