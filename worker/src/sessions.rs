@@ -68,6 +68,52 @@ pub fn link_user_id(cx: &Ctx, req: &Request) -> Option<UserId> {
         .map(UserId::from)
 }
 
+/// The API origin's `/enter` cookie: set by the web app once it is signed in (`POST
+/// /api/v2/enter-session`), sent only to `/enter` (its path), so that a shared `url` opened in this
+/// browser goes on to the link origin's sign-in at once, without a page. It can do nothing else:
+/// no API route reads it, and it is signed with a key of its own.
+const ENTER_COOKIE: &str = "plug_enter";
+const ENTER_AUDIENCE: &str = "plug-enter";
+
+/// `Set-Cookie` for the `/enter` cookie of `user_id`, or (`None`) the one that clears it.
+pub fn enter_cookie(cx: &Ctx, user_id: Option<&UserId>) -> String {
+    let secure = if Config::is_https(&cx.config.base_url) {
+        "; Secure"
+    } else {
+        ""
+    };
+    let (value, max_age) = match user_id {
+        Some(user_id) => (
+            token::mint(
+                user_id,
+                &session_key(cx, "plug-enter-session"),
+                cx.now,
+                SESSION_TTL_SECONDS,
+                None,
+                Some(ENTER_AUDIENCE),
+            ),
+            SESSION_TTL_SECONDS,
+        ),
+        None => (String::new(), 0),
+    };
+    format!(
+        "{ENTER_COOKIE}={value}; Path=/enter; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"
+    )
+}
+
+/// The user id a valid `/enter` cookie is signed for.
+pub fn enter_user_id(cx: &Ctx, req: &Request) -> Option<UserId> {
+    let value = cookie(req, ENTER_COOKIE)?;
+    let expect = Expectations {
+        issuer: None,
+        audience: Some(ENTER_AUDIENCE),
+    };
+    let key = session_key(cx, "plug-enter-session");
+    token::verify(&value, &key, cx.now, &expect)
+        .ok()
+        .map(UserId::from)
+}
+
 /// A one-time ticket that hands `user_id` to the content origin of `entity_id`.
 pub async fn content_ticket(cx: &Ctx, entity_id: &EntityId, user_id: &UserId) -> ApiResult<String> {
     let ticket = new_ticket();

@@ -34,6 +34,29 @@ pub async fn insert_serve_ticket(
     .map(drop)
 }
 
+/// [`insert_serve_ticket`] when the user still exists (one statement); whether it was stored.
+pub async fn insert_serve_ticket_if_user(
+    db: &Db,
+    ticket: &str,
+    user_id: &UserId,
+    target_url: &str,
+    expires_at: i64,
+) -> ApiResult<bool> {
+    let changed = db::run(
+        db,
+        "INSERT INTO serve_tickets (ticket_hash, user_id, target_url, expires_at)
+         SELECT ?1, user_id, ?3, ?4 FROM users WHERE user_id = ?2",
+        &[
+            text(&hash(ticket)),
+            text(user_id),
+            text(target_url),
+            int(expires_at),
+        ],
+    )
+    .await?;
+    Ok(changed == 1)
+}
+
 #[derive(Deserialize)]
 pub struct ServeTicket {
     pub user_id: UserId,
