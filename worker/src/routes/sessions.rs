@@ -52,6 +52,8 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
 /// (`sessions::enter_cookie`), so that a shared `url` opened later in this browser needs no page
 /// to go on. 204.
 pub async fn remember_browser(cx: &Ctx, req: Request) -> ApiResult<Response> {
+    // An authenticated write like every other: an old `plug` is told to upgrade.
+    auth::check_cli_version(cx, &req)?;
     let caller = auth::caller(cx, &req, false).await?;
     let mut response = crate::http::no_content()?;
     let cookie = crate::sessions::enter_cookie(cx, Some(&caller.user.user_id));
