@@ -26,12 +26,11 @@ export async function enter(main) {
   const to = target();
   replace(main, h('div.center', h('p.muted', { role: 'status' }, 'Opening ', h('span.mono', to), '…')));
   try {
-    /** @type {import('./wire.js').ServeSession} */
     // With it, the /enter cookie: the next link opened in this browser needs no page.
-    const [s] = await Promise.all([
-      api('POST', '/api/v2/serve-sessions', { url: to }, { quiet: true }),
-      api('POST', '/api/v2/enter-session', undefined, { quiet: true }).catch(() => null),
-    ]);
+    const remembered = api('POST', '/api/v2/enter-session', undefined, { quiet: true }).catch(() => null);
+    /** @type {import('./wire.js').ServeSession} */
+    const s = await api('POST', '/api/v2/serve-sessions', { url: to }, { quiet: true });
+    await remembered;
     location.replace(s.url);
     return true;
   } catch (err) {
