@@ -114,14 +114,6 @@ pub fn enter_user_id(cx: &Ctx, req: &Request) -> Option<UserId> {
         .map(UserId::from)
 }
 
-/// A one-time ticket that hands `user_id` to the content origin of `entity_id`.
-pub async fn content_ticket(cx: &Ctx, entity_id: &EntityId, user_id: &UserId) -> ApiResult<String> {
-    let ticket = new_ticket();
-    tickets::insert_content_ticket(&cx.db, &ticket, entity_id, user_id, cx.now + TICKET_TTL_MS)
-        .await?;
-    Ok(ticket)
-}
-
 /// The user a content ticket hands over, once, on the origin of the entity it was made for.
 pub async fn redeem_content_ticket(
     cx: &Ctx,

@@ -38,8 +38,14 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     }
     let ticket = new_ticket();
     let expires_at = cx.now + TICKET_TTL_MS;
-    tickets::insert_serve_ticket(&cx.db, &ticket, &caller.user.user_id, &target, expires_at)
-        .await?;
+    tickets::insert_serve_ticket_if_user(
+        &cx.db,
+        &ticket,
+        &caller.user.user_id,
+        &target,
+        expires_at,
+    )
+    .await?;
     let url = format!("{}/_plug/session?ticket={ticket}", cx.config.serve_base_url);
     let session = ServeSession {
         url,

@@ -18,23 +18,8 @@ fn hash(ticket: &str) -> String {
     hex(&Sha256::digest(ticket.as_bytes()))
 }
 
-pub async fn insert_serve_ticket(
-    db: &Db,
-    ticket: &str,
-    user_id: &UserId,
-    target_url: &str,
-    expires_at: i64,
-) -> ApiResult<()> {
-    db::run(
-        db,
-        "INSERT INTO serve_tickets (ticket_hash, user_id, target_url, expires_at) VALUES (?1, ?2, ?3, ?4)",
-        &[text(&hash(ticket)), text(user_id), text(target_url), int(expires_at)],
-    )
-    .await
-    .map(drop)
-}
-
-/// [`insert_serve_ticket`] when the user still exists (one statement); whether it was stored.
+/// A link-origin sign-in ticket of `user_id` for `target_url`, stored only while the user exists
+/// (one statement); whether it was stored.
 pub async fn insert_serve_ticket_if_user(
     db: &Db,
     ticket: &str,
@@ -76,22 +61,6 @@ pub async fn redeem_serve_ticket(
         &[text(&hash(ticket)), int(now)],
     )
     .await
-}
-
-pub async fn insert_content_ticket(
-    db: &Db,
-    ticket: &str,
-    entity_id: &EntityId,
-    user_id: &UserId,
-    expires_at: i64,
-) -> ApiResult<()> {
-    db::run(
-        db,
-        "INSERT INTO content_tickets (ticket_hash, entity_id, user_id, expires_at) VALUES (?1, ?2, ?3, ?4)",
-        &[text(&hash(ticket)), text(entity_id), text(user_id), int(expires_at)],
-    )
-    .await
-    .map(drop)
 }
 
 /// A content ticket for whichever Inspiration `filter` finds (over `entities e`; `?1` and `?2`

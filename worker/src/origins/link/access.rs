@@ -229,7 +229,7 @@ pub async fn visit(
 }
 
 fn short() -> crate::error::ApiError {
-    crate::error::ApiError::internal("a batch answered fewer results than it was sent")
+    crate::error::ApiError::internal("short batch")
 }
 
 /// The client as the scan limit knows it: its IP, one-way hashed under the daily salt.

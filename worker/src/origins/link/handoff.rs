@@ -81,8 +81,8 @@ pub fn without_hand_off_params(url: &Url) -> Url {
 
 /// The redirect into the content origin: with a ticket when the viewer is known (a non-link
 /// Inspiration needs it; a link one learns who is looking, so the owner is never counted), and
-/// the viewer's no-count choice, which the content origin keeps as its own cookie. `made` is a
-/// ticket already stored for this Inspiration and viewer (`access::visit` stores it with its reads).
+/// the viewer's no-count choice, which the content origin keeps as its own cookie. `made` is the
+/// ticket `access::visit` stored for this Inspiration and viewer with its reads.
 async fn to_content(
     cx: &Ctx,
     req: &Request,
@@ -93,11 +93,9 @@ async fn to_content(
 ) -> ApiResult<Response> {
     let mut target = Url::parse(target).map_err(ApiError::internal)?;
     let mut ticket = None;
-    if let Some(user) = user {
-        let made = match made {
-            Some(made) => made,
-            None => sessions::content_ticket(cx, &seen.row.entity_id, &user.user_id).await?,
-        };
+    if user.is_some() {
+        // `visit` stores one whenever it finds both the user and the Inspiration.
+        let made = made.ok_or_else(|| ApiError::internal("no ticket stored"))?;
         target.query_pairs_mut().append_pair(TICKET_PARAM, &made);
         ticket = Some(made);
     } else if seen.row.visibility != Visibility::Link {
