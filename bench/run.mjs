@@ -33,7 +33,7 @@ async function timed(fn, runs) {
 
 const app = await startWorker();
 try {
-  const { owner, member, grid } = await app.world();
+  const { owner, grid } = await app.world();
 
   if (want('roundtrips')) await (await import('./roundtrips.mjs')).benchRoundTrips(app, line);
   if (want('list')) await benchList(grid, owner);
@@ -45,7 +45,8 @@ try {
     const upload = dryRunUploadSize();
     line('Worker upload (wrangler deploy --dry-run), gzip', `${upload.gzipKiB} KiB`, `${upload.totalKiB} KiB raw; goal <= 900 KiB, stretch 600 KB`);
   }
-  if (want('open')) await benchOpen(owner, member, grid);
+  // 'open' is the name this section had before issue 28 gave it its own module.
+  if (want('hops') || want('open')) await (await import('./hops.mjs')).benchHops(app, line);
   if (want('web')) await benchWeb();
   if (want('sheets')) await benchSpreadsheets(owner);
   if (want('sites')) await (await import('./sites.mjs')).benchSites(app, owner, line);
@@ -210,42 +211,6 @@ async function benchBadge(owner) {
     line('navigation to chip on screen', ratio(median(times), median(loads)), `${ms(median(times))}; goal <= 1.20x DOMContentLoaded`);
     line('page LCP without the badge', ms(median(lcp.without)), 'baseline');
     line('page LCP with the badge', ratio(median(lcp.with), median(lcp.without)), `${ms(median(lcp.with))}; goal <= 1.05x, never the badge (tests/badge.browser.test.mjs)`);
-  } finally {
-    await browser.close();
-  }
-}
-
-// ---------------------------------------------------------------- pasted url to content (issue 13)
-async function benchOpen(owner, member, grid) {
-  const { launchChromium } = await import('../tests/support/browser.mjs');
-  const { signedInContext } = await import('../web/bench.mjs');
-  const browser = await launchChromium();
-  try {
-    const e = await app.dropLive(owner, { file: { name: 'p.html', content: fx.html('Org page') } });
-    const content = app.contentUrl(e.entity_id);
-    const firstOpen = [];
-    const linkSession = [];
-    const direct = [];
-    const until = async (page, go) => {
-      const t0 = performance.now();
-      await go();
-      await page.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
-      return performance.now() - t0;
-    };
-    for (let i = 0; i < 8; i++) {
-      const context = await signedInContext(browser, { user: member, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
-      const page = await context.newPage();
-      // Web app signed in, no session on the link origin yet: url -> /enter -> session -> content.
-      firstOpen.push(await until(page, () => page.goto(e.url)));
-      // Signed in on the link origin: url -> content with a ticket.
-      linkSession.push(await until(page, () => page.goto(e.url)));
-      // The content origin asked directly, with its cookie.
-      direct.push(await until(page, () => page.goto(`${content}/`)));
-      await context.close();
-    }
-    line('open the content origin directly (its cookie set)', ms(median(direct)), 'baseline');
-    line('pasted url to content, signed in on the link origin', ratio(median(linkSession), median(direct)), `${ms(median(linkSession))}; one redirect + ticket`);
-    line('pasted url to content, first open (web app hand-off)', ratio(median(firstOpen), median(direct)), `${ms(median(firstOpen))}; /enter, serve session, ticket`);
   } finally {
     await browser.close();
   }

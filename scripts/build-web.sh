@@ -17,6 +17,13 @@ trap 'rm -rf "$TMP"' EXIT
 version() { sha256sum "$1" | cut -c1-10; }
 sed -e "s/__JS_VERSION__/$(version "$TMP/app.js")/" -e "s/__CSS_VERSION__/$(version "$TMP/app.css")/" \
   web/index.html > "$TMP/index.html"
+# /enter's own small page: its one inline script and style are allowed by hash, stamped here.
+node -e '
+const fs = require("fs"), { createHash } = require("crypto");
+const html = fs.readFileSync("web/enter.html", "utf8");
+const hash = (tag) => `sha256-${createHash("sha256").update(html.match(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`))[1]).digest("base64")}`;
+fs.writeFileSync(process.argv[1], html.replace("__SCRIPT_HASH__", hash("script")).replace("__STYLE_HASH__", hash("style")));
+' "$TMP/enter.html"
 
 # Replace the whole folder at once, so no file of an older build lingers.
 rm -rf "$OUT"

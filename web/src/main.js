@@ -58,9 +58,22 @@ async function startEntering(expired = false) {
   renderSignIn(main(), () => startEntering(), { expired, opening: target(), gridHint: gridOfTarget() });
 }
 
+let browserRemembered = false;
+
+/**
+ * Once per load, signed in: the API sets this browser's /enter cookie, so a shared `url` opened
+ * here later goes on to the link origin at once, with no page (README "How a viewer gets there").
+ */
+function rememberBrowser() {
+  if (browserRemembered) return;
+  browserRemembered = true;
+  api('POST', '/api/v2/enter-session', undefined, { quiet: true }).catch(() => { browserRemembered = false; });
+}
+
 /** Opens or closes the detail sheet to match the hash. `event` is the hashchange, if any. */
 function route(event) {
   if (!signedIn()) return;
+  rememberBrowser();
   if (!gridShown) {
     renderGridPage(main(), { onDrop: () => pick(false) });
     gridShown = true;

@@ -43,6 +43,8 @@ export function forgetGrid(grid) {
 }
 
 export function signOut() {
+  // The /enter cookie (README "How a viewer gets there") goes with the token.
+  fetch('/api/v2/enter-session', { method: 'DELETE', credentials: 'same-origin' }).catch(() => {});
   localStorage.removeItem(KEY);
   Object.assign(session, load());
 }

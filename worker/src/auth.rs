@@ -3,7 +3,7 @@
 //! gates old CLI versions. Handlers receive a `Caller` or an error.
 
 use plug_domain::access::Viewer;
-use plug_domain::ids::{GridId, SpaceId, UserId};
+use plug_domain::ids::{SpaceId, UserId};
 use plug_domain::token::{self, Expectations, TokenError};
 use plug_domain::Role;
 use worker::Request;
@@ -190,25 +190,6 @@ fn active_grid(
         grid: chosen.grid,
         role: chosen.role,
     })
-}
-
-/// The viewer facts of a signed-in user for `grid_id`, from their real membership there.
-pub async fn viewer_of_user(cx: &Ctx, user_id: &UserId, grid_id: &GridId) -> ApiResult<Viewer> {
-    let role = identity::role_in(&cx.db, grid_id, user_id).await?;
-    viewer_with_role(cx, user_id, grid_id, role).await
-}
-
-async fn viewer_with_role(
-    cx: &Ctx,
-    user_id: &UserId,
-    grid_id: &GridId,
-    role: Option<Role>,
-) -> ApiResult<Viewer> {
-    let space_ids = match role {
-        Some(_) => identity::space_ids_of(&cx.db, grid_id, user_id).await?,
-        None => Vec::new(),
-    };
-    Ok(viewer_from(user_id, role, space_ids))
 }
 
 /// The viewer facts of a signed-in user from their role and spaces in an entity's grid; spaces

@@ -55,28 +55,63 @@ pub fn link_cookie(cx: &Ctx, user_id: &UserId) -> String {
     )
 }
 
-/// The user of a valid link-origin session cookie, if any; a bad cookie is simply anonymous.
-pub async fn link_user(cx: &Ctx, req: &Request) -> ApiResult<Option<User>> {
-    let Some(value) = cookie(req, LINK_COOKIE) else {
-        return Ok(None);
-    };
+/// The user id a valid link-origin session cookie is signed for (whose row may since be gone).
+pub fn link_user_id(cx: &Ctx, req: &Request) -> Option<UserId> {
+    let value = cookie(req, LINK_COOKIE)?;
     let expect = Expectations {
         issuer: None,
         audience: Some(LINK_AUDIENCE),
     };
     let key = session_key(cx, "plug-serve-session");
-    match token::verify(&value, &key, cx.now, &expect) {
-        Ok(user_id) => identity::find_user(&cx.db, &UserId::from(user_id)).await,
-        Err(_) => Ok(None),
-    }
+    token::verify(&value, &key, cx.now, &expect)
+        .ok()
+        .map(UserId::from)
 }
 
-/// A one-time ticket that hands `user_id` to the content origin of `entity_id`.
-pub async fn content_ticket(cx: &Ctx, entity_id: &EntityId, user_id: &UserId) -> ApiResult<String> {
-    let ticket = new_ticket();
-    tickets::insert_content_ticket(&cx.db, &ticket, entity_id, user_id, cx.now + TICKET_TTL_MS)
-        .await?;
-    Ok(ticket)
+/// The API origin's `/enter` cookie: set by the web app once it is signed in (`POST
+/// /api/v2/enter-session`), sent only to `/enter` (its path), so that a shared `url` opened in this
+/// browser goes on to the link origin's sign-in at once, without a page. It can do nothing else:
+/// no API route reads it, and it is signed with a key of its own.
+const ENTER_COOKIE: &str = "plug_enter";
+const ENTER_AUDIENCE: &str = "plug-enter";
+
+/// `Set-Cookie` for the `/enter` cookie of `user_id`, or (`None`) the one that clears it.
+pub fn enter_cookie(cx: &Ctx, user_id: Option<&UserId>) -> String {
+    let secure = if Config::is_https(&cx.config.base_url) {
+        "; Secure"
+    } else {
+        ""
+    };
+    let (value, max_age) = match user_id {
+        Some(user_id) => (
+            token::mint(
+                user_id,
+                &session_key(cx, "plug-enter-session"),
+                cx.now,
+                SESSION_TTL_SECONDS,
+                None,
+                Some(ENTER_AUDIENCE),
+            ),
+            SESSION_TTL_SECONDS,
+        ),
+        None => (String::new(), 0),
+    };
+    format!(
+        "{ENTER_COOKIE}={value}; Path=/enter; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"
+    )
+}
+
+/// The user id a valid `/enter` cookie is signed for.
+pub fn enter_user_id(cx: &Ctx, req: &Request) -> Option<UserId> {
+    let value = cookie(req, ENTER_COOKIE)?;
+    let expect = Expectations {
+        issuer: None,
+        audience: Some(ENTER_AUDIENCE),
+    };
+    let key = session_key(cx, "plug-enter-session");
+    token::verify(&value, &key, cx.now, &expect)
+        .ok()
+        .map(UserId::from)
 }
 
 /// The user a content ticket hands over, once, on the origin of the entity it was made for.
@@ -85,10 +120,7 @@ pub async fn redeem_content_ticket(
     ticket: &str,
     entity_id: &EntityId,
 ) -> ApiResult<Option<User>> {
-    match tickets::redeem_content_ticket(&cx.db, ticket, entity_id, cx.now).await? {
-        Some(user_id) => identity::find_user(&cx.db, &user_id).await,
-        None => Ok(None),
-    }
+    tickets::redeem_content_ticket_user(&cx.db, ticket, entity_id, cx.now).await
 }
 
 fn content_audience(entity_id: &EntityId) -> String {

@@ -97,12 +97,6 @@ pub async fn write_and_reload(
     seen_by(cx, Some(user_id), row, access)
 }
 
-/// The entity as `viewer` sees it, or 404 when visibility and state hide it.
-pub async fn check_visible(cx: &Ctx, row: EntityRow, viewer: Viewer) -> ApiResult<Seen> {
-    let spaces = entities::visibility_spaces(&cx.db, &row.entity_id).await?;
-    visible(cx, row, viewer, spaces)
-}
-
 fn visible(
     cx: &Ctx,
     row: EntityRow,

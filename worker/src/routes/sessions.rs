@@ -12,6 +12,11 @@ use crate::http::{field, json, read_optional_object, Ctx};
 use crate::sessions::{new_ticket, TICKET_TTL_MS};
 use crate::store::tickets;
 
+/// Whether `target` is a URL a serve session may lead to: on the link origin, nowhere else.
+fn on_link_origin(cx: &Ctx, target: &str) -> bool {
+    target.starts_with(&format!("{}/", cx.config.serve_base_url))
+}
+
 /// POST /api/v2/serve-sessions `{ url? }` → `{ url }`: open it in the browser to sign in on the link origin.
 pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     // A POST from `plug open`, so an old client is told to upgrade like on every other write;
@@ -23,7 +28,7 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     let target = field::opt_str(&body, "url")?
         .map(str::to_string)
         .unwrap_or_else(|| format!("{}/", cx.config.serve_base_url));
-    if !target.starts_with(&format!("{}/", cx.config.serve_base_url)) {
+    if !on_link_origin(cx, &target) {
         return Err(FieldError::new(
             "url",
             "origin",
@@ -33,12 +38,68 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     }
     let ticket = new_ticket();
     let expires_at = cx.now + TICKET_TTL_MS;
-    tickets::insert_serve_ticket(&cx.db, &ticket, &caller.user.user_id, &target, expires_at)
-        .await?;
+    tickets::insert_serve_ticket_if_user(
+        &cx.db,
+        &ticket,
+        &caller.user.user_id,
+        &target,
+        expires_at,
+    )
+    .await?;
     let url = format!("{}/_plug/session?ticket={ticket}", cx.config.serve_base_url);
     let session = ServeSession {
         url,
         expires_at: plug_domain::time::iso(expires_at),
     };
     json(201, &session)
+}
+
+/// POST /api/v2/enter-session: the web app, signed in, asks for the `/enter` cookie
+/// (`sessions::enter_cookie`), so that a shared `url` opened later in this browser needs no page
+/// to go on. 204.
+pub async fn remember_browser(cx: &Ctx, req: Request) -> ApiResult<Response> {
+    // An authenticated write like every other: an old `plug` is told to upgrade.
+    auth::check_cli_version(cx, &req)?;
+    let caller = auth::caller(cx, &req, false).await?;
+    let mut response = crate::http::no_content()?;
+    let cookie = crate::sessions::enter_cookie(cx, Some(&caller.user.user_id));
+    response.headers_mut().append("Set-Cookie", &cookie)?;
+    Ok(response)
+}
+
+/// DELETE /api/v2/enter-session: signing out of the web app clears the `/enter` cookie. 204, for
+/// anyone (clearing a cookie needs no one's rights).
+pub async fn forget_browser(cx: &Ctx, _req: Request) -> ApiResult<Response> {
+    let mut response = crate::http::no_content()?;
+    let cookie = crate::sessions::enter_cookie(cx, None);
+    response.headers_mut().append("Set-Cookie", &cookie)?;
+    Ok(response)
+}
+
+/// GET /enter with a valid `/enter` cookie and a `to` on the link origin: a serve session is
+/// minted here and the browser goes straight to the link origin's sign-in, with no page (one
+/// round trip: the ticket is stored only if the user still exists). None: the page decides.
+pub async fn enter_at_once(cx: &Ctx, req: &Request) -> ApiResult<Option<Response>> {
+    let Some(user_id) = crate::sessions::enter_user_id(cx, req) else {
+        return Ok(None);
+    };
+    let pairs = crate::http::query_pairs(req);
+    if crate::http::query(&pairs, "app").is_some() {
+        return Ok(None);
+    }
+    let Some(to) = crate::http::query(&pairs, "to").filter(|to| on_link_origin(cx, to)) else {
+        return Ok(None);
+    };
+    let ticket = new_ticket();
+    let expires_at = cx.now + TICKET_TTL_MS;
+    if !tickets::insert_serve_ticket_if_user(&cx.db, &ticket, &user_id, to, expires_at).await? {
+        return Ok(None);
+    }
+    let url = format!("{}/_plug/session?ticket={ticket}", cx.config.serve_base_url);
+    let mut response = crate::http::redirect(&url, 302)?;
+    response.headers_mut().set("Cache-Control", "no-store")?;
+    response
+        .headers_mut()
+        .set("Referrer-Policy", "no-referrer")?;
+    Ok(Some(response))
 }

@@ -106,15 +106,6 @@ pub async fn find(db: &Db, entity_id: &EntityId) -> ApiResult<Option<EntityRow>>
     .await
 }
 
-pub async fn find_by_name(db: &Db, grid_id: &GridId, name: &str) -> ApiResult<Option<EntityRow>> {
-    db::first(
-        db,
-        &format!("{SELECT} WHERE e.grid_id = ?1 AND e.name = ?2"),
-        &[text(grid_id), text(name)],
-    )
-    .await
-}
-
 /// What decides whether a viewer may read an entity, read with its row: the spaces it is
 /// visible to and the viewer's role and spaces in its grid; and what its full shape adds to the
 /// row (the ids it was inspired by), so loading an entity for someone is one statement.
@@ -318,23 +309,6 @@ pub fn clear_visibility_spaces(db: &Db, entity_id: &EntityId) -> ApiResult<D1Pre
         "DELETE FROM visibility_spaces WHERE entity_id = ?1",
         &[text(entity_id)],
     )
-}
-
-/// `(space_id, slug)` of the spaces listed for grid visibility; empty means everyone.
-pub async fn visibility_spaces(db: &Db, entity_id: &EntityId) -> ApiResult<Vec<(SpaceId, String)>> {
-    #[derive(Deserialize)]
-    struct Row {
-        space_id: SpaceId,
-        slug: String,
-    }
-    let rows: Vec<Row> = db::all(
-        db,
-        "SELECT s.space_id, s.slug FROM visibility_spaces vs JOIN spaces s ON s.space_id = vs.space_id
-         WHERE vs.entity_id = ?1 ORDER BY s.slug",
-        &[text(entity_id)],
-    )
-    .await?;
-    Ok(rows.into_iter().map(|r| (r.space_id, r.slug)).collect())
 }
 
 /// One column an entity update sets, typed: the routes say what changes, and only this file

@@ -60,12 +60,16 @@ pub async fn insert_user(db: &Db, user: &User, now: i64) -> ApiResult<()> {
 }
 
 pub async fn find_user(db: &Db, user_id: &UserId) -> ApiResult<Option<User>> {
-    db::first(
+    db::first_of(db, find_user_statement(db, user_id)?).await
+}
+
+/// The statement [`find_user`] runs, to batch with other reads (rows decode as [`User`]).
+pub fn find_user_statement(db: &Db, user_id: &UserId) -> ApiResult<worker::D1PreparedStatement> {
+    db::stmt(
         db,
         "SELECT user_id, slug, name FROM users WHERE user_id = ?1",
         &[text(user_id)],
     )
-    .await
 }
 
 pub async fn find_user_by_slug(db: &Db, slug: &str) -> ApiResult<Option<User>> {
@@ -267,22 +271,6 @@ pub async fn add_space_member(
     )
     .await
     .map(drop)
-}
-
-/// The ids of the spaces of `grid_id` that the user belongs to.
-pub async fn space_ids_of(db: &Db, grid_id: &GridId, user_id: &UserId) -> ApiResult<Vec<SpaceId>> {
-    #[derive(Deserialize)]
-    struct Row {
-        space_id: SpaceId,
-    }
-    let rows: Vec<Row> = db::all(
-        db,
-        "SELECT sm.space_id FROM space_members sm JOIN spaces s ON s.space_id = sm.space_id
-         WHERE s.grid_id = ?1 AND sm.user_id = ?2",
-        &[text(grid_id), text(user_id)],
-    )
-    .await?;
-    Ok(rows.into_iter().map(|r| r.space_id).collect())
 }
 
 pub async fn is_space_member(db: &Db, space_id: &SpaceId, user_id: &UserId) -> ApiResult<bool> {

@@ -157,19 +157,40 @@ async fn refusal(db: &Db, limit: &Limit, bucket: &str, now: i64) -> ApiResult<Ap
 
 /// 429 while `key` has used up `limit` in the last window, without counting this request.
 pub async fn refuse_if_over(db: &Db, limit: &Limit, key: &str, now: i64) -> ApiResult<()> {
-    #[derive(Deserialize)]
-    struct Count {
-        n: i64,
-    }
-    let bucket = bucket(limit, key);
-    let count: Option<Count> = db::first(
+    let count: Option<Count> = db::first_of(db, count_statement(db, limit, key, now)?).await?;
+    refuse_if_counted_over(db, limit, key, now, count).await
+}
+
+/// A row of [`count_statement`].
+#[derive(Deserialize)]
+pub struct Count {
+    n: i64,
+}
+
+/// The statement [`refuse_if_over`] reads, to run in a batch with the request's other reads.
+pub fn count_statement(
+    db: &Db,
+    limit: &Limit,
+    key: &str,
+    now: i64,
+) -> ApiResult<worker::D1PreparedStatement> {
+    db::stmt(
         db,
         "SELECT count(*) AS n FROM rate_events WHERE bucket = ?1 AND at > ?2 - ?3",
-        &[text(&bucket), int(now), int(limit.window_ms)],
+        &[text(&bucket(limit, key)), int(now), int(limit.window_ms)],
     )
-    .await?;
+}
+
+/// 429 when the [`count_statement`] of `limit` and `key` counted it full.
+pub async fn refuse_if_counted_over(
+    db: &Db,
+    limit: &Limit,
+    key: &str,
+    now: i64,
+    count: Option<Count>,
+) -> ApiResult<()> {
     if count.map_or(0, |c| c.n) >= limit.max {
-        return Err(refusal(db, limit, &bucket, now).await?);
+        return Err(refusal(db, limit, &bucket(limit, key), now).await?);
     }
     Ok(())
 }

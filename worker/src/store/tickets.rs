@@ -6,29 +6,40 @@ use crate::store::db::Db;
 use plug_domain::ids::{EntityId, UserId};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
+use wasm_bindgen::JsValue;
+use worker::D1PreparedStatement;
 
 use super::db::{self, int, text};
 use crate::error::ApiResult;
 use crate::random::hex;
+use crate::store::identity::User;
 
 fn hash(ticket: &str) -> String {
     hex(&Sha256::digest(ticket.as_bytes()))
 }
 
-pub async fn insert_serve_ticket(
+/// A link-origin sign-in ticket of `user_id` for `target_url`, stored only while the user exists
+/// (one statement); whether it was stored.
+pub async fn insert_serve_ticket_if_user(
     db: &Db,
     ticket: &str,
     user_id: &UserId,
     target_url: &str,
     expires_at: i64,
-) -> ApiResult<()> {
-    db::run(
+) -> ApiResult<bool> {
+    let changed = db::run(
         db,
-        "INSERT INTO serve_tickets (ticket_hash, user_id, target_url, expires_at) VALUES (?1, ?2, ?3, ?4)",
-        &[text(&hash(ticket)), text(user_id), text(target_url), int(expires_at)],
+        "INSERT INTO serve_tickets (ticket_hash, user_id, target_url, expires_at)
+         SELECT ?1, user_id, ?3, ?4 FROM users WHERE user_id = ?2",
+        &[
+            text(&hash(ticket)),
+            text(user_id),
+            text(target_url),
+            int(expires_at),
+        ],
     )
-    .await
-    .map(drop)
+    .await?;
+    Ok(changed == 1)
 }
 
 #[derive(Deserialize)]
@@ -52,42 +63,81 @@ pub async fn redeem_serve_ticket(
     .await
 }
 
-pub async fn insert_content_ticket(
+/// A content ticket for whichever Inspiration `filter` finds (over `entities e`; `?1` and `?2`
+/// are `first` and `second`), stored in the same batch as the reads that decide whether it is
+/// handed out: the link origin's redirect is then one round trip. Nothing is stored when no such
+/// Inspiration or no such user exists (the batch's result says how many rows were written). A
+/// ticket only says who the viewer is, on that one origin: the content origin still checks that
+/// they may read it, and a ticket never handed out is useless.
+pub fn content_ticket_where(
     db: &Db,
     ticket: &str,
-    entity_id: &EntityId,
+    filter: &str,
+    first: JsValue,
+    second: JsValue,
     user_id: &UserId,
     expires_at: i64,
-) -> ApiResult<()> {
-    db::run(
+) -> ApiResult<D1PreparedStatement> {
+    db::stmt(
         db,
-        "INSERT INTO content_tickets (ticket_hash, entity_id, user_id, expires_at) VALUES (?1, ?2, ?3, ?4)",
-        &[text(&hash(ticket)), text(entity_id), text(user_id), int(expires_at)],
+        &format!(
+            "INSERT INTO content_tickets (ticket_hash, entity_id, user_id, expires_at)
+             SELECT ?4, e.entity_id, u.user_id, ?5 FROM entities e JOIN users u ON u.user_id = ?3
+             WHERE {filter} AND e.realm = 'inspiration'"
+        ),
+        &[
+            first,
+            second,
+            text(user_id),
+            text(&hash(ticket)),
+            int(expires_at),
+        ],
     )
-    .await
-    .map(drop)
 }
 
-/// The user a content ticket hands over, once, and only on the origin of the entity it is bound to.
-pub async fn redeem_content_ticket(
+/// The user a content ticket hands over, once, and only on the origin of the entity it is bound
+/// to: the ticket is spent and the user's row read in one batch (one round trip). The row is read back through the ticket just spent, and trusted only when the spending
+/// statement itself answered: a replay in the same millisecond finds it spent and gets nothing.
+pub async fn redeem_content_ticket_user(
     db: &Db,
     ticket: &str,
     entity_id: &EntityId,
     now: i64,
-) -> ApiResult<Option<UserId>> {
+) -> ApiResult<Option<User>> {
     #[derive(Deserialize)]
     struct Row {
         user_id: UserId,
     }
-    let row: Option<Row> = db::first(
+    let args = [text(&hash(ticket)), text(entity_id), int(now)];
+    let results = db::batch_results(
         db,
-        "UPDATE content_tickets SET used_at = ?3
-         WHERE ticket_hash = ?1 AND entity_id = ?2 AND used_at IS NULL AND expires_at > ?3
-         RETURNING user_id",
-        &[text(&hash(ticket)), text(entity_id), int(now)],
+        vec![
+            db::stmt(
+                db,
+                "UPDATE content_tickets SET used_at = ?3
+                 WHERE ticket_hash = ?1 AND entity_id = ?2 AND used_at IS NULL AND expires_at > ?3
+                 RETURNING user_id",
+                &args,
+            )?,
+            db::stmt(
+                db,
+                "SELECT u.user_id, u.slug, u.name FROM content_tickets t JOIN users u ON u.user_id = t.user_id
+                 WHERE t.ticket_hash = ?1 AND t.entity_id = ?2 AND t.used_at = ?3",
+                &args,
+            )?,
+        ],
     )
     .await?;
-    Ok(row.map(|r| r.user_id))
+    let spent: Option<Row> = match results.first() {
+        Some(r) => db::rows(r)?.into_iter().next(),
+        None => None,
+    };
+    let Some(spent) = spent else { return Ok(None) };
+    let user: Option<User> = match results.get(1) {
+        Some(r) => db::rows(r)?.into_iter().next(),
+        None => None,
+    };
+    Ok(user.filter(|u| u.user_id == spent.user_id))
 }
 
 /// Expired tickets of both kinds are useless; the daily cron clears them.

@@ -130,6 +130,8 @@ pub static ROUTES: &[Route] = &[
     route!(Post "/api/v2/auth/revoke", NONE => signin::revoke(cx, req)),
     // The link origin's sign-in (README "Signing in").
     route!(Post "/api/v2/serve-sessions", NONE => sessions::create(cx, req)),
+    route!(Post "/api/v2/enter-session", NONE => sessions::remember_browser(cx, req)),
+    route!(Delete "/api/v2/enter-session", NONE => sessions::forget_browser(cx, req)),
     // The remote MCP endpoint: the tools of `plug mcp` for agents in the cloud.
     route!(Post "/mcp", NONE => mcp_endpoint(cx, req)),
     // Plug as the OAuth authorization server of /mcp (MCP authorization; RFC 9728, 8414, 7591, 7009).

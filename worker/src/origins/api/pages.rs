@@ -27,7 +27,15 @@ pub async fn openapi(cx: &Ctx, _req: Request) -> ApiResult<Response> {
 /// sign-in hand-off of README "Signing in"), else a content path that moves to the link origin.
 pub async fn api_origin_page(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let url = req.url()?;
+    if url.path() == "/enter" {
+        if let Some(response) = crate::routes::sessions::enter_at_once(cx, &req).await? {
+            return Ok(response);
+        }
+    }
+    // /enter is a small page of its own that goes on at once when the app holds a token; it
+    // sends `app=1` back here when the app itself is needed (to sign in, or to say why not).
     let app_page = match url.path() {
+        "/enter" if !url.query_pairs().any(|(k, _)| k == "app") => Some("/app/enter.html"),
         "/" | "/enter" => Some("/app/index.html"),
         p if p.starts_with("/app/") => Some(p),
         _ => None,

@@ -2,8 +2,9 @@
 //! takes to an Inspiration (a `url`, a hand-off, the return from signing in). A missing and a
 //! hidden Inspiration look exactly alike, and scanning for names is rate limited.
 
-use plug_domain::ids::EntityId;
+use plug_domain::ids::{EntityId, UserId};
 use plug_domain::{Realm, Status};
+use wasm_bindgen::JsValue;
 use worker::{Request, Url};
 
 use super::handoff::without_hand_off_params;
@@ -15,7 +16,7 @@ use crate::http::{client_ip, Ctx};
 use crate::routes::common::{self, Seen};
 use crate::sessions;
 use crate::store::identity::{self, User};
-use crate::store::{entities, limits};
+use crate::store::{db, entities, limits, tickets};
 
 /// Who a miss on the link origin is counted against: an API client by its verified user (a
 /// token does not make guessing a `url`'s 4-hex suffix free), anyone else by IP.
@@ -38,80 +39,197 @@ impl Scanner {
         }
     }
 
-    /// A client that has missed too often lately is refused everything for a while: the only
-    /// random part of a `url` is its 4-hex suffix, so a hit must not stay cheap to find.
-    pub async fn guard(&self, cx: &Ctx) -> ApiResult<()> {
-        limits::refuse_if_over(&cx.db, self.limit, &self.key, cx.now).await
-    }
-
     pub async fn count_miss(&self, cx: &Ctx) -> ApiResult<()> {
         limits::take(&cx.db, self.limit, &self.key, cx.now).await
     }
 }
 
-/// The viewer on the link origin: a Bearer token (API clients), else the session cookie.
-pub async fn viewer(cx: &Ctx, req: &Request) -> ApiResult<Option<User>> {
-    match auth::bearer(req) {
-        Some(token) => Ok(Some(auth::verify_user(cx, &token).await?)),
-        None => sessions::link_user(cx, req).await,
-    }
-}
-
-/// The Inspiration at `at` if `user` may read it now; None for missing, hidden and failed alike.
-pub async fn readable(cx: &Ctx, at: &LinkPath<'_>, user: Option<&User>) -> ApiResult<Option<Seen>> {
-    let Some(grid) = identity::find_grid_by_slug(&cx.db, at.grid).await? else {
-        return Ok(None);
-    };
-    let row = entities::find_by_name(&cx.db, &grid.grid_id, at.name)
-        .await?
-        .filter(|r| r.realm == Realm::Inspiration);
-    let Some(row) = row else { return Ok(None) };
-    visible_to(cx, row, user).await
-}
-
-/// The row as `user` sees it: None when visibility or state hide it, or when it failed to store.
-pub async fn visible_to(
-    cx: &Ctx,
-    row: entities::EntityRow,
-    user: Option<&User>,
-) -> ApiResult<Option<Seen>> {
-    let viewer = match user {
-        Some(u) => auth::viewer_of_user(cx, &u.user_id, &row.grid_id).await?,
-        None => Default::default(),
-    };
-    match common::check_visible(cx, row, viewer).await {
-        Ok(seen) if seen.row.status == Status::Failed => Ok(None),
-        Ok(seen) => Ok(Some(seen)),
-        Err(e) if e.is_not_found() => Ok(None),
-        Err(e) => Err(e),
-    }
-}
-
-/// The content URL a hand-off returns to and its Inspiration, if `user` may read it.
-pub async fn handoff_target(
-    cx: &Ctx,
-    to: &str,
-    user: Option<&User>,
-) -> ApiResult<Option<(Url, Seen)>> {
-    let Ok(to) = Url::parse(to) else {
-        return Ok(None);
-    };
-    // Only ever back to a content origin, exactly as configured (scheme, host and port).
+/// The content URL a hand-off returns to, if it is one: only ever a content origin exactly as
+/// configured (scheme, host and port), with a label that can be an entity id.
+pub fn handoff_url(cx: &Ctx, to: &str) -> Option<(Url, EntityId)> {
+    let to = Url::parse(to).ok()?;
     let Some(Origin::Content(label)) = cx.config.origin_of_url(&to) else {
-        return Ok(None);
+        return None;
     };
     if !plug_domain::validate::is_uuid(&label) {
-        return Ok(None);
+        return None;
     }
-    let to = without_hand_off_params(&to);
-    let row = entities::find(&cx.db, &EntityId::from(label))
-        .await?
-        .filter(|r| r.realm == Realm::Inspiration);
-    let seen = match row {
-        Some(row) => visible_to(cx, row, user).await?,
-        None => None,
+    Some((without_hand_off_params(&to), EntityId::from(label)))
+}
+
+/// Which Inspiration a visit asks for.
+pub enum Asked<'a> {
+    /// A `url` path (grid slug and name).
+    At(&'a LinkPath<'a>),
+    /// A hand-off back to its content origin.
+    Id(&'a EntityId),
+    /// A path that names none.
+    Nothing,
+}
+
+/// Who is asking as the request says: a verified Bearer user (API clients), or the user id the
+/// link origin's cookie is signed for (their row is read with the rest, in [`visit`]).
+pub enum Claimed {
+    Token(User),
+    Cookie(UserId),
+    Nobody,
+}
+
+impl Claimed {
+    pub async fn of(cx: &Ctx, req: &Request) -> ApiResult<Claimed> {
+        if let Some(token) = auth::bearer(req) {
+            return Ok(Claimed::Token(auth::verify_user(cx, &token).await?));
+        }
+        Ok(match sessions::link_user_id(cx, req) {
+            Some(user_id) => Claimed::Cookie(user_id),
+            None => Claimed::Nobody,
+        })
+    }
+
+    /// The user of a Bearer token: misses are counted against them rather than their IP.
+    pub fn token_user(&self) -> Option<&User> {
+        match self {
+            Claimed::Token(u) => Some(u),
+            _ => None,
+        }
+    }
+
+    fn user_id(&self) -> Option<&UserId> {
+        match self {
+            Claimed::Token(u) => Some(&u.user_id),
+            Claimed::Cookie(id) => Some(id),
+            Claimed::Nobody => None,
+        }
+    }
+}
+
+/// What a visit to the link origin found, all of it read in one D1 batch (one round trip where
+/// there were eight: the user, the scan limit, the grid, the entity, the viewer's role and spaces,
+/// the spaces it is shared with, then the ticket).
+pub struct Visit {
+    pub user: Option<User>,
+    /// The Inspiration, if this viewer may read it (None for missing, hidden and failed alike).
+    pub seen: Option<Seen>,
+    /// A content ticket for `seen` and `user`, already stored, when both are known.
+    pub ticket: Option<String>,
+}
+
+/// Reads a visit in one batch: the scan limit's count (when `scanner` is given, refused with 429
+/// when full), the cookie user's row, the Inspiration with the viewer's access, and a content
+/// ticket for it that is handed out only if the rest says so.
+pub async fn visit(
+    cx: &Ctx,
+    claimed: Claimed,
+    scanner: Option<&Scanner>,
+    asked: Asked<'_>,
+) -> ApiResult<Visit> {
+    let mut statements = Vec::new();
+    if let Some(scanner) = scanner {
+        statements.push(limits::count_statement(
+            &cx.db,
+            scanner.limit,
+            &scanner.key,
+            cx.now,
+        )?);
+    }
+    if let Claimed::Cookie(user_id) = &claimed {
+        statements.push(identity::find_user_statement(&cx.db, user_id)?);
+    }
+    let (filter, first, second) = match asked {
+        Asked::At(at) => (
+            "e.grid_id = (SELECT grid_id FROM grids WHERE slug = ?1) AND e.name = ?2",
+            db::text(at.grid),
+            db::text(at.name),
+        ),
+        Asked::Id(id) => (
+            "e.entity_id = ?1 AND ?2 IS NULL",
+            db::text(id),
+            JsValue::NULL,
+        ),
+        Asked::Nothing => ("0", JsValue::NULL, JsValue::NULL),
     };
-    Ok(seen.map(|seen| (to, seen)))
+    let looks = !matches!(asked, Asked::Nothing);
+    if looks {
+        statements.push(entities::with_access_where(
+            &cx.db,
+            filter,
+            &[
+                first.clone(),
+                second.clone(),
+                db::opt_text(claimed.user_id()),
+            ],
+        )?);
+    }
+    let ticket = match claimed.user_id() {
+        Some(user_id) if looks => {
+            let ticket = sessions::new_ticket();
+            statements.push(tickets::content_ticket_where(
+                &cx.db,
+                &ticket,
+                filter,
+                first,
+                second,
+                user_id,
+                cx.now + sessions::TICKET_TTL_MS,
+            )?);
+            Some(ticket)
+        }
+        _ => None,
+    };
+    let results = if statements.is_empty() {
+        Vec::new()
+    } else {
+        db::batch_results(&cx.db, statements).await?
+    };
+    let mut results = results.iter();
+    if let Some(scanner) = scanner {
+        let count = db::rows(results.next().ok_or_else(short)?)?
+            .into_iter()
+            .next();
+        limits::refuse_if_counted_over(&cx.db, scanner.limit, &scanner.key, cx.now, count).await?;
+    }
+    let user = match claimed {
+        Claimed::Token(user) => Some(user),
+        Claimed::Cookie(_) => db::rows::<User>(results.next().ok_or_else(short)?)?
+            .into_iter()
+            .next(),
+        Claimed::Nobody => None,
+    };
+    if !looks {
+        return Ok(Visit {
+            user,
+            seen: None,
+            ticket: None,
+        });
+    }
+    let found = db::rows::<entities::WithAccessRow>(results.next().ok_or_else(short)?)?
+        .into_iter()
+        .next()
+        .map(entities::WithAccessRow::decode)
+        .transpose()?;
+    let stored = match results.next() {
+        Some(result) => result.meta().ok().flatten().and_then(|m| m.changes) == Some(1),
+        None => false,
+    };
+    let user_id = user.as_ref().map(|u| &u.user_id);
+    let seen = match found {
+        Some((row, access)) if row.realm == Realm::Inspiration => {
+            match common::seen_by(cx, user_id, row, access) {
+                Ok(seen) if seen.row.status == Status::Failed => None,
+                Ok(seen) => Some(seen),
+                Err(e) if e.is_not_found() => None,
+                Err(e) => return Err(e),
+            }
+        }
+        _ => None,
+    };
+    // A ticket goes out only for an Inspiration this user may read, and only once it is stored.
+    let ticket = ticket.filter(|_| stored && seen.is_some() && user.is_some());
+    Ok(Visit { user, seen, ticket })
+}
+
+fn short() -> crate::error::ApiError {
+    crate::error::ApiError::internal("short batch")
 }
 
 /// The client as the scan limit knows it: its IP, one-way hashed under the daily salt.

@@ -4,7 +4,7 @@
 
 use worker::{Request, Response, Url};
 
-use super::access::{handoff_target, readable, viewer, Scanner};
+use super::access::{handoff_url, visit, Asked, Claimed, Scanner};
 use super::path::{parse_path, path_matches, LinkPath};
 use crate::config::Origin;
 use crate::error::{ApiError, ApiResult};
@@ -14,7 +14,7 @@ use crate::present;
 use crate::routes::common::Seen;
 use crate::routes::views;
 use crate::sessions;
-use crate::store::identity::{self, User};
+use crate::store::identity::User;
 use crate::store::tickets;
 use plug_domain::{Status, Visibility};
 
@@ -25,6 +25,7 @@ pub async fn enter(
     seen: &Seen,
     at: &LinkPath<'_>,
     user: Option<&User>,
+    ticket: Option<String>,
 ) -> ApiResult<Response> {
     let current = present::serve_url(&cx.config, &seen.row);
     if !path_matches(at, seen) {
@@ -42,7 +43,7 @@ pub async fn enter(
     }
     let url = req.url()?;
     let target = content_target(cx, seen, at, &url)?;
-    to_content(cx, req, seen, user, target.as_str()).await
+    to_content(cx, req, seen, user, target.as_str(), ticket).await
 }
 
 /// The content-origin URL of a `url` path: the same path below the origin's root and the same
@@ -80,18 +81,21 @@ pub fn without_hand_off_params(url: &Url) -> Url {
 
 /// The redirect into the content origin: with a ticket when the viewer is known (a non-link
 /// Inspiration needs it; a link one learns who is looking, so the owner is never counted), and
-/// the viewer's no-count choice, which the content origin keeps as its own cookie.
+/// the viewer's no-count choice, which the content origin keeps as its own cookie. `made` is the
+/// ticket `access::visit` stored for this Inspiration and viewer with its reads.
 async fn to_content(
     cx: &Ctx,
     req: &Request,
     seen: &Seen,
     user: Option<&User>,
     target: &str,
+    made: Option<String>,
 ) -> ApiResult<Response> {
     let mut target = Url::parse(target).map_err(ApiError::internal)?;
     let mut ticket = None;
-    if let Some(user) = user {
-        let made = sessions::content_ticket(cx, &seen.row.entity_id, &user.user_id).await?;
+    if user.is_some() {
+        // `visit` stores one whenever it finds both the user and the Inspiration.
+        let made = made.ok_or_else(|| ApiError::internal("no ticket stored"))?;
         target.query_pairs_mut().append_pair(TICKET_PARAM, &made);
         ticket = Some(made);
     } else if seen.row.visibility != Visibility::Link {
@@ -118,65 +122,80 @@ pub const NO_COUNT_PARAM: &str = "plug_nc";
 /// GET /_plug/handoff?to=<content URL>: a content origin sends a viewer it does not know here; a
 /// reader goes back with a ticket, anyone else as at a `url` they cannot read.
 pub async fn handoff(cx: &Ctx, req: &Request) -> ApiResult<Response> {
-    let user = viewer(cx, req).await?;
+    let claimed = Claimed::of(cx, req).await?;
     let pairs = crate::http::query_pairs(req);
     let to = crate::http::query(&pairs, "to").unwrap_or_default();
-    match handoff_target(cx, to, user.as_ref()).await? {
-        Some((to, seen)) => to_content(cx, req, &seen, user.as_ref(), to.as_str()).await,
-        None => miss(cx, req, user.as_ref(), None).await,
-    }
-}
-
-/// After the web app signed this browser in (`/_plug/session`): straight to the content or to the
-/// not-shared page, never back through a check that a refused cookie could turn into a loop.
-pub async fn after_sign_in(
-    cx: &Ctx,
-    req: &Request,
-    target: &str,
-    user: User,
-) -> ApiResult<Response> {
-    let url = Url::parse(target).map_err(|_| ApiError::not_found())?;
-    if cx.config.origin_of_url(&url) != Some(Origin::Link) {
-        return Ok(not_shared(cx, Some(&user)));
-    }
-    if url.path() == "/_plug/handoff" {
-        let to = url
-            .query_pairs()
-            .find(|(k, _)| k == "to")
-            .map(|(_, v)| v.into_owned())
-            .unwrap_or_default();
-        return match handoff_target(cx, &to, Some(&user)).await? {
-            Some((to, seen)) => to_content(cx, req, &seen, Some(&user), to.as_str()).await,
-            None => Ok(not_shared(cx, Some(&user))),
-        };
-    }
-    let Some(at) = parse_path(url.path()) else {
-        return crate::http::redirect(target, 302);
+    let target = handoff_url(cx, to);
+    let asked = match &target {
+        Some((_, id)) => Asked::Id(id),
+        None => Asked::Nothing,
     };
-    match readable(cx, &at, Some(&user)).await? {
-        Some(seen) if path_matches(&at, &seen) && !at.needs_slash => {
-            let content = content_target(cx, &seen, &at, &url)?;
-            to_content(cx, req, &seen, Some(&user), content.as_str()).await
+    let found = visit(cx, claimed, None, asked).await?;
+    match (target, found.seen) {
+        (Some((to, _)), Some(seen)) => {
+            let user = found.user.as_ref();
+            to_content(cx, req, &seen, user, to.as_str(), found.ticket).await
         }
-        // A moved scope or a missing slash: the link origin, now signed in, takes it from here.
-        Some(_) => crate::http::redirect(target, 302),
-        None => Ok(not_shared(cx, Some(&user))),
+        _ => miss(cx, req, found.user.as_ref(), None).await,
     }
 }
 
 /// GET /_plug/session?ticket=… on the link origin: sets the cookie once, then goes straight on to
-/// the content (or the not-shared page), so a cookie the browser refused can never loop.
+/// the content (or the not-shared page), never back through a check that a refused cookie could
+/// turn into a loop. Two round trips: the ticket, then one batch (`access::visit`) with the user,
+/// the Inspiration the target names with their access to it, and the content ticket.
 pub async fn redeem(cx: &Ctx, req: &Request) -> ApiResult<Response> {
     let pairs = crate::http::query_pairs(req);
     let ticket = crate::http::query(&pairs, "ticket").unwrap_or_default();
     let found = tickets::redeem_serve_ticket(&cx.db, ticket, cx.now)
         .await?
         .ok_or_else(|| ApiError::unauthorized("this sign-in link is invalid, used or expired"))?;
-    let user = identity::find_user(&cx.db, &found.user_id)
-        .await?
+    let target = found.target_url.as_str();
+    let url = Url::parse(target).map_err(|_| ApiError::not_found())?;
+    let on_link = cx.config.origin_of_url(&url) == Some(Origin::Link);
+    // What the target asks for: a hand-off back to a content origin, or a `url`.
+    let handoff = if on_link && url.path() == "/_plug/handoff" {
+        let to = url
+            .query_pairs()
+            .find(|(k, _)| k == "to")
+            .map(|(_, v)| v.into_owned())
+            .unwrap_or_default();
+        Some(handoff_url(cx, &to))
+    } else {
+        None
+    };
+    let at = match handoff {
+        None if on_link => parse_path(url.path()),
+        _ => None,
+    };
+    let asked = match (&handoff, &at) {
+        (Some(Some((_, id))), _) => Asked::Id(id),
+        (None, Some(at)) => Asked::At(at),
+        _ => Asked::Nothing,
+    };
+    let seen = visit(cx, Claimed::Cookie(found.user_id.clone()), None, asked).await?;
+    let user = seen
+        .user
+        .clone()
         .ok_or_else(|| ApiError::unauthorized("unknown user"))?;
     let cookie = sessions::link_cookie(cx, &user.user_id);
-    let mut response = after_sign_in(cx, req, &found.target_url, user).await?;
+    let mut response = match (handoff, at, seen.seen) {
+        _ if !on_link => not_shared(cx, Some(&user)),
+        (Some(Some((to, _))), _, Some(readable)) => {
+            to_content(cx, req, &readable, Some(&user), to.as_str(), seen.ticket).await?
+        }
+        (Some(_), _, _) => not_shared(cx, Some(&user)),
+        // Not a `url` at all: the link origin, now signed in, takes it from here.
+        (None, None, _) => crate::http::redirect(target, 302)?,
+        (None, Some(at), Some(readable)) if path_matches(&at, &readable) && !at.needs_slash => {
+            let content = content_target(cx, &readable, &at, &url)?;
+            let ticket = seen.ticket;
+            to_content(cx, req, &readable, Some(&user), content.as_str(), ticket).await?
+        }
+        // A moved scope or a missing slash: the link origin, now signed in, takes it from here.
+        (None, Some(_), Some(_)) => crate::http::redirect(target, 302)?,
+        (None, Some(_), None) => not_shared(cx, Some(&user)),
+    };
     response.headers_mut().append("Set-Cookie", &cookie)?;
     Ok(response)
 }

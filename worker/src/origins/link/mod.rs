@@ -11,7 +11,7 @@ mod path;
 
 use worker::{Method, Request, Response};
 
-use self::access::{readable, viewer, Scanner};
+use self::access::{visit, Asked, Claimed, Scanner};
 use self::handoff::{enter, miss};
 use self::path::parse_path;
 use crate::error::{ApiError, ApiResult};
@@ -90,14 +90,19 @@ pub async fn handle(cx: &Ctx, req: Request) -> ApiResult<Response> {
         // API routes are not answered here, whoever asks.
         return Err(ApiError::not_found());
     }
-    let user = viewer(cx, &req).await?;
-    let scanner = Scanner::of(cx, &req, user.as_ref());
-    scanner.guard(cx).await?;
-    let Some(at) = parse_path(&path) else {
-        return miss(cx, &req, user.as_ref(), Some(&scanner)).await;
+    // One round trip decides (`access::visit`): the scan limit, who it is, what they may read,
+    // and the ticket that takes them there.
+    let claimed = Claimed::of(cx, &req).await?;
+    let scanner = Scanner::of(cx, &req, claimed.token_user());
+    let at = parse_path(&path);
+    let asked = match &at {
+        Some(at) => Asked::At(at),
+        None => Asked::Nothing,
     };
-    match readable(cx, &at, user.as_ref()).await? {
-        Some(seen) => enter(cx, &req, &seen, &at, user.as_ref()).await,
-        None => miss(cx, &req, user.as_ref(), Some(&scanner)).await,
+    let found = visit(cx, claimed, Some(&scanner), asked).await?;
+    let user = found.user.as_ref();
+    match (at, found.seen) {
+        (Some(at), Some(seen)) => enter(cx, &req, &seen, &at, user, found.ticket).await,
+        _ => miss(cx, &req, user, Some(&scanner)).await,
     }
 }

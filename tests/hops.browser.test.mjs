@@ -1,0 +1,270 @@
+// A pasted `url` in as few hops as isolation allows (issue 28; README "How a viewer gets there"),
+// in real Chromium against the real Worker: the exact requests on the way for a teammate signed in
+// on the link origin and for a fresh browser signed in to the web app only (/enter redirects at
+// once on the cookie the app leaves, else is a small page of its own, never the whole app), and
+// the attacks on what changed: the /enter cookie is the API's to set, leads only to the link
+// origin and opens nothing else; the ticket the link origin
+// stores with its reads works once, on its own origin only, even when two requests race to spend
+// it; one is never handed out for what the viewer may not read; /enter never leaves Plug's origins.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { launchChromium } from './support/browser.mjs';
+import { signedInContext } from '../web/bench.mjs';
+import * as fx from './support/fixtures.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'hops');
+let app;
+let browser;
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [app, browser] = await Promise.all([startWorker(), launchChromium()]);
+});
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const NAV = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'sec-fetch-mode': 'navigate', 'user-agent': BROWSER_UA };
+
+/** Every request `go()` makes in `page`, as `METHOD origin-name path status`, in order. */
+async function requestsOf(page, go, names) {
+  const seen = [];
+  const onResponse = (res) => {
+    const u = new URL(res.url());
+    seen.push(`${res.request().method()} ${names.get(u.origin) ?? u.origin} ${u.pathname} ${res.status()}`);
+  };
+  page.on('response', onResponse);
+  await go();
+  page.off('response', onResponse);
+  return seen.filter((r) => !r.endsWith('/favicon.ico 404') && !r.includes('/favicon.ico'));
+}
+
+/** The link origin's session cookie of `user`, the way a browser gets it (a serve session). */
+async function linkCookie(user) {
+  const s = await app.request('POST', '/api/v2/serve-sessions', { token: user.token, json: {} });
+  assert.equal(s.status, 201, s.text);
+  const res = await app.request('GET', s.body.url, { headers: NAV, redirect: 'manual' });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('plug_session='));
+  assert.ok(cookie, 'the session sets the link origin cookie');
+  return cookie.split(';')[0];
+}
+
+test('a fresh browser signed in to the web app reaches the page through /enter\'s own small page, then in one hop', async () => {
+  const { owner, member, grid } = await app.world();
+  const e = await app.dropLive(owner, { file: { name: 'plan.html', content: fx.html('Plan', '<h1>Team plan</h1>') } });
+  const content = app.contentUrl(e.entity_id);
+  const names = new Map([[app.baseUrl, 'api'], [app.serveUrl, 'link'], [content, 'content']]);
+  const context = await signedInContext(browser, { user: member, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(String(err)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const first = await requestsOf(page, async () => {
+    await page.goto(e.url);
+    await page.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
+  }, names);
+  const link = new URL(e.url).pathname;
+  // Beside the serve session, not before it: the /enter cookie for next time.
+  assert.ok(first.includes('POST api /api/v2/enter-session 204'), first.join('\n'));
+  const onTheWay = first.slice(0, first.indexOf(`GET content / 200`) + 1).filter((r) => !r.includes('enter-session'));
+  assert.deepEqual(onTheWay, [
+    `GET link ${link} 302`,
+    'GET api /enter 200',
+    'POST api /api/v2/serve-sessions 201',
+    'GET link /_plug/session 302',
+    'GET content / 200',
+  ], first.join('\n'));
+  assert.ok(!first.some((r) => r.includes('/app/')), `the web app is not loaded: ${first.join(', ')}`);
+  assert.equal(await page.textContent('h1'), 'Team plan');
+  assert.equal(new URL(page.url()).searchParams.get('plug_ticket')?.length, 64);
+
+  // The link origin now knows this browser: the next pasted url is one redirect.
+  const other = await app.dropLive(owner, { file: { name: 'b.html', content: fx.html('B', '<h1>Budget</h1>') } });
+  names.set(app.contentUrl(other.entity_id), 'other');
+  const second = await requestsOf(page, async () => {
+    await page.goto(other.url);
+    await page.waitForURL((u) => u.origin === app.contentUrl(other.entity_id), { waitUntil: 'load' });
+  }, names);
+  assert.deepEqual(second.slice(0, 2), [`GET link ${new URL(other.url).pathname} 302`, 'GET other / 200'], second.join('\n'));
+  assert.equal(await page.textContent('h1'), 'Budget');
+  assert.deepEqual(errors.filter((m) => !/favicon/.test(m)), []);
+  // And the small page left the /enter cookie for the next time this browser has no link session.
+  assert.ok((await context.cookies(`${app.baseUrl}/enter`)).some((c) => c.name === 'plug_enter'));
+  await context.close();
+});
+
+test('where the web app has run, /enter needs no page: url, /enter, /_plug/session and the content are four redirects\' worth', async () => {
+  const { owner, member, grid } = await app.world();
+  const e = await app.dropLive(owner, { file: { name: 'plan.html', content: fx.html('Plan', '<h1>Team plan</h1>') } });
+  const content = app.contentUrl(e.entity_id);
+  const names = new Map([[app.baseUrl, 'api'], [app.serveUrl, 'link'], [content, 'content']]);
+  const context = await signedInContext(browser, { user: member, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
+  let page = await context.newPage();
+  await page.goto(`${app.baseUrl}/`);
+  await page.waitForSelector('#grid');
+  let cookie;
+  for (let t = 0; t < 100 && !cookie; t++) {
+    cookie = (await context.cookies(`${app.baseUrl}/enter`)).find((c) => c.name === 'plug_enter');
+    if (!cookie) await page.waitForTimeout(50);
+  }
+  assert.ok(cookie, 'the signed-in app asked for the /enter cookie');
+  assert.equal(cookie.path, '/enter');
+  assert.equal(cookie.httpOnly, true);
+  assert.equal(cookie.sameSite, 'Lax');
+  assert.ok(!(await context.cookies(`${app.baseUrl}/api/v2/me`)).some((c) => c.name === 'plug_enter'), 'sent to /enter alone');
+
+  // A new tab, as a pasted link opens: the app's own late reads are not on the way.
+  await page.close();
+  page = await context.newPage();
+  const seen = await requestsOf(page, async () => {
+    await page.goto(e.url);
+    await page.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
+  }, names);
+  const onTheWay = seen.slice(0, seen.indexOf('GET content / 200') + 1);
+  assert.deepEqual(onTheWay, [
+    `GET link ${new URL(e.url).pathname} 302`,
+    'GET api /enter 302',
+    'GET link /_plug/session 302',
+    'GET content / 200',
+  ], seen.join('\n'));
+  assert.equal(await page.textContent('h1'), 'Team plan');
+
+  // Signing out of the app clears it.
+  await page.goto(`${app.baseUrl}/`);
+  await page.click('#settings');
+  await page.click('dialog button:has-text("Sign out")');
+  await page.waitForSelector('form.signin');
+  let gone = false;
+  for (let t = 0; t < 100 && !gone; t++) {
+    gone = !(await context.cookies(`${app.baseUrl}/enter`)).some((c) => c.name === 'plug_enter');
+    if (!gone) await page.waitForTimeout(50);
+  }
+  assert.ok(gone, 'signing out cleared the /enter cookie');
+  await context.close();
+});
+
+test('the /enter cookie: only the API sets it, for a signed-in caller; it leads only to the link origin, and opens nothing else', async () => {
+  const { owner, member } = await app.world();
+  const e = await app.dropLive(owner, {});
+  assert.equal((await app.request('POST', '/api/v2/enter-session')).status, 401, 'no token, no cookie');
+  const set = await app.request('POST', '/api/v2/enter-session', { token: member.token });
+  assert.equal(set.status, 204, set.text);
+  const line = set.headers.getSetCookie().find((c) => c.startsWith('plug_enter='));
+  assert.match(line, /; Path=\/enter; HttpOnly; SameSite=Lax; Max-Age=28800/);
+  const cookie = line.split(';')[0];
+
+  const to = (url) => `/enter?to=${encodeURIComponent(url)}`;
+  const ok = await app.request('GET', to(e.url), { headers: { ...NAV, cookie } });
+  assert.equal(ok.status, 302);
+  const next = new URL(ok.headers.get('location'));
+  assert.equal(`${next.origin}${next.pathname}`, `${app.serveUrl}/_plug/session`);
+  assert.equal(ok.headers.get('cache-control'), 'no-store');
+  // It signs this browser in on the link origin, once, and goes on to the content.
+  const landed = await app.open(next.toString(), { headers: NAV });
+  assert.equal(new URL(landed.url).origin, app.contentUrl(e.entity_id));
+  assert.equal(landed.status, 200);
+  assert.equal((await app.request('GET', next.toString(), { origin: 'serve', headers: NAV })).status, 401, 'the sign-in link works once');
+
+  // Off the link origin, or asked for the app: the page, never a redirect.
+  for (const off of ['https://evil.example/', 'javascript:alert(1)', `${app.contentUrl(e.entity_id)}/`, `${app.serveUrl}.evil.example/g/n/`, `${app.serveUrl}@evil.example/`]) {
+    const res = await app.request('GET', to(off), { headers: { ...NAV, cookie } });
+    assert.equal(res.status, 200, off);
+    assert.equal(res.headers.get('location'), null, off);
+  }
+  assert.equal((await app.request('GET', `${to(e.url)}&app=1`, { headers: { ...NAV, cookie } })).status, 200);
+  // Forged, or another cookie of Plug's under its name: the page.
+  const session = (await app.request('GET', (await app.request('POST', '/api/v2/serve-sessions', { token: member.token, json: {} })).body.url, { headers: NAV }))
+    .headers.getSetCookie().find((c) => c.startsWith('plug_session=')).split(';')[0].slice('plug_session='.length);
+  for (const forged of [`plug_enter=${session}`, 'plug_enter=x.y.z', `plug_enter=${cookie.slice('plug_enter='.length, -4)}AAAA`]) {
+    const res = await app.request('GET', to(e.url), { headers: { ...NAV, cookie: forged } });
+    assert.equal(res.status, 200, forged);
+  }
+  // No API route reads it.
+  assert.equal((await app.request('GET', '/api/v2/me', { headers: { cookie } })).status, 401);
+  assert.equal((await app.request('GET', '/api/v2/inspirations', { headers: { cookie } })).status, 401);
+  // Signing out clears it, for anyone.
+  const cleared = await app.request('DELETE', '/api/v2/enter-session');
+  assert.equal(cleared.status, 204);
+  assert.match(cleared.headers.getSetCookie()[0], /^plug_enter=; Path=\/enter; HttpOnly; SameSite=Lax; Max-Age=0/);
+});
+
+test('/enter with a token the API refuses, or none, is the web app signing in; a url off Plug is refused there', async () => {
+  const { owner, member, grid } = await app.world();
+  const e = await app.dropLive(owner, {});
+  // A token the API does not know: the small page hands over to the app, which asks to sign in.
+  const stale = await signedInContext(browser, { user: { token: 'not-a-token' }, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
+  const page = await stale.newPage();
+  await page.goto(e.url);
+  await page.waitForSelector('form.signin');
+  const at = new URL(page.url());
+  assert.equal(at.pathname, '/enter');
+  assert.equal(at.searchParams.get('app'), '1');
+  assert.equal(at.searchParams.get('to'), e.url);
+  assert.ok((await page.textContent('#opening')).includes(e.url));
+  await stale.close();
+
+  // A `to` that is not on the link origin: the API refuses the serve session, the browser stays
+  // on Plug's web app and is told why. Nothing is ever opened from the query alone.
+  const context = await signedInContext(browser, { user: member, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
+  const p2 = await context.newPage();
+  const left = [];
+  p2.on('request', (r) => { if (r.isNavigationRequest() && new URL(r.url()).origin !== app.baseUrl) left.push(r.url()); });
+  for (const to of ['https://evil.example/', 'javascript:alert(1)', `${app.contentUrl(e.entity_id)}/`, `${app.serveUrl}.evil.example/g/n/`]) {
+    await p2.goto(`${app.baseUrl}/enter?to=${encodeURIComponent(to)}`);
+    await p2.waitForSelector('.error-banner');
+    assert.match(await p2.textContent('h1'), /cannot be opened/, to);
+    assert.equal(new URL(p2.url()).origin, app.baseUrl, to);
+  }
+  await p2.screenshot({ path: join(SHOTS, 'enter-refused.png') });
+  assert.deepEqual(left, [], 'no navigation left the API origin');
+  await context.close();
+});
+
+test('a ticket the link origin stores with its reads works once, on its own origin, even when two race for it', async () => {
+  const { owner, member } = await app.world();
+  const a = await app.dropLive(owner, { file: { name: 'a.html', content: fx.html('A', '<h1>A</h1>') } });
+  const b = await app.dropLive(owner, { file: { name: 'b.html', content: fx.html('B', '<h1>B</h1>') } });
+  const cookie = await linkCookie(member);
+  const hop = await app.request('GET', a.url, { headers: { ...NAV, cookie }, redirect: 'manual' });
+  assert.equal(hop.status, 302);
+  const to = new URL(hop.headers.get('location'));
+  assert.equal(to.origin, app.contentUrl(a.entity_id));
+  const ticket = to.searchParams.get('plug_ticket');
+  assert.match(ticket, /^[0-9a-f]{64}$/);
+
+  // On B's origin it is nobody: the not-shared page, and no cookie.
+  const onB = await app.request('GET', `${app.contentUrl(b.entity_id)}/?plug_ticket=${ticket}`, { headers: NAV, redirect: 'manual' });
+  assert.equal(onB.status, 404);
+  assert.equal(onB.headers.getSetCookie().length, 0);
+  assert.ok(!onB.text.includes('<h1>B</h1>'));
+
+  // Two requests racing with it on A: exactly one is let in.
+  const [x, y] = await Promise.all([0, 1].map(() => app.request('GET', to.toString(), { headers: NAV, redirect: 'manual' })));
+  const statuses = [x.status, y.status].sort();
+  assert.deepEqual(statuses, [200, 404], `${x.status} ${y.status}`);
+  const winner = x.status === 200 ? x : y;
+  assert.ok(winner.text.includes('<h1>A</h1>'));
+  assert.match(winner.headers.getSetCookie()[0], /^plug_content=/);
+  // And a third time, later: spent.
+  assert.equal((await app.request('GET', to.toString(), { headers: NAV, redirect: 'manual' })).status, 404);
+});
+
+test('the link origin hands out no ticket for what the viewer may not read, and hidden looks like missing', async () => {
+  const { owner, outsider, space } = await app.world();
+  const hidden = await app.dropLive(owner, { fields: { scope: 'space', space_id: space.space_id, visibility: 'space' } });
+  const cookie = await linkCookie(outsider);
+  const res = await app.request('GET', hidden.url, { headers: { ...NAV, cookie }, redirect: 'manual' });
+  assert.equal(res.status, 404);
+  assert.match(res.text, /not shared with you/);
+  assert.ok(res.text.includes(outsider.name), 'says who is signed in');
+  assert.equal(res.headers.get('location'), null);
+  assert.ok(!res.text.includes('plug_ticket'));
+  // A missing one looks the same.
+  const missing = await app.request('GET', hidden.url.replace(/-[0-9a-f]{4}\/$/, '-0000/'), { headers: { ...NAV, cookie }, redirect: 'manual' });
+  assert.equal(missing.status, 404);
+  assert.equal(missing.text, res.text);
+});
