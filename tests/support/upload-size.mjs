@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './worker.mjs';
 
-// Issue 28's goal. 721 KiB was reached (README "Speed and size"); the budget stays at the goal so
-// work in flight has room, and anything that would take the upload past it must pay for itself.
-export const UPLOAD_GZIP_GOAL_KIB = 900;
+// Issue 28's goal is 900; 722 KiB was reached (README "Speed and size"). The budget holds the gain
+// with room for a feature or two: whatever would take the upload past it must first pay for itself.
+export const UPLOAD_GZIP_GOAL_KIB = 760;
 
 export function dryRunUploadSize() {
   const outdir = mkdtempSync(join(tmpdir(), 'plug-dry-run-'));
