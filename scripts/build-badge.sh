@@ -187,6 +187,31 @@ function pruneLoader(glue) {
     "    async function __wbg_init_once({ module_or_path }) {\n" +
     "        const { instance, module } = await __wbg_load(module_or_path, __wbg_get_imports());\n" +
     "        return __wbg_finalize_init(instance, module);\n    }\n");
+  // Text the bundles never run, cut where wasm-bindgen writes it (each block at most once):
+  // - the script's own URL, for a default module path the build omits;
+  // - the finalizer that frees a closure's Rust side once JS drops it: every badge closure lives
+  //   as long as the page (events::listen, into_js_value), so there is nothing to free;
+  // - passStringToWasm0's realloc path and the encodeInto fallback it needs: the plain encode path
+  //   gives the same bytes (the realloc path only saves a copy of ASCII strings).
+  const cutBlock = (text, start, end, replacement) => {
+    const at = text.indexOf(start);
+    if (at < 0) return text;
+    if (text.indexOf(start, at + 1) >= 0) throw new Error(`build-badge: ${start} is more than once in the glue`);
+    const stop = text.indexOf(end, at);
+    if (stop < 0) throw new Error(`build-badge: no end of ${start}`);
+    return text.slice(0, at) + replacement + text.slice(stop + end.length);
+  };
+  glue = cutBlock(glue, "    let script_src;\n", "toString();\n    }\n", "");
+  glue = cutBlock(glue, "    const CLOSURE_DTORS = (typeof FinalizationRegistry", ";\n",
+    "    const CLOSURE_DTORS = { register() {}, unregister() {} };\n");
+  glue = cutBlock(glue, "    function passStringToWasm0(arg, malloc, realloc) {\n", "\n        WASM_VECTOR_LEN = offset;\n        return ptr;\n    }\n",
+    "    function passStringToWasm0(arg, malloc) {\n" +
+    "        const buf = cachedTextEncoder.encode(arg);\n" +
+    "        const ptr = malloc(buf.length, 1) >>> 0;\n" +
+    "        getUint8ArrayMemory0().subarray(ptr, ptr + buf.length).set(buf);\n" +
+    "        WASM_VECTOR_LEN = buf.length;\n        return ptr;\n    }\n");
+  glue = cutBlock(glue, "    if (!('encodeInto' in cachedTextEncoder)) {\n", "\n        };\n    }\n", "");
+  if (/script_src|FinalizationRegistry|encodeInto|realloc\(/.test(glue)) throw new Error("build-badge: a glue cut did not take");
   const exported = "return Object.assign(__wbg_init, { initSync }, exports);";
   if (glue.split(exported).length !== 2) throw new Error("build-badge: the glue's export line changed");
   return glue.replace(exported, "return Object.assign(__wbg_init, exports);");
