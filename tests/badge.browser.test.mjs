@@ -361,6 +361,7 @@ test('when the panel cannot be fetched, a click says so; the next click fetches 
   assert.equal(await error.getAttribute('role'), 'alert');
   assert.match(await text(pg, 'e'), /Could not load the feedback panel/);
   assert.ok((await boxOf(pg, 'e')).width > 0, 'shown on screen');
+  await pg.screenshot({ path: join(SHOTS, 'panel-failed.png'), clip: around([await boxOf(pg, 'e'), await boxOf(pg, 'c')], 40, DESKTOP) });
   assert.equal(await state(pg), 'idle');
   offline = false;
   await pg.mouse.click(...Object.values(await center(pg, 'c')));

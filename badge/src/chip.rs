@@ -22,7 +22,8 @@ use web_sys::{
 /// Where the widget stores "hidden for this session" (the panel's "Hide for this session").
 pub const DISMISSED_KEY: &str = "platform-badge-dismissed";
 /// Shown by the chip when the viewer asked for the panel and badge-panel.js could not be loaded.
-pub const PANEL_FAILED: &str = "Could not load the feedback panel. Check the connection and try again.";
+pub const PANEL_FAILED: &str =
+    "Could not load the feedback panel. Check the connection and try again.";
 
 /// `all: initial` keeps page CSS out of the host; `!important` here beats even `!important` page
 /// rules, because important declarations from the inner (shadow) context win. Theme overrides sit

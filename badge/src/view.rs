@@ -66,7 +66,11 @@ pub struct Panel {
 /// The panel's whole content, appended to the chip's wrapper. `name` is safe to splice in.
 fn markup(panel: &Panel) -> String {
     let name = panel.name.as_str();
-    let hide = if panel.allows_dismiss { HIDE_BUTTON } else { "" };
+    let hide = if panel.allows_dismiss {
+        HIDE_BUTTON
+    } else {
+        ""
+    };
     concat(&[
         "<style>",
         STYLE,
