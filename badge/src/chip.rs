@@ -8,7 +8,7 @@
 use crate::api;
 use crate::concat;
 use crate::config::{self, Config, Position};
-use crate::events::{listen, Callback};
+use crate::events::Callback;
 use alloc::borrow::ToOwned;
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -200,16 +200,14 @@ impl Chip {
     fn subscribe(&'static self, shadow: &ShadowRoot) {
         // The panel is fetched as soon as the chip is on screen (a click then finds it built);
         // a click before that asks it to open once built, and fetches it again after a failure.
+        // A click and `__PlatformBadge.open()` are the same callback.
         self.request();
-        listen(shadow, &["click"], false, move |_| {
-            self.want_open(true);
-            self.request();
-        });
         let open = Callback::new(move |_| {
             self.want_open(true);
             self.request();
         })
         .into_js_value();
+        let _ = shadow.add_event_listener_with_callback("click", open.unchecked_ref());
         let close = Callback::new(move |_| self.want_open(false)).into_js_value();
         set(&self.global, "open", &open);
         set(&self.global, "close", &close);
