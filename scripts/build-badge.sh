@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds build/badge.js (one file, the wasm inlined) and build/badge.js.etag from the plug-badge crate:
+# Builds build/badge.js (the chip) and build/badge-panel.js (the About/Feedback panel the chip loads
+# when the viewer reaches for it), each one file with its wasm inlined, and their .etag files, from
+# the plug-badge crate (the `panel` feature picks the second):
 # cargo (profile badge) -> wasm-bindgen --target no-modules -> wasm-opt -Oz -> wrap, inline, minify.
 #
 # Tools, each overridable by environment: WASM_BINDGEN (default: wasm-bindgen on PATH, then
@@ -28,21 +30,29 @@ for tool in "$wasm_bindgen" "$wasm_opt" "$esbuild"; do
   fi
 done
 
-cargo build -p plug-badge --target wasm32-unknown-unknown --profile badge
 rm -rf "$work" && mkdir -p "$work" "$out"
 
-# No default module path: the wasm travels inside badge.js, never fetched from next to it.
-"$wasm_bindgen" --target no-modules --no-typescript --omit-default-module-path \
-  --remove-name-section --remove-producers-section \
-  --out-dir "$work" "$target/wasm32-unknown-unknown/badge/plug_badge.wasm"
+# One crate, two wasm files: cargo writes both to the same path, so each is copied away first.
+for bundle in badge badge-panel; do
+  features=()
+  [[ "$bundle" == badge-panel ]] && features=(--features panel)
+  cargo build -p plug-badge --target wasm32-unknown-unknown --profile badge "${features[@]}"
+  mkdir -p "$work/$bundle"
+  cp "$target/wasm32-unknown-unknown/badge/plug_badge.wasm" "$work/$bundle/plug_badge.wasm"
 
-# rustc 1.95 emits these post-MVP features; wasm-opt must be told so it keeps (and may use) them.
-# The module always starts on fresh zeroed memory whose low kilobyte Rust never uses (its stack and
-# data begin at 1 MiB), which lets wasm-opt drop zero data and fold low addresses.
-"$wasm_opt" --low-memory-unused --zero-filled-memory -Oz --converge --strip-debug --strip-producers --strip-target-features \
-  --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-multivalue --enable-reference-types \
-  "$work/plug_badge_bg.wasm" -o "$work/plug_badge.opt.wasm"
+  # No default module path: the wasm travels inside the script, never fetched from next to it.
+  "$wasm_bindgen" --target no-modules --no-typescript --omit-default-module-path \
+    --remove-name-section --remove-producers-section \
+    --out-dir "$work/$bundle" "$work/$bundle/plug_badge.wasm"
+
+  # rustc 1.95 emits these post-MVP features; wasm-opt must be told so it keeps (and may use) them.
+  # The module always starts on fresh zeroed memory whose low kilobyte Rust never uses (its stack and
+  # data begin at 1 MiB), which lets wasm-opt drop zero data and fold low addresses.
+  "$wasm_opt" --low-memory-unused --zero-filled-memory -Oz --converge --strip-debug --strip-producers --strip-target-features \
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-multivalue --enable-reference-types \
+    "$work/$bundle/plug_badge_bg.wasm" -o "$work/$bundle/plug_badge.opt.wasm"
+done
 
 version="$(cargo metadata --no-deps --format-version 1 |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).packages.find(p=>p.name==="plug-badge").version))')"
@@ -55,18 +65,22 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { gzipAsync as zopfli } from "@gfx/zopfli";
 
 const { BADGE_VERSION, BADGE_INLINE, WORK } = process.env;
-let { wasm, glue } = minifyImports(
-  readFileSync(`${WORK}/plug_badge.opt.wasm`),
-  readFileSync(`${WORK}/plug_badge.js`, "utf8"),
-);
 const gzip = BADGE_INLINE === "gzip";
-glue = pruneLoader(glue);
-// Zopfli writes a gzip stream about 8% smaller than zlib's best (1 KB of badge.js) that any
-// gzip decoder, DecompressionStream included, reads; it is slow only at build time.
-const payload = Buffer.from(gzip ? await zopfli(wasm, { numiterations: 15 }) : wasm).toString("base64");
 const unpack = gzip
   ? `new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()`
   : `Promise.resolve(bytes)`;
+
+async function bundle(name) {
+  let { wasm, glue } = minifyImports(
+    readFileSync(`${WORK}/${name}/plug_badge.opt.wasm`),
+    readFileSync(`${WORK}/${name}/plug_badge.js`, "utf8"),
+  );
+  glue = pruneLoader(glue);
+  // Zopfli writes a gzip stream about 8% smaller than zlib's best (1 KB of badge.js) that any
+  // gzip decoder, DecompressionStream included, reads; it is slow only at build time.
+  const payload = Buffer.from(gzip ? await zopfli(wasm, { numiterations: 15 }) : wasm).toString("base64");
+  return { glue, payload };
+}
 
 // wasm-bindgen names every import `__wbg_<name>_<16 hex digits>`, once in the wasm and once as a
 // key of the glue's import object: about 4 KB of mostly incompressible text. Rename each to a
@@ -173,12 +187,39 @@ function pruneLoader(glue) {
     "    async function __wbg_init_once({ module_or_path }) {\n" +
     "        const { instance, module } = await __wbg_load(module_or_path, __wbg_get_imports());\n" +
     "        return __wbg_finalize_init(instance, module);\n    }\n");
+  // Text the bundles never run, cut where wasm-bindgen writes it (each block at most once):
+  // - the script's own URL, for a default module path the build omits;
+  // - the finalizer that frees a closure's Rust side once JS drops it: every badge closure lives
+  //   as long as the page (events::listen, into_js_value), so there is nothing to free;
+  // - passStringToWasm0's realloc path and the encodeInto fallback it needs: the plain encode path
+  //   gives the same bytes (the realloc path only saves a copy of ASCII strings).
+  const cutBlock = (text, start, end, replacement) => {
+    const at = text.indexOf(start);
+    if (at < 0) return text;
+    if (text.indexOf(start, at + 1) >= 0) throw new Error(`build-badge: ${start} is more than once in the glue`);
+    const stop = text.indexOf(end, at);
+    if (stop < 0) throw new Error(`build-badge: no end of ${start}`);
+    return text.slice(0, at) + replacement + text.slice(stop + end.length);
+  };
+  glue = cutBlock(glue, "    let script_src;\n", "toString();\n    }\n", "");
+  glue = cutBlock(glue, "    const CLOSURE_DTORS = (typeof FinalizationRegistry", ";\n",
+    "    const CLOSURE_DTORS = { register() {}, unregister() {} };\n");
+  glue = cutBlock(glue, "    function passStringToWasm0(arg, malloc, realloc) {\n", "\n        WASM_VECTOR_LEN = offset;\n        return ptr;\n    }\n",
+    "    function passStringToWasm0(arg, malloc) {\n" +
+    "        const buf = cachedTextEncoder.encode(arg);\n" +
+    "        const ptr = malloc(buf.length, 1) >>> 0;\n" +
+    "        getUint8ArrayMemory0().subarray(ptr, ptr + buf.length).set(buf);\n" +
+    "        WASM_VECTOR_LEN = buf.length;\n        return ptr;\n    }\n");
+  glue = cutBlock(glue, "    if (!('encodeInto' in cachedTextEncoder)) {\n", "\n        };\n    }\n", "");
+  if (/script_src|FinalizationRegistry|encodeInto|realloc\(/.test(glue)) throw new Error("build-badge: a glue cut did not take");
   const exported = "return Object.assign(__wbg_init, { initSync }, exports);";
   if (glue.split(exported).length !== 2) throw new Error("build-badge: the glue's export line changed");
   return glue.replace(exported, "return Object.assign(__wbg_init, exports);");
 }
 
-writeFileSync(`${WORK}/badge.wrapped.js`, `(function () {
+{
+  const { glue, payload } = await bundle("badge");
+  writeFileSync(`${WORK}/badge.wrapped.js`, `(function () {
   if (window.__PlatformBadge) return;
   var badge = (window.__PlatformBadge = { version: ${JSON.stringify(BADGE_VERSION)} });
 ${glue}
@@ -191,24 +232,44 @@ ${glue}
     .then(function () { return true; }, function () { return false; });
 })();
 `);
+}
+{
+  // The panel starts only when the chip has put its hand-off on the global (badge/src/chip.rs);
+  // if its wasm cannot start, the script's error event tells the chip, which says so.
+  const { glue, payload } = await bundle("badge-panel");
+  writeFileSync(`${WORK}/badge-panel.wrapped.js`, `(function () {
+  var badge = window.__PlatformBadge, script = document.currentScript;
+  if (!badge || !badge._h) return;
+${glue}
+  var bytes = Uint8Array.from(atob("${payload}"), function (c) { return c.charCodeAt(0); });
+  Promise.resolve()
+    .then(function () { return ${unpack}; })
+    .then(function (module) { return wasm_bindgen({ module_or_path: module }); })
+    .catch(function () { if (script) script.dispatchEvent(new Event("error")); });
+})();
+`);
+}
 EOF
 
-"$esbuild" --minify --target=es2020 --log-level=warning \
-  "$work/badge.wrapped.js" --outfile="$out/badge.js"
+for bundle in badge badge-panel; do
+  "$esbuild" --minify --target=es2020 --log-level=warning \
+    "$work/$bundle.wrapped.js" --outfile="$out/$bundle.js"
+done
 
-node --input-type=module - "$out/badge.js" <<'EOF'
+node --input-type=module - "$out/badge.js" "$out/badge-panel.js" <<'EOF'
 import { readFileSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { gzipSync, brotliCompressSync, constants } from "node:zlib";
 
-const file = process.argv[2];
-const bytes = readFileSync(file);
-const etag = `"${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}"`;
-writeFileSync(`${file}.etag`, etag);
-const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(
-  `badge.js: ${kb(bytes.length)} raw, ${kb(gzipSync(bytes, { level: 9 }).length)} gzip, ` +
-    `${kb(brotli.length)} brotli; ETag ${etag}`,
-);
+for (const file of process.argv.slice(2)) {
+  const bytes = readFileSync(file);
+  const etag = `"${createHash("sha256").update(bytes).digest("hex").slice(0, 32)}"`;
+  writeFileSync(`${file}.etag`, etag);
+  const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(
+    `${file.split("/").pop()}: ${kb(bytes.length)} raw, ${kb(gzipSync(bytes, { level: 9 }).length)} gzip, ` +
+      `${kb(brotli.length)} brotli; ETag ${etag}`,
+  );
+}
 EOF

@@ -34,16 +34,19 @@ fresh() {
 manifests=(Cargo.toml Cargo.lock rust-toolchain.toml)
 target="${CARGO_TARGET_DIR:-$PWD/target}"
 
-if fresh build/badge.js "$target/wasm32-unknown-unknown/badge/plug_badge.d" \
+if [ -e build/badge-panel.js ] && fresh build/badge.js "$target/wasm32-unknown-unknown/badge/plug_badge.d" \
   "${manifests[@]}" badge/Cargo.toml scripts/build-badge.sh; then
-  log "badge.js is up to date"
+  log "badge.js and badge-panel.js are up to date"
 else
-  log "badge.js (cargo, wasm-bindgen, wasm-opt)"
+  log "badge.js and badge-panel.js (cargo, wasm-bindgen, wasm-opt)"
   bash scripts/build-badge.sh
 fi
 
-# The Worker answers /badge.js from static assets (only its ETag is compiled in).
-cmp -s build/badge.js public/badge.js || cp build/badge.js public/badge.js
+# The Worker answers /badge.js and /badge-panel.js from static assets (only their ETags are
+# compiled in).
+for badge_file in badge.js badge-panel.js; do
+  cmp -s "build/$badge_file" "public/$badge_file" || cp "build/$badge_file" "public/$badge_file"
+done
 
 log "viewer libraries (scripts/vendor.sh)"
 bash scripts/vendor.sh

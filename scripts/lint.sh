@@ -20,6 +20,7 @@ step "rustfmt: fuzz" cargo fmt --manifest-path fuzz/Cargo.toml --check
 step "clippy: workspace, native" cargo clippy --quiet --workspace --all-targets -- -D warnings
 # The badge is no_std on wasm: checked alone, or the Worker's std features unify into it.
 step "clippy: plug-badge, wasm32" cargo clippy --quiet -p plug-badge --target wasm32-unknown-unknown --lib -- -D warnings
+step "clippy: plug-badge --features panel (badge-panel.js), wasm32" cargo clippy --quiet -p plug-badge --features panel --target wasm32-unknown-unknown --lib -- -D warnings
 step "clippy: plug-worker, wasm32" cargo clippy --quiet -p plug-worker --target wasm32-unknown-unknown --lib -- -D warnings
 # The fuzz crate shares target/ so its dependencies (the same lockfile versions) build once.
 step "clippy: fuzz" cargo clippy --quiet --manifest-path fuzz/Cargo.toml --target-dir target --all-targets -- -D warnings

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { deflateSync, crc32 } from 'node:zlib';
+import { deflateSync, crc32, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { startWorker, unique, BROWSER_UA, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
@@ -138,10 +138,20 @@ const computed = (pg, id, property) => pg.evaluate(
   [id, property],
 );
 
+/** The panel (badge-panel.js) is built into the shadow root: badge.js fetches it right after the chip shows. */
+const panelBuilt = (pg) => pg.waitForFunction(() => window.__badgeShadowForTests?.getElementById('p'));
+
+/** Clicks the chip; a click before the panel has arrived opens it once built, so wait for that. */
 async function clickChip(pg) {
   const box = await boxOf(pg, 'c');
   await pg.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await panelBuilt(pg);
 }
+
+const center = async (pg, id) => {
+  const box = await boxOf(pg, id);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+};
 
 /** The smallest rectangle around `boxes`, grown by `pad` and kept inside the viewport. */
 function around(boxes, pad, viewport) {
@@ -154,14 +164,29 @@ function around(boxes, pad, viewport) {
 
 // ------------------------------------------------------------------ the script itself
 
-test('the Worker serves the badge.js of build/ with a day of caching', async () => {
-  const res = await fetch(`${app.baseUrl}/badge.js`);
-  assert.equal(res.status, 200);
-  assert.equal(res.headers.get('cache-control'), 'public, max-age=86400, must-revalidate');
-  assert.match(res.headers.get('etag'), /^"[^"]+"$/);
-  const served = Buffer.from(await res.arrayBuffer());
-  assert.ok(served.equals(readFileSync(join(ROOT, 'build', 'badge.js'))),
-    'the Worker embeds the current build/badge.js (rebuild the Worker after scripts/build-badge.sh)');
+for (const file of ['badge.js', 'badge-panel.js']) {
+  test(`the Worker serves the ${file} of build/ with a day of caching`, async () => {
+    const res = await fetch(`${app.baseUrl}/${file}`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=86400, must-revalidate');
+    const etag = res.headers.get('etag');
+    assert.equal(etag, readFileSync(join(ROOT, 'build', `${file}.etag`), 'utf8').trim(), 'the ETag of this build');
+    const served = Buffer.from(await res.arrayBuffer());
+    assert.ok(served.equals(readFileSync(join(ROOT, 'build', file))),
+      `the Worker serves the current build/${file} (rebuild the Worker after scripts/build-badge.sh)`);
+    const again = await fetch(`${app.baseUrl}/${file}`, { headers: { 'if-none-match': etag } });
+    assert.equal(again.status, 304);
+  });
+}
+
+test('every page pays only for the chip: badge.js is at most 9.8 KB gzip, the panel comes separately', async () => {
+  const chip = gzipSync(readFileSync(join(ROOT, 'build', 'badge.js')), { level: 9 }).length;
+  const panel = gzipSync(readFileSync(join(ROOT, 'build', 'badge-panel.js')), { level: 9 }).length;
+  console.log(`# badge.js ${(chip / 1024).toFixed(2)} KB gzip, badge-panel.js ${(panel / 1024).toFixed(2)} KB gzip`);
+  // Issue 28's goal is 10 KB; 9.6 KB was reached, and this keeps it with a little room.
+  assert.ok(chip <= 9.8 * 1024, `badge.js is ${chip} bytes gzip`);
+  const js = readFileSync(join(ROOT, 'build', 'badge.js'), 'utf8');
+  assert.ok(!js.includes('Feedback') && !js.includes('textarea'), 'no panel in badge.js (its wasm is gzipped inside, so this only checks the JS)');
 });
 
 // ------------------------------------------------------------------ chip and panel
@@ -208,6 +233,7 @@ test('a click opens the panel as a labelled dialog with focus inside; hovering d
   const { owner } = await author();
   const e = await servedPage(owner);
   const { page: pg, context } = await openBadgePage(e.url, { context: await newContext({ deviceScaleFactor: 2 }) });
+  await panelBuilt(pg); // fetched right after the chip shows, built hidden
   const chipBox = await boxOf(pg, 'c');
   await pg.mouse.move(chipBox.x + 5, chipBox.y + 5);
   await sleep(300);
@@ -280,10 +306,70 @@ test('keyboard: Tab reaches the chip with a visible focus ring, Enter opens, Esc
   assert.equal(await focusedId(pg), 'c');
   assert.equal(await computed(pg, 'c', 'outlineStyle'), 'solid', 'focus ring for keyboard focus');
   await pg.keyboard.press('Enter');
+  await panelBuilt(pg); // an Enter before the panel has arrived opens it once built
   assert.equal(await state(pg), 'expanded');
   await pg.keyboard.press('Escape');
   assert.equal(await state(pg), 'idle');
   assert.equal(await focusedId(pg), 'c');
+  await context.close();
+});
+
+test('the panel is fetched right after the chip shows; a click before it arrives opens it once built', async () => {
+  const { owner } = await author();
+  const e = await servedPage(owner);
+  const context = await newContext();
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  let fetched = 0;
+  await context.route('**/badge-panel.js', async (route) => {
+    fetched++;
+    await held;
+    await route.continue();
+  });
+  const { page: pg } = await openBadgePage(e.url, { context });
+  await eventually(() => fetched === 1, 'badge.js asks for the panel without waiting for the viewer');
+  assert.equal(await pg.evaluate(() => window.__badgeShadowForTests.getElementById('p')), null, 'not built yet');
+  assert.equal(await state(pg), 'idle');
+  const box = await boxOf(pg, 'c');
+  await pg.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  assert.equal(await state(pg), 'idle', 'nothing to show yet');
+  release();
+  await pg.waitForFunction(() => window.__PlatformBadge.state === 'expanded');
+  assert.equal(await focusedId(pg), 'p', 'the panel opens with focus inside, as a click on a built panel does');
+  assert.equal(fetched, 1, 'fetched once');
+  await pg.keyboard.press('Escape');
+  assert.equal(await state(pg), 'idle');
+  await context.close();
+});
+
+test('when the panel cannot be fetched, a click says so; the next click fetches it again and opens it', async () => {
+  const { owner } = await author();
+  const e = await servedPage(owner);
+  const context = await newContext();
+  let fetched = 0;
+  let offline = true;
+  await context.route('**/badge-panel.js', (route) => {
+    fetched++;
+    return offline ? route.abort('internetdisconnected') : route.continue();
+  });
+  const { page: pg, errors } = await openBadgePage(e.url, { context });
+  await eventually(() => fetched === 1, 'the prefetch failed');
+  assert.equal(await (await part(pg, 'e')).evaluate((el) => el.hidden), true, 'a failed prefetch alone says nothing');
+  await pg.mouse.click(...Object.values(await center(pg, 'c')));
+  await eventually(() => fetched === 2, 'a click asks again');
+  const error = await part(pg, 'e');
+  await pg.waitForFunction(() => !window.__badgeShadowForTests.getElementById('e').hidden);
+  assert.equal(await error.getAttribute('role'), 'alert');
+  assert.match(await text(pg, 'e'), /Could not load the feedback panel/);
+  assert.ok((await boxOf(pg, 'e')).width > 0, 'shown on screen');
+  await pg.screenshot({ path: join(SHOTS, 'panel-failed.png'), clip: around([await boxOf(pg, 'e'), await boxOf(pg, 'c')], 40, DESKTOP) });
+  assert.equal(await state(pg), 'idle');
+  offline = false;
+  await pg.mouse.click(...Object.values(await center(pg, 'c')));
+  await pg.waitForFunction(() => window.__PlatformBadge.state === 'expanded');
+  assert.equal(await (await part(pg, 'e')).evaluate((el) => el.hidden), true, 'the message goes when the viewer asks again');
+  assert.equal(fetched, 3);
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
@@ -595,6 +681,7 @@ test('auto mode: "Hide for this session" hides the badge for the session; force-
     await pg.reload();
     await waitForBadge(pg);
     assert.equal(await hosts(pg), 1, 'force-show shows despite the session flag');
+    await panelBuilt(pg);
     assert.equal(await pg.evaluate(() => window.__badgeShadowForTests.getElementById('h')), null, 'no hide control');
 
     await platformPolicy('none');
@@ -603,6 +690,7 @@ test('auto mode: "Hide for this session" hides the badge for the session; force-
     await pg.reload();
     await waitForBadge(pg);
     assert.equal(await hosts(pg), 1, 'locked-show shows despite the session flag');
+    await panelBuilt(pg);
     assert.equal(await pg.evaluate(() => window.__badgeShadowForTests.getElementById('h')), null, 'no hide control');
 
     await gridPolicy('none');

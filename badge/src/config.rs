@@ -4,8 +4,8 @@
 use alloc::borrow::ToOwned;
 use alloc::string::String;
 use js_sys::{Reflect, JSON};
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, HtmlScriptElement};
+use wasm_bindgen::JsValue;
+use web_sys::Document;
 
 /// How the badge treats a viewer's "hide for this session" choice (`data-platform-badge-mode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,16 +135,16 @@ pub struct Config {
 /// Reads the badge's own tag; `None` when there is no tag, no usable entity or no origin,
 /// in which case the badge stays out of the page entirely.
 pub fn read(document: &Document) -> Option<Config> {
-    // The selector only matches <script> elements, so the cast needs no runtime check.
-    let tag: HtmlScriptElement = document
+    let tag = document
         .query_selector("script[data-platform-tag=\"badge\"]")
-        .ok()??
-        .unchecked_into();
+        .ok()??;
     let entity = tag.get_attribute("data-platform-entity")?;
     if !is_entity_id(&entity) {
         return None;
     }
-    let src = tag.src();
+    // The attribute, not the resolved `src` property: Plug writes it absolute (`{base_url}/badge.js`),
+    // and one getter fewer is a binding less in badge.js.
+    let src = tag.get_attribute("src")?;
     Some(Config {
         api_origin: origin_of(&src)?.to_owned(),
         entity,

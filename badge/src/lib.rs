@@ -1,5 +1,8 @@
-//! badge.js: the "Running on Plug" corner chip, its About/Feedback panel and the visit beacon.
-//! `start` runs once when the wasm loads (the bundle's wrapper makes a second load a no-op).
+//! badge.js: the "Running on Plug" corner chip and the visit beacon; badge-panel.js: its
+//! About/Feedback panel, loaded by the chip when the viewer reaches for it (README "The badge").
+//! One crate builds both: the `panel` feature picks which `start` runs when the wasm loads (the
+//! other side's code is then dead and left out of the wasm). badge.js's wrapper makes a second load
+//! a no-op; badge-panel.js only starts when the chip has asked for it.
 
 // `no_std` on wasm: with no std and a panic handler that only traps, none of core's panic message
 // formatting is linked (about 5 KB of wasm). Native builds keep std for the unit tests.
@@ -8,16 +11,15 @@
 extern crate alloc;
 
 mod api;
+mod chip;
 mod config;
 mod events;
 mod view;
 mod widget;
 
 use alloc::string::String;
-use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
 use web_sys::Window;
-use widget::{State, Widget};
 
 // The badge allocates a few short strings; a tiny free-list allocator saves about 8 KB of wasm
 // over std's default. The locked variant keeps this free of `unsafe` at a cost of a few bytes.
@@ -49,24 +51,18 @@ pub(crate) fn concat(parts: &[&str]) -> String {
     joined
 }
 
-/// Reads the tag, sends the view beacon (once per page load) and shows the chip unless the
-/// viewer hid it for this session in `auto` mode.
+/// badge.js: reads the tag, sends the view beacon and shows the chip (`chip::start`).
+#[cfg(not(feature = "panel"))]
 #[wasm_bindgen(start)]
 fn start() {
-    let window = WINDOW.with(Window::clone);
-    let document = window.document().unwrap_throw();
-    let global = Reflect::get(&window, &"__PlatformBadge".into()).unwrap_throw();
-    let Some(config) = config::read(&document) else {
-        return;
-    };
-    if !api::no_count(&document) {
-        api::send_beacon(&window, &config.api_origin, &config.entity);
-    }
-    if config.mode.allows_dismiss() && widget::dismissed_this_session(&window) {
-        let _ = Reflect::set(&global, &"state".into(), &State::Hidden.name().into());
-        return;
-    }
-    Widget::mount(window, document, global, config);
+    chip::start(WINDOW.with(Window::clone));
+}
+
+/// badge-panel.js: builds the panel into the chip's shadow root (`widget::start`).
+#[cfg(feature = "panel")]
+#[wasm_bindgen(start)]
+fn start() {
+    widget::start(WINDOW.with(Window::clone));
 }
 
 #[cfg(test)]

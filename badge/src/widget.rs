@@ -1,19 +1,19 @@
-//! The widget's states (docs/model.md "The badge"; Idle, Expanded, Confirmed, plus Hidden once
-//! dismissed) and the two subscriptions that move between them: events inside the badge and on the
-//! page.
+//! badge-panel.js: the widget's states (docs/model.md "The badge"; Idle, Expanded, Confirmed,
+//! plus Hidden once dismissed) and the two subscriptions that move between them: events inside
+//! the badge and on the page. The chip (chip.rs) hands over once the panel is built.
+#![cfg_attr(not(feature = "panel"), allow(dead_code))]
 
 use crate::api;
-use crate::config::Config;
+use crate::chip::DISMISSED_KEY;
 use crate::events::{listen, Callback};
-use crate::view::View;
+use crate::view::{Panel, View};
 use alloc::boxed::Box;
 use alloc::string::String;
 use core::cell::{Cell, OnceCell};
 use js_sys::Reflect;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::{JsCast, JsValue, UnwrapThrowExt};
 use web_sys::{Document, Element, Event, EventTarget, KeyboardEvent, Window};
 
-const DISMISSED_KEY: &str = "platform-badge-dismissed";
 const THANKS: &str = "Thanks \u{2014} your feedback was sent.";
 const SEND_FAILED: &str = "Could not send your feedback. Please try again.";
 /// How long the thanks shows before the panel closes (docs/model.md "The badge": about a second).
@@ -43,11 +43,34 @@ impl State {
     }
 }
 
-/// Whether the viewer hid the badge earlier in this browser session. Storage can be unavailable
-/// (sandboxed frames, privacy modes): then the badge simply shows.
-pub fn dismissed_this_session(window: &Window) -> bool {
-    session_storage(window)
-        .is_some_and(|storage| storage.get_item(DISMISSED_KEY).ok().flatten().is_some())
+/// Takes the chip's hand-off (`window.__PlatformBadge._h`, see chip.rs: the shadow root and
+/// whether the viewer already asked for the panel), builds the panel into the shadow root and opens it if the viewer already asked. Without a hand-off (the script loaded by
+/// anything but the chip, or twice) it does nothing.
+pub fn start(window: Window) {
+    let document = window.document().unwrap_throw();
+    let global = Reflect::get(&window, &"__PlatformBadge".into()).unwrap_or_default();
+    let handoff = Reflect::get(&global, &"_h".into()).unwrap_or_default();
+    if !handoff.is_object() {
+        return;
+    }
+    let _ = Reflect::set(&global, &"_h".into(), &JsValue::UNDEFINED);
+    let field = |name: &str| Reflect::get(&handoff, &name.into()).unwrap_or_default();
+    // The same tag the chip read (it started only when the tag was usable).
+    let Some(config) = crate::config::read(&document) else {
+        return;
+    };
+    let panel = Panel {
+        allows_dismiss: config.mode.allows_dismiss(),
+        api_origin: config.api_origin,
+        entity: config.entity,
+        name: config.name,
+    };
+    let view = View::mount(field("s").unchecked_into(), &panel);
+    let widget = Widget::mount(window, document, global, panel, view);
+    let _ = Reflect::set(&handoff, &"m".into(), &JsValue::TRUE);
+    if field("o").is_truthy() {
+        widget.open();
+    }
 }
 
 fn session_storage(window: &Window) -> Option<web_sys::Storage> {
@@ -61,7 +84,7 @@ pub struct Widget {
     document: Document,
     /// `window.__PlatformBadge`, where `state` is published.
     global: JsValue,
-    config: Config,
+    panel: Panel,
     view: View,
     state: Cell<State>,
     sending: Cell<bool>,
@@ -73,19 +96,19 @@ pub struct Widget {
 }
 
 impl Widget {
-    /// Builds the badge into the page, wires its events and publishes `open`/`close`/`state`.
+    /// Wires the panel's events and publishes `open`/`close` in place of the chip's.
     pub fn mount(
         window: Window,
         document: Document,
         global: JsValue,
-        config: Config,
+        panel: Panel,
+        view: View,
     ) -> &'static Widget {
-        let view = View::mount(&window, &document, &config);
         let widget: &'static Widget = Box::leak(Box::new(Widget {
             window,
             document,
             global,
-            config,
+            panel,
             view,
             state: Cell::new(State::Idle),
             sending: Cell::new(false),
@@ -95,7 +118,6 @@ impl Widget {
         }));
         widget.subscribe();
         widget.publish_api();
-        widget.set_state(State::Idle);
         widget
     }
 
@@ -217,8 +239,8 @@ impl Widget {
         self.show_status("", false);
         let request = api::post_feedback(
             &self.window,
-            &self.config.api_origin,
-            &self.config.entity,
+            &self.panel.api_origin,
+            &self.panel.entity,
             &self.view.category.value(),
             text.trim_ascii(),
         );

@@ -1,4 +1,4 @@
-//! badge.js (openapi.yaml) and the entity badge_mode route.
+//! badge.js and badge-panel.js (openapi.yaml) and the entity badge_mode route.
 
 use plug_domain::ids::GridId;
 use worker::{Request, Response};
@@ -21,15 +21,26 @@ use crate::store::identity;
 /// compiled in, so a changed badge still rebuilds the Worker and a stale copy can never be
 /// answered with the new ETag.
 const BADGE_ETAG: &str = include_str!("../../../build/badge.js.etag");
+/// badge-panel.js, the About/Feedback panel badge.js loads when the viewer reaches for it
+/// (README "The badge"): served the same way, with its own ETag.
+const PANEL_ETAG: &str = include_str!("../../../build/badge-panel.js.etag");
 
 pub async fn serve(cx: &Ctx, req: Request) -> ApiResult<Response> {
-    let etag = BADGE_ETAG.trim();
+    serve_asset(cx, req, "/badge.js", BADGE_ETAG).await
+}
+
+pub async fn serve_panel(cx: &Ctx, req: Request) -> ApiResult<Response> {
+    serve_asset(cx, req, "/badge-panel.js", PANEL_ETAG).await
+}
+
+async fn serve_asset(cx: &Ctx, req: Request, path: &str, etag: &str) -> ApiResult<Response> {
+    let etag = etag.trim();
     let matches = crate::http::header(&req, "If-None-Match")
         .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
     let mut response = if matches {
         Response::empty()?.with_status(304)
     } else {
-        crate::origins::pages::static_asset(cx, "/badge.js").await?
+        crate::origins::pages::static_asset(cx, path).await?
     };
     let headers = response.headers_mut();
     let _ = headers.set("Content-Type", "text/javascript; charset=utf-8");

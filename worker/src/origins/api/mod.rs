@@ -82,6 +82,7 @@ pub static ROUTES: &[Route] = &[
     route!(Get "/enter", NONE => pages::api_origin_page(cx, req)),
     route!(Get "/healthz", NONE => pages::healthz(cx, req)),
     route!(Get "/badge.js", NONE => badge::serve(cx, req)),
+    route!(Get "/badge-panel.js", NONE => badge::serve_panel(cx, req)),
     route!(Get "/api/v2/openapi.yaml", NONE => pages::openapi(cx, req)),
     route!(Get "/api/v2/no-count", NONE => views::no_count_on_api(cx, req)),
     // The operator API (openapi.yaml).
