@@ -27,11 +27,13 @@ async function measure(browser, url) {
   await page.goto(url);
   const paint = await page.waitForFunction(() => window.__plugFirstPaint, null, { timeout: 60_000 }).then((h) => h.jsonValue());
   await page.waitForLoadState('networkidle');
-  const bytes = await page.evaluate(() =>
-    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].reduce((sum, e) => sum + e.transferSize, 0),
-  );
+  const { bytes, marks } = await page.evaluate(() => ({
+    bytes: [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].reduce((sum, e) => sum + e.transferSize, 0),
+    // The page script's own marks (react.js): where the time went, for whoever profiles it next.
+    marks: Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('plug:')).map((m) => [m.name.slice(5), m.startTime])),
+  }));
   await context.close();
-  return { paint, bytes };
+  return { paint, bytes, marks };
 }
 
 export async function benchReactKit(app, owner, line) {
@@ -53,6 +55,16 @@ export async function benchReactKit(app, owner, line) {
     const k = median(kit.map((r) => r.paint));
     line('React component, React only: first paint (baseline)', ms(p), `${KB(plain[0].bytes)} transferred, nothing cached`);
     line('React component, shadcn/ui + recharts + lucide + Tailwind', `${(k / p).toFixed(2)}x`, `${ms(k)}, ${KB(kit[0].bytes)} transferred; goal <= 1.5x`);
+    // Median time of each step since navigation: the page script started, React, ReactDOM and
+    // Sucrase in, the source compiled, the libraries run, Tailwind's CSS in, the first paint.
+    const steps = (runs) =>
+      ['start', 'scripts', 'compiled', 'libraries', 'tailwind', 'styled']
+        .filter((name) => runs.every((r) => name in r.marks))
+        .map((name) => `${name} ${median(runs.map((r) => r.marks[name])).toFixed(0)}`)
+        .concat(`paint ${median(runs.map((r) => r.paint)).toFixed(0)}`)
+        .join(', ');
+    line('  steps, React only (median ms since navigation)', '', steps(plain));
+    line('  steps, shadcn/ui + recharts + lucide + Tailwind', '', steps(kit));
   } finally {
     await browser.close();
   }
