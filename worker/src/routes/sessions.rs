@@ -61,7 +61,8 @@ pub async fn remember_browser(cx: &Ctx, req: Request) -> ApiResult<Response> {
     // An authenticated write like every other: an old `plug` is told to upgrade.
     auth::check_cli_version(cx, &req)?;
     let caller = auth::caller(cx, &req, false).await?;
-    let life = auth::token_of(cx, &req).map_or(0, |t| crate::sessions::enter_life(cx, &t));
+    let token = auth::token_of(cx, &req).unwrap_or_default();
+    let life = crate::sessions::enter_life(cx, &token);
     let mut response = crate::http::no_content()?;
     let cookie = crate::sessions::enter_cookie(cx, Some((&caller.user.user_id, life)));
     response.headers_mut().append("Set-Cookie", &cookie)?;
