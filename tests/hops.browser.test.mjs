@@ -68,16 +68,17 @@ test('a fresh browser signed in to the web app reaches the page through /enter\'
     await page.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
   }, names);
   const link = new URL(e.url).pathname;
-  // Beside the serve session, not before it: the /enter cookie for next time.
-  assert.ok(first.includes('POST api /api/v2/enter-session 204'), first.join('\n'));
-  const onTheWay = first.slice(0, first.indexOf(`GET content / 200`) + 1).filter((r) => !r.includes('enter-session'));
+  // The page makes one request, which answers with the serve session and sets the /enter cookie
+  // for next time: nothing else on the way, nothing beside it.
+  const onTheWay = first.slice(0, first.indexOf(`GET content / 200`) + 1);
   assert.deepEqual(onTheWay, [
     `GET link ${link} 302`,
     'GET api /enter 200',
-    'POST api /api/v2/serve-sessions 201',
+    'POST api /enter 201',
     'GET link /_plug/session 302',
     'GET content / 200',
   ], first.join('\n'));
+  assert.ok(!first.some((r) => r.includes('/api/v2/')), `no API route on the way: ${first.join(', ')}`);
   assert.ok(!first.some((r) => r.includes('/app/')), `the web app is not loaded: ${first.join(', ')}`);
   assert.equal(await page.textContent('h1'), 'Team plan');
   assert.equal(new URL(page.url()).searchParams.get('plug_ticket')?.length, 64);
@@ -92,8 +93,25 @@ test('a fresh browser signed in to the web app reaches the page through /enter\'
   assert.deepEqual(second.slice(0, 2), [`GET link ${new URL(other.url).pathname} 302`, 'GET other / 200'], second.join('\n'));
   assert.equal(await page.textContent('h1'), 'Budget');
   assert.deepEqual(errors.filter((m) => !/favicon/.test(m)), []);
-  // And the small page left the /enter cookie for the next time this browser has no link session.
-  assert.ok((await context.cookies(`${app.baseUrl}/enter`)).some((c) => c.name === 'plug_enter'));
+  // And the small page left the /enter cookie for the next time this browser has no link session:
+  // a fresh tab whose link session is gone takes the four-redirect path, with no page.
+  const left = (await context.cookies(`${app.baseUrl}/enter`)).find((c) => c.name === 'plug_enter');
+  assert.ok(left, 'the /enter cookie is set');
+  assert.equal(left.httpOnly, true);
+  assert.equal(left.sameSite, 'Lax');
+  assert.equal(left.path, '/enter');
+  await context.clearCookies({ name: 'plug_session' });
+  const third = await context.newPage();
+  const again = await requestsOf(third, async () => {
+    await third.goto(e.url);
+    await third.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
+  }, names);
+  assert.deepEqual(again.slice(0, again.indexOf('GET content / 200') + 1), [
+    `GET link ${link} 302`,
+    'GET api /enter 302',
+    'GET link /_plug/session 302',
+    'GET content / 200',
+  ], again.join('\n'));
   await context.close();
 });
 
@@ -186,6 +204,43 @@ test('the /enter cookie: only the API sets it, for a signed-in caller; it leads 
   // No API route reads it.
   assert.equal((await app.request('GET', '/api/v2/me', { headers: { cookie } })).status, 401);
   assert.equal((await app.request('GET', '/api/v2/inspirations', { headers: { cookie } })).status, 401);
+  // POST /enter, the small page's one request: a Bearer token or nothing, never the cookie alone;
+  // a `to` on the link origin or nothing; the serve session and the cookie in one answer.
+  const enter = (url, opts) => app.request('POST', to(url), opts);
+  for (const [what, opts] of [['no token', {}], ['the cookie alone', { headers: { cookie } }], ['a forged token', { token: 'x.y.z', headers: { cookie } }]]) {
+    const res = await enter(e.url, opts);
+    assert.equal(res.status, 401, what);
+    assert.deepEqual(res.headers.getSetCookie(), [], what);
+  }
+  for (const off of ['https://evil.example/', 'javascript:alert(1)', `${app.contentUrl(e.entity_id)}/`, `${app.serveUrl}.evil.example/g/n/`, `${app.serveUrl}@evil.example/`, '']) {
+    const res = await enter(off, { token: member.token });
+    assert.equal(res.status, 400, off);
+    assert.equal(res.body.error.code, 'VALIDATION_FAILED', off);
+    assert.deepEqual(res.headers.getSetCookie(), [], off);
+  }
+  const now = await enter(e.url, { token: member.token });
+  assert.equal(now.status, 201, now.text);
+  assert.equal(now.headers.get('cache-control'), 'no-store');
+  assert.match(now.headers.getSetCookie().find((c) => c.startsWith('plug_enter=')), /; Path=\/enter; HttpOnly; SameSite=Lax; Max-Age=28800/);
+  const signIn = new URL(now.body.url);
+  assert.equal(`${signIn.origin}${signIn.pathname}`, `${app.serveUrl}/_plug/session`);
+  const there = await app.open(now.body.url, { headers: NAV });
+  assert.equal(new URL(there.url).origin, app.contentUrl(e.entity_id));
+  assert.equal((await app.request('GET', now.body.url, { origin: 'serve', headers: NAV })).status, 401, 'once');
+
+  // The cookie lasts as long as the sign-in: a token's own life, at least 8 h, at most 30 days.
+  for (const [ttl, life] of [[60, 28800], [10 * 86400, 10 * 86400], [90 * 86400, 30 * 86400]]) {
+    const t = await app.admin('POST', '/tokens', { user_id: member.user_id, ttl_seconds: ttl });
+    assert.equal(t.status, 201, t.text);
+    for (const res of [await app.request('POST', '/api/v2/enter-session', { token: t.body.token }), await enter(e.url, { token: t.body.token })]) {
+      const maxAge = Number(res.headers.getSetCookie().find((c) => c.startsWith('plug_enter=')).match(/Max-Age=(\d+)/)[1]);
+      assert.ok(maxAge <= life && maxAge >= life - 5, `ttl ${ttl}: Max-Age ${maxAge}, want ${life}`);
+      // And the cookie itself says so: still good at /enter.
+      const c = res.headers.getSetCookie().find((x) => x.startsWith('plug_enter=')).split(';')[0];
+      assert.equal((await app.request('GET', to(e.url), { headers: { ...NAV, cookie: c } })).status, 302);
+    }
+  }
+
   // Signing out clears it, for anyone.
   const cleared = await app.request('DELETE', '/api/v2/enter-session');
   assert.equal(cleared.status, 204);

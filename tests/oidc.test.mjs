@@ -71,6 +71,15 @@ test('a first sign-in creates the user and a member of the grid that allows the 
   // A token for `plug login`'s client is as good.
   const cli = await me(await idp.sign(p, { aud: CLI_CLIENT }));
   assert.equal(cli.body.user.user_id, first.body.user.user_id);
+  // The browser's /enter cookie (README "How a viewer gets there"): this deployment asks for
+  // offline_access, so the app's sign-in refreshes itself and the cookie lasts a week, not the
+  // ID token's hour; from the app's own request and from /enter's small page alike.
+  const remembered = await app.request('POST', '/api/v2/enter-session', { token });
+  assert.equal(remembered.status, 204, remembered.text);
+  assert.match(remembered.headers.getSetCookie()[0], /^plug_enter=[^;]+; Path=\/enter; HttpOnly; SameSite=Lax; Max-Age=604800/);
+  const entered = await app.request('POST', `/enter?to=${encodeURIComponent(`${app.serveUrl}/`)}`, { token });
+  assert.equal(entered.status, 201, entered.text);
+  assert.match(entered.headers.getSetCookie()[0], /^plug_enter=[^;]+; Path=\/enter; HttpOnly; SameSite=Lax; Max-Age=604800/);
 });
 
 test('an email of a domain no grid allows is refused with a clear message, and nothing is created', async () => {

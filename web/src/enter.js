@@ -26,11 +26,10 @@ export async function enter(main) {
   const to = target();
   replace(main, h('div.center', h('p.muted', { role: 'status' }, 'Opening ', h('span.mono', to), '…')));
   try {
-    // With it, the /enter cookie: the next link opened in this browser needs no page.
-    const remembered = api('POST', '/api/v2/enter-session', undefined, { quiet: true }).catch(() => null);
+    // One request (POST /enter): the serve session and, with it, the /enter cookie, so the next
+    // link opened in this browser needs no page.
     /** @type {import('./wire.js').ServeSession} */
-    const s = await api('POST', '/api/v2/serve-sessions', { url: to }, { quiet: true });
-    await remembered;
+    const s = await api('POST', `/enter?to=${encodeURIComponent(to)}`, undefined, { quiet: true });
     location.replace(s.url);
     return true;
   } catch (err) {

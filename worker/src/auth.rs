@@ -65,7 +65,7 @@ pub async fn verify_user(cx: &Ctx, token: &str) -> ApiResult<User> {
 /// The user id a token names, once its signature and claims check out; any failure is 401. The
 /// header's `alg` picks the path: HS256 is checked with `JWT_SECRET` only, RS256/ES256 against the
 /// OpenID provider's published keys only, so no key ever checks a token of another kind.
-async fn verified_user_id(cx: &Ctx, token: &str) -> ApiResult<UserId> {
+pub async fn verified_user_id(cx: &Ctx, token: &str) -> ApiResult<UserId> {
     if token.starts_with(crate::routes::oauth::ACCESS_PREFIX) {
         return Err(ApiError::unauthorized(
             "an MCP access token is accepted at /mcp only",

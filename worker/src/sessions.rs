@@ -68,31 +68,58 @@ pub fn link_user_id(cx: &Ctx, req: &Request) -> Option<UserId> {
         .map(UserId::from)
 }
 
-/// The API origin's `/enter` cookie: set by the web app once it is signed in (`POST
-/// /api/v2/enter-session`), sent only to `/enter` (its path), so that a shared `url` opened in this
-/// browser goes on to the link origin's sign-in at once, without a page. It can do nothing else:
-/// no API route reads it, and it is signed with a key of its own.
+/// The API origin's `/enter` cookie: set for a signed-in browser (`POST /api/v2/enter-session`
+/// whenever the web app runs, and `POST /enter`, the small page's one request), sent only to
+/// `/enter` (its path), so that a shared `url` opened in this browser goes on to the link origin's
+/// sign-in at once, without a page. It can do nothing else: no API route reads it, and it is
+/// signed with a key of its own.
 const ENTER_COOKIE: &str = "plug_enter";
 const ENTER_AUDIENCE: &str = "plug-enter";
+/// The `/enter` cookie lasts as long as the sign-in behind it (`enter_life`), within these.
+const ENTER_MIN_SECONDS: i64 = 8 * 3600;
+const ENTER_MAX_SECONDS: i64 = 30 * 24 * 3600;
+/// A provider sign-in that refreshes itself (the deployment asks for `offline_access`) has no end
+/// the Worker can see: the cookie lasts a week from the last time the app ran with it.
+const ENTER_REFRESHED_SECONDS: i64 = 7 * 24 * 3600;
 
-/// `Set-Cookie` for the `/enter` cookie of `user_id`, or (`None`) the one that clears it.
-pub fn enter_cookie(cx: &Ctx, user_id: Option<&UserId>) -> String {
+/// How long the `/enter` cookie of a browser signed in with `token` (already verified) lasts: as
+/// long as that sign-in. A token of the identity provider, where the web app holds a refresh
+/// token, a week (renewed each time the app runs); any other token until its `exp`; at least 8 h
+/// (a link session's life, what the cookie gave before) and at most 30 days.
+pub fn enter_life(cx: &Ctx, token: &str) -> i64 {
+    let refreshed = cx.config.oidc.as_ref().is_some_and(|oidc| {
+        oidc.scopes
+            .split_whitespace()
+            .any(|s| s == "offline_access")
+            && plug_domain::oidc::algorithm(token)
+                .is_some_and(|a| plug_domain::oidc::ALGORITHMS.contains(&a.as_str()))
+    });
+    if refreshed {
+        return ENTER_REFRESHED_SECONDS;
+    }
+    let left = plug_domain::oidc::expiry(token).map_or(0, |exp| exp - cx.now / 1000);
+    left.clamp(ENTER_MIN_SECONDS, ENTER_MAX_SECONDS)
+}
+
+/// `Set-Cookie` for the `/enter` cookie of `user_id` for `seconds`, or (`None`) the one that
+/// clears it.
+pub fn enter_cookie(cx: &Ctx, signed_in: Option<(&UserId, i64)>) -> String {
     let secure = if Config::is_https(&cx.config.base_url) {
         "; Secure"
     } else {
         ""
     };
-    let (value, max_age) = match user_id {
-        Some(user_id) => (
+    let (value, max_age) = match signed_in {
+        Some((user_id, seconds)) => (
             token::mint(
                 user_id,
                 &session_key(cx, "plug-enter-session"),
                 cx.now,
-                SESSION_TTL_SECONDS,
+                seconds,
                 None,
                 Some(ENTER_AUDIENCE),
             ),
-            SESSION_TTL_SECONDS,
+            seconds,
         ),
         None => (String::new(), 0),
     };

@@ -7,7 +7,7 @@ use plug_domain::wire::ServeSession;
 use worker::{Request, Response};
 
 use crate::auth;
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::http::{field, json, read_optional_object, Ctx};
 use crate::sessions::{new_ticket, TICKET_TTL_MS};
 use crate::store::tickets;
@@ -55,15 +55,56 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
 }
 
 /// POST /api/v2/enter-session: the web app, signed in, asks for the `/enter` cookie
-/// (`sessions::enter_cookie`), so that a shared `url` opened later in this browser needs no page
-/// to go on. 204.
+/// (`sessions::enter_cookie`) each time it runs, so that a shared `url` opened later in this
+/// browser needs no page to go on. It lasts as long as the sign-in (`sessions::enter_life`). 204.
 pub async fn remember_browser(cx: &Ctx, req: Request) -> ApiResult<Response> {
     // An authenticated write like every other: an old `plug` is told to upgrade.
     auth::check_cli_version(cx, &req)?;
     let caller = auth::caller(cx, &req, false).await?;
+    let token = auth::token_of(cx, &req).unwrap_or_default();
+    let life = crate::sessions::enter_life(cx, &token);
     let mut response = crate::http::no_content()?;
-    let cookie = crate::sessions::enter_cookie(cx, Some(&caller.user.user_id));
+    let cookie = crate::sessions::enter_cookie(cx, Some((&caller.user.user_id, life)));
     response.headers_mut().append("Set-Cookie", &cookie)?;
+    Ok(response)
+}
+
+/// POST /enter?to=<url> (Bearer): the `/enter` page's one request, where the browser has no
+/// `/enter` cookie yet. The serve session for `to` (as `POST /api/v2/serve-sessions` returns it)
+/// and the cookie, in one answer and one D1 round trip for an HS256 token: the ticket is stored
+/// only if the token's user exists. 201 `{ url, expires_at }`; 400 for a `to` off the link
+/// origin; 401 without a valid token (the cookie alone is never enough here).
+pub async fn enter_now(cx: &Ctx, req: Request) -> ApiResult<Response> {
+    let token = auth::token_of(cx, &req)
+        .ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
+    let user_id = auth::verified_user_id(cx, &token).await?;
+    let pairs = crate::http::query_pairs(&req);
+    let to = crate::http::query(&pairs, "to").unwrap_or_default();
+    if !on_link_origin(cx, to) {
+        return Err(FieldError::new(
+            "to",
+            "origin",
+            format!("a URL on {}", cx.config.serve_base_url),
+        )
+        .into());
+    }
+    let ticket = new_ticket();
+    let expires_at = cx.now + TICKET_TTL_MS;
+    if !tickets::insert_serve_ticket_if_user(&cx.db, &ticket, &user_id, to, expires_at).await? {
+        return Err(ApiError::unauthorized("unknown user"));
+    }
+    let session = ServeSession {
+        url: format!("{}/_plug/session?ticket={ticket}", cx.config.serve_base_url),
+        expires_at: plug_domain::time::iso(expires_at),
+    };
+    let mut response = json(201, &session)?;
+    let headers = response.headers_mut();
+    headers.set("Cache-Control", "no-store")?;
+    let life = crate::sessions::enter_life(cx, &token);
+    headers.append(
+        "Set-Cookie",
+        &crate::sessions::enter_cookie(cx, Some((&user_id, life))),
+    )?;
     Ok(response)
 }
 

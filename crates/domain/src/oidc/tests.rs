@@ -208,3 +208,15 @@ fn domains_and_slugs() {
     assert_eq!(slug_from_email("42@example.org"), "u-42");
     assert_eq!(slug_from_email("__@example.org"), "u");
 }
+
+#[test]
+fn expiry_is_read_from_the_payload() {
+    let token = |payload: &str| format!("{}.{}.c2ln", b64(r#"{"alg":"HS256"}"#), b64(payload));
+    assert_eq!(
+        expiry(&token(r#"{"sub":"u","exp":1700000000}"#)),
+        Some(1_700_000_000)
+    );
+    assert_eq!(expiry(&token(r#"{"sub":"u"}"#)), None);
+    assert_eq!(expiry(&token(r#"{"exp":"soon"}"#)), None);
+    assert_eq!(expiry("not-a-token"), None);
+}

@@ -80,6 +80,7 @@ macro_rules! route {
 pub static ROUTES: &[Route] = &[
     route!(Get "/", NONE => pages::api_origin_page(cx, req)),
     route!(Get "/enter", NONE => pages::api_origin_page(cx, req)),
+    route!(Post "/enter", NONE => sessions::enter_now(cx, req)),
     route!(Get "/healthz", NONE => pages::healthz(cx, req)),
     route!(Get "/badge.js", NONE => badge::serve(cx, req)),
     route!(Get "/badge-panel.js", NONE => badge::serve_panel(cx, req)),
