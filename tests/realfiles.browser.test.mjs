@@ -322,3 +322,69 @@ test('a 15,000-file documentation site zipped by Info-ZIP goes live and every pa
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// Components as chats hand them over without the module's usual ending: written for a page with
+// React's UMD scripts (globals, `ReactDOM.render`), cut before `export default`, or exported
+// through `React.memo`.
+const UMD_COMPONENT = `const { useState } = React;
+
+function Counter() {
+  const [n, setN] = useState(0);
+  return <div><h1>Legacy counter</h1><button onClick={() => setN(n + 1)}>Count: {n}</button></div>;
+}
+
+ReactDOM.render(<Counter />, document.getElementById('root'));
+`;
+const UNEXPORTED_APP = `import { useState } from 'react';
+
+function Toggle({ on }) {
+  return <span className="toggle">{on ? 'On' : 'Off'}</span>;
+}
+
+function App() {
+  const [on, setOn] = useState(false);
+  return <button onClick={() => setOn(!on)}><Toggle on={on} /></button>;
+}
+`;
+const UNEXPORTED_LAST = `import React, { useState } from 'react';
+
+interface StatProps { label: string; value: string }
+
+const Stat: React.FC<StatProps> = ({ label, value }) => <div className="stat"><b>{label}</b> {value}</div>;
+
+const WeatherDashboard: React.FC = () => {
+  const [city] = useState<string>('Paris');
+  return <section><h1>Weather in {city}</h1><Stat label="Temp" value="21°C" /></section>;
+};
+`;
+const MEMO_DEFAULT = `import React, { memo } from 'react';
+
+const Greeting = () => <h1>Memoised greeting</h1>;
+
+export default memo(Greeting);
+`;
+
+test('a component without an export or with a memo default renders: UMD globals, App, the last component, memo', async () => {
+  const cases = [
+    ['counter.jsx', UMD_COMPONENT, 'h1', 'Legacy counter'],
+    ['toggle.jsx', UNEXPORTED_APP, 'button', 'Off'],
+    ['weather.tsx', UNEXPORTED_LAST, 'h1', 'Weather in Paris'],
+    ['greeting.jsx', MEMO_DEFAULT, 'h1', 'Memoised greeting'],
+  ];
+  for (const [name, source, selector, text] of cases) {
+    const e = await dropReact(name, source);
+    const { page, context } = await openPage(e);
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.waitForFunction((s) => document.querySelector(`#root ${s}`) || document.querySelector('.plug-error'), selector);
+    assert.equal(await page.$eval('body', (b) => b.querySelector('.plug-error')?.textContent ?? null), null, name);
+    assert.equal((await page.textContent(`#root ${selector}`)).trim(), text, name);
+    if (name === 'counter.jsx') {
+      await page.click('#root button');
+      assert.equal((await page.textContent('#root button')).trim(), 'Count: 1');
+      assert.equal(await page.$$eval('#root h1', (h) => h.length), 1, 'mounted once, by the file itself');
+    }
+    assert.deepEqual(errors, [], name);
+    await context.close();
+  }
+});

@@ -310,7 +310,9 @@ function startStyling(source) {
   return css;
 }
 
-const isComponent = (value) => typeof value === "function";
+// A function, or what React.memo, forwardRef and lazy return (`export default memo(App)`).
+const isComponent = (value) =>
+  typeof value === "function" || (typeof value === "object" && value !== null && typeof value.$$typeof === "symbol");
 
 /** The component to render: the default export, `App`, or the one component the file exports. */
 function pickComponent(exported) {
@@ -323,6 +325,23 @@ function pickComponent(exported) {
   if (capitalised.length === 1) return exported[capitalised[0]];
   if (named.length === 1) return exported[named[0]];
   return null;
+}
+
+// A file that exports nothing and mounts nothing (a chat's code block cut before its last lines,
+// or written for a page that renders it): the capitalised names it declares at the top level, so
+// the page can render `App`, else the last of them (the tools write the main component last).
+function topLevelNames(source) {
+  const names = new Set();
+  for (const match of source.matchAll(/^(?:export\s+)?(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Z][\w$]*)/gm)) {
+    names.add(match[1]);
+  }
+  return [...names];
+}
+
+function pickLocal(locals) {
+  if (isComponent(locals.App)) return locals.App;
+  const found = Object.keys(locals).filter((k) => isComponent(locals[k]));
+  return found.length ? locals[found[found.length - 1]] : null;
 }
 
 // The offending line with its neighbours and a caret under the column (line 1-based, column 0-based).
@@ -436,19 +455,32 @@ try {
   await styled;
   performance.mark("plug:styled");
   const module = { exports: {} };
+  // Read at the end of the module's body, where every top-level declaration is done; `typeof`
+  // leaves a name the scan found in a string or a nested block alone.
+  const names = topLevelNames(source);
+  const locals = { values: {} };
+  const readLocals = names.map((n) => `if (typeof ${n} !== "undefined") __plugLocals.values.${n} = ${n};`).join("\n");
   try {
-    new Function("require", "module", "exports", "React", "__plugImportMeta", `${code}\n//# sourceURL=${fileName}`)(
-      requireModule,
-      module,
-      module.exports,
-      React,
-      { env: {}, url: new URL(fileUrl, location.href).href },
-    );
+    // `ReactDOM` is there for files written for a page with React's UMD scripts
+    // (`ReactDOM.render(<App />, document.getElementById("root"))` without imports).
+    // A file that declares its own `ReactDOM` keeps it (a parameter of that name would clash).
+    const domName = /\b(?:const|let|class)\s+ReactDOM\b/.test(code) ? "__plugReactDOM" : "ReactDOM";
+    new Function(
+      "require",
+      "module",
+      "exports",
+      "React",
+      domName,
+      "__plugImportMeta",
+      "__plugLocals",
+      `${code}\n;${readLocals}\n//# sourceURL=${fileName}`,
+    )(requireModule, module, module.exports, React, modules["react-dom"], { env: {}, url: new URL(fileUrl, location.href).href }, locals);
   } catch (error) {
     throw Object.assign(error, { title: "The component threw while loading." });
   }
   clearStatus();
-  const component = pickComponent(module.exports);
+  const exported = pickComponent(module.exports);
+  const component = exported || (selfRendered ? null : pickLocal(locals.values));
   if (component) {
     ReactDOM.createRoot(root).render(React.createElement(Boundary, null, React.createElement(component)));
   } else if (!selfRendered) {
