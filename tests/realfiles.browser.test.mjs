@@ -388,3 +388,48 @@ test('a component without an export or with a memo default renders: UMD globals,
     await context.close();
   }
 });
+
+// A README's table of contents links to its headings by GitHub's anchors; a Hugo post opens with
+// TOML front matter between `+++` lines.
+const TOC_README = `# Widget
+
+## Table of contents
+- [Install](#install)
+- [Usage & examples](#usage--examples)
+- [FAQ (again)](#faq-again-1)
+
+## Install
+${'Install text.\n\n'.repeat(40)}
+## Usage & examples
+${'Usage text.\n\n'.repeat(40)}
+## FAQ (again)
+First FAQ.
+
+## FAQ (again)
+${'Second FAQ.\n\n'.repeat(40)}
++++
+not front matter here
+`;
+
+test("a README's table of contents scrolls to GitHub's heading anchors, and TOML front matter is not shown", async () => {
+  const e = await app.dropLive(owner, { file: { name: 'README.md', content: TOC_README }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const { page, context } = await openPage(e);
+  await page.waitForSelector('article h2');
+  for (const [link, heading] of [['Usage & examples', 'Usage & examples'], ['FAQ (again)', 'FAQ (again)']]) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.click(`article li a:text-is("${link}")`);
+    const top = await page.waitForFunction((wanted) => {
+      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      return target && target.textContent === wanted && Math.abs(target.getBoundingClientRect().top) < 80 && location.hash;
+    }, heading);
+    assert.ok(await top.jsonValue());
+  }
+  assert.match(page.url(), /#user-content-faq-again-1$/, 'the second of two equal headings is -1, as on GitHub');
+  await context.close();
+  const hugo = await app.dropLive(owner, { file: { name: 'post.md', content: '+++\ntitle = "Hugo post"\ndraft = false\n+++\n\n# Hugo\n' }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const { page: post, context: postContext } = await openPage(hugo);
+  await post.waitForSelector('article h1');
+  const text = await post.textContent('article');
+  assert.doesNotMatch(text, /Hugo post|\+\+\+/);
+  await postContext.close();
+});
