@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { zip } from './support/fixtures.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'realfiles');
 let app;
@@ -432,4 +433,37 @@ test("a README's table of contents scrolls to GitHub's heading anchors, and TOML
   const text = await post.textContent('article');
   assert.doesNotMatch(text, /Hugo post|\+\+\+/);
   await postContext.close();
+});
+
+// `next build` with `output: 'export'` (trailingSlash off, the default) writes `about.html` and
+// links it as `/about`; static hosts answer such clean URLs with the page. PowerShell 5's
+// Compress-Archive writes folder separators as backslashes (`_next\static\app.css`).
+test('a Next.js static export answers its clean URLs, and a zip with Windows backslash paths is served', async () => {
+  const page = (title) => `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><link rel="stylesheet" href="/_next/static/css/app.css"/><title>${title}</title></head><body><h1>${title}</h1><a id="about" href="/about">About</a> <a id="post" href="/blog/first-post">Post</a></body></html>`;
+  const files = [
+    { name: 'index.html', content: page('Home') },
+    { name: 'about.html', content: page('About us') },
+    { name: 'blog/first-post.html', content: page('First post') },
+    { name: 'blog.txt', content: 'not a page' },
+    { name: '_next/static/css/app.css', content: 'h1 { color: rgb(0, 112, 243); }' },
+  ];
+  for (const [name, sep] of [['next-export.zip', '/'], ['compress-archive.zip', '\\']]) {
+    const content = zip(files.map((f) => ({ name: f.name.replaceAll('/', sep), content: f.content })));
+    const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
+    const { page: tab, context } = await openPage(e);
+    await tab.waitForSelector('h1');
+    assert.equal(await tab.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(0, 112, 243)', `${name}: the stylesheet in a subfolder`);
+    for (const [link, path, title] of [['#about', /\/about$/, 'About us'], ['#post', /\/blog\/first-post$/, 'First post']]) {
+      await Promise.all([tab.waitForURL(path), tab.click(link)]);
+      await tab.waitForSelector('h1');
+      assert.equal(await tab.textContent('h1'), title, `${name}: ${link}`);
+      assert.equal(await tab.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(0, 112, 243)');
+      await tab.goBack();
+      await tab.waitForSelector('#about');
+    }
+    const origin = new URL(tab.url()).origin;
+    const txt = await tab.evaluate(async (o) => (await fetch(`${o}/blog.txt`)).text(), origin);
+    assert.equal(txt, 'not a page', 'a file keeps its own name before any page is looked for');
+    await context.close();
+  }
 });

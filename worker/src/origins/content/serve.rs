@@ -243,7 +243,6 @@ async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
     if path.split('/').any(|s| s == ".." || s == ".") {
         return Err(ApiError::not_found());
     }
-    let content_type = plug_content::content_type_for(&path);
     let lookup = site_lookup(cx, seen, &path).await?;
     let file = match &*lookup {
         site_files::Lookup::File(file) => file,
@@ -252,6 +251,8 @@ async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
         site_files::Lookup::Missing if path == FAVICON => return crate::origins::pages::favicon(),
         site_files::Lookup::Missing => return legacy_site_file(cx, seen, &path).await,
     };
+    // The file found may be `about.html` for `about`: its own name gives the type.
+    let content_type = plug_content::content_type_for(&file.path);
     let body = site_entry_chunks(cx, seen, file);
     if content_type.starts_with("text/html") {
         let tag = badge_tag(cx, seen).await?;
