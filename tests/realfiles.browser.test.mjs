@@ -438,13 +438,14 @@ test("a README's table of contents scrolls to GitHub's heading anchors, and TOML
 // `next build` with `output: 'export'` (trailingSlash off, the default) writes `about.html` and
 // links it as `/about`; static hosts answer such clean URLs with the page. PowerShell 5's
 // Compress-Archive writes folder separators as backslashes (`_next\static\app.css`).
-test('a Next.js static export answers its clean URLs, and a zip with Windows backslash paths is served', async () => {
+test('a Next.js static export answers its clean URLs and misses with its 404.html, and a zip with Windows backslash paths is served', async () => {
   const page = (title) => `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><link rel="stylesheet" href="/_next/static/css/app.css"/><title>${title}</title></head><body><h1>${title}</h1><a id="about" href="/about">About</a> <a id="post" href="/blog/first-post">Post</a></body></html>`;
   const files = [
     { name: 'index.html', content: page('Home') },
     { name: 'about.html', content: page('About us') },
     { name: 'blog/first-post.html', content: page('First post') },
     { name: 'blog.txt', content: 'not a page' },
+    { name: '404.html', content: page('This page could not be found.') },
     { name: '_next/static/css/app.css', content: 'h1 { color: rgb(0, 112, 243); }' },
   ];
   for (const [name, sep] of [['next-export.zip', '/'], ['compress-archive.zip', '\\']]) {
@@ -464,6 +465,12 @@ test('a Next.js static export answers its clean URLs, and a zip with Windows bac
     const origin = new URL(tab.url()).origin;
     const txt = await tab.evaluate(async (o) => (await fetch(`${o}/blog.txt`)).text(), origin);
     assert.equal(txt, 'not a page', 'a file keeps its own name before any page is looked for');
+    for (const missing of ['/no-such-page', '/blog/gone.html']) {
+      const res = await tab.goto(`${origin}${missing}`);
+      assert.equal(res.status(), 404, missing);
+      assert.equal(await tab.textContent('h1'), 'This page could not be found.', `${name}: the site's own 404.html for ${missing}`);
+    }
+    assert.equal(await tab.evaluate(async (o) => (await fetch(`${o}/missing.css`)).status, origin), 404);
     await context.close();
   }
 });
