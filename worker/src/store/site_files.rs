@@ -87,7 +87,12 @@ pub async fn find(db: &Db, entity_id: &EntityId, path: &str) -> ApiResult<Lookup
         db,
         "SELECT path, data_offset, stored_size, size, deflated FROM site_files
          WHERE entity_id = ?1 AND path IN (?2, ?3, ?4)",
-        &[text(entity_id), text(path), text(&folder_index), text(&page)],
+        &[
+            text(entity_id),
+            text(path),
+            text(&folder_index),
+            text(&page),
+        ],
     )
     .await?;
     let mut lookup = Lookup::Missing;

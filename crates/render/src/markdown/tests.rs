@@ -54,7 +54,10 @@ fn renders_the_github_flavoured_extensions() {
     let html = markdown_to_safe_html(
             "# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n~~gone~~\n\n- [x] done\n- [ ] todo\n\nNote[^1].\n\n[^1]: The note.\n\n```rust\nfn main() {}\n```\n",
         );
-    assert!(html.contains("<h1 id=\"user-content-title\">Title</h1>"), "{html}");
+    assert!(
+        html.contains("<h1 id=\"user-content-title\">Title</h1>"),
+        "{html}"
+    );
     assert!(
         html.contains("<table>") && html.contains("<td>1</td>"),
         "{html}"
@@ -164,11 +167,19 @@ fn the_page_loads_its_script_only_for_diagrams_math_or_shortcodes() {
 fn front_matter_is_not_shown() {
     let html = markdown_to_safe_html("---\ntitle: Secret plan\ntags: [a]\n---\n\n# Visible\n");
     assert!(!html.contains("Secret plan"), "{html}");
-    assert!(html.contains("<h1 id=\"user-content-visible\">Visible</h1>"), "{html}");
+    assert!(
+        html.contains("<h1 id=\"user-content-visible\">Visible</h1>"),
+        "{html}"
+    );
     // Hugo's TOML front matter, between `+++` lines.
-    let html = markdown_to_safe_html("+++\ntitle = \"Secret plan\"\ndate = 2024-03-01\n+++\n\n# Visible\n");
+    let html = markdown_to_safe_html(
+        "+++\ntitle = \"Secret plan\"\ndate = 2024-03-01\n+++\n\n# Visible\n",
+    );
     assert!(!html.contains("Secret plan"), "{html}");
-    assert!(html.contains("<h1 id=\"user-content-visible\">Visible</h1>"), "{html}");
+    assert!(
+        html.contains("<h1 id=\"user-content-visible\">Visible</h1>"),
+        "{html}"
+    );
 }
 
 #[test]
@@ -318,9 +329,24 @@ fn headings_get_githubs_anchor_ids_and_the_links_to_them_match() {
     let html = markdown_to_safe_html(
         "[Go](#usage--examples)\n\n## Usage & examples\n\n## `plug` CLI: *v2*\n\n## Usage & examples\n\n# Über uns! 🚀\n",
     );
-    assert!(html.contains("href=\"#user-content-usage--examples\""), "{html}");
-    assert!(html.contains("<h2 id=\"user-content-usage--examples\">"), "{html}");
-    assert!(html.contains("<h2 id=\"user-content-plug-cli-v2\">"), "{html}");
-    assert!(html.contains("<h2 id=\"user-content-usage--examples-1\">"), "{html}");
-    assert!(html.contains("<h1 id=\"user-content-über-uns-\">"), "{html}");
+    assert!(
+        html.contains("href=\"#user-content-usage--examples\""),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h2 id=\"user-content-usage--examples\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h2 id=\"user-content-plug-cli-v2\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h2 id=\"user-content-usage--examples-1\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h1 id=\"user-content-über-uns-\">"),
+        "{html}"
+    );
 }
