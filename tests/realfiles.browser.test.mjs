@@ -474,3 +474,33 @@ test('a Next.js static export answers its clean URLs and misses with its 404.htm
     await context.close();
   }
 });
+
+// Newer AI output imports framer-motion by its new name (`motion/react`) and lodash by method.
+const MOTION_AND_LODASH = `import { motion, AnimatePresence } from "motion/react";
+import debounce from "lodash/debounce";
+import { sum } from "lodash-es";
+
+export default function App() {
+  const log = debounce(() => {}, 100);
+  log();
+  return (
+    <AnimatePresence>
+      <motion.h1 initial={{ opacity: 0 }} animate={{ opacity: 1 }}>Total {sum([1, 2, 3])}</motion.h1>
+    </AnimatePresence>
+  );
+}
+`;
+
+test('a component importing motion/react, lodash/debounce and lodash-es renders', async () => {
+  const e = await dropReact('Motion.jsx', MOTION_AND_LODASH);
+  const { page, context } = await openPage(e);
+  await page.waitForFunction(() => document.querySelector('#root h1') || document.querySelector('.plug-error'));
+  assert.equal(await page.$eval('body', (b) => b.querySelector('.plug-error')?.textContent ?? null), null);
+  assert.equal(await page.textContent('#root h1'), 'Total 6');
+  await context.close();
+  const bad = await dropReact('Bad.jsx', 'import nope from "lodash/notAMethod";\nexport default () => <p>{String(nope)}</p>;\n');
+  const { page: badPage, context: badContext } = await openPage(bad);
+  await badPage.waitForSelector('.plug-error');
+  assert.match(await badPage.textContent('.plug-error'), /lodash\/notAMethod.*line 1/s);
+  await badContext.close();
+});

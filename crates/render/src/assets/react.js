@@ -92,8 +92,11 @@ const LIBRARIES = {
   recharts: "recharts",
   mathjs: "mathjs",
   lodash: "lodash",
+  "lodash-es": "lodash",
   papaparse: "papaparse",
   "framer-motion": "framer-motion",
+  // framer-motion's own new name (Motion 11.11+); the same API.
+  "motion/react": "framer-motion",
   d3: "d3",
   three: "three",
   "chart.js": "chart.js",
@@ -126,8 +129,11 @@ function kitFile(name) {
   const ui = /^@\/components\/ui\/([a-z-]+?)(?:\.[jt]sx?)?$/.exec(name);
   if (ui && UI_KIT.includes(ui[1])) return "ui";
   if (/^@\/lib\/utils(?:\.[jt]s)?$/.test(name)) return "ui";
+  if (LODASH_METHOD.test(name)) return "lodash";
   return null;
 }
+// `import debounce from "lodash/debounce"`: one method of lodash as its default export.
+const LODASH_METHOD = /^lodash(?:-es)?\/([a-zA-Z]+)(?:\.js)?$/;
 
 // lucide-react's icons are one module each (lucide/<Name>.mjs): a component names a handful of
 // 1,500. Named imports only; anything else (`* as Icons`, `icons`, `createLucideIcon`) takes the
@@ -220,7 +226,10 @@ async function loadImports(code) {
   }
   await Promise.all(
     wanted.map(async ([name, file]) => {
-      modules[name] = asModule(await (file === "lucide-react" ? lucideModule(sourceText) : importKit(file)));
+      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : importKit(file));
+      const method = LODASH_METHOD.exec(name);
+      if (method && typeof namespace.default?.[method[1]] !== "function") throw unavailable(name);
+      modules[name] = method ? { __esModule: true, default: namespace.default[method[1]] } : asModule(namespace);
     }),
   );
 }
