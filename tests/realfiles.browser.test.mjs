@@ -400,6 +400,10 @@ const TOC_README = `# Widget
 - [FAQ (again)](#faq-again-1)
 
 ## Install
+Needs Node 22[^node].
+
+[^node]: Or newer.
+
 ${'Install text.\n\n'.repeat(40)}
 ## Usage & examples
 ${'Usage text.\n\n'.repeat(40)}
@@ -412,7 +416,7 @@ ${'Second FAQ.\n\n'.repeat(40)}
 not front matter here
 `;
 
-test("a README's table of contents scrolls to GitHub's heading anchors, and TOML front matter is not shown", async () => {
+test("a README's table of contents scrolls to GitHub's heading anchors, its footnotes come last, and TOML front matter is not shown", async () => {
   const e = await app.dropLive(owner, { file: { name: 'README.md', content: TOC_README }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
   const { page, context } = await openPage(e);
   await page.waitForSelector('article h2');
@@ -426,6 +430,8 @@ test("a README's table of contents scrolls to GitHub's heading anchors, and TOML
     assert.ok(await top.jsonValue());
   }
   assert.match(page.url(), /#user-content-faq-again-1$/, 'the second of two equal headings is -1, as on GitHub');
+  const order = await page.$eval('article', (a) => a.textContent.indexOf('Or newer.') > a.textContent.lastIndexOf('Second FAQ.'));
+  assert.ok(order, 'the footnote is listed at the end, as on GitHub');
   await context.close();
   const hugo = await app.dropLive(owner, { file: { name: 'post.md', content: '+++\ntitle = "Hugo post"\ndraft = false\n+++\n\n# Hugo\n' }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
   const { page: post, context: postContext } = await openPage(hugo);

@@ -66,12 +66,39 @@ fn render(markdown: &str) -> (String, Features) {
     let mut sanitiser = Sanitiser::default();
     let mut events = sanitiser.run(Parser::new_ext(markdown, options));
     add_heading_ids(&mut events);
+    let events = footnotes_last(events);
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
     (
         crate::allow_list::sanitize_fragment(&html),
         sanitiser.features,
     )
+}
+
+/// Moves footnote definitions to the end of the document, where GitHub lists them, whatever
+/// line of the markdown defines them.
+fn footnotes_last(events: Vec<Event<'_>>) -> Vec<Event<'_>> {
+    let mut body = Vec::with_capacity(events.len());
+    let mut notes = Vec::new();
+    let mut depth = 0usize;
+    for event in events {
+        match &event {
+            Event::Start(Tag::FootnoteDefinition(_)) => depth += 1,
+            Event::End(TagEnd::FootnoteDefinition) => {
+                depth = depth.saturating_sub(1);
+                notes.push(event);
+                continue;
+            }
+            _ => {}
+        }
+        if depth > 0 {
+            notes.push(event);
+        } else {
+            body.push(event);
+        }
+    }
+    body.extend(notes);
+    body
 }
 
 /// Gives each heading GitHub's anchor id (`## Usage & examples` is `usage--examples`, a repeat

@@ -350,3 +350,12 @@ fn headings_get_githubs_anchor_ids_and_the_links_to_them_match() {
         "{html}"
     );
 }
+
+#[test]
+fn footnotes_are_listed_at_the_end_as_on_github() {
+    let html = markdown_to_safe_html("Claim[^a].\n\n[^a]: The source.\n\n## Later\n\nMore text.\n");
+    let note = html.find("The source.").unwrap();
+    assert!(note > html.find("More text.").unwrap(), "{html}");
+    assert!(html.contains("href=\"#user-content-a\""), "{html}");
+    assert!(html.contains("id=\"user-content-a\""), "{html}");
+}
