@@ -2,7 +2,9 @@
 // starter components of Vite and Create React App (stylesheet and asset imports), a Storybook-style
 // named export, and a component importing a library Plug cannot provide, which names it and its line;
 // a README opening with GitHub-style HTML; a python-pptx deck whose shape has a picture fill; a
-// 15,000-file documentation site zipped by Info-ZIP.
+// 15,000-file documentation site zipped by Info-ZIP; components chats hand over without an export,
+// or importing motion/react and lodash methods; a README with a table of contents and footnotes, a
+// Hugo post; a Next.js static export and a PowerShell-zipped site.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -118,8 +120,10 @@ Button.propTypes = {
 };
 `;
 
-async function dropReact(name, content) {
-  return app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'react_single_file' } });
+// Drops count against a per-user limit (10 a minute): a test that drops several uses a user of its
+// own (`(await app.world()).owner`).
+async function dropReact(name, content, user = owner) {
+  return app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'react_single_file' } });
 }
 
 async function openPage(e) {
@@ -372,8 +376,9 @@ test('a component without an export or with a memo default renders: UMD globals,
     ['weather.tsx', UNEXPORTED_LAST, 'h1', 'Weather in Paris'],
     ['greeting.jsx', MEMO_DEFAULT, 'h1', 'Memoised greeting'],
   ];
+  const { owner: user } = await app.world();
   for (const [name, source, selector, text] of cases) {
-    const e = await dropReact(name, source);
+    const e = await dropReact(name, source, user);
     const { page, context } = await openPage(e);
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -417,7 +422,8 @@ not front matter here
 `;
 
 test("a README's table of contents scrolls to GitHub's heading anchors, its footnotes come last, and TOML front matter is not shown", async () => {
-  const e = await app.dropLive(owner, { file: { name: 'README.md', content: TOC_README }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const { owner: user } = await app.world();
+  const e = await app.dropLive(user, { file: { name: 'README.md', content: TOC_README }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
   const { page, context } = await openPage(e);
   await page.waitForSelector('article h2');
   for (const [link, heading] of [['Usage & examples', 'Usage & examples'], ['FAQ (again)', 'FAQ (again)']]) {
@@ -433,7 +439,7 @@ test("a README's table of contents scrolls to GitHub's heading anchors, its foot
   const order = await page.$eval('article', (a) => a.textContent.indexOf('Or newer.') > a.textContent.lastIndexOf('Second FAQ.'));
   assert.ok(order, 'the footnote is listed at the end, as on GitHub');
   await context.close();
-  const hugo = await app.dropLive(owner, { file: { name: 'post.md', content: '+++\ntitle = "Hugo post"\ndraft = false\n+++\n\n# Hugo\n' }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const hugo = await app.dropLive(user, { file: { name: 'post.md', content: '+++\ntitle = "Hugo post"\ndraft = false\n+++\n\n# Hugo\n' }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
   const { page: post, context: postContext } = await openPage(hugo);
   await post.waitForSelector('article h1');
   const text = await post.textContent('article');
@@ -454,9 +460,10 @@ test('a Next.js static export answers its clean URLs and misses with its 404.htm
     { name: '404.html', content: page('This page could not be found.') },
     { name: '_next/static/css/app.css', content: 'h1 { color: rgb(0, 112, 243); }' },
   ];
+  const { owner: user } = await app.world();
   for (const [name, sep] of [['next-export.zip', '/'], ['compress-archive.zip', '\\']]) {
     const content = zip(files.map((f) => ({ name: f.name.replaceAll('/', sep), content: f.content })));
-    const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
+    const e = await app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
     const { page: tab, context } = await openPage(e);
     await tab.waitForSelector('h1');
     assert.equal(await tab.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(0, 112, 243)', `${name}: the stylesheet in a subfolder`);
@@ -498,13 +505,14 @@ export default function App() {
 `;
 
 test('a component importing motion/react, lodash/debounce and lodash-es renders', async () => {
-  const e = await dropReact('Motion.jsx', MOTION_AND_LODASH);
+  const { owner: user } = await app.world();
+  const e = await dropReact('Motion.jsx', MOTION_AND_LODASH, user);
   const { page, context } = await openPage(e);
   await page.waitForFunction(() => document.querySelector('#root h1') || document.querySelector('.plug-error'));
   assert.equal(await page.$eval('body', (b) => b.querySelector('.plug-error')?.textContent ?? null), null);
   assert.equal(await page.textContent('#root h1'), 'Total 6');
   await context.close();
-  const bad = await dropReact('Bad.jsx', 'import nope from "lodash/notAMethod";\nexport default () => <p>{String(nope)}</p>;\n');
+  const bad = await dropReact('Bad.jsx', 'import nope from "lodash/notAMethod";\nexport default () => <p>{String(nope)}</p>;\n', user);
   const { page: badPage, context: badContext } = await openPage(bad);
   await badPage.waitForSelector('.plug-error');
   assert.match(await badPage.textContent('.plug-error'), /lodash\/notAMethod.*line 1/s);
