@@ -362,6 +362,15 @@ const WeatherDashboard: React.FC = () => {
   return <section><h1>Weather in {city}</h1><Stat label="Temp" value="21°C" /></section>;
 };
 `;
+const MOUNT_ON_APP = `import React from 'react';
+import { createRoot } from 'react-dom/client';
+
+function App() {
+  return <h1>Mounted on #app</h1>;
+}
+
+createRoot(document.getElementById('app')).render(<App />);
+`;
 const MEMO_DEFAULT = `import React, { memo } from 'react';
 
 const Greeting = () => <h1>Memoised greeting</h1>;
@@ -369,12 +378,13 @@ const Greeting = () => <h1>Memoised greeting</h1>;
 export default memo(Greeting);
 `;
 
-test('a component without an export or with a memo default renders: UMD globals, App, the last component, memo', async () => {
+test('a component without an export or with a memo default renders: UMD globals, App, the last component, memo, #app', async () => {
   const cases = [
     ['counter.jsx', UMD_COMPONENT, 'h1', 'Legacy counter'],
     ['toggle.jsx', UNEXPORTED_APP, 'button', 'Off'],
     ['weather.tsx', UNEXPORTED_LAST, 'h1', 'Weather in Paris'],
     ['greeting.jsx', MEMO_DEFAULT, 'h1', 'Memoised greeting'],
+    ['mount.jsx', MOUNT_ON_APP, 'h1', 'Mounted on #app'],
   ];
   const { owner: user } = await app.world();
   for (const [name, source, selector, text] of cases) {

@@ -10,15 +10,16 @@ const modules = { "prop-types": propTypes() };
 
 /** What a component may import of React itself, once React is loaded. */
 function addReact() {
-  // The module may mount itself with createRoot or render; then there is nothing left to do.
+  // The module may mount itself with createRoot or render; then there is nothing left to do. A
+  // file written for another page's mount point (`getElementById("app")`, null here) gets #root.
   const domModule = Object.assign({}, ReactDOM, {
-    createRoot(...args) {
+    createRoot(container, ...rest) {
       selfRendered = true;
-      return ReactDOM.createRoot(...args);
+      return ReactDOM.createRoot(container ?? root, ...rest);
     },
-    render(...args) {
+    render(element, container, ...rest) {
       selfRendered = true;
-      return ReactDOM.render(...args);
+      return ReactDOM.render(element, container ?? root, ...rest);
     },
   });
   const jsx = (type, props, key) =>
