@@ -431,7 +431,7 @@ ${'Second FAQ.\n\n'.repeat(40)}
 not front matter here
 `;
 
-test("a README's table of contents scrolls to GitHub's heading anchors, its footnotes come last, and TOML front matter is not shown", async () => {
+test("a README's table of contents scrolls to GitHub's heading anchors, its footnotes come last, and TOML front matter or YAML after a BOM is not shown", async () => {
   const { owner: user } = await app.world();
   const e = await app.dropLive(user, { file: { name: 'README.md', content: TOC_README }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
   const { page, context } = await openPage(e);
@@ -455,6 +455,12 @@ test("a README's table of contents scrolls to GitHub's heading anchors, its foot
   const text = await post.textContent('article');
   assert.doesNotMatch(text, /Hugo post|\+\+\+/);
   await postContext.close();
+  // Notepad saves UTF-8 with a byte order mark before the front matter.
+  const notepad = await app.dropLive(user, { file: { name: 'notes.md', content: '\ufeff---\ntitle: Notepad\n---\n\n# Notes\n' }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const { page: notes, context: notesContext } = await openPage(notepad);
+  await notes.waitForSelector('article h1');
+  assert.equal((await notes.textContent('article')).trim(), 'Notes');
+  await notesContext.close();
 });
 
 // `next build` with `output: 'export'` (trailingSlash off, the default) writes `about.html` and

@@ -54,6 +54,8 @@ impl Features {
 }
 
 fn render(markdown: &str) -> (String, Features) {
+    // Notepad's UTF-8 starts with a byte order mark, which would hide front matter's first `---`.
+    let markdown = markdown.strip_prefix('\u{feff}').unwrap_or(markdown);
     let options = Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH

@@ -171,6 +171,9 @@ fn front_matter_is_not_shown() {
         html.contains("<h1 id=\"user-content-visible\">Visible</h1>"),
         "{html}"
     );
+    // Saved by Notepad: a byte order mark first.
+    let html = markdown_to_safe_html("\u{feff}---\ntitle: Secret plan\n---\n\n# Visible\n");
+    assert!(!html.contains("Secret plan"), "{html}");
     // Hugo's TOML front matter, between `+++` lines.
     let html = markdown_to_safe_html(
         "+++\ntitle = \"Secret plan\"\ndate = 2024-03-01\n+++\n\n# Visible\n",
