@@ -2,7 +2,9 @@
 // starter components of Vite and Create React App (stylesheet and asset imports), a Storybook-style
 // named export, and a component importing a library Plug cannot provide, which names it and its line;
 // a README opening with GitHub-style HTML; a python-pptx deck whose shape has a picture fill; a
-// 15,000-file documentation site zipped by Info-ZIP.
+// 15,000-file documentation site zipped by Info-ZIP; components chats hand over without an export,
+// or importing motion/react and lodash methods; a README with a table of contents and footnotes, a
+// Hugo post; a Next.js static export and a PowerShell-zipped site.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -12,6 +14,7 @@ import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { zip } from './support/fixtures.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'realfiles');
 let app;
@@ -117,8 +120,10 @@ Button.propTypes = {
 };
 `;
 
-async function dropReact(name, content) {
-  return app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'react_single_file' } });
+// Drops count against a per-user limit (10 a minute): a test that drops several uses a user of its
+// own (`(await app.world()).owner`).
+async function dropReact(name, content, user = owner) {
+  return app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'react_single_file' } });
 }
 
 async function openPage(e) {
@@ -321,4 +326,211 @@ test('a 15,000-file documentation site zipped by Info-ZIP goes live and every pa
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// Components as chats hand them over without the module's usual ending: written for a page with
+// React's UMD scripts (globals, `ReactDOM.render`), cut before `export default`, or exported
+// through `React.memo`.
+const UMD_COMPONENT = `const { useState } = React;
+
+function Counter() {
+  const [n, setN] = useState(0);
+  return <div><h1>Legacy counter</h1><button onClick={() => setN(n + 1)}>Count: {n}</button></div>;
+}
+
+ReactDOM.render(<Counter />, document.getElementById('root'));
+`;
+const UNEXPORTED_APP = `import { useState } from 'react';
+
+function Toggle({ on }) {
+  return <span className="toggle">{on ? 'On' : 'Off'}</span>;
+}
+
+function App() {
+  const [on, setOn] = useState(false);
+  return <button onClick={() => setOn(!on)}><Toggle on={on} /></button>;
+}
+`;
+const UNEXPORTED_LAST = `import React, { useState } from 'react';
+
+interface StatProps { label: string; value: string }
+
+const Stat: React.FC<StatProps> = ({ label, value }) => <div className="stat"><b>{label}</b> {value}</div>;
+
+const WeatherDashboard: React.FC = () => {
+  const [city] = useState<string>('Paris');
+  return <section><h1>Weather in {city}</h1><Stat label="Temp" value="21°C" /></section>;
+};
+`;
+const MOUNT_ON_APP = `import React from 'react';
+import { createRoot } from 'react-dom/client';
+
+function App() {
+  return <h1>Mounted on #app</h1>;
+}
+
+createRoot(document.getElementById('app')).render(<App />);
+`;
+const MEMO_DEFAULT = `import React, { memo } from 'react';
+
+const Greeting = () => <h1>Memoised greeting</h1>;
+
+export default memo(Greeting);
+`;
+
+test('a component without an export or with a memo default renders: UMD globals, App, the last component, memo, #app', async () => {
+  const cases = [
+    ['counter.jsx', UMD_COMPONENT, 'h1', 'Legacy counter'],
+    ['toggle.jsx', UNEXPORTED_APP, 'button', 'Off'],
+    ['weather.tsx', UNEXPORTED_LAST, 'h1', 'Weather in Paris'],
+    ['greeting.jsx', MEMO_DEFAULT, 'h1', 'Memoised greeting'],
+    ['mount.jsx', MOUNT_ON_APP, 'h1', 'Mounted on #app'],
+  ];
+  const { owner: user } = await app.world();
+  for (const [name, source, selector, text] of cases) {
+    const e = await dropReact(name, source, user);
+    const { page, context } = await openPage(e);
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.waitForFunction((s) => document.querySelector(`#root ${s}`) || document.querySelector('.plug-error'), selector);
+    assert.equal(await page.$eval('body', (b) => b.querySelector('.plug-error')?.textContent ?? null), null, name);
+    assert.equal((await page.textContent(`#root ${selector}`)).trim(), text, name);
+    if (name === 'counter.jsx') {
+      await page.click('#root button');
+      assert.equal((await page.textContent('#root button')).trim(), 'Count: 1');
+      assert.equal(await page.$$eval('#root h1', (h) => h.length), 1, 'mounted once, by the file itself');
+    }
+    assert.deepEqual(errors, [], name);
+    await context.close();
+  }
+});
+
+// A README's table of contents links to its headings by GitHub's anchors; a Hugo post opens with
+// TOML front matter between `+++` lines.
+const TOC_README = `# Widget
+
+## Table of contents
+- [Install](#install)
+- [Usage & examples](#usage--examples)
+- [FAQ (again)](#faq-again-1)
+
+## Install
+Needs Node 22[^node].
+
+[^node]: Or newer.
+
+${'Install text.\n\n'.repeat(40)}
+## Usage & examples
+${'Usage text.\n\n'.repeat(40)}
+## FAQ (again)
+First FAQ.
+
+## FAQ (again)
+${'Second FAQ.\n\n'.repeat(40)}
++++
+not front matter here
+`;
+
+test("a README's table of contents scrolls to GitHub's heading anchors, its footnotes come last, and TOML front matter or YAML after a BOM is not shown", async () => {
+  const { owner: user } = await app.world();
+  const e = await app.dropLive(user, { file: { name: 'README.md', content: TOC_README }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const { page, context } = await openPage(e);
+  await page.waitForSelector('article h2');
+  for (const [link, heading] of [['Usage & examples', 'Usage & examples'], ['FAQ (again)', 'FAQ (again)']]) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.click(`article li a:text-is("${link}")`);
+    const top = await page.waitForFunction((wanted) => {
+      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      return target && target.textContent === wanted && Math.abs(target.getBoundingClientRect().top) < 80 && location.hash;
+    }, heading);
+    assert.ok(await top.jsonValue());
+  }
+  assert.match(page.url(), /#user-content-faq-again-1$/, 'the second of two equal headings is -1, as on GitHub');
+  const order = await page.$eval('article', (a) => a.textContent.indexOf('Or newer.') > a.textContent.lastIndexOf('Second FAQ.'));
+  assert.ok(order, 'the footnote is listed at the end, as on GitHub');
+  await context.close();
+  const hugo = await app.dropLive(user, { file: { name: 'post.md', content: '+++\ntitle = "Hugo post"\ndraft = false\n+++\n\n# Hugo\n' }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const { page: post, context: postContext } = await openPage(hugo);
+  await post.waitForSelector('article h1');
+  const text = await post.textContent('article');
+  assert.doesNotMatch(text, /Hugo post|\+\+\+/);
+  await postContext.close();
+  // Notepad saves UTF-8 with a byte order mark before the front matter.
+  const notepad = await app.dropLive(user, { file: { name: 'notes.md', content: '\ufeff---\ntitle: Notepad\n---\n\n# Notes\n' }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const { page: notes, context: notesContext } = await openPage(notepad);
+  await notes.waitForSelector('article h1');
+  assert.equal((await notes.textContent('article')).trim(), 'Notes');
+  await notesContext.close();
+});
+
+// `next build` with `output: 'export'` (trailingSlash off, the default) writes `about.html` and
+// links it as `/about`; static hosts answer such clean URLs with the page. PowerShell 5's
+// Compress-Archive writes folder separators as backslashes (`_next\static\app.css`).
+test('a Next.js static export answers its clean URLs and misses with its 404.html, and a zip with Windows backslash paths is served', async () => {
+  const page = (title) => `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><link rel="stylesheet" href="/_next/static/css/app.css"/><title>${title}</title></head><body><h1>${title}</h1><a id="about" href="/about">About</a> <a id="post" href="/blog/first-post">Post</a></body></html>`;
+  const files = [
+    { name: 'index.html', content: page('Home') },
+    { name: 'about.html', content: page('About us') },
+    { name: 'blog/first-post.html', content: page('First post') },
+    { name: 'blog.txt', content: 'not a page' },
+    { name: '404.html', content: page('This page could not be found.') },
+    { name: '_next/static/css/app.css', content: 'h1 { color: rgb(0, 112, 243); }' },
+  ];
+  const { owner: user } = await app.world();
+  for (const [name, sep] of [['next-export.zip', '/'], ['compress-archive.zip', '\\']]) {
+    const content = zip(files.map((f) => ({ name: f.name.replaceAll('/', sep), content: f.content })));
+    const e = await app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
+    const { page: tab, context } = await openPage(e);
+    await tab.waitForSelector('h1');
+    assert.equal(await tab.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(0, 112, 243)', `${name}: the stylesheet in a subfolder`);
+    for (const [link, path, title] of [['#about', /\/about$/, 'About us'], ['#post', /\/blog\/first-post$/, 'First post']]) {
+      await Promise.all([tab.waitForURL(path), tab.click(link)]);
+      await tab.waitForSelector('h1');
+      assert.equal(await tab.textContent('h1'), title, `${name}: ${link}`);
+      assert.equal(await tab.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(0, 112, 243)');
+      await tab.goBack();
+      await tab.waitForSelector('#about');
+    }
+    const origin = new URL(tab.url()).origin;
+    const txt = await tab.evaluate(async (o) => (await fetch(`${o}/blog.txt`)).text(), origin);
+    assert.equal(txt, 'not a page', 'a file keeps its own name before any page is looked for');
+    for (const missing of ['/no-such-page', '/blog/gone.html']) {
+      const res = await tab.goto(`${origin}${missing}`);
+      assert.equal(res.status(), 404, missing);
+      assert.equal(await tab.textContent('h1'), 'This page could not be found.', `${name}: the site's own 404.html for ${missing}`);
+    }
+    assert.equal(await tab.evaluate(async (o) => (await fetch(`${o}/missing.css`)).status, origin), 404);
+    await context.close();
+  }
+});
+
+// Newer AI output imports framer-motion by its new name (`motion/react`) and lodash by method.
+const MOTION_AND_LODASH = `import { motion, AnimatePresence } from "motion/react";
+import debounce from "lodash/debounce";
+import { sum } from "lodash-es";
+
+export default function App() {
+  const log = debounce(() => {}, 100);
+  log();
+  return (
+    <AnimatePresence>
+      <motion.h1 initial={{ opacity: 0 }} animate={{ opacity: 1 }}>Total {sum([1, 2, 3])}</motion.h1>
+    </AnimatePresence>
+  );
+}
+`;
+
+test('a component importing motion/react, lodash/debounce and lodash-es renders', async () => {
+  const { owner: user } = await app.world();
+  const e = await dropReact('Motion.jsx', MOTION_AND_LODASH, user);
+  const { page, context } = await openPage(e);
+  await page.waitForFunction(() => document.querySelector('#root h1') || document.querySelector('.plug-error'));
+  assert.equal(await page.$eval('body', (b) => b.querySelector('.plug-error')?.textContent ?? null), null);
+  assert.equal(await page.textContent('#root h1'), 'Total 6');
+  await context.close();
+  const bad = await dropReact('Bad.jsx', 'import nope from "lodash/notAMethod";\nexport default () => <p>{String(nope)}</p>;\n', user);
+  const { page: badPage, context: badContext } = await openPage(bad);
+  await badPage.waitForSelector('.plug-error');
+  assert.match(await badPage.textContent('.plug-error'), /lodash\/notAMethod.*line 1/s);
+  await badContext.close();
 });

@@ -54,6 +54,8 @@ impl Features {
 }
 
 fn render(markdown: &str) -> (String, Features) {
+    // Notepad's UTF-8 starts with a byte order mark, which would hide front matter's first `---`.
+    let markdown = markdown.strip_prefix('\u{feff}').unwrap_or(markdown);
     let options = Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
@@ -61,15 +63,93 @@ fn render(markdown: &str) -> (String, Features) {
         | Options::ENABLE_SMART_PUNCTUATION
         | Options::ENABLE_GFM
         | Options::ENABLE_MATH
-        | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS;
+        | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
+        | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS;
     let mut sanitiser = Sanitiser::default();
-    let events = sanitiser.run(Parser::new_ext(markdown, options));
+    let mut events = sanitiser.run(Parser::new_ext(markdown, options));
+    add_heading_ids(&mut events);
+    let events = footnotes_last(events);
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
     (
         crate::allow_list::sanitize_fragment(&html),
         sanitiser.features,
     )
+}
+
+/// Moves footnote definitions to the end of the document, where GitHub lists them, whatever
+/// line of the markdown defines them.
+fn footnotes_last(events: Vec<Event<'_>>) -> Vec<Event<'_>> {
+    let mut body = Vec::with_capacity(events.len());
+    let mut notes = Vec::new();
+    let mut depth = 0usize;
+    for event in events {
+        match &event {
+            Event::Start(Tag::FootnoteDefinition(_)) => depth += 1,
+            Event::End(TagEnd::FootnoteDefinition) => {
+                depth = depth.saturating_sub(1);
+                notes.push(event);
+                continue;
+            }
+            _ => {}
+        }
+        if depth > 0 {
+            notes.push(event);
+        } else {
+            body.push(event);
+        }
+    }
+    body.extend(notes);
+    body
+}
+
+/// Gives each heading GitHub's anchor id (`## Usage & examples` is `usage--examples`, a repeat
+/// `-1`, `-2`…), so a README's table of contents (`[Usage](#usage--examples)`) scrolls; the
+/// allow-list then prefixes it as GitHub does (`user-content-`), like the links to it.
+fn add_heading_ids(events: &mut [Event<'_>]) {
+    let mut seen = std::collections::HashMap::<String, usize>::new();
+    let mut i = 0;
+    while i < events.len() {
+        if !matches!(&events[i], Event::Start(Tag::Heading { id: None, .. })) {
+            i += 1;
+            continue;
+        }
+        let mut text = String::new();
+        let mut end = i + 1;
+        while end < events.len() && !matches!(events[end], Event::End(TagEnd::Heading(_))) {
+            if let Event::Text(t) | Event::Code(t) | Event::InlineMath(t) = &events[end] {
+                text.push_str(t);
+            }
+            end += 1;
+        }
+        let base = github_slug(&text);
+        let count = seen.entry(base.clone()).or_insert(0);
+        let slug = if *count == 0 {
+            base.clone()
+        } else {
+            format!("{base}-{count}")
+        };
+        *count += 1;
+        seen.entry(slug.clone()).or_insert(1);
+        if let Event::Start(Tag::Heading { id, .. }) = &mut events[i] {
+            *id = Some(CowStr::from(slug));
+        }
+        i = end;
+    }
+}
+
+/// github-slugger's rule: lower case, punctuation and symbols dropped, each space a `-`.
+fn github_slug(text: &str) -> String {
+    text.trim()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            '-' | '_' => Some(c),
+            c if c.is_alphanumeric() => Some(c),
+            _ => None,
+        })
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// Rewrites the event stream: markdown links and images keep only checked URLs, front matter is

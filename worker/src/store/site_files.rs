@@ -77,22 +77,33 @@ pub enum Lookup {
     Missing,
 }
 
-/// Finds `path`, or learns it is a folder (`docs` for `docs/index.html`), in one statement.
+/// Finds `path`, or learns it is a folder (`docs` for `docs/index.html`), or finds the page a
+/// clean URL names (`about` for `about.html`, as Next's static export links it and static hosts
+/// serve it), in one statement. The file itself wins, then the folder, then the page.
 pub async fn find(db: &Db, entity_id: &EntityId, path: &str) -> ApiResult<Lookup> {
     let folder_index = format!("{path}/index.html");
+    let page = format!("{path}.html");
     let rows: Vec<SiteFile> = db::all(
         db,
         "SELECT path, data_offset, stored_size, size, deflated FROM site_files
-         WHERE entity_id = ?1 AND path IN (?2, ?3)",
-        &[text(entity_id), text(path), text(&folder_index)],
+         WHERE entity_id = ?1 AND path IN (?2, ?3, ?4)",
+        &[
+            text(entity_id),
+            text(path),
+            text(&folder_index),
+            text(&page),
+        ],
     )
     .await?;
     let mut lookup = Lookup::Missing;
     for row in rows {
         if row.path == path {
             return Ok(Lookup::File(row));
+        } else if row.path == folder_index {
+            lookup = Lookup::Folder;
+        } else if matches!(lookup, Lookup::Missing) {
+            lookup = Lookup::File(row);
         }
-        lookup = Lookup::Folder;
     }
     Ok(lookup)
 }

@@ -1,5 +1,7 @@
 //! Turns a zip entry's raw name into a safe relative storage path, or refuses it.
-//! Refused: `..` segments, absolute and drive paths, backslashes, control characters.
+//! Refused: `..` segments, absolute and drive paths, control characters. A backslash separates
+//! folders, as Windows' Explorer and 7-Zip read it: PowerShell 5's `Compress-Archive` writes
+//! `assets\app.js`. The rules above then apply to the `/` form (`..\x` is refused).
 
 use crate::ContentError;
 
@@ -17,20 +19,15 @@ pub(crate) fn normalise(raw: &str) -> Result<EntryPath, ContentError> {
     if raw.chars().any(char::is_control) {
         return Err(refused(raw, "has control characters in its name"));
     }
-    if raw.contains('\\') {
-        return Err(refused(
-            raw,
-            "uses backslashes in its path (a Windows-only form)",
-        ));
-    }
-    if raw.starts_with('/') || has_drive_letter(raw) {
+    let slashed = raw.replace('\\', "/");
+    if slashed.starts_with('/') || has_drive_letter(raw) {
         return Err(refused(
             raw,
             "has an absolute path; entries must be relative to the archive",
         ));
     }
     let mut segments = Vec::new();
-    for segment in raw.split('/') {
+    for segment in slashed.split('/') {
         match segment {
             "" | "." => {}
             ".." => return Err(refused(raw, "points outside the archive with '..'")),
@@ -38,7 +35,7 @@ pub(crate) fn normalise(raw: &str) -> Result<EntryPath, ContentError> {
         }
     }
     let path = segments.join("/");
-    Ok(if raw.ends_with('/') || path.is_empty() {
+    Ok(if slashed.ends_with('/') || path.is_empty() {
         EntryPath::Dir(path)
     } else {
         EntryPath::File(path)
@@ -111,6 +108,15 @@ mod tests {
         assert!(normalise("a\u{0}.html").is_err());
         let error = normalise("a\nb").unwrap_err();
         assert!(error.message().contains(r"'a\nb'"), "{error}");
+    }
+
+    #[test]
+    fn reads_backslashes_as_folder_separators() {
+        assert_eq!(normalise(r"assets\app.js").unwrap(), file("assets/app.js"));
+        assert_eq!(
+            normalise(r"dist\assets\").unwrap(),
+            EntryPath::Dir("dist/assets".to_string())
+        );
     }
 
     #[test]

@@ -10,15 +10,16 @@ const modules = { "prop-types": propTypes() };
 
 /** What a component may import of React itself, once React is loaded. */
 function addReact() {
-  // The module may mount itself with createRoot or render; then there is nothing left to do.
+  // The module may mount itself with createRoot or render; then there is nothing left to do. A
+  // file written for another page's mount point (`getElementById("app")`, null here) gets #root.
   const domModule = Object.assign({}, ReactDOM, {
-    createRoot(...args) {
+    createRoot(container, ...rest) {
       selfRendered = true;
-      return ReactDOM.createRoot(...args);
+      return ReactDOM.createRoot(container ?? root, ...rest);
     },
-    render(...args) {
+    render(element, container, ...rest) {
       selfRendered = true;
-      return ReactDOM.render(...args);
+      return ReactDOM.render(element, container ?? root, ...rest);
     },
   });
   const jsx = (type, props, key) =>
@@ -92,8 +93,11 @@ const LIBRARIES = {
   recharts: "recharts",
   mathjs: "mathjs",
   lodash: "lodash",
+  "lodash-es": "lodash",
   papaparse: "papaparse",
   "framer-motion": "framer-motion",
+  // framer-motion's own new name (Motion 11.11+); the same API.
+  "motion/react": "framer-motion",
   d3: "d3",
   three: "three",
   "chart.js": "chart.js",
@@ -126,8 +130,11 @@ function kitFile(name) {
   const ui = /^@\/components\/ui\/([a-z-]+?)(?:\.[jt]sx?)?$/.exec(name);
   if (ui && UI_KIT.includes(ui[1])) return "ui";
   if (/^@\/lib\/utils(?:\.[jt]s)?$/.test(name)) return "ui";
+  if (LODASH_METHOD.test(name)) return "lodash";
   return null;
 }
+// `import debounce from "lodash/debounce"`: one method of lodash as its default export.
+const LODASH_METHOD = /^lodash(?:-es)?\/([a-zA-Z]+)(?:\.js)?$/;
 
 // lucide-react's icons are one module each (lucide/<Name>.mjs): a component names a handful of
 // 1,500. Named imports only; anything else (`* as Icons`, `icons`, `createLucideIcon`) takes the
@@ -220,7 +227,10 @@ async function loadImports(code) {
   }
   await Promise.all(
     wanted.map(async ([name, file]) => {
-      modules[name] = asModule(await (file === "lucide-react" ? lucideModule(sourceText) : importKit(file)));
+      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : importKit(file));
+      const method = LODASH_METHOD.exec(name);
+      if (method && typeof namespace.default?.[method[1]] !== "function") throw unavailable(name);
+      modules[name] = method ? { __esModule: true, default: namespace.default[method[1]] } : asModule(namespace);
     }),
   );
 }
@@ -310,7 +320,9 @@ function startStyling(source) {
   return css;
 }
 
-const isComponent = (value) => typeof value === "function";
+// A function, or what React.memo, forwardRef and lazy return (`export default memo(App)`).
+const isComponent = (value) =>
+  typeof value === "function" || (typeof value === "object" && value !== null && typeof value.$$typeof === "symbol");
 
 /** The component to render: the default export, `App`, or the one component the file exports. */
 function pickComponent(exported) {
@@ -323,6 +335,23 @@ function pickComponent(exported) {
   if (capitalised.length === 1) return exported[capitalised[0]];
   if (named.length === 1) return exported[named[0]];
   return null;
+}
+
+// A file that exports nothing and mounts nothing (a chat's code block cut before its last lines,
+// or written for a page that renders it): the capitalised names it declares at the top level, so
+// the page can render `App`, else the last of them (the tools write the main component last).
+function topLevelNames(source) {
+  const names = new Set();
+  for (const match of source.matchAll(/^(?:export\s+)?(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Z][\w$]*)/gm)) {
+    names.add(match[1]);
+  }
+  return [...names];
+}
+
+function pickLocal(locals) {
+  if (isComponent(locals.App)) return locals.App;
+  const found = Object.keys(locals).filter((k) => isComponent(locals[k]));
+  return found.length ? locals[found[found.length - 1]] : null;
 }
 
 // The offending line with its neighbours and a caret under the column (line 1-based, column 0-based).
@@ -441,19 +470,32 @@ try {
   await styled;
   performance.mark("plug:styled");
   const module = { exports: {} };
+  // Read at the end of the module's body, where every top-level declaration is done; `typeof`
+  // leaves a name the scan found in a string or a nested block alone.
+  const names = topLevelNames(source);
+  const locals = { values: {} };
+  const readLocals = names.map((n) => `if (typeof ${n} !== "undefined") __plugLocals.values.${n} = ${n};`).join("\n");
   try {
-    new Function("require", "module", "exports", "React", "__plugImportMeta", `${code}\n//# sourceURL=${fileName}`)(
-      requireModule,
-      module,
-      module.exports,
-      React,
-      { env: {}, url: new URL(fileUrl, location.href).href },
-    );
+    // `ReactDOM` is there for files written for a page with React's UMD scripts
+    // (`ReactDOM.render(<App />, document.getElementById("root"))` without imports).
+    // A file that declares its own `ReactDOM` keeps it (a parameter of that name would clash).
+    const domName = /\b(?:const|let|class)\s+ReactDOM\b/.test(code) ? "__plugReactDOM" : "ReactDOM";
+    new Function(
+      "require",
+      "module",
+      "exports",
+      "React",
+      domName,
+      "__plugImportMeta",
+      "__plugLocals",
+      `${code}\n;${readLocals}\n//# sourceURL=${fileName}`,
+    )(requireModule, module, module.exports, React, modules["react-dom"], { env: {}, url: new URL(fileUrl, location.href).href }, locals);
   } catch (error) {
     throw Object.assign(error, { title: "The component threw while loading." });
   }
   clearStatus();
-  const component = pickComponent(module.exports);
+  const exported = pickComponent(module.exports);
+  const component = exported || (selfRendered ? null : pickLocal(locals.values));
   if (component) {
     ReactDOM.createRoot(root).render(React.createElement(Boundary, null, React.createElement(component)));
   } else if (!selfRendered) {

@@ -54,7 +54,10 @@ fn renders_the_github_flavoured_extensions() {
     let html = markdown_to_safe_html(
             "# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n~~gone~~\n\n- [x] done\n- [ ] todo\n\nNote[^1].\n\n[^1]: The note.\n\n```rust\nfn main() {}\n```\n",
         );
-    assert!(html.contains("<h1>Title</h1>"), "{html}");
+    assert!(
+        html.contains("<h1 id=\"user-content-title\">Title</h1>"),
+        "{html}"
+    );
     assert!(
         html.contains("<table>") && html.contains("<td>1</td>"),
         "{html}"
@@ -164,7 +167,22 @@ fn the_page_loads_its_script_only_for_diagrams_math_or_shortcodes() {
 fn front_matter_is_not_shown() {
     let html = markdown_to_safe_html("---\ntitle: Secret plan\ntags: [a]\n---\n\n# Visible\n");
     assert!(!html.contains("Secret plan"), "{html}");
-    assert!(html.contains("<h1>Visible</h1>"), "{html}");
+    assert!(
+        html.contains("<h1 id=\"user-content-visible\">Visible</h1>"),
+        "{html}"
+    );
+    // Saved by Notepad: a byte order mark first.
+    let html = markdown_to_safe_html("\u{feff}---\ntitle: Secret plan\n---\n\n# Visible\n");
+    assert!(!html.contains("Secret plan"), "{html}");
+    // Hugo's TOML front matter, between `+++` lines.
+    let html = markdown_to_safe_html(
+        "+++\ntitle = \"Secret plan\"\ndate = 2024-03-01\n+++\n\n# Visible\n",
+    );
+    assert!(!html.contains("Secret plan"), "{html}");
+    assert!(
+        html.contains("<h1 id=\"user-content-visible\">Visible</h1>"),
+        "{html}"
+    );
 }
 
 #[test]
@@ -304,7 +322,43 @@ fn the_page_wraps_the_document_with_title_and_download_link() {
         "a markdown page without diagrams, math or shortcodes needs no script"
     );
     assert!(
-        page.contains("<article class=\"plug-prose\">\n<h1>Hi</h1>"),
+        page.contains("<article class=\"plug-prose\">\n<h1 id=\"user-content-hi\">Hi</h1>"),
         "{page}"
     );
+}
+
+#[test]
+fn headings_get_githubs_anchor_ids_and_the_links_to_them_match() {
+    let html = markdown_to_safe_html(
+        "[Go](#usage--examples)\n\n## Usage & examples\n\n## `plug` CLI: *v2*\n\n## Usage & examples\n\n# Über uns! 🚀\n",
+    );
+    assert!(
+        html.contains("href=\"#user-content-usage--examples\""),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h2 id=\"user-content-usage--examples\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h2 id=\"user-content-plug-cli-v2\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h2 id=\"user-content-usage--examples-1\">"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h1 id=\"user-content-über-uns-\">"),
+        "{html}"
+    );
+}
+
+#[test]
+fn footnotes_are_listed_at_the_end_as_on_github() {
+    let html = markdown_to_safe_html("Claim[^a].\n\n[^a]: The source.\n\n## Later\n\nMore text.\n");
+    let note = html.find("The source.").unwrap();
+    assert!(note > html.find("More text.").unwrap(), "{html}");
+    assert!(html.contains("href=\"#user-content-a\""), "{html}");
+    assert!(html.contains("id=\"user-content-a\""), "{html}");
 }

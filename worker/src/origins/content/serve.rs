@@ -243,15 +243,16 @@ async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
     if path.split('/').any(|s| s == ".." || s == ".") {
         return Err(ApiError::not_found());
     }
-    let content_type = plug_content::content_type_for(&path);
     let lookup = site_lookup(cx, seen, &path).await?;
     let file = match &*lookup {
         site_files::Lookup::File(file) => file,
         // `docs` for a folder `docs/` moves to the folder's index.
         site_files::Lookup::Folder => return crate::http::redirect(&format!("/{path}/"), 301),
         site_files::Lookup::Missing if path == FAVICON => return crate::origins::pages::favicon(),
-        site_files::Lookup::Missing => return legacy_site_file(cx, seen, &path).await,
+        site_files::Lookup::Missing => return missing_site_file(cx, seen, &path).await,
     };
+    // The file found may be `about.html` for `about`: its own name gives the type.
+    let content_type = plug_content::content_type_for(&file.path);
     let body = site_entry_chunks(cx, seen, file);
     if content_type.starts_with("text/html") {
         let tag = badge_tag(cx, seen).await?;
@@ -264,6 +265,22 @@ async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
         content_type,
         file.size,
     )
+}
+
+/// A path the site does not have. A page's path (`.html`, or no `.` in its last segment) gets the site's own
+/// `404.html` with status 404 when it has one (Next.js, Astro, Hugo and Jekyll write one).
+/// Anything else, or a site stored before the index, goes on as before.
+async fn missing_site_file(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<Response> {
+    let last = path.rsplit('/').next().unwrap_or(path);
+    let page_path = !last.contains('.') || last.ends_with(".html");
+    if page_path {
+        if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "404.html").await? {
+            let tag = badge_tag(cx, seen).await?;
+            let body = site_entry_chunks(cx, seen, file);
+            return Ok(stream_html(cx, seen, body, tag, PageKind::Html)?.with_status(404));
+        }
+    }
+    legacy_site_file(cx, seen, path).await
 }
 
 /// A site file that is not a page: its type, its length and the site's CSP.

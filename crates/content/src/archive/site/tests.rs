@@ -184,12 +184,20 @@ fn rejects_absolute_paths_even_inside_macos_clutter() {
 }
 
 #[test]
-fn rejects_backslash_paths() {
+fn reads_backslashes_as_separators_and_still_refuses_escapes() {
     let bytes = RawZip::new()
         .entry(RawEntry::stored("index.html", b"x"))
         .entry(RawEntry::stored("..\\..\\evil.html", b"x"))
         .build();
-    assert!(message(open(bytes)).contains("backslashes"));
+    assert!(message(open(bytes)).contains("'..'"));
+    // PowerShell 5's Compress-Archive: `assets\site.css`.
+    let bytes = RawZip::new()
+        .entry(RawEntry::stored("index.html", b"x"))
+        .entry(RawEntry::stored("assets\\site.css", b"y"))
+        .build();
+    let mut site = open(bytes).unwrap();
+    let css = site.index_of("assets/site.css").unwrap();
+    assert_eq!(site.read(css).unwrap(), b"y");
 }
 
 #[test]
