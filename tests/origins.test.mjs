@@ -173,7 +173,7 @@ test('"Download original" keeps a non-ASCII file name (RFC 6266)', async () => {
 
 test('"Download original" never saves a name with a direction override or control characters', async () => {
   const { owner } = await app.world();
-  // Shown as "invoicehtml.pdf" in a downloads list if the override survived; it is an HTML page.
+  // Shown as "invoicelmth.pdf" in a downloads list if the override survived; it is an HTML page.
   const e = await app.dropLive(owner, { file: { name: 'invoice\u202Efdp.html', content: fx.html('Invoice') }, fields: { scope: 'personal', visibility: 'link' } });
   const res = await app.open(`${e.url}_plug/file?download=1`);
   assert.equal(res.status, 200);
