@@ -162,6 +162,51 @@ test('only Plug\'s own hosts are answered; any other Host gets nothing of the AP
   assert.equal((await getWithHost(`localhost:${port}`, '/api/v2/inspirations', auth)).status, 200, 'the real host still works');
 });
 
+test('a Host spelled another way names the same origin or none: a trailing dot or other case never reaches another drop', async () => {
+  const { owner } = await app.world();
+  const { e, cookie } = await privateSiteWithCookie(owner);
+  const other = await privateSiteWithCookie(owner);
+  const port = new URL(app.baseUrl).port;
+  const own = { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' };
+  // A fully qualified name is another origin to a browser (its own cookies, its own storage): Plug
+  // does not answer it, on any of its hosts.
+  for (const host of [`${e.entity_id}.localhost.:${port}`, `localhost.:${port}`]) {
+    const res = await getWithHost(host, '/data.js', own);
+    assert.equal(res.status, 421, `${host}: ${res.status}`);
+    assert.doesNotMatch(res.text, /PRIVATE-7f3a/);
+  }
+  // Case is not part of a DNS name: the same drop, with the same cookie rules.
+  const upper = await getWithHost(`${e.entity_id.toUpperCase()}.LOCALHOST:${port}`, '/data.js', own);
+  assert.equal(upper.status, 200);
+  assert.match(upper.text, /PRIVATE-7f3a/);
+  const otherUpper = await getWithHost(`${other.e.entity_id.toUpperCase()}.LOCALHOST:${port}`, '/data.js', own);
+  assert.equal(otherUpper.status, 404, 'one drop\'s cookie opens no other, whatever the spelling');
+});
+
+test('a content cookie opens its drop only while the viewer may still read it', async () => {
+  const { owner, spaceMember, space } = await app.world();
+  const e = await app.dropLive(owner, {
+    file: { name: 'site.zip', content: fx.zip([
+      { name: 'index.html', content: fx.html('Plans', '<h1>Plans</h1>') },
+      { name: 'data.js', content: "window.SECRET_PLANS = 'SPACE-51c9';" },
+    ]) },
+    fields: { scope: 'space', visibility: 'space', space_id: space.space_id },
+  });
+  const opened = await app.open(e.url, { token: spaceMember.token, headers: NAV });
+  assert.equal(opened.status, 200);
+  const host = new URL(app.contentUrl(e.entity_id)).host;
+  const cookie = [...opened.jar.get(host)].map(([k, v]) => `${k}=${v}`).join('; ');
+  const own = { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' };
+  assert.match((await getWithHost(host, '/data.js', own)).text, /SPACE-51c9/, 'the member reads it');
+  const unshared = await app.request('PATCH', `/api/v2/inspirations/${e.entity_id}/visibility`, { token: owner.token, json: { visibility: 'private' } });
+  assert.equal(unshared.status, 200, unshared.text);
+  for (const [path, headers] of [['/data.js', own], ['/', { ...NAV, cookie }], ['/_plug/file', own]]) {
+    const res = await getWithHost(host, path, headers);
+    assert.doesNotMatch(res.text, /SPACE-51c9/, `${path} after the unshare`);
+    assert.ok([302, 404].includes(res.status), `${path}: ${res.status}`);
+  }
+});
+
 test('an origin with no Inspiration behind it serves nothing, and never a 500', async () => {
   const labels = ['www', 'admin', 'xn--zz', 'xn--a', randomUUID()];
   for (const label of labels) {

@@ -171,6 +171,17 @@ test('"Download original" keeps a non-ASCII file name (RFC 6266)', async () => {
   assert.equal(decodeURIComponent(encoded), '資料 Übersicht.pdf');
 });
 
+test('"Download original" never saves a name with a direction override or control characters', async () => {
+  const { owner } = await app.world();
+  // Shown as "invoicelmth.pdf" in a downloads list if the override survived; it is an HTML page.
+  const e = await app.dropLive(owner, { file: { name: 'invoice\u202Efdp.html', content: fx.html('Invoice') }, fields: { scope: 'personal', visibility: 'link' } });
+  const res = await app.open(`${e.url}_plug/file?download=1`);
+  assert.equal(res.status, 200);
+  const disposition = res.headers.get('content-disposition');
+  assert.equal(disposition, "attachment; filename=\"invoice_fdp.html\"; filename*=UTF-8''invoice_fdp.html");
+  assert.equal(res.headers.get('content-type'), 'text/plain; charset=utf-8', 'the original HTML is data, not a page');
+});
+
 test('many misses from one client are answered 429 with Retry-After, hits included, while a token is not slowed', async () => {
   const { owner, grid } = await app.world();
   const e = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });

@@ -125,6 +125,38 @@ test('the beacon counts a browser once per day, by user with a token and by IP w
   assert.equal((await readAs(owner, e.entity_id)).body.view_count, 3);
 });
 
+test('a drop in a hidden state counts no beacon and takes no feedback, whoever still knows its id', async () => {
+  const { owner } = await app.world();
+  const archived = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });
+  assert.equal((await app.request('POST', `/api/v2/inspirations/${archived.entity_id}/archive`, { token: owner.token })).status, 200);
+  const expired = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });
+  const { execFileSync } = await import('node:child_process');
+  execFileSync('node_modules/.bin/wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', app.stateDir, '--command',
+    `UPDATE entities SET expires_at = ${Date.now() - 1000} WHERE entity_id = '${expired.entity_id}'`], { stdio: 'pipe' });
+  for (const e of [archived, expired]) {
+    // Someone who opened the link while it was shared, and kept its id.
+    for (let i = 0; i < 3; i += 1) {
+      const res = await app.request('POST', `/api/v2/views/${e.entity_id}`, { headers: { 'user-agent': BROWSER_UA, 'cf-connecting-ip': `192.0.2.${100 + i}` } });
+      assert.equal(res.status, 202);
+    }
+    const sent = await feedback(e.entity_id, { category: 'bug', text: 'still here?', source: 'badge' });
+    assert.equal(sent.status, 404, sent.text);
+    assert.equal(sent.body.code, 'NOT_FOUND');
+  }
+  await sleep(500);
+  for (const e of [archived, expired]) {
+    assert.equal((await readAs(owner, e.entity_id)).body.view_count, 0, `${e.status}: no view counted`);
+    const inbox = await app.request('GET', `/api/v2/entities/${e.entity_id}/feedback`, { token: owner.token });
+    assert.equal(inbox.status, 200, inbox.text);
+    assert.equal(inbox.body.items.length, 0, 'no feedback stored');
+  }
+  // The same beacon counts a live drop, so the zero above is the state's doing.
+  const live = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });
+  await app.request('POST', `/api/v2/views/${live.entity_id}`, { headers: { 'user-agent': BROWSER_UA, 'cf-connecting-ip': '192.0.2.100' } });
+  await sleep(500);
+  assert.equal((await readAs(owner, live.entity_id)).body.view_count, 1);
+});
+
 test('crawlers, link unfurlers and naive HTTP clients from a public crawler list are never counted', async () => {
   const { owner } = await app.world();
   const e = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });

@@ -90,10 +90,28 @@ pub fn content_disposition(attachment: bool, file_name: &str) -> String {
     if file_name.is_ascii() && fallback == file_name {
         return format!("{kind}; filename=\"{fallback}\"");
     }
+    // Control and bidirectional formatting characters never reach the saved name: an RTL override
+    // would show `a\u{202e}gnp.html` as `ahtml.png` in a downloads list.
+    let shown: String = file_name
+        .chars()
+        .map(|c| {
+            if c.is_control() || is_bidi_control(c) {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
     format!(
         "{kind}; filename=\"{fallback}\"; filename*=UTF-8''{}",
-        percent_encode_attr(file_name)
+        percent_encode_attr(&shown)
     )
+}
+
+/// The Unicode bidirectional formatting characters (UAX #9: embeddings, overrides, isolates,
+/// marks).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// RFC 8187 `attr-char` encoding: everything but ALPHA / DIGIT / `!#$&+-.^_`|~` is `%XX`.
@@ -208,6 +226,18 @@ mod tests {
         assert_eq!(
             content_disposition(true, "日本"),
             "attachment; filename=\"download\"; filename*=UTF-8''%E6%97%A5%E6%9C%AC"
+        );
+    }
+
+    #[test]
+    fn download_names_lose_control_and_direction_characters() {
+        assert_eq!(
+            content_disposition(true, "invoice\u{202e}fdp.html"),
+            "attachment; filename=\"invoice_fdp.html\"; filename*=UTF-8''invoice_fdp.html"
+        );
+        assert_eq!(
+            content_disposition(false, "a\r\nb\u{2067}.txt"),
+            "inline; filename=\"a__b_.txt\"; filename*=UTF-8''a__b_.txt"
         );
     }
 }

@@ -53,7 +53,12 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
         true => entities::find(&cx.db, &EntityId::from(id.to_ascii_lowercase())).await?,
         false => None,
     }
-    .filter(|e| e.status != plug_domain::Status::Purged)
+    // A removed drop, or one in a hidden state (archived, expired, …: 3.2), takes no feedback:
+    // the same 404 as an unknown id, whoever still knows its id.
+    .filter(|e| {
+        e.status != plug_domain::Status::Purged
+            && !plug_domain::access::collapses_to_private(e.status, e.expires_at, cx.now)
+    })
     .ok_or_else(ApiError::not_found)?;
     let hashed_ip = ip_hash(cx.config.jwt_secret.as_bytes(), &client_ip(&req), cx.now);
     let ip_and_entity = format!("{hashed_ip}:{}", entity.entity_id);

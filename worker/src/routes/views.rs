@@ -191,7 +191,7 @@ async fn count(
     if !first_sighting(format!("{entity_id}|{day}|{viewer}")) {
         return;
     }
-    if let Err(e) = social::record_view(db, entity_id, &day, &viewer, user_id).await {
+    if let Err(e) = social::record_view(db, entity_id, &day, &viewer, user_id, now).await {
         worker::console_error!(
             "view count failed for {entity_id}: {}",
             e.internal.unwrap_or(e.message)

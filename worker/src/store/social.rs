@@ -36,18 +36,24 @@ pub async fn record_view(
     day: &str,
     viewer: &str,
     viewer_user: Option<&UserId>,
+    now: i64,
 ) -> ApiResult<bool> {
+    // A hidden state (3.2) is private to its owner and admins: no one can view it, so nothing
+    // counts, whatever a beacon that knows its id says.
     let inserted = db::run(
         db,
         "INSERT INTO view_keys (entity_id, day, viewer)
          SELECT entity_id, ?2, ?3 FROM entities
-         WHERE entity_id = ?1 AND status != 'purged' AND owner_id IS NOT ?4
+         WHERE entity_id = ?1 AND owner_id IS NOT ?4
+           AND status NOT IN ('purged', 'draft', 'stopped', 'expired', 'archived', 'failed')
+           AND (expires_at IS NULL OR expires_at > ?5)
          ON CONFLICT DO NOTHING",
         &[
             text(entity_id),
             text(day),
             text(viewer),
             opt_text(viewer_user),
+            int(now),
         ],
     )
     .await?;
