@@ -473,6 +473,7 @@ test('an import outside the contract names itself, its line and what is availabl
   assert.match(text, /line 3/);
   assert.match(text, /lucide-react/);
   assert.match(text, /recharts/);
+  assert.match(text, /@\/components\/ui\/\{[^}]*\bradio-group\b[^}]*\bsheet\b/, 'the ui components, the newer ones too');
   assert.match(text, /\.zip/);
   await context.close();
 });
