@@ -85,6 +85,14 @@ async function kitCss() {
     }
     classes[file.replace(/\.jsx$/, "")] = [...own].join(" ");
   }
+  // A component built on another's classes (alert-dialog's and pagination's buttonVariants) brings
+  // them along: the page asks for the classes of the ui names its source imports.
+  for (const file of Object.keys(classes)) {
+    const source = readFileSync(join(dir, `${file}.jsx`), "utf8");
+    for (const [, used] of source.matchAll(/from "\.\/([\w-]+)\.jsx"/g)) {
+      if (used !== "icons" && classes[used]) classes[file] += ` ${classes[used]}`;
+    }
+  }
   const compiler = createTailwindcss({ tailwindConfig: TAILWIND_CONFIG });
   const generate = (css, content) => compiler.generateStylesFromContent(css, [content.join(" ")]);
   const minify = (css) => esbuild.transformSync(css, { loader: "css", minify: true }).code.trim();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { startWorker, BROWSER_UA, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { launchChromium, eventually } from './support/browser.mjs';
-import { CALCULATOR, DASHBOARD, ENV_CLIENT, EVERY_LIBRARY, FORM, MOTION_LIST, THREE_SCENE, TRACKER } from './support/ai-components.mjs';
+import { CALCULATOR, DASHBOARD, ENV_CLIENT, EVERY_LIBRARY, FORM, MOTION_LIST, PROJECT_PAGE, THREE_SCENE, TRACKER } from './support/ai-components.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'react-kit');
 let app;
@@ -229,6 +229,119 @@ export default function Greeting() {
   await context.close();
 });
 
+test('a v0-style page of sheet, skeleton, aspect ratio, radio group, collapsible, breadcrumb, toggle, pagination, alert dialog and hover card works', async () => {
+  const e = await dropReact('project-page.tsx', PROJECT_PAGE);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root h1');
+  const status = () => page.textContent('#root #status');
+  assert.equal(await status(), 'Plan: pro · page 1 · notifying');
+
+  // Breadcrumb: two links, the current page, and a chevron SVG in each separator.
+  const crumbs = page.locator('#root nav[aria-label=breadcrumb]');
+  assert.deepEqual(await crumbs.locator('a').allTextContents(), ['Home', 'Projects']);
+  assert.equal(await crumbs.locator('[aria-current=page]').textContent(), 'Acme');
+  assert.equal(await crumbs.locator('li[role=presentation] > svg').count(), 3);
+  assert.equal(await crumbs.locator('li[role=presentation] > svg').first().evaluate((el) => getComputedStyle(el).width), '14px', '[&>svg]:w-3.5');
+  assert.equal(await crumbs.locator('ol').evaluate((el) => getComputedStyle(el).display), 'flex');
+
+  // Skeletons pulse on the muted background; the aspect ratio holds 16:9 at 320px wide.
+  const skeletons = page.locator('#root .animate-pulse');
+  assert.equal(await skeletons.count(), 3);
+  assert.equal(await skeletons.nth(1).evaluate((el) => getComputedStyle(el).animationName), 'pulse');
+  assert.equal(await skeletons.nth(1).evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(241, 245, 249)', 'bg-muted');
+  assert.equal(await skeletons.nth(1).evaluate((el) => getComputedStyle(el).width), '250px');
+  const frame = await skeletons.first().boundingBox();
+  assert.equal(Math.round(frame.width), 320);
+  assert.equal(Math.round(frame.height), 180);
+
+  // Toggle: pressed, with the accent background.
+  const toggle = page.locator('#root button[aria-label="Mute notifications"]');
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('data-state'), 'on');
+  assert.equal(await status(), 'Plan: pro · page 1 · muted');
+  assert.equal(await toggle.evaluate((el) => getComputedStyle(el).height), '40px', 'h-10');
+
+  // Sheet: opens from the right edge, full height, and its radio group changes the plan.
+  await page.click('#root button:has-text("Open settings")');
+  const sheet = page.locator('[role=dialog]');
+  await sheet.waitFor();
+  assert.match(await sheet.textContent(), /Project settings.*Choose a plan for Acme/);
+  await eventually(async () => {
+    const box = await sheet.boundingBox();
+    return Math.round(box.x + box.width) === 1200 && box.x > 700 && Math.round(box.height) === 900;
+  }, 'the sheet on the right side, full height');
+  assert.equal(await sheet.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(255, 255, 255)', 'bg-background');
+  assert.equal(await page.getAttribute('[role=radio][value=pro]', 'aria-checked'), 'true');
+  await page.click('label[for=team]');
+  assert.equal(await page.getAttribute('[role=radio][value=team]', 'aria-checked'), 'true');
+  assert.equal(await page.getAttribute('[role=radio][value=pro]', 'aria-checked'), 'false');
+  assert.equal(await page.locator('[role=radio][value=team]').evaluate((el) => getComputedStyle(el).borderTopLeftRadius), '9999px', 'rounded-full');
+  await page.screenshot({ path: join(SHOTS, 'project-sheet.png') });
+  await page.click('[role=dialog] button:has-text("Save changes")');
+  await sheet.waitFor({ state: 'detached' });
+  assert.equal(await status(), 'Plan: team · page 1 · muted');
+
+  // Collapsible: the hidden repositories show once toggled.
+  assert.equal(await page.isVisible('#root :text("@acme/fuel")'), false);
+  await page.click('#root button:has-text("Toggle")');
+  await page.waitForSelector('#root :text("@acme/fuel")', { state: 'visible' });
+  await page.click('#root button:has-text("Toggle")');
+  await page.waitForSelector('#root :text("@acme/fuel")', { state: 'hidden' });
+
+  // Hover card: shows its content on hover.
+  await page.hover('#root button:has-text("@acme")');
+  await page.waitForSelector(':text("Acme builds rockets since 1949.")', { state: 'visible' });
+  await page.mouse.move(5, 890);
+
+  // Pagination: the active page is the outlined one; Next moves on.
+  const pages = page.locator('#root nav[aria-label=pagination]');
+  await pages.locator('a:has-text("2")').click();
+  assert.equal(await pages.locator('a[aria-current=page]').textContent(), '2');
+  assert.equal(await pages.locator('a[aria-current=page]').evaluate((el) => getComputedStyle(el).borderTopWidth), '1px', 'outline variant');
+  await pages.locator('a[aria-label="Go to next page"]').click();
+  assert.equal(await pages.locator('a[aria-current=page]').textContent(), '3');
+
+  // Alert dialog: Cancel keeps the project, Continue (a primary button) deletes it.
+  await page.click('#root button:has-text("Delete project")');
+  const alert = page.locator('[role=alertdialog]');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /Are you absolutely sure\?/);
+  await alert.locator('button:has-text("Cancel")').click();
+  await alert.waitFor({ state: 'detached' });
+  assert.equal(await status(), 'Plan: team · page 3 · muted');
+  await page.click('#root button:has-text("Delete project")');
+  await alert.waitFor();
+  const action = alert.locator('button:has-text("Continue")');
+  assert.equal(await action.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(15, 23, 42)', 'bg-primary');
+  await action.click();
+  await alert.waitFor({ state: 'detached' });
+  assert.equal(await status(), 'Plan: team · page 3 · muted · deleted');
+  quiet(page);
+  await context.close();
+});
+
+test("a ui component built on another's classes is styled though the component imports only it", async () => {
+  const e = await dropReact('Pages.jsx', `import { Pagination, PaginationContent, PaginationItem, PaginationLink } from "@/components/ui/pagination";
+import { AlertDialog, AlertDialogAction, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from "@/components/ui/alert-dialog";
+
+export default function Pages() {
+  return (
+    <>
+      <Pagination><PaginationContent><PaginationItem><PaginationLink href="#" isActive>1</PaginationLink></PaginationItem></PaginationContent></Pagination>
+      <AlertDialog open><AlertDialogContent><AlertDialogTitle>Sure?</AlertDialogTitle><AlertDialogDescription>For good.</AlertDialogDescription><AlertDialogAction>Yes</AlertDialogAction></AlertDialogContent></AlertDialog>
+    </>
+  );
+}
+`);
+  const { page, context } = await open(e);
+  await page.waitForSelector('[role=alertdialog] button');
+  assert.equal(await style(page, '#root a[aria-current=page]', 'height'), '40px', "buttonVariants' size icon");
+  assert.equal(await style(page, '#root a[aria-current=page]', 'borderTopWidth'), '1px', "buttonVariants' outline");
+  assert.equal(await style(page, '[role=alertdialog] button', 'backgroundColor'), 'rgb(15, 23, 42)', 'bg-primary');
+  quiet(page);
+  await context.close();
+});
+
 test('a form of shadcn Input, Slider and Switch takes typing, a dragged thumb and a toggle', async () => {
   const e = await dropReact('NotificationSettings.jsx', FORM);
   const { page, context } = await open(e);
@@ -360,6 +473,7 @@ test('an import outside the contract names itself, its line and what is availabl
   assert.match(text, /line 3/);
   assert.match(text, /lucide-react/);
   assert.match(text, /recharts/);
+  assert.match(text, /@\/components\/ui\/\{[^}]*\bradio-group\b[^}]*\bsheet\b/, 'the ui components, the newer ones too');
   assert.match(text, /\.zip/);
   await context.close();
 });

@@ -365,6 +365,202 @@ export default function Uploader() {
 }
 `;
 
+// A v0-style project page on the ui components v0 and Claude reach for beyond the basics: a sheet
+// from the right, skeletons in an aspect ratio, a radio group, a collapsible, a breadcrumb, a
+// toggle, pagination, an alert dialog and a hover card.
+export const PROJECT_PAGE = `"use client"
+
+import { useState } from "react"
+import { Bell, ChevronsUpDown, Menu } from "lucide-react"
+import { Button } from "@/components/ui/button"
+import { Label } from "@/components/ui/label"
+import { Sheet, SheetClose, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet"
+import { Skeleton } from "@/components/ui/skeleton"
+import { AspectRatio } from "@/components/ui/aspect-ratio"
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible"
+import {
+  Breadcrumb,
+  BreadcrumbEllipsis,
+  BreadcrumbItem,
+  BreadcrumbLink,
+  BreadcrumbList,
+  BreadcrumbPage,
+  BreadcrumbSeparator,
+} from "@/components/ui/breadcrumb"
+import {
+  Pagination,
+  PaginationContent,
+  PaginationEllipsis,
+  PaginationItem,
+  PaginationLink,
+  PaginationNext,
+  PaginationPrevious,
+} from "@/components/ui/pagination"
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group"
+import { Toggle } from "@/components/ui/toggle"
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog"
+import { HoverCard, HoverCardContent, HoverCardTrigger } from "@/components/ui/hover-card"
+
+export default function ProjectPage() {
+  const [plan, setPlan] = useState("pro")
+  const [page, setPage] = useState(1)
+  const [muted, setMuted] = useState(false)
+  const [deleted, setDeleted] = useState(false)
+  const [isOpen, setIsOpen] = useState(false)
+  const go = (n) => (e) => {
+    e.preventDefault()
+    setPage(Math.min(3, Math.max(1, n)))
+  }
+
+  return (
+    <div className="min-h-screen bg-background p-6">
+      <Breadcrumb>
+        <BreadcrumbList>
+          <BreadcrumbItem>
+            <BreadcrumbLink href="#">Home</BreadcrumbLink>
+          </BreadcrumbItem>
+          <BreadcrumbSeparator />
+          <BreadcrumbItem>
+            <BreadcrumbEllipsis />
+          </BreadcrumbItem>
+          <BreadcrumbSeparator />
+          <BreadcrumbItem>
+            <BreadcrumbLink href="#projects">Projects</BreadcrumbLink>
+          </BreadcrumbItem>
+          <BreadcrumbSeparator />
+          <BreadcrumbItem>
+            <BreadcrumbPage>Acme</BreadcrumbPage>
+          </BreadcrumbItem>
+        </BreadcrumbList>
+      </Breadcrumb>
+
+      <div className="mt-4 flex items-center justify-between">
+        <h1 className="text-2xl font-semibold tracking-tight">Acme</h1>
+        <div className="flex items-center gap-2">
+          <Toggle aria-label="Mute notifications" pressed={muted} onPressedChange={setMuted}>
+            <Bell className="h-4 w-4" />
+          </Toggle>
+          <Sheet>
+            <SheetTrigger asChild>
+              <Button variant="outline" size="icon">
+                <Menu className="h-4 w-4" />
+                <span className="sr-only">Open settings</span>
+              </Button>
+            </SheetTrigger>
+            <SheetContent>
+              <SheetHeader>
+                <SheetTitle>Project settings</SheetTitle>
+                <SheetDescription>Choose a plan for Acme.</SheetDescription>
+              </SheetHeader>
+              <RadioGroup value={plan} onValueChange={setPlan} className="py-4">
+                {["free", "pro", "team"].map((p) => (
+                  <div key={p} className="flex items-center space-x-2">
+                    <RadioGroupItem value={p} id={p} />
+                    <Label htmlFor={p} className="capitalize">{p}</Label>
+                  </div>
+                ))}
+              </RadioGroup>
+              <SheetFooter>
+                <SheetClose asChild>
+                  <Button type="submit">Save changes</Button>
+                </SheetClose>
+              </SheetFooter>
+            </SheetContent>
+          </Sheet>
+        </div>
+      </div>
+      <p id="status" className="text-sm text-muted-foreground">
+        Plan: {plan} · page {page} · {muted ? "muted" : "notifying"}{deleted ? " · deleted" : ""}
+      </p>
+
+      <div className="mt-6 flex gap-6">
+        <div className="w-[320px]">
+          <AspectRatio ratio={16 / 9} className="rounded-md bg-muted">
+            <Skeleton className="h-full w-full" />
+          </AspectRatio>
+        </div>
+        <div className="space-y-2">
+          <Skeleton className="h-4 w-[250px]" />
+          <Skeleton className="h-4 w-[200px]" />
+        </div>
+      </div>
+
+      <Collapsible open={isOpen} onOpenChange={setIsOpen} className="mt-6 w-[350px] space-y-2">
+        <div className="flex items-center justify-between space-x-4 px-4">
+          <h4 className="text-sm font-semibold">3 repositories</h4>
+          <CollapsibleTrigger asChild>
+            <Button variant="ghost" size="sm" className="w-9 p-0">
+              <ChevronsUpDown className="h-4 w-4" />
+              <span className="sr-only">Toggle</span>
+            </Button>
+          </CollapsibleTrigger>
+        </div>
+        <div className="rounded-md border px-4 py-3 font-mono text-sm">@acme/rockets</div>
+        <CollapsibleContent className="space-y-2">
+          <div className="rounded-md border px-4 py-3 font-mono text-sm">@acme/fuel</div>
+          <div className="rounded-md border px-4 py-3 font-mono text-sm">@acme/launchpad</div>
+        </CollapsibleContent>
+      </Collapsible>
+
+      <div className="mt-6 flex items-center gap-4">
+        <HoverCard openDelay={100}>
+          <HoverCardTrigger asChild>
+            <Button variant="link">@acme</Button>
+          </HoverCardTrigger>
+          <HoverCardContent className="w-80">
+            <p className="text-sm">Acme builds rockets since 1949.</p>
+          </HoverCardContent>
+        </HoverCard>
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="destructive">Delete project</Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Are you absolutely sure?</AlertDialogTitle>
+              <AlertDialogDescription>This permanently deletes Acme and its repositories.</AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction onClick={() => setDeleted(true)}>Continue</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </div>
+
+      <Pagination className="mt-6">
+        <PaginationContent>
+          <PaginationItem>
+            <PaginationPrevious href="#" onClick={go(page - 1)} />
+          </PaginationItem>
+          {[1, 2, 3].map((n) => (
+            <PaginationItem key={n}>
+              <PaginationLink href="#" isActive={page === n} onClick={go(n)}>{n}</PaginationLink>
+            </PaginationItem>
+          ))}
+          <PaginationItem>
+            <PaginationEllipsis />
+          </PaginationItem>
+          <PaginationItem>
+            <PaginationNext href="#" onClick={go(page + 1)} />
+          </PaginationItem>
+        </PaginationContent>
+      </Pagination>
+    </div>
+  )
+}
+`;
+
 // One component touching each remaining library of the contract, as a smoke test that every one
 // resolves, runs, and (react-plotly.js) renders with the page's React.
 export const EVERY_LIBRARY = `import React, { useEffect, useRef, useState } from 'react';

@@ -18,3 +18,5 @@ export const UpGlyph = glyph(<path d="M6 14.5l6-6 6 6" />);
 export const RightGlyph = glyph(<path d="M9.5 6l6 6-6 6" />);
 export const CloseGlyph = glyph(<path d="M6.5 6.5l11 11M17.5 6.5l-11 11" />);
 export const DotGlyph = glyph(<circle cx="12" cy="12" r="4" fill="currentColor" />);
+export const LeftGlyph = glyph(<path d="M14.5 6l-6 6 6 6" />);
+export const MoreGlyph = glyph(<path d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth="3" />);

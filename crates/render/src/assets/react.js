@@ -112,9 +112,10 @@ const LIBRARIES = {
   "@/lib/utils": "ui",
 };
 const UI_KIT = [
-  "accordion", "alert", "avatar", "badge", "button", "card", "checkbox", "dialog", "dropdown-menu", "input",
-  "label", "popover", "progress", "scroll-area", "select", "separator", "slider", "switch", "table", "tabs",
-  "textarea", "tooltip",
+  "accordion", "alert", "alert-dialog", "aspect-ratio", "avatar", "badge", "breadcrumb", "button", "card",
+  "checkbox", "collapsible", "dialog", "dropdown-menu", "hover-card", "input", "label", "pagination",
+  "popover", "progress", "radio-group", "scroll-area", "select", "separator", "sheet", "skeleton", "slider",
+  "switch", "table", "tabs", "textarea", "toggle", "tooltip",
 ];
 const kitUrl = (file) => new URL(`${vendor}react-kit/${file}.mjs`, location.href).href;
 // Each react-kit module is imported (run) once; the libraries run needs React loaded first.

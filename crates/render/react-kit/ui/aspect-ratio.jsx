@@ -1,0 +1,3 @@
+import * as AspectRatioPrimitive from "@radix-ui/react-aspect-ratio";
+
+export const AspectRatio = AspectRatioPrimitive.Root;
