@@ -109,6 +109,24 @@ test('a signed-in viewer who may not read it gets one HTML page, the same for mi
   assert.equal(again.text, hidden.text);
 });
 
+test('a drop only its viewers may read is framed only by itself, the web app and the link origin; a link drop may be embedded anywhere', async () => {
+  const { owner, member } = await app.world();
+  const hidden = await app.dropLive(owner, { file: { name: 'site.zip', content: fx.site() } });
+  const framed = (csp) => (csp ?? '').split(/[;,]\s*/).find((d) => d.startsWith('frame-ancestors'));
+  for (const path of ['/', '/css/site.css']) {
+    const page = await app.request('GET', `${app.contentUrl(hidden.entity_id)}${path}`, { token: member.token });
+    assert.equal(framed(page.headers.get('content-security-policy')), `frame-ancestors 'self' ${app.baseUrl} ${app.serveUrl}`, `${path}: ${page.status}`);
+  }
+  // The page's own policy still applies beside it.
+  const page = await app.request('GET', `${app.contentUrl(hidden.entity_id)}/`, { token: member.token });
+  assert.match(page.headers.get('content-security-policy'), /script-src /);
+
+  const open = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });
+  const shared = await app.open(open.url);
+  assert.equal(shared.status, 200);
+  assert.equal(framed(shared.headers.get('content-security-policy')), undefined);
+});
+
 test('a content origin hit directly by a browser it does not know goes through the hand-off and comes back', async () => {
   const { owner, member } = await app.world();
   const e = await app.dropLive(owner, { file: { name: 'site.zip', content: fx.site() } });

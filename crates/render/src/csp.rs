@@ -21,6 +21,19 @@ pub fn csp_for(page: PageKind, badge_origin: &str, serve_origin: &str) -> String
         .join("; ")
 }
 
+/// The second policy of a drop only its viewers may read: it may be framed by itself, the web
+/// app (its preview) and the link origin, never by another site, which could otherwise show it with
+/// the viewer's cookie under an overlay of its own (clickjacking). A link drop is left embeddable.
+pub fn frame_ancestors(app_origin: &str, link_origin: &str) -> String {
+    let mut sources = vec!["'self'".to_string()];
+    for origin in [app_origin, link_origin].into_iter().filter_map(origin_source) {
+        if !sources.contains(&origin) {
+            sources.push(origin);
+        }
+    }
+    format!("frame-ancestors {}", sources.join(" "))
+}
+
 type Policy = Vec<(&'static str, Vec<String>)>;
 
 fn sources(fixed: &[&str], origins: &[&Option<String>]) -> Vec<String> {
@@ -165,6 +178,20 @@ mod tests {
 
     const BADGE: &str = "http://localhost:8787";
     const SERVE: &str = "http://127.0.0.1:8787";
+
+    #[test]
+    fn a_private_drop_is_framed_only_by_itself_the_app_and_the_link_origin() {
+        assert_eq!(
+            frame_ancestors("http://localhost:8787/", SERVE),
+            "frame-ancestors 'self' http://localhost:8787 http://127.0.0.1:8787"
+        );
+        assert_eq!(
+            frame_ancestors(BADGE, "javascript:alert(1)"),
+            "frame-ancestors 'self' http://localhost:8787",
+            "a value that is no origin is left out"
+        );
+        assert_eq!(frame_ancestors(BADGE, BADGE), "frame-ancestors 'self' http://localhost:8787");
+    }
 
     fn directive(policy: &str, name: &str) -> Vec<String> {
         policy

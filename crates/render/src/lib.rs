@@ -17,7 +17,7 @@ mod url_policy;
 pub mod vendor;
 
 pub use badge_tag::{BadgeTag, BadgeTagMode};
-pub use csp::csp_for;
+pub use csp::{csp_for, frame_ancestors};
 pub use error::RenderError;
 pub use inject::{inject_badge, rewrite_page, BadgeInjector, DEFAULT_MEMORY_LIMIT};
 pub use markdown::{markdown_page, markdown_to_safe_html};

@@ -111,7 +111,7 @@ pub fn is_indexable(seen: &Seen) -> bool {
 }
 
 /// Headers on everything served: nosniff, referrer policy, noindex unless link + indexed,
-/// no caching of per-viewer answers in shared caches.
+/// no caching of per-viewer answers in shared caches, and framing only by Plug unless link.
 pub fn with_security_headers(cx: &Ctx, mut response: Response, seen: &Seen) -> Response {
     let canonical = format!(
         "<{}>; rel=\"canonical\"",
@@ -124,6 +124,11 @@ pub fn with_security_headers(cx: &Ctx, mut response: Response, seen: &Seen) -> R
     let _ = headers.set("Cache-Control", "private, no-cache");
     if !is_indexable(seen) {
         let _ = headers.set("X-Robots-Tag", "noindex, nofollow");
+    }
+    if seen.row.visibility != plug_domain::Visibility::Link {
+        // A second policy: both are enforced, and this one restricts nothing but framing.
+        let frames = plug_render::frame_ancestors(&cx.config.base_url, &cx.config.serve_base_url);
+        let _ = headers.append("Content-Security-Policy", &frames);
     }
     response
 }
