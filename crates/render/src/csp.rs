@@ -26,7 +26,10 @@ pub fn csp_for(page: PageKind, badge_origin: &str, serve_origin: &str) -> String
 /// the viewer's cookie under an overlay of its own (clickjacking). A link drop is left embeddable.
 pub fn frame_ancestors(app_origin: &str, link_origin: &str) -> String {
     let mut sources = vec!["'self'".to_string()];
-    for origin in [app_origin, link_origin].into_iter().filter_map(origin_source) {
+    for origin in [app_origin, link_origin]
+        .into_iter()
+        .filter_map(origin_source)
+    {
         if !sources.contains(&origin) {
             sources.push(origin);
         }
@@ -190,7 +193,10 @@ mod tests {
             "frame-ancestors 'self' http://localhost:8787",
             "a value that is no origin is left out"
         );
-        assert_eq!(frame_ancestors(BADGE, BADGE), "frame-ancestors 'self' http://localhost:8787");
+        assert_eq!(
+            frame_ancestors(BADGE, BADGE),
+            "frame-ancestors 'self' http://localhost:8787"
+        );
     }
 
     fn directive(policy: &str, name: &str) -> Vec<String> {
