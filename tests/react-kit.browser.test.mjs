@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { startWorker, BROWSER_UA, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { launchChromium, eventually } from './support/browser.mjs';
-import { CALCULATOR, DASHBOARD, ENV_CLIENT, EVERY_LIBRARY, FORM, MOTION_LIST, PROJECT_PAGE, THREE_SCENE, TRACKER } from './support/ai-components.mjs';
+import { CALCULATOR, DASHBOARD, ENV_CLIENT, EVERY_LIBRARY, FORM, MOTION_LIST, NEXT_BLOCK, PROJECT_PAGE, THREE_SCENE, TRACKER } from './support/ai-components.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'react-kit');
 let app;
@@ -542,5 +542,42 @@ test('d3, lodash, papaparse, chart.js, tone, Plotly (plotly and react-plotly.js)
   await page.waitForSelector('#root .js-plotly-plot .scatterlayer .trace', { timeout: 30_000 });
   assert.equal(page.console.filter((m) => m.startsWith('error') || m.startsWith('pageerror')).length, 0, page.console.join('\n'));
   await page.screenshot({ path: join(SHOTS, 'every-library.png') });
+  await context.close();
+});
+
+test('a v0 block of Next.js code: next/link is a link, next/image an image, the router moves to a hash in the page, a Google font names its family', async () => {
+  const e = await dropReact('hero-block.tsx', NEXT_BLOCK);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #more');
+  const links = await page.$$eval('#root header a', (as) => as.map((a) => [a.textContent.trim(), a.getAttribute('href'), a.className]));
+  assert.deepEqual(links, [
+    ['Acme', '/', 'font-semibold'],
+    ['Pricing', '/pricing', 'hover:underline underline-offset-4'],
+    ['Docs', '/docs?tab=api', 'hover:underline underline-offset-4'],
+  ]);
+  const image = await page.$eval('#root img', (img) => ({
+    src: img.getAttribute('src'), alt: img.alt, position: getComputedStyle(img).position, fit: getComputedStyle(img).objectFit,
+    width: img.getBoundingClientRect().width, parent: img.parentElement.getBoundingClientRect().width,
+    attributes: img.getAttributeNames().sort(),
+  }));
+  assert.match(image.src, /^data:image\/svg\+xml,/);
+  assert.equal(image.alt, 'Hero');
+  assert.equal(image.position, 'absolute');
+  assert.equal(image.fit, 'cover');
+  assert.equal(image.width, image.parent, 'a fill image covers its parent');
+  assert.deepEqual(image.attributes, ['alt', 'class', 'decoding', 'loading', 'src', 'style'], "Next's own props are not attributes");
+  await eventually(() => page.$eval('#root img', (img) => img.complete && img.naturalWidth === 600), 'the image to load');
+  assert.match(await page.$eval('#root > div', (d) => d.style.fontFamily), /Inter.*sans-serif/);
+  const before = await page.evaluate(() => ({ href: location.href, length: history.length }));
+  assert.equal(await page.textContent('#root #where'), new URL(before.href).pathname);
+  await page.click('#root #more');
+  await page.waitForSelector('#root #details');
+  const after = await page.evaluate(() => ({ href: location.href, hash: location.hash, length: history.length }));
+  assert.equal(after.hash, '#details');
+  assert.equal(after.href, `${before.href.split('#')[0]}#details`, 'the same page, with the hash');
+  assert.equal(after.length, before.length + 1, 'pushed onto the history');
+  assert.equal(await page.textContent('#root #details'), 'Details are open.', 'the state set by the click survives');
+  await page.screenshot({ path: join(SHOTS, 'next-block.png') });
+  quiet(page);
   await context.close();
 });
