@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { startWorker, BROWSER_UA, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { launchChromium, eventually } from './support/browser.mjs';
-import { CALCULATOR, DASHBOARD, ENV_CLIENT, EVERY_LIBRARY, FORM, MOTION_LIST, NEXT_BLOCK, PROJECT_PAGE, THREE_SCENE, TRACKER } from './support/ai-components.mjs';
+import { CALCULATOR, DASHBOARD, ENV_CLIENT, EVERY_LIBRARY, FORM, MOTION_LIST, NEXT_BLOCK, PROJECT_PAGE, THREE_SCENE, TOASTS, TRACKER } from './support/ai-components.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'react-kit');
 let app;
@@ -578,6 +578,22 @@ test('a v0 block of Next.js code: next/link is a link, next/image an image, the 
   assert.equal(after.length, before.length + 1, 'pushed onto the history');
   assert.equal(await page.textContent('#root #details'), 'Details are open.', 'the state set by the click survives');
   await page.screenshot({ path: join(SHOTS, 'next-block.png') });
+  quiet(page);
+  await context.close();
+});
+
+test("sonner's toast() shows its toast in the page's <Toaster />", async () => {
+  const e = await dropReact('save-bar.tsx', TOASTS);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #save');
+  await page.click('#root #save');
+  const toast = await page.waitForSelector('[data-sonner-toast][data-type="success"]');
+  assert.match(await toast.textContent(), /Changes saved.*Your profile is up to date\./);
+  await eventually(() => toast.evaluate((t) => t.dataset.mounted === 'true' && getComputedStyle(t).opacity === '1'), 'the toast to come in');
+  assert.equal(await toast.evaluate((t) => getComputedStyle(t).position), 'absolute', "sonner's own styles apply");
+  await page.click('#root #plain');
+  await page.waitForSelector('[data-sonner-toast] >> text=Event has been created');
+  await page.screenshot({ path: join(SHOTS, 'sonner.png') });
   quiet(page);
   await context.close();
 });

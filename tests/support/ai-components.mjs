@@ -662,3 +662,24 @@ export default function Component() {
   )
 }
 `;
+
+// v0's toasts: sonner's <Toaster /> once in the tree and toast() from a click.
+export const TOASTS = `"use client"
+
+import { Toaster, toast } from "sonner"
+import { Button } from "@/components/ui/button"
+
+export default function SaveBar() {
+  return (
+    <div className="flex gap-2 p-6">
+      <Toaster position="bottom-right" />
+      <Button id="save" onClick={() => toast.success("Changes saved", { description: "Your profile is up to date." })}>
+        Save
+      </Button>
+      <Button id="plain" variant="outline" onClick={() => toast("Event has been created")}>
+        Create event
+      </Button>
+    </div>
+  )
+}
+`;

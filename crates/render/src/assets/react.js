@@ -109,6 +109,8 @@ const LIBRARIES = {
   "plotly.js-dist-min": "plotly",
   "react-plotly.js": "react-plotly",
   mammoth: "mammoth",
+  // v0's toasts: `toast()` and `<Toaster />`.
+  sonner: "sonner",
   // v0's blocks are Next.js code: Plug's own small adapters (react-kit/entries/next-*.js).
   "next/link": "next-link",
   "next/image": "next-image",
