@@ -578,6 +578,17 @@ test('a v0 block of Next.js code: next/link is a link, next/image an image, the 
   assert.equal(after.length, before.length + 1, 'pushed onto the history');
   assert.equal(await page.textContent('#root #details'), 'Details are open.', 'the state set by the click survives');
   await page.screenshot({ path: join(SHOTS, 'next-block.png') });
+  // A path of the drop's own origin: the address changes, the page does not reload, the hooks follow.
+  await page.evaluate(() => { window.stillHere = true; });
+  await page.click('#root #from');
+  const path = new URL(before.href).pathname;
+  await eventually(async () => (await page.textContent('#root #where')) === `${path} from nav`, 'useSearchParams to follow the push');
+  assert.equal(await page.evaluate(() => location.search), '?ref=nav');
+  await page.evaluate(() => history.back());
+  await eventually(async () => (await page.textContent('#root #where')) === path, 'the hooks to follow back');
+  assert.equal(await page.evaluate(() => location.hash), '#details');
+  assert.equal(await page.evaluate(() => window.stillHere), true, 'never left the page');
+  assert.ok(await page.$('#root #details'), 'the state is kept');
   quiet(page);
   await context.close();
 });

@@ -650,6 +650,9 @@ export default function Component() {
             <Button id="more" onClick={() => { setOpen(true); router.push("#details") }}>
               Learn more <ArrowRight className="ml-2 h-4 w-4" />
             </Button>
+            <Button id="from" variant="outline" onClick={() => router.push(pathname + "?ref=nav")}>
+              From the nav
+            </Button>
           </CardContent>
         </Card>
         {open && (
