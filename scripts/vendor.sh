@@ -44,6 +44,7 @@ expected_versions=(
   plotly.js-dist-min@2.35.3
   react-plotly.js@2.6.0
   mammoth@1.9.1
+  sonner@2.0.8
   @mhsdesign/jit-browser-tailwindcss@0.4.2
   class-variance-authority@0.7.1
   clsx@2.1.1

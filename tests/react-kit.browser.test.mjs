@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { startWorker, BROWSER_UA, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { launchChromium, eventually } from './support/browser.mjs';
-import { CALCULATOR, DASHBOARD, ENV_CLIENT, EVERY_LIBRARY, FORM, MOTION_LIST, PROJECT_PAGE, THREE_SCENE, TRACKER } from './support/ai-components.mjs';
+import { CALCULATOR, DASHBOARD, ENV_CLIENT, EVERY_LIBRARY, FORM, MOTION_LIST, NEXT_BLOCK, PROJECT_PAGE, THREE_SCENE, TOASTS, TRACKER } from './support/ai-components.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'react-kit');
 let app;
@@ -542,5 +542,69 @@ test('d3, lodash, papaparse, chart.js, tone, Plotly (plotly and react-plotly.js)
   await page.waitForSelector('#root .js-plotly-plot .scatterlayer .trace', { timeout: 30_000 });
   assert.equal(page.console.filter((m) => m.startsWith('error') || m.startsWith('pageerror')).length, 0, page.console.join('\n'));
   await page.screenshot({ path: join(SHOTS, 'every-library.png') });
+  await context.close();
+});
+
+test('a v0 block of Next.js code: next/link is a link, next/image an image, the router moves to a hash in the page, a Google font names its family', async () => {
+  const e = await dropReact('hero-block.tsx', NEXT_BLOCK);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #more');
+  const links = await page.$$eval('#root header a', (as) => as.map((a) => [a.textContent.trim(), a.getAttribute('href'), a.className]));
+  assert.deepEqual(links, [
+    ['Acme', '/', 'font-semibold'],
+    ['Pricing', '/pricing', 'hover:underline underline-offset-4'],
+    ['Docs', '/docs?tab=api', 'hover:underline underline-offset-4'],
+  ]);
+  const image = await page.$eval('#root img', (img) => ({
+    src: img.getAttribute('src'), alt: img.alt, position: getComputedStyle(img).position, fit: getComputedStyle(img).objectFit,
+    width: img.getBoundingClientRect().width, parent: img.parentElement.getBoundingClientRect().width,
+    attributes: img.getAttributeNames().sort(),
+  }));
+  assert.match(image.src, /^data:image\/svg\+xml,/);
+  assert.equal(image.alt, 'Hero');
+  assert.equal(image.position, 'absolute');
+  assert.equal(image.fit, 'cover');
+  assert.equal(image.width, image.parent, 'a fill image covers its parent');
+  assert.deepEqual(image.attributes, ['alt', 'class', 'decoding', 'loading', 'src', 'style'], "Next's own props are not attributes");
+  await eventually(() => page.$eval('#root img', (img) => img.complete && img.naturalWidth === 600), 'the image to load');
+  assert.match(await page.$eval('#root > div', (d) => d.style.fontFamily), /Inter.*sans-serif/);
+  const before = await page.evaluate(() => ({ href: location.href, length: history.length }));
+  assert.equal(await page.textContent('#root #where'), new URL(before.href).pathname);
+  await page.click('#root #more');
+  await page.waitForSelector('#root #details');
+  const after = await page.evaluate(() => ({ href: location.href, hash: location.hash, length: history.length }));
+  assert.equal(after.hash, '#details');
+  assert.equal(after.href, `${before.href.split('#')[0]}#details`, 'the same page, with the hash');
+  assert.equal(after.length, before.length + 1, 'pushed onto the history');
+  assert.equal(await page.textContent('#root #details'), 'Details are open.', 'the state set by the click survives');
+  await page.screenshot({ path: join(SHOTS, 'next-block.png') });
+  // A path of the drop's own origin: the address changes, the page does not reload, the hooks follow.
+  await page.evaluate(() => { window.stillHere = true; });
+  await page.click('#root #from');
+  const path = new URL(before.href).pathname;
+  await eventually(async () => (await page.textContent('#root #where')) === `${path} from nav`, 'useSearchParams to follow the push');
+  assert.equal(await page.evaluate(() => location.search), '?ref=nav');
+  await page.evaluate(() => history.back());
+  await eventually(async () => (await page.textContent('#root #where')) === path, 'the hooks to follow back');
+  assert.equal(await page.evaluate(() => location.hash), '#details');
+  assert.equal(await page.evaluate(() => window.stillHere), true, 'never left the page');
+  assert.ok(await page.$('#root #details'), 'the state is kept');
+  quiet(page);
+  await context.close();
+});
+
+test("sonner's toast() shows its toast in the page's <Toaster />", async () => {
+  const e = await dropReact('save-bar.tsx', TOASTS);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #save');
+  await page.click('#root #save');
+  const toast = await page.waitForSelector('[data-sonner-toast][data-type="success"]');
+  assert.match(await toast.textContent(), /Changes saved.*Your profile is up to date\./);
+  await eventually(() => toast.evaluate((t) => t.dataset.mounted === 'true' && getComputedStyle(t).opacity === '1'), 'the toast to come in');
+  assert.equal(await toast.evaluate((t) => getComputedStyle(t).position), 'absolute', "sonner's own styles apply");
+  await page.click('#root #plain');
+  await page.waitForSelector('[data-sonner-toast] >> text=Event has been created');
+  await page.screenshot({ path: join(SHOTS, 'sonner.png') });
+  quiet(page);
   await context.close();
 });

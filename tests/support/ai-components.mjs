@@ -599,3 +599,90 @@ export default function Everything() {
   );
 }
 `;
+
+// A v0 block: Next.js code with "use client", next/link, next/image (fill, priority, placeholder),
+// the App Router's hooks with a hash push, and a Google font, on shadcn's Button and Card.
+const HERO_SVG = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400" fill="#0ea5e9"/></svg>')}`;
+export const NEXT_BLOCK = `"use client"
+
+import { useState } from "react"
+import Link from "next/link"
+import Image from "next/image"
+import { usePathname, useRouter, useSearchParams } from "next/navigation"
+import { Inter } from "next/font/google"
+import { ArrowRight } from "lucide-react"
+import { Button } from "@/components/ui/button"
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card"
+
+const inter = Inter({ subsets: ["latin"] })
+
+export default function Component() {
+  const router = useRouter()
+  const pathname = usePathname()
+  const searchParams = useSearchParams()
+  const [open, setOpen] = useState(false)
+
+  return (
+    <div className={\`\${inter.className} min-h-screen bg-white\`} style={inter.style}>
+      <header className="flex h-14 items-center gap-4 border-b px-6">
+        <Link href="/" className="font-semibold" prefetch={false}>
+          Acme
+        </Link>
+        <nav className="ml-auto flex gap-4 text-sm">
+          <Link href="/pricing" className="hover:underline underline-offset-4" prefetch={false}>
+            Pricing
+          </Link>
+          <Link href={{ pathname: "/docs", query: { tab: "api" } }} className="hover:underline underline-offset-4">
+            Docs
+          </Link>
+        </nav>
+      </header>
+      <main className="mx-auto max-w-3xl space-y-6 p-6">
+        <div className="relative aspect-video overflow-hidden rounded-lg">
+          <Image src="${HERO_SVG}" alt="Hero" fill priority placeholder="empty" quality={90} className="object-cover" />
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>Ship faster</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <p id="where" className="text-sm text-muted-foreground">{pathname}{searchParams.get("ref") ? " from " + searchParams.get("ref") : ""}</p>
+            <Button id="more" onClick={() => { setOpen(true); router.push("#details") }}>
+              Learn more <ArrowRight className="ml-2 h-4 w-4" />
+            </Button>
+            <Button id="from" variant="outline" onClick={() => router.push(pathname + "?ref=nav")}>
+              From the nav
+            </Button>
+          </CardContent>
+        </Card>
+        {open && (
+          <section id="details" className="rounded-lg border p-4">
+            Details are open.
+          </section>
+        )}
+      </main>
+    </div>
+  )
+}
+`;
+
+// v0's toasts: sonner's <Toaster /> once in the tree and toast() from a click.
+export const TOASTS = `"use client"
+
+import { Toaster, toast } from "sonner"
+import { Button } from "@/components/ui/button"
+
+export default function SaveBar() {
+  return (
+    <div className="flex gap-2 p-6">
+      <Toaster position="bottom-right" />
+      <Button id="save" onClick={() => toast.success("Changes saved", { description: "Your profile is up to date." })}>
+        Save
+      </Button>
+      <Button id="plain" variant="outline" onClick={() => toast("Event has been created")}>
+        Create event
+      </Button>
+    </div>
+  )
+}
+`;

@@ -109,6 +109,14 @@ const LIBRARIES = {
   "plotly.js-dist-min": "plotly",
   "react-plotly.js": "react-plotly",
   mammoth: "mammoth",
+  // v0's toasts: `toast()` and `<Toaster />`.
+  sonner: "sonner",
+  // v0's blocks are Next.js code: Plug's own small adapters (react-kit/entries/next-*.js).
+  "next/link": "next-link",
+  "next/image": "next-image",
+  "next/navigation": "next-navigation",
+  "next/font/google": "next-font",
+  "next/font/local": "next-font",
   "@/lib/utils": "ui",
 };
 const UI_KIT = [
@@ -231,6 +239,11 @@ async function loadImports(code) {
       const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : importKit(file));
       const method = LODASH_METHOD.exec(name);
       if (method && typeof namespace.default?.[method[1]] !== "function") throw unavailable(name);
+      if (file === "next-font") {
+        // Any export name is a font: the module is its default, a Proxy (asModule would copy no keys).
+        modules[name] = namespace.default;
+        return;
+      }
       modules[name] = method ? { __esModule: true, default: namespace.default[method[1]] } : asModule(namespace);
     }),
   );
