@@ -57,12 +57,24 @@ pub fn link_cookie(cx: &Ctx, user_id: &UserId) -> String {
 
 /// The user id a valid link-origin session cookie is signed for (whose row may since be gone).
 pub fn link_user_id(cx: &Ctx, req: &Request) -> Option<UserId> {
-    let value = cookie(req, LINK_COOKIE)?;
+    verified_cookie(cx, req, LINK_COOKIE, LINK_AUDIENCE, "plug-serve-session")
+}
+
+/// The user of the signed session cookie `name`, when it verifies for `audience` under the key
+/// derived for `purpose`: each cookie has its own audience and key, so none stands in for another.
+fn verified_cookie(
+    cx: &Ctx,
+    req: &Request,
+    name: &str,
+    audience: &str,
+    purpose: &str,
+) -> Option<UserId> {
+    let value = cookie(req, name)?;
     let expect = Expectations {
         issuer: None,
-        audience: Some(LINK_AUDIENCE),
+        audience: Some(audience),
     };
-    let key = session_key(cx, "plug-serve-session");
+    let key = session_key(cx, purpose);
     token::verify(&value, &key, cx.now, &expect)
         .ok()
         .map(UserId::from)
@@ -130,15 +142,7 @@ pub fn enter_cookie(cx: &Ctx, signed_in: Option<(&UserId, i64)>) -> String {
 
 /// The user id a valid `/enter` cookie is signed for.
 pub fn enter_user_id(cx: &Ctx, req: &Request) -> Option<UserId> {
-    let value = cookie(req, ENTER_COOKIE)?;
-    let expect = Expectations {
-        issuer: None,
-        audience: Some(ENTER_AUDIENCE),
-    };
-    let key = session_key(cx, "plug-enter-session");
-    token::verify(&value, &key, cx.now, &expect)
-        .ok()
-        .map(UserId::from)
+    verified_cookie(cx, req, ENTER_COOKIE, ENTER_AUDIENCE, "plug-enter-session")
 }
 
 /// The user a content ticket hands over, once, on the origin of the entity it was made for.
