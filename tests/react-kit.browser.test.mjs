@@ -593,7 +593,7 @@ test('a v0 block of Next.js code: next/link is a link, next/image an image, the 
   await context.close();
 });
 
-test("sonner's toast() shows its toast in the page's <Toaster />", async () => {
+test("sonner's toast() shows its toast in the <Toaster /> v0 imports from @/components/ui/sonner", async () => {
   const e = await dropReact('save-bar.tsx', TOASTS);
   const { page, context } = await open(e);
   await page.waitForSelector('#root #save');

@@ -666,10 +666,11 @@ export default function Component() {
 }
 `;
 
-// v0's toasts: sonner's <Toaster /> once in the tree and toast() from a click.
+// v0's toasts: shadcn's <Toaster /> (ui/sonner) once in the tree and sonner's toast() from a click.
 export const TOASTS = `"use client"
 
-import { Toaster, toast } from "sonner"
+import { toast } from "sonner"
+import { Toaster } from "@/components/ui/sonner"
 import { Button } from "@/components/ui/button"
 
 export default function SaveBar() {

@@ -111,6 +111,8 @@ const LIBRARIES = {
   mammoth: "mammoth",
   // v0's toasts: `toast()` and `<Toaster />`.
   sonner: "sonner",
+  // shadcn's `@/components/ui/sonner`, which v0 imports `<Toaster />` from, is sonner's own.
+  "@/components/ui/sonner": "sonner",
   // v0's blocks are Next.js code: Plug's own small adapters (react-kit/entries/next-*.js).
   "next/link": "next-link",
   "next/image": "next-image",
