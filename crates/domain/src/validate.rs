@@ -109,17 +109,26 @@ pub fn slug(field: &str, value: &str) -> Checked<String> {
     Ok(value.to_string())
 }
 
-/// Whitespace as JSON Schema validators read `\\S` in `openapi.yaml`'s patterns: Unicode
-/// White_Space (Rust's `trim`) plus the information separators U+001C-U+001F, which Python's
-/// `re` also counts as space. Trimming the same set keeps the schema and the Worker agreeing.
-fn is_space(c: char) -> bool {
-    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+/// Space as `openapi.yaml` spells it: its patterns use the explicit class
+/// `[^\x09-\x0d\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]` for
+/// "a non-space character" rather than `\S`, because validators disagree on `\S`: ECMA-262 (and
+/// jsonschema-rs) counts U+FEFF as space but not U+001C-U+001F or U+0085; Python's `re` the
+/// reverse. The class is the union, and so is this: Unicode White_Space, the information
+/// separators and U+FEFF.
+pub fn is_space(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c) || c == '\u{feff}'
 }
 
+/// `value` without space at either end.
+pub fn trim_space(value: &str) -> &str {
+    value.trim_matches(is_space)
+}
+
+/// Text of at most `max` characters as sent (the schema's `maxLength`) and at least `min` from its
+/// first to its last non-space character (the schema's pattern), stored trimmed.
 fn bounded_text(field: &str, value: &str, min: usize, max: usize) -> Checked<String> {
-    let trimmed = value.trim_matches(is_space);
-    let len = char_len(trimmed);
-    if len < min || len > max {
+    let trimmed = trim_space(value);
+    if char_len(trimmed) < min || char_len(value) > max {
         return Err(FieldError::new(
             field,
             "length",
@@ -276,6 +285,24 @@ mod tests {
         assert_eq!(display_name("\u{1e}Hi\u{1d}").unwrap(), "Hi");
         assert_eq!(display_name("H\u{1c}i").unwrap(), "H\u{1c}i");
         assert!(display_name("\u{0}").is_ok());
+    }
+
+    #[test]
+    fn space_is_the_union_of_what_schema_validators_read_as_space() {
+        // jsonschema-rs (ECMA-262) reads U+FEFF as space; Python reads U+001F and U+0085 so.
+        assert!(feedback_text("\u{feff}").is_err());
+        assert!(feedback_text("\u{1f}").is_err());
+        assert!(feedback_text("\u{85}\u{3000}").is_err());
+        assert!(pin_reason("Z\u{1f60d}\u{d9}\u{b4}\u{1e}").is_err());
+        assert_eq!(trim_space("\u{feff}a b\u{a0}"), "a b");
+    }
+
+    #[test]
+    fn the_upper_bound_counts_the_text_as_sent() {
+        // maxLength in the schema applies before trimming, so the Worker's bound does too.
+        assert!(feedback_text(&"x".repeat(2000)).is_ok());
+        assert!(feedback_text(&format!(" {}", "x".repeat(2000))).is_err());
+        assert!(pin_reason(&format!("{} ", "x".repeat(280))).is_err());
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 use plug_domain::oauth;
 use plug_domain::time::iso;
+use plug_domain::validate;
 use plug_domain::wire::{ConnectedApp, Page};
 use serde_json::{Map, Value};
 use worker::{Request, Response};
@@ -188,9 +189,10 @@ fn client_metadata(meta: &Map<String, Value>) -> Result<(String, Vec<String>), R
     let name = match meta.get("client_name") {
         None | Some(Value::Null) => "An unnamed app".to_string(),
         Some(Value::String(s))
-            if !s.trim().is_empty() && s.chars().count() <= oauth::MAX_CLIENT_NAME =>
+            if !validate::trim_space(s).is_empty()
+                && s.chars().count() <= oauth::MAX_CLIENT_NAME =>
         {
-            s.trim().to_string()
+            validate::trim_space(s).to_string()
         }
         Some(_) => return Err(bad("client_name must be 1 to 100 characters")),
     };
