@@ -33,13 +33,20 @@ impl Viewer {
     }
 }
 
-/// States in which an entity is private to everyone but its owner and grid admins (3.2).
+/// States in which an entity is private to everyone but its owner and grid admins (3.2). The
+/// store's SQL spells the same list (`hidden_states!` in the Worker's store, tested against this).
+pub const HIDDEN_STATES: [Status; 5] = [
+    Status::Draft,
+    Status::Stopped,
+    Status::Expired,
+    Status::Archived,
+    Status::Failed,
+];
+
+/// Whether an entity is private to everyone but its owner and grid admins: a hidden state, or
+/// past its expiry.
 pub fn collapses_to_private(status: Status, expires_at: Option<i64>, now: i64) -> bool {
-    let hidden_state = matches!(
-        status,
-        Status::Draft | Status::Stopped | Status::Expired | Status::Archived | Status::Failed
-    );
-    hidden_state || is_past(expires_at, now)
+    HIDDEN_STATES.contains(&status) || is_past(expires_at, now)
 }
 
 fn is_past(expires_at: Option<i64>, now: i64) -> bool {

@@ -82,8 +82,9 @@ pub async fn list_visible(
         text: format!(
             "{SELECT} WHERE e.grid_id = ?1 AND e.realm = ?2 AND e.status != 'purged'
              AND (?3 = 1 OR e.owner_id = ?4 OR (
-               e.status NOT IN ('draft', 'stopped', 'expired', 'archived', 'failed') AND ?5 = ?5
-               AND {declared}))"
+               e.status NOT IN {hidden} AND ?5 = ?5
+               AND {declared}))",
+            hidden = hidden_states!()
         ),
         args: vec![
             text(q.grid_id),

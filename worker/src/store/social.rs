@@ -42,12 +42,15 @@ pub async fn record_view(
     // counts, whatever a beacon that knows its id says.
     let inserted = db::run(
         db,
-        "INSERT INTO view_keys (entity_id, day, viewer)
-         SELECT entity_id, ?2, ?3 FROM entities
-         WHERE entity_id = ?1 AND owner_id IS NOT ?4
-           AND status NOT IN ('purged', 'draft', 'stopped', 'expired', 'archived', 'failed')
-           AND (expires_at IS NULL OR expires_at > ?5)
-         ON CONFLICT DO NOTHING",
+        concat!(
+            "INSERT INTO view_keys (entity_id, day, viewer)
+             SELECT entity_id, ?2, ?3 FROM entities
+             WHERE entity_id = ?1 AND owner_id IS NOT ?4
+               AND status != 'purged' AND status NOT IN ",
+            hidden_states!(),
+            " AND (expires_at IS NULL OR expires_at > ?5)
+             ON CONFLICT DO NOTHING"
+        ),
         &[
             text(entity_id),
             text(day),
