@@ -20,15 +20,25 @@ const esbuild = createRequire(join(nodeModules, "noop.js"))("esbuild");
 // specifier that maps to it (`chart.js/auto` for chart.js-auto).
 const pageScript = readFileSync(join(kit, "..", "src", "assets", "react.js"), "utf8");
 const LIBRARIES = new Function(`${pageScript.match(/^const LIBRARIES = \{$[^]*?^\};$/m)[0]}\nreturn LIBRARIES;`)();
+const pageConst = (name) => new Function(`${pageScript.match(new RegExp(`^const ${name} = \\{$[^]*?^\\};$`, "m"))[0]}\nreturn ${name};`)();
+const UI_BUNDLES = pageConst("UI_BUNDLES");
+const KIT_DEPENDENCIES = pageConst("KIT_DEPENDENCIES");
 const entryPoints = {};
-for (const [name, file] of Object.entries(LIBRARIES)) {
+for (const [name, file] of [...Object.entries(LIBRARIES), ...Object.entries(UI_BUNDLES).map(([n, f]) => [`@/components/ui/${n}`, f])]) {
   const own = join(kit, "entries", `${file}.js`);
-  entryPoints[file] ??= existsSync(own) ? own : name;
+  const component = join(kit, "ui", `${file.replace(/^ui-/, "")}.jsx`);
+  entryPoints[file] ??= existsSync(own) ? own : file.startsWith("ui-") ? component : name;
+}
+// The modules that take shared code from others (KIT_DEPENDENCIES): built after them, see below.
+const consumerEntries = {};
+for (const file of Object.keys(KIT_DEPENDENCIES)) {
+  consumerEntries[file] = entryPoints[file];
+  delete entryPoints[file];
 }
 // Tailwind's compiler runs in a worker the page starts itself.
 entryPoints["tailwind-worker"] = join(kit, "entries/tailwind-worker.js");
 
-const shims = {
+const shimFiles = {
   react: "react.cjs",
   "react-dom": "react-dom.cjs",
   "react-dom/client": "react-dom.cjs",
@@ -39,7 +49,7 @@ const onePageReact = {
   name: "one-page-react",
   setup(build) {
     build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
-      const shim = shims[args.path];
+      const shim = shimFiles[args.path];
       if (!shim) throw new Error(`no shim for ${args.path} (imported by ${args.importer})`);
       return { path: join(kit, "shims", shim) };
     });
@@ -76,36 +86,58 @@ async function kitCss() {
   const dir = join(kit, "ui");
   const precompiled = (c) => c.includes(":") && !SCREEN_VARIANT.test(c);
   const classes = {};
-  const variants = new Set();
+  // Variant class -> the ui files that hold it. Those of ui.mjs's components come with every page
+  // that imports the kit; those only the separately loaded ones (calendar, chart, …) hold come only
+  // with a page that imports one of them.
+  const variants = new Map();
+  const core = new Set([...readFileSync(join(kit, "entries/ui.js"), "utf8").matchAll(/from "\.\.\/ui\/([\w-]+)\.jsx"/g)].map((m) => m[1]));
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsx"))) {
     const own = new Set();
+    const name = file.replace(/\.jsx$/, "");
     for (const string of readFileSync(join(dir, file), "utf8").match(/"[^"\n]*"/g) ?? []) {
       if (!/[a-z]-/.test(string)) continue;
-      for (const name of string.slice(1, -1).split(/\s+/)) if (name) (precompiled(name) ? variants : own).add(name);
+      for (const c of string.slice(1, -1).split(/\s+/)) {
+        if (!c) continue;
+        if (precompiled(c)) variants.set(c, (variants.get(c) ?? new Set()).add(name));
+        else own.add(c);
+      }
     }
-    classes[file.replace(/\.jsx$/, "")] = [...own].join(" ");
+    classes[name] = [...own].join(" ");
   }
+  const importers = {};
   // A component built on another's classes (alert-dialog's and pagination's buttonVariants) brings
   // them along: the page asks for the classes of the ui names its source imports.
   for (const file of Object.keys(classes)) {
     const source = readFileSync(join(dir, `${file}.jsx`), "utf8");
     for (const [, used] of source.matchAll(/from "\.\/([\w-]+)\.jsx"/g)) {
       if (used !== "icons" && classes[used]) classes[file] += ` ${classes[used]}`;
+      (importers[used] ??= []).push(file);
     }
   }
+  const ownersOf = (holders) => {
+    if ([...holders].some((h) => core.has(h))) return null;
+    const owners = new Set(holders);
+    for (const h of holders) for (const i of importers[h] ?? []) owners.add(i);
+    return [...owners].sort();
+  };
   const compiler = createTailwindcss({ tailwindConfig: TAILWIND_CONFIG });
   const generate = (css, content) => compiler.generateStylesFromContent(css, [content.join(" ")]);
   const minify = (css) => esbuild.transformSync(css, { loader: "css", minify: true }).code.trim();
-  const variantRules = postcss.parse(await generate("@tailwind utilities;", [...variants])).nodes.map((node) => {
+  // Each rule's selector names its class escaped; the class whose escaped form it holds owns it.
+  const escaped = [...variants.keys()].map((c) => [c, `.${c.replace(/[^\w-]/g, (ch) => `\\${ch}`)}`]).sort((a, b) => b[1].length - a[1].length);
+  const variantRules = postcss.parse(await generate("@tailwind utilities;", [...variants.keys()])).nodes.map((node) => {
     const rule = node.type === "rule" ? node : node.nodes.find((n) => n.type === "rule");
-    return [rule.selector, minify(node.toString())];
+    const holders = new Set(escaped.filter(([, e]) => rule.selector.includes(e)).flatMap(([c]) => [...variants.get(c)]));
+    // A selector not matched to its class (an escape written otherwise) goes to every page.
+    const owners = holders.size ? ownersOf(holders) : null;
+    return owners ? [rule.selector, minify(node.toString()), owners] : [rule.selector, minify(node.toString())];
   });
   if (variantRules.length < 50) throw new Error("the kit's variant classes compiled to almost nothing");
   const { corePluginKeys } = await import(pathToFileURL(join(kit, "lib/tailwind-plugins.mjs")));
   const plugins = corePluginKeys(nodeModules, TAILWIND_CONFIG);
   // The worker enables only the plugins a component's text reaches (unusedCorePlugins): the CSS
   // must be Tailwind's own. Checked on the kit's classes and a sample of the tools' kinds of class.
-  const sample = [...Object.values(classes), ...variants, SAMPLE_CLASSES].join(" ");
+  const sample = [...Object.values(classes), ...variants.keys(), SAMPLE_CLASSES].join(" ");
   const lean = createTailwindcss({ tailwindConfig: { ...TAILWIND_CONFIG, corePlugins: unusedCorePlugins(sample, plugins) } });
   const want = await generate("@tailwind components;\n@tailwind utilities;", [sample]);
   const got = await lean.generateStylesFromContent("@tailwind components;\n@tailwind utilities;", [sample]);
@@ -155,7 +187,124 @@ if (existsSync(join(out, ".stamp")) && readFileSync(join(out, ".stamp"), "utf8")
   process.exit(0);
 }
 const precompiledCss = await kitCss();
-const libraries = await esbuild.build({ ...common, entryPoints, outdir: staging });
+
+// shadcn's heavier components (calendar, form, chart, …) are modules of their own, loaded only when
+// imported, yet must not carry a second copy of what ui.mjs holds: Radix's layers, portals and
+// focus scopes keep their state in module-level React contexts (a Select inside a Drawer must see
+// the Drawer), and the bytes would be paid twice. So ui.mjs also exports `__plugShared`, the
+// namespaces of every module of its own that the other components import, and in their builds
+// each import that resolves to such a module reads it from ./ui.mjs. Whole libraries they use
+// (react-hook-form, date-fns, recharts) are the page's own modules of those names, imported from
+// beside them. Found in two passes: which modules each side bundles, then the real builds.
+const PROVIDED = Object.fromEntries(
+  Object.values(KIT_DEPENDENCIES).flat().filter((f) => f !== "ui").map((f) => [Object.keys(LIBRARIES).find((n) => LIBRARIES[n] === f), f]),
+);
+const providedLibraries = {
+  name: "provided-libraries",
+  setup(build) {
+    build.onResolve({ filter: /^[\w@]/ }, (args) => (PROVIDED[args.path] ? { path: `./${PROVIDED[args.path]}.mjs`, external: true } : undefined));
+  },
+};
+const modulesOf = (result) =>
+  new Set(Object.keys(result.metafile.inputs).filter((i) => !i.includes(":")).map((i) => resolve(nodeModules, i)));
+const uiAlone = await esbuild.build({ ...common, entryPoints: { ui: entryPoints.ui }, outdir: staging, write: false });
+const consumersAlone = await esbuild.build({
+  ...common, plugins: [onePageReact, providedLibraries], entryPoints: consumerEntries, outdir: staging, write: false,
+});
+const uiModules = modulesOf(uiAlone);
+const shims = new Set(Object.values(shimFiles).map((f) => join(kit, "shims", f)));
+// Only the modules of ui.mjs that a consumer's own code imports (the rest come along inside them).
+const shared = [...new Set(
+  Object.entries(consumersAlone.metafile.inputs)
+    .filter(([input]) => !input.includes(":") && !uiModules.has(resolve(nodeModules, input)))
+    .flatMap(([, { imports }]) => imports.map((i) => resolve(nodeModules, i.path)))
+    .filter((m) => uiModules.has(m) && !shims.has(m)),
+)].sort();
+const sharedIndex = new Map(shared.map((m, i) => [m, i]));
+// Each shared module's export names, for the stand-ins that read it off ui.mjs.
+const sharedNames = shared.length
+  ? await esbuild.build({
+      ...common, entryPoints: Object.fromEntries(shared.map((m, i) => [`s${i}`, m])), outdir: staging, write: false,
+    }).then((r) => Object.values(r.metafile.outputs).filter((o) => o.entryPoint).map((o) => [resolve(nodeModules, o.entryPoint), o.exports]))
+  : [];
+const exportsOf = new Map(sharedNames);
+const uiEntry = {
+  name: "ui-entry",
+  setup(build) {
+    build.onResolve({ filter: /^plug-ui-entry$/ }, () => ({ path: "ui", namespace: "plug-ui-entry" }));
+    build.onLoad({ filter: /.*/, namespace: "plug-ui-entry" }, () => ({
+      resolveDir: join(kit, "entries"),
+      loader: "js",
+      contents: [
+        `export * from ${JSON.stringify(entryPoints.ui)};`,
+        ...shared.map((m, i) => `import * as s${i} from ${JSON.stringify(m)};`),
+        `export const __plugShared = [${shared.map((_, i) => `s${i}`).join(", ")}];`,
+      ].join("\n"),
+    }));
+  },
+};
+const fromUi = {
+  name: "from-ui",
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind === "entry-point" || args.pluginData?.fromUi || args.namespace !== "file") return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { fromUi: true } });
+      return sharedIndex.has(found.path) ? { path: found.path, namespace: "plug-from-ui" } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: "plug-from-ui" }, (args) => {
+      const names = exportsOf.get(args.path);
+      if (!names) throw new Error(`no export names for ${args.path}`);
+      const plain = names.filter((n) => n !== "default");
+      return {
+        loader: "js",
+        contents: [
+          `import { __plugShared } from "./ui.mjs";`,
+          `const shared = __plugShared[${sharedIndex.get(args.path)}];`,
+          plain.length ? `export const { ${plain.join(", ")} } = shared;` : "",
+          names.includes("default") ? "export default shared.default;" : "",
+        ].join("\n"),
+      };
+    });
+    build.onResolve({ filter: /^\.\/ui\.mjs$/ }, () => ({ path: "./ui.mjs", external: true }));
+  },
+};
+const libraries = await esbuild.build({
+  ...common, plugins: [...common.plugins, uiEntry], entryPoints: { ...entryPoints, ui: "plug-ui-entry" }, outdir: staging,
+});
+if (process.env.KIT_DEBUG) {
+  const before = Object.values(uiAlone.metafile.outputs).find((o) => o.entryPoint).inputs;
+  const after = Object.entries(libraries.metafile.outputs).find(([o]) => o.endsWith("/ui.mjs"))[1].inputs;
+  for (const [input, { bytesInOutput }] of Object.entries(after)) {
+    const was = before[input]?.bytesInOutput ?? 0;
+    if (bytesInOutput - was > 200) console.log("grew", input, was, "->", bytesInOutput);
+  }
+  console.log("shared", shared.map((m) => relative(nodeModules, m)));
+}
+const consumers = await esbuild.build({
+  ...common, plugins: [onePageReact, providedLibraries, fromUi], entryPoints: consumerEntries, outdir: staging,
+});
+// What each consumer imports is what the page fetches beside it (KIT_DEPENDENCIES), and no
+// consumer holds a module ui.mjs or a provided library holds (a duplicate would be a second copy
+// of code and, for Radix, of its state).
+const providerModules = new Map();
+for (const [out, meta] of Object.entries(libraries.metafile.outputs)) {
+  for (const input of Object.keys(meta.inputs)) if (!input.includes(":")) providerModules.set(resolve(nodeModules, input), out);
+}
+const duplicates = [];
+for (const [out, meta] of Object.entries(consumers.metafile.outputs)) {
+  if (!out.endsWith(".mjs")) continue;
+  const file = out.split("/").pop().replace(/\.mjs$/, "");
+  const imports = [...new Set(meta.imports.map((i) => i.path.replace(/^\.\//, "").replace(/\.mjs$/, "")))].sort();
+  const want = [...KIT_DEPENDENCIES[file]].sort();
+  if (imports.join() !== want.join()) throw new Error(`${file}.mjs imports ${imports.join(", ")}; KIT_DEPENDENCIES in react.js says ${want.join(", ")}`);
+  for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
+    const also = providerModules.get(resolve(nodeModules, input));
+    if (also && !shims.has(resolve(nodeModules, input)) && bytesInOutput > 0) duplicates.push(`${file}.mjs and ${also.split("/").pop()}: ${input} (${bytesInOutput} bytes)`);
+  }
+}
+const uiDuplicates = duplicates.filter((d) => / and ui\.mjs: /.test(d));
+if (uiDuplicates.length) throw new Error(`modules bundled twice:\n${uiDuplicates.join("\n")}`);
+if (duplicates.length) console.log(`vendor-react-kit: small modules also in a library's own bundle:\n  ${duplicates.join("\n  ")}`);
 // V8 compiles a function the first time it runs, on the page's thread, unless told otherwise: the
 // dashboard's first render compiled some 2,300 functions of recharts and the ui kit there, each
 // parsed twice (once skimmed with the file, once in full when called). With this magic comment at
@@ -195,7 +344,7 @@ const icons = await esbuild.build({ ...common, entryPoints: iconEntries, outdir:
 
 // Licences of every package that ended up in a bundle.
 const packages = new Set();
-for (const input of [...Object.keys(libraries.metafile.inputs), ...Object.keys(icons.metafile.inputs)]) {
+for (const input of [...Object.keys(libraries.metafile.inputs), ...Object.keys(consumers.metafile.inputs), ...Object.keys(icons.metafile.inputs)]) {
   const path = relative(nodeModules, resolve(nodeModules, input));
   const m = path.match(/^((?:@[^/]+\/)?[^/]+)\//);
   if (m && !path.startsWith("..") && !input.includes(":")) packages.add(m[1]);
@@ -223,5 +372,5 @@ for (const name of Object.keys(iconEntries)) {
 }
 writeFileSync(join(staging, ".stamp"), stamp);
 console.log(
-  `vendor-react-kit: ${Object.keys(entryPoints).length} libraries, ${Object.keys(iconEntries).length} icons, ${packages.size} packages`,
+  `vendor-react-kit: ${Object.keys(entryPoints).length + Object.keys(consumerEntries).length} libraries, ${Object.keys(iconEntries).length} icons, ${packages.size} packages`,
 );

@@ -37,7 +37,9 @@ async function compile({ content, kit }) {
   const compiler = createTailwindcss({ tailwindConfig: { ...TAILWIND_CONFIG, theme, corePlugins } });
   const own = (await compiler.generateStylesFromContent("@tailwind components;\n@tailwind utilities;", texts)).trim();
   if (kit.length === 0 && !own) return "";
-  const variants = kit.length ? precompiled.variants.filter(([selector]) => !own.includes(selector)).map(([, css]) => css) : [];
+  // A variant of a separately loaded component (calendar, chart, …) only when that one is imported.
+  const wanted = ([selector, , owners]) => !own.includes(selector) && (!owners || owners.some((o) => kit.includes(o)));
+  const variants = kit.length ? precompiled.variants.filter(wanted).map(([, css]) => css) : [];
   return [THEME_VARIABLES, precompiled.base, own, ...variants].join("\n");
 }
 
