@@ -271,15 +271,6 @@ const fromUi = {
 const libraries = await esbuild.build({
   ...common, plugins: [...common.plugins, uiEntry], entryPoints: { ...entryPoints, ui: "plug-ui-entry" }, outdir: staging,
 });
-if (process.env.KIT_DEBUG) {
-  const before = Object.values(uiAlone.metafile.outputs).find((o) => o.entryPoint).inputs;
-  const after = Object.entries(libraries.metafile.outputs).find(([o]) => o.endsWith("/ui.mjs"))[1].inputs;
-  for (const [input, { bytesInOutput }] of Object.entries(after)) {
-    const was = before[input]?.bytesInOutput ?? 0;
-    if (bytesInOutput - was > 200) console.log("grew", input, was, "->", bytesInOutput);
-  }
-  console.log("shared", shared.map((m) => relative(nodeModules, m)));
-}
 const consumers = await esbuild.build({
   ...common, plugins: [onePageReact, providedLibraries, fromUi], entryPoints: consumerEntries, outdir: staging,
 });
