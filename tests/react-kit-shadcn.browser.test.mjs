@@ -2,7 +2,7 @@
 // Chromium: the older toast (`useToast` from "@/hooks/use-toast", `<Toaster />`), a settings form on
 // react-hook-form and zod, a command palette and a Popover + Command combobox, a Popover + Calendar
 // date picker with date-fns, a carousel, a chart, a drawer, and menubar, context and navigation
-// menus, a toggle group, a one-time-code input and resizable panels. Each is a module of its own
+// menus, a toggle group, a one-time-code input, resizable panels and a sidebar. Each is a module of its own
 // (react-kit/ui-*.mjs) that takes React and Radix from ui.mjs: a page asks only for those it
 // imports, and every one of them works with the kit's others (a Command inside a Popover).
 import { test, before, after } from 'node:test';
@@ -13,7 +13,7 @@ import { format } from 'date-fns';
 import { startWorker, BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { launchChromium, eventually } from './support/browser.mjs';
-import { CAROUSEL, CHART, COMMAND_PALETTE, DATE_PICKER, DRAWER, RARER, SETTINGS_FORM } from './support/ai-components-shadcn.mjs';
+import { CAROUSEL, CHART, COMMAND_PALETTE, DATE_PICKER, DRAWER, RARER, SETTINGS_FORM, SIDEBAR_APP } from './support/ai-components-shadcn.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'react-kit');
 let app;
@@ -276,5 +276,56 @@ test('menubar, context menu, navigation menu, toggle group, one-time code and re
   assert.ok((await panels.nth(0).boundingBox()).width > one.width + 50, 'dragging the handle widens the first panel');
   await page.screenshot({ path: join(SHOTS, 'shadcn-rarer.png') });
   quiet(page);
+  await context.close();
+});
+
+test('a v0 sidebar: expanded with its menu, collapsed to icons by its trigger and Ctrl+B, and a sheet on a phone', async () => {
+  const e = await dropReact('app-sidebar.tsx', SIDEBAR_APP);
+  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 800 } });
+  const page = await context.newPage();
+  const logged = [];
+  page.on('console', (m) => logged.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (err) => logged.push(`pageerror: ${err.message}`));
+  await page.goto(e.url);
+  await page.waitForSelector('#layout >> text=Desktop layout');
+  const panel = page.locator('#root [data-sidebar=sidebar]');
+  // The fixed box around the panel: 16rem wide, its right border included.
+  const width = () => panel.evaluate((el) => Math.round(el.parentElement.getBoundingClientRect().width));
+  await eventually(async () => (await width()) === 256, 'a 16rem sidebar');
+  assert.equal(await colour(panel, 'backgroundColor'), 'rgb(250, 250, 250)', 'bg-sidebar');
+  const home = page.locator('#root a[href="#home"]');
+  assert.equal(await home.getAttribute('data-active'), 'true');
+  assert.equal(await colour(home, 'backgroundColor'), 'rgb(244, 244, 245)', 'the active item is bg-sidebar-accent');
+  assert.equal(await page.locator('#root [data-sidebar=menu-badge]').textContent(), '24');
+  assert.equal(await page.locator('#root [data-sidebar=menu-button] svg').count(), 5, 'an icon per item');
+  // The main area starts where the sidebar ends.
+  const main = page.locator('#root main');
+  assert.equal(await main.evaluate((el) => Math.round(el.getBoundingClientRect().left)), 256);
+
+  await page.click('#root button[data-sidebar=trigger]');
+  await eventually(async () => (await width()) === 48, 'the sidebar to collapse to its 3rem of icons');
+  assert.equal(await page.locator('#root [data-collapsible=icon]').count(), 1);
+  assert.equal(await page.locator('#root [data-sidebar=menu-badge]').isVisible(), false, 'no badge when collapsed');
+  await eventually(async () => (await main.evaluate((el) => Math.round(el.getBoundingClientRect().left))) === 48, 'the main area to follow');
+  // Collapsed, an item shows its name in a tooltip.
+  await page.hover('#root a[href="#inbox"]');
+  await page.waitForSelector('[role=tooltip] >> text=Inbox');
+  await page.screenshot({ path: join(SHOTS, 'shadcn-sidebar-collapsed.png') });
+  await page.mouse.move(600, 400);
+  await page.keyboard.press('Control+b');
+  await eventually(async () => (await width()) === 256, 'Ctrl+B to expand it again');
+  await page.screenshot({ path: join(SHOTS, 'shadcn-sidebar.png') });
+
+  // On a phone the sidebar is a sheet the trigger opens.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.waitForSelector('#layout >> text=Mobile layout');
+  assert.equal(await page.locator('#root [data-sidebar=sidebar]').count(), 0, 'no sidebar in the page');
+  await page.click('#root button[data-sidebar=trigger]');
+  const sheet = page.locator('[role=dialog][data-mobile=true]');
+  await sheet.waitFor();
+  assert.match(await sheet.textContent(), /Acme Inc.*Home.*Inbox.*Settings/);
+  await eventually(async () => Math.round((await sheet.boundingBox()).width) === 288, 'an 18rem sheet');
+  await page.screenshot({ path: join(SHOTS, 'shadcn-sidebar-mobile.png') });
+  assert.deepEqual(logged, [], 'nothing in the console');
   await context.close();
 });

@@ -453,3 +453,71 @@ export default function Workbench() {
   );
 }
 `;
+
+export const SIDEBAR_APP = `import { Calendar, Home, Inbox, Search, Settings } from "lucide-react"
+import {
+  Sidebar, SidebarContent, SidebarFooter, SidebarGroup, SidebarGroupContent, SidebarGroupLabel, SidebarHeader,
+  SidebarInset, SidebarMenu, SidebarMenuBadge, SidebarMenuButton, SidebarMenuItem, SidebarProvider, SidebarRail, SidebarTrigger,
+} from "@/components/ui/sidebar"
+import { Separator } from "@/components/ui/separator"
+import { useIsMobile } from "@/hooks/use-mobile"
+
+const items = [
+  { title: "Home", url: "#home", icon: Home },
+  { title: "Inbox", url: "#inbox", icon: Inbox, badge: 24 },
+  { title: "Calendar", url: "#calendar", icon: Calendar },
+  { title: "Search", url: "#search", icon: Search },
+  { title: "Settings", url: "#settings", icon: Settings },
+]
+
+function AppSidebar() {
+  return (
+    <Sidebar collapsible="icon">
+      <SidebarHeader>
+        <div className="px-2 py-1 text-sm font-semibold">Acme Inc</div>
+      </SidebarHeader>
+      <SidebarContent>
+        <SidebarGroup>
+          <SidebarGroupLabel>Application</SidebarGroupLabel>
+          <SidebarGroupContent>
+            <SidebarMenu>
+              {items.map((item) => (
+                <SidebarMenuItem key={item.title}>
+                  <SidebarMenuButton asChild isActive={item.title === "Home"} tooltip={item.title}>
+                    <a href={item.url}>
+                      <item.icon />
+                      <span>{item.title}</span>
+                    </a>
+                  </SidebarMenuButton>
+                  {item.badge && <SidebarMenuBadge>{item.badge}</SidebarMenuBadge>}
+                </SidebarMenuItem>
+              ))}
+            </SidebarMenu>
+          </SidebarGroupContent>
+        </SidebarGroup>
+      </SidebarContent>
+      <SidebarFooter>
+        <p className="px-2 text-xs text-muted-foreground">v1.0.0</p>
+      </SidebarFooter>
+      <SidebarRail />
+    </Sidebar>
+  )
+}
+
+export default function Page() {
+  const isMobile = useIsMobile()
+  return (
+    <SidebarProvider>
+      <AppSidebar />
+      <SidebarInset>
+        <header className="flex h-16 shrink-0 items-center gap-2 border-b px-4">
+          <SidebarTrigger className="-ml-1" />
+          <Separator orientation="vertical" className="mr-2 h-4" />
+          <h1 className="text-lg font-semibold">Dashboard</h1>
+        </header>
+        <div id="layout" className="p-4">{isMobile ? "Mobile layout" : "Desktop layout"}</div>
+      </SidebarInset>
+    </SidebarProvider>
+  )
+}
+`;

@@ -128,6 +128,8 @@ const LIBRARIES = {
   zod: "zod",
   "date-fns": "date-fns",
   "@/hooks/use-toast": "ui-toast",
+  // shadcn's sidebar's own hook.
+  "@/hooks/use-mobile": "ui-sidebar",
 };
 const UI_KIT = [
   "accordion", "alert", "alert-dialog", "aspect-ratio", "avatar", "badge", "breadcrumb", "button", "card",
@@ -150,6 +152,7 @@ const UI_BUNDLES = {
   menubar: "ui-menubar",
   "navigation-menu": "ui-navigation-menu",
   resizable: "ui-resizable",
+  sidebar: "ui-sidebar",
   toast: "ui-toast",
   toaster: "ui-toast",
   "use-toast": "ui-toast",
@@ -169,6 +172,7 @@ const KIT_DEPENDENCIES = {
   "ui-menubar": ["ui"],
   "ui-navigation-menu": ["ui"],
   "ui-resizable": ["ui"],
+  "ui-sidebar": ["ui"],
   "ui-toast": ["ui"],
   "ui-toggle-group": ["ui"],
   "hookform-zod": ["react-hook-form"],
@@ -189,6 +193,7 @@ function kitFile(name) {
   if (ui && Object.prototype.hasOwnProperty.call(UI_BUNDLES, ui[1])) return UI_BUNDLES[ui[1]];
   if (/^@\/lib\/utils(?:\.[jt]s)?$/.test(name)) return "ui";
   if (/^@\/hooks\/use-toast(?:\.[jt]sx?)?$/.test(name)) return "ui-toast";
+  if (/^@\/hooks\/use-mobile(?:\.[jt]sx?)?$/.test(name)) return "ui-sidebar";
   if (LODASH_METHOD.test(name)) return "lodash";
   return null;
 }
