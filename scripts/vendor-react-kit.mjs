@@ -221,13 +221,62 @@ const shared = [...new Set(
     .filter((m) => uiModules.has(m) && !shims.has(m)),
 )].sort();
 const sharedIndex = new Map(shared.map((m, i) => [m, i]));
-// Each shared module's export names, for the stand-ins that read it off ui.mjs.
-const sharedNames = shared.length
-  ? await esbuild.build({
-      ...common, entryPoints: Object.fromEntries(shared.map((m, i) => [`s${i}`, m])), outdir: staging, write: false,
-    }).then((r) => Object.values(r.metafile.outputs).filter((o) => o.entryPoint).map((o) => [resolve(nodeModules, o.entryPoint), o.exports]))
-  : [];
-const exportsOf = new Map(sharedNames);
+// Each shared module's export names, then the ones the others use: ui.mjs hands over only those,
+// so Radix's exports no component calls still fall to tree shaking (the whole namespaces cost
+// ui.mjs about 1.7 KB gzip). Found in a build where each shared module is an external
+// `plug-shared:<n>` whose imports (named, or a namespace and the properties read off it) stay in the
+// unminified output.
+const exportsOf = new Map(
+  shared.length
+    ? await esbuild
+        .build({ ...common, entryPoints: Object.fromEntries(shared.map((m, i) => [`s${i}`, m])), outdir: staging, write: false })
+        .then((r) => Object.values(r.metafile.outputs).filter((o) => o.entryPoint).map((o) => [resolve(nodeModules, o.entryPoint), o.exports]))
+    : [],
+);
+const resolveShared = (build, args) =>
+  args.kind === "entry-point" || args.pluginData?.fromUi || args.namespace !== "file"
+    ? undefined
+    : build
+        .resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { fromUi: true } })
+        .then((found) => (sharedIndex.has(found.path) ? sharedIndex.get(found.path) : undefined));
+const probe = await esbuild.build({
+  ...common,
+  minify: false,
+  write: false,
+  outdir: staging,
+  entryPoints: consumerEntries,
+  plugins: [onePageReact, providedLibraries, {
+    name: "probe-shared",
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        const index = await resolveShared(build, args);
+        return index === undefined ? undefined : { path: `plug-shared:${index}`, external: true };
+      });
+    },
+  }],
+});
+const used = shared.map(() => new Set());
+for (const { text } of probe.outputFiles) {
+  for (const [, clause, index] of text.matchAll(/\bimport\s+([^;]*?)\s*from\s*"plug-shared:(\d+)"/g)) {
+    const all = exportsOf.get(shared[index]);
+    const names = used[index];
+    const named = /\{([^}]*)\}/.exec(clause);
+    for (const part of named ? named[1].split(",") : []) if (part.trim()) names.add(part.trim().split(/\s+as\s+/)[0]);
+    const space = /\*\s+as\s+([\w$]+)/.exec(clause);
+    if (space) {
+      // A namespace: the properties read off it, or everything when it is used any other way.
+      const uses = [...text.matchAll(new RegExp(`(?<![\\w$.])${space[1].replace(/\$/g, "\\$")}(?![\\w$])(\\.[\\w$]+)?`, "g"))].slice(1);
+      for (const [, property] of uses) {
+        if (property && all.includes(property.slice(1))) names.add(property.slice(1));
+        else if (!property) for (const n of all) names.add(n);
+      }
+    }
+    const plain = clause.replace(/\{[^}]*\}/, "").replace(/\*\s+as\s+[\w$]+/, "").replace(/,/g, "").trim();
+    if (plain) names.add("default");
+  }
+  for (const [, index] of text.matchAll(/\bexport\s*\*\s*from\s*"plug-shared:(\d+)"/g)) for (const n of exportsOf.get(shared[index])) used[index].add(n);
+}
+const handed = used.map((names) => [...names].sort());
 const uiEntry = {
   name: "ui-entry",
   setup(build) {
@@ -237,8 +286,8 @@ const uiEntry = {
       loader: "js",
       contents: [
         `export * from ${JSON.stringify(entryPoints.ui)};`,
-        ...shared.map((m, i) => `import * as s${i} from ${JSON.stringify(m)};`),
-        `export const __plugShared = [${shared.map((_, i) => `s${i}`).join(", ")}];`,
+        ...shared.map((m, i) => `import { ${handed[i].map((n, j) => `${n === "default" ? "default" : n} as s${i}_${j}`).join(", ")} } from ${JSON.stringify(m)};`),
+        `export const __plugShared = [${handed.map((names, i) => `{ ${names.map((n, j) => `${JSON.stringify(n)}: s${i}_${j}`).join(", ")} }`).join(", ")}];`,
       ].join("\n"),
     }));
   },
@@ -247,19 +296,18 @@ const fromUi = {
   name: "from-ui",
   setup(build) {
     build.onResolve({ filter: /.*/ }, async (args) => {
-      if (args.kind === "entry-point" || args.pluginData?.fromUi || args.namespace !== "file") return undefined;
-      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { fromUi: true } });
-      return sharedIndex.has(found.path) ? { path: found.path, namespace: "plug-from-ui" } : undefined;
+      const index = await resolveShared(build, args);
+      return index === undefined ? undefined : { path: shared[index], namespace: "plug-from-ui" };
     });
     build.onLoad({ filter: /.*/, namespace: "plug-from-ui" }, (args) => {
-      const names = exportsOf.get(args.path);
-      if (!names) throw new Error(`no export names for ${args.path}`);
+      const index = sharedIndex.get(args.path);
+      const names = handed[index];
       const plain = names.filter((n) => n !== "default");
       return {
         loader: "js",
         contents: [
           `import { __plugShared } from "./ui.mjs";`,
-          `const shared = __plugShared[${sharedIndex.get(args.path)}];`,
+          `const shared = __plugShared[${index}];`,
           plain.length ? `export const { ${plain.join(", ")} } = shared;` : "",
           names.includes("default") ? "export default shared.default;" : "",
         ].join("\n"),
