@@ -474,6 +474,8 @@ test('an import outside the contract names itself, its line and what is availabl
   assert.match(text, /lucide-react/);
   assert.match(text, /recharts/);
   assert.match(text, /@\/components\/ui\/\{[^}]*\bradio-group\b[^}]*\bsheet\b/, 'the ui components, the newer ones too');
+  assert.match(text, /@\/components\/ui\/\{[^}]*\bcalendar\b[^}]*\bform\b[^}]*\bsidebar\b[^}]*\buse-toast\b/, 'and the separately loaded ones');
+  assert.match(text, /react-hook-form, @hookform\/resolvers\/zod, zod, date-fns/);
   assert.match(text, /\.zip/);
   await context.close();
 });

@@ -255,7 +255,7 @@ function asModule(namespace) {
 
 const AVAILABLE = () =>
   `react, react-dom, ${Object.keys(LIBRARIES).filter((k) => !k.startsWith("@/")).join(", ")}, ` +
-  `@/components/ui/{${[...UI_KIT, ...Object.keys(UI_BUNDLES)].sort().join(",")}}, @/lib/utils, @/hooks/use-toast, stylesheets and assets`;
+  `@/components/ui/{${[...UI_KIT, ...Object.keys(UI_BUNDLES)].sort().join(",")}}, @/lib/utils, @/hooks/use-toast, @/hooks/use-mobile, stylesheets and assets`;
 
 function unavailable(name) {
   return Object.assign(
