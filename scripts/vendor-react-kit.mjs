@@ -56,7 +56,10 @@ const onePageReact = {
     // react-plotly.js uses the Plotly module beside it rather than a second 3.5 MB copy.
     build.onResolve({ filter: /^plug-kit:/ }, (args) => ({ path: `./${args.path.slice(9)}.mjs`, external: true }));
     build.onResolve({ filter: /kit-css\.generated\.js$/ }, () => ({ path: "kit-css", namespace: "plug-kit" }));
-    build.onLoad({ filter: /.*/, namespace: "plug-kit" }, () => ({ contents: `export default ${JSON.stringify(precompiledCss)};`, loader: "js" }));
+    build.onLoad({ filter: /.*/, namespace: "plug-kit" }, () => {
+      const { extraData, ...own } = precompiledCss;
+      return { contents: `export default ${JSON.stringify(own)};`, loader: "js" };
+    });
   },
 };
 
@@ -146,7 +149,29 @@ async function kitCss() {
     console.error("missing:", full.filter((l) => !only.includes(l)), "extra:", only.filter((l) => !full.includes(l)));
     throw new Error("Tailwind with only the core plugins the classes reach generates other CSS");
   }
-  return { base: minify(await generate("@tailwind base;", [])), variants: variantRules, classes, plugins };
+  // The separately loaded components' classes and variants are modules of their own
+  // (kit-css/<name>.mjs), which the worker imports only for a page that imports the component: in
+  // the worker's own module they cost every styled page about 6 KB gzip. Each variant keeps its
+  // place in Tailwind's order, so the worker merges them back in that order.
+  const extras = {};
+  const coreClasses = {};
+  for (const [name, text] of Object.entries(classes)) {
+    if (core.has(name) || name === "icons") coreClasses[name] = text;
+    else extras[name] = { classes: text, variants: [] };
+  }
+  const coreVariants = [];
+  variantRules.forEach(([selector, css, owners], order) => {
+    if (!owners) coreVariants.push([selector, css, order]);
+    else for (const owner of owners) (extras[owner] ??= { classes: "", variants: [] }).variants.push([selector, css, order]);
+  });
+  return {
+    base: minify(await generate("@tailwind base;", [])),
+    variants: coreVariants,
+    classes: coreClasses,
+    extras: Object.keys(extras).sort(),
+    extraData: extras,
+    plugins,
+  };
 }
 
 const common = {
@@ -353,6 +378,13 @@ if (duplicates.length) console.log(`vendor-react-kit: small modules also in a li
 // (README "Single-file React"). Only for the libraries a component's first render runs much of:
 // for one that holds much it never calls (mathjs, Plotly, the whole lucide set) eager compiling
 // is waste, and the Tailwind worker's compiler measured no better with it.
+for (const name of Object.keys(UI_BUNDLES)) {
+  if (!precompiledCss.extras.includes(name)) throw new Error(`@/components/ui/${name} has no ui/${name}.jsx for its classes`);
+}
+mkdirSync(join(staging, "kit-css"), { recursive: true });
+for (const [name, data] of Object.entries(precompiledCss.extraData)) {
+  writeFileSync(join(staging, "kit-css", `${name}.mjs`), `export default ${JSON.stringify(data)};\n`);
+}
 const COMPILE_ON_LOAD = ["ui", "recharts"];
 for (const file of COMPILE_ON_LOAD) {
   const path = join(staging, `${file}.mjs`);

@@ -87,8 +87,8 @@ test('a settings form on react-hook-form and zod shows its messages, and a valid
 
   assert.deepEqual(
     kitFiles(page).filter((f) => !f.startsWith('tailwind')),
-    ['hookform-zod.mjs', 'react-hook-form.mjs', 'ui-form.mjs', 'ui-toast.mjs', 'ui.mjs', 'zod.mjs'],
-    'only what the form imports',
+    ['hookform-zod.mjs', 'kit-css/form.mjs', 'kit-css/toaster.mjs', 'react-hook-form.mjs', 'ui-form.mjs', 'ui-toast.mjs', 'ui.mjs', 'zod.mjs'],
+    'only what the form imports, and the Tailwind classes of its separately loaded components',
   );
   quiet(page);
   await context.close();
@@ -162,7 +162,7 @@ test('a date picker is a Calendar in a Popover: a chosen day shows in the button
   await page.waitForSelector('[data-radix-popper-content-wrapper]', { state: 'detached' });
   assert.deepEqual(
     kitFiles(page).filter((f) => !f.startsWith('tailwind')),
-    ['date-fns.mjs', 'ui-calendar.mjs', 'ui.mjs'],
+    ['date-fns.mjs', 'kit-css/calendar.mjs', 'ui-calendar.mjs', 'ui.mjs'],
   );
   quiet(page);
   await context.close();
@@ -219,7 +219,7 @@ test("a chart: ChartContainer's config colours recharts' bars, and its tooltip a
   const tooltip = page.locator('#root .recharts-tooltip-wrapper');
   await eventually(async () => /February.*Desktop.*305.*Mobile.*200/.test(await tooltip.textContent()), 'the tooltip for February');
   await page.screenshot({ path: join(SHOTS, 'shadcn-chart.png') });
-  assert.deepEqual(kitFiles(page).filter((f) => !f.startsWith('tailwind')), ['recharts.mjs', 'ui-chart.mjs', 'ui.mjs']);
+  assert.deepEqual(kitFiles(page).filter((f) => !f.startsWith('tailwind')), ['kit-css/chart.mjs', 'recharts.mjs', 'ui-chart.mjs', 'ui.mjs']);
   quiet(page);
   await context.close();
 });

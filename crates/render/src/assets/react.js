@@ -344,6 +344,10 @@ async function applyTailwind(source) {
   // The kit's components are styled by Tailwind even when the component names no class itself.
   const kit = kitComponents(source);
   if (kit.length === 0 && !/\bclass(Name)?\s*=|\bcn\(|\bclassName:/.test(source)) return;
+  // The classes of the separately loaded ones the worker will import, fetched now into the cache.
+  for (const name of kit) {
+    if (Object.prototype.hasOwnProperty.call(UI_BUNDLES, name)) fetch(kitUrl(`kit-css/${name}`)).catch(() => {});
+  }
   const css = await runTailwind({ content: source, kit });
   performance.mark("plug:tailwind");
   // No Tailwind class in the component: leave the page's own styles (and the browser's) alone.
