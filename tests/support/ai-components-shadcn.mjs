@@ -333,12 +333,14 @@ export default function Component() {
 export const DRAWER = `import * as React from "react"
 import { Minus, Plus } from "lucide-react"
 import { Button } from "@/components/ui/button"
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select"
 import {
   Drawer, DrawerClose, DrawerContent, DrawerDescription, DrawerFooter, DrawerHeader, DrawerTitle, DrawerTrigger,
 } from "@/components/ui/drawer"
 
 export default function GoalDrawer() {
   const [goal, setGoal] = React.useState(350)
+  const [unit, setUnit] = React.useState("calories")
   return (
     <div className="p-10">
       <Drawer>
@@ -359,6 +361,18 @@ export default function GoalDrawer() {
               <Button variant="outline" size="icon" className="h-8 w-8 shrink-0 rounded-full" onClick={() => setGoal(goal + 10)} aria-label="Increase">
                 <Plus />
               </Button>
+            </div>
+            <div className="px-4">
+              <Select value={unit} onValueChange={setUnit}>
+                <SelectTrigger aria-label="Unit">
+                  <SelectValue placeholder="Unit" />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="calories">Calories/day</SelectItem>
+                  <SelectItem value="steps">Steps/day</SelectItem>
+                </SelectContent>
+              </Select>
+              <p id="unit" className="pt-2 text-xs text-muted-foreground">Counting {unit}</p>
             </div>
             <DrawerFooter>
               <Button>Submit</Button>
