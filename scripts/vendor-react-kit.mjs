@@ -355,6 +355,7 @@ for (const [out, meta] of Object.entries(libraries.metafile.outputs)) {
   for (const input of Object.keys(meta.inputs)) if (!input.includes(":")) providerModules.set(resolve(nodeModules, input), out);
 }
 const duplicates = [];
+const inConsumers = {};
 for (const [out, meta] of Object.entries(consumers.metafile.outputs)) {
   if (!out.endsWith(".mjs")) continue;
   const file = out.split("/").pop().replace(/\.mjs$/, "");
@@ -362,13 +363,18 @@ for (const [out, meta] of Object.entries(consumers.metafile.outputs)) {
   const want = [...KIT_DEPENDENCIES[file]].sort();
   if (imports.join() !== want.join()) throw new Error(`${file}.mjs imports ${imports.join(", ")}; KIT_DEPENDENCIES in react.js says ${want.join(", ")}`);
   for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
+    // Two of the separate components holding the same module (a page rarely imports both).
+    if (!input.includes(":") && !shims.has(resolve(nodeModules, input)) && bytesInOutput > 0) {
+      (inConsumers[input] ??= []).push(`${file}.mjs`);
+    }
     const also = providerModules.get(resolve(nodeModules, input));
     if (also && !shims.has(resolve(nodeModules, input)) && bytesInOutput > 0) duplicates.push(`${file}.mjs and ${also.split("/").pop()}: ${input} (${bytesInOutput} bytes)`);
   }
 }
 const uiDuplicates = duplicates.filter((d) => / and ui\.mjs: /.test(d));
 if (uiDuplicates.length) throw new Error(`modules bundled twice:\n${uiDuplicates.join("\n")}`);
-if (duplicates.length) console.log(`vendor-react-kit: small modules also in a library's own bundle:\n  ${duplicates.join("\n  ")}`);
+for (const [input, files] of Object.entries(inConsumers)) if (files.length > 1) duplicates.push(`${files.join(" and ")}: ${input}`);
+if (duplicates.length) console.log(`vendor-react-kit: modules in two bundles:\n  ${duplicates.join("\n  ")}`);
 // V8 compiles a function the first time it runs, on the page's thread, unless told otherwise: the
 // dashboard's first render compiled some 2,300 functions of recharts and the ui kit there, each
 // parsed twice (once skimmed with the file, once in full when called). With this magic comment at
