@@ -20,15 +20,25 @@ const esbuild = createRequire(join(nodeModules, "noop.js"))("esbuild");
 // specifier that maps to it (`chart.js/auto` for chart.js-auto).
 const pageScript = readFileSync(join(kit, "..", "src", "assets", "react.js"), "utf8");
 const LIBRARIES = new Function(`${pageScript.match(/^const LIBRARIES = \{$[^]*?^\};$/m)[0]}\nreturn LIBRARIES;`)();
+const pageConst = (name) => new Function(`${pageScript.match(new RegExp(`^const ${name} = \\{$[^]*?^\\};$`, "m"))[0]}\nreturn ${name};`)();
+const UI_BUNDLES = pageConst("UI_BUNDLES");
+const KIT_DEPENDENCIES = pageConst("KIT_DEPENDENCIES");
 const entryPoints = {};
-for (const [name, file] of Object.entries(LIBRARIES)) {
+for (const [name, file] of [...Object.entries(LIBRARIES), ...Object.entries(UI_BUNDLES).map(([n, f]) => [`@/components/ui/${n}`, f])]) {
   const own = join(kit, "entries", `${file}.js`);
-  entryPoints[file] ??= existsSync(own) ? own : name;
+  const component = join(kit, "ui", `${file.replace(/^ui-/, "")}.jsx`);
+  entryPoints[file] ??= existsSync(own) ? own : file.startsWith("ui-") ? component : name;
+}
+// The modules that take shared code from others (KIT_DEPENDENCIES): built after them, see below.
+const consumerEntries = {};
+for (const file of Object.keys(KIT_DEPENDENCIES)) {
+  consumerEntries[file] = entryPoints[file];
+  delete entryPoints[file];
 }
 // Tailwind's compiler runs in a worker the page starts itself.
 entryPoints["tailwind-worker"] = join(kit, "entries/tailwind-worker.js");
 
-const shims = {
+const shimFiles = {
   react: "react.cjs",
   "react-dom": "react-dom.cjs",
   "react-dom/client": "react-dom.cjs",
@@ -39,14 +49,17 @@ const onePageReact = {
   name: "one-page-react",
   setup(build) {
     build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
-      const shim = shims[args.path];
+      const shim = shimFiles[args.path];
       if (!shim) throw new Error(`no shim for ${args.path} (imported by ${args.importer})`);
       return { path: join(kit, "shims", shim) };
     });
     // react-plotly.js uses the Plotly module beside it rather than a second 3.5 MB copy.
     build.onResolve({ filter: /^plug-kit:/ }, (args) => ({ path: `./${args.path.slice(9)}.mjs`, external: true }));
     build.onResolve({ filter: /kit-css\.generated\.js$/ }, () => ({ path: "kit-css", namespace: "plug-kit" }));
-    build.onLoad({ filter: /.*/, namespace: "plug-kit" }, () => ({ contents: `export default ${JSON.stringify(precompiledCss)};`, loader: "js" }));
+    build.onLoad({ filter: /.*/, namespace: "plug-kit" }, () => {
+      const { extraData, ...own } = precompiledCss;
+      return { contents: `export default ${JSON.stringify(own)};`, loader: "js" };
+    });
   },
 };
 
@@ -76,36 +89,58 @@ async function kitCss() {
   const dir = join(kit, "ui");
   const precompiled = (c) => c.includes(":") && !SCREEN_VARIANT.test(c);
   const classes = {};
-  const variants = new Set();
+  // Variant class -> the ui files that hold it. Those of ui.mjs's components come with every page
+  // that imports the kit; those only the separately loaded ones (calendar, chart, …) hold come only
+  // with a page that imports one of them.
+  const variants = new Map();
+  const core = new Set([...readFileSync(join(kit, "entries/ui.js"), "utf8").matchAll(/from "\.\.\/ui\/([\w-]+)\.jsx"/g)].map((m) => m[1]));
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsx"))) {
     const own = new Set();
+    const name = file.replace(/\.jsx$/, "");
     for (const string of readFileSync(join(dir, file), "utf8").match(/"[^"\n]*"/g) ?? []) {
       if (!/[a-z]-/.test(string)) continue;
-      for (const name of string.slice(1, -1).split(/\s+/)) if (name) (precompiled(name) ? variants : own).add(name);
+      for (const c of string.slice(1, -1).split(/\s+/)) {
+        if (!c) continue;
+        if (precompiled(c)) variants.set(c, (variants.get(c) ?? new Set()).add(name));
+        else own.add(c);
+      }
     }
-    classes[file.replace(/\.jsx$/, "")] = [...own].join(" ");
+    classes[name] = [...own].join(" ");
   }
+  const importers = {};
   // A component built on another's classes (alert-dialog's and pagination's buttonVariants) brings
   // them along: the page asks for the classes of the ui names its source imports.
   for (const file of Object.keys(classes)) {
     const source = readFileSync(join(dir, `${file}.jsx`), "utf8");
     for (const [, used] of source.matchAll(/from "\.\/([\w-]+)\.jsx"/g)) {
       if (used !== "icons" && classes[used]) classes[file] += ` ${classes[used]}`;
+      (importers[used] ??= []).push(file);
     }
   }
+  const ownersOf = (holders) => {
+    if ([...holders].some((h) => core.has(h))) return null;
+    const owners = new Set(holders);
+    for (const h of holders) for (const i of importers[h] ?? []) owners.add(i);
+    return [...owners].sort();
+  };
   const compiler = createTailwindcss({ tailwindConfig: TAILWIND_CONFIG });
   const generate = (css, content) => compiler.generateStylesFromContent(css, [content.join(" ")]);
   const minify = (css) => esbuild.transformSync(css, { loader: "css", minify: true }).code.trim();
-  const variantRules = postcss.parse(await generate("@tailwind utilities;", [...variants])).nodes.map((node) => {
+  // Each rule's selector names its class escaped; the class whose escaped form it holds owns it.
+  const escaped = [...variants.keys()].map((c) => [c, `.${c.replace(/[^\w-]/g, (ch) => `\\${ch}`)}`]).sort((a, b) => b[1].length - a[1].length);
+  const variantRules = postcss.parse(await generate("@tailwind utilities;", [...variants.keys()])).nodes.map((node) => {
     const rule = node.type === "rule" ? node : node.nodes.find((n) => n.type === "rule");
-    return [rule.selector, minify(node.toString())];
+    const holders = new Set(escaped.filter(([, e]) => rule.selector.includes(e)).flatMap(([c]) => [...variants.get(c)]));
+    // A selector not matched to its class (an escape written otherwise) goes to every page.
+    const owners = holders.size ? ownersOf(holders) : null;
+    return owners ? [rule.selector, minify(node.toString()), owners] : [rule.selector, minify(node.toString())];
   });
   if (variantRules.length < 50) throw new Error("the kit's variant classes compiled to almost nothing");
   const { corePluginKeys } = await import(pathToFileURL(join(kit, "lib/tailwind-plugins.mjs")));
   const plugins = corePluginKeys(nodeModules, TAILWIND_CONFIG);
   // The worker enables only the plugins a component's text reaches (unusedCorePlugins): the CSS
   // must be Tailwind's own. Checked on the kit's classes and a sample of the tools' kinds of class.
-  const sample = [...Object.values(classes), ...variants, SAMPLE_CLASSES].join(" ");
+  const sample = [...Object.values(classes), ...variants.keys(), SAMPLE_CLASSES].join(" ");
   const lean = createTailwindcss({ tailwindConfig: { ...TAILWIND_CONFIG, corePlugins: unusedCorePlugins(sample, plugins) } });
   const want = await generate("@tailwind components;\n@tailwind utilities;", [sample]);
   const got = await lean.generateStylesFromContent("@tailwind components;\n@tailwind utilities;", [sample]);
@@ -114,7 +149,29 @@ async function kitCss() {
     console.error("missing:", full.filter((l) => !only.includes(l)), "extra:", only.filter((l) => !full.includes(l)));
     throw new Error("Tailwind with only the core plugins the classes reach generates other CSS");
   }
-  return { base: minify(await generate("@tailwind base;", [])), variants: variantRules, classes, plugins };
+  // The separately loaded components' classes and variants are modules of their own
+  // (kit-css/<name>.mjs), which the worker imports only for a page that imports the component: in
+  // the worker's own module they cost every styled page about 6 KB gzip. Each variant keeps its
+  // place in Tailwind's order, so the worker merges them back in that order.
+  const extras = {};
+  const coreClasses = {};
+  for (const [name, text] of Object.entries(classes)) {
+    if (core.has(name) || name === "icons") coreClasses[name] = text;
+    else extras[name] = { classes: text, variants: [] };
+  }
+  const coreVariants = [];
+  variantRules.forEach(([selector, css, owners], order) => {
+    if (!owners) coreVariants.push([selector, css, order]);
+    else for (const owner of owners) (extras[owner] ??= { classes: "", variants: [] }).variants.push([selector, css, order]);
+  });
+  return {
+    base: minify(await generate("@tailwind base;", [])),
+    variants: coreVariants,
+    classes: coreClasses,
+    extras: Object.keys(extras).sort(),
+    extraData: extras,
+    plugins,
+  };
 }
 
 const common = {
@@ -155,7 +212,169 @@ if (existsSync(join(out, ".stamp")) && readFileSync(join(out, ".stamp"), "utf8")
   process.exit(0);
 }
 const precompiledCss = await kitCss();
-const libraries = await esbuild.build({ ...common, entryPoints, outdir: staging });
+
+// shadcn's heavier components (calendar, form, chart, …) are modules of their own, loaded only when
+// imported, yet must not carry a second copy of what ui.mjs holds: Radix's layers, portals and
+// focus scopes keep their state in module-level React contexts (a Select inside a Drawer must see
+// the Drawer), and the bytes would be paid twice. So ui.mjs also exports `__plugShared`, the
+// namespaces of every module of its own that the other components import, and in their builds
+// each import that resolves to such a module reads it from ./ui.mjs. Whole libraries they use
+// (react-hook-form, date-fns, recharts) are the page's own modules of those names, imported from
+// beside them. Found in two passes: which modules each side bundles, then the real builds.
+const PROVIDED = Object.fromEntries(
+  Object.values(KIT_DEPENDENCIES).flat().filter((f) => f !== "ui").map((f) => [Object.keys(LIBRARIES).find((n) => LIBRARIES[n] === f), f]),
+);
+const providedLibraries = {
+  name: "provided-libraries",
+  setup(build) {
+    build.onResolve({ filter: /^[\w@]/ }, (args) => (PROVIDED[args.path] ? { path: `./${PROVIDED[args.path]}.mjs`, external: true } : undefined));
+  },
+};
+const modulesOf = (result) =>
+  new Set(Object.keys(result.metafile.inputs).filter((i) => !i.includes(":")).map((i) => resolve(nodeModules, i)));
+const uiAlone = await esbuild.build({ ...common, entryPoints: { ui: entryPoints.ui }, outdir: staging, write: false });
+const consumersAlone = await esbuild.build({
+  ...common, plugins: [onePageReact, providedLibraries], entryPoints: consumerEntries, outdir: staging, write: false,
+});
+const uiModules = modulesOf(uiAlone);
+const shims = new Set(Object.values(shimFiles).map((f) => join(kit, "shims", f)));
+// Only the modules of ui.mjs that a consumer's own code imports (the rest come along inside them).
+const shared = [...new Set(
+  Object.entries(consumersAlone.metafile.inputs)
+    .filter(([input]) => !input.includes(":") && !uiModules.has(resolve(nodeModules, input)))
+    .flatMap(([, { imports }]) => imports.map((i) => resolve(nodeModules, i.path)))
+    .filter((m) => uiModules.has(m) && !shims.has(m)),
+)].sort();
+const sharedIndex = new Map(shared.map((m, i) => [m, i]));
+// Each shared module's export names, then the ones the others use: ui.mjs hands over only those,
+// so Radix's exports no component calls still fall to tree shaking (the whole namespaces cost
+// ui.mjs about 1.7 KB gzip). Found in a build where each shared module is an external
+// `plug-shared:<n>` whose imports (named, or a namespace and the properties read off it) stay in the
+// unminified output.
+const exportsOf = new Map(
+  shared.length
+    ? await esbuild
+        .build({ ...common, entryPoints: Object.fromEntries(shared.map((m, i) => [`s${i}`, m])), outdir: staging, write: false })
+        .then((r) => Object.values(r.metafile.outputs).filter((o) => o.entryPoint).map((o) => [resolve(nodeModules, o.entryPoint), o.exports]))
+    : [],
+);
+const resolveShared = (build, args) =>
+  args.kind === "entry-point" || args.pluginData?.fromUi || args.namespace !== "file"
+    ? undefined
+    : build
+        .resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { fromUi: true } })
+        .then((found) => (sharedIndex.has(found.path) ? sharedIndex.get(found.path) : undefined));
+const probe = await esbuild.build({
+  ...common,
+  minify: false,
+  write: false,
+  outdir: staging,
+  entryPoints: consumerEntries,
+  plugins: [onePageReact, providedLibraries, {
+    name: "probe-shared",
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        const index = await resolveShared(build, args);
+        return index === undefined ? undefined : { path: `plug-shared:${index}`, external: true };
+      });
+    },
+  }],
+});
+const used = shared.map(() => new Set());
+for (const { text } of probe.outputFiles) {
+  for (const [, clause, index] of text.matchAll(/\bimport\s+([^;]*?)\s*from\s*"plug-shared:(\d+)"/g)) {
+    const all = exportsOf.get(shared[index]);
+    const names = used[index];
+    const named = /\{([^}]*)\}/.exec(clause);
+    for (const part of named ? named[1].split(",") : []) if (part.trim()) names.add(part.trim().split(/\s+as\s+/)[0]);
+    const space = /\*\s+as\s+([\w$]+)/.exec(clause);
+    if (space) {
+      // A namespace: the properties read off it, or everything when it is used any other way.
+      const uses = [...text.matchAll(new RegExp(`(?<![\\w$.])${space[1].replace(/\$/g, "\\$")}(?![\\w$])(\\.[\\w$]+)?`, "g"))].slice(1);
+      for (const [, property] of uses) {
+        if (property && all.includes(property.slice(1))) names.add(property.slice(1));
+        else if (!property) for (const n of all) names.add(n);
+      }
+    }
+    const plain = clause.replace(/\{[^}]*\}/, "").replace(/\*\s+as\s+[\w$]+/, "").replace(/,/g, "").trim();
+    if (plain) names.add("default");
+  }
+  for (const [, index] of text.matchAll(/\bexport\s*\*\s*from\s*"plug-shared:(\d+)"/g)) for (const n of exportsOf.get(shared[index])) used[index].add(n);
+}
+const handed = used.map((names) => [...names].sort());
+const uiEntry = {
+  name: "ui-entry",
+  setup(build) {
+    build.onResolve({ filter: /^plug-ui-entry$/ }, () => ({ path: "ui", namespace: "plug-ui-entry" }));
+    build.onLoad({ filter: /.*/, namespace: "plug-ui-entry" }, () => ({
+      resolveDir: join(kit, "entries"),
+      loader: "js",
+      contents: [
+        `export * from ${JSON.stringify(entryPoints.ui)};`,
+        ...shared.map((m, i) => `import { ${handed[i].map((n, j) => `${n === "default" ? "default" : n} as s${i}_${j}`).join(", ")} } from ${JSON.stringify(m)};`),
+        `export const __plugShared = [${handed.map((names, i) => `{ ${names.map((n, j) => `${JSON.stringify(n)}: s${i}_${j}`).join(", ")} }`).join(", ")}];`,
+      ].join("\n"),
+    }));
+  },
+};
+const fromUi = {
+  name: "from-ui",
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      const index = await resolveShared(build, args);
+      return index === undefined ? undefined : { path: shared[index], namespace: "plug-from-ui" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "plug-from-ui" }, (args) => {
+      const index = sharedIndex.get(args.path);
+      const names = handed[index];
+      const plain = names.filter((n) => n !== "default");
+      return {
+        loader: "js",
+        contents: [
+          `import { __plugShared } from "./ui.mjs";`,
+          `const shared = __plugShared[${index}];`,
+          plain.length ? `export const { ${plain.join(", ")} } = shared;` : "",
+          names.includes("default") ? "export default shared.default;" : "",
+        ].join("\n"),
+      };
+    });
+    build.onResolve({ filter: /^\.\/ui\.mjs$/ }, () => ({ path: "./ui.mjs", external: true }));
+  },
+};
+const libraries = await esbuild.build({
+  ...common, plugins: [...common.plugins, uiEntry], entryPoints: { ...entryPoints, ui: "plug-ui-entry" }, outdir: staging,
+});
+const consumers = await esbuild.build({
+  ...common, plugins: [onePageReact, providedLibraries, fromUi], entryPoints: consumerEntries, outdir: staging,
+});
+// What each consumer imports is what the page fetches beside it (KIT_DEPENDENCIES), and no
+// consumer holds a module ui.mjs or a provided library holds (a duplicate would be a second copy
+// of code and, for Radix, of its state).
+const providerModules = new Map();
+for (const [out, meta] of Object.entries(libraries.metafile.outputs)) {
+  for (const input of Object.keys(meta.inputs)) if (!input.includes(":")) providerModules.set(resolve(nodeModules, input), out);
+}
+const duplicates = [];
+const inConsumers = {};
+for (const [out, meta] of Object.entries(consumers.metafile.outputs)) {
+  if (!out.endsWith(".mjs")) continue;
+  const file = out.split("/").pop().replace(/\.mjs$/, "");
+  const imports = [...new Set(meta.imports.map((i) => i.path.replace(/^\.\//, "").replace(/\.mjs$/, "")))].sort();
+  const want = [...KIT_DEPENDENCIES[file]].sort();
+  if (imports.join() !== want.join()) throw new Error(`${file}.mjs imports ${imports.join(", ")}; KIT_DEPENDENCIES in react.js says ${want.join(", ")}`);
+  for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
+    // Two of the separate components holding the same module (a page rarely imports both).
+    if (!input.includes(":") && !shims.has(resolve(nodeModules, input)) && bytesInOutput > 0) {
+      (inConsumers[input] ??= []).push(`${file}.mjs`);
+    }
+    const also = providerModules.get(resolve(nodeModules, input));
+    if (also && !shims.has(resolve(nodeModules, input)) && bytesInOutput > 0) duplicates.push(`${file}.mjs and ${also.split("/").pop()}: ${input} (${bytesInOutput} bytes)`);
+  }
+}
+const uiDuplicates = duplicates.filter((d) => / and ui\.mjs: /.test(d));
+if (uiDuplicates.length) throw new Error(`modules bundled twice:\n${uiDuplicates.join("\n")}`);
+for (const [input, files] of Object.entries(inConsumers)) if (files.length > 1) duplicates.push(`${files.join(" and ")}: ${input}`);
+if (duplicates.length) console.log(`vendor-react-kit: modules in two bundles:\n  ${duplicates.join("\n  ")}`);
 // V8 compiles a function the first time it runs, on the page's thread, unless told otherwise: the
 // dashboard's first render compiled some 2,300 functions of recharts and the ui kit there, each
 // parsed twice (once skimmed with the file, once in full when called). With this magic comment at
@@ -165,6 +384,13 @@ const libraries = await esbuild.build({ ...common, entryPoints, outdir: staging 
 // (README "Single-file React"). Only for the libraries a component's first render runs much of:
 // for one that holds much it never calls (mathjs, Plotly, the whole lucide set) eager compiling
 // is waste, and the Tailwind worker's compiler measured no better with it.
+for (const name of Object.keys(UI_BUNDLES)) {
+  if (!precompiledCss.extras.includes(name)) throw new Error(`@/components/ui/${name} has no ui/${name}.jsx for its classes`);
+}
+mkdirSync(join(staging, "kit-css"), { recursive: true });
+for (const [name, data] of Object.entries(precompiledCss.extraData)) {
+  writeFileSync(join(staging, "kit-css", `${name}.mjs`), `export default ${JSON.stringify(data)};\n`);
+}
 const COMPILE_ON_LOAD = ["ui", "recharts"];
 for (const file of COMPILE_ON_LOAD) {
   const path = join(staging, `${file}.mjs`);
@@ -195,7 +421,7 @@ const icons = await esbuild.build({ ...common, entryPoints: iconEntries, outdir:
 
 // Licences of every package that ended up in a bundle.
 const packages = new Set();
-for (const input of [...Object.keys(libraries.metafile.inputs), ...Object.keys(icons.metafile.inputs)]) {
+for (const input of [...Object.keys(libraries.metafile.inputs), ...Object.keys(consumers.metafile.inputs), ...Object.keys(icons.metafile.inputs)]) {
   const path = relative(nodeModules, resolve(nodeModules, input));
   const m = path.match(/^((?:@[^/]+\/)?[^/]+)\//);
   if (m && !path.startsWith("..") && !input.includes(":")) packages.add(m[1]);
@@ -223,5 +449,5 @@ for (const name of Object.keys(iconEntries)) {
 }
 writeFileSync(join(staging, ".stamp"), stamp);
 console.log(
-  `vendor-react-kit: ${Object.keys(entryPoints).length} libraries, ${Object.keys(iconEntries).length} icons, ${packages.size} packages`,
+  `vendor-react-kit: ${Object.keys(entryPoints).length + Object.keys(consumerEntries).length} libraries, ${Object.keys(iconEntries).length} icons, ${packages.size} packages`,
 );

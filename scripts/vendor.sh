@@ -49,6 +49,22 @@ expected_versions=(
   class-variance-authority@0.7.1
   clsx@2.1.1
   tailwind-merge@2.6.0
+  # shadcn/ui's components beyond ui.mjs, each its own module, and what they are used with.
+  @radix-ui/react-toast@1.3.1
+  @radix-ui/react-menubar@1.2.1
+  @radix-ui/react-navigation-menu@1.4.1
+  @radix-ui/react-context-menu@2.4.1
+  @radix-ui/react-toggle-group@1.2.1
+  react-day-picker@9.14.0
+  date-fns@4.1.0
+  cmdk@1.1.1
+  embla-carousel-react@8.6.0
+  react-hook-form@7.92.0
+  @hookform/resolvers@5.9.2
+  zod@3.25.76
+  vaul@1.1.2
+  input-otp@1.4.2
+  react-resizable-panels@2.1.9
 )
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }

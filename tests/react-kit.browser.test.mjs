@@ -464,16 +464,18 @@ test('"use client", import.meta.env and window.fs.readFile: an empty env, and a 
 });
 
 test('an import outside the contract names itself, its line and what is available, and suggests a zip', async () => {
-  const source = "import React from 'react';\nimport { Card } from '@/components/ui/card';\nimport { format } from 'date-fns';\n\nexport default function App() {\n  return <Card>{format(new Date(), 'yyyy')}</Card>;\n}\n";
+  const source = "import React from 'react';\nimport { Card } from '@/components/ui/card';\nimport moment from 'moment';\n\nexport default function App() {\n  return <Card>{moment().format('YYYY')}</Card>;\n}\n";
   const e = await dropReact('Dated.jsx', source);
   const { page, context } = await open(e);
   await page.waitForSelector('.plug-error');
   const text = await page.textContent('.plug-error');
-  assert.match(text, /date-fns/);
+  assert.match(text, /moment/);
   assert.match(text, /line 3/);
   assert.match(text, /lucide-react/);
   assert.match(text, /recharts/);
   assert.match(text, /@\/components\/ui\/\{[^}]*\bradio-group\b[^}]*\bsheet\b/, 'the ui components, the newer ones too');
+  assert.match(text, /@\/components\/ui\/\{[^}]*\bcalendar\b[^}]*\bform\b[^}]*\bsidebar\b[^}]*\buse-toast\b/, 'and the separately loaded ones');
+  assert.match(text, /react-hook-form, @hookform\/resolvers\/zod, zod, date-fns/);
   assert.match(text, /\.zip/);
   await context.close();
 });

@@ -28,8 +28,13 @@ function paletteFor(text) {
   return palette;
 }
 
+// The classes and variants of a separately loaded component (calendar, chart, …), a module beside
+// this one (scripts/vendor-react-kit.mjs), imported only when the page imports that component.
+const extra = (name) => import(new URL(`kit-css/${name}.mjs`, import.meta.url).href).then((m) => m.default);
+
 async function compile({ content, kit }) {
-  const texts = [content, ...kit.map((name) => precompiled.classes[name] ?? "")];
+  const extras = await Promise.all(kit.filter((name) => precompiled.extras.includes(name)).map(extra));
+  const texts = [content, ...kit.map((name) => precompiled.classes[name] ?? ""), ...extras.map((e) => e.classes)];
   const text = texts.join("\n");
   const theme = { ...TAILWIND_CONFIG.theme, colors: paletteFor(text) };
   // Only the core plugins the text can reach: a cold run takes about a third of the time.
@@ -37,7 +42,11 @@ async function compile({ content, kit }) {
   const compiler = createTailwindcss({ tailwindConfig: { ...TAILWIND_CONFIG, theme, corePlugins } });
   const own = (await compiler.generateStylesFromContent("@tailwind components;\n@tailwind utilities;", texts)).trim();
   if (kit.length === 0 && !own) return "";
-  const variants = kit.length ? precompiled.variants.filter(([selector]) => !own.includes(selector)).map(([, css]) => css) : [];
+  // The kit's variants with those of the separate components it imports, in Tailwind's order.
+  const rules = new Map();
+  for (const rule of [...precompiled.variants, ...extras.flatMap((e) => e.variants)]) rules.set(rule[2], rule);
+  const ordered = [...rules.values()].sort((a, b) => a[2] - b[2]);
+  const variants = kit.length ? ordered.filter(([selector]) => !own.includes(selector)).map(([, css]) => css) : [];
   return [THEME_VARIABLES, precompiled.base, own, ...variants].join("\n");
 }
 

@@ -1,7 +1,7 @@
 // The few glyphs the components draw (check, chevrons, close, dot), as plain 24x24 stroke SVGs.
 import * as React from "react";
 
-const glyph = (children) =>
+export const glyph = (children) =>
   React.forwardRef(function Glyph({ className, ...props }, ref) {
     return (
       <svg ref={ref} xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none"

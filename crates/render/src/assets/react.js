@@ -120,6 +120,16 @@ const LIBRARIES = {
   "next/font/google": "next-font",
   "next/font/local": "next-font",
   "@/lib/utils": "ui",
+  // What shadcn's form, calendar and toast are used with: react-hook-form with zod's schemas, and
+  // date-fns's `format` beside a date picker. shadcn's older toasts take `useToast` from the hooks
+  // folder too.
+  "react-hook-form": "react-hook-form",
+  "@hookform/resolvers/zod": "hookform-zod",
+  zod: "zod",
+  "date-fns": "date-fns",
+  "@/hooks/use-toast": "ui-toast",
+  // shadcn's sidebar's own hook.
+  "@/hooks/use-mobile": "ui-sidebar",
 };
 const UI_KIT = [
   "accordion", "alert", "alert-dialog", "aspect-ratio", "avatar", "badge", "breadcrumb", "button", "card",
@@ -127,6 +137,46 @@ const UI_KIT = [
   "popover", "progress", "radio-group", "scroll-area", "select", "separator", "sheet", "skeleton", "slider",
   "switch", "table", "tabs", "textarea", "toggle", "tooltip",
 ];
+// shadcn/ui's heavier and rarer components, each a module of its own loaded only when imported; they
+// take Radix, the kit's own parts (buttonVariants, Dialog, Label) and React from ui.mjs rather
+// than carrying copies (scripts/vendor-react-kit.mjs).
+const UI_BUNDLES = {
+  calendar: "ui-calendar",
+  carousel: "ui-carousel",
+  chart: "ui-chart",
+  command: "ui-command",
+  "context-menu": "ui-context-menu",
+  drawer: "ui-drawer",
+  form: "ui-form",
+  "input-otp": "ui-input-otp",
+  menubar: "ui-menubar",
+  "navigation-menu": "ui-navigation-menu",
+  resizable: "ui-resizable",
+  sidebar: "ui-sidebar",
+  toast: "ui-toast",
+  toaster: "ui-toast",
+  "use-toast": "ui-toast",
+  "toggle-group": "ui-toggle-group",
+};
+// The modules each of those imports (fetched at once with it rather than after it); the build
+// checks this against what esbuild wrote.
+const KIT_DEPENDENCIES = {
+  "ui-calendar": ["ui", "date-fns"],
+  "ui-carousel": ["ui"],
+  "ui-chart": ["ui", "recharts"],
+  "ui-command": ["ui"],
+  "ui-context-menu": ["ui"],
+  "ui-drawer": ["ui"],
+  "ui-form": ["ui", "react-hook-form"],
+  "ui-input-otp": ["ui"],
+  "ui-menubar": ["ui"],
+  "ui-navigation-menu": ["ui"],
+  "ui-resizable": ["ui"],
+  "ui-sidebar": ["ui"],
+  "ui-toast": ["ui"],
+  "ui-toggle-group": ["ui"],
+  "hookform-zod": ["react-hook-form"],
+};
 const kitUrl = (file) => new URL(`${vendor}react-kit/${file}.mjs`, location.href).href;
 // Each react-kit module is imported (run) once; the libraries run needs React loaded first.
 const kitModules = new Map();
@@ -140,7 +190,10 @@ function kitFile(name) {
   if (Object.prototype.hasOwnProperty.call(LIBRARIES, name)) return LIBRARIES[name];
   const ui = /^@\/components\/ui\/([a-z-]+?)(?:\.[jt]sx?)?$/.exec(name);
   if (ui && UI_KIT.includes(ui[1])) return "ui";
+  if (ui && Object.prototype.hasOwnProperty.call(UI_BUNDLES, ui[1])) return UI_BUNDLES[ui[1]];
   if (/^@\/lib\/utils(?:\.[jt]s)?$/.test(name)) return "ui";
+  if (/^@\/hooks\/use-toast(?:\.[jt]sx?)?$/.test(name)) return "ui-toast";
+  if (/^@\/hooks\/use-mobile(?:\.[jt]sx?)?$/.test(name)) return "ui-sidebar";
   if (LODASH_METHOD.test(name)) return "lodash";
   return null;
 }
@@ -202,7 +255,7 @@ function asModule(namespace) {
 
 const AVAILABLE = () =>
   `react, react-dom, ${Object.keys(LIBRARIES).filter((k) => !k.startsWith("@/")).join(", ")}, ` +
-  `@/components/ui/{${UI_KIT.join(",")}}, @/lib/utils, stylesheets and assets`;
+  `@/components/ui/{${[...UI_KIT, ...Object.keys(UI_BUNDLES)].sort().join(",")}}, @/lib/utils, @/hooks/use-toast, @/hooks/use-mobile, stylesheets and assets`;
 
 function unavailable(name) {
   return Object.assign(
@@ -283,13 +336,18 @@ function runTailwind(request) {
 /** The `@/components/ui/*` components a source imports (their glyphs come with select, dialog …). */
 function kitComponents(source) {
   const names = [...source.matchAll(/from\s*(['"])@\/components\/ui\/([a-z-]+)/g)].map((m) => m[2]);
-  return names.length ? [...new Set([...names.filter((n) => UI_KIT.includes(n)), "icons"])] : [];
+  const known = (n) => UI_KIT.includes(n) || Object.prototype.hasOwnProperty.call(UI_BUNDLES, n);
+  return names.length || /\bfrom\s*(['"])@\/hooks\/use-toast/.test(source) ? [...new Set([...names.filter(known), "icons"])] : [];
 }
 
 async function applyTailwind(source) {
   // The kit's components are styled by Tailwind even when the component names no class itself.
   const kit = kitComponents(source);
   if (kit.length === 0 && !/\bclass(Name)?\s*=|\bcn\(|\bclassName:/.test(source)) return;
+  // The classes of the separately loaded ones the worker will import, fetched now into the cache.
+  for (const name of kit) {
+    if (Object.prototype.hasOwnProperty.call(UI_BUNDLES, name)) fetch(kitUrl(`kit-css/${name}`)).catch(() => {});
+  }
   const css = await runTailwind({ content: source, kit });
   performance.mark("plug:tailwind");
   // No Tailwind class in the component: leave the page's own styles (and the browser's) alone.
@@ -308,6 +366,7 @@ function preloadImports(source) {
   for (const [, , name] of source.matchAll(/\b(?:from|import)\s*(['"])([^'"]+)\1/g)) {
     const file = kitFile(name);
     if (file && file !== "lucide-react") files.add(file);
+    for (const dependency of (file && KIT_DEPENDENCIES[file]) || []) files.add(dependency);
   }
   const icons = lucideNames(source);
   if (icons === null) files.add("lucide-react");
