@@ -2,8 +2,8 @@
 // independent run found answered, and is now refused. A content origin's bytes reach only its own
 // pages and navigations to it; a token makes no link scan cheaper; hand-offs send browsers only to
 // Plug's own origins; only Plug's hosts are answered; an origin with nothing behind it serves
-// nothing; only the visitor's own choice switches counting off; /mcp refuses foreign origins;
-// `inspired_by` names no source its reader may not read.
+// nothing, and no path of a drop is a 500; only the visitor's own choice switches counting off;
+// /mcp refuses foreign origins; `inspired_by` names no source its reader may not read.
 // (The script include driven from a real page is in origins.browser.test.mjs; the provider's
 // audience, `iat` and time limits in oidc.test.mjs.)
 import { test, before, after } from 'node:test';
@@ -229,6 +229,28 @@ test('an origin with no Inspiration behind it serves nothing, and never a 500', 
       assert.match(page.text, /not shared with you/);
     }
   }
+});
+
+test('a path too long to name a stored file is a 404 on a zipped site, never a 500', async () => {
+  const { owner } = await app.world();
+  const e = await app.dropLive(owner, {
+    file: { name: 'site.zip', content: fx.zip([
+      { name: 'index.html', content: fx.html('Site', '<h1>Site</h1>') },
+      // A long name the zip may hold: the site's files are found by path, whatever their length.
+      { name: `${'deep/'.repeat(200)}page.txt`, content: 'deep page' },
+    ]) },
+    fields: { scope: 'personal', visibility: 'link' },
+  });
+  const origin = app.contentUrl(e.entity_id);
+  // R2 stores keys of at most 1024 bytes; a request that would make a longer one is missing.
+  for (const path of ['a'.repeat(1000), `${'b'.repeat(1100)}.html`, `${'c'.repeat(2000)}/`, 'é'.repeat(500), 'd'.repeat(8000)]) {
+    const res = await app.request('GET', `${origin}/${encodeURI(path)}`);
+    assert.equal(res.status, 404, `${path.length} characters: ${res.status} ${res.text.slice(0, 200)}`);
+    assert.equal(res.body.error.code, 'NOT_FOUND');
+  }
+  const deep = await app.request('GET', `${origin}/${'deep/'.repeat(200)}page.txt`);
+  assert.equal(deep.status, 200);
+  assert.equal(deep.text, 'deep page');
 });
 
 test('robots.txt on a content origin tells a hidden drop from a missing one neither by answer nor by timing', async () => {
