@@ -2,7 +2,8 @@
 // independent run found answered, and is now refused. A content origin's bytes reach only its own
 // pages and navigations to it; a token makes no link scan cheaper; hand-offs send browsers only to
 // Plug's own origins; only Plug's hosts are answered; an origin with nothing behind it serves
-// nothing; only the visitor's own choice switches counting off; /mcp refuses foreign origins.
+// nothing, and no path of a drop is a 500; only the visitor's own choice switches counting off;
+// /mcp refuses foreign origins; `inspired_by` names no source its reader may not read.
 // (The script include driven from a real page is in origins.browser.test.mjs; the provider's
 // audience, `iat` and time limits in oidc.test.mjs.)
 import { test, before, after } from 'node:test';
@@ -230,6 +231,28 @@ test('an origin with no Inspiration behind it serves nothing, and never a 500', 
   }
 });
 
+test('a path too long to name a stored file is a 404 on a zipped site, never a 500', async () => {
+  const { owner } = await app.world();
+  const e = await app.dropLive(owner, {
+    file: { name: 'site.zip', content: fx.zip([
+      { name: 'index.html', content: fx.html('Site', '<h1>Site</h1>') },
+      // A long name the zip may hold: the site's files are found by path, whatever their length.
+      { name: `${'deep/'.repeat(200)}page.txt`, content: 'deep page' },
+    ]) },
+    fields: { scope: 'personal', visibility: 'link' },
+  });
+  const origin = app.contentUrl(e.entity_id);
+  // R2 stores keys of at most 1024 bytes; a request that would make a longer one is missing.
+  for (const path of ['a'.repeat(1000), `${'b'.repeat(1100)}.html`, `${'c'.repeat(2000)}/`, 'é'.repeat(500), 'd'.repeat(8000)]) {
+    const res = await app.request('GET', `${origin}/${encodeURI(path)}`);
+    assert.equal(res.status, 404, `${path.length} characters: ${res.status} ${res.text.slice(0, 200)}`);
+    assert.equal(res.body.error.code, 'NOT_FOUND');
+  }
+  const deep = await app.request('GET', `${origin}/${'deep/'.repeat(200)}page.txt`);
+  assert.equal(deep.status, 200);
+  assert.equal(deep.text, 'deep page');
+});
+
 test('robots.txt on a content origin tells a hidden drop from a missing one neither by answer nor by timing', async () => {
   const { owner } = await app.world();
   const hidden = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'private' } });
@@ -291,4 +314,39 @@ test('/mcp refuses an Origin it does not trust, before anything else', async () 
   }
   assert.equal((await call(undefined)).status, 200, 'agents send no Origin');
   assert.equal((await call(app.baseUrl)).status, 200, 'Plug\'s own origin is trusted');
+});
+
+test('inspired_by names only the sources the reader may read: a hidden or private source leaves no id', async () => {
+  const { owner, member, admin, grid } = await app.world();
+  const [open, hidden, archived] = await Promise.all([
+    app.dropLive(owner, { fields: { name: 'open-src', scope: 'personal', visibility: 'link' } }),
+    app.dropLive(owner, { fields: { name: 'hidden-src' } }),
+    app.dropLive(owner, { fields: { name: 'archived-src' } }),
+  ]);
+  const child = await app.dropLive(member, { fields: { name: 'child', scope: 'personal', visibility: 'link', inspired_by: [open.entity_id, hidden.entity_id, archived.entity_id] } });
+  // Linked in one write, the three come back in no set order.
+  const all = [open.entity_id, hidden.entity_id, archived.entity_id].sort();
+  assert.deepEqual([...child.inspired_by].sort(), all, 'all three were readable when linked');
+  // Later the owner makes one private and archives another: the member can read neither.
+  const changed = await app.request('PATCH', `/api/v2/entities/${hidden.entity_id}/visibility`, { token: owner.token, grid: grid.slug, json: { visibility: 'private' } });
+  assert.equal(changed.status, 200, changed.text);
+  const gone = await app.request('POST', `/api/v2/inspirations/${archived.entity_id}/archive`, { token: owner.token, grid: grid.slug });
+  assert.equal(gone.status, 200, gone.text);
+  for (const id of [hidden.entity_id, archived.entity_id]) {
+    assert.equal((await app.request('GET', `/api/v2/inspirations/${id}`, { token: member.token })).status, 404);
+  }
+  const read = (token) => app.request('GET', `/api/v2/inspirations/${child.entity_id}`, { token });
+  // An anonymous reader of the link drop, and its owner, see only the source they may read ...
+  for (const token of [undefined, member.token]) {
+    const res = await read(token);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body.inspired_by, [open.entity_id], token ? 'the member' : 'anonymous');
+  }
+  // ... as in the owner's own answer to an update, while the sources' owner and a grid admin see all three.
+  const renamed = await app.request('PATCH', `/api/v2/inspirations/${child.entity_id}`, { token: member.token, grid: grid.slug, json: { display_name: 'Child' } });
+  assert.equal(renamed.status, 200, renamed.text);
+  assert.deepEqual(renamed.body.inspired_by, [open.entity_id]);
+  for (const who of [owner, admin]) {
+    assert.deepEqual([...(await read(who.token)).body.inspired_by].sort(), all);
+  }
 });

@@ -1,7 +1,8 @@
 // The origins in real Chromium (issue 13): an attacker's page, opened by a signed-in grid admin,
 // reads nothing of a private Inspiration by fetch, XHR, iframe or window.open; a pasted org `url`
 // opens for a signed-in teammate and, after signing in, for one who was not; an outsider and an
-// unknown url get the same not-shared page; a Vite-style site with root-absolute paths runs.
+// unknown url get the same not-shared page; a Vite-style site with root-absolute paths runs; a
+// drop's page cannot frame another drop that is not link (Chromium enforces its frame-ancestors).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -289,4 +290,78 @@ test('another drop\'s page cannot include a drop\'s script, image or style, thou
     await page.close();
   }
   await context.close();
+});
+
+test('another drop\'s page cannot frame a drop that is not link, though the Worker answers the frame as its viewer\'s; a link drop it can, and the web app previews it', async () => {
+  const { owner, admin, grid, outsider } = await app.world();
+  const hidden = await privateSite(owner);
+  const teamOnly = await app.dropLive(owner, { file: { name: 'team.html', content: fx.html('Team', `<h1>${SECRET} team page</h1>`) }, fields: { scope: 'personal', visibility: 'org' } });
+  const open = await app.dropLive(owner, { file: { name: 'open.html', content: fx.html('Open', '<h1>Open to all</h1>') }, fields: { scope: 'personal', visibility: 'link' } });
+  // The framer lists what it could read of each frame it made: a cross-origin frame's document is
+  // closed to it anyway, so the test reads the frames through the browser itself below.
+  const FRAMER = `<!doctype html><meta charset="utf-8"><title>Cute cats</title><body><h1>Cats</h1><script>
+  const targets = JSON.parse(new URLSearchParams(location.search).get('targets'));
+  let left = targets.length;
+  for (const t of targets) {
+    const f = document.createElement('iframe');
+    f.src = t; f.width = 300; f.height = 120;
+    f.onload = () => { left -= 1; if (!left) document.title = 'framed'; };
+    document.body.append(f);
+  }
+</script></body>`;
+  const framer = await app.dropLive(outsider, { file: { name: 'framer.html', content: FRAMER }, fields: { scope: 'personal', visibility: 'link' } });
+  // Deployed, a content cookie is SameSite=None: the browser sends it with a frame's request from
+  // any site, and the Worker answers such a navigation as its viewer's. Over plain http Chromium
+  // holds that cookie back from a cross-site frame, so the admin's token stands in for it here,
+  // sent with every request of this browser: the frame's answer is the drop, and only the
+  // browser's enforcement of the drop's policy keeps it from showing.
+  const context = await browser.newContext({ userAgent: BROWSER_UA, bypassCSP: true, extraHTTPHeaders: { authorization: `Bearer ${admin.token}` } });
+  const origins = [hidden, teamOnly, open].map((e) => app.contentUrl(e.entity_id));
+  const page = await context.newPage();
+  const served = [];
+  page.on('response', (r) => {
+    const u = new URL(r.url());
+    if (origins.includes(u.origin) && r.request().frame() !== page.mainFrame()) served.push({ origin: u.origin, status: r.status(), csp: r.headers()['content-security-policy'] ?? '' });
+  });
+  const refusals = [];
+  page.on('console', (m) => { if (/frame-ancestors/.test(m.text())) refusals.push(m.text()); });
+  // Each drop's content origin, and the private one's url too (the link origin hands the token's
+  // viewer on with a ticket, and the frame lands on the same refusal).
+  const targets = [...origins.map((o) => `${o}/`), hidden.url];
+  await page.goto(`${framer.url}?targets=${encodeURIComponent(JSON.stringify(targets))}`);
+  await page.waitForURL((u) => u.origin === app.contentUrl(framer.entity_id));
+  await page.waitForFunction(() => document.title === 'framed', null, { timeout: 30_000 });
+  await page.screenshot({ path: join(SHOTS, 'frame-refused.png') });
+  const [hiddenOrigin, teamOrigin, openOrigin] = origins;
+  // The Worker did answer each frame with the drop (the viewer may read it) and its policy ...
+  const policy = `frame-ancestors 'self' ${app.baseUrl} ${app.serveUrl}`;
+  for (const origin of [hiddenOrigin, teamOrigin]) {
+    const answers = served.filter((r) => r.origin === origin);
+    assert.ok(answers.length >= 1 && answers.every((r) => r.status === 200 && r.csp.includes(policy)), `${origin}: ${JSON.stringify(answers)}`);
+  }
+  assert.equal(served.filter((r) => r.origin === hiddenOrigin).length, 2, 'framed by its content origin and by its url');
+  // ... and Chromium refused to show it: the frames hold its error page, not the drop.
+  const frames = page.frames().filter((f) => f !== page.mainFrame());
+  assert.equal(frames.length, 4);
+  const blocked = frames.filter((f) => f.url() === 'chrome-error://chromewebdata/');
+  assert.equal(blocked.length, 3, frames.map((f) => f.url()).join(' '));
+  for (const f of frames) assert.ok(!(await f.content()).includes(SECRET), `${f.url()} shows the drop`);
+  for (const origin of [hiddenOrigin, teamOrigin]) {
+    assert.ok(refusals.some((m) => m.includes(`Framing '${origin}/`) && m.includes(policy)), `no refusal for ${origin}: ${refusals.join('\n')}`);
+  }
+  // A link drop is anyone's to embed: no second policy, and the frame shows it.
+  assert.ok(served.some((r) => r.origin === openOrigin && r.status === 200 && !r.csp.includes('frame-ancestors')));
+  const shown = frames.find((f) => new URL(f.url()).origin === openOrigin);
+  assert.ok(shown, 'the link drop is framed');
+  assert.equal(await shown.textContent('h1'), 'Open to all');
+  await context.close();
+
+  // The web app (the API origin) still previews a link drop in its frame.
+  const appContext = await signedInBrowser(owner, grid);
+  const appPage = await appContext.newPage();
+  await appPage.goto(`${app.baseUrl}/`);
+  await appPage.click(`.card[data-id="${open.entity_id}"] h3 a`);
+  await appPage.frameLocator('.preview-frame').locator('h1').waitFor();
+  assert.equal(await appPage.frameLocator('.preview-frame').locator('h1').textContent(), 'Open to all');
+  await appContext.close();
 });

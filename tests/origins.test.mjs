@@ -125,6 +125,26 @@ test('a drop only its viewers may read is framed only by itself, the web app and
   const shared = await app.open(open.url);
   assert.equal(shared.status, 200);
   assert.equal(framed(shared.headers.get('content-security-policy')), undefined);
+
+  // A link drop in a hidden state is its owner's and admins' alone, seen with their cookie or
+  // token like a private one: framed only by Plug, and never indexed, though it is still `link`.
+  const indexed = { scope: 'personal', visibility: 'link' };
+  const [archived, expired] = await Promise.all([app.dropLive(owner, { fields: indexed }), app.dropLive(owner, { fields: indexed })]);
+  for (const e of [archived, expired]) {
+    const res = await app.request('PATCH', `/api/v2/entities/${e.entity_id}/visibility`, { token: owner.token, json: { visibility: 'link', link_indexed: true } });
+    assert.equal(res.status, 200, res.text);
+  }
+  assert.equal((await app.request('POST', `/api/v2/inspirations/${archived.entity_id}/archive`, { token: owner.token })).status, 200);
+  assert.equal((await app.admin('PATCH', `/entities/${expired.entity_id}`, { expires_at: new Date(Date.now() - 60_000).toISOString() })).status, 200);
+  for (const e of [archived, expired]) {
+    assert.equal((await app.request('GET', `${app.contentUrl(e.entity_id)}/`)).status, 404, 'hidden from anyone else');
+    const own = await app.request('GET', `${app.contentUrl(e.entity_id)}/`, { token: owner.token });
+    assert.equal(own.status, 200);
+    const read = await app.request('GET', `/api/v2/inspirations/${e.entity_id}`, { token: owner.token });
+    assert.deepEqual([read.body.visibility, read.body.link_indexed], ['link', true], 'its stored visibility is unchanged');
+    assert.equal(framed(own.headers.get('content-security-policy')), `frame-ancestors 'self' ${app.baseUrl} ${app.serveUrl}`);
+    assert.equal(own.headers.get('x-robots-tag'), 'noindex, nofollow');
+  }
 });
 
 test('a content origin hit directly by a browser it does not know goes through the hand-off and comes back', async () => {

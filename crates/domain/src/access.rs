@@ -53,6 +53,18 @@ fn is_past(expires_at: Option<i64>, now: i64) -> bool {
     expires_at.is_some_and(|at| at <= now)
 }
 
+/// Whether anyone at all may open the entity now: `link`, and in no state that collapses it to
+/// private (3.2). Only such a drop may be framed by any site; one in a hidden state is seen by its
+/// owner and admins alone, with their cookie, like a private one.
+pub fn open_to_anyone(
+    visibility: Visibility,
+    status: Status,
+    expires_at: Option<i64>,
+    now: i64,
+) -> bool {
+    visibility == Visibility::Link && !collapses_to_private(status, expires_at, now)
+}
+
 /// Whether the viewer may read the entity at all. A purged entity is gone for everyone.
 pub fn can_read(viewer: &Viewer, entity: &EntityFacts<'_>, now: i64) -> bool {
     if entity.status == Status::Purged {
@@ -185,6 +197,38 @@ mod tests {
         assert!(reaction_refusal(Realm::Runtime, Visibility::Private, Status::Running).is_none());
         assert!(reaction_refusal(Realm::Runtime, Visibility::Grid, Status::Archived).is_some());
         assert!(reaction_refusal(Realm::Inspiration, Visibility::Link, Status::Live).is_none());
+    }
+
+    #[test]
+    fn only_a_link_entity_in_no_hidden_state_is_open_to_anyone() {
+        assert!(open_to_anyone(Visibility::Link, Status::Live, None, 10));
+        assert!(open_to_anyone(Visibility::Link, Status::Live, Some(11), 10));
+        assert!(
+            !open_to_anyone(Visibility::Link, Status::Live, Some(10), 10),
+            "expired"
+        );
+        for hidden in [
+            Status::Archived,
+            Status::Expired,
+            Status::Draft,
+            Status::Stopped,
+            Status::Failed,
+        ] {
+            assert!(
+                !open_to_anyone(Visibility::Link, hidden, None, 10),
+                "{hidden:?}"
+            );
+        }
+        for declared in [
+            Visibility::Private,
+            Visibility::Authenticated,
+            Visibility::Grid,
+        ] {
+            assert!(
+                !open_to_anyone(declared, Status::Live, None, 10),
+                "{declared:?}"
+            );
+        }
     }
 
     const NOW: i64 = 1_000_000;

@@ -31,6 +31,16 @@ pub fn is_zip_clutter(path: &str) -> bool {
         || path.rsplit('/').next() == Some(".DS_Store")
 }
 
+/// The longest object key R2 stores, in bytes (UTF-8). A requested path makes a key
+/// (`inspirations/{id}/site/{path}`): one longer than this cannot name a stored object, so it is
+/// missing, and is never sent to R2, which would refuse it with an error (a 500 for any stranger).
+pub const STORAGE_KEY_MAX_BYTES: usize = 1024;
+
+/// Whether `key` could name a stored object at all.
+pub fn is_storable_key(key: &str) -> bool {
+    !key.is_empty() && key.len() <= STORAGE_KEY_MAX_BYTES
+}
+
 /// Why a site of `files` files unpacking to `unpacked` bytes is over the caps, if it is.
 pub fn site_over_caps(files: usize, unpacked: u64) -> Option<String> {
     if files > SITE_MAX_FILES {
@@ -51,6 +61,24 @@ pub fn site_over_caps(files: usize, unpacked: u64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_longer_than_storage_takes_is_never_a_stored_object() {
+        let prefix = "inspirations/0b6e3f6a-2f4e-4f0e-9a51-6c1e7d0b9a11/site/";
+        let fits = format!(
+            "{prefix}{}",
+            "a".repeat(STORAGE_KEY_MAX_BYTES - prefix.len())
+        );
+        assert!(is_storable_key(&fits));
+        assert!(!is_storable_key(&format!("{fits}b")));
+        // Bytes, not characters: a name of two-byte letters is over at half the count.
+        let wide = format!(
+            "{prefix}{}",
+            "é".repeat((STORAGE_KEY_MAX_BYTES - prefix.len()) / 2 + 1)
+        );
+        assert!(!is_storable_key(&wide));
+        assert!(!is_storable_key(""));
+    }
 
     #[test]
     fn sites_within_the_caps_pass_and_others_say_which_cap() {

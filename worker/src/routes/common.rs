@@ -71,6 +71,32 @@ pub fn seen_by(
     Ok(seen)
 }
 
+/// The ids of `seen.inspired_by` its viewer may read, in their order: one statement loads every
+/// source with the viewer's access. A source they cannot see (private, in a hidden state, of a
+/// grid they are not in) is left out without a trace, as the links lists leave it out: its id
+/// would tell an existing Inspiration from a missing one.
+pub async fn readable_sources(cx: &Ctx, seen: &Seen) -> ApiResult<Vec<EntityId>> {
+    if seen.inspired_by.is_empty() {
+        return Ok(Vec::new());
+    }
+    let user_id = seen.viewer.user_id.as_ref();
+    let found = entities::find_many_with_access(&cx.db, &seen.inspired_by, user_id).await?;
+    let mut readable = Vec::with_capacity(found.len());
+    for (row, access) in found {
+        match seen_by(cx, user_id, row, access) {
+            Ok(source) => readable.push(source.row.entity_id),
+            Err(e) if e.is_not_found() => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(seen
+        .inspired_by
+        .iter()
+        .filter(|id| readable.contains(id))
+        .cloned()
+        .collect())
+}
+
 /// Runs a write's statements and reads the entity back as the caller now sees it, in one batch
 /// (one round trip, one transaction).
 pub async fn write_and_reload(

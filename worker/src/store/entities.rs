@@ -200,6 +200,30 @@ pub fn with_access_where(
     db::stmt(db, &format!("{select} WHERE {filter}"), args)
 }
 
+/// Several entities by id, each with its [`Access`] for `viewer`, in one statement (the sources an
+/// Inspiration names in `inspired_by`, which the caller sees only where they may read them).
+pub async fn find_many_with_access(
+    db: &Db,
+    ids: &[EntityId],
+    viewer: Option<&UserId>,
+) -> ApiResult<Vec<(EntityRow, Access)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids = serde_json::to_string(ids).map_err(ApiError::internal)?;
+    let statement = with_access_where(
+        db,
+        "e.entity_id IN (SELECT value FROM json_each(?1)) AND ?2 IS NULL",
+        &[text(&ids), JsValue::NULL, opt_text(viewer)],
+    )?;
+    let results = db::batch_results(db, vec![statement]).await?;
+    let rows = match results.first() {
+        Some(result) => db::rows::<WithAccessRow>(result)?,
+        None => Vec::new(),
+    };
+    rows.into_iter().map(WithAccessRow::decode).collect()
+}
+
 /// The row a new Inspiration starts as.
 pub struct NewInspiration<'a> {
     pub entity_id: &'a EntityId,

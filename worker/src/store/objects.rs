@@ -31,13 +31,19 @@ fn prefix(entity_id: &EntityId) -> String {
     format!("inspirations/{entity_id}/")
 }
 
-/// An object, or None when it is missing.
+/// An object, or None when it is missing (a key too long to be stored is missing without asking).
 pub async fn get(bucket: &Bucket, key: &str) -> worker::Result<Option<worker::Object>> {
+    if !plug_domain::limits::is_storable_key(key) {
+        return Ok(None);
+    }
     bucket.get(key).execute().await
 }
 
-/// An object's metadata, or None when it is missing.
+/// An object's metadata, or None when it is missing (as for `get`).
 pub async fn head(bucket: &Bucket, key: &str) -> worker::Result<Option<worker::Object>> {
+    if !plug_domain::limits::is_storable_key(key) {
+        return Ok(None);
+    }
     bucket.head(key).await
 }
 

@@ -67,7 +67,7 @@ pub fn stream_html(
     tag: Option<BadgeTag>,
     kind: PageKind,
 ) -> ApiResult<Response> {
-    let indexable = is_indexable(seen);
+    let indexable = is_indexable(cx, seen);
     let mut response = match (tag, indexable) {
         (None, true) => Response::from_stream(body)?,
         (tag, _) => {
@@ -106,12 +106,19 @@ pub fn stream_html(
     Ok(response)
 }
 
-pub fn is_indexable(seen: &Seen) -> bool {
-    seen.row.visibility == plug_domain::Visibility::Link && seen.row.link_indexed
+pub fn is_indexable(cx: &Ctx, seen: &Seen) -> bool {
+    open_to_anyone(cx, seen) && seen.row.link_indexed
 }
 
-/// Headers on everything served: nosniff, referrer policy, noindex unless link + indexed,
-/// no caching of per-viewer answers in shared caches, and framing only by Plug unless link.
+/// Anyone may open the drop now: link, in no hidden state (`plug_domain::access::open_to_anyone`).
+fn open_to_anyone(cx: &Ctx, seen: &Seen) -> bool {
+    let row = &seen.row;
+    plug_domain::access::open_to_anyone(row.visibility, row.status, row.expires_at, cx.now)
+}
+
+/// Headers on everything served: nosniff, referrer policy, noindex unless indexable,
+/// no caching of per-viewer answers in shared caches, and framing only by Plug unless anyone may
+/// open the drop (link, in no hidden state).
 pub fn with_security_headers(cx: &Ctx, mut response: Response, seen: &Seen) -> Response {
     let canonical = format!(
         "<{}>; rel=\"canonical\"",
@@ -122,11 +129,12 @@ pub fn with_security_headers(cx: &Ctx, mut response: Response, seen: &Seen) -> R
     let _ = headers.set("X-Content-Type-Options", "nosniff");
     let _ = headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     let _ = headers.set("Cache-Control", "private, no-cache");
-    if !is_indexable(seen) {
+    if !is_indexable(cx, seen) {
         let _ = headers.set("X-Robots-Tag", "noindex, nofollow");
     }
-    if seen.row.visibility != plug_domain::Visibility::Link {
-        // A second policy: both are enforced, and this one restricts nothing but framing.
+    if !open_to_anyone(cx, seen) {
+        // A second policy: both are enforced, and this one restricts nothing but framing. A link
+        // drop in a hidden state (archived, expired) is its owner's and admins' alone: it too.
         let frames = plug_render::frame_ancestors(&cx.config.base_url, &cx.config.serve_base_url);
         let _ = headers.append("Content-Security-Policy", &frames);
     }

@@ -101,7 +101,7 @@ async fn index(
             plug_render::react_page(title, file, download, source.as_deref())
         }
     };
-    let html = plug_render::rewrite_page(&page, tag.as_ref(), !is_indexable(seen))
+    let html = plug_render::rewrite_page(&page, tag.as_ref(), !is_indexable(cx, seen))
         .map_err(ApiError::internal)?;
     let mut response = Response::from_html(html)?;
     set_csp(cx, &mut response, kind, seen);

@@ -54,7 +54,7 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         file_name,
         upload,
     );
-    json(201, &full_shape(cx, &created)?)
+    json(201, &full_shape(cx, &created).await?)
 }
 
 pub(super) fn content_error(e: plug_content::ContentError) -> ApiError {

@@ -34,14 +34,14 @@ pub(super) async fn owned_inspiration(cx: &Ctx, caller: &Caller, id: &str) -> Ap
     common::load_owned(cx, caller, id, realm, ErrorCode::Forbidden).await
 }
 
-/// The full shape of an entity the caller can see.
-/// The full shape of an entity loaded with its access facts (everything is on `seen`).
-pub fn full_shape(cx: &Ctx, seen: &Seen) -> ApiResult<Inspiration> {
+/// The full shape of an entity loaded with its access facts (everything is on `seen`), its
+/// `inspired_by` cut to the sources the caller may read.
+pub async fn full_shape(cx: &Ctx, seen: &Seen) -> ApiResult<Inspiration> {
     let parts = FullParts {
         row: &seen.row,
         visibility_spaces: &seen.spaces,
         reactions: seen.row.reactions()?,
-        inspired_by: seen.inspired_by.clone(),
+        inspired_by: common::readable_sources(cx, seen).await?,
         owner_or_admin: seen.owner_or_admin(),
     };
     Ok(present::full(&cx.config, parts, cx.now))
@@ -55,7 +55,7 @@ pub(super) async fn write_and_reload(
     entity_id: &EntityId,
 ) -> ApiResult<Inspiration> {
     let seen = common::write_and_reload(cx, caller, statements, entity_id).await?;
-    full_shape(cx, &seen)
+    full_shape(cx, &seen).await
 }
 
 /// The space a `space`-scoped Inspiration goes to: required, in the grid, and the caller a member.

@@ -32,7 +32,7 @@ pub async fn read(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
         &seen.row,
         caller.as_ref().map(|c| &c.user.user_id),
     );
-    json(200, &full_shape(cx, &seen)?)
+    json(200, &full_shape(cx, &seen).await?)
 }
 
 pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
