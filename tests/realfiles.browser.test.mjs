@@ -534,3 +534,62 @@ test('a component importing motion/react, lodash/debounce and lodash-es renders'
   assert.match(await badPage.textContent('.plug-error'), /lodash\/notAMethod.*line 1/s);
   await badContext.close();
 });
+
+// A Vite build's index.html (`npm run build`), with `base` as the site was configured: its
+// script reads the address as a router would, and its link moves by pushState.
+function viteBuild(base) {
+  const index = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <link rel="icon" type="image/svg+xml" href="${base}vite.svg" />
+    <title>Vite + React</title>
+    <script type="module" crossorigin src="${base}assets/index-BxK3s9aP.js"></script>
+    <link rel="stylesheet" crossorigin href="${base}assets/index-D8b4DwQx.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+  const app = `const base=${JSON.stringify(base)};const r=document.getElementById("root");const route=()=>location.pathname.startsWith(base)?"/"+location.pathname.slice(base.length):"no match for "+location.pathname;r.innerHTML="<h1>Vite app</h1><p id=route></p><a id=go href='"+base+"dashboard/settings'>Settings</a>";const show=()=>{document.getElementById("route").textContent=route()};show();document.getElementById("go").onclick=e=>{e.preventDefault();history.pushState({},"",e.target.getAttribute("href"));show()};`;
+  return zip([
+    { name: 'index.html', content: index },
+    { name: 'vite.svg', content: '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="#646cff"/></svg>' },
+    { name: 'assets/index-BxK3s9aP.js', content: app },
+    { name: 'assets/index-D8b4DwQx.css', content: 'h1 { color: rgb(100, 108, 255); }' },
+  ]);
+}
+
+/** Opens `url` in a fresh page that records console errors, failed loads and page errors. */
+async function openWatched(url) {
+  const context = await browser.newContext({ userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (err) => problems.push(err.message));
+  const res = await page.goto(url, { timeout: 15_000 });
+  return { page, context, problems, res };
+}
+
+test('a single-page app answers its routes when reloaded or shared', async () => {
+  const { owner: user } = await app.world();
+  const drop = (name, content) => app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
+
+  // Vite's default base, no 404.html: a route is the app's, not Plug's not-shared page.
+  const spa = await drop('vite-spa.zip', viteBuild('/'));
+  const { page, context, problems } = await openWatched(spa.url);
+  await page.waitForSelector('#route', { timeout: 10_000 });
+  assert.equal(await page.textContent('#route'), '/');
+  await page.click('#go');
+  assert.equal(new URL(page.url()).pathname, '/dashboard/settings');
+  const reload = await page.reload();
+  assert.equal(reload.status(), 200, 'a reload of a route answers the app');
+  await page.waitForSelector('#route', { timeout: 10_000 });
+  assert.equal(await page.textContent('#route'), '/dashboard/settings');
+  assert.equal(await page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(100, 108, 255)');
+  assert.deepEqual(problems, []);
+  const origin = new URL(page.url()).origin;
+  assert.equal(await page.evaluate(async (o) => (await fetch(`${o}/assets/missing.js`)).status, origin), 404, 'a missing file stays a 404');
+  await context.close();
+});

@@ -243,14 +243,17 @@ async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
     if path.split('/').any(|s| s == ".." || s == ".") {
         return Err(ApiError::not_found());
     }
-    let lookup = site_lookup(cx, seen, &path).await?;
-    let file = match &*lookup {
-        site_files::Lookup::File(file) => file,
+    match &*site_lookup(cx, seen, &path).await? {
+        site_files::Lookup::File(file) => site_entry(cx, seen, file).await,
         // `docs` for a folder `docs/` moves to the folder's index.
-        site_files::Lookup::Folder => return crate::http::redirect(&format!("/{path}/"), 301),
-        site_files::Lookup::Missing if path == FAVICON => return crate::origins::pages::favicon(),
-        site_files::Lookup::Missing => return missing_site_file(cx, seen, &path).await,
-    };
+        site_files::Lookup::Folder => crate::http::redirect(&format!("/{path}/"), 301),
+        site_files::Lookup::Missing if path == FAVICON => crate::origins::pages::favicon(),
+        site_files::Lookup::Missing => missing_site_file(cx, seen, &path).await,
+    }
+}
+
+/// A file of the site found by its path: pages get the badge.
+async fn site_entry(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> ApiResult<Response> {
     // The file found may be `about.html` for `about`: its own name gives the type.
     let content_type = plug_content::content_type_for(&file.path);
     let body = site_entry_chunks(cx, seen, file);
@@ -267,17 +270,28 @@ async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
     )
 }
 
-/// A path the site does not have. A page's path (`.html`, or no `.` in its last segment) gets the site's own
-/// `404.html` with status 404 when it has one (Next.js, Astro, Hugo and Jekyll write one).
+/// A path the site does not have.
+///
+/// - A page's path (`.html`, or no `.` in its last segment) gets the site's own `404.html` with
+///   status 404 when it has one (Next.js, Astro, Hugo and Jekyll write one).
+/// - Else a path with no `.` in its last segment gets the site's `index.html` (200), as
+///   Cloudflare Pages serves a site without a `404.html`: it is a single-page app's route
+///   (`/dashboard`, opened from a shared address or reloaded), which its router draws.
+///
 /// Anything else, or a site stored before the index, goes on as before.
 async fn missing_site_file(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<Response> {
     let last = path.rsplit('/').next().unwrap_or(path);
-    let page_path = !last.contains('.') || last.ends_with(".html");
-    if page_path {
+    let route = !last.contains('.');
+    if route || last.ends_with(".html") {
         if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "404.html").await? {
             let tag = badge_tag(cx, seen).await?;
             let body = site_entry_chunks(cx, seen, file);
             return Ok(stream_html(cx, seen, body, tag, PageKind::Html)?.with_status(404));
+        }
+    }
+    if route {
+        if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "index.html").await? {
+            return site_entry(cx, seen, file).await;
         }
     }
     legacy_site_file(cx, seen, path).await
