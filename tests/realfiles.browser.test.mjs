@@ -4,7 +4,8 @@
 // a README opening with GitHub-style HTML; a python-pptx deck whose shape has a picture fill; a
 // 15,000-file documentation site zipped by Info-ZIP; components chats hand over without an export,
 // or importing motion/react and lodash methods; a README with a table of contents and footnotes, a
-// Hugo post; a Next.js static export and a PowerShell-zipped site.
+// Hugo post; a Next.js static export and a PowerShell-zipped site; a single-page app's routes, and
+// Vite and Docusaurus builds made for a sub-path.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -572,7 +573,7 @@ async function openWatched(url) {
   return { page, context, problems, res };
 }
 
-test('a single-page app answers its routes when reloaded or shared', async () => {
+test('a single-page app answers its routes when reloaded or shared, and a site built for a sub-path (Vite base, Docusaurus baseUrl) opens under it with its assets', async () => {
   const { owner: user } = await app.world();
   const drop = (name, content) => app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
 
@@ -592,4 +593,40 @@ test('a single-page app answers its routes when reloaded or shared', async () =>
   const origin = new URL(page.url()).origin;
   assert.equal(await page.evaluate(async (o) => (await fetch(`${o}/assets/missing.js`)).status, origin), 404, 'a missing file stays a 404');
   await context.close();
+
+  // `base: '/my-app/'`, as for a GitHub Pages project site: the home moves under it.
+  const based = await drop('vite-base.zip', viteBuild('/my-app/'));
+  const b = await openWatched(based.url);
+  await b.page.waitForSelector('#route', { timeout: 10_000 });
+  assert.equal(new URL(b.page.url()).pathname, '/my-app/');
+  assert.equal(await b.page.textContent('#route'), '/', 'the router sees the base it was built for');
+  assert.equal(await b.page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(100, 108, 255)', 'its stylesheet loads');
+  await b.page.click('#go');
+  await b.page.reload();
+  await b.page.waitForSelector('#route', { timeout: 10_000 });
+  assert.equal(await b.page.textContent('#route'), '/dashboard/settings');
+  const icon = await b.page.evaluate(async () => (await fetch('/my-app/vite.svg')).headers.get('content-type'));
+  assert.match(icon, /^image\/svg\+xml/);
+  assert.deepEqual(b.problems, []);
+  await b.page.screenshot({ path: join(SHOTS, 'vite-base.png') });
+  await b.context.close();
+
+  // Docusaurus with `baseUrl: '/acme-docs/'`: pages, their folder URLs, styles and scripts.
+  const docPage = (title) => `<!doctype html><html lang="en" dir="ltr"><head><meta charset="UTF-8"><title>${title} | Acme Docs</title><link rel="stylesheet" href="/acme-docs/assets/css/styles.7c9e1f2a.css"><script src="/acme-docs/assets/js/runtime~main.5e1b.js" defer></script></head><body><div id="__docusaurus"><h1>${title}</h1><a id="intro" href="/acme-docs/docs/intro">Intro</a></div></body></html>`;
+  const docs = await drop('docusaurus-build.zip', zip([
+    { name: 'index.html', content: docPage('Acme Docs') },
+    { name: 'docs/intro/index.html', content: docPage('Introduction') },
+    { name: 'assets/css/styles.7c9e1f2a.css', content: 'h1 { color: rgb(46, 133, 85); }' },
+    { name: 'assets/js/runtime~main.5e1b.js', content: 'document.body.dataset.hydrated = location.pathname;' },
+  ]));
+  const d = await openWatched(docs.url);
+  await d.page.waitForSelector('body[data-hydrated]', { timeout: 10_000 });
+  assert.equal(await d.page.getAttribute('body', 'data-hydrated'), '/acme-docs/');
+  assert.equal(await d.page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(46, 133, 85)');
+  await Promise.all([d.page.waitForURL(/\/acme-docs\/docs\/intro\/$/), d.page.click('#intro')]);
+  await d.page.waitForSelector('body[data-hydrated]', { timeout: 10_000 });
+  assert.equal(await d.page.textContent('h1'), 'Introduction');
+  assert.equal(await d.page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(46, 133, 85)');
+  assert.deepEqual(d.problems, []);
+  await d.context.close();
 });
