@@ -630,3 +630,47 @@ test('a single-page app answers its routes when reloaded or shared, and a site b
   assert.deepEqual(d.problems, []);
   await d.context.close();
 });
+
+// Create React App hands settings over as `process.env.REACT_APP_…`, Google AI Studio its key as
+// `process.env.API_KEY`: their builds write the values in, so the files read a `process` no
+// browser has.
+const PROCESS_ENV = `import React, { useState } from 'react';
+
+const API_KEY = process.env.API_KEY;
+const mode = process.env.NODE_ENV === 'production' ? 'prod' : 'dev';
+
+const App: React.FC = () => {
+  const [n, setN] = useState(0);
+  const api = process.env.REACT_APP_API_URL || 'http://localhost:3000';
+  return (
+    <div className="p-8">
+      <h1 className="text-4xl font-bold">Story Generator</h1>
+      <p id="env">{API_KEY ? 'key set' : 'no key'}, {mode}, {api}</p>
+      <button onClick={() => setN(n + 1)}>Clicked {n}</button>
+    </div>
+  );
+};
+
+export default App;
+`;
+const OWN_PROCESS = `const process = (s) => s.toUpperCase();
+export default function App() { return <h1>{process('own process')}</h1>; }
+`;
+
+test('a component reading process.env (Create React App, AI Studio) renders with its settings unset', async () => {
+  const { owner: user } = await app.world();
+  const e = await dropReact('App.tsx', PROCESS_ENV, user);
+  const { page, context, problems } = await openWatched(e.url);
+  await page.waitForFunction(() => document.querySelector('#env') || document.querySelector('.plug-error'), null, { timeout: 15_000 });
+  assert.equal(await page.$eval('body', (b) => b.querySelector('.plug-error')?.textContent ?? null), null);
+  assert.equal(await page.textContent('#env'), 'no key, prod, http://localhost:3000');
+  await page.click('button');
+  assert.equal(await page.textContent('button'), 'Clicked 1');
+  assert.deepEqual(problems, []);
+  await context.close();
+  const own = await dropReact('Own.jsx', OWN_PROCESS, user);
+  const o = await openWatched(own.url);
+  await o.page.waitForFunction(() => document.querySelector('#root h1') || document.querySelector('.plug-error'), null, { timeout: 15_000 });
+  assert.equal(await o.page.textContent('#root h1'), 'OWN PROCESS', 'a file declaring its own process keeps it');
+  await o.context.close();
+});
