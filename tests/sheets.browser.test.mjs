@@ -4,6 +4,9 @@
 // and computed style at a cell's place on screen, found from its column letter and row number.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
@@ -234,6 +237,64 @@ test('styles reach the page: bold, fill, font colour and size, merged cells, wid
   await page.screenshot({ path: join(SHOTS, 'styles-scrolled.png') });
   await context.close();
 });
+
+// The number formats Excel writes when a currency is picked with its country (`[$€-407]`, the
+// symbol and a locale) and the custom formats people type with words in them (`0" days"`), as
+// XlsxWriter writes them and as LibreOffice Calc saves that workbook again.
+const LITERAL_FORMATS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Prices')
+sheet.set_column('A:A', 24)
+for row, (fmt, value) in enumerate([
+    ('#,##0.00 [$€-407]', 1234.5),
+    ('[$£-809]#,##0.00', 1234.5),
+    ('[$$-409]#,##0.00_);[Red]([$$-409]#,##0.00)', -5),
+    ('"USD" #,##0.00', 1234.5),
+    ('#,##0.00 "CHF"', 1234.5),
+    ('0" days"', 12),
+    ('#,##0" units"', 1500),
+    ('_($* #,##0.00_);_($* (#,##0.00);_($* "-"??_);_(@_)', 1234.5),
+    ('yyyy\\-mm\\-dd', 45356),
+]):
+    sheet.write_number(row, 0, value, book.add_format({'num_format': fmt}))
+book.close()
+`;
+const LITERAL_TEXTS = { A1: '1,234.50 €', A2: '£1,234.50', A3: '($5.00)', A4: 'USD 1,234.50', A5: '1,234.50 CHF', A6: '12 days', A7: '1,500 units', A8: ' $1,234.50 ', A9: '2024-03-05' };
+
+test('currency symbols with a locale and words in a number format show as Excel shows them, also after LibreOffice saves the workbook', async (t) => {
+  const written = workbook(LITERAL_FORMATS);
+  const { page, context } = await openWorkbook('prices.xlsx', written);
+  assert.deepEqual(await texts(page, Object.keys(LITERAL_TEXTS)), LITERAL_TEXTS);
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'literal-formats.png') });
+  await context.close();
+  const saved = savedByLibreOffice(written);
+  if (!saved) {
+    t.diagnostic('soffice is not installed: the LibreOffice round trip was not checked');
+    return;
+  }
+  const again = await openWorkbook('prices-libreoffice.xlsx', saved);
+  // Calc spells some formats its own way (`"USD "#,##0.00`, `\(…\)`, `[RED]`): the same texts.
+  assert.deepEqual(await texts(again.page, Object.keys(LITERAL_TEXTS)), LITERAL_TEXTS);
+  assert.deepEqual(again.page.errors, []);
+  await again.context.close();
+});
+
+/** The workbook opened and saved again by LibreOffice Calc, when `soffice` is installed. */
+function savedByLibreOffice(bytes) {
+  const dir = mkdtempSync(join(tmpdir(), 'plug-calc-'));
+  try {
+    writeFileSync(join(dir, 'book.xlsx'), bytes);
+    execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', join(dir, 'out'), join(dir, 'book.xlsx')], { stdio: 'pipe', timeout: 120_000 });
+    return readFileSync(join(dir, 'out', 'book.xlsx'));
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const ROWS = 100_000;
 const BIG = String.raw`

@@ -387,12 +387,41 @@ function sheetWorker() {
     let text = cache.get(key);
     if (text === undefined) {
       try {
-        text = ExcelTS.formatCellValue(value, format);
+        const { masked, literals } = literalsOf(format);
+        text = ExcelTS.formatCellValue(value, masked);
+        if (literals.length) text = text.replace(/[\ue000-\ue0ff]/g, (c) => literals[c.charCodeAt(0) - 0xe000] ?? c);
       } catch {
         text = String(value);
       }
       cache.set(key, text);
     }
     return text;
+  }
+
+  // ExcelTS reads the letters of a format's literal text as codes and drops the symbol of a
+  // currency with its locale: `0" days"` showed "0 days" for 12, `"USD" #,##0.00` and
+  // `#,##0.00 "CHF"` their format, and `#,##0.00 [$€-407]` (what Excel and LibreOffice write for
+  // a currency picked with its country) lost the €. Each literal run (quoted text, a `\x` escape of
+  // a letter, the symbol of `[$sym-locale]`) goes to it as a private-use character, which it
+  // copies as it is, and is put back after. `[$-409]` (a locale alone) is left to ExcelTS.
+  const LITERAL = /"([^"]*)"|\\([A-Za-z])|\[\$([^\]-]+)(?:-[^\]]*)?\]/g;
+  const masks = new Map();
+
+  function literalsOf(format) {
+    let mask = masks.get(format);
+    if (!mask) {
+      const literals = [];
+      const masked = /["\\[]/.test(format)
+        ? format.replace(LITERAL, (whole, quoted, escaped, symbol) => {
+            if (literals.length === 256) return whole;
+            literals.push(quoted ?? escaped ?? symbol);
+            return String.fromCharCode(0xe000 + literals.length - 1);
+          })
+        : format;
+      mask = { masked, literals };
+      if (masks.size > 10_000) masks.clear();
+      masks.set(format, mask);
+    }
+    return mask;
   }
 }
