@@ -256,16 +256,26 @@ for row, (fmt, value) in enumerate([
     ('#,##0" units"', 1500),
     ('_($* #,##0.00_);_($* (#,##0.00);_($* "-"??_);_(@_)', 1234.5),
     ('yyyy\\-mm\\-dd', 45356),
+    ('#,##0;[Red]-#,##0', 5000),
+    ('#,##0;[Red]-#,##0', -5000),
 ]):
     sheet.write_number(row, 0, value, book.add_format({'num_format': fmt}))
 book.close()
 `;
-const LITERAL_TEXTS = { A1: '1,234.50 €', A2: '£1,234.50', A3: '($5.00)', A4: 'USD 1,234.50', A5: '1,234.50 CHF', A6: '12 days', A7: '1,500 units', A8: ' $1,234.50 ', A9: '2024-03-05' };
+const LITERAL_TEXTS = { A1: '1,234.50 €', A2: '£1,234.50', A3: '($5.00)', A4: 'USD 1,234.50', A5: '1,234.50 CHF', A6: '12 days', A7: '1,500 units', A8: ' $1,234.50 ', A9: '2024-03-05', A10: '5,000', A11: '-5,000' };
 
-test('currency symbols with a locale and words in a number format show as Excel shows them, also after LibreOffice saves the workbook', async (t) => {
+/** Each cell's text colour: a format's `[Red]` section draws its numbers red. */
+async function assertSectionColours(page) {
+  const colours = {};
+  for (const address of ['A1', 'A3', 'A10', 'A11']) colours[address] = (await cellAt(page, address)).color;
+  assert.deepEqual(colours, { A1: 'rgb(0, 0, 0)', A3: 'rgb(255, 0, 0)', A10: 'rgb(0, 0, 0)', A11: 'rgb(255, 0, 0)' });
+}
+
+test('currency symbols with a locale, words and [Red] sections of number formats show as Excel shows them, also after LibreOffice saves the workbook', async (t) => {
   const written = workbook(LITERAL_FORMATS);
   const { page, context } = await openWorkbook('prices.xlsx', written);
   assert.deepEqual(await texts(page, Object.keys(LITERAL_TEXTS)), LITERAL_TEXTS);
+  await assertSectionColours(page);
   assert.deepEqual(page.errors, []);
   await page.screenshot({ path: join(SHOTS, 'literal-formats.png') });
   await context.close();
@@ -277,6 +287,7 @@ test('currency symbols with a locale and words in a number format show as Excel 
   const again = await openWorkbook('prices-libreoffice.xlsx', saved);
   // Calc spells some formats its own way (`"USD "#,##0.00`, `\(…\)`, `[RED]`): the same texts.
   assert.deepEqual(await texts(again.page, Object.keys(LITERAL_TEXTS)), LITERAL_TEXTS);
+  await assertSectionColours(again.page);
   assert.deepEqual(again.page.errors, []);
   await again.context.close();
 });

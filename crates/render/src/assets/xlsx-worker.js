@@ -329,20 +329,61 @@ function sheetWorker() {
   function describeCell(cell, styles, recalcOnLoad) {
     const styleId = styles.id(cell.style);
     if (cell.type === MERGE) return styleId < 0 ? null : { text: "", kind: KIND.empty, styleId };
-    if (cell.type === FORMULA) return describeFormula(cell, styleId, recalcOnLoad);
+    if (cell.type === FORMULA) return describeFormula(cell, styleId, recalcOnLoad, styles);
     const shown = display(cell.value, cell.numFmt);
     if (!shown) return styleId < 0 ? null : { text: "", kind: KIND.empty, styleId };
-    return { ...shown, styleId };
+    return { ...shown, styleId: coloured(cell, cell.value, styleId, styles) };
+  }
+
+  // A number format's colour for its section (`#,##0;[Red]-#,##0` draws negatives red) is a
+  // style of its own: the cell's style with that font colour, so it reaches the page as a class.
+  function coloured(cell, value, styleId, styles) {
+    const number = typeof value === "number" ? value : value instanceof Date ? 1 : null;
+    const format = typeof cell.numFmt === "string" ? cell.numFmt : (cell.numFmt && cell.numFmt.formatCode) || "";
+    const color = number === null ? null : sectionColor(format, number);
+    if (!color) return styleId;
+    const style = cell.style || {};
+    return styles.id({ ...style, font: { ...(style.font || {}), color } });
+  }
+
+  const COLOR_NAMES = { black: "FF000000", blue: "FF0000FF", cyan: "FF00FFFF", green: "FF00FF00", magenta: "FFFF00FF", red: "FFFF0000", white: "FFFFFFFF", yellow: "FFFFFF00" };
+  const sectionColors = new Map();
+
+  // The colour of the section Excel picks for `n`: one section for all; two, the second for
+  // negatives; three or more, positive, negative, zero. A format with conditions (`[>100]`) is left
+  // uncoloured rather than guessed.
+  function sectionColor(format, n) {
+    if (!format.includes("[")) return null;
+    let colors = sectionColors.get(format);
+    if (colors === undefined) {
+      colors = parseSectionColors(format);
+      if (sectionColors.size > 10_000) sectionColors.clear();
+      sectionColors.set(format, colors);
+    }
+    if (!colors) return null;
+    const i = colors.length >= 3 ? (n > 0 ? 0 : n < 0 ? 1 : 2) : colors.length === 2 && n < 0 ? 1 : 0;
+    return colors[i] || null;
+  }
+
+  function parseSectionColors(format) {
+    const sections = format.replace(/"[^"]*"|\\./g, "").split(";");
+    if (sections.some((s) => /\[(?:[<>=])/.test(s))) return null;
+    const colors = sections.map((s) => {
+      const m = /\[(black|blue|cyan|green|magenta|red|white|yellow|color\s*(\d+))\]/i.exec(s);
+      if (!m) return null;
+      return m[2] ? { indexed: Number(m[2]) + 7 } : { argb: COLOR_NAMES[m[1].toLowerCase()] };
+    });
+    return colors.some(Boolean) ? colors : null;
   }
 
   // A stored result is shown as stored, except the placeholder 0 (or "") that XlsxWriter and
   // friends write into a workbook marked for recalculation on load: that one is calculated.
-  function describeFormula(cell, styleId, recalcOnLoad) {
+  function describeFormula(cell, styleId, recalcOnLoad, styles) {
     const stored = cell.result;
     const usable = stored !== undefined && stored !== null && !(recalcOnLoad && isPlaceholder(stored));
     if (usable) {
       const shown = display(stored, cell.numFmt);
-      return { ...(shown || { text: "", kind: KIND.empty }), styleId };
+      return { ...(shown || { text: "", kind: KIND.empty }), styleId: shown ? coloured(cell, stored, styleId, styles) : styleId };
     }
     return { text: "", kind: KIND.pending, styleId };
   }
