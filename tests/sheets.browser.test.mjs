@@ -307,6 +307,46 @@ function savedByLibreOffice(bytes) {
   }
 }
 
+// "Format as Table" as XlsxWriter writes it: its default style (Table Style Medium 9) and Excel's
+// own default (Medium 2), whose looks come from the table part, not the cells' formats.
+const TABLES = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Sales')
+sheet.add_table('B2:D6', {'data': [['North', 10, 20], ['South', 30, 40], ['East', 50, 60], ['West', 70, 80]],
+                          'columns': [{'header': 'Region'}, {'header': 'Q1'}, {'header': 'Q2'}]})
+sheet.add_table('F2:G5', {'style': 'Table Style Medium 2', 'data': [['a', 1], ['b', 2], ['c', 3]],
+                          'columns': [{'header': 'Item'}, {'header': 'Qty'}]})
+red = book.add_format({'bg_color': '#FF0000'})
+sheet.write('C5', 50, red)
+book.close()
+`;
+
+function assertNear(css, rgb, message) {
+  const got = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(css)?.slice(1).map(Number);
+  assert.ok(got && got.every((v, i) => Math.abs(v - rgb[i]) <= 1), `${message}: ${css}`);
+}
+
+test('a table made with Format as Table shows its style: a filled header in white bold and banded rows, under the cells\' own fills', async () => {
+  const { page, context } = await openWorkbook('tables.xlsx', workbook(TABLES));
+  const at = async (address) => cellAt(page, address);
+  const [b2, b3, b4, c5, f2, f3, f4] = await Promise.all(['B2', 'B3', 'B4', 'C5', 'F2', 'F3', 'F4'].map(at));
+  assert.equal(b2.text, 'Region');
+  assert.equal(b2.background, 'rgb(79, 129, 189)', "Medium 9's header is the theme's accent 1");
+  assert.equal(b2.color, 'rgb(255, 255, 255)');
+  assert.equal(b2.fontWeight, '700');
+  // Tints as Excel shows them (B8CCE4, DBE5F1), give or take the rounding of one channel step.
+  assertNear(b3.background, [184, 204, 228], 'the first band, accent 1 at tint 0.6');
+  assertNear(b4.background, [219, 229, 241], 'the second, at tint 0.8');
+  assert.equal(c5.background, 'rgb(255, 0, 0)', "a cell's own fill wins over the table's");
+  assert.equal(f2.background, 'rgb(79, 129, 189)', "Medium 2's header");
+  assertNear(f3.background, [219, 229, 241], "Medium 2's band");
+  assert.notEqual(f4.background, f3.background, 'every other row is banded');
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'tables.png') });
+  await context.close();
+});
+
 const ROWS = 100_000;
 const BIG = String.raw`
 import sys, xlsxwriter

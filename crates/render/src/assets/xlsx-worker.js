@@ -220,6 +220,7 @@ function sheetWorker() {
     const view = (sheet.views && sheet.views[0]) || {};
     const frozen = view.state === "frozen";
     const rows = new RowCollector(styles, recalcOnLoad, (at, cell) => pending.push({ sheet: index, at, cell, numFmt: cell.numFmt }));
+    rows.tables = tableLooks(sheet);
     sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => rows.add(row, rowNumber));
     const model = rows.finish({
       name: sheet.name,
@@ -256,7 +257,9 @@ function sheetWorker() {
       while (this.rowStart.length < rowNumber) this.rowStart.push(this.cols.length);
       let largestFont = 0;
       row.eachCell({ includeEmpty: true }, (cell, colNumber) => {
-        const shown = describeCell(cell, this.styles, this.recalcOnLoad);
+        let shown = describeCell(cell, this.styles, this.recalcOnLoad);
+        const look = this.tables && tableLook(this.tables, rowNumber, colNumber);
+        if (look) shown = withTableLook(shown || { text: "", kind: KIND.empty }, cell, look, this.styles);
         if (!shown) return;
         largestFont = Math.max(largestFont, this.styles.fontSize(shown.styleId));
         if (shown.kind === KIND.pending) this.onPending(this.cols.length, cell);
@@ -295,6 +298,88 @@ function sheetWorker() {
         rowHeights: [...this.heights],
       };
     }
+  }
+
+  // ------------------------------------------------------------------ tables
+
+  // Excel's "Format as Table" draws its table style under the cells' own formats: a header row
+  // filled with the style's colour in white bold, and banded rows in tints of it. The built-in
+  // styles come in families of seven (the first in greys, the next six in the theme's accents
+  // 1-6); each family is drawn by its look, fills and header only (no borders).
+  function tableLooks(sheet) {
+    let tables = [];
+    try {
+      tables = typeof sheet.getTables === "function" ? sheet.getTables() : [];
+    } catch {
+      return null;
+    }
+    const looks = [];
+    for (const table of tables) {
+      const model = table && (table.table || table.model);
+      const ref = model && (model.tableRef || model.ref);
+      const style = (model && model.style) || {};
+      const m = /^TableStyle(Light|Medium|Dark)(\d+)$/.exec(style.theme || "");
+      const box = ref && /^\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)$/.exec(ref);
+      if (!m || !box) continue;
+      const n = Number(m[2]);
+      const slot = (n - 1) % 7;
+      looks.push({
+        top: Number(box[2]),
+        left: columnNumber(box[1]),
+        bottom: Number(box[4]),
+        right: columnNumber(box[3]),
+        header: model.headerRow !== false,
+        totals: Boolean(model.totalsRow),
+        stripes: style.showRowStripes !== false,
+        family: `${m[1]}${Math.floor((n - 1) / 7)}`,
+        // dk1 (text) for the grey styles, else accent 1-6 (theme slots 4-9).
+        theme: slot === 0 ? 1 : slot + 3,
+      });
+    }
+    return looks.length ? looks : null;
+  }
+
+  function columnNumber(letters) {
+    let n = 0;
+    for (const c of letters) n = n * 26 + c.charCodeAt(0) - 64;
+    return n;
+  }
+
+  function tableLook(looks, row, col) {
+    for (const t of looks) {
+      if (row < t.top || row > t.bottom || col < t.left || col > t.right) continue;
+      const tint = (value) => ({ type: "pattern", pattern: "solid", fgColor: { theme: t.theme, tint: value } });
+      const strong = { type: "pattern", pattern: "solid", fgColor: { theme: t.theme } };
+      if (t.header && row === t.top) {
+        if (t.family === "Light0" || t.family === "Light2" || t.family === "Medium3") return { bold: true };
+        if (t.family === "Dark0" || t.family === "Dark1") return { fill: { type: "pattern", pattern: "solid", fgColor: { theme: 1 } }, bold: true, white: true };
+        return { fill: strong, bold: true, white: true };
+      }
+      if (t.totals && row === t.bottom) return { bold: true };
+      const body = row - t.top - (t.header ? 1 : 0);
+      const banded = t.stripes && body % 2 === 0;
+      if (t.family === "Medium1") return { fill: tint(banded ? 0.5999938962981048 : 0.7999816888943144) };
+      if (t.family === "Light1") return null;
+      return banded ? { fill: tint(0.7999816888943144) } : null;
+    }
+    return null;
+  }
+
+  // The cell with its table's look under its own format: its own fill and font colour win.
+  function withTableLook(shown, cell, look, styles) {
+    const style = cell.style || {};
+    const ownFill = style.fill && !(style.fill.type === "pattern" && (!style.fill.pattern || style.fill.pattern === "none"));
+    const font = { ...(style.font || {}) };
+    if (look.bold) font.bold = true;
+    // The default font's colour (none, or the theme's text colour) gives way to white.
+    const automatic = !font.color || (font.color.theme === 1 && !font.color.tint && !font.color.argb);
+    if (look.white && automatic) font.color = { argb: "FFFFFFFF" };
+    const value = cell.type === FORMULA ? cell.result : cell.value;
+    const format = typeof cell.numFmt === "string" ? cell.numFmt : (cell.numFmt && cell.numFmt.formatCode) || "";
+    const sectionColour = typeof value === "number" ? sectionColor(format, value) : null;
+    if (sectionColour) font.color = sectionColour;
+    const styleId = styles.id({ ...style, font, fill: ownFill || !look.fill ? style.fill : look.fill });
+    return { ...shown, styleId };
   }
 
   // [column index, pixels] for every column with its own width (0 when hidden).
