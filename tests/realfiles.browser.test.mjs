@@ -4,7 +4,8 @@
 // a README opening with GitHub-style HTML; a python-pptx deck whose shape has a picture fill; a
 // 15,000-file documentation site zipped by Info-ZIP; components chats hand over without an export,
 // or importing motion/react and lodash methods; a README with a table of contents and footnotes, a
-// Hugo post; a Next.js static export and a PowerShell-zipped site.
+// Hugo post; a Next.js static export and a PowerShell-zipped site; a single-page app's routes, and
+// Vite and Docusaurus builds made for a sub-path.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -533,4 +534,143 @@ test('a component importing motion/react, lodash/debounce and lodash-es renders'
   await badPage.waitForSelector('.plug-error');
   assert.match(await badPage.textContent('.plug-error'), /lodash\/notAMethod.*line 1/s);
   await badContext.close();
+});
+
+// A Vite build's index.html (`npm run build`), with `base` as the site was configured: its
+// script reads the address as a router would, and its link moves by pushState.
+function viteBuild(base) {
+  const index = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <link rel="icon" type="image/svg+xml" href="${base}vite.svg" />
+    <title>Vite + React</title>
+    <script type="module" crossorigin src="${base}assets/index-BxK3s9aP.js"></script>
+    <link rel="stylesheet" crossorigin href="${base}assets/index-D8b4DwQx.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+  const app = `const base=${JSON.stringify(base)};const r=document.getElementById("root");const route=()=>location.pathname.startsWith(base)?"/"+location.pathname.slice(base.length):"no match for "+location.pathname;r.innerHTML="<h1>Vite app</h1><p id=route></p><a id=go href='"+base+"dashboard/settings'>Settings</a>";const show=()=>{document.getElementById("route").textContent=route()};show();document.getElementById("go").onclick=e=>{e.preventDefault();history.pushState({},"",e.target.getAttribute("href"));show()};`;
+  return zip([
+    { name: 'index.html', content: index },
+    { name: 'vite.svg', content: '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="#646cff"/></svg>' },
+    { name: 'assets/index-BxK3s9aP.js', content: app },
+    { name: 'assets/index-D8b4DwQx.css', content: 'h1 { color: rgb(100, 108, 255); }' },
+  ]);
+}
+
+/** Opens `url` in a fresh page that records console errors, failed loads and page errors. */
+async function openWatched(url) {
+  const context = await browser.newContext({ userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (err) => problems.push(err.message));
+  const res = await page.goto(url, { timeout: 15_000 });
+  return { page, context, problems, res };
+}
+
+test('a single-page app answers its routes when reloaded or shared, and a site built for a sub-path (Vite base, Docusaurus baseUrl) opens under it with its assets', async () => {
+  const { owner: user } = await app.world();
+  const drop = (name, content) => app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
+
+  // Vite's default base, no 404.html: a route is the app's, not Plug's not-shared page.
+  const spa = await drop('vite-spa.zip', viteBuild('/'));
+  const { page, context, problems } = await openWatched(spa.url);
+  await page.waitForSelector('#route', { timeout: 10_000 });
+  assert.equal(await page.textContent('#route'), '/');
+  await page.click('#go');
+  assert.equal(new URL(page.url()).pathname, '/dashboard/settings');
+  const reload = await page.reload();
+  assert.equal(reload.status(), 200, 'a reload of a route answers the app');
+  await page.waitForSelector('#route', { timeout: 10_000 });
+  assert.equal(await page.textContent('#route'), '/dashboard/settings');
+  assert.equal(await page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(100, 108, 255)');
+  assert.deepEqual(problems, []);
+  const origin = new URL(page.url()).origin;
+  assert.equal(await page.evaluate(async (o) => (await fetch(`${o}/assets/missing.js`)).status, origin), 404, 'a missing file stays a 404');
+  await context.close();
+
+  // `base: '/my-app/'`, as for a GitHub Pages project site: the home moves under it.
+  const based = await drop('vite-base.zip', viteBuild('/my-app/'));
+  const b = await openWatched(based.url);
+  await b.page.waitForSelector('#route', { timeout: 10_000 });
+  assert.equal(new URL(b.page.url()).pathname, '/my-app/');
+  assert.equal(await b.page.textContent('#route'), '/', 'the router sees the base it was built for');
+  assert.equal(await b.page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(100, 108, 255)', 'its stylesheet loads');
+  await b.page.click('#go');
+  await b.page.reload();
+  await b.page.waitForSelector('#route', { timeout: 10_000 });
+  assert.equal(await b.page.textContent('#route'), '/dashboard/settings');
+  const icon = await b.page.evaluate(async () => (await fetch('/my-app/vite.svg')).headers.get('content-type'));
+  assert.match(icon, /^image\/svg\+xml/);
+  assert.deepEqual(b.problems, []);
+  await b.page.screenshot({ path: join(SHOTS, 'vite-base.png') });
+  await b.context.close();
+
+  // Docusaurus with `baseUrl: '/acme-docs/'`: pages, their folder URLs, styles and scripts.
+  const docPage = (title) => `<!doctype html><html lang="en" dir="ltr"><head><meta charset="UTF-8"><title>${title} | Acme Docs</title><link rel="stylesheet" href="/acme-docs/assets/css/styles.7c9e1f2a.css"><script src="/acme-docs/assets/js/runtime~main.5e1b.js" defer></script></head><body><div id="__docusaurus"><h1>${title}</h1><a id="intro" href="/acme-docs/docs/intro">Intro</a></div></body></html>`;
+  const docs = await drop('docusaurus-build.zip', zip([
+    { name: 'index.html', content: docPage('Acme Docs') },
+    { name: 'docs/intro/index.html', content: docPage('Introduction') },
+    { name: 'assets/css/styles.7c9e1f2a.css', content: 'h1 { color: rgb(46, 133, 85); }' },
+    { name: 'assets/js/runtime~main.5e1b.js', content: 'document.body.dataset.hydrated = location.pathname;' },
+  ]));
+  const d = await openWatched(docs.url);
+  await d.page.waitForSelector('body[data-hydrated]', { timeout: 10_000 });
+  assert.equal(await d.page.getAttribute('body', 'data-hydrated'), '/acme-docs/');
+  assert.equal(await d.page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(46, 133, 85)');
+  await Promise.all([d.page.waitForURL(/\/acme-docs\/docs\/intro\/$/), d.page.click('#intro')]);
+  await d.page.waitForSelector('body[data-hydrated]', { timeout: 10_000 });
+  assert.equal(await d.page.textContent('h1'), 'Introduction');
+  assert.equal(await d.page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(46, 133, 85)');
+  assert.deepEqual(d.problems, []);
+  await d.context.close();
+});
+
+// Create React App hands settings over as `process.env.REACT_APP_…`, Google AI Studio its key as
+// `process.env.API_KEY`: their builds write the values in, so the files read a `process` no
+// browser has.
+const PROCESS_ENV = `import React, { useState } from 'react';
+
+const API_KEY = process.env.API_KEY;
+const mode = process.env.NODE_ENV === 'production' ? 'prod' : 'dev';
+
+const App: React.FC = () => {
+  const [n, setN] = useState(0);
+  const api = process.env.REACT_APP_API_URL || 'http://localhost:3000';
+  return (
+    <div className="p-8">
+      <h1 className="text-4xl font-bold">Story Generator</h1>
+      <p id="env">{API_KEY ? 'key set' : 'no key'}, {mode}, {api}</p>
+      <button onClick={() => setN(n + 1)}>Clicked {n}</button>
+    </div>
+  );
+};
+
+export default App;
+`;
+const OWN_PROCESS = `const process = (s) => s.toUpperCase();
+export default function App() { return <h1>{process('own process')}</h1>; }
+`;
+
+test('a component reading process.env (Create React App, AI Studio) renders with its settings unset', async () => {
+  const { owner: user } = await app.world();
+  const e = await dropReact('App.tsx', PROCESS_ENV, user);
+  const { page, context, problems } = await openWatched(e.url);
+  await page.waitForFunction(() => document.querySelector('#env') || document.querySelector('.plug-error'), null, { timeout: 15_000 });
+  assert.equal(await page.$eval('body', (b) => b.querySelector('.plug-error')?.textContent ?? null), null);
+  assert.equal(await page.textContent('#env'), 'no key, prod, http://localhost:3000');
+  await page.click('button');
+  assert.equal(await page.textContent('button'), 'Clicked 1');
+  assert.deepEqual(problems, []);
+  await context.close();
+  const own = await dropReact('Own.jsx', OWN_PROCESS, user);
+  const o = await openWatched(own.url);
+  await o.page.waitForFunction(() => document.querySelector('#root h1') || document.querySelector('.plug-error'), null, { timeout: 15_000 });
+  assert.equal(await o.page.textContent('#root h1'), 'OWN PROCESS', 'a file declaring its own process keeps it');
+  await o.context.close();
 });

@@ -114,10 +114,24 @@ test('a zipped site serves nested files with their content types, badges only it
   assert.equal(png.headers.get('content-type'), 'image/png');
   const about = await open(`${e.url}docs/about.html`);
   assert.equal(tags(about.text).length, 1);
+  // docs/ has no index.html and the site no 404.html: a route, answered with the home page as
+  // Cloudflare Pages answers a single-page app's.
   const folder = await open(`${e.url}docs`);
-  assert.equal(folder.status, 404, 'docs/ has no index.html');
+  assert.equal(folder.status, 200);
+  assert.match(folder.text, /<h1>Site<\/h1>/);
   assert.equal((await open(`${e.url}missing.html`)).status, 404);
   assert.equal((await open(`${e.url}..%2F..%2Fetc%2Fpasswd`)).status, 404);
+});
+
+test('a zipped old-style site whose home page is index.htm is refused with the file named and the fix', async () => {
+  const { owner } = await app.world();
+  const content = fx.zip([
+    { name: 'index.htm', content: '<html><body><h1>Welcome to my homepage</h1><a href="page2.htm">next</a></body></html>' },
+    { name: 'page2.htm', content: '<html><body><h1>Page two</h1></body></html>' },
+  ]);
+  const res = await app.drop(owner, { file: { name: 'homepage.zip', content }, fields: { scope: 'personal', visibility: 'link' } });
+  const error = expectError(assert, res, 422, 'CONTENT_MALFORMED');
+  assert.match(error.message, /it has 'index\.htm'.*rename 'index\.htm' to index\.html/);
 });
 
 test('a URL without its trailing slash redirects to it; API-origin content paths move to the serving origin', async () => {

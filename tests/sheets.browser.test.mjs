@@ -4,6 +4,9 @@
 // and computed style at a cell's place on screen, found from its column letter and row number.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
@@ -232,6 +235,115 @@ test('styles reach the page: bold, fill, font colour and size, merged cells, wid
   assert.equal(a40.text, 'row 40');
   assert.ok(a40.top < before.a30.top, 'column A scrolls vertically with the rows');
   await page.screenshot({ path: join(SHOTS, 'styles-scrolled.png') });
+  await context.close();
+});
+
+// The number formats Excel writes when a currency is picked with its country (`[$€-407]`, the
+// symbol and a locale) and the custom formats people type with words in them (`0" days"`), as
+// XlsxWriter writes them and as LibreOffice Calc saves that workbook again.
+const LITERAL_FORMATS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Prices')
+sheet.set_column('A:A', 24)
+for row, (fmt, value) in enumerate([
+    ('#,##0.00 [$€-407]', 1234.5),
+    ('[$£-809]#,##0.00', 1234.5),
+    ('[$$-409]#,##0.00_);[Red]([$$-409]#,##0.00)', -5),
+    ('"USD" #,##0.00', 1234.5),
+    ('#,##0.00 "CHF"', 1234.5),
+    ('0" days"', 12),
+    ('#,##0" units"', 1500),
+    ('_($* #,##0.00_);_($* (#,##0.00);_($* "-"??_);_(@_)', 1234.5),
+    ('yyyy\\-mm\\-dd', 45356),
+    ('#,##0;[Red]-#,##0', 5000),
+    ('#,##0;[Red]-#,##0', -5000),
+]):
+    sheet.write_number(row, 0, value, book.add_format({'num_format': fmt}))
+book.close()
+`;
+const LITERAL_TEXTS = { A1: '1,234.50 €', A2: '£1,234.50', A3: '($5.00)', A4: 'USD 1,234.50', A5: '1,234.50 CHF', A6: '12 days', A7: '1,500 units', A8: ' $1,234.50 ', A9: '2024-03-05', A10: '5,000', A11: '-5,000' };
+
+/** Each cell's text colour: a format's `[Red]` section draws its numbers red. */
+async function assertSectionColours(page) {
+  const colours = {};
+  for (const address of ['A1', 'A3', 'A10', 'A11']) colours[address] = (await cellAt(page, address)).color;
+  assert.deepEqual(colours, { A1: 'rgb(0, 0, 0)', A3: 'rgb(255, 0, 0)', A10: 'rgb(0, 0, 0)', A11: 'rgb(255, 0, 0)' });
+}
+
+test('currency symbols with a locale, words and [Red] sections of number formats show as Excel shows them, also after LibreOffice saves the workbook', async (t) => {
+  const written = workbook(LITERAL_FORMATS);
+  const { page, context } = await openWorkbook('prices.xlsx', written);
+  assert.deepEqual(await texts(page, Object.keys(LITERAL_TEXTS)), LITERAL_TEXTS);
+  await assertSectionColours(page);
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'literal-formats.png') });
+  await context.close();
+  const saved = savedByLibreOffice(written);
+  if (!saved) {
+    t.diagnostic('soffice is not installed: the LibreOffice round trip was not checked');
+    return;
+  }
+  const again = await openWorkbook('prices-libreoffice.xlsx', saved);
+  // Calc spells some formats its own way (`"USD "#,##0.00`, `\(…\)`, `[RED]`): the same texts.
+  assert.deepEqual(await texts(again.page, Object.keys(LITERAL_TEXTS)), LITERAL_TEXTS);
+  await assertSectionColours(again.page);
+  assert.deepEqual(again.page.errors, []);
+  await again.context.close();
+});
+
+/** The workbook opened and saved again by LibreOffice Calc, when `soffice` is installed. */
+function savedByLibreOffice(bytes) {
+  const dir = mkdtempSync(join(tmpdir(), 'plug-calc-'));
+  try {
+    writeFileSync(join(dir, 'book.xlsx'), bytes);
+    execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', join(dir, 'out'), join(dir, 'book.xlsx')], { stdio: 'pipe', timeout: 120_000 });
+    return readFileSync(join(dir, 'out', 'book.xlsx'));
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// "Format as Table" as XlsxWriter writes it: its default style (Table Style Medium 9) and Excel's
+// own default (Medium 2), whose looks come from the table part, not the cells' formats.
+const TABLES = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Sales')
+sheet.add_table('B2:D6', {'data': [['North', 10, 20], ['South', 30, 40], ['East', 50, 60], ['West', 70, 80]],
+                          'columns': [{'header': 'Region'}, {'header': 'Q1'}, {'header': 'Q2'}]})
+sheet.add_table('F2:G5', {'style': 'Table Style Medium 2', 'data': [['a', 1], ['b', 2], ['c', 3]],
+                          'columns': [{'header': 'Item'}, {'header': 'Qty'}]})
+red = book.add_format({'bg_color': '#FF0000'})
+sheet.write('C5', 50, red)
+book.close()
+`;
+
+function assertNear(css, rgb, message) {
+  const got = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(css)?.slice(1).map(Number);
+  assert.ok(got && got.every((v, i) => Math.abs(v - rgb[i]) <= 1), `${message}: ${css}`);
+}
+
+test('a table made with Format as Table shows its style: a filled header in white bold and banded rows, under the cells\' own fills', async () => {
+  const { page, context } = await openWorkbook('tables.xlsx', workbook(TABLES));
+  const at = async (address) => cellAt(page, address);
+  const [b2, b3, b4, c5, f2, f3, f4] = await Promise.all(['B2', 'B3', 'B4', 'C5', 'F2', 'F3', 'F4'].map(at));
+  assert.equal(b2.text, 'Region');
+  assert.equal(b2.background, 'rgb(79, 129, 189)', "Medium 9's header is the theme's accent 1");
+  assert.equal(b2.color, 'rgb(255, 255, 255)');
+  assert.equal(b2.fontWeight, '700');
+  // Tints as Excel shows them (B8CCE4, DBE5F1), give or take the rounding of one channel step.
+  assertNear(b3.background, [184, 204, 228], 'the first band, accent 1 at tint 0.6');
+  assertNear(b4.background, [219, 229, 241], 'the second, at tint 0.8');
+  assert.equal(c5.background, 'rgb(255, 0, 0)', "a cell's own fill wins over the table's");
+  assert.equal(f2.background, 'rgb(79, 129, 189)', "Medium 2's header");
+  assertNear(f3.background, [219, 229, 241], "Medium 2's band");
+  assert.notEqual(f4.background, f3.background, 'every other row is banded');
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'tables.png') });
   await context.close();
 });
 

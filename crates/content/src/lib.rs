@@ -47,6 +47,7 @@ mod error;
 mod format;
 mod image;
 mod office;
+mod site_base;
 mod svg;
 #[cfg(test)]
 mod test_zip;
@@ -57,4 +58,5 @@ pub use content_type::content_type_for;
 pub use enrich::{extract_enrichment, Enrichment};
 pub use error::ContentError;
 pub use format::check_extension;
+pub use site_base::base_folder;
 pub use validate::{validate, Upload, MAX_UPLOAD_BYTES};

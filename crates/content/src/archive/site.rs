@@ -313,22 +313,36 @@ fn no_home_page(files: &[Candidate]) -> ContentError {
             "The zip holds no files. Zip the folder of your site and upload it again.",
         );
     }
+    // `index.htm` (older editors, Word's "Save as Web Page") and `Index.html` count as near misses.
     let nearest = files
         .iter()
         .map(|f| f.path.as_str())
         .filter(|p| {
-            p.rsplit('/')
-                .next()
-                .is_some_and(|name| name.eq_ignore_ascii_case("index.html"))
+            p.rsplit('/').next().is_some_and(|name| {
+                name.eq_ignore_ascii_case("index.html") || name.eq_ignore_ascii_case("index.htm")
+            })
         })
-        .min_by_key(|p| p.len());
+        .min_by_key(|p| (p.matches('/').count(), p.len()));
     let found = nearest
         .map(|p| format!(" (it has '{p}')"))
         .unwrap_or_default();
+    let misnamed = nearest.filter(|p| !p.ends_with("index.html") && home_depth_ok(files, p));
+    let advice = match misnamed {
+        Some(p) => format!("rename '{p}' to index.html (in lower case) and zip it again"),
+        None => "zip the folder that holds index.html, or the files inside it".to_string(),
+    };
     ContentError::malformed(format!(
         "The zip has no index.html at its top level{found}. A zipped site needs index.html as its \
-         home page: zip the folder that holds index.html, or the files inside it."
+         home page: {advice}."
     ))
+}
+
+/// Whether `path` sits where the home page belongs: at the top, or in the one top folder.
+fn home_depth_ok(files: &[Candidate], path: &str) -> bool {
+    match path.split_once('/') {
+        None => true,
+        Some((top, rest)) => !rest.contains('/') && single_top_folder(files) == Some(top),
+    }
 }
 
 #[cfg(test)]

@@ -555,6 +555,9 @@ try {
     // (`ReactDOM.render(<App />, document.getElementById("root"))` without imports).
     // A file that declares its own `ReactDOM` keeps it (a parameter of that name would clash).
     const domName = /\b(?:const|let|class)\s+ReactDOM\b/.test(code) ? "__plugReactDOM" : "ReactDOM";
+    // `process.env.X` is how Create React App and Google AI Studio hand a component its settings
+    // (their builds write the values in); here every setting is unset, as in a build without it.
+    const processName = /\b(?:const|let|var|class|function)\s+process\b/.test(code) ? "__plugProcess" : "process";
     new Function(
       "require",
       "module",
@@ -562,9 +565,10 @@ try {
       "React",
       domName,
       "__plugImportMeta",
+      processName,
       "__plugLocals",
       `${code}\n;${readLocals}\n//# sourceURL=${fileName}`,
-    )(requireModule, module, module.exports, React, modules["react-dom"], { env: {}, url: new URL(fileUrl, location.href).href }, locals);
+    )(requireModule, module, module.exports, React, modules["react-dom"], { env: {}, url: new URL(fileUrl, location.href).href }, { env: { NODE_ENV: "production" } }, locals);
   } catch (error) {
     throw Object.assign(error, { title: "The component threw while loading." });
   }

@@ -220,6 +220,7 @@ function sheetWorker() {
     const view = (sheet.views && sheet.views[0]) || {};
     const frozen = view.state === "frozen";
     const rows = new RowCollector(styles, recalcOnLoad, (at, cell) => pending.push({ sheet: index, at, cell, numFmt: cell.numFmt }));
+    rows.tables = tableLooks(sheet);
     sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => rows.add(row, rowNumber));
     const model = rows.finish({
       name: sheet.name,
@@ -256,7 +257,9 @@ function sheetWorker() {
       while (this.rowStart.length < rowNumber) this.rowStart.push(this.cols.length);
       let largestFont = 0;
       row.eachCell({ includeEmpty: true }, (cell, colNumber) => {
-        const shown = describeCell(cell, this.styles, this.recalcOnLoad);
+        let shown = describeCell(cell, this.styles, this.recalcOnLoad);
+        const look = this.tables && tableLook(this.tables, rowNumber, colNumber);
+        if (look) shown = withTableLook(shown || { text: "", kind: KIND.empty }, cell, look, this.styles);
         if (!shown) return;
         largestFont = Math.max(largestFont, this.styles.fontSize(shown.styleId));
         if (shown.kind === KIND.pending) this.onPending(this.cols.length, cell);
@@ -297,6 +300,88 @@ function sheetWorker() {
     }
   }
 
+  // ------------------------------------------------------------------ tables
+
+  // Excel's "Format as Table" draws its table style under the cells' own formats: a header row
+  // filled with the style's colour in white bold, and banded rows in tints of it. The built-in
+  // styles come in families of seven (the first in greys, the next six in the theme's accents
+  // 1-6); each family is drawn by its look, fills and header only (no borders).
+  function tableLooks(sheet) {
+    let tables = [];
+    try {
+      tables = typeof sheet.getTables === "function" ? sheet.getTables() : [];
+    } catch {
+      return null;
+    }
+    const looks = [];
+    for (const table of tables) {
+      const model = table && (table.table || table.model);
+      const ref = model && (model.tableRef || model.ref);
+      const style = (model && model.style) || {};
+      const m = /^TableStyle(Light|Medium|Dark)(\d+)$/.exec(style.theme || "");
+      const box = ref && /^\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)$/.exec(ref);
+      if (!m || !box) continue;
+      const n = Number(m[2]);
+      const slot = (n - 1) % 7;
+      looks.push({
+        top: Number(box[2]),
+        left: columnNumber(box[1]),
+        bottom: Number(box[4]),
+        right: columnNumber(box[3]),
+        header: model.headerRow !== false,
+        totals: Boolean(model.totalsRow),
+        stripes: style.showRowStripes !== false,
+        family: `${m[1]}${Math.floor((n - 1) / 7)}`,
+        // dk1 (text) for the grey styles, else accent 1-6 (theme slots 4-9).
+        theme: slot === 0 ? 1 : slot + 3,
+      });
+    }
+    return looks.length ? looks : null;
+  }
+
+  function columnNumber(letters) {
+    let n = 0;
+    for (const c of letters) n = n * 26 + c.charCodeAt(0) - 64;
+    return n;
+  }
+
+  function tableLook(looks, row, col) {
+    for (const t of looks) {
+      if (row < t.top || row > t.bottom || col < t.left || col > t.right) continue;
+      const tint = (value) => ({ type: "pattern", pattern: "solid", fgColor: { theme: t.theme, tint: value } });
+      const strong = { type: "pattern", pattern: "solid", fgColor: { theme: t.theme } };
+      if (t.header && row === t.top) {
+        if (t.family === "Light0" || t.family === "Light2" || t.family === "Medium3") return { bold: true };
+        if (t.family === "Dark0" || t.family === "Dark1") return { fill: { type: "pattern", pattern: "solid", fgColor: { theme: 1 } }, bold: true, white: true };
+        return { fill: strong, bold: true, white: true };
+      }
+      if (t.totals && row === t.bottom) return { bold: true };
+      const body = row - t.top - (t.header ? 1 : 0);
+      const banded = t.stripes && body % 2 === 0;
+      if (t.family === "Medium1") return { fill: tint(banded ? 0.5999938962981048 : 0.7999816888943144) };
+      if (t.family === "Light1") return null;
+      return banded ? { fill: tint(0.7999816888943144) } : null;
+    }
+    return null;
+  }
+
+  // The cell with its table's look under its own format: its own fill and font colour win.
+  function withTableLook(shown, cell, look, styles) {
+    const style = cell.style || {};
+    const ownFill = style.fill && !(style.fill.type === "pattern" && (!style.fill.pattern || style.fill.pattern === "none"));
+    const font = { ...(style.font || {}) };
+    if (look.bold) font.bold = true;
+    // The default font's colour (none, or the theme's text colour) gives way to white.
+    const automatic = !font.color || (font.color.theme === 1 && !font.color.tint && !font.color.argb);
+    if (look.white && automatic) font.color = { argb: "FFFFFFFF" };
+    const value = cell.type === FORMULA ? cell.result : cell.value;
+    const format = typeof cell.numFmt === "string" ? cell.numFmt : (cell.numFmt && cell.numFmt.formatCode) || "";
+    const sectionColour = typeof value === "number" ? sectionColor(format, value) : null;
+    if (sectionColour) font.color = sectionColour;
+    const styleId = styles.id({ ...style, font, fill: ownFill || !look.fill ? style.fill : look.fill });
+    return { ...shown, styleId };
+  }
+
   // [column index, pixels] for every column with its own width (0 when hidden).
   function columnWidths(columnAt, count) {
     const widths = [];
@@ -329,20 +414,61 @@ function sheetWorker() {
   function describeCell(cell, styles, recalcOnLoad) {
     const styleId = styles.id(cell.style);
     if (cell.type === MERGE) return styleId < 0 ? null : { text: "", kind: KIND.empty, styleId };
-    if (cell.type === FORMULA) return describeFormula(cell, styleId, recalcOnLoad);
+    if (cell.type === FORMULA) return describeFormula(cell, styleId, recalcOnLoad, styles);
     const shown = display(cell.value, cell.numFmt);
     if (!shown) return styleId < 0 ? null : { text: "", kind: KIND.empty, styleId };
-    return { ...shown, styleId };
+    return { ...shown, styleId: coloured(cell, cell.value, styleId, styles) };
+  }
+
+  // A number format's colour for its section (`#,##0;[Red]-#,##0` draws negatives red) is a
+  // style of its own: the cell's style with that font colour, so it reaches the page as a class.
+  function coloured(cell, value, styleId, styles) {
+    const number = typeof value === "number" ? value : value instanceof Date ? 1 : null;
+    const format = typeof cell.numFmt === "string" ? cell.numFmt : (cell.numFmt && cell.numFmt.formatCode) || "";
+    const color = number === null ? null : sectionColor(format, number);
+    if (!color) return styleId;
+    const style = cell.style || {};
+    return styles.id({ ...style, font: { ...(style.font || {}), color } });
+  }
+
+  const COLOR_NAMES = { black: "FF000000", blue: "FF0000FF", cyan: "FF00FFFF", green: "FF00FF00", magenta: "FFFF00FF", red: "FFFF0000", white: "FFFFFFFF", yellow: "FFFFFF00" };
+  const sectionColors = new Map();
+
+  // The colour of the section Excel picks for `n`: one section for all; two, the second for
+  // negatives; three or more, positive, negative, zero. A format with conditions (`[>100]`) is left
+  // uncoloured rather than guessed.
+  function sectionColor(format, n) {
+    if (!format.includes("[")) return null;
+    let colors = sectionColors.get(format);
+    if (colors === undefined) {
+      colors = parseSectionColors(format);
+      if (sectionColors.size > 10_000) sectionColors.clear();
+      sectionColors.set(format, colors);
+    }
+    if (!colors) return null;
+    const i = colors.length >= 3 ? (n > 0 ? 0 : n < 0 ? 1 : 2) : colors.length === 2 && n < 0 ? 1 : 0;
+    return colors[i] || null;
+  }
+
+  function parseSectionColors(format) {
+    const sections = format.replace(/"[^"]*"|\\./g, "").split(";");
+    if (sections.some((s) => /\[(?:[<>=])/.test(s))) return null;
+    const colors = sections.map((s) => {
+      const m = /\[(black|blue|cyan|green|magenta|red|white|yellow|color\s*(\d+))\]/i.exec(s);
+      if (!m) return null;
+      return m[2] ? { indexed: Number(m[2]) + 7 } : { argb: COLOR_NAMES[m[1].toLowerCase()] };
+    });
+    return colors.some(Boolean) ? colors : null;
   }
 
   // A stored result is shown as stored, except the placeholder 0 (or "") that XlsxWriter and
   // friends write into a workbook marked for recalculation on load: that one is calculated.
-  function describeFormula(cell, styleId, recalcOnLoad) {
+  function describeFormula(cell, styleId, recalcOnLoad, styles) {
     const stored = cell.result;
     const usable = stored !== undefined && stored !== null && !(recalcOnLoad && isPlaceholder(stored));
     if (usable) {
       const shown = display(stored, cell.numFmt);
-      return { ...(shown || { text: "", kind: KIND.empty }), styleId };
+      return { ...(shown || { text: "", kind: KIND.empty }), styleId: shown ? coloured(cell, stored, styleId, styles) : styleId };
     }
     return { text: "", kind: KIND.pending, styleId };
   }
@@ -387,12 +513,41 @@ function sheetWorker() {
     let text = cache.get(key);
     if (text === undefined) {
       try {
-        text = ExcelTS.formatCellValue(value, format);
+        const { masked, literals } = literalsOf(format);
+        text = ExcelTS.formatCellValue(value, masked);
+        if (literals.length) text = text.replace(/[\ue000-\ue0ff]/g, (c) => literals[c.charCodeAt(0) - 0xe000] ?? c);
       } catch {
         text = String(value);
       }
       cache.set(key, text);
     }
     return text;
+  }
+
+  // ExcelTS reads the letters of a format's literal text as codes and drops the symbol of a
+  // currency with its locale: `0" days"` showed "0 days" for 12, `"USD" #,##0.00` and
+  // `#,##0.00 "CHF"` their format, and `#,##0.00 [$€-407]` (what Excel and LibreOffice write for
+  // a currency picked with its country) lost the €. Each literal run (quoted text, a `\x` escape of
+  // a letter, the symbol of `[$sym-locale]`) goes to it as a private-use character, which it
+  // copies as it is, and is put back after. `[$-409]` (a locale alone) is left to ExcelTS.
+  const LITERAL = /"([^"]*)"|\\([A-Za-z])|\[\$([^\]-]+)(?:-[^\]]*)?\]/g;
+  const masks = new Map();
+
+  function literalsOf(format) {
+    let mask = masks.get(format);
+    if (!mask) {
+      const literals = [];
+      const masked = /["\\[]/.test(format)
+        ? format.replace(LITERAL, (whole, quoted, escaped, symbol) => {
+            if (literals.length === 256) return whole;
+            literals.push(quoted ?? escaped ?? symbol);
+            return String.fromCharCode(0xe000 + literals.length - 1);
+          })
+        : format;
+      mask = { masked, literals };
+      if (masks.size > 10_000) masks.clear();
+      masks.set(format, mask);
+    }
+    return mask;
   }
 }

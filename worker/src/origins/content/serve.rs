@@ -74,7 +74,14 @@ async fn index(
     let page = match source_type(seen) {
         SourceType::Html => {
             let body = if is_zip_site(seen) {
-                site_file_chunks(cx, seen, "index.html").await?
+                match site_home(cx, seen).await? {
+                    Home::Page(body) => body,
+                    Home::Under(folder) => {
+                        let query = req.url()?.query().map(|q| format!("?{q}"));
+                        let to = format!("/{folder}/{}", query.unwrap_or_default());
+                        return crate::http::redirect(&to, 302);
+                    }
+                }
             } else {
                 object_chunks(cx, &objects::original_key(id)).await?
             };
@@ -166,6 +173,51 @@ fn site_entry_chunks(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> Byte
     Box::pin(inflated)
 }
 
+/// A zipped site's home page, or the folder it was built to be served under.
+enum Home {
+    Page(ByteChunks),
+    Under(String),
+}
+
+/// The largest home page read whole to look for the sub-path its site was built for (Vite's and
+/// Docusaurus's are a few KB); a larger one streams as before.
+const HOME_SCAN_MAX: i64 = 256 * 1024;
+
+/// The site's `index.html`. A site built for a sub-path (every root-relative link of its home
+/// page under `/{folder}/`, a folder the zip does not have, while the zip has the linked file
+/// without it) moves to `/{folder}/`: its router and links then see the path they were built for,
+/// and `missing_site_file` answers the paths under it. The file checked is the one the page asks
+/// for next, so the isolate's memo answers that request.
+async fn site_home(cx: &Ctx, seen: &Seen) -> ApiResult<Home> {
+    let lookup = site_lookup(cx, seen, "index.html").await?;
+    let site_files::Lookup::File(file) = &*lookup else {
+        return Ok(Home::Page(site_file_chunks(cx, seen, "index.html").await?));
+    };
+    if file.size > HOME_SCAN_MAX {
+        return Ok(Home::Page(site_entry_chunks(cx, seen, file)));
+    }
+    let mut bytes = Vec::with_capacity(file.size as usize);
+    let mut chunks = site_entry_chunks(cx, seen, file);
+    while let Some(chunk) = chunks.next().await {
+        bytes.extend_from_slice(&chunk?);
+    }
+    if let Some((folder, linked)) = plug_content::base_folder(&bytes) {
+        let within = &linked[folder.len() + 1..];
+        if matches!(
+            &*site_lookup(cx, seen, &linked).await?,
+            site_files::Lookup::Missing
+        ) && matches!(
+            &*site_lookup(cx, seen, within).await?,
+            site_files::Lookup::File(_)
+        ) {
+            return Ok(Home::Under(folder));
+        }
+    }
+    Ok(Home::Page(Box::pin(stream::once(std::future::ready(Ok(
+        bytes,
+    ))))))
+}
+
 /// The bytes of the site file at `path`; a path that is not a file is the page's 404.
 async fn site_file_chunks(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<ByteChunks> {
     match &*site_lookup(cx, seen, path).await? {
@@ -243,14 +295,17 @@ async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
     if path.split('/').any(|s| s == ".." || s == ".") {
         return Err(ApiError::not_found());
     }
-    let lookup = site_lookup(cx, seen, &path).await?;
-    let file = match &*lookup {
-        site_files::Lookup::File(file) => file,
+    match &*site_lookup(cx, seen, &path).await? {
+        site_files::Lookup::File(file) => site_entry(cx, seen, file).await,
         // `docs` for a folder `docs/` moves to the folder's index.
-        site_files::Lookup::Folder => return crate::http::redirect(&format!("/{path}/"), 301),
-        site_files::Lookup::Missing if path == FAVICON => return crate::origins::pages::favicon(),
-        site_files::Lookup::Missing => return missing_site_file(cx, seen, &path).await,
-    };
+        site_files::Lookup::Folder => crate::http::redirect(&format!("/{path}/"), 301),
+        site_files::Lookup::Missing if path == FAVICON => crate::origins::pages::favicon(),
+        site_files::Lookup::Missing => missing_site_file(cx, seen, &path).await,
+    }
+}
+
+/// A file of the site found by its path: pages get the badge.
+async fn site_entry(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> ApiResult<Response> {
     // The file found may be `about.html` for `about`: its own name gives the type.
     let content_type = plug_content::content_type_for(&file.path);
     let body = site_entry_chunks(cx, seen, file);
@@ -267,17 +322,37 @@ async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
     )
 }
 
-/// A path the site does not have. A page's path (`.html`, or no `.` in its last segment) gets the site's own
-/// `404.html` with status 404 when it has one (Next.js, Astro, Hugo and Jekyll write one).
+/// A path the site does not have.
+///
+/// - Under a first folder, the path without it: a site built for a sub-path (`site_home`) asks
+///   for `/{folder}/assets/app.js`, which the zip holds as `assets/app.js`.
+/// - A page's path (`.html`, or no `.` in its last segment) gets the site's own `404.html` with
+///   status 404 when it has one (Next.js, Astro, Hugo and Jekyll write one).
+/// - Else a path with no `.` in its last segment gets the site's `index.html` (200), as
+///   Cloudflare Pages serves a site without a `404.html`: it is a single-page app's route
+///   (`/dashboard`, opened from a shared address or reloaded), which its router draws.
+///
 /// Anything else, or a site stored before the index, goes on as before.
 async fn missing_site_file(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<Response> {
+    if let Some((_, within)) = path.split_once('/') {
+        match &*site_lookup(cx, seen, within).await? {
+            site_files::Lookup::File(file) => return site_entry(cx, seen, file).await,
+            site_files::Lookup::Folder => return crate::http::redirect(&format!("/{path}/"), 301),
+            site_files::Lookup::Missing => {}
+        }
+    }
     let last = path.rsplit('/').next().unwrap_or(path);
-    let page_path = !last.contains('.') || last.ends_with(".html");
-    if page_path {
+    let route = !last.contains('.');
+    if route || last.ends_with(".html") {
         if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "404.html").await? {
             let tag = badge_tag(cx, seen).await?;
             let body = site_entry_chunks(cx, seen, file);
             return Ok(stream_html(cx, seen, body, tag, PageKind::Html)?.with_status(404));
+        }
+    }
+    if route {
+        if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "index.html").await? {
+            return site_entry(cx, seen, file).await;
         }
     }
     legacy_site_file(cx, seen, path).await

@@ -347,3 +347,33 @@ fn rejects_an_entry_whose_checksum_does_not_match() {
         422
     );
 }
+
+#[test]
+fn a_home_page_named_index_htm_or_in_capitals_is_named_with_the_fix() {
+    for (zip, named) in [
+        (
+            zip_of(&[("index.htm", b"x"), ("page2.htm", b"y")]),
+            "'index.htm'",
+        ),
+        (
+            zip_of(&[("site/Index.html", b"x"), ("site/a.css", b"y")]),
+            "'site/Index.html'",
+        ),
+    ] {
+        let text = message(open(zip));
+        assert!(text.contains(&format!("it has {named}")), "{text}");
+        assert!(
+            text.contains(&format!("rename {named} to index.html")),
+            "{text}"
+        );
+    }
+    // Deeper down it is the usual advice: the folder to zip is the one holding it.
+    let text = message(open(zip_of(&[
+        ("dist/site/index.htm", b"x"),
+        ("readme.md", b"y"),
+    ])));
+    assert!(
+        text.contains("zip the folder that holds index.html"),
+        "{text}"
+    );
+}
