@@ -114,11 +114,14 @@ test('a zipped site serves nested files with their content types, badges only it
   assert.equal(png.headers.get('content-type'), 'image/png');
   const about = await open(`${e.url}docs/about.html`);
   assert.equal(tags(about.text).length, 1);
-  // docs/ has no index.html and the site no 404.html: a route, answered with the home page as
-  // Cloudflare Pages answers a single-page app's.
   const folder = await open(`${e.url}docs`);
-  assert.equal(folder.status, 200);
-  assert.match(folder.text, /<h1>Site<\/h1>/);
+  assert.equal(folder.status, 404, 'docs/ has no index.html, and docs is a folder of the site');
+  // A route with no file: a navigation (a reload of a single-page app's /dashboard) gets the
+  // home page, as Cloudflare Pages answers a site without 404.html; a program's request stays 404.
+  assert.equal((await open(`${e.url}dashboard`)).status, 404);
+  const route = await open(`${e.url}dashboard`, { headers: { 'Sec-Fetch-Mode': 'navigate', Accept: 'text/html' } });
+  assert.equal(route.status, 200);
+  assert.match(route.text, /<h1>Site<\/h1>/);
   assert.equal((await open(`${e.url}missing.html`)).status, 404);
   assert.equal((await open(`${e.url}..%2F..%2Fetc%2Fpasswd`)).status, 404);
 });

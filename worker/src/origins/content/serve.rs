@@ -34,7 +34,7 @@ pub async fn entity(
     } else if rest == FAVICON && !is_zip_site(seen) {
         crate::origins::pages::favicon()?
     } else {
-        site_file(cx, seen, rest).await?
+        site_file(cx, req, seen, rest).await?
     };
     Ok(with_security_headers(cx, response, seen))
 }
@@ -279,7 +279,7 @@ async fn original(cx: &Ctx, req: &Request, seen: &Seen) -> ApiResult<Response> {
 }
 
 /// A file of a zipped site; HTML files get the badge too.
-async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
+async fn site_file(cx: &Ctx, req: &Request, seen: &Seen, rest: &str) -> ApiResult<Response> {
     if !is_zip_site(seen) {
         return Err(ApiError::not_found());
     }
@@ -300,7 +300,7 @@ async fn site_file(cx: &Ctx, seen: &Seen, rest: &str) -> ApiResult<Response> {
         // `docs` for a folder `docs/` moves to the folder's index.
         site_files::Lookup::Folder => crate::http::redirect(&format!("/{path}/"), 301),
         site_files::Lookup::Missing if path == FAVICON => crate::origins::pages::favicon(),
-        site_files::Lookup::Missing => missing_site_file(cx, seen, &path).await,
+        site_files::Lookup::Missing => missing_site_file(cx, req, seen, &path).await,
     }
 }
 
@@ -324,17 +324,33 @@ async fn site_entry(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> ApiRe
 
 /// A path the site does not have.
 ///
-/// - Under a first folder, the path without it: a site built for a sub-path (`site_home`) asks
-///   for `/{folder}/assets/app.js`, which the zip holds as `assets/app.js`.
+/// - Under a first folder the zip does not have, the path without it: a site built for a
+///   sub-path (`site_home`) asks for `/{folder}/assets/app.js`, which the zip holds as
+///   `assets/app.js`.
 /// - A page's path (`.html`, or no `.` in its last segment) gets the site's own `404.html` with
 ///   status 404 when it has one (Next.js, Astro, Hugo and Jekyll write one).
-/// - Else a path with no `.` in its last segment gets the site's `index.html` (200), as
-///   Cloudflare Pages serves a site without a `404.html`: it is a single-page app's route
-///   (`/dashboard`, opened from a shared address or reloaded), which its router draws.
+/// - Else a navigation to a path with no `.` in its last segment gets the site's `index.html`
+///   (200), as Cloudflare Pages serves a site without a `404.html`: it is a single-page app's
+///   route (`/dashboard`, opened from a shared address or reloaded), which its router draws. A
+///   script's or a program's request for it stays a 404, never a page in place of data.
 ///
 /// Anything else, or a site stored before the index, goes on as before.
-async fn missing_site_file(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<Response> {
-    if let Some((_, within)) = path.split_once('/') {
+async fn missing_site_file(
+    cx: &Ctx,
+    req: &Request,
+    seen: &Seen,
+    path: &str,
+) -> ApiResult<Response> {
+    // Only under a folder the zip lacks: a real folder's missing file stays missing.
+    let under_missing_folder = match path.split_once('/') {
+        Some((first, within)) => matches!(
+            &*site_lookup(cx, seen, first).await?,
+            site_files::Lookup::Missing
+        )
+        .then_some(within),
+        None => None,
+    };
+    if let Some(within) = under_missing_folder {
         match &*site_lookup(cx, seen, within).await? {
             site_files::Lookup::File(file) => return site_entry(cx, seen, file).await,
             site_files::Lookup::Folder => return crate::http::redirect(&format!("/{path}/"), 301),
@@ -350,7 +366,7 @@ async fn missing_site_file(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<Respo
             return Ok(stream_html(cx, seen, body, tag, PageKind::Html)?.with_status(404));
         }
     }
-    if route {
+    if route && crate::origins::pages::navigation(req) {
         if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "index.html").await? {
             return site_entry(cx, seen, file).await;
         }
