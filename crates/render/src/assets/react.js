@@ -361,7 +361,7 @@ async function applyTailwind(source) {
 // The libraries a source imports start downloading (and compiling, off the main thread) as soon as
 // the source is here: modulepreload fetches without running. Once React is in they run, while
 // ReactDOM and Sucrase still load.
-function preloadImports(source) {
+function importedFiles(source) {
   const files = new Set();
   for (const [, , name] of source.matchAll(/\b(?:from|import)\s*(['"])([^'"]+)\1/g)) {
     const file = kitFile(name);
@@ -371,27 +371,38 @@ function preloadImports(source) {
   const icons = lucideNames(source);
   if (icons === null) files.add("lucide-react");
   else for (const name of icons) files.add(`lucide/${lucideFile(name)}`);
+  return [...files];
+}
+
+function preload(files) {
   for (const file of files) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.href = kitUrl(file);
     document.head.append(link);
   }
-  reactCoreReady.then(() => {
-    // A failure is reported where loadImports awaits the same import.
-    for (const file of files) importKit(file).catch(() => {});
-  });
 }
 
 /** Starts Tailwind (when the source uses it) and the libraries the source imports. */
 function startStyling(source) {
-  // Tailwind first: its compiler is the longest step of a styled component.
-  const css = applyTailwind(source);
+  let files = [];
   try {
-    preloadImports(source);
+    files = importedFiles(source);
   } catch (error) {
     console.warn("Plug: preloading the component's libraries failed.", error);
   }
+  // Over HTTP/1.1 a host gets six connections, and React, ReactDOM and Sucrase hold three: lucide's
+  // icons (1 KB each) are asked for first, so they do not wait behind the big files until these
+  // are in (the dashboard's icons came last, and the libraries waited for them); then Tailwind,
+  // then the libraries.
+  const icon = (file) => file.startsWith("lucide/");
+  preload(files.filter(icon));
+  const css = applyTailwind(source);
+  preload(files.filter((file) => !icon(file)));
+  reactCoreReady.then(() => {
+    // A failure is reported where loadImports awaits the same import.
+    for (const file of files) importKit(file).catch(() => {});
+  });
   return css;
 }
 
