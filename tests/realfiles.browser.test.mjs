@@ -608,6 +608,12 @@ test('a single-page app answers its routes when reloaded or shared, and a site b
   const icon = await b.page.evaluate(async () => (await fetch('/my-app/vite.svg')).headers.get('content-type'));
   assert.match(icon, /^image\/svg\+xml/);
   assert.deepEqual(b.problems, []);
+  // A page under a folder the zip lacks is for navigations: a script asking for one gets 404.
+  assert.equal(await b.page.evaluate(async () => (await fetch('/elsewhere/')).status), 404);
+  // A program (an unfurler, curl) is not moved: it gets the home page itself.
+  const fetched = await app.open(based.url);
+  assert.equal(fetched.status, 200);
+  assert.match(fetched.text, /\/my-app\/assets\//);
   await b.page.screenshot({ path: join(SHOTS, 'vite-base.png') });
   await b.context.close();
 

@@ -74,7 +74,7 @@ async fn index(
     let page = match source_type(seen) {
         SourceType::Html => {
             let body = if is_zip_site(seen) {
-                match site_home(cx, seen).await? {
+                match site_home(cx, seen, crate::origins::pages::navigation(req)).await? {
                     Home::Page(body) => body,
                     Home::Under(folder) => {
                         let query = req.url()?.query().map(|q| format!("?{q}"));
@@ -187,13 +187,14 @@ const HOME_SCAN_MAX: i64 = 256 * 1024;
 /// page under `/{folder}/`, a folder the zip does not have, while the zip has the linked file
 /// without it) moves to `/{folder}/`: its router and links then see the path they were built for,
 /// and `missing_site_file` answers the paths under it. The file checked is the one the page asks
-/// for next, so the isolate's memo answers that request.
-async fn site_home(cx: &Ctx, seen: &Seen) -> ApiResult<Home> {
+/// for next, so the isolate's memo answers that request. Only a navigation moves: a program (an
+/// unfurler, `curl`) gets the home page itself, as it would from a site built for the root.
+async fn site_home(cx: &Ctx, seen: &Seen, navigation: bool) -> ApiResult<Home> {
     let lookup = site_lookup(cx, seen, "index.html").await?;
     let site_files::Lookup::File(file) = &*lookup else {
         return Ok(Home::Page(site_file_chunks(cx, seen, "index.html").await?));
     };
-    if file.size > HOME_SCAN_MAX {
+    if !navigation || file.size > HOME_SCAN_MAX {
         return Ok(Home::Page(site_entry_chunks(cx, seen, file)));
     }
     let mut bytes = Vec::with_capacity(file.size as usize);
@@ -326,7 +327,7 @@ async fn site_entry(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> ApiRe
 ///
 /// - Under a first folder the zip does not have, the path without it: a site built for a
 ///   sub-path (`site_home`) asks for `/{folder}/assets/app.js`, which the zip holds as
-///   `assets/app.js`.
+///   `assets/app.js`; a page found so goes to a navigation only.
 /// - A page's path (`.html`, or no `.` in its last segment) gets the site's own `404.html` with
 ///   status 404 when it has one (Next.js, Astro, Hugo and Jekyll write one).
 /// - Else a navigation to a path with no `.` in its last segment gets the site's `index.html`
@@ -350,9 +351,18 @@ async fn missing_site_file(
         .then_some(within),
         None => None,
     };
+    let navigation = crate::origins::pages::navigation(req);
     if let Some(within) = under_missing_folder {
         match &*site_lookup(cx, seen, within).await? {
-            site_files::Lookup::File(file) => return site_entry(cx, seen, file).await,
+            // A page found so is for a person's navigation only (`/repo/` is the home page); a
+            // program asking for `/anything/` gets its 404, not the home page.
+            site_files::Lookup::File(file)
+                if navigation
+                    || !plug_content::content_type_for(&file.path).starts_with("text/html") =>
+            {
+                return site_entry(cx, seen, file).await
+            }
+            site_files::Lookup::File(_) => {}
             site_files::Lookup::Folder => return crate::http::redirect(&format!("/{path}/"), 301),
             site_files::Lookup::Missing => {}
         }
@@ -366,7 +376,7 @@ async fn missing_site_file(
             return Ok(stream_html(cx, seen, body, tag, PageKind::Html)?.with_status(404));
         }
     }
-    if route && crate::origins::pages::navigation(req) {
+    if route && navigation {
         if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "index.html").await? {
             return site_entry(cx, seen, file).await;
         }
