@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'date-fns';
 import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { dropReact, openWatched } from './support/react-pages.mjs';
 import { ROOT } from './support/worker.mjs';
 import { launchChromium, eventually } from './support/browser.mjs';
 import { CAROUSEL, CHART, COMMAND_PALETTE, DATE_PICKER, DRAWER, RARER, SETTINGS_FORM, SIDEBAR_APP } from './support/ai-components-shadcn.mjs';
@@ -27,24 +28,7 @@ after(async () => {
   await app?.stop();
 });
 
-async function dropReact(name, content) {
-  const { owner } = await app.world();
-  return app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'react_single_file' } });
-}
-
-async function open(name, content) {
-  const e = await dropReact(name, content);
-  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 } });
-  const page = await context.newPage();
-  page.console = [];
-  page.on('console', (m) => page.console.push(`${m.type()}: ${m.text()}`));
-  page.on('pageerror', (err) => page.console.push(`pageerror: ${err.message}`));
-  page.on('requestfailed', (r) => page.console.push(`requestfailed: ${r.url()}`));
-  page.requested = [];
-  page.on('request', (r) => page.requested.push(new URL(r.url()).pathname));
-  await page.goto(e.url);
-  return { page, context };
-}
+const open = async (name, content) => openWatched(browser, (await dropReact(app, name, content)).url);
 
 const quiet = (page) => assert.deepEqual(page.console, [], 'nothing in the console');
 const kitFiles = (page) =>
@@ -287,7 +271,7 @@ test('menubar, context menu, navigation menu, toggle group, one-time code and re
 });
 
 test('a v0 sidebar: expanded with its menu, collapsed to icons by its trigger and Ctrl+B, and a sheet on a phone', async () => {
-  const e = await dropReact('app-sidebar.tsx', SIDEBAR_APP);
+  const e = await dropReact(app, 'app-sidebar.tsx', SIDEBAR_APP);
   const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 800 } });
   const page = await context.newPage();
   const logged = [];

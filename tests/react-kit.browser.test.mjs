@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { startWorker, BROWSER_UA, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { launchChromium, eventually } from './support/browser.mjs';
+import { dropReact as dropReactAs, openWatched } from './support/react-pages.mjs';
 import { CALCULATOR, DASHBOARD, ENV_CLIENT, EVERY_LIBRARY, FORM, MOTION_LIST, NEXT_BLOCK, PROJECT_PAGE, THREE_SCENE, TOASTS, TRACKER } from './support/ai-components.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'react-kit');
@@ -24,25 +25,8 @@ after(async () => {
   await app?.stop();
 });
 
-// Each drop comes from a user of its own world: one user may create only 10 drops a minute.
-async function dropReact(name, content) {
-  const { owner } = await app.world();
-  return app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'react_single_file' } });
-}
-
-/** Opens a drop with every console message, page error and failed request recorded. */
-async function open(e, context) {
-  context ??= await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 } });
-  const page = await context.newPage();
-  page.console = [];
-  page.on('console', (m) => page.console.push(`${m.type()}: ${m.text()}`));
-  page.on('pageerror', (err) => page.console.push(`pageerror: ${err.message}`));
-  page.on('requestfailed', (r) => page.console.push(`requestfailed: ${r.url()}`));
-  page.requested = [];
-  page.on('request', (r) => page.requested.push(new URL(r.url()).pathname));
-  await page.goto(e.url);
-  return { page, context };
-}
+const dropReact = (name, content) => dropReactAs(app, name, content);
+const open = (e, context) => openWatched(browser, e.url, context);
 
 const quiet = (page) => assert.deepEqual(page.console, [], 'nothing in the console');
 const style = (page, selector, property) =>
