@@ -193,12 +193,14 @@ test("a chart: ChartContainer's config colours recharts' bars, and its tooltip a
   const legend = page.locator('#root .recharts-legend-wrapper');
   assert.match(await legend.textContent(), /Desktop.*Mobile/);
   assert.equal(await page.locator('#root .recharts-cartesian-axis-tick-value').first().textContent(), 'Jan');
-  // February's desktop bar (the second of the first series).
-  const box = await page.$$eval('#root .recharts-bar-rectangle path', (ps) => {
+  // February's desktop bar (the second of the first series), once it has grown in: its fill is
+  // set from the first frame, its height only at the end of recharts' animation.
+  const februaryBox = () => page.$$eval('#root .recharts-bar-rectangle path', (ps) => {
     const r = ps[1].getBoundingClientRect();
     return { x: r.x, y: r.y, width: r.width, height: r.height };
   });
-  assert.ok(box.height > 100, 'a tall bar for 305');
+  let box;
+  await eventually(async () => (box = await februaryBox()).height > 100, 'a tall bar for 305');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const tooltip = page.locator('#root .recharts-tooltip-wrapper');
   await eventually(async () => /February.*Desktop.*305.*Mobile.*200/.test(await tooltip.textContent()), 'the tooltip for February');
