@@ -117,6 +117,11 @@ async function kitCss() {
       (importers[used] ??= []).push(file);
     }
   }
+  // What a file of ui.mjs imports is in ui.mjs too (menu-parts, the parts the three menus share).
+  for (const name of [...core]) {
+    const source = readFileSync(join(dir, `${name}.jsx`), "utf8");
+    for (const [, used] of source.matchAll(/from "\.\/([\w-]+)\.jsx"/g)) if (used !== "icons") core.add(used);
+  }
   const ownersOf = (holders) => {
     if ([...holders].some((h) => core.has(h))) return null;
     const owners = new Set(holders);

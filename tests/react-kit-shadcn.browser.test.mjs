@@ -34,6 +34,8 @@ const quiet = (page) => assert.deepEqual(page.console, [], 'nothing in the conso
 const kitFiles = (page) =>
   [...new Set(page.requested.filter((p) => p.includes('/react-kit/') && !p.includes('/lucide/')).map((p) => p.split('/react-kit/')[1]))].sort();
 const colour = (locator, property) => locator.evaluate((el, p) => getComputedStyle(el)[p], property);
+// Whether two boxes (a toast, Plug's badge chip) share any pixel.
+const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 test('a settings form on react-hook-form and zod shows its messages, and a valid submit shows the older toast', async () => {
   const { page, context } = await open('settings-form.tsx', SETTINGS_FORM);
@@ -63,6 +65,13 @@ test('a settings form on react-hook-form and zod shows its messages, and a valid
   assert.equal(await username.getAttribute('aria-invalid'), 'false');
   assert.equal(await colour(toast, 'borderTopLeftRadius'), '6px', 'the toast is rounded-md');
   assert.equal(await toast.evaluate((el) => getComputedStyle(el.parentElement).position), 'fixed', 'in its viewport');
+  // Bottom right, above Plug's badge chip in that corner rather than over it.
+  const chip = await page.locator('platform-badge').boundingBox();
+  assert.ok(chip && chip.width > 0, "Plug's chip is in the page");
+  await eventually(async () => {
+    const box = await toast.boundingBox();
+    return box.x + box.width > chip.x && !overlap(box, chip);
+  }, 'the toast beside the chip, clear of it');
   await page.screenshot({ path: join(SHOTS, 'shadcn-form-toast.png') });
   // Closing it takes it away.
   await toast.hover();
@@ -294,6 +303,15 @@ test('a v0 sidebar: expanded with its menu, collapsed to icons by its trigger an
   // The main area starts where the sidebar ends.
   const main = page.locator('#root main');
   assert.equal(await main.evaluate((el) => Math.round(el.getBoundingClientRect().left)), 256);
+  // The sidebar starts below Plug's page header and reaches the bottom: the file's title shows.
+  const header = await page.locator('.plug-header').boundingBox();
+  const fixedBox = () => panel.evaluate((el) => el.parentElement.getBoundingClientRect().toJSON());
+  await eventually(async () => Math.round((await fixedBox()).top) === Math.round(header.y + header.height), 'the sidebar below the header');
+  assert.equal(Math.round((await fixedBox()).bottom), 800);
+  assert.equal(await page.evaluate(() => {
+    const title = document.querySelector('.plug-header h1').getBoundingClientRect();
+    return document.elementFromPoint(title.left + 4, title.top + title.height / 2)?.closest('.plug-header') !== null;
+  }), true, "the header's title is not covered");
 
   await page.click('#root button[data-sidebar=trigger]');
   await eventually(async () => (await width()) === 48, 'the sidebar to collapse to its 3rem of icons');

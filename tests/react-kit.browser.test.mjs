@@ -588,6 +588,12 @@ test("sonner's toast() shows its toast in the <Toaster /> v0 imports from @/comp
   assert.match(await toast.textContent(), /Changes saved.*Your profile is up to date\./);
   await eventually(() => toast.evaluate((t) => t.dataset.mounted === 'true' && getComputedStyle(t).opacity === '1'), 'the toast to come in');
   assert.equal(await toast.evaluate((t) => getComputedStyle(t).position), 'absolute', "sonner's own styles apply");
+  // Above Plug's badge chip in the bottom-right corner, not over it.
+  const chip = await page.locator('platform-badge').boundingBox();
+  assert.ok(chip && chip.width > 0, "Plug's chip is in the page");
+  const box = await toast.boundingBox();
+  assert.ok(box.x + box.width > chip.x, 'the toast is in the same corner');
+  assert.ok(box.y + box.height <= chip.y, `the toast (bottom ${box.y + box.height}) clears the chip (top ${chip.y})`);
   await page.click('#root #plain');
   await page.waitForSelector('[data-sonner-toast] >> text=Event has been created');
   await page.screenshot({ path: join(SHOTS, 'sonner.png') });

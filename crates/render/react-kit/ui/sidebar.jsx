@@ -87,7 +87,7 @@ export const SidebarProvider = React.forwardRef(
           <div
             ref={ref}
             style={{ "--sidebar-width": WIDTH, "--sidebar-width-icon": WIDTH_ICON, ...style }}
-            className={cn("group/sidebar-wrapper flex min-h-svh w-full has-[[data-variant=inset]]:bg-sidebar", className)}
+            className={cn("group/sidebar-wrapper flex min-h-[calc(100svh_-_var(--plug-header-height,0px))] w-full has-[[data-variant=inset]]:bg-sidebar", className)}
             {...props}
           >
             {children}
@@ -146,7 +146,9 @@ export const Sidebar = React.forwardRef(
         />
         <div
           className={cn(
-            "fixed inset-y-0 z-10 hidden h-svh w-[--sidebar-width] transition-[left,right,width] duration-200 ease-linear md:flex",
+            // Below Plug's own page header (sticky at the top; react.js keeps its height in
+            // --plug-header-height), not over the file's title: shadcn's is `inset-y-0 h-svh`.
+            "fixed bottom-0 top-[--plug-header-height] z-10 hidden h-[calc(100svh_-_var(--plug-header-height,0px))] w-[--sidebar-width] transition-[left,right,width] duration-200 ease-linear md:flex",
             side === "left"
               ? "left-0 group-data-[collapsible=offcanvas]:left-[calc(var(--sidebar-width)*-1)]"
               : "right-0 group-data-[collapsible=offcanvas]:right-[calc(var(--sidebar-width)*-1)]",

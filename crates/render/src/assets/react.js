@@ -458,6 +458,14 @@ function codeFrame(source, line, column) {
 // imports and Tailwind start at once, no second round trip), else it is fetched (a large source).
 const inlined = root.dataset.source;
 root.removeAttribute("data-source");
+// Plug's page header (sticky at the top) keeps its height in --plug-header-height: the kit's
+// sidebar, fixed to the viewport in shadcn's, starts below it rather than covering the file's title.
+const header = document.querySelector(".plug-header");
+if (header) {
+  // Observed, not read now: reading it here would force a layout before anything is loaded. The
+  // first call comes with the first frame, before the component's.
+  new ResizeObserver(() => document.documentElement.style.setProperty("--plug-header-height", `${header.offsetHeight}px`)).observe(header);
+}
 // plug:* performance marks say where a page's time went (start, scripts, compiled, libraries,
 // tailwind, styled), for anyone profiling it; they cost nothing.
 performance.mark("plug:start");
