@@ -215,11 +215,20 @@ pub(crate) mod tests {
         assert!(html.contains("<template shadowrootmode=\"closed\">"));
         assert!(html.contains(":host{top:16px!important;left:16px!important}"));
         // The script follows the shell, so the parser has the shell before it waits for badge.js.
-        assert!(html.ends_with(&BadgeTag { shell: false, ..tag.clone() }.to_html()));
+        assert!(html.ends_with(
+            &BadgeTag {
+                shell: false,
+                ..tag.clone()
+            }
+            .to_html()
+        ));
         assert!(html.find("</platform-badge>") < html.find("<script"));
         // The words only size the box; they are never painted (an LCP candidate otherwise).
         assert!(html.contains("span{visibility:hidden}"));
-        assert!(!sample_tag().to_html().contains("<platform-badge"), "no shell unless asked");
+        assert!(
+            !sample_tag().to_html().contains("<platform-badge"),
+            "no shell unless asked"
+        );
     }
 
     #[test]
