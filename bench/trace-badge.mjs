@@ -1,6 +1,7 @@
 // Not part of `npm run bench`: where the chip's time goes on the light page `npm run bench -- badge`
 // measures. Loads the page with and without the badge in fresh browser contexts (as the bench
-// does) and prints the medians of each step, in ms after navigation start:
+// does) and prints the medians of each step, in ms after navigation start; `NO_SHELL=1` loads it
+// with the cookie that leaves the chip's shell out (badge.js alone, as before the shell):
 //   node bench/trace-badge.mjs [rounds]
 import { startWorker } from '../tests/support/harness.mjs';
 import { launchChromium } from '../tests/support/browser.mjs';
@@ -25,11 +26,13 @@ const instrument = () => {
     },
   });
   new MutationObserver(() => {
-    if (!t.host && document.querySelector('platform-badge')) t.host = now();
+    if (!t.host && document.querySelector('platform-badge:not([data-platform-shell])')) t.host = now();
   }).observe(document, { childList: true, subtree: true });
+  // `shell`: the first frame with the Worker's shell on screen; `chip`: with badge.js's chip.
   const watch = () => {
-    const host = document.querySelector('platform-badge');
-    if (host && host.getBoundingClientRect().width > 0) t.chip = now();
+    const shown = [...document.querySelectorAll('platform-badge')].filter((h) => h.getBoundingClientRect().width > 0);
+    if (shown.some((h) => h.hasAttribute('data-platform-shell'))) t.shell ??= now();
+    if (shown.some((h) => !h.hasAttribute('data-platform-shell'))) t.chip = now();
     else requestAnimationFrame(watch);
   };
   requestAnimationFrame(watch);
@@ -50,6 +53,7 @@ try {
   const add = (k, v) => (rows[k] ??= []).push(v);
   const load = async (entity, badge) => {
     const context = await browser.newContext();
+    if (badge && process.env.NO_SHELL) await context.addCookies([{ name: 'platform-badge-dismissed', value: '1', url: app.contentUrl(entity.entity_id) }]);
     await context.addInitScript(instrument);
     const page = await context.newPage();
     await page.goto(`${app.contentUrl(entity.entity_id)}/`);
@@ -74,7 +78,7 @@ try {
   };
   for (let i = 0; i < rounds; i++) {
     const w = await load(e, true);
-    for (const k of ['responseEnd', 'fcp', 'jsStart', 'jsConnected', 'jsRequest', 'jsFirstByte', 'jsEnd', 'script', 'dcl', 'ready', 'host', 'chip', 'lcp']) add(`badge: ${k}`, w[k]);
+    for (const k of ['responseEnd', 'fcp', 'jsStart', 'jsConnected', 'jsRequest', 'jsFirstByte', 'jsEnd', 'script', 'dcl', 'ready', 'host', 'shell', 'chip', 'lcp']) add(`badge: ${k}`, w[k]);
     const p = await load(plain, false);
     for (const k of ['responseEnd', 'fcp', 'dcl', 'lcp']) add(`plain: ${k}`, p[k]);
   }
