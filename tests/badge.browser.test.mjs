@@ -714,13 +714,40 @@ test('hostile page CSS does not change the badge', async () => {
   await b.context.close();
 });
 
-test('the grid badge style sets the theme variables; unsafe values are refused by the Worker', async () => {
+test('the grid badge style sets the theme variables, on the shell too; unsafe values are refused by the Worker', async () => {
   const { owner, grid } = await author();
   const theme = { bg: '#ff0000', fg: 'rgb(0, 0, 0)', accent: '#00ff00', radius: '0px', font: 'Georgia, serif', shadow: 'none' };
   await app.mustAdmin('PUT', `/grids/${grid.slug}/badge-style`, { theme: { ...theme, evil: 'url(x)' } });
   const refused = await app.admin('PUT', `/grids/${grid.slug}/badge-style`, { theme: { bg: 'red; color: blue' } });
   assert.equal(refused.status, 400, refused.text);
   const e = await servedPage(owner);
+  {
+    // The shell, before badge.js arrives, already wears the theme: one pixel of its box, read back
+    // by the browser from a screenshot (its root is closed, so computed style cannot be asked).
+    const shellContext = await newContext();
+    const held = await shellContext.newPage();
+    const release = await holdBadgeJs(held);
+    await held.goto(e.url, { waitUntil: 'commit' });
+    await eventually(async () => (await held.locator('platform-badge[data-platform-shell]').count()) === 1, 'the shell');
+    await sleep(300);
+    const box = await hostBox(held);
+    const shot = await held.screenshot({ clip: { x: box.x + box.width - 4, y: box.y + box.height / 2, width: 1, height: 1 } });
+    const blank = await shellContext.newPage();
+    const pixel = await blank.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const context = canvas.getContext('2d');
+      context.drawImage(img, 0, 0);
+      return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    }, shot.toString('base64'));
+    assert.deepEqual(pixel, [255, 0, 0], 'the shell in the theme\'s --badge-bg');
+    release();
+    await shellContext.close();
+  }
   const { page: pg, context } = await openBadgePage(e.url, { context: await newContext({ deviceScaleFactor: 2 }) });
   assert.equal(await computed(pg, 'c', 'backgroundColor'), 'rgb(255, 0, 0)');
   assert.equal(await computed(pg, 'c', 'color'), 'rgb(0, 0, 0)');
