@@ -229,7 +229,14 @@ ${glue}
   badge.ready = Promise.resolve()
     .then(function () { return ${unpack}; })
     .then(function (module) { return wasm_bindgen({ module_or_path: module }); })
-    .then(function () { return true; }, function () { return false; });
+    .then(function () { return true; }, function () { return false; })
+    // The chip's shell the Worker wrote before this tag goes in the task that mounted the chip
+    // (or found it hidden, or failed), so no frame shows both or neither.
+    .then(function (ok) {
+      var shell = document.querySelector("platform-badge[data-platform-shell]");
+      if (shell) shell.remove();
+      return ok;
+    });
 })();
 `);
 }

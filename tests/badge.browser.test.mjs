@@ -229,6 +229,142 @@ test('a served page shows the chip: a button of about 120x30 at the bottom-right
   await context.close();
 });
 
+/** Holds every request for badge.js until `release()` (or fails them all with `{ fail: true }`). */
+async function holdBadgeJs(pg, { fail = false } = {}) {
+  let release;
+  const gate = new Promise((resolve) => { release = resolve; });
+  await pg.route(`${app.baseUrl}/badge.js`, async (route) => {
+    if (fail) return route.abort('connectionrefused');
+    await gate;
+    return route.continue();
+  });
+  return release;
+}
+
+/** Test-only: per frame, how many badge hosts have a size; and every LCP entry's element. */
+function watchFrames() {
+  window.__frames = [];
+  const frame = () => {
+    const shown = [...document.querySelectorAll('platform-badge')].filter((h) => h.getBoundingClientRect().width > 0);
+    window.__frames.push(shown.map((h) => (h.hasAttribute('data-platform-shell') ? 'shell' : 'chip')).join('+') || 'none');
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  window.__lcpElements = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__lcpElements.push(e.element ? e.element.tagName.toLowerCase() : null);
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+}
+
+const hitAt = (pg, box) => pg.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.tagName.toLowerCase() ?? null,
+  { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+
+test('the chip\'s shell is on screen before badge.js arrives: closed, in the chip\'s place, never an LCP candidate, and swapped for the chip in one frame', async () => {
+  const { owner } = await author();
+  const pages = {
+    text: page(),
+    'near-empty': `<!doctype html><html><head><meta charset="utf-8"><title>x</title></head><body><p id="tiny" style="font:10px sans-serif">ok</p></body></html>`,
+    empty: '<!doctype html><html><head><meta charset="utf-8"><title>x</title></head><body></body></html>',
+  };
+  for (const [kind, html] of Object.entries(pages)) {
+    const e = await servedPage(owner, html);
+    const context = await newContext({ deviceScaleFactor: 2 });
+    await context.addInitScript(watchFrames);
+    const pg = await context.newPage();
+    const errors = [];
+    pg.on('pageerror', (error) => errors.push(error.message));
+    const release = await holdBadgeJs(pg);
+    await pg.goto(e.url, { waitUntil: 'commit' });
+    await eventually(() => pg.evaluate(() => window.__frames?.includes('shell')), `${kind}: the shell shows while badge.js is held`);
+    await sleep(400); // frames with the shell alone on screen
+    assert.equal(await hosts(pg), 1);
+    const shell = pg.locator('platform-badge');
+    assert.equal(await shell.getAttribute('data-platform-shell'), '');
+    assert.equal(await pg.evaluate(() => document.querySelector('platform-badge').shadowRoot), null, 'closed to the page');
+    assert.equal(await pg.evaluate(() => window.__PlatformBadge), undefined, 'badge.js has not run');
+    const shellBox = await hostBox(pg);
+    assert.equal(await hitAt(pg, shellBox), 'platform-badge', 'painted on top of the page');
+    assert.ok(Math.abs(DESKTOP.width - (shellBox.x + shellBox.width) - 16) <= 1 && Math.abs(DESKTOP.height - (shellBox.y + shellBox.height) - 16) <= 1,
+      `${kind}: the chip's corner, ${JSON.stringify(shellBox)}`);
+    const lcpWhileShell = await pg.evaluate(() => window.__lcpElements);
+    if (kind === 'empty') assert.deepEqual(lcpWhileShell, [], 'an empty page with the shell has no LCP at all');
+    else if (kind === 'near-empty') assert.deepEqual([...new Set(lcpWhileShell)], ['p'], `the page's one word stays its LCP: ${lcpWhileShell}`);
+    else assert.ok(lcpWhileShell.length && lcpWhileShell.every((el) => el !== null && el !== 'platform-badge'), `${lcpWhileShell}`);
+    if (kind === 'text') await pg.screenshot({ path: join(SHOTS, 'shell.png'), clip: around([shellBox], 120, DESKTOP) });
+
+    release();
+    await waitForBadge(pg);
+    assert.equal(await hosts(pg), 1, 'the chip replaced the shell');
+    assert.equal(await shell.getAttribute('data-platform-shell'), null);
+    const chipBox = await hostBox(pg);
+    assert.equal(chipBox.height, shellBox.height, 'same height');
+    assert.equal(chipBox.x + chipBox.width, shellBox.x + shellBox.width, 'same right edge');
+    assert.equal(chipBox.y, shellBox.y, 'same top');
+    // The shell sizes its box by the label's words in the chip's font; the canvas label is
+    // scaled to its 1.4em height, a few pixels wider.
+    assert.ok(Math.abs(chipBox.width - shellBox.width) <= 8, `${kind}: width ${shellBox.width} then ${chipBox.width}`);
+    await sleep(100);
+    const frames = await pg.evaluate(() => window.__frames);
+    const seen = frames.slice(frames.indexOf('shell'));
+    assert.ok(seen.every((f) => f === 'shell' || f === 'chip'), `${kind}: never both, never neither: ${[...new Set(seen)]}`);
+    assert.equal(seen.at(-1), 'chip');
+    const lcp = await pg.evaluate(() => window.__lcpElements);
+    assert.ok(lcp.every((el) => el !== null && el !== 'platform-badge'), `${kind}: ${lcp}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('odd pages get the shell and then the chip (no head or body, XHTML syntax); a page that replaces its body keeps neither', async () => {
+  const { owner } = await author();
+  const pages = {
+    bare: '<h1>Just a heading</h1><p>No html, head or body tags at all.',
+    xhtml: '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title><meta charset="utf-8"/></head><body><h1>XHTML syntax</h1><br/></body></html>',
+    'new body': page({ head: `<script>document.addEventListener('DOMContentLoaded', () => {
+      const body = document.createElement('body');
+      body.innerHTML = '<h1>A new body</h1>';
+      document.body = body;
+    });</script>` }),
+  };
+  for (const [kind, html] of Object.entries(pages)) {
+    const e = await servedPage(owner, html);
+    const served = await (await fetchLocal(e.url)).text();
+    assert.equal((served.match(/<platform-badge data-platform-shell/g) ?? []).length, 1, `${kind}: one shell`);
+    const { page: pg, context, errors } = await openBadgePage(e.url);
+    await sleep(200);
+    if (kind === 'new body') {
+      // As before the shell: badge.js reads its tag when its wasm starts, after DOMContentLoaded,
+      // and the tag went with the old body, so there is no chip; the shell went with it too.
+      assert.equal(await hosts(pg), 0, 'no chip and no stray shell');
+      assert.equal(await pg.evaluate(() => document.body.querySelector('h1').textContent), 'A new body');
+      assert.deepEqual(errors, [], kind);
+      await context.close();
+      continue;
+    }
+    assert.equal(await hosts(pg), 1, `${kind}: one host`);
+    assert.equal(await pg.locator('platform-badge').getAttribute('data-platform-shell'), null, `${kind}: the chip, not the shell`);
+    const box = await hostBox(pg);
+    assert.ok(box && box.width > 100, `${kind}: on screen, ${JSON.stringify(box)}`);
+    assert.deepEqual(errors, [], kind);
+    await context.close();
+  }
+});
+
+test('when badge.js cannot be fetched, the shell hides itself after 10 seconds', async () => {
+  const { owner } = await author();
+  const e = await servedPage(owner);
+  const context = await newContext();
+  const pg = await context.newPage();
+  await holdBadgeJs(pg, { fail: true });
+  await pg.goto(e.url);
+  const box = await hostBox(pg);
+  assert.equal(await hitAt(pg, box), 'platform-badge');
+  await sleep(7_000);
+  assert.equal(await hitAt(pg, box), 'platform-badge', 'still there at 7 s');
+  await eventually(async () => (await hitAt(pg, box)) !== 'platform-badge', 'hidden after 10 s', 6_000);
+  await context.close();
+});
+
 test('a click opens the panel as a labelled dialog with focus inside; hovering does not', async () => {
   const { owner } = await author();
   const e = await servedPage(owner);
@@ -578,13 +714,40 @@ test('hostile page CSS does not change the badge', async () => {
   await b.context.close();
 });
 
-test('the grid badge style sets the theme variables; unsafe values are refused by the Worker', async () => {
+test('the grid badge style sets the theme variables, on the shell too; unsafe values are refused by the Worker', async () => {
   const { owner, grid } = await author();
   const theme = { bg: '#ff0000', fg: 'rgb(0, 0, 0)', accent: '#00ff00', radius: '0px', font: 'Georgia, serif', shadow: 'none' };
   await app.mustAdmin('PUT', `/grids/${grid.slug}/badge-style`, { theme: { ...theme, evil: 'url(x)' } });
   const refused = await app.admin('PUT', `/grids/${grid.slug}/badge-style`, { theme: { bg: 'red; color: blue' } });
   assert.equal(refused.status, 400, refused.text);
   const e = await servedPage(owner);
+  {
+    // The shell, before badge.js arrives, already wears the theme: one pixel of its box, read back
+    // by the browser from a screenshot (its root is closed, so computed style cannot be asked).
+    const shellContext = await newContext();
+    const held = await shellContext.newPage();
+    const release = await holdBadgeJs(held);
+    await held.goto(e.url, { waitUntil: 'commit' });
+    await eventually(async () => (await held.locator('platform-badge[data-platform-shell]').count()) === 1, 'the shell');
+    await sleep(300);
+    const box = await hostBox(held);
+    const shot = await held.screenshot({ clip: { x: box.x + box.width - 4, y: box.y + box.height / 2, width: 1, height: 1 } });
+    const blank = await shellContext.newPage();
+    const pixel = await blank.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const context = canvas.getContext('2d');
+      context.drawImage(img, 0, 0);
+      return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    }, shot.toString('base64'));
+    assert.deepEqual(pixel, [255, 0, 0], 'the shell in the theme\'s --badge-bg');
+    release();
+    await shellContext.close();
+  }
   const { page: pg, context } = await openBadgePage(e.url, { context: await newContext({ deviceScaleFactor: 2 }) });
   assert.equal(await computed(pg, 'c', 'backgroundColor'), 'rgb(255, 0, 0)');
   assert.equal(await computed(pg, 'c', 'color'), 'rgb(0, 0, 0)');
@@ -669,6 +832,10 @@ test('auto mode: "Hide for this session" hides the badge for the session; force-
     assert.equal(await hosts(pg), 0, 'gone at once');
     assert.equal(await state(pg), 'hidden');
     assert.equal(await pg.evaluate(() => sessionStorage.getItem('platform-badge-dismissed')), '1');
+    // The same choice as a cookie of this origin: its next pages come without the chip's shell.
+    assert.match(await pg.evaluate(() => document.cookie), /(^|; )platform-badge-dismissed=1/);
+    const served = () => pg.evaluate(() => fetch(location.href).then((r) => r.text()));
+    assert.ok(!(await served()).includes('<platform-badge'), 'no shell to flash');
 
     await pg.reload();
     await waitForBadge(pg);
@@ -678,6 +845,7 @@ test('auto mode: "Hide for this session" hides the badge for the session; force-
 
     await platformPolicy('force_on');
     assert.equal(await modeOfTag(), 'force-show');
+    assert.ok((await served()).includes('<platform-badge data-platform-shell'), 'a forced badge has its shell despite the cookie');
     await pg.reload();
     await waitForBadge(pg);
     assert.equal(await hosts(pg), 1, 'force-show shows despite the session flag');

@@ -3,7 +3,7 @@
 // resolution rows, security headers, sessions, scope moves and the sitemap.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startWorker, expectError } from './support/harness.mjs';
+import { startWorker, expectError, fetchLocal } from './support/harness.mjs';
 import * as fx from './support/fixtures.mjs';
 
 let app;
@@ -194,6 +194,31 @@ test('a scope move sends readers to the new URL and answers 404 to others', asyn
   assert.equal(old.headers.get('location'), moved.body.url);
   assert.equal((await open(e.url, { token: member.token })).status, 404);
   assert.equal((await open(e.url)).status, 404);
+});
+
+test('the chip\'s shell comes right before the tag; a viewer who hid the badge gets the tag alone unless a policy forces it', async () => {
+  const { owner, grid } = await app.world();
+  const e = await linkDrop(owner, { name: 'page.html', content: fx.html('Launch') });
+  const direct = async (cookie) => (await fetchLocal(`${app.contentUrl(e.entity_id)}/`, { headers: cookie ? { cookie } : {} })).text();
+  const SHELL = /<platform-badge data-platform-shell aria-hidden="true"><template shadowrootmode="closed">[\s\S]*?<\/template><\/platform-badge>/g;
+  const shells = (html) => html.match(SHELL) ?? [];
+  const html = await direct();
+  assert.equal(shells(html).length, 1, html);
+  assert.equal(html.indexOf(shells(html)[0]) + shells(html)[0].length, html.indexOf(tags(html)[0][0]), 'the shell, then at once the tag');
+  assert.ok(!/Running on Plug<\/span>/.test(html.replace(SHELL, '')), 'the words only inside the shell');
+  // The cookie "Hide for this session" sets beside its sessionStorage flag (badge-panel.js).
+  const hidden = await direct('other=1; platform-badge-dismissed=1');
+  assert.equal(tags(hidden).length, 1, 'badge.js still comes: sessionStorage decides');
+  assert.equal(shells(hidden).length, 0, 'no shell to flash');
+  const gridPolicy = (policy) => app.admin('PUT', `/grids/${grid.slug}/badge-policy`, { policy });
+  try {
+    await gridPolicy('force_on');
+    const locked = await direct('platform-badge-dismissed=1');
+    assert.equal(attr(tags(locked)[0][0], 'data-platform-badge-mode'), 'locked-show');
+    assert.equal(shells(locked).length, 1, 'a forced badge ignores the choice, and so does its shell');
+  } finally {
+    await gridPolicy('none');
+  }
 });
 
 test('badge resolution: all seven rows of the table decide the tag and its mode', async () => {

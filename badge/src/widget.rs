@@ -14,6 +14,8 @@ use js_sys::Reflect;
 use wasm_bindgen::{JsCast, JsValue, UnwrapThrowExt};
 use web_sys::{Document, Element, Event, EventTarget, KeyboardEvent, Window};
 
+/// `plug_render::DISMISSED_COOKIE`, for the whole origin, until the browser session ends.
+const DISMISSED_COOKIE: &str = "platform-badge-dismissed=1; path=/; SameSite=Lax";
 const THANKS: &str = "Thanks \u{2014} your feedback was sent.";
 const SEND_FAILED: &str = "Could not send your feedback. Please try again.";
 /// How long the thanks shows before the panel closes (docs/model.md "The badge": about a second).
@@ -297,6 +299,12 @@ impl Widget {
     fn dismiss(&self) {
         if let Some(storage) = session_storage(&self.window) {
             let _ = storage.set_item(DISMISSED_KEY, "1");
+        }
+        // The same choice as a session cookie of this origin, which the Worker reads to leave the
+        // chip's shell out of this origin's next pages (README "Decisions": the chip's shell);
+        // sessionStorage above stays what badge.js decides by.
+        if let Some(document) = self.window.document() {
+            let _ = Reflect::set(&document, &"cookie".into(), &DISMISSED_COOKIE.into());
         }
         self.cancel_scheduled_close();
         self.set_state(State::Hidden);

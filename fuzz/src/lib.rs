@@ -178,7 +178,24 @@ pub fn theme(data: &[u8]) {
         mode: BadgeTagMode::Auto,
         position: Some(Position::BottomLeft),
         theme: Some(theme.clone()),
+        shell: false,
     };
+    // The shell carries the theme too, in one style attribute of its wrapper.
+    let shell = start_tags(
+        &BadgeTag {
+            shell: true,
+            ..tag.clone()
+        }
+        .shell_html(),
+    );
+    assert_eq!(shell[0].0, "platform-badge", "the shell first: {shell:?}");
+    assert!(
+        shell.iter().all(|(name, _)| matches!(
+            name.as_str(),
+            "platform-badge" | "template" | "style" | "div" | "svg" | "path" | "span"
+        )),
+        "only the shell's own tags: {shell:?}"
+    );
     let tags = start_tags(&tag.to_html());
     assert_eq!(tags.len(), 1, "one tag: {tags:?}");
     let (name, attributes) = &tags[0];
@@ -207,6 +224,7 @@ pub fn rewriter(data: &[u8]) {
         mode: BadgeTagMode::LockedShow,
         position: None,
         theme: None,
+        shell: flags & 4 == 4,
     });
     let noindex = flags & 2 == 2;
     let whole = rewrite_whole(html, tag.as_ref(), noindex);

@@ -32,6 +32,9 @@ pub struct Ctx {
     /// R2 calls awaited before the response, for `Server-Timing`.
     pub r2_calls: Cell<u32>,
     pub r2_wait_ms: Cell<f64>,
+    /// The request carries the badge's "hidden for this session" cookie (content origins: the
+    /// page then gets no chip shell, see `plug_render::BadgeTag::shell`).
+    pub badge_dismissed: bool,
 }
 
 impl Ctx {
@@ -71,6 +74,7 @@ impl Ctx {
             request_id: request_id(),
             r2_calls: Cell::new(0),
             r2_wait_ms: Cell::new(0.0),
+            badge_dismissed: cookie(req, plug_render::DISMISSED_COOKIE).is_some(),
         })
     }
 

@@ -40,6 +40,7 @@ fn main() {
             plug_render::parse_theme_str(r##"{"bg":"#0b3d91","font":"Noto Sans, 微软雅黑"}"##)
                 .unwrap(),
         ),
+        shell: true,
     };
     let pages = [
         (

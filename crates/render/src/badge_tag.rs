@@ -1,5 +1,7 @@
 //! The badge `<script>` tag (docs/model.md "The badge"): it names the entity, grid,
-//! mode, corner and theme and loads badge.js by URL (the bytes are never inlined).
+//! mode, corner and theme and loads badge.js by URL (the bytes are never inlined). Before it, the
+//! chip's shell: its shape in a declarative closed shadow root, painted with the page's first frame
+//! and replaced by badge.js's chip (README "Decisions": the chip's shell).
 
 use plug_domain::badge::Decider;
 
@@ -50,11 +52,87 @@ pub struct BadgeTag {
     pub mode: BadgeTagMode,
     pub position: Option<Position>,
     pub theme: Option<Theme>,
+    /// Write the chip's shell before the tag. Off when the viewer hid the badge for this session
+    /// in `auto` mode (the `platform-badge-dismissed` cookie the panel sets beside its
+    /// sessionStorage flag), so a hidden badge does not flash its shape on every page.
+    pub shell: bool,
 }
 
+/// The cookie badge-panel.js sets (a session cookie of the content origin) when the viewer hides
+/// the badge for this session; sessionStorage stays what badge.js decides by.
+pub const DISMISSED_COOKIE: &str = "platform-badge-dismissed";
+
+/// The shell's look: the chip's box, icon and corner from badge.js's own CSS (badge/src/chip.rs
+/// `STYLE`). Its words are there only to size the box as the label will be (same font and size),
+/// and never painted (`visibility:hidden`): painted text would be a Largest Contentful Paint
+/// candidate, which is why badge.js paints them on a canvas. If badge.js never starts (blocked,
+/// offline), the shell hides after 10 s, and from then on takes no clicks either (only the box
+/// does while it shows, never the host's own).
+const SHELL_STYLE: &str = "\
+:host{all:initial!important;position:fixed!important;z-index:2147483647!important;display:block!important;\
+pointer-events:none!important}\
+*{box-sizing:border-box}\
+.b{--badge-bg:#1f2937;--badge-accent:#3b82f6;--badge-radius:6px;--badge-shadow:0 1px 3px rgba(0,0,0,0.12);\
+--badge-font:system-ui, sans-serif}\
+.c{display:flex;align-items:center;gap:5px;height:30px;min-width:120px;padding:0 10px;\
+font:12px/1.4 var(--badge-font);white-space:nowrap;border-radius:var(--badge-radius);\
+background:var(--badge-bg);box-shadow:var(--badge-shadow);pointer-events:auto;animation:o 0s 10s forwards}\
+@keyframes o{to{visibility:hidden}}\
+svg{flex:none;color:var(--badge-accent)}\
+span{visibility:hidden}\
+@media (max-width:480px){.c{height:26px;min-width:0;padding:0 7px;gap:4px;font-size:10px}}";
+
+/// badge.js's icon (badge/src/chip.rs `PLUG_ICON`).
+const SHELL_ICON: &str = "<svg width=\"14\" height=\"14\" viewBox=\"0 0 16 16\" aria-hidden=\"true\">\
+<path fill=\"currentColor\" d=\"M5 1h2v4H5zm4 0h2v4H9zM3 5h10v3a5 5 0 0 1-4 4.9V15H7v-2.1A5 5 0 0 1 3 8z\"/></svg>";
+
 impl BadgeTag {
-    /// The tag as pure-ASCII HTML, every attribute value escaped; an empty theme is left out.
+    /// What the page gets before its `</body>`: the shell (when `shell`), then the script tag.
     pub fn to_html(&self) -> String {
+        let mut html = if self.shell {
+            self.shell_html()
+        } else {
+            String::new()
+        };
+        html.push_str(&self.script_html());
+        html
+    }
+
+    /// The chip's shape as a `<platform-badge data-platform-shell>` with a declarative closed
+    /// shadow root: a browser paints it as soon as it parses it, before badge.js has arrived,
+    /// and neither page CSS nor page scripts reach inside. Pure ASCII; theme values (already held
+    /// to safe characters by `parse_theme`) are escaped into a style attribute.
+    pub fn shell_html(&self) -> String {
+        let position = self.position.unwrap_or_default();
+        let (vertical, horizontal) = match position {
+            Position::BottomRight => ("bottom", "right"),
+            Position::BottomLeft => ("bottom", "left"),
+            Position::TopRight => ("top", "right"),
+            Position::TopLeft => ("top", "left"),
+        };
+        let mut look = String::new();
+        if let Some(theme) = &self.theme {
+            for (key, value) in theme.iter() {
+                if key != "fg" {
+                    look.push_str(&format!("--badge-{key}:{value};"));
+                }
+            }
+        }
+        let style = if look.is_empty() {
+            String::new()
+        } else {
+            format!(" style=\"{}\"", escape::attr_ascii(&look))
+        };
+        format!(
+            "<platform-badge data-platform-shell aria-hidden=\"true\"><template shadowrootmode=\"closed\">\
+             <style>{SHELL_STYLE}:host{{{vertical}:16px!important;{horizontal}:16px!important}}</style>\
+             <div class=\"b\"{style}><div class=\"c\">{SHELL_ICON}<span>Running on Plug</span></div></div>\
+             </template></platform-badge>"
+        )
+    }
+
+    /// The script tag as pure-ASCII HTML, every attribute value escaped; an empty theme is left out.
+    pub fn script_html(&self) -> String {
         let src = format!("{}/badge.js", self.base_url.trim_end_matches('/'));
         let mut html = format!(
             "<script src=\"{}\" data-platform-tag=\"badge\" data-platform-badge data-platform-entity=\"{}\" \
@@ -96,6 +174,7 @@ pub(crate) mod tests {
             mode: BadgeTagMode::Auto,
             position: None,
             theme: None,
+            shell: false,
         }
     }
 
@@ -118,6 +197,61 @@ pub(crate) mod tests {
             }
         }
         panic!("no start tag in {html}");
+    }
+
+    #[test]
+    fn the_shell_comes_first_in_a_closed_declarative_root_at_the_tags_corner() {
+        let tag = BadgeTag {
+            shell: true,
+            position: Some(Position::TopLeft),
+            ..sample_tag()
+        };
+        let html = tag.to_html();
+        assert!(html.is_ascii());
+        let (name, attributes) = browser_attributes(&html);
+        assert_eq!(name, "platform-badge");
+        assert_eq!(attributes["data-platform-shell"], "");
+        assert_eq!(attributes["aria-hidden"], "true");
+        assert!(html.contains("<template shadowrootmode=\"closed\">"));
+        assert!(html.contains(":host{top:16px!important;left:16px!important}"));
+        // The script follows the shell, so the parser has the shell before it waits for badge.js.
+        assert!(html.ends_with(
+            &BadgeTag {
+                shell: false,
+                ..tag.clone()
+            }
+            .to_html()
+        ));
+        assert!(html.find("</platform-badge>") < html.find("<script"));
+        // The words only size the box; they are never painted (an LCP candidate otherwise).
+        assert!(html.contains("span{visibility:hidden}"));
+        assert!(
+            !sample_tag().to_html().contains("<platform-badge"),
+            "no shell unless asked"
+        );
+    }
+
+    #[test]
+    fn the_shell_takes_the_themes_look_but_not_its_text_colour() {
+        let theme = parse_theme(&json!({
+            "bg": "#0b3d91", "fg": "#ffffff", "font": "Noto Sans, \"Fira Sans\", 微软雅黑",
+            "radius": "0"
+        }))
+        .unwrap();
+        let tag = BadgeTag {
+            shell: true,
+            theme: Some(theme),
+            ..sample_tag()
+        };
+        let html = tag.shell_html();
+        assert!(html.is_ascii(), "{html}");
+        let div = &html[html.find("<div class=\"b\"").unwrap()..];
+        let (_, attributes) = browser_attributes(div);
+        assert_eq!(
+            attributes["style"],
+            "--badge-bg:#0b3d91;--badge-radius:0;--badge-font:Noto Sans, \"Fira Sans\", 微软雅黑;"
+        );
+        assert!(html.contains(":host{bottom:16px!important;right:16px!important}"));
     }
 
     #[test]

@@ -197,6 +197,7 @@ mod page_tests {
             mode: Default::default(),
             position: None,
             theme: None,
+            shell: false,
         }
     }
 

@@ -16,7 +16,7 @@ mod theme;
 mod url_policy;
 pub mod vendor;
 
-pub use badge_tag::{BadgeTag, BadgeTagMode};
+pub use badge_tag::{BadgeTag, BadgeTagMode, DISMISSED_COOKIE};
 pub use csp::{csp_for, frame_ancestors};
 pub use error::RenderError;
 pub use inject::{inject_badge, rewrite_page, BadgeInjector, DEFAULT_MEMORY_LIMIT};

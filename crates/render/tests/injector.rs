@@ -13,6 +13,7 @@ fn tag() -> BadgeTag {
         mode: BadgeTagMode::Auto,
         position: None,
         theme: None,
+        shell: false,
     }
 }
 

@@ -4,7 +4,7 @@
 
 use futures_util::{stream, StreamExt};
 use plug_domain::badge::{resolve, BadgeState};
-use plug_render::{BadgeInjector, BadgeTag, PageKind, Position};
+use plug_render::{BadgeInjector, BadgeTag, BadgeTagMode, PageKind, Position};
 use worker::Response;
 
 use crate::cache;
@@ -36,11 +36,12 @@ pub async fn badge_tag(cx: &Ctx, seen: &Seen) -> ApiResult<Option<BadgeTag>> {
     if state == BadgeState::Off {
         return Ok(None);
     }
+    let mode = BadgeTagMode::from(decider);
     Ok(Some(BadgeTag {
         base_url: cx.config.base_url.clone(),
         entity_id: seen.row.entity_id.to_string(),
         grid_slug: grid.slug.clone(),
-        mode: decider.into(),
+        mode,
         position: grid
             .badge_position
             .as_deref()
@@ -49,6 +50,8 @@ pub async fn badge_tag(cx: &Ctx, seen: &Seen) -> ApiResult<Option<BadgeTag>> {
             .badge_theme
             .as_deref()
             .and_then(|t| plug_render::parse_theme_str(t).ok()),
+        // A viewer who hid the badge for this session (auto mode only) gets no shell to flash.
+        shell: !(mode == BadgeTagMode::Auto && cx.badge_dismissed),
     }))
 }
 
