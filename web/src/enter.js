@@ -29,7 +29,9 @@ export async function enter(main) {
     // One request (POST /enter): the serve session and, with it, the /enter cookie, so the next
     // link opened in this browser needs no page.
     /** @type {import('./wire.js').ServeSession} */
-    const s = await api('POST', `/enter?to=${encodeURIComponent(to)}`, undefined, { quiet: true });
+    // `flow` binds a sign-in on the link origin to this browser (README "Security"): passed on as is.
+    const flow = new URLSearchParams(location.search).get('flow');
+    const s = await api('POST', `/enter?${new URLSearchParams(flow ? { to, flow } : { to })}`, undefined, { quiet: true });
     location.replace(s.url);
     return true;
   } catch (err) {
