@@ -106,7 +106,10 @@ pub fn flow_hash(value: &str) -> String {
 
 /// Whether `flow` can be a flow hash (`/enter` passes on nothing else).
 pub fn is_flow_hash(flow: &str) -> bool {
-    flow.len() == 64 && flow.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    flow.len() == 64
+        && flow
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 /// A new flow: its `Set-Cookie` (HttpOnly, SameSite=Lax, host-only, 15 minutes) and its hash.
@@ -283,4 +286,25 @@ pub async fn content_user(
     )
     .await?;
     Ok(user.as_ref().clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flow_hash_is_64_lowercase_hex_digits_and_nothing_else() {
+        let hash = flow_hash("value");
+        assert!(is_flow_hash(&hash));
+        assert_ne!(hash, flow_hash("other"));
+        for not in [
+            "",
+            "z".repeat(64).as_str(),
+            &hash.to_uppercase(),
+            &hash[1..],
+            &format!("{hash}0"),
+        ] {
+            assert!(!is_flow_hash(not), "{not}");
+        }
+    }
 }

@@ -9,8 +9,8 @@ use worker::{Request, Response, Url};
 use crate::auth;
 use crate::config::Origin;
 use crate::error::{ApiError, ApiResult};
-use crate::origins;
 use crate::http::{field, json, read_optional_object, Ctx};
+use crate::origins;
 use crate::sessions::{new_ticket, TICKET_TTL_MS};
 use crate::store::tickets;
 
@@ -104,14 +104,9 @@ pub async fn enter_now(cx: &Ctx, req: Request) -> ApiResult<Response> {
     // this user. The link origin's own session is left for the next `url`, which the cookie set
     // here sends through `/enter` at once.
     let (ahead, _) = origins::link::handoff::go_on(cx, &req, user_id.clone(), to).await?;
-    let content = ahead
-        .headers()
-        .get("Location")
-        .ok()
-        .flatten()
-        .filter(|l| {
-            Url::parse(l).is_ok_and(|u| matches!(cx.config.origin_of_url(&u), Some(Origin::Content(_))))
-        });
+    let content = ahead.headers().get("Location").ok().flatten().filter(|l| {
+        Url::parse(l).is_ok_and(|u| matches!(cx.config.origin_of_url(&u), Some(Origin::Content(_))))
+    });
     let session = match content {
         Some(url) => ServeSession {
             url,
@@ -123,8 +118,10 @@ pub async fn enter_now(cx: &Ctx, req: Request) -> ApiResult<Response> {
             let ticket = new_ticket();
             let expires_at = cx.now + TICKET_TTL_MS;
             let flow = flow_of(&pairs);
-            if !tickets::insert_serve_ticket_if_user(&cx.db, &ticket, flow, &user_id, to, expires_at)
-                .await?
+            if !tickets::insert_serve_ticket_if_user(
+                &cx.db, &ticket, flow, &user_id, to, expires_at,
+            )
+            .await?
             {
                 return Err(ApiError::unauthorized("unknown user"));
             }

@@ -194,3 +194,32 @@ pub async fn prune(db: &Db, now: i64) -> ApiResult<()> {
     )
     .await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bound_ticket_is_found_only_with_its_flow() {
+        let flows = ["a".repeat(64), "b".repeat(64)];
+        let bound = ServeTicket {
+            user_id: UserId::from("u"),
+            target_url: String::new(),
+            ticket_hash: serve_hash("t", Some(&flows[1])),
+        };
+        assert_eq!(bound.flow("t", &flows), Some(&flows[1]));
+        assert_eq!(bound.flow("t", &flows[..1]), None, "not without its flow");
+        assert_eq!(bound.flow("other", &flows), None);
+        let unbound = ServeTicket {
+            ticket_hash: serve_hash("t", None),
+            ..bound
+        };
+        assert_eq!(unbound.flow("t", &flows), None);
+        assert_eq!(
+            serve_hash("t", None),
+            hash("t"),
+            "unbound tickets are stored as before"
+        );
+        assert_ne!(serve_hash("t", Some(&flows[0])), serve_hash("t", None));
+    }
+}
