@@ -158,6 +158,18 @@ test('POST /enter\'s sign-in (the small page\'s) is bound to the flow too; an AP
   assert.equal(inSender.status, 404);
   assert.ok(inSender.text.includes(outsider.name));
 
+  // A drop's page never reads POST /enter's answer (its content ticket): it has no token, and
+  // the answer grants no other origin (no CORS), preflight included.
+  const dropOrigin = app.contentUrl(readable.entity_id);
+  const fromDrop = await app.request('POST', `/enter?to=${encodeURIComponent(readable.url)}`, { token: member.token, headers: { origin: dropOrigin } });
+  assert.equal(fromDrop.headers.get('access-control-allow-origin'), null);
+  const preflight = await app.request('OPTIONS', `/enter?to=${encodeURIComponent(readable.url)}`, {
+    headers: { origin: dropOrigin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+  });
+  assert.ok(![dropOrigin, '*'].includes(preflight.headers.get('access-control-allow-origin')), `preflight: ${preflight.status}`);
+  const noToken = await app.request('POST', `/enter?to=${encodeURIComponent(readable.url)}`, { headers: { origin: dropOrigin } });
+  assert.equal(noToken.status, 401);
+
   // A `flow` that is not a hash is ignored: the sign-in is then bound to no browser and plants
   // nothing, whoever opens it.
   const junk = await app.request('POST', `/enter?to=${encodeURIComponent(hidden.url)}&flow=${'z'.repeat(64)}`, { token: outsider.token });
