@@ -215,6 +215,8 @@ test('a sign-in link someone minted in their own browser does not sign a victim\
   // The victim follows it: refused, and their session is the one they had.
   const res = await page.goto(link);
   assert.equal(res.status(), 401);
+  assert.match(await page.textContent('h1'), /cannot be used here/);
+  await page.screenshot({ path: join(SHOTS, 'sign-in-refused.png') });
   const after = (await context.cookies(app.serveUrl)).find((c) => c.name === 'plug_session');
   assert.equal(after?.value, before.value, 'the session is unchanged');
   await page.goto(e.url);

@@ -100,6 +100,11 @@ test('a sign-in link started in the sender\'s browser is refused in the victim\'
   // Opened in the victim's browser: refused, and nothing is set. The victim is still the victim.
   const refused = await app.request('GET', theirs.signIn, { headers: { ...NAV, cookie: jarHeader(victim, app.serveUrl) } });
   assert.equal(refused.status, 401, refused.text);
+  assert.match(refused.text, /only in the browser that asked for it/, 'a page saying why');
+  assert.equal(refused.headers.get('cache-control'), 'no-store');
+  const api = await app.request('GET', theirs.signIn, { headers: { cookie: jarHeader(victim, app.serveUrl) } });
+  assert.equal(api.status, 401);
+  assert.equal(api.body.error.code, 'UNAUTHORIZED', 'a client that is no browser gets the JSON error');
   assert.deepEqual(refused.headers.getSetCookie(), [], 'the existing session is left as it was');
   const still = await app.request('GET', e.url, { headers: { ...NAV, cookie: `plug_session=${session}` } });
   assert.equal(still.status, 302);

@@ -9,7 +9,7 @@ use super::path::{parse_path, path_matches, LinkPath};
 use crate::config::Origin;
 use crate::error::{ApiError, ApiResult};
 use crate::http::Ctx;
-use crate::origins::pages::{navigation, not_found_error, not_shared};
+use crate::origins::pages::{navigation, not_found_error, not_shared, sign_in_refused};
 use crate::present;
 use crate::routes::common::Seen;
 use crate::routes::views;
@@ -156,13 +156,14 @@ pub async fn redeem(cx: &Ctx, req: &Request) -> ApiResult<Response> {
     let ticket = crate::http::query(&pairs, "ticket").unwrap_or_default();
     let held = sessions::flows(cx, req);
     let hashes: Vec<String> = held.iter().map(|(_, h)| h.clone()).collect();
-    let found = tickets::redeem_serve_ticket(&cx.db, ticket, &hashes, cx.now)
-        .await?
-        .ok_or_else(|| {
-            ApiError::unauthorized(
-                "this sign-in link is invalid, used or expired, or was not started in this browser",
-            )
-        })?;
+    let Some(found) = tickets::redeem_serve_ticket(&cx.db, ticket, &hashes, cx.now).await? else {
+        if navigation(req) {
+            return Ok(sign_in_refused(cx));
+        }
+        return Err(ApiError::unauthorized(
+            "this sign-in link is invalid, used or expired, or was not started in this browser",
+        ));
+    };
     let flow = found
         .flow(ticket, &hashes)
         .and_then(|f| held.iter().find(|(_, h)| h == f))
