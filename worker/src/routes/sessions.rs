@@ -80,11 +80,12 @@ fn flow_of(pairs: &[(String, String)]) -> Option<&str> {
     crate::http::query(pairs, "flow").filter(|f| crate::sessions::is_flow_hash(f))
 }
 
-/// POST /enter?to=<url> (Bearer): the `/enter` page's one request, where the browser has no
-/// `/enter` cookie yet. The serve session for `to` (as `POST /api/v2/serve-sessions` returns it)
-/// and the cookie, in one answer and one D1 round trip for an HS256 token: the ticket is stored
-/// only if the token's user exists. 201 `{ url, expires_at }`; 400 for a `to` off the link
-/// origin; 401 without a valid token (the cookie alone is never enough here).
+/// POST /enter?to=<url>&flow=<hash> (Bearer): the `/enter` page's one request, where the browser
+/// has no `/enter` cookie yet. Where to go for `to` and, in the same answer, the cookie: for a
+/// `url` this user may read, its content origin with a ticket (one D1 round trip, the batch of
+/// `access::visit`); else the serve session, bound to `flow` (one more). 201 `{ url, expires_at }`;
+/// 400 for a `to` off the link origin; 401 without a valid token (the cookie alone is never
+/// enough here).
 pub async fn enter_now(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let token = auth::token_of(cx, &req)
         .ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
