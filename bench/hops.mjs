@@ -86,7 +86,7 @@ export async function benchHops(app, line) {
     for (let i = 0; i < RUNS; i++) {
       // Only the web app's token in storage, no /enter cookie (cookies cleared, or the app not run
       // in this browser within the cookie's life): url -> /enter (its small page) -> POST /enter
-      // (the serve session, and the cookie) -> /_plug/session -> content.
+      // (the content with its ticket, and the cookie) -> content.
       const bare = await signedInContext(browser, { user: member, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
       let page = await blank(bare);
       runs.token.push(await measure(page, content, () => page.goto(e.url)));
@@ -145,7 +145,7 @@ export async function benchHops(app, line) {
 /** Each hop's answer alone, over HTTP without a browser: what the Worker spends per hop. */
 async function serverTimes(app, e, member) {
   const NAV = { accept: 'text/html', 'sec-fetch-mode': 'navigate', 'user-agent': BROWSER_UA };
-  const t = { 'POST serve-sessions': [], '/_plug/session': [], 'url, link cookie': [], 'content, ticket': [], 'content, cookie': [], 'url, no session': [] };
+  const t = { 'POST /enter': [], '/_plug/session': [], 'url, link cookie': [], 'content, ticket': [], 'content, cookie': [], 'url, no session': [] };
   const time = async (k, url, headers) => {
     const t0 = performance.now();
     const res = await fetchLocal(url, { redirect: 'manual', headers });
@@ -154,16 +154,20 @@ async function serverTimes(app, e, member) {
     return res;
   };
   for (let i = 0; i < RUNS; i++) {
+    // The link origin's sign-in as a browser makes it: its flow cookie, then a sign-in bound to it
+    // (POST /enter for a url the member may not read answers with one).
+    const miss = await time('url, no session', e.url, NAV);
+    const flow = new URL(miss.headers.get('location')).searchParams.get('flow') ?? '';
+    const flowCookie = miss.headers.getSetCookie().find((c) => c.startsWith('plug_flow_'))?.split(';')[0];
     const t0 = performance.now();
-    const s = await app.request('POST', '/api/v2/serve-sessions', { token: member.token, json: { url: e.url } });
-    t['POST serve-sessions'].push(performance.now() - t0);
-    const session = await time('/_plug/session', s.body.url, NAV);
-    const cookie = session.headers.getSetCookie()[0].split(';')[0];
+    const s = await app.request('POST', `/enter?to=${encodeURIComponent(`${app.serveUrl}/`)}&flow=${flow}`, { token: member.token });
+    t['POST /enter'].push(performance.now() - t0);
+    const session = await time('/_plug/session', s.body.url, { ...NAV, ...(flowCookie ? { cookie: flowCookie } : {}) });
+    const cookie = session.headers.getSetCookie().find((c) => c.startsWith('plug_session=')).split(';')[0];
     const hop = await time('url, link cookie', e.url, { ...NAV, cookie });
     const page = await time('content, ticket', hop.headers.get('location'), NAV);
     const own = page.headers.getSetCookie()[0].split(';')[0];
     await time('content, cookie', `${app.contentUrl(e.entity_id)}/`, { ...NAV, cookie: own });
-    await time('url, no session', e.url, NAV);
   }
   console.log(`  server time per answer (median): ${Object.entries(t).map(([k, v]) => `${k} ${ms(median(v))}`).join(', ')}`);
 }

@@ -43,17 +43,25 @@ async function requestsOf(page, go, names) {
   return seen.filter((r) => !r.endsWith('/favicon.ico 404') && !r.includes('/favicon.ico'));
 }
 
-/** The link origin's session cookie of `user`, the way a browser gets it (a serve session). */
+/**
+ * The link origin's session cookie of `user`, the way a browser gets it: the link origin starts a
+ * sign-in (its flow cookie), /enter mints it on the /enter cookie, the same browser spends it.
+ */
 async function linkCookie(user) {
-  const s = await app.request('POST', '/api/v2/serve-sessions', { token: user.token, json: {} });
-  assert.equal(s.status, 201, s.text);
-  const res = await app.request('GET', s.body.url, { headers: NAV, redirect: 'manual' });
+  const set = await app.request('POST', '/api/v2/enter-session', { token: user.token });
+  const enter = set.headers.getSetCookie().find((c) => c.startsWith('plug_enter=')).split(';')[0];
+  const miss = await app.request('GET', `${app.serveUrl}/`, { headers: NAV });
+  assert.equal(miss.status, 302);
+  const flow = miss.headers.getSetCookie().find((c) => c.startsWith('plug_flow_')).split(';')[0];
+  const at = await app.request('GET', miss.headers.get('location'), { headers: { ...NAV, cookie: enter } });
+  assert.equal(at.status, 302);
+  const res = await app.request('GET', at.headers.get('location'), { headers: { ...NAV, cookie: flow } });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('plug_session='));
   assert.ok(cookie, 'the session sets the link origin cookie');
   return cookie.split(';')[0];
 }
 
-test('a fresh browser signed in to the web app reaches the page through /enter\'s own small page, then in one hop', async () => {
+test('a fresh browser signed in to the web app reaches the page through /enter\'s own small page straight to the content, then without a page, then in one hop', async () => {
   const { owner, member, grid } = await app.world();
   const e = await app.dropLive(owner, { file: { name: 'plan.html', content: fx.html('Plan', '<h1>Team plan</h1>') } });
   const content = app.contentUrl(e.entity_id);
@@ -68,14 +76,13 @@ test('a fresh browser signed in to the web app reaches the page through /enter\'
     await page.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
   }, names);
   const link = new URL(e.url).pathname;
-  // The page makes one request, which answers with the serve session and sets the /enter cookie
-  // for next time: nothing else on the way, nothing beside it.
+  // The page makes one request, which answers with the content and its ticket and sets the
+  // /enter cookie for next time: nothing else on the way, nothing beside it, no link-origin hop.
   const onTheWay = first.slice(0, first.indexOf(`GET content / 200`) + 1);
   assert.deepEqual(onTheWay, [
     `GET link ${link} 302`,
     'GET api /enter 200',
     'POST api /enter 201',
-    'GET link /_plug/session 302',
     'GET content / 200',
   ], first.join('\n'));
   assert.ok(!first.some((r) => r.includes('/api/v2/')), `no API route on the way: ${first.join(', ')}`);
@@ -83,15 +90,32 @@ test('a fresh browser signed in to the web app reaches the page through /enter\'
   assert.equal(await page.textContent('h1'), 'Team plan');
   assert.equal(new URL(page.url()).searchParams.get('plug_ticket')?.length, 64);
 
-  // The link origin now knows this browser: the next pasted url is one redirect.
+  // The next pasted url needs no page: the /enter cookie that answer set signs this browser in
+  // on the link origin on the way (its flow bound to this browser), and from then on a pasted
+  // url is one redirect.
   const other = await app.dropLive(owner, { file: { name: 'b.html', content: fx.html('B', '<h1>Budget</h1>') } });
   names.set(app.contentUrl(other.entity_id), 'other');
   const second = await requestsOf(page, async () => {
     await page.goto(other.url);
     await page.waitForURL((u) => u.origin === app.contentUrl(other.entity_id), { waitUntil: 'load' });
   }, names);
-  assert.deepEqual(second.slice(0, 2), [`GET link ${new URL(other.url).pathname} 302`, 'GET other / 200'], second.join('\n'));
+  assert.deepEqual(second.slice(second.indexOf(`GET link ${new URL(other.url).pathname} 302`), second.indexOf('GET other / 200') + 1), [
+    `GET link ${new URL(other.url).pathname} 302`,
+    'GET api /enter 302',
+    'GET link /_plug/session 302',
+    'GET other / 200',
+  ], second.join('\n'));
   assert.equal(await page.textContent('h1'), 'Budget');
+  const flows = (await context.cookies(app.serveUrl)).filter((c) => c.name.startsWith('plug_flow_'));
+  assert.equal(flows.length, 1, 'the first flow is left to expire; the spent one is cleared');
+  assert.ok(flows.every((c) => c.httpOnly && c.sameSite === 'Lax'));
+  const third = await requestsOf(page, async () => {
+    await page.goto(e.url);
+    await page.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
+  }, names);
+  // (The page before may still send its view and load the badge's panel as it goes.)
+  const at = third.indexOf(`GET link ${link} 302`);
+  assert.deepEqual(third.slice(at, at + 2), [`GET link ${link} 302`, 'GET content / 200'], third.join('\n'));
   assert.deepEqual(errors.filter((m) => !/favicon/.test(m)), []);
   // And the small page left the /enter cookie for the next time this browser has no link session:
   // a fresh tab whose link session is gone takes the four-redirect path, with no page.
@@ -101,10 +125,10 @@ test('a fresh browser signed in to the web app reaches the page through /enter\'
   assert.equal(left.sameSite, 'Lax');
   assert.equal(left.path, '/enter');
   await context.clearCookies({ name: 'plug_session' });
-  const third = await context.newPage();
-  const again = await requestsOf(third, async () => {
-    await third.goto(e.url);
-    await third.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
+  const fresh = await context.newPage();
+  const again = await requestsOf(fresh, async () => {
+    await fresh.goto(e.url);
+    await fresh.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
   }, names);
   assert.deepEqual(again.slice(0, again.indexOf('GET content / 200') + 1), [
     `GET link ${link} 302`,
@@ -165,8 +189,44 @@ test('where the web app has run, /enter needs no page: url, /enter, /_plug/sessi
   await context.close();
 });
 
+test('a sign-in link someone minted in their own browser does not sign a victim\'s browser in as them', async () => {
+  const { owner, member, outsider, grid } = await app.world();
+  const e = await app.dropLive(owner, { file: { name: 'plan.html', content: fx.html('Plan', '<h1>Team plan</h1>') } });
+  const content = app.contentUrl(e.entity_id);
+  // The victim: signed in to the web app, then on the link origin through it (the whole flow).
+  const context = await signedInContext(browser, { user: member, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  await page.goto(e.url);
+  await page.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
+  const other = await app.dropLive(owner, { file: { name: 'b.html', content: fx.html('B', '<h1>Budget</h1>') } });
+  await page.goto(other.url);
+  await page.waitForURL((u) => u.origin === app.contentUrl(other.entity_id), { waitUntil: 'load' });
+  const before = (await context.cookies(app.serveUrl)).find((c) => c.name === 'plug_session');
+  assert.ok(before, 'the victim is signed in on the link origin');
+
+  // The attacker, in their own flow, mints a sign-in link for their own account.
+  const miss = await app.request('GET', e.url, { headers: NAV });
+  const set = await app.request('POST', '/api/v2/enter-session', { token: outsider.token });
+  const enter = set.headers.getSetCookie().find((c) => c.startsWith('plug_enter=')).split(';')[0];
+  const minted = await app.request('GET', miss.headers.get('location'), { headers: { ...NAV, cookie: enter } });
+  const link = minted.headers.get('location');
+  assert.match(link, /\/_plug\/session\?ticket=/);
+
+  // The victim follows it: refused, and their session is the one they had.
+  const res = await page.goto(link);
+  assert.equal(res.status(), 401);
+  assert.match(await page.textContent('h1'), /cannot be used here/);
+  await page.screenshot({ path: join(SHOTS, 'sign-in-refused.png') });
+  const after = (await context.cookies(app.serveUrl)).find((c) => c.name === 'plug_session');
+  assert.equal(after?.value, before.value, 'the session is unchanged');
+  await page.goto(e.url);
+  await page.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
+  assert.equal(await page.textContent('h1'), 'Team plan', 'still the member, who may read it');
+  await context.close();
+});
+
 test('the /enter cookie: only the API sets it, for a signed-in caller; it leads only to the link origin, and opens nothing else', async () => {
-  const { owner, member } = await app.world();
+  const { owner, member, outsider } = await app.world();
   const e = await app.dropLive(owner, {});
   assert.equal((await app.request('POST', '/api/v2/enter-session')).status, 401, 'no token, no cookie');
   const set = await app.request('POST', '/api/v2/enter-session', { token: member.token });
@@ -181,10 +241,12 @@ test('the /enter cookie: only the API sets it, for a signed-in caller; it leads 
   const next = new URL(ok.headers.get('location'));
   assert.equal(`${next.origin}${next.pathname}`, `${app.serveUrl}/_plug/session`);
   assert.equal(ok.headers.get('cache-control'), 'no-store');
-  // It signs this browser in on the link origin, once, and goes on to the content.
+  // Not sent here by the link origin (no `flow`), it is bound to no browser: it goes on to the
+  // content, once, and signs no one in on the link origin (tests/login-csrf.test.mjs).
   const landed = await app.open(next.toString(), { headers: NAV });
   assert.equal(new URL(landed.url).origin, app.contentUrl(e.entity_id));
   assert.equal(landed.status, 200);
+  assert.equal(landed.jar.get(new URL(app.serveUrl).host)?.get('plug_session'), undefined);
   assert.equal((await app.request('GET', next.toString(), { origin: 'serve', headers: NAV })).status, 401, 'the sign-in link works once');
 
   // Off the link origin, or asked for the app: the page, never a redirect.
@@ -195,8 +257,7 @@ test('the /enter cookie: only the API sets it, for a signed-in caller; it leads 
   }
   assert.equal((await app.request('GET', `${to(e.url)}&app=1`, { headers: { ...NAV, cookie } })).status, 200);
   // Forged, or another cookie of Plug's under its name: the page.
-  const session = (await app.request('GET', (await app.request('POST', '/api/v2/serve-sessions', { token: member.token, json: {} })).body.url, { headers: NAV }))
-    .headers.getSetCookie().find((c) => c.startsWith('plug_session=')).split(';')[0].slice('plug_session='.length);
+  const session = (await linkCookie(member)).slice('plug_session='.length);
   for (const forged of [`plug_enter=${session}`, 'plug_enter=x.y.z', `plug_enter=${cookie.slice('plug_enter='.length, -4)}AAAA`]) {
     const res = await app.request('GET', to(e.url), { headers: { ...NAV, cookie: forged } });
     assert.equal(res.status, 200, forged);
@@ -222,11 +283,20 @@ test('the /enter cookie: only the API sets it, for a signed-in caller; it leads 
   assert.equal(now.status, 201, now.text);
   assert.equal(now.headers.get('cache-control'), 'no-store');
   assert.match(now.headers.getSetCookie().find((c) => c.startsWith('plug_enter=')), /; Path=\/enter; HttpOnly; SameSite=Lax; Max-Age=28800/);
-  const signIn = new URL(now.body.url);
-  assert.equal(`${signIn.origin}${signIn.pathname}`, `${app.serveUrl}/_plug/session`);
+  // A `url` this user may read: the content itself, with a ticket for it and this user alone.
+  const straight = new URL(now.body.url);
+  assert.equal(`${straight.origin}${straight.pathname}`, `${app.contentUrl(e.entity_id)}/`);
+  assert.match(straight.searchParams.get('plug_ticket'), /^[0-9a-f]{64}$/);
   const there = await app.open(now.body.url, { headers: NAV });
-  assert.equal(new URL(there.url).origin, app.contentUrl(e.entity_id));
-  assert.equal((await app.request('GET', now.body.url, { origin: 'serve', headers: NAV })).status, 401, 'once');
+  assert.equal(there.status, 200);
+  assert.equal(there.hops.length, 1, 'no redirect on the way');
+  const spent = await app.request('GET', now.body.url, { headers: NAV });
+  assert.equal(spent.status, 404, 'once');
+  assert.match(spent.text, /not shared with you/);
+  // One the user may not read: the link origin's sign-in (which says so, signed in as them).
+  const notThere = await enter(e.url, { token: outsider.token });
+  assert.equal(notThere.status, 201);
+  assert.ok(notThere.body.url.startsWith(`${app.serveUrl}/_plug/session?ticket=`), notThere.body.url);
 
   // The cookie lasts as long as the sign-in: a token's own life, at least 8 h, at most 30 days.
   for (const [ttl, life] of [[60, 28800], [10 * 86400, 10 * 86400], [90 * 86400, 30 * 86400]]) {

@@ -103,10 +103,22 @@ test('a signed-in viewer who may not read it gets one HTML page, the same for mi
   }
   assert.equal(hidden.text, absent.text, 'nothing tells an existing Inspiration from a missing one');
   assert.equal(hidden.hops.length, absent.hops.length);
+  // A serve session signs no browser in on the link origin (README "Security": login CSRF); the
+  // sign-in the link origin starts itself does (its flow cookie, then /enter on the /enter cookie).
+  const jar = new Map();
+  const set = await app.request('POST', '/api/v2/enter-session', { token: outsider.token });
+  jar.set(new URL(app.baseUrl).host, new Map([['plug_enter', set.headers.getSetCookie()[0].split(';')[0].slice('plug_enter='.length)]]));
+  const first = await app.open(e.url, { headers: NAV, jar });
+  assert.equal(first.status, 404);
+  assert.equal(first.text, hidden.text);
+  assert.equal(first.hops.length, 3, first.hops.join(' ')); // the url, /enter, /_plug/session
   // Once signed in, the link origin answers the page itself, for both.
-  const again = await app.open(e.url, { headers: NAV, jar: hidden.jar });
-  assert.equal(again.status, 404);
-  assert.equal(again.text, hidden.text);
+  for (const url of [e.url, `${app.serveUrl}/${grid.slug}/nothing-abcd/`]) {
+    const again = await app.open(url, { headers: NAV, jar });
+    assert.equal(again.status, 404);
+    assert.equal(again.text, hidden.text);
+    assert.equal(again.hops.length, 1);
+  }
 });
 
 test('a drop only its viewers may read is framed only by itself, the web app and the link origin; a link drop may be embedded anywhere', async () => {

@@ -1,5 +1,5 @@
 // The sign-in hand-off of the link origin (README "Signing in"): a browser that opened a shared
-// `url` without a session there lands on /enter?to=<url>. Signed in, the app mints a serve session
+// `url` without a session there lands on /enter?to=<url>&flow=<hash>. Signed in, the app asks where to go
 // for that URL and goes on at once; signed out, it shows sign-in with a line saying what will open.
 import { api, ApiError, describe } from './api.js';
 import { h, replace } from './dom.js';
@@ -26,10 +26,12 @@ export async function enter(main) {
   const to = target();
   replace(main, h('div.center', h('p.muted', { role: 'status' }, 'Opening ', h('span.mono', to), '…')));
   try {
-    // One request (POST /enter): the serve session and, with it, the /enter cookie, so the next
-    // link opened in this browser needs no page.
+    // One request (POST /enter): where to go (the content with its ticket, or the link origin's
+    // sign-in) and, with it, the /enter cookie, so the next link opened in this browser needs no
+    // page. `flow` binds a sign-in on the link origin to this browser (README "Security").
+    const flow = new URLSearchParams(location.search).get('flow');
     /** @type {import('./wire.js').ServeSession} */
-    const s = await api('POST', `/enter?to=${encodeURIComponent(to)}`, undefined, { quiet: true });
+    const s = await api('POST', `/enter?${new URLSearchParams(flow ? { to, flow } : { to })}`, undefined, { quiet: true });
     location.replace(s.url);
     return true;
   } catch (err) {

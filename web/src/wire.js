@@ -166,7 +166,7 @@
  */
 
 /**
- * POST /api/v2/serve-sessions: the one-time link that signs a browser in on the link origin.
+ * POST /api/v2/serve-sessions and POST /enter: the one-time link that opens a url signed in (README "How a viewer gets there").
  * @typedef {object} ServeSession
  * @property {string} url
  * @property {string} expires_at

@@ -76,6 +76,10 @@ async fn fetch(req: Request, env: Env, ctx: Context) -> worker::Result<Response>
         let _ = response
             .headers_mut()
             .set("Cross-Origin-Resource-Policy", "same-origin");
+        // Each content origin its own agent cluster: without it Firefox and Safari let two drops
+        // under one registrable domain (until the content domain is on the Public Suffix List) set
+        // `document.domain` to it and script each other's pages.
+        let _ = response.headers_mut().set("Origin-Agent-Cluster", "?1");
     }
     if flags.cross_origin {
         // badge.js posts here from content origins and Runtimes: every answer is readable cross-origin.

@@ -80,6 +80,80 @@ fn verified_cookie(
         .map(UserId::from)
 }
 
+/// The link origin's sign-in flow (README "Security": login CSRF). A browser the link origin sends
+/// to `/enter` gets a random value in a cookie of its own, and `/enter` carries only its hash
+/// (`flow=`) into the serve ticket it mints. `/_plug/session` plants a session only for a ticket
+/// bound to a flow cookie this very browser holds, so a sign-in link minted in someone else's
+/// flow (or by the API for anyone) can never make this browser theirs. One cookie per flow (the
+/// name ends with the hash's first 8 digits), so two links opened at once do not undo each other.
+const FLOW_COOKIE: &str = "plug_flow_";
+const FLOW_COOKIE_HTTPS: &str = "__Host-plug_flow_";
+/// Long enough to sign in on the web app first; the cookie is cleared once spent.
+const FLOW_SECONDS: i64 = 15 * 60;
+
+fn flow_prefix(cx: &Ctx) -> &'static str {
+    if Config::is_https(&cx.config.serve_base_url) {
+        FLOW_COOKIE_HTTPS
+    } else {
+        FLOW_COOKIE
+    }
+}
+
+/// The hash that stands for a flow cookie's value in URLs and tickets.
+pub fn flow_hash(value: &str) -> String {
+    hex(&Sha256::digest(format!("plug-flow|{value}").as_bytes()))
+}
+
+/// Whether `flow` can be a flow hash (`/enter` passes on nothing else).
+pub fn is_flow_hash(flow: &str) -> bool {
+    flow.len() == 64
+        && flow
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// A new flow: its `Set-Cookie` (HttpOnly, SameSite=Lax, host-only, 15 minutes) and its hash.
+pub fn new_flow(cx: &Ctx) -> (String, String) {
+    let value = new_ticket();
+    let hash = flow_hash(&value);
+    let secure = if Config::is_https(&cx.config.serve_base_url) {
+        "; Secure"
+    } else {
+        ""
+    };
+    let cookie = format!(
+        "{}{}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={FLOW_SECONDS}{secure}",
+        flow_prefix(cx),
+        &hash[..8]
+    );
+    (cookie, hash)
+}
+
+/// The flows this browser started: (cookie name, hash) of every flow cookie it sent, at most 8.
+pub fn flows(cx: &Ctx, req: &Request) -> Vec<(String, String)> {
+    let prefix = flow_prefix(cx);
+    crate::http::header(req, "Cookie")
+        .unwrap_or_default()
+        .split(';')
+        .filter_map(|pair| {
+            let (k, v) = pair.trim().split_once('=')?;
+            let hash = flow_hash(v);
+            (k.strip_prefix(prefix)? == &hash[..8]).then(|| (k.to_string(), hash))
+        })
+        .take(8)
+        .collect()
+}
+
+/// `Set-Cookie` that clears the flow cookie `name` once its sign-in is spent.
+pub fn clear_flow(cx: &Ctx, name: &str) -> String {
+    let secure = if Config::is_https(&cx.config.serve_base_url) {
+        "; Secure"
+    } else {
+        ""
+    };
+    format!("{name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}")
+}
+
 /// The API origin's `/enter` cookie: set for a signed-in browser (`POST /api/v2/enter-session`
 /// whenever the web app runs, and `POST /enter`, the small page's one request), sent only to
 /// `/enter` (its path), so that a shared `url` opened in this browser goes on to the link origin's
@@ -212,4 +286,25 @@ pub async fn content_user(
     )
     .await?;
     Ok(user.as_ref().clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flow_hash_is_64_lowercase_hex_digits_and_nothing_else() {
+        let hash = flow_hash("value");
+        assert!(is_flow_hash(&hash));
+        assert_ne!(hash, flow_hash("other"));
+        for not in [
+            "",
+            "z".repeat(64).as_str(),
+            &hash.to_uppercase(),
+            &hash[1..],
+            &format!("{hash}0"),
+        ] {
+            assert!(!is_flow_hash(not), "{not}");
+        }
+    }
 }

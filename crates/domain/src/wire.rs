@@ -301,7 +301,7 @@ pub struct GridMembership {
     pub role: Role,
 }
 
-/// `POST /api/v2/serve-sessions`: the one-time link that signs a browser in on the link origin.
+/// `POST /api/v2/serve-sessions` and `POST /enter`: the one-time link that opens a url signed in (README "How a viewer gets there").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ServeSession {
     pub url: String,

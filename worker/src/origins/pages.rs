@@ -100,3 +100,24 @@ pub fn not_shared(cx: &Ctx, user: Option<&User>) -> Response {
     let _ = headers.set("X-Robots-Tag", "noindex");
     response
 }
+
+/// A sign-in link `/_plug/session` will not spend, for a browser: used, expired, or started in
+/// another browser (README "Security": login CSRF). 401; nothing is set.
+pub fn sign_in_refused(cx: &Ctx) -> Response {
+    let lines = ["A sign-in link works once, within a minute, and only in the browser that asked for it. This one was used already, has expired, or was made in another browser. Open the link you were sent again.".to_string()];
+    let actions = [("Open Plug", format!("{}/", cx.config.base_url))];
+    let html = plug_render::notice_page(&plug_render::Notice {
+        platform_name: &cx.config.platform_name,
+        title: "This sign-in link cannot be used here",
+        lines: &lines,
+        actions: &actions,
+    });
+    let mut response = Response::from_html(html)
+        .expect("a string body is always valid")
+        .with_status(401);
+    let headers = response.headers_mut();
+    let _ = headers.set("Content-Security-Policy", plug_render::NOTICE_CSP);
+    let _ = headers.set("Cache-Control", "no-store");
+    let _ = headers.set("X-Robots-Tag", "noindex");
+    response
+}

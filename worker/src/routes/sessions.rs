@@ -4,11 +4,13 @@
 
 use plug_domain::validate::FieldError;
 use plug_domain::wire::ServeSession;
-use worker::{Request, Response};
+use worker::{Request, Response, Url};
 
 use crate::auth;
+use crate::config::Origin;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{field, json, read_optional_object, Ctx};
+use crate::origins;
 use crate::sessions::{new_ticket, TICKET_TTL_MS};
 use crate::store::tickets;
 
@@ -17,7 +19,9 @@ fn on_link_origin(cx: &Ctx, target: &str) -> bool {
     target.starts_with(&format!("{}/", cx.config.serve_base_url))
 }
 
-/// POST /api/v2/serve-sessions `{ url? }` → `{ url }`: open it in the browser to sign in on the link origin.
+/// POST /api/v2/serve-sessions `{ url? }` → `{ url }`: open it in the browser to see `url` signed
+/// in. The ticket is bound to no browser, so it never signs the browser in on the link origin
+/// (anyone could send it on: README "Security"); it goes on to the content with a content ticket.
 pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     // A POST from `plug open`, so an old client is told to upgrade like on every other write;
     // it reads only, so a multi-grid user needs no grid header.
@@ -38,9 +42,11 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     }
     let ticket = new_ticket();
     let expires_at = cx.now + TICKET_TTL_MS;
+    // Bound to no browser: the link origin hands it on to the content and plants no session.
     tickets::insert_serve_ticket_if_user(
         &cx.db,
         &ticket,
+        None,
         &caller.user.user_id,
         &target,
         expires_at,
@@ -69,11 +75,17 @@ pub async fn remember_browser(cx: &Ctx, req: Request) -> ApiResult<Response> {
     Ok(response)
 }
 
-/// POST /enter?to=<url> (Bearer): the `/enter` page's one request, where the browser has no
-/// `/enter` cookie yet. The serve session for `to` (as `POST /api/v2/serve-sessions` returns it)
-/// and the cookie, in one answer and one D1 round trip for an HS256 token: the ticket is stored
-/// only if the token's user exists. 201 `{ url, expires_at }`; 400 for a `to` off the link
-/// origin; 401 without a valid token (the cookie alone is never enough here).
+/// The `flow` a link origin's redirect to `/enter` carries (the hash of its flow cookie), if any.
+fn flow_of(pairs: &[(String, String)]) -> Option<&str> {
+    crate::http::query(pairs, "flow").filter(|f| crate::sessions::is_flow_hash(f))
+}
+
+/// POST /enter?to=<url>&flow=<hash> (Bearer): the `/enter` page's one request, where the browser
+/// has no `/enter` cookie yet. Where to go for `to` and, in the same answer, the cookie: for a
+/// `url` this user may read, its content origin with a ticket (one D1 round trip, the batch of
+/// `access::visit`); else the serve session, bound to `flow` (one more). 201 `{ url, expires_at }`;
+/// 400 for a `to` off the link origin; 401 without a valid token (the cookie alone is never
+/// enough here).
 pub async fn enter_now(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let token = auth::token_of(cx, &req)
         .ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
@@ -88,14 +100,37 @@ pub async fn enter_now(cx: &Ctx, req: Request) -> ApiResult<Response> {
         )
         .into());
     }
-    let ticket = new_ticket();
-    let expires_at = cx.now + TICKET_TTL_MS;
-    if !tickets::insert_serve_ticket_if_user(&cx.db, &ticket, &user_id, to, expires_at).await? {
-        return Err(ApiError::unauthorized("unknown user"));
-    }
-    let session = ServeSession {
-        url: format!("{}/_plug/session?ticket={ticket}", cx.config.serve_base_url),
-        expires_at: plug_domain::time::iso(expires_at),
+    // Straight to the content when `to` is a `url` (or a hand-off) this user may read: the same
+    // batch as the link origin's sign-in, its content ticket bound to that one Inspiration and
+    // this user. The link origin's own session is left for the next `url`, which the cookie set
+    // here sends through `/enter` at once.
+    let (ahead, _) = origins::link::handoff::go_on(cx, &req, user_id.clone(), to).await?;
+    let content = ahead.headers().get("Location").ok().flatten().filter(|l| {
+        Url::parse(l).is_ok_and(|u| matches!(cx.config.origin_of_url(&u), Some(Origin::Content(_))))
+    });
+    let session = match content {
+        Some(url) => ServeSession {
+            url,
+            expires_at: plug_domain::time::iso(cx.now + TICKET_TTL_MS),
+        },
+        None => {
+            // Anything else (not shared, a moved scope, a missing slash): the link origin signs
+            // this browser in and decides, with a ticket bound to its flow.
+            let ticket = new_ticket();
+            let expires_at = cx.now + TICKET_TTL_MS;
+            let flow = flow_of(&pairs);
+            if !tickets::insert_serve_ticket_if_user(
+                &cx.db, &ticket, flow, &user_id, to, expires_at,
+            )
+            .await?
+            {
+                return Err(ApiError::unauthorized("unknown user"));
+            }
+            ServeSession {
+                url: format!("{}/_plug/session?ticket={ticket}", cx.config.serve_base_url),
+                expires_at: plug_domain::time::iso(expires_at),
+            }
+        }
     };
     let mut response = json(201, &session)?;
     let headers = response.headers_mut();
@@ -133,7 +168,11 @@ pub async fn enter_at_once(cx: &Ctx, req: &Request) -> ApiResult<Option<Response
     };
     let ticket = new_ticket();
     let expires_at = cx.now + TICKET_TTL_MS;
-    if !tickets::insert_serve_ticket_if_user(&cx.db, &ticket, &user_id, to, expires_at).await? {
+    // Bound to the flow the link origin started in this browser, so only this browser can spend it.
+    let flow = flow_of(&pairs);
+    if !tickets::insert_serve_ticket_if_user(&cx.db, &ticket, flow, &user_id, to, expires_at)
+        .await?
+    {
         return Ok(None);
     }
     let url = format!("{}/_plug/session?ticket={ticket}", cx.config.serve_base_url);

@@ -18,11 +18,23 @@ fn hash(ticket: &str) -> String {
     hex(&Sha256::digest(ticket.as_bytes()))
 }
 
-/// A link-origin sign-in ticket of `user_id` for `target_url`, stored only while the user exists
-/// (one statement); whether it was stored.
+/// What a sign-in ticket is stored under: its hash, or for one bound to a flow (the link origin's
+/// flow cookie, `sessions::new_flow`) the hash of the ticket with the flow's hash. A bound ticket
+/// is then found only by a request that brings both the ticket and that browser's flow cookie, and
+/// no schema change was needed.
+fn serve_hash(ticket: &str, flow: Option<&str>) -> String {
+    match flow {
+        Some(flow) => hex(&Sha256::digest(format!("{ticket}|{flow}").as_bytes())),
+        None => hash(ticket),
+    }
+}
+
+/// A link-origin sign-in ticket of `user_id` for `target_url`, bound to the browser's `flow` when
+/// given, stored only while the user exists (one statement); whether it was stored.
 pub async fn insert_serve_ticket_if_user(
     db: &Db,
     ticket: &str,
+    flow: Option<&str>,
     user_id: &UserId,
     target_url: &str,
     expires_at: i64,
@@ -32,7 +44,7 @@ pub async fn insert_serve_ticket_if_user(
         "INSERT INTO serve_tickets (ticket_hash, user_id, target_url, expires_at)
          SELECT ?1, user_id, ?3, ?4 FROM users WHERE user_id = ?2",
         &[
-            text(&hash(ticket)),
+            text(&serve_hash(ticket, flow)),
             text(user_id),
             text(target_url),
             int(expires_at),
@@ -46,19 +58,42 @@ pub async fn insert_serve_ticket_if_user(
 pub struct ServeTicket {
     pub user_id: UserId,
     pub target_url: String,
+    ticket_hash: String,
 }
 
-/// The sign-in ticket's user and target, once; None when unknown, used or expired.
+impl ServeTicket {
+    /// Which of the flows the redeeming browser holds the ticket was bound to (None: unbound).
+    pub fn flow<'a>(&self, ticket: &str, flows: &'a [String]) -> Option<&'a String> {
+        flows
+            .iter()
+            .find(|f| serve_hash(ticket, Some(f)) == self.ticket_hash)
+    }
+}
+
+/// The sign-in ticket's user and target, once; None when unknown, used or expired, or bound to a
+/// flow this browser does not hold (`flows`: the hashes of its flow cookies). A bound ticket
+/// brought without its cookie is not spent.
 pub async fn redeem_serve_ticket(
     db: &Db,
     ticket: &str,
+    flows: &[String],
     now: i64,
 ) -> ApiResult<Option<ServeTicket>> {
+    let mut hashes = vec![hash(ticket)];
+    hashes.extend(flows.iter().map(|f| serve_hash(ticket, Some(f))));
+    let list = (0..hashes.len())
+        .map(|i| format!("?{}", i + 2))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut args = vec![int(now)];
+    args.extend(hashes.iter().map(|h| text(h)));
     db::first(
         db,
-        "UPDATE serve_tickets SET used_at = ?2 WHERE ticket_hash = ?1 AND used_at IS NULL AND expires_at > ?2
-         RETURNING user_id, target_url",
-        &[text(&hash(ticket)), int(now)],
+        &format!(
+            "UPDATE serve_tickets SET used_at = ?1 WHERE ticket_hash IN ({list}) AND used_at IS NULL AND expires_at > ?1
+             RETURNING user_id, target_url, ticket_hash"
+        ),
+        &args,
     )
     .await
 }
@@ -158,4 +193,33 @@ pub async fn prune(db: &Db, now: i64) -> ApiResult<()> {
         ],
     )
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bound_ticket_is_found_only_with_its_flow() {
+        let flows = ["a".repeat(64), "b".repeat(64)];
+        let bound = ServeTicket {
+            user_id: UserId::from("u"),
+            target_url: String::new(),
+            ticket_hash: serve_hash("t", Some(&flows[1])),
+        };
+        assert_eq!(bound.flow("t", &flows), Some(&flows[1]));
+        assert_eq!(bound.flow("t", &flows[..1]), None, "not without its flow");
+        assert_eq!(bound.flow("other", &flows), None);
+        let unbound = ServeTicket {
+            ticket_hash: serve_hash("t", None),
+            ..bound
+        };
+        assert_eq!(unbound.flow("t", &flows), None);
+        assert_eq!(
+            serve_hash("t", None),
+            hash("t"),
+            "unbound tickets are stored as before"
+        );
+        assert_ne!(serve_hash("t", Some(&flows[0])), serve_hash("t", None));
+    }
 }

@@ -9,7 +9,7 @@ use super::path::{parse_path, path_matches, LinkPath};
 use crate::config::Origin;
 use crate::error::{ApiError, ApiResult};
 use crate::http::Ctx;
-use crate::origins::pages::{navigation, not_found_error, not_shared};
+use crate::origins::pages::{navigation, not_found_error, not_shared, sign_in_refused};
 use crate::present;
 use crate::routes::common::Seen;
 use crate::routes::views;
@@ -144,13 +144,49 @@ pub async fn handoff(cx: &Ctx, req: &Request) -> ApiResult<Response> {
 /// the content (or the not-shared page), never back through a check that a refused cookie could
 /// turn into a loop. Two round trips: the ticket, then one batch (`access::visit`) with the user,
 /// the Inspiration the target names with their access to it, and the content ticket.
+///
+/// The session is planted only for a ticket bound to a flow cookie this browser holds (the one the
+/// link origin set when it sent it to `/enter`; README "Security"): anyone can send a browser a
+/// sign-in link, and one minted in another browser's flow is refused here without touching the
+/// session this browser has. A ticket the API minted for a Bearer caller
+/// (`POST /api/v2/serve-sessions`: `plug open`, the web app's Open) is bound to no browser: it
+/// goes on to the content with a content ticket, as the `url` would, and plants nothing.
 pub async fn redeem(cx: &Ctx, req: &Request) -> ApiResult<Response> {
     let pairs = crate::http::query_pairs(req);
     let ticket = crate::http::query(&pairs, "ticket").unwrap_or_default();
-    let found = tickets::redeem_serve_ticket(&cx.db, ticket, cx.now)
-        .await?
-        .ok_or_else(|| ApiError::unauthorized("this sign-in link is invalid, used or expired"))?;
-    let target = found.target_url.as_str();
+    let held = sessions::flows(cx, req);
+    let hashes: Vec<String> = held.iter().map(|(_, h)| h.clone()).collect();
+    let Some(found) = tickets::redeem_serve_ticket(&cx.db, ticket, &hashes, cx.now).await? else {
+        if navigation(req) {
+            return Ok(sign_in_refused(cx));
+        }
+        return Err(ApiError::unauthorized(
+            "this sign-in link is invalid, used or expired, or was not started in this browser",
+        ));
+    };
+    let flow = found
+        .flow(ticket, &hashes)
+        .and_then(|f| held.iter().find(|(_, h)| h == f))
+        .map(|(name, _)| name.clone());
+    let (mut response, user) = go_on(cx, req, found.user_id.clone(), &found.target_url).await?;
+    if let Some(name) = flow {
+        let cookie = sessions::link_cookie(cx, &user.user_id);
+        let headers = response.headers_mut();
+        headers.append("Set-Cookie", &cookie)?;
+        headers.append("Set-Cookie", &sessions::clear_flow(cx, &name))?;
+    }
+    Ok(response)
+}
+
+/// Where a sign-in for `user_id` at `target` leads: the content with a ticket (one batch, see
+/// [`redeem`]), a redirect to `target` on the link origin (a moved scope, a missing slash, not a
+/// `url` at all), or the not-shared page. `POST /enter` uses it too, to go to the content at once.
+pub async fn go_on(
+    cx: &Ctx,
+    req: &Request,
+    user_id: plug_domain::ids::UserId,
+    target: &str,
+) -> ApiResult<(Response, User)> {
     let url = Url::parse(target).map_err(|_| ApiError::not_found())?;
     let on_link = cx.config.origin_of_url(&url) == Some(Origin::Link);
     // What the target asks for: a hand-off back to a content origin, or a `url`.
@@ -173,31 +209,29 @@ pub async fn redeem(cx: &Ctx, req: &Request) -> ApiResult<Response> {
         (None, Some(at)) => Asked::At(at),
         _ => Asked::Nothing,
     };
-    let seen = visit(cx, Claimed::Cookie(found.user_id.clone()), None, asked).await?;
+    let seen = visit(cx, Claimed::Cookie(user_id), None, asked).await?;
     let user = seen
         .user
         .clone()
         .ok_or_else(|| ApiError::unauthorized("unknown user"))?;
-    let cookie = sessions::link_cookie(cx, &user.user_id);
-    let mut response = match (handoff, at, seen.seen) {
+    let response = match (handoff, at, seen.seen) {
         _ if !on_link => not_shared(cx, Some(&user)),
         (Some(Some((to, _))), _, Some(readable)) => {
             to_content(cx, req, &readable, Some(&user), to.as_str(), seen.ticket).await?
         }
         (Some(_), _, _) => not_shared(cx, Some(&user)),
-        // Not a `url` at all: the link origin, now signed in, takes it from here.
+        // Not a `url` at all: the link origin takes it from here.
         (None, None, _) => crate::http::redirect(target, 302)?,
         (None, Some(at), Some(readable)) if path_matches(&at, &readable) && !at.needs_slash => {
             let content = content_target(cx, &readable, &at, &url)?;
             let ticket = seen.ticket;
             to_content(cx, req, &readable, Some(&user), content.as_str(), ticket).await?
         }
-        // A moved scope or a missing slash: the link origin, now signed in, takes it from here.
+        // A moved scope or a missing slash: the link origin takes it from here.
         (None, Some(_), Some(_)) => crate::http::redirect(target, 302)?,
         (None, Some(_), None) => not_shared(cx, Some(&user)),
     };
-    response.headers_mut().append("Set-Cookie", &cookie)?;
-    Ok(response)
+    Ok((response, user))
 }
 
 /// What a viewer who may not read the `url` gets. A navigation with no session goes to sign in
@@ -217,12 +251,20 @@ pub async fn miss(
     }
     match user {
         None => {
+            // The sign-in starts a flow bound to this browser: only its hash goes to `/enter`, and
+            // only this browser can spend the sign-in that comes back (`redeem`).
             let here = req.url()?;
+            let (cookie, flow) = sessions::new_flow(cx);
             let mut enter =
                 Url::parse(&format!("{}/enter", cx.config.base_url)).map_err(ApiError::internal)?;
-            enter.query_pairs_mut().append_pair("to", here.as_str());
+            enter
+                .query_pairs_mut()
+                .append_pair("to", here.as_str())
+                .append_pair("flow", &flow);
             let mut response = crate::http::redirect(enter.as_str(), 302)?;
-            response.headers_mut().set("Cache-Control", "no-store")?;
+            let headers = response.headers_mut();
+            headers.set("Cache-Control", "no-store")?;
+            headers.append("Set-Cookie", &cookie)?;
             Ok(response)
         }
         Some(user) => Ok(not_shared(cx, Some(user))),
