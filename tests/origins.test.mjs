@@ -103,8 +103,8 @@ test('a signed-in viewer who may not read it gets one HTML page, the same for mi
   }
   assert.equal(hidden.text, absent.text, 'nothing tells an existing Inspiration from a missing one');
   assert.equal(hidden.hops.length, absent.hops.length);
-  // A serve session signs no browser in on the link origin (README "Security": login CSRF); the
-  // sign-in the link origin starts itself does (its flow cookie, then /enter on the /enter cookie).
+  // The sign-in the link origin starts itself, through /enter on the /enter cookie and its flow
+  // cookie, signs this browser in too.
   const jar = new Map();
   const set = await app.request('POST', '/api/v2/enter-session', { token: outsider.token });
   jar.set(new URL(app.baseUrl).host, new Map([['plug_enter', set.headers.getSetCookie()[0].split(';')[0].slice('plug_enter='.length)]]));

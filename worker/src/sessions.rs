@@ -82,9 +82,10 @@ fn verified_cookie(
 
 /// The link origin's sign-in flow (README "Security": login CSRF). A browser the link origin sends
 /// to `/enter` gets a random value in a cookie of its own, and `/enter` carries only its hash
-/// (`flow=`) into the serve ticket it mints. `/_plug/session` plants a session only for a ticket
-/// bound to a flow cookie this very browser holds, so a sign-in link minted in someone else's
-/// flow (or by the API for anyone) can never make this browser theirs. One cookie per flow (the
+/// (`flow=`) into the serve ticket it mints. `/_plug/session` spends such a ticket only in a
+/// browser holding that flow's cookie, so a sign-in `/enter` minted for one browser, forwarded or
+/// leaked, signs no other browser in (the API's serve sessions are bound to none, as the interface
+/// defines them: README "Security"). One cookie per flow (the
 /// name ends with the hash's first 8 digits), so two links opened at once do not undo each other.
 const FLOW_COOKIE: &str = "plug_flow_";
 const FLOW_COOKIE_HTTPS: &str = "__Host-plug_flow_";

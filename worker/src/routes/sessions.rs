@@ -19,9 +19,9 @@ fn on_link_origin(cx: &Ctx, target: &str) -> bool {
     target.starts_with(&format!("{}/", cx.config.serve_base_url))
 }
 
-/// POST /api/v2/serve-sessions `{ url? }` → `{ url }`: open it in the browser to see `url` signed
-/// in. The ticket is bound to no browser, so it never signs the browser in on the link origin
-/// (anyone could send it on: README "Security"); it goes on to the content with a content ticket.
+/// POST /api/v2/serve-sessions `{ url? }` → `{ url }`: open it in the browser to sign in on the
+/// link origin and see `url`. The ticket is bound to no browser (`plug open` hands it to whatever
+/// browser the system opens), so it is a one-time, 60-second sign-in link (README "Security").
 pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     // A POST from `plug open`, so an old client is told to upgrade like on every other write;
     // it reads only, so a multi-grid user needs no grid header.
@@ -42,7 +42,7 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     }
     let ticket = new_ticket();
     let expires_at = cx.now + TICKET_TTL_MS;
-    // Bound to no browser: the link origin hands it on to the content and plants no session.
+    // Bound to no browser: the link origin sets its session wherever it is opened, once.
     tickets::insert_serve_ticket_if_user(
         &cx.db,
         &ticket,

@@ -145,12 +145,11 @@ pub async fn handoff(cx: &Ctx, req: &Request) -> ApiResult<Response> {
 /// turn into a loop. Two round trips: the ticket, then one batch (`access::visit`) with the user,
 /// the Inspiration the target names with their access to it, and the content ticket.
 ///
-/// The session is planted only for a ticket bound to a flow cookie this browser holds (the one the
-/// link origin set when it sent it to `/enter`; README "Security"): anyone can send a browser a
-/// sign-in link, and one minted in another browser's flow is refused here without touching the
-/// session this browser has. A ticket the API minted for a Bearer caller
-/// (`POST /api/v2/serve-sessions`: `plug open`, the web app's Open) is bound to no browser: it
-/// goes on to the content with a content ticket, as the `url` would, and plants nothing.
+/// A sign-in `/enter` minted for a flow the link origin started (README "Security") is spent only
+/// in the browser holding that flow's cookie: one forwarded or leaked from another browser is
+/// refused here without touching this browser's session. A ticket the API minted for a Bearer
+/// caller (`POST /api/v2/serve-sessions`: `plug open`, the web app's Open) is bound to no browser
+/// and sets the session wherever it is opened, as the interface defines it.
 pub async fn redeem(cx: &Ctx, req: &Request) -> ApiResult<Response> {
     let pairs = crate::http::query_pairs(req);
     let ticket = crate::http::query(&pairs, "ticket").unwrap_or_default();
@@ -169,10 +168,9 @@ pub async fn redeem(cx: &Ctx, req: &Request) -> ApiResult<Response> {
         .and_then(|f| held.iter().find(|(_, h)| h == f))
         .map(|(name, _)| name.clone());
     let (mut response, user) = go_on(cx, req, found.user_id.clone(), &found.target_url).await?;
+    let headers = response.headers_mut();
+    headers.append("Set-Cookie", &sessions::link_cookie(cx, &user.user_id))?;
     if let Some(name) = flow {
-        let cookie = sessions::link_cookie(cx, &user.user_id);
-        let headers = response.headers_mut();
-        headers.append("Set-Cookie", &cookie)?;
         headers.append("Set-Cookie", &sessions::clear_flow(cx, &name))?;
     }
     Ok(response)
