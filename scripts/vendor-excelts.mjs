@@ -41,6 +41,27 @@ const PATCHES = [
     from: 'fullCalcOnLoad: attrs.fullCalcOnLoad === "1",',
     to: 'fullCalcOnLoad: attrs.fullCalcOnLoad === "1", calcId: attrs.calcId,',
   },
+  // Not a fix, a reading: the number formats Excel has built in by id and writes without their
+  // code (openpyxl too: `'@'` is 49, `'[h]:mm:ss'` is 46, its accounting strings 41-44), which
+  // ExcelTS's style reader lacks, so such cells showed as General (-9876 for $(9,876.00)).
+  // The codes are ExcelTS's own, from its formatter's table (en-US, as Excel shows them there).
+  {
+    file: /[\\/]xlsx[\\/]defaultnumformats\.js$/,
+    from: '45: { f: "mm:ss" },',
+    to: `5: { f: "$#,##0_);($#,##0)" },
+    6: { f: "$#,##0_);[Red]($#,##0)" },
+    7: { f: "$#,##0.00_);($#,##0.00)" },
+    8: { f: "$#,##0.00_);[Red]($#,##0.00)" },
+    41: { f: '_(* #,##0_);_(* (#,##0);_(* "-"_);_(@_)' },
+    42: { f: '_($* #,##0_);_($* (#,##0);_($* "-"_);_(@_)' },
+    43: { f: '_(* #,##0.00_);_(* (#,##0.00);_(* "-"??_);_(@_)' },
+    44: { f: '_($* #,##0.00_);_($* (#,##0.00);_($* "-"??_);_(@_)' },
+    45: { f: "mm:ss" },
+    46: { f: "[h]:mm:ss" },
+    47: { f: "mmss.0" },
+    48: { f: "##0.0E+0" },
+    49: { f: "@" },`,
+  },
 ];
 
 let patched = 0;
