@@ -12,6 +12,11 @@ function sheetWorker() {
   const FORMULA = 6; // ExcelTS ValueType.Formula
   const MERGE = 1; // ExcelTS ValueType.Merge: a covered cell of a merged range
   const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+  const EPOCH_1904_MS = Date.UTC(1904, 0, 1);
+  const DAYS_1900_TO_1904 = 1462;
+  // A workbook saved with the 1904 date system (Excel for Mac before 2011, "Use 1904 date system"):
+  // its serials count from 1904-01-01. Known once workbook.xml is read (the stream reads it first).
+  let date1904 = false;
 
   // Past this the streamed preview is given up and the whole workbook is read instead: a
   // fallback should ExcelTS's streaming reader stall on some other part layout (see preview).
@@ -58,6 +63,7 @@ function sheetWorker() {
     const workbook = new ExcelTS.Workbook();
     try {
       await workbook.xlsx.load(bytes);
+      date1904 = Boolean(workbook.properties && workbook.properties.date1904);
     } catch (error) {
       throw new Error(`The workbook could not be read (${String((error && error.message) || error).slice(0, 200)}). It may be damaged or not an Excel workbook.`);
     }
@@ -138,8 +144,8 @@ function sheetWorker() {
     if (!cell) return null;
     const value = cell.type === FORMULA ? cell.result : cell.value;
     const shown = display(value, cell.numFmt);
-    const number = typeof value === "number" ? value : value instanceof Date ? (value.getTime() - EXCEL_EPOCH_MS) / 86_400_000 : null;
-    return { number, text: shown ? shown.text : "" };
+    const number = typeof value === "number" ? value : value instanceof Date ? serialOf(value) : null;
+    return { number, text: shown ? shown.text.replace(/\u0001[^]/, " ") : "" };
   }
 
   // Each chart's box in sheet pixels (from its anchor and the sheet's column widths and row
@@ -195,6 +201,7 @@ function sheetWorker() {
       });
       for await (const sheet of reader) {
         if (sheet.state && sheet.state !== "visible") continue;
+        date1904 = Boolean(reader.properties && reader.properties.model && reader.properties.model.date1904);
         const styles = new StyleTable(themeColors(null), "p");
         // Whether the workbook asks for recalculation is not known yet: a stored 0 waits too.
         const rows = new RowCollector(styles, true);
@@ -475,13 +482,44 @@ function sheetWorker() {
 
   function isPlaceholder(value) {
     if (value === 0 || value === "") return true;
-    return value instanceof Date && value.getTime() === EXCEL_EPOCH_MS;
+    return value instanceof Date && serialOf(value) === 0;
+  }
+
+  // A date's serial in the workbook's own date system.
+  function serialOf(date) {
+    return (date.getTime() - (date1904 ? EPOCH_1904_MS : EXCEL_EPOCH_MS)) / 86_400_000;
+  }
+
+  // `[h]:mm:ss`, `[mm]:ss`, `[s]`: elapsed time, read from the serial itself rather than a date.
+  const ELAPSED = /\[(?:h+|m+|s+)\]/i;
+  // Whether a format shows a date or time: letters left once quoted text, escapes, brackets and
+  // General are taken out (no other number format code is a letter but E of scientific).
+  const dateFormats = new Map();
+  function isDateFormat(format) {
+    let known = dateFormats.get(format);
+    if (known === undefined) {
+      known = /[dmyhs]/i.test(format.replace(/"[^"]*"|\\.|\[[^\]]*\]|general/gi, ""));
+      if (dateFormats.size > 10_000) dateFormats.clear();
+      dateFormats.set(format, known);
+    }
+    return known;
+  }
+
+  // ExcelTS formats every date as a 1900-system serial. In a 1904 workbook that is right for a
+  // calendar date read as a Date, but an elapsed time (`[h]:mm:ss`) must count from the workbook's
+  // own serial (it showed 1,462 days too many), and a date the engine calculated arrives as a
+  // 1904 serial, which is moved to the 1900 system for the formatter.
+  function in1904(value, format) {
+    if (value instanceof Date) return ELAPSED.test(format) ? serialOf(value) : value;
+    if (ELAPSED.test(format) || !isDateFormat(format)) return value;
+    return value + DAYS_1900_TO_1904;
   }
 
   // Text as Excel would show it, and its kind; null when the value shows nothing.
   function display(value, numFmt) {
     if (value === null || value === undefined) return null;
     const format = typeof numFmt === "string" ? numFmt : (numFmt && numFmt.formatCode) || "General";
+    if (date1904 && (typeof value === "number" || value instanceof Date)) value = in1904(value, format);
     if (typeof value === "number") {
       // A "General" number may lose decimals to fit its column, as in Excel; others show ####.
       return { text: formatNumber(value, format), kind: /^general$/i.test(format) ? KIND.general : KIND.number };
@@ -530,17 +568,20 @@ function sheetWorker() {
   // a currency picked with its country) lost the €. Each literal run (quoted text, a `\x` escape of
   // a letter, the symbol of `[$sym-locale]`) goes to it as a private-use character, which it
   // copies as it is, and is put back after. `[$-409]` (a locale alone) is left to ExcelTS.
-  const LITERAL = /"([^"]*)"|\\([A-Za-z])|\[\$([^\]-]+)(?:-[^\]]*)?\]/g;
+  // A fill (`*x`, the accounting formats' `$* #,##0.00`: repeat x to fill the cell) goes the same
+  // way and comes back as FILL followed by x, which the page spreads across the cell's width.
+  const LITERAL = /"([^"]*)"|\\(.)|\[\$([^\]-]+)(?:-[^\]]*)?\]|\*(.)/g;
+  const FILL = "\u0001";
   const masks = new Map();
 
   function literalsOf(format) {
     let mask = masks.get(format);
     if (!mask) {
       const literals = [];
-      const masked = /["\\[]/.test(format)
-        ? format.replace(LITERAL, (whole, quoted, escaped, symbol) => {
+      const masked = /["\\[*]/.test(format)
+        ? format.replace(LITERAL, (whole, quoted, escaped, symbol, fill) => {
             if (literals.length === 256) return whole;
-            literals.push(quoted ?? escaped ?? symbol);
+            literals.push(fill !== undefined ? FILL + fill : quoted ?? escaped ?? symbol);
             return String.fromCharCode(0xe000 + literals.length - 1);
           })
         : format;
