@@ -292,6 +292,75 @@ test('currency symbols with a locale, words and [Red] sections of number formats
   await again.context.close();
 });
 
+// A workbook in the 1904 date system (Excel for Mac's old default, a checkbox in Excel's options):
+// durations, a date, and a date and a duration the viewer calculates (no stored results).
+const DATE_1904 = String.raw`
+import sys, datetime, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1], {'date_1904': True})
+sheet = book.add_worksheet()
+elapsed = book.add_format({'num_format': '[h]:mm:ss'})
+day = book.add_format({'num_format': 'yyyy-mm-dd'})
+sheet.write_number('A1', 1.5, elapsed)
+sheet.write_number('A2', 0.25, book.add_format({'num_format': '[mm]:ss'}))
+sheet.write_datetime('B1', datetime.datetime(2024, 3, 15), day)
+sheet.write_formula('A3', '=A1+A1', elapsed)
+sheet.write_formula('B2', '=B1+1', day)
+sheet.set_column('A:B', 14)
+book.close()
+`;
+
+test('a 1904-date workbook shows durations from its own serials and dates as dated, stored or calculated', async () => {
+  const { page, context } = await openWorkbook('mac-1904.xlsx', workbook(DATE_1904));
+  assert.deepEqual(await texts(page, ['A1', 'A2', 'A3', 'B1', 'B2']),
+    { A1: '36:00:00', A2: '360:00', A3: '72:00:00', B1: '2024-03-15', B2: '2024-03-16' });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// The accounting formats as people get them: Excel's built-in 44 written by id alone (openpyxl
+// writes its own spelling of the format so), XlsxWriter's custom spelling, and a euro variant
+// with a leading fill. Excel draws the fill's spaces between the sign and the number.
+const ACCOUNTING = String.raw`
+import sys, openpyxl
+book = openpyxl.Workbook()
+sheet = book.active
+builtin44 = '_("$"* #,##0.00_)_("$"* \\(#,##0.00\\)_("$"* "-"??_)_(@_)'
+custom = '_($* #,##0.00_);_($* (#,##0.00);_($* "-"??_);_(@_)'
+euro = '_-* #,##0.00 €_-;-* #,##0.00 €_-;_-* "-"?? €_-;_-@_-'
+for row, (value, fmt) in enumerate([(1234.5, builtin44), (-9876, builtin44), (0, builtin44), (1234.5, custom), (-50, euro), (12345, '@'), (1.5, '[h]:mm:ss')], start=1):
+    sheet.cell(row, 1, value).number_format = fmt
+sheet.cell(8, 1, -1234.5).number_format = '#,##0.00*-;(#,##0.00)*-'
+sheet.column_dimensions['A'].width = 20
+book.save(sys.argv[1])
+`;
+
+test('accounting formats spread their fill: the sign at the left edge, the number at the right; built-in formats written by id show', async () => {
+  const written = workbook(ACCOUNTING);
+  const { page, context } = await openWorkbook('accounts.xlsx', written);
+  // A fill of spaces is the room itself: the text is the parts either side of it.
+  const shown = await texts(page, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7']);
+  assert.deepEqual(Object.fromEntries(Object.entries(shown).map(([k, v]) => [k, v.trim()])),
+    { A1: '$1,234.50', A2: '$(9,876.00)', A3: '$-', A4: '$1,234.50', A5: '-50.00 €', A6: '12345', A7: '36:00:00' });
+  // Where each part is drawn: the sign hugs the cell's left edge, the number its right one.
+  const parts = await page.evaluate(() => {
+    const row = [...document.querySelectorAll('.plug-rowhead')].find((e) => e.textContent === '1').getBoundingClientRect();
+    const cell = document.elementsFromPoint(row.right + 20, row.top + row.height / 2).find((e) => e.classList.contains('plug-c'));
+    const box = cell.getBoundingClientRect();
+    const range = document.createRange();
+    const rectOf = (node) => { range.selectNodeContents(node); return range.getBoundingClientRect(); };
+    const [sign, , number] = cell.childNodes;
+    return { left: rectOf(sign).left - box.left, right: box.right - rectOf(number).right, width: box.width, fill: cell.querySelector('.plug-fill').getBoundingClientRect().width };
+  });
+  assert.ok(parts.left < 12 && parts.right < 12, `sign ${parts.left}px from the left, number ${parts.right}px from the right`);
+  assert.ok(parts.fill > parts.width / 3, `the fill takes the room between: ${JSON.stringify(parts)}`);
+  // A fill of a visible character repeats it to fill the room.
+  const dashes = (await cellAt(page, 'A8')).text;
+  assert.match(dashes, /^\(1,234\.50\)-{10,}$/);
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'accounting.png') });
+  await context.close();
+});
+
 /** The workbook opened and saved again by LibreOffice Calc, when `soffice` is installed. */
 function savedByLibreOffice(bytes) {
   const dir = mkdtempSync(join(tmpdir(), 'plug-calc-'));
