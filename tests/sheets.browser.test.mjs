@@ -361,6 +361,32 @@ test('accounting formats spread their fill: the sign at the left edge, the numbe
   await context.close();
 });
 
+// A report as pandas users write one with XlsxWriter: a table with a calculated column (which
+// XlsxWriter writes as `[[#This Row],Q1]`), totals over it, and long numbers in General.
+const TABLE_FORMULAS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Sales')
+sheet.add_table('A1:D5', {'name': 'Sales', 'data': [['North', 10, 20], ['South', 30, 40], ['East', 50, 60], ['West', 70, 80]],
+    'columns': [{'header': 'Region'}, {'header': 'Q1'}, {'header': 'Q2'}, {'header': 'Total', 'formula': '=[@Q1]+[@Q2]'}]})
+sheet.write_formula('F1', '=SUM(Sales[Total])')
+sheet.write('F2', 123456789012345)
+sheet.write('F3', 0.0000001234)
+sheet.write('F4', 123456789)
+sheet.set_column('F:F', 14)
+sheet.set_column('G:G', 6)
+sheet.write('G1', 123456789)
+book.close()
+`;
+
+test("a table's calculated column XlsxWriter wrote is calculated, and long General numbers show in scientific form", async () => {
+  const { page, context } = await openWorkbook('sales-table.xlsx', workbook(TABLE_FORMULAS));
+  assert.deepEqual(await texts(page, ['D2', 'D3', 'D4', 'D5', 'F1', 'F2', 'F3', 'F4', 'G1']),
+    { D2: '30', D3: '70', D4: '110', D5: '150', F1: '360', F2: '1.23457E+14', F3: '1.234E-07', F4: '123456789', G1: '1E+08' });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 /** The workbook opened and saved again by LibreOffice Calc, when `soffice` is installed. */
 function savedByLibreOffice(bytes) {
   const dir = mkdtempSync(join(tmpdir(), 'plug-calc-'));

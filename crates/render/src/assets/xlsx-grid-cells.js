@@ -108,6 +108,16 @@ function fitNumber(grid, i, width) {
       if (textWidth(grid, style, shorter) <= room) return shorter;
     }
   }
+  // A General number too long even without decimals goes to scientific form, as Excel's does,
+  // with as many digits as fit (123456789 in a narrow column is 1.2E+08).
+  if (kind === KIND_GENERAL && Number.isFinite(value) && value !== 0) {
+    for (let decimals = 4; decimals >= 0; decimals--) {
+      const [mantissa, exponent] = value.toExponential(decimals).split("e");
+      const e = Number(exponent);
+      const shorter = `${mantissa.includes(".") ? mantissa.replace(/\.?0+$/, "") : mantissa}E${e < 0 ? "-" : "+"}${String(Math.abs(e)).padStart(2, "0")}`;
+      if (textWidth(grid, style, shorter) <= room) return shorter;
+    }
+  }
   return "#".repeat(Math.max(1, Math.floor(room / textWidth(grid, style, "#"))));
 }
 

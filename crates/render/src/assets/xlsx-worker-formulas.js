@@ -6,11 +6,19 @@ function sheetFormulas(shared) {
   const { KIND, FORMULA, display } = shared;
 
   const MAX_EDGES = 4_000_000; // circular-reference search gives up past this many dependencies
+  // A table's calculated column as XlsxWriter writes it (`[[#This Row],Q1]`, Excel 2007's form
+  // with the column name bare), which Excel reads and the engine does not: it left the column
+  // and every total over it blank. The same reference in the form the engine reads.
+  const THIS_ROW = /\[\[#This Row\],\s*([^[\]]+?)\]/gi;
 
   // Calculates the workbook, then reads back each pending cell: a function the engine does not
   // know (#NAME?) or a circular reference shows the formula itself rather than a wrong number.
   function calculate(workbook, sheets, pending) {
-    for (const { cell } of pending) cell.result = undefined;
+    for (const { cell } of pending) {
+      const formula = cell.value && cell.value.formula;
+      if (typeof formula === "string" && THIS_ROW.test(formula)) cell.value = { ...cell.value, formula: formula.replace(THIS_ROW, "[@[$1]]") };
+      cell.result = undefined;
+    }
     let failure = null;
     try {
       ExcelTS.calculateFormulas(workbook);

@@ -544,6 +544,9 @@ function sheetWorker() {
     if (typeof value === "number" && /^general$/i.test(format)) {
       const plain = String(value);
       if (plain.length <= 11 && !plain.includes("e")) return plain;
+      // Excel's General shows a number of more than 11 digits, or one JavaScript writes with an
+      // exponent, in scientific form (1.23457E+14); ExcelTS wrote every digit.
+      if (Number.isFinite(value) && (Math.abs(value) >= 1e11 || plain.includes("e"))) return excelExponent(value, 5);
     }
     let cache = formatted.get(format);
     if (!cache || cache.size > 100_000) formatted.set(format, (cache = new Map()));
@@ -560,6 +563,14 @@ function sheetWorker() {
       cache.set(key, text);
     }
     return text;
+  }
+
+  // `value` as Excel writes a number in scientific form: at most `decimals` decimals, trailing
+  // zeros dropped, a signed exponent of at least two digits (1.23457E+14, 1E-07).
+  function excelExponent(value, decimals) {
+    const [mantissa, exponent] = value.toExponential(decimals).split("e");
+    const e = Number(exponent);
+    return `${mantissa.includes(".") ? mantissa.replace(/\.?0+$/, "") : mantissa}E${e < 0 ? "-" : "+"}${String(Math.abs(e)).padStart(2, "0")}`;
   }
 
   // ExcelTS reads the letters of a format's literal text as codes and drops the symbol of a
