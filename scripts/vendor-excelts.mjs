@@ -8,8 +8,8 @@
 // chart unless chart support is installed, and its chart support is 1.2 MB. The viewer installs
 // a stand-in that skips chart parts (it reads and draws charts itself, xlsx-charts.js).
 //
-// One fix is applied while bundling. ExcelTS 10.2.0 parses every formula into an LRU cache
-// bounded at 10,000 entries, then compiles each formula by looking its text up in that cache:
+// Fixes and readings are applied while bundling (PATCHES). The first: ExcelTS 10.2.0 parses
+// every formula into an LRU cache bounded at 10,000 entries, then compiles each formula by looking its text up in that cache:
 // a workbook with more than 10,000 distinct formulas (a formula column of 100,000 rows) finds
 // the early ones evicted and leaves them uncalculated. The bound is lifted for the one
 // calculation the worker runs; the build fails if the line is no longer there, so a new
@@ -61,6 +61,14 @@ const PATCHES = [
     47: { f: "mmss.0" },
     48: { f: "##0.0E+0" },
     49: { f: "@" },`,
+  },
+  // A fix: a fraction with a variable denominator (`# ??/??`) stepped one convergent past its
+  // bound before giving up, and its fallback to the previous one had already been overwritten, so
+  // 0.3333 showed 3333/10000 (Excel: 1/3). It stops at the last convergent within the bound.
+  {
+    file: /[\\/]excel[\\/]utils[\\/]cell-format\.js$/,
+    from: '        q = a * q1 + q0;\n',
+    to: '        q = a * q1 + q0;\n        if (q > maxDenom) { p = p1; q = q1; break; }\n',
   },
 ];
 

@@ -387,6 +387,32 @@ test("a table's calculated column XlsxWriter wrote is calculated, and long Gener
   await context.close();
 });
 
+// Number formats as people pick them in Excel (openpyxl writes them as given): a hidden value,
+// a text section, fractions, General's 11 characters, thousands scaling, the system long date.
+const EVERYDAY_FORMATS = String.raw`
+import sys, datetime, openpyxl
+book = openpyxl.Workbook()
+sheet = book.active
+cases = [(42, ';;;'), ('abc', '"Total: "@'), (0.3333, '# ??/??'), (1.3333, '# ??/??'), (45356.588298611, 'General'),
+         (-12.3456789012345, 'General'), (2500000, '[>=1000000]0.0,,"M";[>=1000]0.0,"K";0'), (7, '0;-0;'), (0, '0;-0;'),
+         (datetime.datetime(2024, 3, 5), '[$-F800]dddd, mmmm dd, yyyy'), ('x', '0;-0;0;"<"@">"')]
+for row, (value, fmt) in enumerate(cases, start=1):
+    sheet.cell(row, 1, value).number_format = fmt
+sheet.column_dimensions['A'].width = 30
+book.save(sys.argv[1])
+`;
+
+test('everyday number formats: hidden values, text sections, fractions, General rounding, thousands scaling, long dates', async () => {
+  const { page, context } = await openWorkbook('formats.xlsx', workbook(EVERYDAY_FORMATS));
+  const shown = await texts(page, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10', 'A11']);
+  assert.deepEqual(Object.fromEntries(Object.entries(shown).map(([k, v]) => [k, v.trim()])), {
+    A1: '', A2: 'Total: abc', A3: '1/3', A4: '1 1/3', A5: '45356.5883', A6: '-12.3456789', A7: '2.5M', A8: '7', A9: '',
+    A10: 'Tuesday, March 05, 2024', A11: '<x>',
+  });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 /** The workbook opened and saved again by LibreOffice Calc, when `soffice` is installed. */
 function savedByLibreOffice(bytes) {
   const dir = mkdtempSync(join(tmpdir(), 'plug-calc-'));

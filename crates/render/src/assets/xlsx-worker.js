@@ -521,12 +521,14 @@ function sheetWorker() {
     const format = typeof numFmt === "string" ? numFmt : (numFmt && numFmt.formatCode) || "General";
     if (date1904 && (typeof value === "number" || value instanceof Date)) value = in1904(value, format);
     if (typeof value === "number") {
+      // A section left empty (`;;;`, `0;-0;`) hides the value, as in Excel.
+      if (sectionFor(format, value) === "") return null;
       // A "General" number may lose decimals to fit its column, as in Excel; others show ####.
       return { text: formatNumber(value, format), kind: /^general$/i.test(format) ? KIND.general : KIND.number };
     }
     if (value instanceof Date) return { text: formatNumber(value, format), kind: KIND.number };
     if (typeof value === "boolean") return { text: value ? "TRUE" : "FALSE", kind: KIND.bool };
-    if (typeof value === "string") return value === "" ? null : { text: value, kind: KIND.text };
+    if (typeof value === "string") return value === "" ? null : { text: formatText(value, format), kind: KIND.text };
     if (typeof value === "object") {
       if (typeof value.error === "string") return { text: value.error, kind: KIND.error };
       if (Array.isArray(value.richText)) return { text: value.richText.map((run) => run.text || "").join(""), kind: KIND.text };
@@ -544,9 +546,7 @@ function sheetWorker() {
     if (typeof value === "number" && /^general$/i.test(format)) {
       const plain = String(value);
       if (plain.length <= 11 && !plain.includes("e")) return plain;
-      // Excel's General shows a number of more than 11 digits, or one JavaScript writes with an
-      // exponent, in scientific form (1.23457E+14); ExcelTS wrote every digit.
-      if (Number.isFinite(value) && (Math.abs(value) >= 1e11 || plain.includes("e"))) return excelExponent(value, 5);
+      if (Number.isFinite(value)) return generalNumber(value);
     }
     let cache = formatted.get(format);
     if (!cache || cache.size > 100_000) formatted.set(format, (cache = new Map()));
@@ -563,6 +563,59 @@ function sheetWorker() {
       cache.set(key, text);
     }
     return text;
+  }
+
+  // Excel's General fits a number in 11 characters: more than 11 digits, or a tiny number, in
+  // scientific form (1.23457E+14), else rounded to the decimals that fit (45356.5883, where
+  // ExcelTS wrote 45356.588299 and every digit of 123456789012345).
+  function generalNumber(value) {
+    const size = Math.abs(value);
+    if (size >= 1e11 || (size < 1e-5 && size > 0)) return excelExponent(value, 5);
+    const whole = String(Math.trunc(size)).length + (value < 0 ? 1 : 0);
+    const fixed = value.toFixed(Math.max(0, 10 - whole));
+    return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
+  }
+
+  // A format's sections (split at `;` outside quotes, escapes and brackets), once per format.
+  const sectionLists = new Map();
+  function sectionsOf(format) {
+    let sections = sectionLists.get(format);
+    if (!sections) {
+      sections = [""];
+      for (const token of format.match(/"[^"]*"?|\\.|\[[^\]]*\]?|[^"\\[]/g) || []) {
+        if (token === ";") sections.push("");
+        else sections[sections.length - 1] += token;
+      }
+      if (sectionLists.size > 10_000) sectionLists.clear();
+      sectionLists.set(format, sections);
+    }
+    return sections;
+  }
+
+  // The section Excel uses for the number `n` (undefined for formats with conditions).
+  function sectionFor(format, n) {
+    if (!format.includes(";")) return undefined;
+    const sections = sectionsOf(format);
+    if (sections.some((section) => /\[[<>=]/.test(section))) return undefined;
+    if (n < 0 && sections.length > 1) return sections[1];
+    if (n === 0 && sections.length > 2) return sections[2];
+    return sections[0];
+  }
+
+  // Text as a format's text section shows it: the fourth section, or a lone section holding
+  // `@` (`"Total: "@`), with its quoted words and escapes, spaces for `_x`, and `@` the text.
+  function formatText(text, format) {
+    if (!format.includes("@") && !format.includes(";")) return text;
+    const sections = sectionsOf(format);
+    const section = sections.length > 3 ? sections[3] : sections.length === 1 && sections[0].includes("@") ? sections[0] : null;
+    if (section === null || section === "@") return text;
+    return (section.match(/"[^"]*"?|\\.|_.|\*.|\[[^\]]*\]?|[^]/g) || []).map((token) => {
+      if (token[0] === '"') return token.slice(1, token.endsWith('"') && token.length > 1 ? -1 : undefined);
+      if (token[0] === "\\") return token.slice(1);
+      if (token[0] === "_") return " ";
+      if (token[0] === "*" || token[0] === "[") return "";
+      return token === "@" ? text : token;
+    }).join("");
   }
 
   // `value` as Excel writes a number in scientific form: at most `decimals` decimals, trailing
