@@ -365,7 +365,8 @@ test('accounting formats spread their fill: the sign at the left edge, the numbe
 });
 
 // A report as pandas users write one with XlsxWriter: a table with a calculated column (which
-// XlsxWriter writes as `[[#This Row],Q1]`), totals over it, and long numbers in General.
+// XlsxWriter writes as `[[#This Row],Q1]`), totals over it, a Ctrl+Shift+Enter array formula, and
+// long numbers in General.
 const TABLE_FORMULAS = String.raw`
 import sys, xlsxwriter
 book = xlsxwriter.Workbook(sys.argv[1])
@@ -376,16 +377,17 @@ sheet.write_formula('F1', '=SUM(Sales[Total])')
 sheet.write('F2', 123456789012345)
 sheet.write('F3', 0.0000001234)
 sheet.write('F4', 123456789)
+sheet.write_array_formula('F5:F5', '{=SUM(B2:B5*2)}')
 sheet.set_column('F:F', 14)
 sheet.set_column('G:G', 6)
 sheet.write('G1', 123456789)
 book.close()
 `;
 
-test("a table's calculated column XlsxWriter wrote is calculated, and long General numbers show in scientific form", async () => {
+test("a table's calculated column XlsxWriter wrote and a one-cell array formula are calculated, and long General numbers show in scientific form", async () => {
   const { page, context } = await openWorkbook('sales-table.xlsx', workbook(TABLE_FORMULAS), (await app.world()).owner);
-  assert.deepEqual(await texts(page, ['D2', 'D3', 'D4', 'D5', 'F1', 'F2', 'F3', 'F4', 'G1']),
-    { D2: '30', D3: '70', D4: '110', D5: '150', F1: '360', F2: '1.23457E+14', F3: '1.234E-07', F4: '123456789', G1: '1E+08' });
+  assert.deepEqual(await texts(page, ['D2', 'D3', 'D4', 'D5', 'F1', 'F2', 'F3', 'F4', 'F5', 'G1']),
+    { D2: '30', D3: '70', D4: '110', D5: '150', F1: '360', F2: '1.23457E+14', F3: '1.234E-07', F4: '123456789', F5: '320', G1: '1E+08' });
   assert.deepEqual(page.errors, []);
   await context.close();
 });

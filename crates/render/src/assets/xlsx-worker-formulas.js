@@ -15,8 +15,15 @@ function sheetFormulas(shared) {
   // know (#NAME?) or a circular reference shows the formula itself rather than a wrong number.
   function calculate(workbook, sheets, pending) {
     for (const { cell } of pending) {
-      const formula = cell.value && cell.value.formula;
-      if (typeof formula === "string" && THIS_ROW.test(formula)) cell.value = { ...cell.value, formula: formula.replace(THIS_ROW, "[@[$1]]") };
+      const value = cell.value || {};
+      const formula = value.formula;
+      if (typeof formula === "string" && THIS_ROW.test(formula)) cell.value = { ...value, formula: formula.replace(THIS_ROW, "[@[$1]]") };
+      // A one-cell array formula entered with Ctrl+Shift+Enter (`{=SUM(C2:C5*2)}`, XlsxWriter's
+      // write_array_formula) gets no result from the engine, which evaluates the same formula
+      // plain over arrays: it is handed over plain.
+      if (typeof formula === "string" && value.shareType === "array" && !value.isDynamicArray && !String(value.ref || "").includes(":")) {
+        cell.value = { formula: cell.value.formula };
+      }
       cell.result = undefined;
     }
     let failure = null;
