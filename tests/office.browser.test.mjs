@@ -1,6 +1,7 @@
-// Documents made by LibreOffice (`soffice --headless --convert-to …`, run during the test), dropped
-// through the real Worker and opened in Chromium: what a person sees of them. Skipped with a
-// diagnostic where soffice is not installed (it is not part of scripts/setup.sh).
+// Documents made by LibreOffice (`soffice --headless --convert-to …`) and python-pptx, run during
+// the test, dropped through the real Worker and opened in Chromium: what a person sees of them.
+// The LibreOffice ones are skipped with a diagnostic where soffice is not installed (it is not
+// part of scripts/setup.sh).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { writtenBy } from './support/python.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'office');
 let app;
@@ -76,5 +78,15 @@ test('a Word document from LibreOffice shows its bullets as bullets, not boxes',
   }
   assert.deepEqual(page.errors, []);
   await page.screenshot({ path: join(SHOTS, 'docx-bullets.png') });
+  await context.close();
+});
+
+test('a deck without slides says so rather than showing nothing', async () => {
+  const deck = writtenBy('import sys\nfrom pptx import Presentation\nPresentation().save(sys.argv[1])\n', 'empty.pptx');
+  const { page, context } = await openDropped('empty.pptx', deck, 'pptx');
+  await page.waitForFunction(() => /no slides|could not/.test(document.getElementById('plug-main').textContent), null, { timeout: 30_000 });
+  assert.equal((await page.textContent('#plug-main .plug-status')).trim(), 'This presentation has no slides.');
+  assert.equal(await page.$('.plug-error'), null);
+  assert.deepEqual(page.errors, []);
   await context.close();
 });
