@@ -393,7 +393,8 @@ test("a table's calculated column XlsxWriter wrote and a one-cell array formula 
 });
 
 // Number formats as people pick them in Excel (openpyxl writes them as given): a hidden value,
-// a text section, fractions, General's 11 characters, thousands scaling, the system long date.
+// a text section, fractions, General's 11 characters, thousands scaling, the system long date;
+// and a title centred with Center Across Selection, which Excel users prefer to merging.
 const EVERYDAY_FORMATS = String.raw`
 import sys, datetime, openpyxl
 book = openpyxl.Workbook()
@@ -404,16 +405,25 @@ cases = [(42, ';;;'), ('abc', '"Total: "@'), (0.3333, '# ??/??'), (1.3333, '# ??
 for row, (value, fmt) in enumerate(cases, start=1):
     sheet.cell(row, 1, value).number_format = fmt
 sheet.column_dimensions['A'].width = 30
+across = openpyxl.styles.Alignment(horizontal='centerContinuous')
+sheet['C1'] = 'Centred across C:E'
+for cell in ('C1', 'D1', 'E1'):
+    sheet[cell].alignment = across
 book.save(sys.argv[1])
 `;
 
-test('everyday number formats: hidden values, text sections, fractions, General rounding, thousands scaling, long dates', async () => {
+test('everyday number formats: hidden values, text sections, fractions, General rounding, thousands scaling, long dates; Center Across Selection', async () => {
   const { page, context } = await openWorkbook('formats.xlsx', workbook(EVERYDAY_FORMATS), (await app.world()).owner);
   const shown = await texts(page, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10', 'A11']);
   assert.deepEqual(Object.fromEntries(Object.entries(shown).map(([k, v]) => [k, v.trim()])), {
     A1: '', A2: 'Total: abc', A3: '1/3', A4: '1 1/3', A5: '45356.5883', A6: '-12.3456789', A7: '2.5M', A8: '7', A9: '',
     A10: 'Tuesday, March 05, 2024', A11: '<x>',
   });
+  // Center Across Selection spans the empty cells after the text that share the alignment.
+  const across = await cellAt(page, 'D1');
+  assert.equal(across.text, 'Centred across C:E');
+  assert.equal(across.merge, 'C1:E1');
+  assert.equal(across.justify, 'center');
   assert.deepEqual(page.errors, []);
   await context.close();
 });

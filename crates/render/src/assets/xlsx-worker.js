@@ -258,12 +258,17 @@ function sheetWorker() {
       this.heights = new Map();
       this.lastRow = 0;
       this.lastCol = 0;
+      // "Center Across Selection" (centerContinuous): a text centred over the empty cells after it
+      // that share the alignment, drawn as a merged range of them.
+      this.across = [];
+      this.acrossRun = null;
     }
 
     add(row, rowNumber) {
       while (this.rowStart.length < rowNumber) this.rowStart.push(this.cols.length);
       let largestFont = 0;
       row.eachCell({ includeEmpty: true }, (cell, colNumber) => {
+        this.centerAcross(cell, rowNumber - 1, colNumber - 1);
         let shown = describeCell(cell, this.styles, this.recalcOnLoad);
         const look = this.tables && tableLook(this.tables, rowNumber, colNumber);
         if (look) shown = withTableLook(shown || { text: "", kind: KIND.empty }, cell, look, this.styles);
@@ -282,7 +287,22 @@ function sheetWorker() {
       else if (largestFont > 11) this.heights.set(rowNumber - 1, autoRowHeight(largestFont));
     }
 
+    centerAcross(cell, r, c) {
+      const alignment = cell.style && cell.style.alignment;
+      if (!alignment || alignment.horizontal !== "centerContinuous") {
+        this.acrossRun = null;
+        return;
+      }
+      const run = this.acrossRun;
+      const empty = cell.value === null || cell.value === undefined || cell.value === "";
+      if (empty && run && run[0] === r && run[3] === c - 1) run[3] = c;
+      else if (!empty) this.across.push((this.acrossRun = [r, c, r, c]));
+      else this.acrossRun = null;
+    }
+
     finish(sheet) {
+      const across = this.across.filter(([, left, , right]) => right > left);
+      if (across.length) sheet = { ...sheet, merges: [...sheet.merges, ...across] };
       let { lastRow, lastCol } = this;
       for (const [, , bottom, right] of sheet.merges) {
         lastRow = Math.max(lastRow, bottom + 1);
