@@ -90,3 +90,40 @@ test('a deck without slides says so rather than showing nothing', async () => {
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a PDF that needs a password asks for it, says when it is wrong, and opens with the right one', async (t) => {
+  const pdf = convertedByLibreOffice('notice.html', '<html><body><h1>Salary review</h1><p>Confidential.</p></body></html>', 'odt', 'pdf');
+  if (!pdf) {
+    t.diagnostic('soffice is not installed: not checked');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'plug-locked-'));
+  let locked;
+  try {
+    writeFileSync(join(dir, 'in.pdf'), pdf);
+    // pypdf (the project venv) encrypts it as people's tools do, with a password to open it.
+    execFileSync(join(ROOT, '.venv', 'bin', 'python'), ['-c', `import sys
+from pypdf import PdfReader, PdfWriter
+writer = PdfWriter(clone_from=PdfReader(sys.argv[1]))
+writer.encrypt(user_password='open sesame', owner_password='owner')
+writer.write(sys.argv[2])`, join(dir, 'in.pdf'), join(dir, 'locked.pdf')]);
+    locked = readFileSync(join(dir, 'locked.pdf'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const { page, context } = await openDropped('locked.pdf', locked, 'pdf');
+  const form = page.locator('form.plug-pdf-password');
+  await form.waitFor({ timeout: 30_000 });
+  assert.match(await form.textContent(), /protected by a password/);
+  await form.locator('input').fill('wrong');
+  await form.locator('button').click();
+  await page.waitForFunction(() => /not right/.test(document.querySelector('form.plug-pdf-password')?.textContent ?? ''), null, { timeout: 15_000 });
+  await form.locator('input').fill('open sesame');
+  await form.locator('button').click();
+  await page.waitForFunction(() => /Salary review/.test(document.querySelector('.plug-pages')?.textContent ?? ''), null, { timeout: 30_000 });
+  assert.equal(await page.$('form.plug-pdf-password'), null);
+  assert.equal(await page.$('.plug-pdf-object'), null, 'not the browser-viewer fallback');
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'pdf-password.png') });
+  await context.close();
+});
