@@ -8,8 +8,8 @@
 // chart unless chart support is installed, and its chart support is 1.2 MB. The viewer installs
 // a stand-in that skips chart parts (it reads and draws charts itself, xlsx-charts.js).
 //
-// One fix is applied while bundling. ExcelTS 10.2.0 parses every formula into an LRU cache
-// bounded at 10,000 entries, then compiles each formula by looking its text up in that cache:
+// Fixes and readings are applied while bundling (PATCHES). The first: ExcelTS 10.2.0 parses
+// every formula into an LRU cache bounded at 10,000 entries, then compiles each formula by looking its text up in that cache:
 // a workbook with more than 10,000 distinct formulas (a formula column of 100,000 rows) finds
 // the early ones evicted and leaves them uncalculated. The bound is lifted for the one
 // calculation the worker runs; the build fails if the line is no longer there, so a new
@@ -40,6 +40,35 @@ const PATCHES = [
     file: /[\\/]xform[\\/]book[\\/]workbook-calc-properties-xform\.js$/,
     from: 'fullCalcOnLoad: attrs.fullCalcOnLoad === "1",',
     to: 'fullCalcOnLoad: attrs.fullCalcOnLoad === "1", calcId: attrs.calcId,',
+  },
+  // Not a fix, a reading: the number formats Excel has built in by id and writes without their
+  // code (openpyxl too: `'@'` is 49, `'[h]:mm:ss'` is 46, its accounting strings 41-44), which
+  // ExcelTS's style reader lacks, so such cells showed as General (-9876 for $(9,876.00)).
+  // The codes are ExcelTS's own, from its formatter's table (en-US, as Excel shows them there).
+  {
+    file: /[\\/]xlsx[\\/]defaultnumformats\.js$/,
+    from: '45: { f: "mm:ss" },',
+    to: `5: { f: "$#,##0_);($#,##0)" },
+    6: { f: "$#,##0_);[Red]($#,##0)" },
+    7: { f: "$#,##0.00_);($#,##0.00)" },
+    8: { f: "$#,##0.00_);[Red]($#,##0.00)" },
+    41: { f: '_(* #,##0_);_(* (#,##0);_(* "-"_);_(@_)' },
+    42: { f: '_($* #,##0_);_($* (#,##0);_($* "-"_);_(@_)' },
+    43: { f: '_(* #,##0.00_);_(* (#,##0.00);_(* "-"??_);_(@_)' },
+    44: { f: '_($* #,##0.00_);_($* (#,##0.00);_($* "-"??_);_(@_)' },
+    45: { f: "mm:ss" },
+    46: { f: "[h]:mm:ss" },
+    47: { f: "mmss.0" },
+    48: { f: "##0.0E+0" },
+    49: { f: "@" },`,
+  },
+  // A fix: a fraction with a variable denominator (`# ??/??`) stepped one convergent past its
+  // bound before giving up, and its fallback to the previous one had already been overwritten, so
+  // 0.3333 showed 3333/10000 (Excel: 1/3). It stops at the last convergent within the bound.
+  {
+    file: /[\\/]excel[\\/]utils[\\/]cell-format\.js$/,
+    from: '        q = a * q1 + q0;\n',
+    to: '        q = a * q1 + q0;\n        if (q > maxDenom) { p = p1; q = q1; break; }\n',
   },
 ];
 

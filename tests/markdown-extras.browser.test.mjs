@@ -196,3 +196,26 @@ test('diagram and formula injection runs nothing and leaves no javascript: link'
   await page.screenshot({ path: join(SHOTS, 'hostile.png'), fullPage: true });
   await context.close();
 });
+
+// Older READMEs put an `<a name="…">` before a heading and link to it, as GitHub still honours.
+const NAMED_ANCHORS = `# Tool
+
+[Jump to install](#install)
+
+${'Filler paragraph.\n\n'.repeat(60)}
+<a name="install"></a>
+## Installation steps
+
+${'More filler.\n\n'.repeat(60)}
+`;
+
+test('a link to an old-style <a name> anchor scrolls to it', async () => {
+  const { page, context } = await openMarkdown('anchors.md', NAMED_ANCHORS);
+  await page.click('text=Jump to install');
+  await page.waitForFunction(() => window.scrollY > 0, null, { timeout: 5_000 });
+  const top = await page.evaluate(() => document.querySelector('a[name="user-content-install"]').getBoundingClientRect().top);
+  assert.ok(Math.abs(top) < 5, `the anchor is at the top of the view: ${top}px`);
+  assert.equal(new URL(page.url()).hash, '#user-content-install');
+  assert.deepEqual(page.seen.errors, []);
+  await context.close();
+});

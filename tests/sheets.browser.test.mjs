@@ -23,9 +23,12 @@ after(() => closeBrowserWorld({ app, browser }));
 /** Runs a Python script that writes the workbook to `sys.argv[1]`; returns its bytes. */
 const workbook = (script) => writtenBy(script);
 
-/** Drops the workbook and opens it; resolves once every formula is calculated. */
-async function openWorkbook(name, content) {
-  const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'xlsx' } });
+/**
+ * Drops the workbook (as `user`: a file's own owner keeps it under the limit of 10 drops a
+ * minute) and opens it; resolves once every formula is calculated.
+ */
+async function openWorkbook(name, content, user = owner) {
+  const e = await app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'xlsx' } });
   const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 800 } });
   const page = await context.newPage();
   page.errors = [];
@@ -290,6 +293,139 @@ test('currency symbols with a locale, words and [Red] sections of number formats
   await assertSectionColours(again.page);
   assert.deepEqual(again.page.errors, []);
   await again.context.close();
+});
+
+// A workbook in the 1904 date system (Excel for Mac's old default, a checkbox in Excel's options):
+// durations, a date, and a date and a duration the viewer calculates (no stored results).
+const DATE_1904 = String.raw`
+import sys, datetime, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1], {'date_1904': True})
+sheet = book.add_worksheet()
+elapsed = book.add_format({'num_format': '[h]:mm:ss'})
+day = book.add_format({'num_format': 'yyyy-mm-dd'})
+sheet.write_number('A1', 1.5, elapsed)
+sheet.write_number('A2', 0.25, book.add_format({'num_format': '[mm]:ss'}))
+sheet.write_datetime('B1', datetime.datetime(2024, 3, 15), day)
+sheet.write_formula('A3', '=A1+A1', elapsed)
+sheet.write_formula('B2', '=B1+1', day)
+sheet.set_column('A:B', 14)
+book.close()
+`;
+
+test('a 1904-date workbook shows durations from its own serials and dates as dated, stored or calculated', async () => {
+  const { page, context } = await openWorkbook('mac-1904.xlsx', workbook(DATE_1904), (await app.world()).owner);
+  assert.deepEqual(await texts(page, ['A1', 'A2', 'A3', 'B1', 'B2']),
+    { A1: '36:00:00', A2: '360:00', A3: '72:00:00', B1: '2024-03-15', B2: '2024-03-16' });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// The accounting formats as people get them: Excel's built-in 44 written by id alone (openpyxl
+// writes its own spelling of the format so), XlsxWriter's custom spelling, and a euro variant
+// with a leading fill. Excel draws the fill's spaces between the sign and the number.
+const ACCOUNTING = String.raw`
+import sys, openpyxl
+book = openpyxl.Workbook()
+sheet = book.active
+builtin44 = '_("$"* #,##0.00_)_("$"* \\(#,##0.00\\)_("$"* "-"??_)_(@_)'
+custom = '_($* #,##0.00_);_($* (#,##0.00);_($* "-"??_);_(@_)'
+euro = '_-* #,##0.00 €_-;-* #,##0.00 €_-;_-* "-"?? €_-;_-@_-'
+for row, (value, fmt) in enumerate([(1234.5, builtin44), (-9876, builtin44), (0, builtin44), (1234.5, custom), (-50, euro), (12345, '@'), (1.5, '[h]:mm:ss')], start=1):
+    sheet.cell(row, 1, value).number_format = fmt
+sheet.cell(8, 1, -1234.5).number_format = '#,##0.00*-;(#,##0.00)*-'
+sheet.column_dimensions['A'].width = 20
+book.save(sys.argv[1])
+`;
+
+test('accounting formats spread their fill: the sign at the left edge, the number at the right; built-in formats written by id show', async () => {
+  const written = workbook(ACCOUNTING);
+  const { page, context } = await openWorkbook('accounts.xlsx', written, (await app.world()).owner);
+  // A fill of spaces is the room itself: the text is the parts either side of it.
+  const shown = await texts(page, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7']);
+  assert.deepEqual(Object.fromEntries(Object.entries(shown).map(([k, v]) => [k, v.trim()])),
+    { A1: '$1,234.50', A2: '$(9,876.00)', A3: '$-', A4: '$1,234.50', A5: '-50.00 €', A6: '12345', A7: '36:00:00' });
+  // Where each part is drawn: the sign hugs the cell's left edge, the number its right one.
+  const parts = await page.evaluate(() => {
+    const row = [...document.querySelectorAll('.plug-rowhead')].find((e) => e.textContent === '1').getBoundingClientRect();
+    const cell = document.elementsFromPoint(row.right + 20, row.top + row.height / 2).find((e) => e.classList.contains('plug-c'));
+    const box = cell.getBoundingClientRect();
+    const range = document.createRange();
+    const rectOf = (node) => { range.selectNodeContents(node); return range.getBoundingClientRect(); };
+    const [sign, , number] = cell.childNodes;
+    return { left: rectOf(sign).left - box.left, right: box.right - rectOf(number).right, width: box.width, fill: cell.querySelector('.plug-fill').getBoundingClientRect().width };
+  });
+  assert.ok(parts.left < 12 && parts.right < 12, `sign ${parts.left}px from the left, number ${parts.right}px from the right`);
+  assert.ok(parts.fill > parts.width / 3, `the fill takes the room between: ${JSON.stringify(parts)}`);
+  // A fill of a visible character repeats it to fill the room.
+  const dashes = (await cellAt(page, 'A8')).text;
+  assert.match(dashes, /^\(1,234\.50\)-{10,}$/);
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'accounting.png') });
+  await context.close();
+});
+
+// A report as pandas users write one with XlsxWriter: a table with a calculated column (which
+// XlsxWriter writes as `[[#This Row],Q1]`), totals over it, a Ctrl+Shift+Enter array formula, and
+// long numbers in General.
+const TABLE_FORMULAS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Sales')
+sheet.add_table('A1:D5', {'name': 'Sales', 'data': [['North', 10, 20], ['South', 30, 40], ['East', 50, 60], ['West', 70, 80]],
+    'columns': [{'header': 'Region'}, {'header': 'Q1'}, {'header': 'Q2'}, {'header': 'Total', 'formula': '=[@Q1]+[@Q2]'}]})
+sheet.write_formula('F1', '=SUM(Sales[Total])')
+sheet.write('F2', 123456789012345)
+sheet.write('F3', 0.0000001234)
+sheet.write('F4', 123456789)
+sheet.write_array_formula('F5:F5', '{=SUM(B2:B5*2)}')
+sheet.set_column('F:F', 14)
+sheet.set_column('G:G', 6)
+sheet.write('G1', 123456789)
+book.close()
+`;
+
+test("a table's calculated column XlsxWriter wrote and a one-cell array formula are calculated, and long General numbers show in scientific form", async () => {
+  const { page, context } = await openWorkbook('sales-table.xlsx', workbook(TABLE_FORMULAS), (await app.world()).owner);
+  assert.deepEqual(await texts(page, ['D2', 'D3', 'D4', 'D5', 'F1', 'F2', 'F3', 'F4', 'F5', 'G1']),
+    { D2: '30', D3: '70', D4: '110', D5: '150', F1: '360', F2: '1.23457E+14', F3: '1.234E-07', F4: '123456789', F5: '320', G1: '1E+08' });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// Number formats as people pick them in Excel (openpyxl writes them as given): a hidden value,
+// a text section, fractions, General's 11 characters, thousands scaling, the system long date;
+// and a title centred with Center Across Selection, which Excel users prefer to merging.
+const EVERYDAY_FORMATS = String.raw`
+import sys, datetime, openpyxl
+book = openpyxl.Workbook()
+sheet = book.active
+cases = [(42, ';;;'), ('abc', '"Total: "@'), (0.3333, '# ??/??'), (1.3333, '# ??/??'), (45356.588298611, 'General'),
+         (-12.3456789012345, 'General'), (2500000, '[>=1000000]0.0,,"M";[>=1000]0.0,"K";0'), (7, '0;-0;'), (0, '0;-0;'),
+         (datetime.datetime(2024, 3, 5), '[$-F800]dddd, mmmm dd, yyyy'), ('x', '0;-0;0;"<"@">"')]
+for row, (value, fmt) in enumerate(cases, start=1):
+    sheet.cell(row, 1, value).number_format = fmt
+sheet.column_dimensions['A'].width = 30
+across = openpyxl.styles.Alignment(horizontal='centerContinuous')
+sheet['C1'] = 'Centred across C:E'
+for cell in ('C1', 'D1', 'E1'):
+    sheet[cell].alignment = across
+book.save(sys.argv[1])
+`;
+
+test('everyday number formats: hidden values, text sections, fractions, General rounding, thousands scaling, long dates; Center Across Selection', async () => {
+  const { page, context } = await openWorkbook('formats.xlsx', workbook(EVERYDAY_FORMATS), (await app.world()).owner);
+  const shown = await texts(page, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10', 'A11']);
+  assert.deepEqual(Object.fromEntries(Object.entries(shown).map(([k, v]) => [k, v.trim()])), {
+    A1: '', A2: 'Total: abc', A3: '1/3', A4: '1 1/3', A5: '45356.5883', A6: '-12.3456789', A7: '2.5M', A8: '7', A9: '',
+    A10: 'Tuesday, March 05, 2024', A11: '<x>',
+  });
+  // Center Across Selection spans the empty cells after the text that share the alignment.
+  const across = await cellAt(page, 'D1');
+  assert.equal(across.text, 'Centred across C:E');
+  assert.equal(across.merge, 'C1:E1');
+  assert.equal(across.justify, 'center');
+  assert.deepEqual(page.errors, []);
+  await context.close();
 });
 
 /** The workbook opened and saved again by LibreOffice Calc, when `soffice` is installed. */

@@ -14,7 +14,7 @@ use crate::url_policy::{safe_image_url, safe_link_url};
 
 /// Elements kept, with the attributes each may carry beyond the global ones.
 const ALLOWED: &[(&str, &[&str])] = &[
-    ("a", &["href", "title"]),
+    ("a", &["href", "title", "name"]),
     (
         "img",
         &["src", "alt", "title", "width", "height", "align", "loading"],
@@ -196,7 +196,9 @@ fn checked_value(tag: &str, name: &str, value: &str) -> Option<String> {
         }),
         "src" => url(safe_image_url).map(|url| escape_attribute(&url)),
         "srcset" => url(safe_srcset).map(|set| escape_attribute(&set)),
-        "id" => Some(if value.starts_with(ID_PREFIX) {
+        // `<a name="install"></a>`, the anchor older READMEs link to (`#install`): prefixed like
+        // an id (GitHub keeps it so), so the browser scrolls to it as it does to an id.
+        "id" | "name" => Some(if value.starts_with(ID_PREFIX) {
             value.to_string()
         } else {
             format!("{ID_PREFIX}{value}")

@@ -79,6 +79,14 @@ fn urls_are_checked_as_the_browser_decodes_them() {
 }
 
 #[test]
+fn named_anchors_are_prefixed_like_ids() {
+    assert_eq!(
+        clean("<a name=\"install\"></a><a href=\"#install\">go</a><img name=\"x\" src=\"a.png\">"),
+        "<a name=\"user-content-install\"></a><a href=\"#user-content-install\">go</a><img src=\"a.png\">"
+    );
+}
+
+#[test]
 fn ids_are_prefixed_and_same_page_links_follow_them() {
     assert_eq!(
             clean("<h2 id=\"__PlatformBadge\">x</h2><a href=\"#__PlatformBadge\">y</a>"),

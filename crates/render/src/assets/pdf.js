@@ -143,6 +143,33 @@ function track(slot, visible) {
   }
 }
 
+// A PDF that needs a password to open asks for it here (it fell back to the browser's own
+// viewer, which only some browsers have); a wrong one asks again. The password goes to pdf.js
+// in this page only.
+function askPassword(answer, wrong) {
+  clearStatus();
+  const form = document.createElement("form");
+  form.className = "plug-pdf-password";
+  const label = document.createElement("label");
+  label.textContent = wrong ? "That password is not right. Try again: " : "This PDF is protected by a password: ";
+  const input = document.createElement("input");
+  input.type = "password";
+  input.autocomplete = "off";
+  const button = document.createElement("button");
+  button.type = "submit";
+  button.textContent = "Open";
+  label.append(input);
+  form.append(label, " ", button);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    form.remove();
+    setStatus("Opening the PDF…");
+    answer(input.value);
+  });
+  main.prepend(form);
+  input.focus();
+}
+
 async function open() {
   setStatus("Loading PDF…");
   let pdfjs;
@@ -154,7 +181,7 @@ async function open() {
     return;
   }
   pdfjs.GlobalWorkerOptions.workerSrc = vendor + "pdf.worker.min.mjs";
-  const doc = await pdfjs.getDocument({
+  const task = pdfjs.getDocument({
     url: fileUrl,
     withCredentials: true,
     cMapUrl: vendor + "pdfjs/cmaps/",
@@ -162,7 +189,9 @@ async function open() {
     standardFontDataUrl: vendor + "pdfjs/standard_fonts/",
     wasmUrl: vendor + "pdfjs/wasm/",
     iccUrl: vendor + "pdfjs/iccs/",
-  }).promise;
+  });
+  task.onPassword = (answer, reason) => askPassword(answer, reason === pdfjs.PasswordResponses.INCORRECT_PASSWORD);
+  const doc = await task.promise;
   const first = (await doc.getPage(1)).getViewport({ scale: 1 });
   const links = linkService(doc);
   offerFilledDownload(doc);

@@ -19,6 +19,9 @@ function pictureFillsFirst(xml) {
 
 async function withPictureFillsFirst(bytes) {
   const zip = await JSZip.loadAsync(bytes);
+  // A deck without slides (every one deleted, or a template saved as it came) drew nothing at
+  // all: it is said instead.
+  if (!Object.keys(zip.files).some((name) => /^ppt\/slides\/[^/]+\.xml$/.test(name))) return null;
   let changed = false;
   for (const name of Object.keys(zip.files).filter((n) => PARTS.test(n))) {
     const xml = await zip.file(name).async("string");
@@ -35,15 +38,18 @@ try {
   setStatus("Loading slides…");
   const [renderer, bytes] = await Promise.all([import(vendor + "pptx-renderer.min.mjs"), fetchBytes(fileUrl)]);
   const deck = await withPictureFillsFirst(bytes);
-  clearStatus();
-  await renderer.PptxViewer.open(deck, slidesBox, {
-    zipLimits: renderer.RECOMMENDED_ZIP_LIMITS,
-    fitMode: "contain",
-    lazySlides: true,
-    lazyMedia: true,
-    listOptions: { windowed: true, initialSlides: 4, batchSize: 4 },
-    pdfjs: { moduleUrl: vendor + "pdf.min.mjs", workerUrl: vendor + "pdf.worker.min.mjs" },
-  });
+  if (!deck) setStatus("This presentation has no slides.");
+  else {
+    clearStatus();
+    await renderer.PptxViewer.open(deck, slidesBox, {
+      zipLimits: renderer.RECOMMENDED_ZIP_LIMITS,
+      fitMode: "contain",
+      lazySlides: true,
+      lazyMedia: true,
+      listOptions: { windowed: true, initialSlides: 4, batchSize: 4 },
+      pdfjs: { moduleUrl: vendor + "pdf.min.mjs", workerUrl: vendor + "pdf.worker.min.mjs" },
+    });
+  }
 } catch (error) {
   fail("These slides could not be displayed.", error);
 }

@@ -100,11 +100,21 @@ function fitNumber(grid, i, width) {
   if (kind !== KIND_NUMBER && kind !== KIND_GENERAL) return text;
   const style = sheet.styleIds[i];
   const room = width - CELL_PADDING;
-  if (textWidth(grid, style, text) <= room) return text;
+  if (textWidth(grid, style, text.includes(FILL) ? text.replace(/\u0001[^]?/g, "") : text) <= room) return text;
   const value = Number(text);
   if (kind === KIND_GENERAL && Number.isFinite(value) && /\./.test(text) && !/e/i.test(text)) {
     for (let decimals = text.split(".")[1].length - 1; decimals >= 0; decimals--) {
       const shorter = String(Number(value.toFixed(decimals)));
+      if (textWidth(grid, style, shorter) <= room) return shorter;
+    }
+  }
+  // A General number too long even without decimals goes to scientific form, as Excel's does,
+  // with as many digits as fit (123456789 in a narrow column is 1.2E+08).
+  if (kind === KIND_GENERAL && Number.isFinite(value) && value !== 0) {
+    for (let decimals = 4; decimals >= 0; decimals--) {
+      const [mantissa, exponent] = value.toExponential(decimals).split("e");
+      const e = Number(exponent);
+      const shorter = `${mantissa.includes(".") ? mantissa.replace(/\.?0+$/, "") : mantissa}E${e < 0 ? "-" : "+"}${String(Math.abs(e)).padStart(2, "0")}`;
       if (textWidth(grid, style, shorter) <= room) return shorter;
     }
   }
@@ -120,8 +130,30 @@ function cellElement(grid, i, width, covering) {
   el.className = `plug-c k${kind}${style >= 0 ? ` ${grid.styles.prefix}${style}` : ""}${covering ? " plug-cover" : ""}`;
   el.style.width = `${width}px`;
   if (KIND_TITLES[kind]) el.title = KIND_TITLES[kind];
-  if (kind !== KIND_EMPTY) el.textContent = kind === KIND_PENDING ? "…" : fitNumber(grid, i, width);
+  if (kind === KIND_EMPTY) return el;
+  const text = kind === KIND_PENDING ? "…" : fitNumber(grid, i, width);
+  const fill = text.indexOf(FILL);
+  if (fill < 0) el.textContent = text;
+  else spreadFill(grid, el, style, text, fill, width);
   return el;
+}
+
+// A format's fill (`*x`; the accounting formats' `_($* #,##0.00_)`) repeats x across whatever
+// the rest of the text leaves of the cell, as Excel draws it: "$" at the left edge, the number
+// at the right. Only the first fill of a text counts, as in Excel.
+const FILL = "\u0001";
+
+function spreadFill(grid, el, style, text, at, width) {
+  const before = text.slice(0, at);
+  const character = text.slice(at + 1, at + 2);
+  const after = text.slice(at + 2).replaceAll(FILL, "");
+  el.classList.add("plug-filled");
+  const run = document.createElement("span");
+  run.className = "plug-fill";
+  const room = width - CELL_PADDING - textWidth(grid, style, before + after);
+  const one = character.trim() ? textWidth(grid, style, character) : 0;
+  if (one > 0 && room > 0) run.textContent = character.repeat(Math.floor(room / one));
+  el.append(before, run, after);
 }
 
 // Merged ranges that reach into the rows and columns drawn, each one positioned cell with the

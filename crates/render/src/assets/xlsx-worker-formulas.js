@@ -6,11 +6,26 @@ function sheetFormulas(shared) {
   const { KIND, FORMULA, display } = shared;
 
   const MAX_EDGES = 4_000_000; // circular-reference search gives up past this many dependencies
+  // A table's calculated column as XlsxWriter writes it (`[[#This Row],Q1]`, Excel 2007's form
+  // with the column name bare), which Excel reads and the engine does not: it left the column
+  // and every total over it blank. The same reference in the form the engine reads.
+  const THIS_ROW = /\[\[#This Row\],\s*([^[\]]+?)\]/gi;
 
   // Calculates the workbook, then reads back each pending cell: a function the engine does not
   // know (#NAME?) or a circular reference shows the formula itself rather than a wrong number.
   function calculate(workbook, sheets, pending) {
-    for (const { cell } of pending) cell.result = undefined;
+    for (const { cell } of pending) {
+      const value = cell.value || {};
+      const formula = value.formula;
+      if (typeof formula === "string" && THIS_ROW.test(formula)) cell.value = { ...value, formula: formula.replace(THIS_ROW, "[@[$1]]") };
+      // A one-cell array formula entered with Ctrl+Shift+Enter (`{=SUM(C2:C5*2)}`, XlsxWriter's
+      // write_array_formula) gets no result from the engine, which evaluates the same formula
+      // plain over arrays: it is handed over plain.
+      if (typeof formula === "string" && value.shareType === "array" && !value.isDynamicArray && !String(value.ref || "").includes(":")) {
+        cell.value = { formula: cell.value.formula };
+      }
+      cell.result = undefined;
+    }
     let failure = null;
     try {
       ExcelTS.calculateFormulas(workbook);

@@ -12,6 +12,11 @@ function sheetWorker() {
   const FORMULA = 6; // ExcelTS ValueType.Formula
   const MERGE = 1; // ExcelTS ValueType.Merge: a covered cell of a merged range
   const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+  const EPOCH_1904_MS = Date.UTC(1904, 0, 1);
+  const DAYS_1900_TO_1904 = 1462;
+  // A workbook saved with the 1904 date system (Excel for Mac before 2011, "Use 1904 date system"):
+  // its serials count from 1904-01-01. Known once workbook.xml is read (the stream reads it first).
+  let date1904 = false;
 
   // Past this the streamed preview is given up and the whole workbook is read instead: a
   // fallback should ExcelTS's streaming reader stall on some other part layout (see preview).
@@ -58,6 +63,7 @@ function sheetWorker() {
     const workbook = new ExcelTS.Workbook();
     try {
       await workbook.xlsx.load(bytes);
+      date1904 = Boolean(workbook.properties && workbook.properties.date1904);
     } catch (error) {
       throw new Error(`The workbook could not be read (${String((error && error.message) || error).slice(0, 200)}). It may be damaged or not an Excel workbook.`);
     }
@@ -138,8 +144,8 @@ function sheetWorker() {
     if (!cell) return null;
     const value = cell.type === FORMULA ? cell.result : cell.value;
     const shown = display(value, cell.numFmt);
-    const number = typeof value === "number" ? value : value instanceof Date ? (value.getTime() - EXCEL_EPOCH_MS) / 86_400_000 : null;
-    return { number, text: shown ? shown.text : "" };
+    const number = typeof value === "number" ? value : value instanceof Date ? serialOf(value) : null;
+    return { number, text: shown ? shown.text.replace(/\u0001[^]/, " ") : "" };
   }
 
   // Each chart's box in sheet pixels (from its anchor and the sheet's column widths and row
@@ -195,6 +201,7 @@ function sheetWorker() {
       });
       for await (const sheet of reader) {
         if (sheet.state && sheet.state !== "visible") continue;
+        date1904 = Boolean(reader.properties && reader.properties.model && reader.properties.model.date1904);
         const styles = new StyleTable(themeColors(null), "p");
         // Whether the workbook asks for recalculation is not known yet: a stored 0 waits too.
         const rows = new RowCollector(styles, true);
@@ -251,12 +258,17 @@ function sheetWorker() {
       this.heights = new Map();
       this.lastRow = 0;
       this.lastCol = 0;
+      // "Center Across Selection" (centerContinuous): a text centred over the empty cells after it
+      // that share the alignment, drawn as a merged range of them.
+      this.across = [];
+      this.acrossRun = null;
     }
 
     add(row, rowNumber) {
       while (this.rowStart.length < rowNumber) this.rowStart.push(this.cols.length);
       let largestFont = 0;
       row.eachCell({ includeEmpty: true }, (cell, colNumber) => {
+        this.centerAcross(cell, rowNumber - 1, colNumber - 1);
         let shown = describeCell(cell, this.styles, this.recalcOnLoad);
         const look = this.tables && tableLook(this.tables, rowNumber, colNumber);
         if (look) shown = withTableLook(shown || { text: "", kind: KIND.empty }, cell, look, this.styles);
@@ -275,7 +287,22 @@ function sheetWorker() {
       else if (largestFont > 11) this.heights.set(rowNumber - 1, autoRowHeight(largestFont));
     }
 
+    centerAcross(cell, r, c) {
+      const alignment = cell.style && cell.style.alignment;
+      if (!alignment || alignment.horizontal !== "centerContinuous") {
+        this.acrossRun = null;
+        return;
+      }
+      const run = this.acrossRun;
+      const empty = cell.value === null || cell.value === undefined || cell.value === "";
+      if (empty && run && run[0] === r && run[3] === c - 1) run[3] = c;
+      else if (!empty) this.across.push((this.acrossRun = [r, c, r, c]));
+      else this.acrossRun = null;
+    }
+
     finish(sheet) {
+      const across = this.across.filter(([, left, , right]) => right > left);
+      if (across.length) sheet = { ...sheet, merges: [...sheet.merges, ...across] };
       let { lastRow, lastCol } = this;
       for (const [, , bottom, right] of sheet.merges) {
         lastRow = Math.max(lastRow, bottom + 1);
@@ -475,20 +502,53 @@ function sheetWorker() {
 
   function isPlaceholder(value) {
     if (value === 0 || value === "") return true;
-    return value instanceof Date && value.getTime() === EXCEL_EPOCH_MS;
+    return value instanceof Date && serialOf(value) === 0;
+  }
+
+  // A date's serial in the workbook's own date system.
+  function serialOf(date) {
+    return (date.getTime() - (date1904 ? EPOCH_1904_MS : EXCEL_EPOCH_MS)) / 86_400_000;
+  }
+
+  // `[h]:mm:ss`, `[mm]:ss`, `[s]`: elapsed time, read from the serial itself rather than a date.
+  const ELAPSED = /\[(?:h+|m+|s+)\]/i;
+  // Whether a format shows a date or time: letters left once quoted text, escapes, brackets and
+  // General are taken out (no other number format code is a letter but E of scientific).
+  const dateFormats = new Map();
+  function isDateFormat(format) {
+    let known = dateFormats.get(format);
+    if (known === undefined) {
+      known = /[dmyhs]/i.test(format.replace(/"[^"]*"|\\.|\[[^\]]*\]|general/gi, ""));
+      if (dateFormats.size > 10_000) dateFormats.clear();
+      dateFormats.set(format, known);
+    }
+    return known;
+  }
+
+  // ExcelTS formats every date as a 1900-system serial. In a 1904 workbook that is right for a
+  // calendar date read as a Date, but an elapsed time (`[h]:mm:ss`) must count from the workbook's
+  // own serial (it showed 1,462 days too many), and a date the engine calculated arrives as a
+  // 1904 serial, which is moved to the 1900 system for the formatter.
+  function in1904(value, format) {
+    if (value instanceof Date) return ELAPSED.test(format) ? serialOf(value) : value;
+    if (ELAPSED.test(format) || !isDateFormat(format)) return value;
+    return value + DAYS_1900_TO_1904;
   }
 
   // Text as Excel would show it, and its kind; null when the value shows nothing.
   function display(value, numFmt) {
     if (value === null || value === undefined) return null;
     const format = typeof numFmt === "string" ? numFmt : (numFmt && numFmt.formatCode) || "General";
+    if (date1904 && (typeof value === "number" || value instanceof Date)) value = in1904(value, format);
     if (typeof value === "number") {
+      // A section left empty (`;;;`, `0;-0;`) hides the value, as in Excel.
+      if (sectionFor(format, value) === "") return null;
       // A "General" number may lose decimals to fit its column, as in Excel; others show ####.
       return { text: formatNumber(value, format), kind: /^general$/i.test(format) ? KIND.general : KIND.number };
     }
     if (value instanceof Date) return { text: formatNumber(value, format), kind: KIND.number };
     if (typeof value === "boolean") return { text: value ? "TRUE" : "FALSE", kind: KIND.bool };
-    if (typeof value === "string") return value === "" ? null : { text: value, kind: KIND.text };
+    if (typeof value === "string") return value === "" ? null : { text: formatText(value, format), kind: KIND.text };
     if (typeof value === "object") {
       if (typeof value.error === "string") return { text: value.error, kind: KIND.error };
       if (Array.isArray(value.richText)) return { text: value.richText.map((run) => run.text || "").join(""), kind: KIND.text };
@@ -506,6 +566,7 @@ function sheetWorker() {
     if (typeof value === "number" && /^general$/i.test(format)) {
       const plain = String(value);
       if (plain.length <= 11 && !plain.includes("e")) return plain;
+      if (Number.isFinite(value)) return generalNumber(value);
     }
     let cache = formatted.get(format);
     if (!cache || cache.size > 100_000) formatted.set(format, (cache = new Map()));
@@ -524,23 +585,87 @@ function sheetWorker() {
     return text;
   }
 
+  // Excel's General fits a number in 11 characters: more than 11 digits, or a tiny number, in
+  // scientific form (1.23457E+14), else rounded to the decimals that fit (45356.5883, where
+  // ExcelTS wrote 45356.588299 and every digit of 123456789012345).
+  function generalNumber(value) {
+    const size = Math.abs(value);
+    if (size >= 1e11 || (size < 1e-5 && size > 0)) return excelExponent(value, 5);
+    const whole = String(Math.trunc(size)).length + (value < 0 ? 1 : 0);
+    const fixed = value.toFixed(Math.max(0, 10 - whole));
+    return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
+  }
+
+  // A format's sections (split at `;` outside quotes, escapes and brackets), once per format.
+  const sectionLists = new Map();
+  function sectionsOf(format) {
+    let sections = sectionLists.get(format);
+    if (!sections) {
+      sections = [""];
+      for (const token of format.match(/"[^"]*"?|\\.|\[[^\]]*\]?|[^"\\[]/g) || []) {
+        if (token === ";") sections.push("");
+        else sections[sections.length - 1] += token;
+      }
+      if (sectionLists.size > 10_000) sectionLists.clear();
+      sectionLists.set(format, sections);
+    }
+    return sections;
+  }
+
+  // The section Excel uses for the number `n` (undefined for formats with conditions).
+  function sectionFor(format, n) {
+    if (!format.includes(";")) return undefined;
+    const sections = sectionsOf(format);
+    if (sections.some((section) => /\[[<>=]/.test(section))) return undefined;
+    if (n < 0 && sections.length > 1) return sections[1];
+    if (n === 0 && sections.length > 2) return sections[2];
+    return sections[0];
+  }
+
+  // Text as a format's text section shows it: the fourth section, or a lone section holding
+  // `@` (`"Total: "@`), with its quoted words and escapes, spaces for `_x`, and `@` the text.
+  function formatText(text, format) {
+    if (!format.includes("@") && !format.includes(";")) return text;
+    const sections = sectionsOf(format);
+    const section = sections.length > 3 ? sections[3] : sections.length === 1 && sections[0].includes("@") ? sections[0] : null;
+    if (section === null || section === "@") return text;
+    return (section.match(/"[^"]*"?|\\.|_.|\*.|\[[^\]]*\]?|[^]/g) || []).map((token) => {
+      if (token[0] === '"') return token.slice(1, token.endsWith('"') && token.length > 1 ? -1 : undefined);
+      if (token[0] === "\\") return token.slice(1);
+      if (token[0] === "_") return " ";
+      if (token[0] === "*" || token[0] === "[") return "";
+      return token === "@" ? text : token;
+    }).join("");
+  }
+
+  // `value` as Excel writes a number in scientific form: at most `decimals` decimals, trailing
+  // zeros dropped, a signed exponent of at least two digits (1.23457E+14, 1E-07).
+  function excelExponent(value, decimals) {
+    const [mantissa, exponent] = value.toExponential(decimals).split("e");
+    const e = Number(exponent);
+    return `${mantissa.includes(".") ? mantissa.replace(/\.?0+$/, "") : mantissa}E${e < 0 ? "-" : "+"}${String(Math.abs(e)).padStart(2, "0")}`;
+  }
+
   // ExcelTS reads the letters of a format's literal text as codes and drops the symbol of a
   // currency with its locale: `0" days"` showed "0 days" for 12, `"USD" #,##0.00` and
   // `#,##0.00 "CHF"` their format, and `#,##0.00 [$€-407]` (what Excel and LibreOffice write for
   // a currency picked with its country) lost the €. Each literal run (quoted text, a `\x` escape of
   // a letter, the symbol of `[$sym-locale]`) goes to it as a private-use character, which it
   // copies as it is, and is put back after. `[$-409]` (a locale alone) is left to ExcelTS.
-  const LITERAL = /"([^"]*)"|\\([A-Za-z])|\[\$([^\]-]+)(?:-[^\]]*)?\]/g;
+  // A fill (`*x`, the accounting formats' `$* #,##0.00`: repeat x to fill the cell) goes the same
+  // way and comes back as FILL followed by x, which the page spreads across the cell's width.
+  const LITERAL = /"([^"]*)"|\\(.)|\[\$([^\]-]+)(?:-[^\]]*)?\]|\*(.)/g;
+  const FILL = "\u0001";
   const masks = new Map();
 
   function literalsOf(format) {
     let mask = masks.get(format);
     if (!mask) {
       const literals = [];
-      const masked = /["\\[]/.test(format)
-        ? format.replace(LITERAL, (whole, quoted, escaped, symbol) => {
+      const masked = /["\\[*]/.test(format)
+        ? format.replace(LITERAL, (whole, quoted, escaped, symbol, fill) => {
             if (literals.length === 256) return whole;
-            literals.push(quoted ?? escaped ?? symbol);
+            literals.push(fill !== undefined ? FILL + fill : quoted ?? escaped ?? symbol);
             return String.fromCharCode(0xe000 + literals.length - 1);
           })
         : format;
