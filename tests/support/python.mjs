@@ -1,4 +1,4 @@
-// Files written by the real tools in .venv (XlsxWriter, openpyxl, python-pptx, installed by
+// Files written by the real tools in .venv (XlsxWriter, openpyxl, python-pptx, pypdf, installed by
 // scripts/setup.sh), the way other people's code writes them.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
