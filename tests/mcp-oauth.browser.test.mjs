@@ -64,9 +64,12 @@ test('a person signs in at the provider, picks a grid on Plug\'s page, the app g
     assert.match(await page.textContent('body'), /Your answer goes to claude\.ai/);
     await page.screenshot({ path: join(SHOTS, 'consent.png') });
     await page.selectOption('select[name=grid]', second.slug);
-    await page.click('button[value=allow]');
-    for (let i = 0; i < 100 && !landed; i += 1) await new Promise((r) => setTimeout(r, 100));
-    assert.ok(landed, `the browser's own POST was accepted: ${page.url()} ${(await page.content()).slice(0, 300)}`);
+    // Wait for the redirect's request itself (not a fixed poll): on a loaded CI machine the POST and its
+    // 303 can take longer than a few seconds, and the page is mid-navigation until claude.ai answers.
+    const redirected = page.waitForRequest((r) => r.url().startsWith('https://claude.ai/'), { timeout: 60_000 });
+    await page.click('button[value=allow]', { noWaitAfter: true });
+    landed = (await redirected).url();
+    assert.ok(landed, "the browser's own POST was accepted");
   } finally {
     await page.close();
   }
