@@ -84,37 +84,29 @@ pub fn not_shared(cx: &Ctx, user: Option<&User>) -> Response {
             user.name, user.slug
         ));
     }
-    let actions = [("Open Plug", format!("{}/", cx.config.base_url))];
-    let html = plug_render::notice_page(&plug_render::Notice {
-        platform_name: &cx.config.platform_name,
-        title: "This link is wrong or not shared with you",
-        lines: &lines,
-        actions: &actions,
-    });
-    let mut response = Response::from_html(html)
-        .expect("a string body is always valid")
-        .with_status(404);
-    let headers = response.headers_mut();
-    let _ = headers.set("Content-Security-Policy", plug_render::NOTICE_CSP);
-    let _ = headers.set("Cache-Control", "no-store");
-    let _ = headers.set("X-Robots-Tag", "noindex");
-    response
+    notice_response(cx, 404, "This link is wrong or not shared with you", &lines)
 }
 
 /// A sign-in link `/_plug/session` will not spend, for a browser: used, expired, or started in
 /// another browser (README "Security": login CSRF). 401; nothing is set.
 pub fn sign_in_refused(cx: &Ctx) -> Response {
     let lines = ["A sign-in link works once, within a minute, and only in the browser that asked for it. This one was used already, has expired, or was made in another browser. Open the link you were sent again.".to_string()];
+    notice_response(cx, 401, "This sign-in link cannot be used here", &lines)
+}
+
+/// A notice page for a browser (one way back to Plug), never cached or indexed, under the
+/// notice's own CSP.
+fn notice_response(cx: &Ctx, status: u16, title: &str, lines: &[String]) -> Response {
     let actions = [("Open Plug", format!("{}/", cx.config.base_url))];
     let html = plug_render::notice_page(&plug_render::Notice {
         platform_name: &cx.config.platform_name,
-        title: "This sign-in link cannot be used here",
-        lines: &lines,
+        title,
+        lines,
         actions: &actions,
     });
     let mut response = Response::from_html(html)
         .expect("a string body is always valid")
-        .with_status(401);
+        .with_status(status);
     let headers = response.headers_mut();
     let _ = headers.set("Content-Security-Policy", plug_render::NOTICE_CSP);
     let _ = headers.set("Cache-Control", "no-store");
