@@ -191,7 +191,11 @@ pub async fn redeem_content_ticket(
         ],
     )
     .await?;
-    let first = |i: usize| results.get(i).ok_or_else(|| ApiError::internal("short batch"));
+    let first = |i: usize| {
+        results
+            .get(i)
+            .ok_or_else(|| ApiError::internal("short batch"))
+    };
     let spent: Option<Row> = db::rows(first(0)?)?.into_iter().next();
     let Some(spent) = spent else { return Ok(None) };
     let user: Option<User> = db::rows(first(1)?)?.into_iter().next();

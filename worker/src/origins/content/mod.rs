@@ -148,7 +148,14 @@ async fn with_access(
         let found = entities::find_with_access(&cx.db, EntityKey::Id(entity_id), user).await?;
         Ok(inspiration(found))
     };
-    cache::get_or_load(&cache::ENTITIES, access_key(entity_id, user), cx.now, load, settled).await
+    cache::get_or_load(
+        &cache::ENTITIES,
+        access_key(entity_id, user),
+        cx.now,
+        load,
+        settled,
+    )
+    .await
 }
 
 /// The memo's key for an Inspiration's access facts for `user`.
@@ -177,9 +184,9 @@ fn remember(cx: &Ctx, entity_id: &EntityId, redeemed: tickets::Redeemed) -> User
     let found = inspiration(redeemed.found);
     let key = access_key(entity_id, Some(&user.user_id));
     cache::put(&cache::ENTITIES, key, cx.now, found, settled);
-    if let Some((grid, platform)) = redeemed.badge {
-        let key = grid.grid_id.to_string();
-        cache::put(&cache::BADGES, key, cx.now, Some((grid, platform)), |_| true);
+    if let Some(badge) = redeemed.badge {
+        let key = badge.0.grid_id.to_string();
+        cache::put(&cache::BADGES, key, cx.now, Some(badge), Option::is_some);
     }
     user
 }
