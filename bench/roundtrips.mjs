@@ -1,7 +1,7 @@
 // Database round trips per route (issue 16), read from each response's Server-Timing: locally D1
 // is SQLite in the same process, deployed every round trip crosses the network, so the count is
 // the figure that matters. Each route is asked once warm; the goal stands beside it.
-import { BROWSER_UA } from '../tests/support/harness.mjs';
+import { BROWSER_UA, fetchLocal } from '../tests/support/harness.mjs';
 import * as fx from '../tests/support/fixtures.mjs';
 
 /** `d1;desc="3 statements, 2 round trips";dur=1.4, r2;desc="1 calls";dur=0.8` -> numbers. */
@@ -20,6 +20,8 @@ export async function benchRoundTrips(app, line) {
   await app.request('POST', `/api/v2/runtimes/${runtime.entity_id}/inspirations`, { token: owner.token, json: { inspiration_entity_id: html.entity_id } });
   for (let i = 0; i < 8; i += 1) await app.dropLive(member, { fields: { name: `rt-list-${i}` } });
   const api = (method, path, opts = {}) => app.request(method, path, { token: owner.token, ...opts });
+  const NAV = { accept: 'text/html', 'sec-fetch-mode': 'navigate', 'user-agent': BROWSER_UA };
+  const enter = () => app.request('POST', `/enter?to=${encodeURIComponent(html.url)}`, { token: owner.token });
   const contentUrl = (path) => `${app.contentPattern.replace('{label}', site.entity_id)}${path}`;
   const routes = [
     ['POST /api/v2/inspirations (create)', 3, () => app.drop(owner, { fields: { name: 'rt-create' } })],
@@ -33,6 +35,10 @@ export async function benchRoundTrips(app, line) {
     ['GET /api/v2/runtimes', 2, () => api('GET', '/api/v2/runtimes')],
     ['GET /api/v2/runtimes/:id/inspirations', 2, () => api('GET', `/api/v2/runtimes/${runtime.entity_id}/inspirations`)],
     ['GET /api/v2/inspirations/:id/inspired-runtimes', 2, () => api('GET', `/api/v2/inspirations/${html.entity_id}/inspired-runtimes`)],
+    // A first open's hops (README "How a viewer gets there"; redirects carry no Server-Timing):
+    // `/enter`'s page's one request, and the content origin spending the ticket it answered with.
+    ['POST /enter (a url the caller may read)', 1, () => enter()],
+    ['GET a served page with a hand-off ticket (content origin)', 1, async () => fetchLocal((await enter()).body.url, { headers: NAV, redirect: 'manual' })],
     ['GET a served HTML page (content origin)', 1, () => app.open(contentUrl('/'))],
     ['GET a site file (content origin)', 1, () => app.open(contentUrl('/css/site.css'))],
     ['GET /badge.js', 1, () => app.request('GET', '/badge.js')],

@@ -375,6 +375,8 @@ test('a ticket the link origin stores with its reads works once, on its own orig
   const winner = x.status === 200 ? x : y;
   assert.ok(winner.text.includes('<h1>A</h1>'));
   assert.match(winner.headers.getSetCookie()[0], /^plug_content=/);
+  // The ticket spent, its user, the Inspiration with their access and its badge policy: one batch.
+  assert.match(winner.headers.get('server-timing'), /^d1;desc="4 statements, 1 round trips"/);
   // And a third time, later: spent.
   assert.equal((await app.request('GET', to.toString(), { headers: NAV, redirect: 'manual' })).status, 404);
 });

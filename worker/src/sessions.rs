@@ -220,13 +220,14 @@ pub fn enter_user_id(cx: &Ctx, req: &Request) -> Option<UserId> {
     verified_cookie(cx, req, ENTER_COOKIE, ENTER_AUDIENCE, "plug-enter-session")
 }
 
-/// The user a content ticket hands over, once, on the origin of the entity it was made for.
+/// The user a content ticket hands over, once, on the origin of the entity it was made for, with
+/// what the page reads for them (`tickets::Redeemed`), all in one round trip.
 pub async fn redeem_content_ticket(
     cx: &Ctx,
     ticket: &str,
     entity_id: &EntityId,
-) -> ApiResult<Option<User>> {
-    tickets::redeem_content_ticket_user(&cx.db, ticket, entity_id, cx.now).await
+) -> ApiResult<Option<tickets::Redeemed>> {
+    tickets::redeem_content_ticket(&cx.db, ticket, entity_id, cx.now).await
 }
 
 fn content_audience(entity_id: &EntityId) -> String {

@@ -196,7 +196,19 @@ pub fn with_access_where(
     filter: &str,
     args: &[JsValue],
 ) -> ApiResult<D1PreparedStatement> {
-    let select = SELECT.replacen("SELECT ", &format!("SELECT {ACCESS_COLUMNS}"), 1);
+    with_access_of_where(db, "?3", filter, args)
+}
+
+/// [`with_access_where`] for the viewer the SQL expression `viewer` names in place of `?3` (a
+/// sub-select, so that a batch can load an entity for the user a statement before it found).
+pub fn with_access_of_where(
+    db: &Db,
+    viewer: &str,
+    filter: &str,
+    args: &[JsValue],
+) -> ApiResult<D1PreparedStatement> {
+    let columns = ACCESS_COLUMNS.replace("?3", viewer);
+    let select = SELECT.replacen("SELECT ", &format!("SELECT {columns}"), 1);
     db::stmt(db, &format!("{select} WHERE {filter}"), args)
 }
 

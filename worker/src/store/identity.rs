@@ -319,19 +319,39 @@ pub async fn grid_and_platform_badge_policy(
     db: &Db,
     grid_id: &GridId,
 ) -> ApiResult<Option<(Grid, Option<String>)>> {
-    #[derive(Deserialize)]
-    struct Row {
-        #[serde(flatten)]
-        grid: Grid,
-        platform_badge_policy: Option<String>,
-    }
+    let statement = badge_policy_where(db, "?1", &[text(grid_id)])?;
+    let row: Option<BadgePolicyRow> = db::first_of(db, statement).await?;
+    Ok(row.map(BadgePolicyRow::decode))
+}
+
+/// The statement of [`grid_and_platform_badge_policy`] for the grid whose id is the SQL
+/// expression `grid_id` (a parameter, or a sub-select to batch it with other reads); rows decode
+/// as [`BadgePolicyRow`].
+pub fn badge_policy_where(
+    db: &Db,
+    grid_id: &str,
+    args: &[wasm_bindgen::JsValue],
+) -> ApiResult<D1PreparedStatement> {
     let sql = format!(
         "SELECT {GRID_COLUMNS},
                 (SELECT value FROM settings WHERE key = 'badge_policy') AS platform_badge_policy
-         FROM grids g WHERE g.grid_id = ?1"
+         FROM grids g WHERE g.grid_id = {grid_id}"
     );
-    let row: Option<Row> = db::first(db, &sql, &[text(grid_id)]).await?;
-    Ok(row.map(|r| (r.grid, r.platform_badge_policy)))
+    db::stmt(db, &sql, args)
+}
+
+/// A row of [`badge_policy_where`].
+#[derive(Deserialize)]
+pub struct BadgePolicyRow {
+    #[serde(flatten)]
+    grid: Grid,
+    platform_badge_policy: Option<String>,
+}
+
+impl BadgePolicyRow {
+    pub fn decode(self) -> (Grid, Option<String>) {
+        (self.grid, self.platform_badge_policy)
+    }
 }
 
 pub async fn setting(db: &Db, key: &str) -> ApiResult<Option<String>> {

@@ -10,9 +10,10 @@ use wasm_bindgen::JsValue;
 use worker::D1PreparedStatement;
 
 use super::db::{self, int, text};
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::random::hex;
-use crate::store::identity::User;
+use crate::store::entities::{self, Access, EntityRow};
+use crate::store::identity::{self, Grid, User};
 
 fn hash(ticket: &str) -> String {
     hex(&Sha256::digest(ticket.as_bytes()))
@@ -130,20 +131,36 @@ pub fn content_ticket_where(
     )
 }
 
+/// What a content ticket hands over, read in the batch that spends it.
+pub struct Redeemed {
+    pub user: User,
+    /// The ticket's Inspiration (by id, any realm) with this user's access to it, as
+    /// `entities::find_with_access` reads it; None when it is gone.
+    pub found: Option<(EntityRow, Access)>,
+    /// Its grid with the platform's badge policy, as `identity::grid_and_platform_badge_policy`
+    /// reads it.
+    pub badge: Option<(Grid, Option<String>)>,
+}
+
 /// The user a content ticket hands over, once, and only on the origin of the entity it is bound
-/// to: the ticket is spent and the user's row read in one batch (one round trip). The row is read back through the ticket just spent, and trusted only when the spending
-/// statement itself answered: a replay in the same millisecond finds it spent and gets nothing.
-pub async fn redeem_content_ticket_user(
+/// to, with what the page then reads for them: one batch (one round trip where there were three)
+/// spends the ticket, reads the user's row, the Inspiration with the user's access, and its
+/// grid's badge policy. The reads after the first find the user through the ticket just spent,
+/// and are trusted only when the spending statement itself answered: a replay (even one racing it
+/// in the same millisecond) finds the ticket spent, and gets nothing.
+pub async fn redeem_content_ticket(
     db: &Db,
     ticket: &str,
     entity_id: &EntityId,
     now: i64,
-) -> ApiResult<Option<User>> {
+) -> ApiResult<Option<Redeemed>> {
     #[derive(Deserialize)]
     struct Row {
         user_id: UserId,
     }
-    let args = [text(&hash(ticket)), text(entity_id), int(now)];
+    let hash = hash(ticket);
+    let args = [text(&hash), text(entity_id), int(now)];
+    let spent_by = "(SELECT user_id FROM content_tickets WHERE ticket_hash = ?3 AND entity_id = ?1 AND used_at = ?4)";
     let results = db::batch_results(
         db,
         vec![
@@ -160,19 +177,41 @@ pub async fn redeem_content_ticket_user(
                  WHERE t.ticket_hash = ?1 AND t.entity_id = ?2 AND t.used_at = ?3",
                 &args,
             )?,
+            entities::with_access_of_where(
+                db,
+                spent_by,
+                "e.entity_id = ?1 AND ?2 IS NULL",
+                &[text(entity_id), JsValue::NULL, text(&hash), int(now)],
+            )?,
+            identity::badge_policy_where(
+                db,
+                "(SELECT grid_id FROM entities WHERE entity_id = ?1)",
+                &[text(entity_id)],
+            )?,
         ],
     )
     .await?;
-    let spent: Option<Row> = match results.first() {
-        Some(r) => db::rows(r)?.into_iter().next(),
-        None => None,
+    let first = |i: usize| {
+        results
+            .get(i)
+            .ok_or_else(|| ApiError::internal("short batch"))
     };
+    let spent: Option<Row> = db::rows(first(0)?)?.into_iter().next();
     let Some(spent) = spent else { return Ok(None) };
-    let user: Option<User> = match results.get(1) {
-        Some(r) => db::rows(r)?.into_iter().next(),
-        None => None,
+    let user: Option<User> = db::rows(first(1)?)?.into_iter().next();
+    let Some(user) = user.filter(|u| u.user_id == spent.user_id) else {
+        return Ok(None);
     };
-    Ok(user.filter(|u| u.user_id == spent.user_id))
+    let found = db::rows::<entities::WithAccessRow>(first(2)?)?
+        .into_iter()
+        .next()
+        .map(entities::WithAccessRow::decode)
+        .transpose()?;
+    let badge = db::rows::<identity::BadgePolicyRow>(first(3)?)?
+        .into_iter()
+        .next()
+        .map(identity::BadgePolicyRow::decode);
+    Ok(Some(Redeemed { user, found, badge }))
 }
 
 /// Expired tickets of both kinds are useless; the daily cron clears them.

@@ -25,6 +25,7 @@ use crate::routes::views;
 use crate::sessions;
 use crate::store::entities::{self, Access, EntityKey, EntityRow};
 use crate::store::identity::User;
+use crate::store::tickets;
 
 /// What a hand-off from the link origin added to the URL.
 struct HandOff {
@@ -143,18 +144,51 @@ async fn with_access(
     entity_id: &EntityId,
     user: Option<&UserId>,
 ) -> ApiResult<Rc<Option<(EntityRow, Access)>>> {
-    let key = format!("{entity_id}:{}", user.map_or("", |u| u.as_str()));
     let load = async {
         let found = entities::find_with_access(&cx.db, EntityKey::Id(entity_id), user).await?;
-        Ok(found.filter(|(row, _)| row.realm == Realm::Inspiration))
+        Ok(inspiration(found))
     };
-    // A drop still being stored is read afresh, so its page turns live the moment it is.
-    let settled = |found: &Option<(EntityRow, Access)>| {
-        found
-            .as_ref()
-            .is_none_or(|(row, _)| row.status != Status::Provisioning)
-    };
-    cache::get_or_load(&cache::ENTITIES, key, cx.now, load, settled).await
+    cache::get_or_load(
+        &cache::ENTITIES,
+        access_key(entity_id, user),
+        cx.now,
+        load,
+        settled,
+    )
+    .await
+}
+
+/// The memo's key for an Inspiration's access facts for `user`.
+fn access_key(entity_id: &EntityId, user: Option<&UserId>) -> String {
+    format!("{entity_id}:{}", user.map_or("", |u| u.as_str()))
+}
+
+/// Only an Inspiration has a content origin.
+fn inspiration(found: Option<(EntityRow, Access)>) -> Option<(EntityRow, Access)> {
+    found.filter(|(row, _)| row.realm == Realm::Inspiration)
+}
+
+/// Whether the memo may keep what was read: a drop still being stored is read afresh, so its page
+/// turns live the moment it is.
+fn settled(found: &Option<(EntityRow, Access)>) -> bool {
+    found
+        .as_ref()
+        .is_none_or(|(row, _)| row.status != Status::Provisioning)
+}
+
+/// What a content ticket's batch read besides its user (the Inspiration with their access, its
+/// grid's badge policy) goes to the memo, exactly as the loads it stands for would have put it:
+/// the page is then served with no further round trip.
+fn remember(cx: &Ctx, entity_id: &EntityId, redeemed: tickets::Redeemed) -> User {
+    let user = redeemed.user;
+    let found = inspiration(redeemed.found);
+    let key = access_key(entity_id, Some(&user.user_id));
+    cache::put(&cache::ENTITIES, key, cx.now, found, settled);
+    if let Some(badge) = redeemed.badge {
+        let key = badge.0.grid_id.to_string();
+        cache::put(&cache::BADGES, key, cx.now, Some(badge), Option::is_some);
+    }
+    user
 }
 
 /// The Inspiration as this viewer may see it here, or None (missing, hidden, or failed).
@@ -195,7 +229,8 @@ async fn viewer(
         return Ok(None);
     }
     if let Some(ticket) = &pass.ticket {
-        if let Some(user) = sessions::redeem_content_ticket(cx, ticket, entity_id).await? {
+        if let Some(redeemed) = sessions::redeem_content_ticket(cx, ticket, entity_id).await? {
+            let user = remember(cx, entity_id, redeemed);
             set_cookies.push(sessions::content_cookie(cx, &user.user_id, entity_id));
             return Ok(Some(user));
         }
