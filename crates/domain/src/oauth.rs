@@ -76,6 +76,25 @@ fn parts(uri: &str) -> Option<Parts<'_>> {
     })
 }
 
+/// A host as a browser shows and resolves it, unchanged: an ASCII DNS name or IPv4 address, or a
+/// bracketed IPv6 address.
+fn plain_host(host: &str) -> bool {
+    match host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+        Some(v6) => {
+            !v6.is_empty()
+                && v6
+                    .bytes()
+                    .all(|b| b.is_ascii_hexdigit() || matches!(b, b':' | b'.'))
+        }
+        None => {
+            !host.is_empty()
+                && host
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.'))
+        }
+    }
+}
+
 fn is_loopback_host(host: &str) -> bool {
     matches!(
         host.to_ascii_lowercase().as_str(),
@@ -95,6 +114,12 @@ pub fn redirect_uri_problem(uri: &str) -> Option<&'static str> {
         return Some("must be an absolute URI without a fragment, user info or backslash");
     };
     match p.scheme.as_str() {
+        // The consent page names this host as where the answer goes, so it must read as the
+        // browser will resolve it: an IDN only in its ASCII (`xn--`) form, nothing
+        // percent-encoded (`%2E` or a full-width dot would be decoded into another name).
+        "http" | "https" if !plain_host(p.host) => {
+            Some("the host must be ASCII letters, digits, '-' and '.' (an IDN in its xn-- form) or an IP address")
+        }
         "https" if !p.host.is_empty() => None,
         "http" if is_loopback_host(p.host) => None,
         "http" | "https" => {
@@ -197,9 +222,16 @@ mod tests {
             // Browsers read `\` as `/` in http(s) addresses: the host shown on the consent page
             // would not be the one the code goes to.
             "https://evil.example\\claude.ai/cb",
+            // The consent page names the host as written; the browser would go elsewhere: a
+            // Cyrillic `е`, a percent-encoded dot, an ideographic full stop.
+            "https://\u{435}vil.example/cb",
+            "https://claude.ai%2Eevil.example/cb",
+            "https://claude.ai\u{3002}evil.example/cb",
         ] {
             assert!(redirect_uri_problem(bad).is_some(), "{bad}");
         }
+        assert_eq!(redirect_uri_problem("https://xn--vil-tdd.example/cb"), None);
+        assert_eq!(redirect_uri_problem("http://[::1]:8080/cb"), None);
     }
 
     #[test]
