@@ -3,7 +3,8 @@
 // serve session's `url`, the no-count `return`, an OAuth client's redirect URI) given `//evil`,
 // `/\evil`, `https:evil`, encoded and userinfo variants, `javascript:`, control characters and
 // look-alike hosts. A browser must only ever be sent to one of Plug's own origins, or to the exact
-// redirect URI an OAuth client registered, whose host the consent page names as the browser reads it.
+// redirect URI an OAuth client registered, whose host the consent page names as the browser reads
+// it, beside a client name that cannot turn the page's words around.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startWorker } from './support/harness.mjs';
@@ -105,5 +106,22 @@ test('an OAuth client cannot register a redirect whose host reads as one name an
   }
   // The same name in its ASCII form registers, and the consent page names exactly that.
   const ok = await register('https://xn--xample-2of.com/cb', n++);
+  assert.equal(ok.status, 201, ok.text);
+});
+
+test('an OAuth client\'s name cannot turn the consent page\'s words around', async () => {
+  let n = 50;
+  for (const name of ['Evil\u202eedualC', 'App\u2066', 'Two\nlines', 'Nul\u0000', 'Mark\u200f']) {
+    const res = await app.request('POST', '/register', {
+      json: { client_name: name, redirect_uris: ['https://app.example/cb'] },
+      headers: { 'cf-connecting-ip': `203.0.113.${n++}` },
+    });
+    assert.equal(res.status, 400, `${JSON.stringify(name)}: ${res.text}`);
+    assert.equal(res.body.error, 'invalid_client_metadata');
+  }
+  const ok = await app.request('POST', '/register', {
+    json: { client_name: 'Mühle 日本', redirect_uris: ['https://app.example/cb'] },
+    headers: { 'cf-connecting-ip': `203.0.113.${n++}` },
+  });
   assert.equal(ok.status, 201, ok.text);
 });

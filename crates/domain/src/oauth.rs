@@ -6,6 +6,15 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use sha2::{Digest, Sha256};
 
+/// Whether a client's name can be shown on the consent page as it reads: no control characters
+/// and no bidirectional formatting ones (an RTL override in the name would turn the words after it
+/// around, "the name the app gave itself" among them).
+pub fn client_name_shows_as_written(name: &str) -> bool {
+    !name
+        .chars()
+        .any(|c| c.is_control() || crate::origins::is_bidi_control(c))
+}
+
 /// Most redirect URIs one client registers, and the longest one.
 pub const MAX_REDIRECT_URIS: usize = 8;
 pub const MAX_REDIRECT_URI_LEN: usize = 1000;
@@ -232,6 +241,21 @@ mod tests {
         }
         assert_eq!(redirect_uri_problem("https://xn--vil-tdd.example/cb"), None);
         assert_eq!(redirect_uri_problem("http://[::1]:8080/cb"), None);
+    }
+
+    #[test]
+    fn a_client_name_shows_as_written() {
+        assert!(client_name_shows_as_written("Claude Code"));
+        assert!(client_name_shows_as_written("Mühle 日本 🙂"));
+        for bad in [
+            "Evil\u{202e}edualC",
+            "a\u{2066}b",
+            "line\nbreak",
+            "nul\u{0}",
+            "mark\u{200f}",
+        ] {
+            assert!(!client_name_shows_as_written(bad), "{bad:?}");
+        }
     }
 
     #[test]
