@@ -125,3 +125,41 @@ test('an OAuth client\'s name cannot turn the consent page\'s words around', asy
   });
   assert.equal(ok.status, 201, ok.text);
 });
+
+/** Writes a row as a client registered before today's rules would have (node:sqlite on local D1). */
+async function legacyClient(clientId, name, uri) {
+  const { DatabaseSync } = await import('node:sqlite');
+  const { readdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const dir = join(app.stateDir, 'v3', 'd1');
+  const files = [];
+  const walk = (d) => { for (const e of readdirSync(d, { withFileTypes: true })) { const p = join(d, e.name); if (e.isDirectory()) walk(p); else if (e.name.endsWith('.sqlite')) files.push(p); } };
+  walk(dir);
+  for (const file of files) {
+    const db = new DatabaseSync(file);
+    try {
+      if (!db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'oauth_clients'").get()) continue;
+      db.prepare('INSERT INTO oauth_clients (client_id, client_name, redirect_uris, created_at) VALUES (?, ?, ?, ?)')
+        .run(clientId, name, JSON.stringify([uri]), Date.now());
+      return;
+    } finally { db.close(); }
+  }
+  throw new Error('no local D1 database found');
+}
+
+test('a client registered before these rules is never named on a consent page with a look-alike host or a turned-around sentence', async () => {
+  const authorize = (clientId, uri) => app.request('GET', `/authorize?${new URLSearchParams({
+    client_id: clientId, redirect_uri: uri, response_type: 'code', code_challenge_method: 'S256',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSbW2JBE', state: 's',
+  })}`, { headers: NAV });
+  const lookAlike = 'https://claude.ai%2Eevil.example/cb';
+  await legacyClient('plug_c_legacylookalike', 'Old app', lookAlike);
+  const refused = await authorize('plug_c_legacylookalike', lookAlike);
+  assert.equal(refused.status, 400, refused.text);
+  assert.equal(refused.headers.get('location'), null, 'never a redirect there');
+  assert.doesNotMatch(refused.text, /claude\.ai/);
+  await legacyClient('plug_c_legacybidi', 'Evil\u202eedualC', 'https://app.example/cb');
+  const shown = await authorize('plug_c_legacybidi', 'https://app.example/cb');
+  assert.equal(shown.status, 200, shown.text);
+  assert.match(shown.text, /<bdi>Evil\u202eedualC<\/bdi>/, 'the name is isolated from the words around it');
+});
