@@ -338,9 +338,52 @@ pub mod field {
 }
 
 /// A redirect whose headers stay mutable (a `Response.redirect` from JS is immutable, so
-/// cookies and the request id could not be added to it).
+/// cookies and the request id could not be added to it). A path on this origin keeps to it: see
+/// [`same_origin_location`].
 pub fn redirect(url: &str, status: u16) -> ApiResult<Response> {
     let mut response = Response::empty()?.with_status(status);
-    response.headers_mut().set("Location", url)?;
+    response
+        .headers_mut()
+        .set("Location", &same_origin_location(url))?;
     Ok(response)
+}
+
+/// A `Location` that is a path stays on this origin: browsers read a leading `//` or `/\` (or
+/// `\\`) as the start of another host, so `/{path}/` built from a request for `//evil.com` (or
+/// `/%2Fevil.com`, decoded) would send the viewer to `evil.com`. Leading slashes and backslashes
+/// collapse into one `/`; absolute URLs pass unchanged.
+pub fn same_origin_location(url: &str) -> std::borrow::Cow<'_, str> {
+    if !url.starts_with(['/', '\\']) {
+        return std::borrow::Cow::Borrowed(url);
+    }
+    let rest = url.trim_start_matches(['/', '\\']);
+    if rest.len() + 1 == url.len() && url.starts_with('/') {
+        return std::borrow::Cow::Borrowed(url);
+    }
+    std::borrow::Cow::Owned(format!("/{rest}"))
+}
+
+#[cfg(test)]
+mod location_tests {
+    use super::same_origin_location;
+
+    #[test]
+    fn a_path_never_names_another_host() {
+        for (given, expected) in [
+            ("/docs/", "/docs/"),
+            ("/", "/"),
+            ("//evil.com/", "/evil.com/"),
+            ("/\\evil.com/", "/evil.com/"),
+            ("\\\\evil.com/", "/evil.com/"),
+            ("///evil.com", "/evil.com"),
+            ("/a//b/", "/a//b/"),
+            ("http://x.localhost:8787/a", "http://x.localhost:8787/a"),
+            (
+                "https://plug.example/enter?to=x",
+                "https://plug.example/enter?to=x",
+            ),
+        ] {
+            assert_eq!(same_origin_location(given), expected, "{given}");
+        }
+    }
 }

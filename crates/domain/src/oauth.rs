@@ -6,6 +6,15 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use sha2::{Digest, Sha256};
 
+/// Whether a client's name can be shown on the consent page as it reads: no control characters
+/// and no bidirectional formatting ones (an RTL override in the name would turn the words after it
+/// around, "the name the app gave itself" among them).
+pub fn client_name_shows_as_written(name: &str) -> bool {
+    !name
+        .chars()
+        .any(|c| c.is_control() || crate::origins::is_bidi_control(c))
+}
+
 /// Most redirect URIs one client registers, and the longest one.
 pub const MAX_REDIRECT_URIS: usize = 8;
 pub const MAX_REDIRECT_URI_LEN: usize = 1000;
@@ -76,6 +85,25 @@ fn parts(uri: &str) -> Option<Parts<'_>> {
     })
 }
 
+/// A host as a browser shows and resolves it, unchanged: an ASCII DNS name or IPv4 address, or a
+/// bracketed IPv6 address.
+fn plain_host(host: &str) -> bool {
+    match host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+        Some(v6) => {
+            !v6.is_empty()
+                && v6
+                    .bytes()
+                    .all(|b| b.is_ascii_hexdigit() || matches!(b, b':' | b'.'))
+        }
+        None => {
+            !host.is_empty()
+                && host
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.'))
+        }
+    }
+}
+
 fn is_loopback_host(host: &str) -> bool {
     matches!(
         host.to_ascii_lowercase().as_str(),
@@ -95,6 +123,12 @@ pub fn redirect_uri_problem(uri: &str) -> Option<&'static str> {
         return Some("must be an absolute URI without a fragment, user info or backslash");
     };
     match p.scheme.as_str() {
+        // The consent page names this host as where the answer goes, so it must read as the
+        // browser will resolve it: an IDN only in its ASCII (`xn--`) form, nothing
+        // percent-encoded (`%2E` or a full-width dot would be decoded into another name).
+        "http" | "https" if !plain_host(p.host) => {
+            Some("the host must be ASCII letters, digits, '-' and '.' (an IDN in its xn-- form) or an IP address")
+        }
         "https" if !p.host.is_empty() => None,
         "http" if is_loopback_host(p.host) => None,
         "http" | "https" => {
@@ -197,8 +231,30 @@ mod tests {
             // Browsers read `\` as `/` in http(s) addresses: the host shown on the consent page
             // would not be the one the code goes to.
             "https://evil.example\\claude.ai/cb",
+            // The consent page names the host as written; the browser would go elsewhere: a
+            // Cyrillic `е`, a percent-encoded dot, an ideographic full stop.
+            "https://\u{435}vil.example/cb",
+            "https://claude.ai%2Eevil.example/cb",
+            "https://claude.ai\u{3002}evil.example/cb",
         ] {
             assert!(redirect_uri_problem(bad).is_some(), "{bad}");
+        }
+        assert_eq!(redirect_uri_problem("https://xn--vil-tdd.example/cb"), None);
+        assert_eq!(redirect_uri_problem("http://[::1]:8080/cb"), None);
+    }
+
+    #[test]
+    fn a_client_name_shows_as_written() {
+        assert!(client_name_shows_as_written("Claude Code"));
+        assert!(client_name_shows_as_written("Mühle 日本 🙂"));
+        for bad in [
+            "Evil\u{202e}edualC",
+            "a\u{2066}b",
+            "line\nbreak",
+            "nul\u{0}",
+            "mark\u{200f}",
+        ] {
+            assert!(!client_name_shows_as_written(bad), "{bad:?}");
         }
     }
 

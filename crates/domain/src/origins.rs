@@ -110,7 +110,7 @@ pub fn content_disposition(attachment: bool, file_name: &str) -> String {
 
 /// The Unicode bidirectional formatting characters (UAX #9: embeddings, overrides, isolates,
 /// marks).
-fn is_bidi_control(c: char) -> bool {
+pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 

@@ -58,6 +58,14 @@ pub async fn start(cx: &Ctx, req: Request) -> ApiResult<Response> {
             "<p>This app did not register that redirect URI.</p>",
         );
     }
+    if oauth::redirect_uri_problem(&redirect_uri).is_some() {
+        // Registered before today's rules (a look-alike host): never named on a consent page.
+        return page(
+            400,
+            "Unknown redirect",
+            "<p>This app's redirect URI is not one Plug can name truthfully. Register the app again.</p>",
+        );
+    }
     let state = get("state");
     let back = |code: &str, why: &str| {
         answer(
@@ -347,7 +355,7 @@ async fn consent_page(
         })
         .collect();
     let body = format!(
-        "<p><b>{app}</b> <small>(the name the app gave itself)</small> asks to use Plug as <b>{who}</b>: drop, list, read and share Inspirations with the tools of Plug's MCP server.</p>\
+        "<p><b><bdi>{app}</bdi></b> <small>(the name the app gave itself)</small> asks to use Plug as <b><bdi>{who}</bdi></b>: drop, list, read and share Inspirations with the tools of Plug's MCP server.</p>\
          <p>Your answer goes to <b>{host}</b>.</p>\
          <form method=\"post\" action=\"/authorize\"><input type=\"hidden\" name=\"csrf\" value=\"{csrf}\">\
          <label>Grid <select name=\"grid\">{options}</select></label>\
@@ -361,7 +369,7 @@ async fn consent_page(
 
 fn sign_in_page(app: &str, redirect_uri: &str, csrf: &str) -> ApiResult<Response> {
     let body = format!(
-        "<p><b>{app}</b> asks to connect to Plug; the answer goes to <b>{host}</b>. Sign in first.</p>\
+        "<p><b><bdi>{app}</bdi></b> asks to connect to Plug; the answer goes to <b>{host}</b>. Sign in first.</p>\
          <form method=\"post\" action=\"/authorize\"><input type=\"hidden\" name=\"csrf\" value=\"{csrf}\">\
          <label>Your Plug token <input name=\"token\" type=\"password\" autocomplete=\"off\" required></label>\
          <p><button name=\"action\" value=\"signin\">Sign in</button></p></form>",

@@ -190,11 +190,16 @@ fn client_metadata(meta: &Map<String, Value>) -> Result<(String, Vec<String>), R
         None | Some(Value::Null) => "An unnamed app".to_string(),
         Some(Value::String(s))
             if !validate::trim_space(s).is_empty()
-                && s.chars().count() <= oauth::MAX_CLIENT_NAME =>
+                && s.chars().count() <= oauth::MAX_CLIENT_NAME
+                && oauth::client_name_shows_as_written(s) =>
         {
             validate::trim_space(s).to_string()
         }
-        Some(_) => return Err(bad("client_name must be 1 to 100 characters")),
+        Some(_) => {
+            return Err(bad(
+                "client_name must be 1 to 100 characters, without control or bidirectional formatting characters",
+            ))
+        }
     };
     Ok((name, out))
 }
