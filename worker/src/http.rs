@@ -356,7 +356,8 @@ pub fn same_origin_location(url: &str) -> std::borrow::Cow<'_, str> {
     if !url.starts_with(['/', '\\']) {
         return std::borrow::Cow::Borrowed(url);
     }
-    let rest = url.trim_start_matches(['/', '\\']);
+    // A URL parser drops ASCII tabs and newlines wherever they are, so `/\t/evil.com` is `//evil.com`.
+    let rest = url.trim_start_matches(['/', '\\', '\t', '\n', '\r']);
     if rest.len() + 1 == url.len() && url.starts_with('/') {
         return std::borrow::Cow::Borrowed(url);
     }
@@ -376,6 +377,8 @@ mod location_tests {
             ("/\\evil.com/", "/evil.com/"),
             ("\\\\evil.com/", "/evil.com/"),
             ("///evil.com", "/evil.com"),
+            ("/\t/evil.com/", "/evil.com/"),
+            ("/\n\\evil.com/", "/evil.com/"),
             ("/a//b/", "/a//b/"),
             ("http://x.localhost:8787/a", "http://x.localhost:8787/a"),
             (
