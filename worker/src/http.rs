@@ -350,8 +350,8 @@ pub fn redirect(url: &str, status: u16) -> ApiResult<Response> {
 
 /// A `Location` that is a path stays on this origin: browsers read a leading `//` or `/\` (or
 /// `\\`) as the start of another host, so `/{path}/` built from a request for `//evil.com` (or
-/// `/%2Fevil.com`, decoded) would send the viewer to `evil.com`. Leading slashes, backslashes, tabs and newlines
-/// collapse into one `/`; absolute URLs pass unchanged.
+/// `/%2Fevil.com`, decoded) would send the viewer to `evil.com`. Leading slashes, backslashes,
+/// tabs and newlines collapse into one `/`; absolute URLs pass unchanged.
 pub fn same_origin_location(url: &str) -> std::borrow::Cow<'_, str> {
     if !url.starts_with(['/', '\\']) {
         return std::borrow::Cow::Borrowed(url);
