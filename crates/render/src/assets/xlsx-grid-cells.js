@@ -91,6 +91,9 @@ function textWidth(grid, style, text) {
   return grid.measure.measureText(text).width;
 }
 
+// A negative date or time, which Excel shows as a cell full of # (see xlsx-worker.js).
+const HASHES = "\u0002";
+
 // A number wider than its cell: "General" drops decimals until it fits, others show ####
 // (as Excel does rather than cut digits off).
 function fitNumber(grid, i, width) {
@@ -100,6 +103,7 @@ function fitNumber(grid, i, width) {
   if (kind !== KIND_NUMBER && kind !== KIND_GENERAL) return text;
   const style = sheet.styleIds[i];
   const room = width - CELL_PADDING;
+  if (text === HASHES) return "#".repeat(Math.max(1, Math.floor(room / textWidth(grid, style, "#"))));
   if (textWidth(grid, style, text.includes(FILL) ? text.replace(/\u0001[^]?/g, "") : text) <= room) return text;
   const value = Number(text);
   if (kind === KIND_GENERAL && Number.isFinite(value) && /\./.test(text) && !/e/i.test(text)) {

@@ -26,6 +26,7 @@ function sheetFormulas(shared) {
       }
       cell.result = undefined;
     }
+    const before = filledBefore(pending);
     let failure = null;
     try {
       ExcelTS.calculateFormulas(workbook);
@@ -33,6 +34,7 @@ function sheetFormulas(shared) {
       failure = error;
     }
     const circular = failure ? new Set() : findCircular(workbook);
+    const spills = failure ? [] : spilled(before);
     const updates = sheets.map(() => ({ at: [], texts: [], kinds: [] }));
     for (const item of pending) {
       const shown = failure ? null : readResult(item, circular);
@@ -46,14 +48,56 @@ function sheetFormulas(shared) {
         update.kinds.push(circular.has(item.cell) ? KIND.circular : KIND.unsupported);
       }
     }
-    return updates.map((u, sheet) => ({ sheet, at: Int32Array.from(u.at), texts: u.texts, kinds: Uint8Array.from(u.kinds) }));
+    return {
+      updates: updates.map((u, sheet) => ({ sheet, at: Int32Array.from(u.at), texts: u.texts, kinds: Uint8Array.from(u.kinds) })),
+      spills,
+    };
   }
 
+  // A formula's result as Excel shows it. A reference to an empty cell (`=C1`) is 0 in Excel;
+  // the engine leaves no result, which showed blank. It leaves none either for a spill reference
+  // (`=SUM(L1#)`), which it does not read: that shows its formula, as an unknown function does.
+  const SPILL_REFERENCE = /(?:^|[^"\w.])\$?[A-Za-z]{1,3}\$?\d+#/;
   function readResult({ cell, numFmt }, circular) {
     if (circular.has(cell)) return null;
-    const result = cell.result;
+    let result = cell.result;
     if (result && typeof result === "object" && result.error === "#NAME?") return null;
+    if (result === null || result === undefined) {
+      if (SPILL_REFERENCE.test(String(cell.formula || ""))) return null;
+      result = 0;
+    }
     return display(result, numFmt) || { text: "", kind: KIND.empty };
+  }
+
+  // A dynamic array formula without stored results (XlsxWriter's write_dynamic_array_formula
+  // stores the anchor alone: `ref` is its own cell) spills: the engine writes the rest of its
+  // values into cells the sheet's model does not have. Before calculating, the cells that hold
+  // something on each sheet with such a formula are noted; after, every new one is a spilled
+  // value, sent to the page as [row, col, text, kind] (0-based) to add to its sheet.
+  function filledBefore(pending) {
+    const sheets = new Map();
+    for (const { sheet, cell } of pending) {
+      const value = cell.value || {};
+      if (!value.isDynamicArray || sheets.has(sheet) || !cell.worksheet) continue;
+      const filled = new Set();
+      cell.worksheet.eachRow((row) => row.eachCell((c) => filled.add(c.row * 16384 + c.col)));
+      sheets.set(sheet, { worksheet: cell.worksheet, filled });
+    }
+    return sheets;
+  }
+
+  function spilled(before) {
+    const spills = [];
+    for (const [sheet, { worksheet, filled }] of before) {
+      const cells = [];
+      worksheet.eachRow((row) => row.eachCell((c) => {
+        if (c.type === FORMULA || filled.has(c.row * 16384 + c.col)) return;
+        const shown = display(c.value, c.numFmt);
+        if (shown) cells.push([c.row - 1, c.col - 1, shown.text, shown.kind]);
+      }));
+      if (cells.length) spills.push({ sheet, cells });
+    }
+    return spills;
   }
 
   // The formula cells that take part in a reference cycle (the engine quietly uses 0 there).

@@ -82,7 +82,8 @@ function sheetWorker() {
     postSheets("workbook", sheets, styles);
     if (pending.length > 0) {
       progress(`Calculating ${pending.length.toLocaleString("en-US")} formulas…`);
-      self.postMessage({ type: "formulas", updates: calculate(workbook, sheets, pending) });
+      const { updates, spills } = calculate(workbook, sheets, pending);
+      self.postMessage({ type: "formulas", updates, spills });
       // Series may be drawn from formula cells: read the charts again with their results.
       if (charts.length > 0) {
         placeCharts(sheets, (await readCharts(bytes, workbook)).charts);
@@ -535,10 +536,22 @@ function sheetWorker() {
     return value + DAYS_1900_TO_1904;
   }
 
+  // A negative number in a date or time format has no date in the 1900 system: Excel fills the
+  // cell with #### (ExcelTS wrote `-6:00` for -0.25 as h:mm). The page draws HASHES as a row of
+  // # as wide as the cell. The 1904 system shows negative times with a sign, as ExcelTS does.
+  const HASHES = "\u0002";
+  function negativeDate(value, format) {
+    const n = typeof value === "number" ? value : value instanceof Date ? serialOf(value) : null;
+    if (n === null || !(n < 0)) return false;
+    const section = sectionFor(format, n);
+    return isDateFormat(section === undefined ? format : section);
+  }
+
   // Text as Excel would show it, and its kind; null when the value shows nothing.
   function display(value, numFmt) {
     if (value === null || value === undefined) return null;
     const format = typeof numFmt === "string" ? numFmt : (numFmt && numFmt.formatCode) || "General";
+    if (!date1904 && negativeDate(value, format)) return { text: HASHES, kind: KIND.number };
     if (date1904 && (typeof value === "number" || value instanceof Date)) value = in1904(value, format);
     if (typeof value === "number") {
       // A section left empty (`;;;`, `0;-0;`) hides the value, as in Excel.

@@ -1,0 +1,130 @@
+// What Excel shows that a workbook written by XlsxWriter does not store: the values a dynamic
+// array formula spills (write_dynamic_array_formula stores the anchor cell alone), #### for a
+// negative date or time, and 0 for a formula that refers to an empty cell. XlsxWriter (the
+// project venv) writes each workbook during the run; it is dropped through the real Worker and
+// read in Chromium at each cell's place on screen, as a person reads it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { writtenBy } from './support/python.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'sheets-excel');
+let app;
+let browser;
+let owner;
+before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
+after(() => closeBrowserWorld({ app, browser }));
+
+async function openWorkbook(name, content) {
+  const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'xlsx' } });
+  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 800 } });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  await page.goto(e.url);
+  await page.waitForFunction(() => document.getElementById('plug-main').dataset.state === 'ready' || document.querySelector('.plug-error'), null, { timeout: 120_000 });
+  assert.equal(await page.$('.plug-error'), null, await page.textContent('main'));
+  return { page, context };
+}
+
+/** The text drawn at a cell's place: the element under its column letter's middle and its row number's. */
+function textAt(page, address) {
+  return page.evaluate((address) => {
+    const [, letters, number] = /^([A-Z]+)(\d+)$/.exec(address);
+    const sheet = document.querySelector('.plug-sheet').getBoundingClientRect();
+    const heads = (selector, text) => [...document.querySelectorAll(selector)].filter((e) => e.textContent === text)
+      .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+    const column = heads('.plug-colhead', letters).find((r) => r.left >= sheet.left - 1 && r.right <= sheet.right + 1);
+    const row = heads('.plug-rowhead', number).find((r) => r.top >= sheet.top - 1 && r.bottom <= sheet.bottom + 1);
+    if (!column || !row) return null;
+    const cell = document.elementsFromPoint(column.left + column.width / 2, row.top + row.height / 2).find((e) => e.classList.contains('plug-c'));
+    return cell ? cell.textContent : '';
+  }, address);
+}
+
+async function texts(page, addresses) {
+  const shown = {};
+  for (const address of addresses) shown[address] = await textAt(page, address);
+  return shown;
+}
+
+const DYNAMIC = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Fruit')
+sheet.write_column('A1', ['pear', 'apple', 'fig', 'apple', 'kiwi'])
+sheet.write_column('B1', [3, 1, 4, 1, 5])
+sheet.write_dynamic_array_formula('D1', '=SORT(A1:A5)')
+sheet.write_dynamic_array_formula('E1', '=UNIQUE(A1:A5)')
+sheet.write_dynamic_array_formula('F1', '=FILTER(A1:B5,B1:B5>2)')
+sheet.write_dynamic_array_formula('H1', '=SEQUENCE(3,2)')
+# A spill into cells with a format of their own takes it, as in Excel.
+money = book.add_format({'num_format': '0.00', 'bold': True})
+sheet.write_blank('J2', None, money)
+sheet.write_dynamic_array_formula('J1', '=SEQUENCE(3)*1.5', money)
+# Past the sheet's last stored row: the sheet grows to hold it.
+sheet.write_dynamic_array_formula('L1', '=SEQUENCE(60)')
+sheet.write("M1", "=SUM(L1#)")
+book.close()
+`;
+
+test('dynamic array formulas XlsxWriter stored without values spill as in Excel', async () => {
+  const { page, context } = await openWorkbook('spills.xlsx', writtenBy(DYNAMIC));
+  assert.deepEqual(await texts(page, ['D1', 'D2', 'D3', 'D4', 'D5', 'D6']), { D1: 'apple', D2: 'apple', D3: 'fig', D4: 'kiwi', D5: 'pear', D6: '' });
+  assert.deepEqual(await texts(page, ['E1', 'E2', 'E3', 'E4', 'E5']), { E1: 'pear', E2: 'apple', E3: 'fig', E4: 'kiwi', E5: '' });
+  assert.deepEqual(await texts(page, ['F1', 'G1', 'F2', 'G2', 'F3', 'G3', 'F4']), { F1: 'pear', G1: '3', F2: 'fig', G2: '4', F3: 'kiwi', G3: '5', F4: '' });
+  assert.deepEqual(await texts(page, ['H1', 'I1', 'H2', 'I2', 'H3', 'I3']), { H1: '1', I1: '2', H2: '3', I2: '4', H3: '5', I3: '6' });
+  assert.deepEqual(await texts(page, ['J1', 'J2', 'J3']), { J1: '1.50', J2: '3.00', J3: '4.5' });
+  assert.deepEqual(await texts(page, ['L1', 'L2', 'L30']), { L1: '1', L2: '2', L30: '30' });
+  // A spill reference the engine does not read shows its formula, not a wrong 0.
+  assert.equal(await textAt(page, 'M1'), '=SUM(L1#)');
+  await page.screenshot({ path: join(SHOTS, 'spills.png') });
+  await page.evaluate(async () => {
+    const sheet = document.querySelector('.plug-sheet');
+    sheet.scrollTop = sheet.scrollHeight;
+    for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+  });
+  assert.equal(await textAt(page, 'L60'), '60');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+const EXCEL_SHOWS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Times')
+time = book.add_format({'num_format': 'h:mm'})
+date = book.add_format({'num_format': 'yyyy-mm-dd'})
+sheet.write('A1', 'Start')
+sheet.write_number('B1', 0.25, time)
+sheet.write('A2', 'End')
+sheet.write_number('B2', 0.5, time)
+sheet.write('A3', 'Late by')
+sheet.write_formula('B3', '=B1-B2', time)
+sheet.write('A4', 'Stored')
+sheet.write_number('B4', -0.25, time)
+sheet.write('A5', 'Date')
+sheet.write_number('B5', -3, date)
+sheet.write('A6', 'Elapsed')
+sheet.write_formula('B6', '=B2-B1', time)
+sheet.write('A8', 'Empty')
+sheet.write_formula('B8', '=C8')
+sheet.write_formula('B9', '=IF(TRUE,C9)')
+sheet.write_formula('B10', '=C10&""')
+sheet.write_formula('B11', "=Other!A1")
+book.add_worksheet('Other')
+book.close()
+`;
+
+test('a negative time or date shows ####, and a formula referring to an empty cell shows 0, as in Excel', async () => {
+  const { page, context } = await openWorkbook('times.xlsx', writtenBy(EXCEL_SHOWS));
+  const shown = await texts(page, ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B8', 'B9', 'B10', 'B11']);
+  for (const address of ['B3', 'B4', 'B5']) assert.match(shown[address], /^#{4,}$/, `${address}: ${JSON.stringify(shown)}`);
+  assert.deepEqual({ ...shown, B3: '#', B4: '#', B5: '#' }, { B1: '6:00', B2: '12:00', B3: '#', B4: '#', B5: '#', B6: '6:00', B8: '0', B9: '0', B10: '', B11: '0' });
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'times.png') });
+  await context.close();
+});
