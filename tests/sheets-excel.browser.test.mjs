@@ -128,3 +128,56 @@ test('a negative time or date shows ####, and a formula referring to an empty ce
   await page.screenshot({ path: join(SHOTS, 'times.png') });
   await context.close();
 });
+
+const SPILLING_TEXT = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Report')
+title = book.add_format({'bold': True, 'font_size': 16, 'align': 'center', 'bg_color': '#DDEBF7'})
+sheet.merge_range('A1:H1', 'Quarterly sales report for the northern region', title)
+sheet.freeze_panes(2, 1)
+sheet.write('A2', 'Region')
+sheet.write_row('B2', ['Q1', 'Q2', 'Q3', 'Q4'])
+sheet.write('A3', 'A very long region name that spills')
+sheet.write('A4', 'North')
+sheet.write_row('B4', [1, 2, 3, 4])
+sheet.write('A6', 'Indented long label text here', book.add_format({'indent': 2}))
+sheet.write('C8', 'Indented in the body spills right', book.add_format({'indent': 1}))
+sheet.write('F10', 'Right aligned text spills left', book.add_format({'align': 'right'}))
+sheet.write('H12', 'A centred text spills both ways', book.add_format({'align': 'center'}))
+sheet.write('C14', 'Stops at the next cell')
+sheet.write('D14', 'x')
+book.close()
+`;
+
+test('text spills as in Excel: out of a frozen column into the scrolling part, from an indented cell, leftwards when right-aligned, both ways when centred', async () => {
+  const { page, context } = await openWorkbook('spilling.xlsx', writtenBy(SPILLING_TEXT));
+  const title = 'Quarterly sales report for the northern region';
+  assert.deepEqual(await texts(page, ['A1', 'C1', 'H1']), { A1: title, C1: title, H1: title });
+  const long = 'A very long region name that spills';
+  assert.deepEqual(await texts(page, ['A3', 'B3', 'C3', 'F3']), { A3: long, B3: long, C3: long, F3: '' });
+  const indented = 'Indented long label text here';
+  assert.deepEqual(await texts(page, ['A6', 'B6']), { A6: indented, B6: indented });
+  // The frozen and scrolling parts meet at the frozen edge: the text continues at the same height
+  // and offset, so it reads as one line.
+  const parts = await page.evaluate((long) => [...document.querySelectorAll('.plug-c')].filter((e) => e.textContent === long)
+    .map((e) => Math.round(e.getBoundingClientRect().left)), long);
+  assert.equal(new Set(parts).size, 1, `both parts start at column A: ${parts}`);
+  assert.deepEqual(await texts(page, ['C8', 'D8']), { C8: 'Indented in the body spills right', D8: 'Indented in the body spills right' });
+  const right = 'Right aligned text spills left';
+  assert.deepEqual(await texts(page, ['D10', 'E10', 'F10', 'G10']), { D10: right, E10: right, F10: right, G10: '' });
+  const centred = 'A centred text spills both ways';
+  assert.deepEqual(await texts(page, ['G12', 'H12', 'I12']), { G12: centred, H12: centred, I12: centred });
+  assert.deepEqual(await texts(page, ['C14', 'D14']), { C14: 'Stops at the next cell', D14: 'x' });
+  await page.screenshot({ path: join(SHOTS, 'spilling.png') });
+  // Scrolled sideways, the part in the scrolling columns moves with them and the frozen part stays.
+  await page.evaluate(async () => {
+    const sheet = document.querySelector('.plug-sheet');
+    sheet.scrollLeft = 64;
+    for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+  });
+  assert.deepEqual(await texts(page, ['A3', 'C3']), { A3: long, C3: long });
+  await page.screenshot({ path: join(SHOTS, 'spilling-scrolled.png') });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
