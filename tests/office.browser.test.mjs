@@ -214,6 +214,17 @@ test('speaker notes python-pptx wrote show under their slides, behind a toggle a
   await page.screenshot({ path: join(SHOTS, 'pptx-notes.png'), fullPage: true });
   await toggle.press('Enter');
   assert.deepEqual(await page.$$eval('details.plug-notes', (all) => all.map((d) => d.open)), [false, false]);
+  // A narrower window draws the deck again: the slides fit it whole and keep their notes.
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.waitForFunction(() => {
+    const slide = document.querySelector('[data-slide-index="0"]')?.firstElementChild?.getBoundingClientRect();
+    return slide && slide.width < 690 && document.querySelectorAll('details.plug-notes').length === 2;
+  }, null, { timeout: 15_000 });
+  const fit = await page.evaluate(() => [...document.querySelectorAll('[data-slide-index]')].map((item) => {
+    const slide = item.firstElementChild.getBoundingClientRect();
+    return slide.left >= 0 && slide.right <= document.documentElement.clientWidth;
+  }));
+  assert.deepEqual(fit, [true, true, true]);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
