@@ -30,6 +30,9 @@ function sheetFormulas(shared) {
     let failure = null;
     try {
       ExcelTS.calculateFormulas(workbook);
+      // A spill reference names the range its anchor spilled into, known only now: the formulas
+      // that name one are pointed at that range and the workbook is calculated again.
+      if (before.size > 0 && pointAtSpills(pending, before)) ExcelTS.calculateFormulas(workbook);
     } catch (error) {
       failure = error;
     }
@@ -84,6 +87,52 @@ function sheetFormulas(shared) {
       sheets.set(sheet, { worksheet: cell.worksheet, filled });
     }
     return sheets;
+  }
+
+  // `I1#` (as XlsxWriter writes it) or `_xlfn.ANCHORARRAY(I1)` (as Excel saves it), on the
+  // formula's own sheet or another one: the cells the formula at I1 spilled into, which the
+  // engine does not read (`=SUMIFS(F:F,B:B,I1#)` beside `=UNIQUE(B2:B21)` showed its formula).
+  const SPILL_REFERENCES = /_xlfn\.ANCHORARRAY\(\s*((?:'[^']+'|[A-Za-z_][\w.]*)!)?(\$?[A-Za-z]{1,3}\$?\d+)\s*\)|((?:'[^']+'|[A-Za-z_][\w.]*)!)?(\$?[A-Za-z]{1,3}\$?\d+)#/g;
+
+  function pointAtSpills(pending, before) {
+    const filledBy = new Map([...before.values()].map(({ worksheet, filled }) => [worksheet, filled]));
+    const anchors = new Map();
+    for (const { cell } of pending) {
+      const filled = filledBy.get(cell.worksheet);
+      if (!filled || !(cell.value || {}).isDynamicArray) continue;
+      const spilledAt = (row, col) => {
+        const c = cell.worksheet.findCell(row, col);
+        return Boolean(c) && c.type !== FORMULA && !filled.has(row * 16384 + col) && c.value !== null && c.value !== undefined;
+      };
+      let bottom = cell.row;
+      let right = cell.col;
+      while (spilledAt(bottom + 1, cell.col)) bottom += 1;
+      while (spilledAt(cell.row, right + 1)) right += 1;
+      anchors.set(`${cell.worksheet.name.toLowerCase()}!${cell.row}:${cell.col}`, `${columnName(cell.col)}${cell.row}:${columnName(right)}${bottom}`);
+    }
+    let changed = false;
+    for (const { cell } of pending) {
+      const value = cell.value || {};
+      if (typeof value.formula !== "string" || !/#|ANCHORARRAY/i.test(value.formula)) continue;
+      const formula = value.formula.replace(SPILL_REFERENCES, (whole, prefixA, addressA, prefixB, addressB) => {
+        const prefix = prefixA || prefixB || "";
+        const at = parseAddress(addressA || addressB);
+        const sheet = prefix ? prefix.slice(0, -1).replace(/^'(.*)'$/, "$1").replace(/''/g, "'") : cell.worksheet.name;
+        const range = at && anchors.get(`${sheet.toLowerCase()}!${at.row}:${at.col}`);
+        return range ? prefix + range : whole;
+      });
+      if (formula === value.formula) continue;
+      cell.value = { ...value, formula };
+      cell.result = undefined;
+      changed = true;
+    }
+    return changed;
+  }
+
+  function columnName(col) {
+    let name = "";
+    for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+    return name;
   }
 
   function spilled(before) {
