@@ -186,3 +186,38 @@ test('text spills as in Excel: out of a frozen column into the scrolling part, f
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+const RICH = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Notes')
+bold = book.add_format({'bold': True})
+red = book.add_format({'italic': True, 'font_color': 'red'})
+sheet.write_rich_string('A1', 'This is ', bold, 'bold', ' and ', red, 'red italic', ' text.')
+sheet.write('A3', 'Plain text')
+book.close()
+`;
+
+test('rich text keeps the font of each run: a bold word, a red italic one', async () => {
+  const { page, context } = await openWorkbook('rich.xlsx', writtenBy(RICH));
+  assert.equal(await textAt(page, 'A1'), 'This is bold and red italic text.');
+  assert.equal(await textAt(page, 'C1'), 'This is bold and red italic text.', 'it spills as one text');
+  const runs = await page.evaluate(() => {
+    const cell = [...document.querySelectorAll('.plug-c')].find((e) => e.textContent.startsWith('This is'));
+    return [...cell.querySelectorAll('span > span')].map((s) => {
+      const style = getComputedStyle(s);
+      return [s.textContent, style.fontWeight, style.fontStyle, style.color];
+    });
+  });
+  assert.deepEqual(runs, [
+    ['This is ', '400', 'normal', 'rgb(0, 0, 0)'],
+    ['bold', '700', 'normal', 'rgb(0, 0, 0)'],
+    [' and ', '400', 'normal', 'rgb(0, 0, 0)'],
+    ['red italic', '400', 'italic', 'rgb(255, 0, 0)'],
+    [' text.', '400', 'normal', 'rgb(0, 0, 0)'],
+  ]);
+  assert.equal(await textAt(page, 'A3'), 'Plain text');
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'rich.png'), clip: { x: 0, y: 50, width: 500, height: 120 } });
+  await context.close();
+});

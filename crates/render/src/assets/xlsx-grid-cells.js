@@ -168,9 +168,30 @@ function cellElement(grid, i, width, covering) {
   if (kind === KIND_EMPTY) return el;
   const text = kind === KIND_PENDING ? "…" : fitNumber(grid, i, width);
   const fill = text.indexOf(FILL);
-  if (fill < 0) el.textContent = text;
+  const runs = kind === KIND_TEXT ? richRuns(sheet, i) : null;
+  if (runs) el.appendChild(runsElement(runs));
+  else if (fill < 0) el.textContent = text;
   else spreadFill(grid, el, style, text, fill, width);
   return el;
+}
+
+// A rich-text cell's runs, each a span with its own font (declarations the worker computed),
+// in one inline box so runs of different sizes share a baseline.
+function richRuns(sheet, i) {
+  if (!sheet.runs || sheet.runs.length === 0) return null;
+  if (!sheet.runMap) sheet.runMap = new Map(sheet.runs);
+  return sheet.runMap.get(i) || null;
+}
+
+function runsElement(runs) {
+  const box = document.createElement("span");
+  for (const [text, css] of runs) {
+    const span = document.createElement("span");
+    span.textContent = text;
+    if (css) span.style.cssText = css;
+    box.appendChild(span);
+  }
+  return box;
 }
 
 // A format's fill (`*x`; the accounting formats' `_($* #,##0.00_)`) repeats x across whatever

@@ -41,6 +41,11 @@ function sheetStyles() {
     css() {
       return this.rules.join("\n");
     }
+
+    // A rich-text run's font as inline declarations (the same computed values as a class).
+    runCss(font) {
+      return font ? fontCss(font, this.theme).join(";") : "";
+    }
   }
 
   function styleKey(style) {

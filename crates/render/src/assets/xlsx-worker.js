@@ -263,6 +263,8 @@ function sheetWorker() {
       // that share the alignment, drawn as a merged range of them.
       this.across = [];
       this.acrossRun = null;
+      // [cell index, [[text, css]…]] for each rich-text cell whose runs differ in font.
+      this.runs = [];
     }
 
     add(row, rowNumber) {
@@ -276,6 +278,8 @@ function sheetWorker() {
         if (!shown) return;
         largestFont = Math.max(largestFont, this.styles.fontSize(shown.styleId));
         if (shown.kind === KIND.pending) this.onPending(this.cols.length, cell);
+        const runs = richRuns(cell, this.styles);
+        if (runs) this.runs.push([this.cols.length, runs]);
         this.cols.push(colNumber - 1);
         this.texts.push(shown.text);
         this.styleIds.push(shown.styleId);
@@ -324,8 +328,20 @@ function sheetWorker() {
         styleIds: Int32Array.from(this.styleIds),
         kinds: Uint8Array.from(this.kinds),
         rowHeights: [...this.heights],
+        runs: this.runs,
       };
     }
+  }
+
+  // A rich-text cell (a word in bold or red inside a sentence, XlsxWriter's write_rich_string,
+  // Excel's formatting of part of a cell) as its runs: each run's text and its font as inline
+  // CSS computed here. Null for any other cell, or runs that all look alike.
+  function richRuns(cell, styles) {
+    if (cell.type === FORMULA || cell.type === MERGE) return null;
+    const value = cell.value;
+    if (!value || !Array.isArray(value.richText) || value.richText.length < 2) return null;
+    const runs = value.richText.slice(0, 200).map((run) => [String(run.text || ""), styles.runCss(run.font)]);
+    return runs.some((run) => run[1]) ? runs : null;
   }
 
   // ------------------------------------------------------------------ tables

@@ -122,6 +122,7 @@ function applySpills(sheets, spills) {
     const kinds = new Uint8Array(total);
     const texts = new Array(total);
     const rowStart = new Int32Array(rows + 1);
+    const moved = new Int32Array(sheet.cols.length);
     let k = 0;
     let n = 0;
     for (let r = 0; r < rows; r++) {
@@ -139,13 +140,16 @@ function applySpills(sheets, spills) {
           texts[n] = sheet.texts[i];
           kinds[n] = sheet.kinds[i];
           styleIds[n] = sheet.styleIds[i];
+          moved[i] = n;
           i += 1;
         }
         n += 1;
       }
     }
     rowStart[rows] = n;
-    Object.assign(sheet, { rows, rowStart, cols, texts, styleIds, kinds });
+    // Rich-text runs are kept by cell index, which the inserted cells move.
+    const runs = (sheet.runs || []).map(([index, cellRuns]) => [moved[index], cellRuns]);
+    Object.assign(sheet, { rows, rowStart, cols, texts, styleIds, kinds, runs, runMap: null });
     sheet.colCount = Math.max(sheet.colCount, ...added.map((cell) => cell[1] + 1));
   }
   return changed;
