@@ -221,3 +221,25 @@ test('rich text keeps the font of each run: a bold word, a red italic one', asyn
   await page.screenshot({ path: join(SHOTS, 'rich.png'), clip: { x: 0, y: 50, width: 500, height: 120 } });
   await context.close();
 });
+
+const FILTERS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Data')
+sheet.write_row('A1', ['Region', 'Units'])
+sheet.write_row('A2', ['North', 3])
+sheet.write_row('A3', ['South', 5])
+sheet.autofilter('A1:B3')
+sheet.add_table('D1:E3', {'data': [['Ann', 1], ['Bob', 2]], 'columns': [{'header': 'Name'}, {'header': 'Qty'}]})
+book.close()
+`;
+
+test("the headers of an AutoFilter range and a table show Excel's filter button", async () => {
+  const { page, context } = await openWorkbook('filters.xlsx', writtenBy(FILTERS));
+  const buttons = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.plug-c')]
+    .filter((e) => e.textContent).map((e) => [e.textContent, getComputedStyle(e, '::after').content])));
+  assert.deepEqual(buttons, { Region: '"▾"', Units: '"▾"', North: 'none', 3: 'none', South: 'none', 5: 'none', Name: '"▾"', Qty: '"▾"', Ann: 'none', 1: 'none', Bob: 'none', 2: 'none' });
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'filters.png'), clip: { x: 0, y: 50, width: 500, height: 120 } });
+  await context.close();
+});

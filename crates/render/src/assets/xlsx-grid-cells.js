@@ -52,11 +52,19 @@ function rowElement(grid, r, cols, rowHeaders) {
     if (to < cols[0]) continue;
     const left = headerWidth + colLeft[from];
     const cell = cellElement(grid, i, colLeft[to + 1] - colLeft[from], to > from);
+    if (hasFilterButton(sheet, r, c)) cell.classList.add("plug-filter");
     cell.style.marginLeft = `${left - x}px`;
     x = left + colLeft[to + 1] - colLeft[from];
     row.appendChild(cell);
   }
   return row;
+}
+
+// Whether the cell is a header of an AutoFilter range or a table, where Excel draws its filter
+// button (see xlsx-worker.js).
+function hasFilterButton(sheet, r, c) {
+  if (!sheet.filters) return false;
+  return sheet.filters.some(([row, left, right]) => row === r && c >= left && c <= right);
 }
 
 function firstCellAtOrAfter(sheet, start, end, col) {

@@ -241,7 +241,39 @@ function sheetWorker() {
       defaultColWidth: widthToPixels(sheet.properties && sheet.properties.defaultColWidth) || 64,
     });
     model.colWidths = columnWidths((c) => sheet.getColumn(c), Math.max(model.colCount, model.frozenCols));
+    model.filters = filterButtons(sheet);
     return model;
+  }
+
+  // The header cells that show Excel's filter button: the sheet's AutoFilter range and each
+  // table's header row (ExcelTS gives every table a filter range, as Excel makes tables), as
+  // [row, first column, last column], 0-based.
+  function filterButtons(sheet) {
+    const refs = [];
+    const own = sheet.autoFilter;
+    if (typeof own === "string") refs.push(own);
+    else if (own && own.from && own.to) refs.push(`${toAddress(own.from)}:${toAddress(own.to)}`);
+    try {
+      for (const table of typeof sheet.getTables === "function" ? sheet.getTables() : []) {
+        const model = table && (table.table || table.model);
+        if (model && model.headerRow !== false && model.autoFilterRef) refs.push(model.autoFilterRef);
+      }
+    } catch {
+      // A table the reader could not make sense of draws no buttons.
+    }
+    const buttons = [];
+    for (const ref of refs.slice(0, 1000)) {
+      const box = /^\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?$/.exec(String(ref).toUpperCase());
+      if (box) buttons.push([Number(box[2]) - 1, columnNumber(box[1]) - 1, columnNumber(box[3] || box[1]) - 1]);
+    }
+    return buttons;
+  }
+
+  function toAddress(at) {
+    if (typeof at === "string") return at;
+    let letters = "";
+    for (let n = Number(at.column || at.col); n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+    return `${letters}${at.row}`;
   }
 
   // Gathers a sheet's rows, in order, into the columnar model the page draws: per stored cell
