@@ -243,3 +243,25 @@ test("the headers of an AutoFilter range and a table show Excel's filter button"
   await page.screenshot({ path: join(SHOTS, 'filters.png'), clip: { x: 0, y: 50, width: 500, height: 120 } });
   await context.close();
 });
+
+const NOTES = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Data')
+sheet.write('A1', 'Budget')
+sheet.write_comment('A1', 'Approved by the board in May.')
+sheet.write('A2', 'Plain')
+book.close()
+`;
+
+test("a cell with a note shows Excel's red corner and the note on hover", async () => {
+  const { page, context } = await openWorkbook('notes.xlsx', writtenBy(NOTES));
+  const marked = await page.evaluate(() => [...document.querySelectorAll('.plug-c')].map((e) => [e.textContent, e.title, getComputedStyle(e, '::before').borderRightColor]));
+  assert.deepEqual(marked.filter(([, title]) => title), [
+    ['Budget', 'Approved by the board in May.', 'rgb(192, 0, 0)'],
+  ]);
+  assert.ok(marked.some(([text, title]) => text === 'Plain' && title === ''), JSON.stringify(marked));
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'notes.png'), clip: { x: 0, y: 50, width: 400, height: 120 } });
+  await context.close();
+});

@@ -173,6 +173,11 @@ function cellElement(grid, i, width, covering) {
   el.className = `plug-c k${kind}${style >= 0 ? ` ${grid.styles.prefix}${style}` : ""}${covering ? " plug-cover" : ""}`;
   el.style.width = `${width}px`;
   if (KIND_TITLES[kind]) el.title = KIND_TITLES[kind];
+  const note = noteOf(sheet, i);
+  if (note) {
+    el.classList.add("plug-note");
+    el.title = note;
+  }
   if (kind === KIND_EMPTY) return el;
   const text = kind === KIND_PENDING ? "…" : fitNumber(grid, i, width);
   const fill = text.indexOf(FILL);
@@ -189,6 +194,13 @@ function richRuns(sheet, i) {
   if (!sheet.runs || sheet.runs.length === 0) return null;
   if (!sheet.runMap) sheet.runMap = new Map(sheet.runs);
   return sheet.runMap.get(i) || null;
+}
+
+// A cell's note (comment): Excel marks the cell with a red corner and shows the note on hover.
+function noteOf(sheet, i) {
+  if (!sheet.notes || sheet.notes.length === 0) return null;
+  if (!sheet.noteMap) sheet.noteMap = new Map(sheet.notes);
+  return sheet.noteMap.get(i) || null;
 }
 
 function runsElement(runs) {

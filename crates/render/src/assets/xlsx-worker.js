@@ -297,6 +297,8 @@ function sheetWorker() {
       this.acrossRun = null;
       // [cell index, [[text, css]…]] for each rich-text cell whose runs differ in font.
       this.runs = [];
+      // [cell index, text] for each cell with a note (a comment), shown as Excel's red corner.
+      this.notes = [];
     }
 
     add(row, rowNumber) {
@@ -307,7 +309,10 @@ function sheetWorker() {
         let shown = describeCell(cell, this.styles, this.recalcOnLoad);
         const look = this.tables && tableLook(this.tables, rowNumber, colNumber);
         if (look) shown = withTableLook(shown || { text: "", kind: KIND.empty }, cell, look, this.styles);
+        const note = noteText(cell);
+        if (!shown && note) shown = { text: "", kind: KIND.empty, styleId: -1 };
         if (!shown) return;
+        if (note) this.notes.push([this.cols.length, note]);
         largestFont = Math.max(largestFont, this.styles.fontSize(shown.styleId));
         if (shown.kind === KIND.pending) this.onPending(this.cols.length, cell);
         const runs = richRuns(cell, this.styles);
@@ -361,8 +366,17 @@ function sheetWorker() {
         kinds: Uint8Array.from(this.kinds),
         rowHeights: [...this.heights],
         runs: this.runs,
+        notes: this.notes,
       };
     }
+  }
+
+  // A cell's note (Excel's comment, XlsxWriter's write_comment) as plain text, or null.
+  function noteText(cell) {
+    const note = cell.note;
+    if (!note) return null;
+    const text = typeof note === "string" ? note : Array.isArray(note.texts) ? note.texts.map((t) => String(t.text || "")).join("") : "";
+    return text.trim() ? text.slice(0, 2000) : null;
   }
 
   // A rich-text cell (a word in bold or red inside a sentence, XlsxWriter's write_rich_string,

@@ -147,9 +147,10 @@ function applySpills(sheets, spills) {
       }
     }
     rowStart[rows] = n;
-    // Rich-text runs are kept by cell index, which the inserted cells move.
+    // Rich-text runs and notes are kept by cell index, which the inserted cells move.
     const runs = (sheet.runs || []).map(([index, cellRuns]) => [moved[index], cellRuns]);
-    Object.assign(sheet, { rows, rowStart, cols, texts, styleIds, kinds, runs, runMap: null });
+    const notes = (sheet.notes || []).map(([index, note]) => [moved[index], note]);
+    Object.assign(sheet, { rows, rowStart, cols, texts, styleIds, kinds, runs, runMap: null, notes, noteMap: null });
     sheet.colCount = Math.max(sheet.colCount, ...added.map((cell) => cell[1] + 1));
   }
   return changed;
