@@ -29,6 +29,7 @@ expected_versions=(
   mermaid@12.3.0
   katex@0.19.1
   gemoji@8.1.0
+  highlight.js@11.12.0
   # What single-file React components may import (README, "Single-file React"); the kit is built by
   # scripts/vendor-react-kit.mjs.
   lucide-react@0.383.0
@@ -178,6 +179,9 @@ build "$nm/@aiden0z/pptx-renderer/dist/aiden0z-pptx-renderer.browser.es.js" "$ou
 # document needs it: mermaid (one IIFE bundle), KaTeX with its stylesheet and fonts, and GitHub's
 # emoji names (gemoji) as one table `self.PlugEmoji = {name: emoji}`.
 build "$repo/crates/render/src/assets/markdown-extras.js" "$out/plug-markdown.js" --target=es2022
+# Code colours: highlight.js's common languages in one classic script, and GitHub's colours.
+build "$repo/crates/render/src/assets/markdown-highlight.js" "$out/plug-highlight.js" --target=es2022 --bundle --format=iife
+sync_file "$repo/crates/render/src/assets/markdown-highlight.css" "$out/plug-highlight.css"
 sync_file "$nm/mermaid/dist/mermaid.min.js" "$out/mermaid/mermaid.min.js"
 sync_file "$nm/katex/dist/katex.min.js" "$out/katex/katex.min.js"
 sync_file "$nm/katex/dist/katex.min.css" "$out/katex/katex.min.css"
@@ -229,6 +233,7 @@ sync_file "$nm/@aiden0z/pptx-renderer/THIRD_PARTY_NOTICES.md" "$out/licenses/ppt
 sync_file "$nm/mermaid/LICENSE" "$out/licenses/mermaid.txt"
 sync_file "$nm/katex/LICENSE" "$out/licenses/katex.txt"
 sync_file "$nm/gemoji/license" "$out/licenses/gemoji.txt"
+sync_file "$nm/highlight.js/LICENSE" "$out/licenses/highlight.js.txt"
 
 versions="$(for spec in "${expected_versions[@]}"; do echo "${spec%@*}@$(package_version "${spec%@*}")"; done)"
 if [ "$(cat "$out/VERSIONS.txt" 2>/dev/null)" != "$versions" ]; then

@@ -219,3 +219,65 @@ test('a link to an old-style <a name> anchor scrolls to it', async () => {
   assert.deepEqual(page.seen.errors, []);
   await context.close();
 });
+
+// Fenced code as a README has it, coloured as GitHub colours it: keywords red, strings dark
+// blue, comments grey, function names purple (Primer's light colours); a block without a
+// language or with one highlight.js does not know stays plain, as on GitHub.
+const CODE = `# Install
+
+\`\`\`rust
+// Starts the server.
+fn main() {
+    let name = "plug";
+    println!("{name}");
+}
+\`\`\`
+
+\`\`\`js
+const answer = 42; // <img src=x onerror=alert(1)>
+\`\`\`
+
+\`\`\`
+plain text, no language
+\`\`\`
+
+\`\`\`nosuchlanguage
+stays plain
+\`\`\`
+`;
+
+test('fenced code with a language is coloured as on GitHub, under the page CSP; other code stays plain', async () => {
+  const { page, context } = await openMarkdown('install.md', CODE);
+  await extrasDone(page);
+  const colours = await page.evaluate(() => {
+    const colour = (selector, text) => {
+      const span = [...document.querySelectorAll(selector)].find((e) => e.textContent === text);
+      return span ? getComputedStyle(span).color : null;
+    };
+    return {
+      keyword: colour('code.language-rust .hljs-keyword', 'fn'),
+      string: colour('code.language-rust .hljs-string', '"plug"'),
+      comment: colour('code.language-rust .hljs-comment', '// Starts the server.'),
+      title: colour('code.language-rust .hljs-title', 'main'),
+      number: colour('code.language-js .hljs-number', '42'),
+    };
+  });
+  assert.deepEqual(colours, {
+    keyword: 'rgb(207, 34, 46)',
+    string: 'rgb(10, 48, 105)',
+    comment: 'rgb(89, 99, 110)',
+    title: 'rgb(102, 57, 186)',
+    number: 'rgb(5, 80, 174)',
+  });
+  // The code reads as it was written; markup in it is text.
+  assert.equal(await page.textContent('code.language-js'), 'const answer = 42; // <img src=x onerror=alert(1)>\n');
+  assert.equal(await page.$('code.language-js img'), null);
+  const plain = await page.$$eval('pre > code', (all) => all.filter((c) => !c.querySelector('span')).map((c) => c.textContent.trim()));
+  assert.deepEqual(plain, ['plain text, no language', 'stays plain']);
+  assert.deepEqual(page.seen.scripts.filter((s) => s.startsWith('/_plug/vendor/')), ['/_plug/vendor/plug-markdown.js', '/_plug/vendor/plug-highlight.js']);
+  assert.deepEqual(page.seen.violations, []);
+  assert.deepEqual(page.seen.dialogs, []);
+  assert.deepEqual(page.seen.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'code.png') });
+  await context.close();
+});

@@ -10,9 +10,10 @@ use crate::vendor::MARKDOWN_EXTRAS_JS;
 
 const MARKDOWN_CSS: &str = include_str!("assets/markdown.css");
 
-/// A complete HTML page for a markdown document. A document with diagrams, math or emoji
-/// shortcodes also loads the script that draws them (which loads mermaid or KaTeX only when
-/// the document has a diagram or a formula); any other document is a page without script.
+/// A complete HTML page for a markdown document. A document with diagrams, math, emoji
+/// shortcodes or fenced code with a language also loads the script that draws them (which loads
+/// mermaid, KaTeX or the highlighter only when the document has a diagram, a formula or such
+/// code); any other document is a page without script.
 pub fn markdown_page(markdown: &str, title: &str, download_url: &str) -> String {
     let (html, features) = render(markdown);
     Page {
@@ -45,11 +46,13 @@ pub struct Features {
     pub math: bool,
     /// Something shaped like an emoji shortcode (`:tada:`) in prose.
     pub emoji: bool,
+    /// A fenced code block with a language (```rust), coloured as on GitHub.
+    pub code: bool,
 }
 
 impl Features {
     fn any(self) -> bool {
-        self.mermaid || self.math || self.emoji
+        self.mermaid || self.math || self.emoji || self.code
     }
 }
 
@@ -243,7 +246,8 @@ impl Sanitiser {
                     match info.split_whitespace().next() {
                         Some("mermaid") => self.features.mermaid = true,
                         Some("math") => self.features.math = true,
-                        _ => {}
+                        Some(_) => self.features.code = true,
+                        None => {}
                     }
                 }
                 self.in_code = true;

@@ -1,6 +1,7 @@
-// The markdown page's diagrams, math and emoji shortcodes. Not compiled into the Worker:
-// scripts/vendor.sh copies it to /_plug/vendor/plug-markdown.js, and the page loads it only when
-// the document has a ```mermaid block, math or something shaped like a shortcode. Each library
+// The markdown page's diagrams, math, emoji shortcodes and code colours. Not compiled into the
+// Worker: scripts/vendor.sh copies it to /_plug/vendor/plug-markdown.js, and the page loads it
+// only when the document has a ```mermaid block, math, something shaped like a shortcode or
+// fenced code with a language. Each library
 // is loaded from the same folder only when the document needs it: mermaid for diagrams (with
 // securityLevel "strict": no HTML labels, no click handlers, its output passed through
 // DOMPurify), KaTeX for math (trust off: no \href, \url or \htmlClass), and the emoji table.
@@ -123,7 +124,31 @@
     }
   }
 
-  const done = Promise.allSettled([emoji(), math(), diagrams()]).then((results) => {
+  // Fenced code with a language is coloured as on GitHub: highlight.js's common languages with
+  // GitHub's colours. A language it does not know stays plain, as GitHub leaves it, and so does
+  // code past 512 KB in all (a README's blocks are a few KB). highlight.js escapes the text it
+  // returns; its markup is spans with hljs-* classes.
+  const HIGHLIGHT_LIMIT = 512 * 1024;
+  async function highlight() {
+    const blocks = [...article.querySelectorAll("pre > code[class*='language-']")]
+      .filter((code) => !/(^|\s)language-(mermaid|math)(\s|$)/.test(code.className));
+    if (blocks.length === 0) return;
+    stylesheet("plug-highlight.css");
+    await load("plug-highlight.js");
+    const hljs = window.PlugHighlight;
+    let budget = HIGHLIGHT_LIMIT;
+    for (const code of blocks) {
+      const language = (/(?:^|\s)language-(\S+)/.exec(code.className) || [])[1];
+      const text = code.textContent;
+      budget -= text.length;
+      if (budget < 0) break;
+      if (!language || !hljs.getLanguage(language)) continue;
+      code.innerHTML = hljs.highlight(text, { language, ignoreIllegals: true }).value;
+      code.classList.add("hljs");
+    }
+  }
+
+  const done = Promise.allSettled([emoji(), math(), diagrams(), highlight()]).then((results) => {
     for (const result of results) if (result.status === "rejected") console.error(result.reason);
     article.dataset.extras = "done";
   });

@@ -17,8 +17,7 @@ function pictureFillsFirst(xml) {
   });
 }
 
-async function withPictureFillsFirst(bytes) {
-  const zip = await JSZip.loadAsync(bytes);
+async function withPictureFillsFirst(zip, bytes) {
   // A deck without slides (every one deleted, or a template saved as it came) drew nothing at
   // all: it is said instead.
   if (!Object.keys(zip.files).some((name) => /^ppt\/slides\/[^/]+\.xml$/.test(name))) return null;
@@ -34,13 +33,137 @@ async function withPictureFillsFirst(bytes) {
   return changed ? zip.generateAsync({ type: "arraybuffer" }) : bytes;
 }
 
+// ------------------------------------------------------------------ speaker notes
+
+// Each slide's speaker notes (python-pptx's `notes_slide.notes_text_frame`, PowerPoint's notes
+// pane): the text of the body placeholder of the notes slide its relationships name, in the
+// deck's slide order (presentation.xml's slide list). Paragraphs are kept; a line break inside
+// one is a newline. Text only: read with DOMParser as XML and shown with textContent.
+const REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+const DRAWING_NS = "http://schemas.openxmlformats.org/drawingml/2006/main";
+const PRESENTATION_NS = "http://schemas.openxmlformats.org/presentationml/2006/main";
+
+async function readXml(zip, name) {
+  const file = zip.file(name);
+  if (!file) return null;
+  const doc = new DOMParser().parseFromString(await file.async("string"), "application/xml");
+  return doc.getElementsByTagName("parsererror").length ? null : doc;
+}
+
+// The part a relationship of `part` points at (targets are relative to the part's folder).
+async function relationTargets(zip, part) {
+  const slash = part.lastIndexOf("/");
+  const rels = await readXml(zip, `${part.slice(0, slash)}/_rels/${part.slice(slash + 1)}.rels`);
+  const targets = new Map();
+  if (!rels) return targets;
+  for (const rel of rels.getElementsByTagName("Relationship")) {
+    if (rel.getAttribute("TargetMode") === "External") continue;
+    const target = rel.getAttribute("Target") || "";
+    const parts = (target.startsWith("/") ? target.slice(1) : `${part.slice(0, slash)}/${target}`).split("/");
+    const path = [];
+    for (const piece of parts) {
+      if (piece === "..") path.pop();
+      else if (piece !== ".") path.push(piece);
+    }
+    targets.set(rel.getAttribute("Id"), { type: rel.getAttribute("Type") || "", path: path.join("/") });
+  }
+  return targets;
+}
+
+async function speakerNotes(zip) {
+  const presentation = await readXml(zip, "ppt/presentation.xml");
+  if (!presentation) return [];
+  const targets = await relationTargets(zip, "ppt/presentation.xml");
+  const notes = [];
+  for (const slideId of presentation.getElementsByTagNameNS(PRESENTATION_NS, "sldId")) {
+    const slide = targets.get(slideId.getAttributeNS(REL_NS, "id"));
+    if (!slide) continue;
+    const slideRels = await relationTargets(zip, slide.path);
+    const notesPart = [...slideRels.values()].find((rel) => rel.type.endsWith("/notesSlide"));
+    notes.push(notesPart ? notesText(await readXml(zip, notesPart.path)) : []);
+  }
+  return notes;
+}
+
+// The notes slide's body placeholder as a list of paragraphs (empty when it says nothing).
+function notesText(doc) {
+  if (!doc) return [];
+  for (const shape of doc.getElementsByTagNameNS(PRESENTATION_NS, "sp")) {
+    const placeholder = shape.getElementsByTagNameNS(PRESENTATION_NS, "ph")[0];
+    if (!placeholder || placeholder.getAttribute("type") !== "body") continue;
+    const paragraphs = [...shape.getElementsByTagNameNS(DRAWING_NS, "p")].map((p) => {
+      let text = "";
+      for (const node of p.getElementsByTagNameNS(DRAWING_NS, "*")) {
+        if (node.localName === "t") text += node.textContent;
+        else if (node.localName === "br") text += "\n";
+      }
+      return text;
+    });
+    while (paragraphs.length && !paragraphs[paragraphs.length - 1].trim()) paragraphs.pop();
+    return paragraphs.some((p) => p.trim()) ? paragraphs : [];
+  }
+  return [];
+}
+
+// Under each slide with notes, a disclosure ("Speaker notes"), closed at first; one button above
+// the deck opens or closes all of them. The renderer mounts and unmounts each slide's drawing
+// inside its own item as it scrolls, and may lay the list out again: the notes are put back on
+// any item that lost them.
+function showSpeakerNotes(notes) {
+  const count = notes.filter((n) => n.length).length;
+  if (count === 0) return;
+  const toggle = document.createElement("button");
+  toggle.type = "button";
+  toggle.className = "plug-notes-toggle";
+  toggle.setAttribute("aria-pressed", "false");
+  const label = (open) => `${open ? "Hide" : "Show"} speaker notes (${count} ${count === 1 ? "slide" : "slides"})`;
+  toggle.textContent = label(false);
+  toggle.addEventListener("click", () => {
+    const open = toggle.getAttribute("aria-pressed") !== "true";
+    toggle.setAttribute("aria-pressed", String(open));
+    toggle.textContent = label(open);
+    for (const details of slidesBox.querySelectorAll("details.plug-notes")) details.open = open;
+  });
+  const bar = document.createElement("div");
+  bar.className = "plug-notes-bar";
+  bar.append(toggle);
+  slidesBox.before(bar);
+
+  const attach = () => {
+    for (const item of slidesBox.querySelectorAll("[data-slide-index]")) {
+      const index = Number(item.dataset.slideIndex);
+      const paragraphs = notes[index];
+      if (!paragraphs || !paragraphs.length || item.querySelector(":scope > details.plug-notes")) continue;
+      const details = document.createElement("details");
+      details.className = "plug-notes";
+      details.open = toggle.getAttribute("aria-pressed") === "true";
+      const summary = document.createElement("summary");
+      summary.textContent = "Speaker notes";
+      summary.setAttribute("aria-label", `Speaker notes, slide ${index + 1}`);
+      const body = document.createElement("div");
+      body.className = "plug-notes-text";
+      for (const text of paragraphs) {
+        const p = document.createElement("p");
+        p.textContent = text;
+        body.append(p);
+      }
+      details.append(summary, body);
+      item.append(details);
+    }
+  };
+  attach();
+  new MutationObserver(attach).observe(slidesBox, { childList: true });
+}
+
 try {
   setStatus("Loading slides…");
   const [renderer, bytes] = await Promise.all([import(vendor + "pptx-renderer.min.mjs"), fetchBytes(fileUrl)]);
-  const deck = await withPictureFillsFirst(bytes);
+  const zip = await JSZip.loadAsync(bytes);
+  const deck = await withPictureFillsFirst(zip, bytes);
   if (!deck) setStatus("This presentation has no slides.");
   else {
     clearStatus();
+    const notes = await speakerNotes(zip).catch(() => []);
     await renderer.PptxViewer.open(deck, slidesBox, {
       zipLimits: renderer.RECOMMENDED_ZIP_LIMITS,
       fitMode: "contain",
@@ -49,6 +172,7 @@ try {
       listOptions: { windowed: true, initialSlides: 4, batchSize: 4 },
       pdfjs: { moduleUrl: vendor + "pdf.min.mjs", workerUrl: vendor + "pdf.worker.min.mjs" },
     });
+    showSpeakerNotes(notes);
   }
 } catch (error) {
   fail("These slides could not be displayed.", error);

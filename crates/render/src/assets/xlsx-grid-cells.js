@@ -33,19 +33,38 @@ function rowElement(grid, r, cols, rowHeaders) {
   }
   if (r >= sheet.rows) return row;
   let x = start;
+  const rowFirst = sheet.rowStart[r];
   const end = sheet.rowStart[r + 1];
-  for (let i = firstCellAtOrAfter(sheet, sheet.rowStart[r], end, cols[0]); i < end && sheet.cols[i] < cols[1]; i++) {
+  let first = firstCellAtOrAfter(sheet, rowFirst, end, cols[0]);
+  // A text in a frozen column that spills past the frozen edge (a long label in column A under
+  // a frozen column A) continues in the scrolling pane, as in Excel: the last stored cell left of
+  // the drawn columns is drawn here too at its own place, its frozen part under the frozen pane.
+  if (!rowHeaders && first > rowFirst && layout.frozenCols > 0) first -= 1;
+  for (let i = first; i < end && sheet.cols[i] < cols[1]; i++) {
     const c = sheet.cols[i];
     const width = colLeft[c + 1] - colLeft[c];
     if (width <= 0 || isMerged(layout, r, c)) continue;
-    const span = overflowSpan(grid, i, r, c, end, cols);
-    const left = headerWidth + colLeft[c];
-    const cell = cellElement(grid, i, colLeft[c + span] - colLeft[c], span > 1);
+    // A frozen column's text measures its spill over the whole row in both panes, so the two
+    // parts meet at the frozen edge; the frozen pane clips its own.
+    const frozenCell = c < layout.frozenCols;
+    const range = frozenCell ? [0, layout.colCount] : cols;
+    const [from, to] = overflowRange(grid, i, r, c, rowFirst, end, range, frozenCell && c < cols[0] ? -Infinity : x - headerWidth);
+    if (to < cols[0]) continue;
+    const left = headerWidth + colLeft[from];
+    const cell = cellElement(grid, i, colLeft[to + 1] - colLeft[from], to > from);
+    if (hasFilterButton(sheet, r, c)) cell.classList.add("plug-filter");
     cell.style.marginLeft = `${left - x}px`;
-    x = left + colLeft[c + span] - colLeft[c];
+    x = left + colLeft[to + 1] - colLeft[from];
     row.appendChild(cell);
   }
   return row;
+}
+
+// Whether the cell is a header of an AutoFilter range or a table, where Excel draws its filter
+// button (see xlsx-worker.js).
+function hasFilterButton(sheet, r, c) {
+  if (!sheet.filters) return false;
+  return sheet.filters.some(([row, left, right]) => row === r && c >= left && c <= right);
 }
 
 function firstCellAtOrAfter(sheet, start, end, col) {
@@ -66,20 +85,40 @@ function cellIndex(sheet, r, c) {
   return i < end && sheet.cols[i] === c ? i : -1;
 }
 
-// How many columns a left-aligned, unwrapped text spills over: as many empty neighbours to its
-// right as its width needs, as Excel lets it, up to the edge of the pane's columns.
-function overflowSpan(grid, i, r, c, end, cols) {
+// The columns [from, to] an unwrapped text spills over, as Excel lets it: as many empty
+// neighbours as its width needs, to the right of a left-aligned text, to the left of a
+// right-aligned one, both ways for a centred one; never past a stored cell, a merged cell, the
+// edge of the pane's columns `cols`, or `taken` (where the cell drawn before it ends, in pixels).
+function overflowRange(grid, i, r, c, rowFirst, end, cols, taken) {
   const { sheet, colLeft } = grid.layout;
-  if (sheet.kinds[i] !== KIND_TEXT || !sheet.texts[i]) return 1;
+  if (sheet.kinds[i] !== KIND_TEXT || !sheet.texts[i]) return [c, c];
   const style = sheet.styleIds[i];
   const flags = style >= 0 ? grid.styles.flags[style] : 0;
-  if (flags & (FLAG_FILL | FLAG_WRAP | FLAG_ALIGNED)) return 1;
+  if (flags & (FLAG_FILL | FLAG_WRAP)) return [c, c];
+  const right = Boolean(flags & FLAG_RIGHT);
+  const center = Boolean(flags & FLAG_CENTER);
+  if (flags & FLAG_ALIGNED && !right && !center) return [c, c];
+  const own = colLeft[c + 1] - colLeft[c];
+  const needed = textWidth(grid, style, sheet.texts[i]) + CELL_PADDING + (flags >> 5) * 9;
+  if (needed <= own) return [c, c];
   const next = i + 1 < end ? sheet.cols[i + 1] : Infinity;
-  if (next === c + 1) return 1;
-  const needed = colLeft[c] + textWidth(grid, style, sheet.texts[i]) + CELL_PADDING;
-  let last = c;
-  while (colLeft[last + 1] < needed && last + 1 < Math.min(next, cols[1]) && !isMerged(grid.layout, r, last + 1)) last += 1;
-  return last - c + 1;
+  const previous = i > rowFirst ? sheet.cols[i - 1] : -1;
+  const last = Math.min(next, cols[1]) - 1;
+  const firstAllowed = Math.max(previous + 1, cols[0]);
+  let from = c;
+  let to = c;
+  const room = () => colLeft[to + 1] - colLeft[from];
+  const free = (col) => !isMerged(grid.layout, r, col);
+  if (center) {
+    const side = (needed - own) / 2;
+    while (colLeft[c] - colLeft[from] < side && from - 1 >= firstAllowed && colLeft[from - 1] >= taken && free(from - 1)) from -= 1;
+    while (colLeft[to + 1] - colLeft[c + 1] < side && to + 1 <= last && free(to + 1)) to += 1;
+  } else if (right) {
+    while (room() < needed && from - 1 >= firstAllowed && colLeft[from - 1] >= taken && free(from - 1)) from -= 1;
+  } else {
+    while (room() < needed && to + 1 <= last && free(to + 1)) to += 1;
+  }
+  return [from, to];
 }
 
 const CELL_PADDING = 6;
@@ -91,6 +130,9 @@ function textWidth(grid, style, text) {
   return grid.measure.measureText(text).width;
 }
 
+// A negative date or time, which Excel shows as a cell full of # (see xlsx-worker.js).
+const HASHES = "\u0002";
+
 // A number wider than its cell: "General" drops decimals until it fits, others show ####
 // (as Excel does rather than cut digits off).
 function fitNumber(grid, i, width) {
@@ -100,6 +142,7 @@ function fitNumber(grid, i, width) {
   if (kind !== KIND_NUMBER && kind !== KIND_GENERAL) return text;
   const style = sheet.styleIds[i];
   const room = width - CELL_PADDING;
+  if (text === HASHES) return "#".repeat(Math.max(1, Math.floor(room / textWidth(grid, style, "#"))));
   if (textWidth(grid, style, text.includes(FILL) ? text.replace(/\u0001[^]?/g, "") : text) <= room) return text;
   const value = Number(text);
   if (kind === KIND_GENERAL && Number.isFinite(value) && /\./.test(text) && !/e/i.test(text)) {
@@ -130,12 +173,45 @@ function cellElement(grid, i, width, covering) {
   el.className = `plug-c k${kind}${style >= 0 ? ` ${grid.styles.prefix}${style}` : ""}${covering ? " plug-cover" : ""}`;
   el.style.width = `${width}px`;
   if (KIND_TITLES[kind]) el.title = KIND_TITLES[kind];
+  const note = noteOf(sheet, i);
+  if (note) {
+    el.classList.add("plug-note");
+    el.title = note;
+  }
   if (kind === KIND_EMPTY) return el;
   const text = kind === KIND_PENDING ? "…" : fitNumber(grid, i, width);
   const fill = text.indexOf(FILL);
-  if (fill < 0) el.textContent = text;
+  const runs = kind === KIND_TEXT ? richRuns(sheet, i) : null;
+  if (runs) el.appendChild(runsElement(runs));
+  else if (fill < 0) el.textContent = text;
   else spreadFill(grid, el, style, text, fill, width);
   return el;
+}
+
+// A rich-text cell's runs, each a span with its own font (declarations the worker computed),
+// in one inline box so runs of different sizes share a baseline.
+function richRuns(sheet, i) {
+  if (!sheet.runs || sheet.runs.length === 0) return null;
+  if (!sheet.runMap) sheet.runMap = new Map(sheet.runs);
+  return sheet.runMap.get(i) || null;
+}
+
+// A cell's note (comment): Excel marks the cell with a red corner and shows the note on hover.
+function noteOf(sheet, i) {
+  if (!sheet.notes || sheet.notes.length === 0) return null;
+  if (!sheet.noteMap) sheet.noteMap = new Map(sheet.notes);
+  return sheet.noteMap.get(i) || null;
+}
+
+function runsElement(runs) {
+  const box = document.createElement("span");
+  for (const [text, css] of runs) {
+    const span = document.createElement("span");
+    span.textContent = text;
+    if (css) span.style.cssText = css;
+    box.appendChild(span);
+  }
+  return box;
 }
 
 // A format's fill (`*x`; the accounting formats' `_($* #,##0.00_)`) repeats x across whatever

@@ -23,6 +23,8 @@ const KIND_GENERAL = 8;
 const FLAG_FILL = 1;
 const FLAG_WRAP = 2;
 const FLAG_ALIGNED = 4;
+const FLAG_RIGHT = 8;
+const FLAG_CENTER = 16;
 
 function columnName(index) {
   let name = "";

@@ -26,13 +26,18 @@ function sheetFormulas(shared) {
       }
       cell.result = undefined;
     }
+    const before = filledBefore(pending);
     let failure = null;
     try {
       ExcelTS.calculateFormulas(workbook);
+      // A spill reference names the range its anchor spilled into, known only now: the formulas
+      // that name one are pointed at that range and the workbook is calculated again.
+      if (before.size > 0 && pointAtSpills(pending, before)) ExcelTS.calculateFormulas(workbook);
     } catch (error) {
       failure = error;
     }
     const circular = failure ? new Set() : findCircular(workbook);
+    const spills = failure ? [] : spilled(before);
     const updates = sheets.map(() => ({ at: [], texts: [], kinds: [] }));
     for (const item of pending) {
       const shown = failure ? null : readResult(item, circular);
@@ -46,14 +51,102 @@ function sheetFormulas(shared) {
         update.kinds.push(circular.has(item.cell) ? KIND.circular : KIND.unsupported);
       }
     }
-    return updates.map((u, sheet) => ({ sheet, at: Int32Array.from(u.at), texts: u.texts, kinds: Uint8Array.from(u.kinds) }));
+    return {
+      updates: updates.map((u, sheet) => ({ sheet, at: Int32Array.from(u.at), texts: u.texts, kinds: Uint8Array.from(u.kinds) })),
+      spills,
+    };
   }
 
+  // A formula's result as Excel shows it. A reference to an empty cell (`=C1`) is 0 in Excel;
+  // the engine leaves no result, which showed blank. It leaves none either for a spill reference
+  // (`=SUM(L1#)`), which it does not read: that shows its formula, as an unknown function does.
+  const SPILL_REFERENCE = /(?:^|[^"\w.])\$?[A-Za-z]{1,3}\$?\d+#/;
   function readResult({ cell, numFmt }, circular) {
     if (circular.has(cell)) return null;
-    const result = cell.result;
+    let result = cell.result;
     if (result && typeof result === "object" && result.error === "#NAME?") return null;
+    if (result === null || result === undefined) {
+      if (SPILL_REFERENCE.test(String(cell.formula || ""))) return null;
+      result = 0;
+    }
     return display(result, numFmt) || { text: "", kind: KIND.empty };
+  }
+
+  // A dynamic array formula without stored results (XlsxWriter's write_dynamic_array_formula
+  // stores the anchor alone: `ref` is its own cell) spills: the engine writes the rest of its
+  // values into cells the sheet's model does not have. Before calculating, the cells that hold
+  // something on each sheet with such a formula are noted; after, every new one is a spilled
+  // value, sent to the page as [row, col, text, kind] (0-based) to add to its sheet.
+  function filledBefore(pending) {
+    const sheets = new Map();
+    for (const { sheet, cell } of pending) {
+      const value = cell.value || {};
+      if (!value.isDynamicArray || sheets.has(sheet) || !cell.worksheet) continue;
+      const filled = new Set();
+      cell.worksheet.eachRow((row) => row.eachCell((c) => filled.add(c.row * 16384 + c.col)));
+      sheets.set(sheet, { worksheet: cell.worksheet, filled });
+    }
+    return sheets;
+  }
+
+  // `I1#` (as XlsxWriter writes it) or `_xlfn.ANCHORARRAY(I1)` (as Excel saves it), on the
+  // formula's own sheet or another one: the cells the formula at I1 spilled into, which the
+  // engine does not read (`=SUMIFS(F:F,B:B,I1#)` beside `=UNIQUE(B2:B21)` showed its formula).
+  const SPILL_REFERENCES = /_xlfn\.ANCHORARRAY\(\s*((?:'[^']+'|[A-Za-z_][\w.]*)!)?(\$?[A-Za-z]{1,3}\$?\d+)\s*\)|((?:'[^']+'|[A-Za-z_][\w.]*)!)?(\$?[A-Za-z]{1,3}\$?\d+)#/g;
+
+  function pointAtSpills(pending, before) {
+    const filledBy = new Map([...before.values()].map(({ worksheet, filled }) => [worksheet, filled]));
+    const anchors = new Map();
+    for (const { cell } of pending) {
+      const filled = filledBy.get(cell.worksheet);
+      if (!filled || !(cell.value || {}).isDynamicArray) continue;
+      const spilledAt = (row, col) => {
+        const c = cell.worksheet.findCell(row, col);
+        return Boolean(c) && c.type !== FORMULA && !filled.has(row * 16384 + col) && c.value !== null && c.value !== undefined;
+      };
+      let bottom = cell.row;
+      let right = cell.col;
+      while (spilledAt(bottom + 1, cell.col)) bottom += 1;
+      while (spilledAt(cell.row, right + 1)) right += 1;
+      anchors.set(`${cell.worksheet.name.toLowerCase()}!${cell.row}:${cell.col}`, `${columnName(cell.col)}${cell.row}:${columnName(right)}${bottom}`);
+    }
+    let changed = false;
+    for (const { cell } of pending) {
+      const value = cell.value || {};
+      if (typeof value.formula !== "string" || !/#|ANCHORARRAY/i.test(value.formula)) continue;
+      const formula = value.formula.replace(SPILL_REFERENCES, (whole, prefixA, addressA, prefixB, addressB) => {
+        const prefix = prefixA || prefixB || "";
+        const at = parseAddress(addressA || addressB);
+        const sheet = prefix ? prefix.slice(0, -1).replace(/^'(.*)'$/, "$1").replace(/''/g, "'") : cell.worksheet.name;
+        const range = at && anchors.get(`${sheet.toLowerCase()}!${at.row}:${at.col}`);
+        return range ? prefix + range : whole;
+      });
+      if (formula === value.formula) continue;
+      cell.value = { ...value, formula };
+      cell.result = undefined;
+      changed = true;
+    }
+    return changed;
+  }
+
+  function columnName(col) {
+    let name = "";
+    for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+    return name;
+  }
+
+  function spilled(before) {
+    const spills = [];
+    for (const [sheet, { worksheet, filled }] of before) {
+      const cells = [];
+      worksheet.eachRow((row) => row.eachCell((c) => {
+        if (c.type === FORMULA || filled.has(c.row * 16384 + c.col)) return;
+        const shown = display(c.value, c.numFmt);
+        if (shown) cells.push([c.row - 1, c.col - 1, shown.text, shown.kind]);
+      }));
+      if (cells.length) spills.push({ sheet, cells });
+    }
+    return spills;
   }
 
   // The formula cells that take part in a reference cycle (the engine quietly uses 0 there).

@@ -4,7 +4,7 @@ function sheetStyles() {
   "use strict";
 
   // What the grid needs to know of a style to let text overflow into empty neighbours.
-  const STYLE_FLAG = { fill: 1, wrap: 2, aligned: 4 };
+  const STYLE_FLAG = { fill: 1, wrap: 2, aligned: 4, right: 8, center: 16 };
 
   // Deduplicates cell styles into CSS classes `.s0`, `.s1`… Only values this code computes
   // (numbers, hex colours, keywords, font names stripped to safe characters) reach the CSS.
@@ -40,6 +40,11 @@ function sheetStyles() {
 
     css() {
       return this.rules.join("\n");
+    }
+
+    // A rich-text run's font as inline declarations (the same computed values as a class).
+    runCss(font) {
+      return font ? fontCss(font, this.theme).join(";") : "";
     }
   }
 
@@ -86,7 +91,12 @@ function sheetStyles() {
     const fill = style.fill && (style.fill.type === "gradient" || (style.fill.pattern && style.fill.pattern !== "none"));
     const alignment = style.alignment || {};
     const aligned = alignment.horizontal && alignment.horizontal !== "left" && alignment.horizontal !== "general";
-    return (fill ? STYLE_FLAG.fill : 0) | (alignment.wrapText ? STYLE_FLAG.wrap : 0) | (aligned ? STYLE_FLAG.aligned : 0);
+    // Right and centred text spill to the left and both ways (see xlsx-grid-cells.js); an indent
+    // (in steps of 9 px, up to 15) widens what a text needs.
+    const indent = Math.max(0, Math.min(15, Math.floor(Number(alignment.indent) || 0)));
+    return (fill ? STYLE_FLAG.fill : 0) | (alignment.wrapText ? STYLE_FLAG.wrap : 0) | (aligned ? STYLE_FLAG.aligned : 0)
+      | (alignment.horizontal === "right" ? STYLE_FLAG.right : 0) | (alignment.horizontal === "center" ? STYLE_FLAG.center : 0)
+      | (indent << 5);
   }
 
   function styleRules(style, theme, className) {

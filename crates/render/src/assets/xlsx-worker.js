@@ -82,7 +82,8 @@ function sheetWorker() {
     postSheets("workbook", sheets, styles);
     if (pending.length > 0) {
       progress(`Calculating ${pending.length.toLocaleString("en-US")} formulas…`);
-      self.postMessage({ type: "formulas", updates: calculate(workbook, sheets, pending) });
+      const { updates, spills } = calculate(workbook, sheets, pending);
+      self.postMessage({ type: "formulas", updates, spills });
       // Series may be drawn from formula cells: read the charts again with their results.
       if (charts.length > 0) {
         placeCharts(sheets, (await readCharts(bytes, workbook)).charts);
@@ -240,7 +241,39 @@ function sheetWorker() {
       defaultColWidth: widthToPixels(sheet.properties && sheet.properties.defaultColWidth) || 64,
     });
     model.colWidths = columnWidths((c) => sheet.getColumn(c), Math.max(model.colCount, model.frozenCols));
+    model.filters = filterButtons(sheet);
     return model;
+  }
+
+  // The header cells that show Excel's filter button: the sheet's AutoFilter range and each
+  // table's header row (ExcelTS gives every table a filter range, as Excel makes tables), as
+  // [row, first column, last column], 0-based.
+  function filterButtons(sheet) {
+    const refs = [];
+    const own = sheet.autoFilter;
+    if (typeof own === "string") refs.push(own);
+    else if (own && own.from && own.to) refs.push(`${toAddress(own.from)}:${toAddress(own.to)}`);
+    try {
+      for (const table of typeof sheet.getTables === "function" ? sheet.getTables() : []) {
+        const model = table && (table.table || table.model);
+        if (model && model.headerRow !== false && model.autoFilterRef) refs.push(model.autoFilterRef);
+      }
+    } catch {
+      // A table the reader could not make sense of draws no buttons.
+    }
+    const buttons = [];
+    for (const ref of refs.slice(0, 1000)) {
+      const box = /^\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?$/.exec(String(ref).toUpperCase());
+      if (box) buttons.push([Number(box[2]) - 1, columnNumber(box[1]) - 1, columnNumber(box[3] || box[1]) - 1]);
+    }
+    return buttons;
+  }
+
+  function toAddress(at) {
+    if (typeof at === "string") return at;
+    let letters = "";
+    for (let n = Number(at.column || at.col); n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+    return `${letters}${at.row}`;
   }
 
   // Gathers a sheet's rows, in order, into the columnar model the page draws: per stored cell
@@ -262,6 +295,10 @@ function sheetWorker() {
       // that share the alignment, drawn as a merged range of them.
       this.across = [];
       this.acrossRun = null;
+      // [cell index, [[text, css]…]] for each rich-text cell whose runs differ in font.
+      this.runs = [];
+      // [cell index, text] for each cell with a note (a comment), shown as Excel's red corner.
+      this.notes = [];
     }
 
     add(row, rowNumber) {
@@ -272,9 +309,14 @@ function sheetWorker() {
         let shown = describeCell(cell, this.styles, this.recalcOnLoad);
         const look = this.tables && tableLook(this.tables, rowNumber, colNumber);
         if (look) shown = withTableLook(shown || { text: "", kind: KIND.empty }, cell, look, this.styles);
+        const note = noteText(cell);
+        if (!shown && note) shown = { text: "", kind: KIND.empty, styleId: -1 };
         if (!shown) return;
+        if (note) this.notes.push([this.cols.length, note]);
         largestFont = Math.max(largestFont, this.styles.fontSize(shown.styleId));
         if (shown.kind === KIND.pending) this.onPending(this.cols.length, cell);
+        const runs = richRuns(cell, this.styles);
+        if (runs) this.runs.push([this.cols.length, runs]);
         this.cols.push(colNumber - 1);
         this.texts.push(shown.text);
         this.styleIds.push(shown.styleId);
@@ -323,8 +365,29 @@ function sheetWorker() {
         styleIds: Int32Array.from(this.styleIds),
         kinds: Uint8Array.from(this.kinds),
         rowHeights: [...this.heights],
+        runs: this.runs,
+        notes: this.notes,
       };
     }
+  }
+
+  // A cell's note (Excel's comment, XlsxWriter's write_comment) as plain text, or null.
+  function noteText(cell) {
+    const note = cell.note;
+    if (!note) return null;
+    const text = typeof note === "string" ? note : Array.isArray(note.texts) ? note.texts.map((t) => String(t.text || "")).join("") : "";
+    return text.trim() ? text.slice(0, 2000) : null;
+  }
+
+  // A rich-text cell (a word in bold or red inside a sentence, XlsxWriter's write_rich_string,
+  // Excel's formatting of part of a cell) as its runs: each run's text and its font as inline
+  // CSS computed here. Null for any other cell, or runs that all look alike.
+  function richRuns(cell, styles) {
+    if (cell.type === FORMULA || cell.type === MERGE) return null;
+    const value = cell.value;
+    if (!value || !Array.isArray(value.richText) || value.richText.length < 2) return null;
+    const runs = value.richText.slice(0, 200).map((run) => [String(run.text || ""), styles.runCss(run.font)]);
+    return runs.some((run) => run[1]) ? runs : null;
   }
 
   // ------------------------------------------------------------------ tables
@@ -535,10 +598,22 @@ function sheetWorker() {
     return value + DAYS_1900_TO_1904;
   }
 
+  // A negative number in a date or time format has no date in the 1900 system: Excel fills the
+  // cell with #### (ExcelTS wrote `-6:00` for -0.25 as h:mm). The page draws HASHES as a row of
+  // # as wide as the cell. The 1904 system shows negative times with a sign, as ExcelTS does.
+  const HASHES = "\u0002";
+  function negativeDate(value, format) {
+    const n = typeof value === "number" ? value : value instanceof Date ? serialOf(value) : null;
+    if (n === null || !(n < 0)) return false;
+    const section = sectionFor(format, n);
+    return isDateFormat(section === undefined ? format : section);
+  }
+
   // Text as Excel would show it, and its kind; null when the value shows nothing.
   function display(value, numFmt) {
     if (value === null || value === undefined) return null;
     const format = typeof numFmt === "string" ? numFmt : (numFmt && numFmt.formatCode) || "General";
+    if (!date1904 && negativeDate(value, format)) return { text: HASHES, kind: KIND.number };
     if (date1904 && (typeof value === "number" || value instanceof Date)) value = in1904(value, format);
     if (typeof value === "number") {
       // A section left empty (`;;;`, `0;-0;`) hides the value, as in Excel.

@@ -95,6 +95,67 @@ function applyFormulas(sheets, updates) {
   }
 }
 
+// Adds the values a dynamic array formula spilled (see xlsx-worker-formulas.js) to their sheets:
+// [row, col, text, kind] each, 0-based. A cell the model already has (a styled empty one) takes
+// the value; the others are inserted in order, and the sheet grows to hold them. Returns the
+// indices of the sheets that changed.
+function applySpills(sheets, spills) {
+  const changed = [];
+  for (const { sheet: index, cells } of spills || []) {
+    const sheet = sheets[index];
+    const added = [];
+    for (const cell of cells) {
+      const [r, c, text, kind] = cell;
+      const i = cellIndex(sheet, r, c);
+      if (i >= 0) {
+        sheet.texts[i] = text;
+        sheet.kinds[i] = kind;
+      } else added.push(cell);
+    }
+    changed.push(index);
+    if (added.length === 0) continue;
+    added.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const rows = Math.max(sheet.rows, added[added.length - 1][0] + 1);
+    const total = sheet.cols.length + added.length;
+    const cols = new Int32Array(total);
+    const styleIds = new Int32Array(total);
+    const kinds = new Uint8Array(total);
+    const texts = new Array(total);
+    const rowStart = new Int32Array(rows + 1);
+    const moved = new Int32Array(sheet.cols.length);
+    let k = 0;
+    let n = 0;
+    for (let r = 0; r < rows; r++) {
+      rowStart[r] = n;
+      const from = r < sheet.rows ? sheet.rowStart[r] : sheet.cols.length;
+      const to = r < sheet.rows ? sheet.rowStart[r + 1] : sheet.cols.length;
+      let i = from;
+      while (i < to || (k < added.length && added[k][0] === r)) {
+        if (k < added.length && added[k][0] === r && (i >= to || added[k][1] < sheet.cols[i])) {
+          [, cols[n], texts[n], kinds[n]] = added[k];
+          styleIds[n] = -1;
+          k += 1;
+        } else {
+          cols[n] = sheet.cols[i];
+          texts[n] = sheet.texts[i];
+          kinds[n] = sheet.kinds[i];
+          styleIds[n] = sheet.styleIds[i];
+          moved[i] = n;
+          i += 1;
+        }
+        n += 1;
+      }
+    }
+    rowStart[rows] = n;
+    // Rich-text runs and notes are kept by cell index, which the inserted cells move.
+    const runs = (sheet.runs || []).map(([index, cellRuns]) => [moved[index], cellRuns]);
+    const notes = (sheet.notes || []).map(([index, note]) => [moved[index], note]);
+    Object.assign(sheet, { rows, rowStart, cols, texts, styleIds, kinds, runs, runMap: null, notes, noteMap: null });
+    sheet.colCount = Math.max(sheet.colCount, ...added.map((cell) => cell[1] + 1));
+  }
+  return changed;
+}
+
 // Cells still waiting when calculation is abandoned show their formula instead.
 function abandonFormulas(sheets) {
   for (const sheet of sheets) {
@@ -127,6 +188,17 @@ function showWorkbook(message, previous) {
     layouts.set(0, Object.assign(sheetLayout(sheets[0], sheetBox.clientWidth, sheetBox.clientHeight), { scrollTop: scroll.top, scrollLeft: scroll.left }));
   }
   select(first);
+  grid.relayout = (index) => {
+    const layout = layouts.get(index);
+    if (!layout) return;
+    const fresh = sheetLayout(sheets[index], sheetBox.clientWidth, sheetBox.clientHeight);
+    layouts.set(index, fresh);
+    if (grid.layout !== layout) return;
+    fresh.scrollTop = sheetBox.scrollTop;
+    fresh.scrollLeft = sheetBox.scrollLeft;
+    grid.layout = null;
+    showSheet(grid, fresh);
+  };
   return grid;
 }
 
@@ -184,6 +256,8 @@ function openWorkbook(worker, bytes, fonts) {
           notices.push(data.text);
         } else if (data.type === "formulas") {
           applyFormulas(sheets, data.updates);
+          // A spill may reach past the sheet's last row or column: its layout is made again.
+          for (const index of applySpills(sheets, data.spills)) grid.relayout(index);
           refreshGrid(grid);
         } else if (data.type === "done") {
           finish();

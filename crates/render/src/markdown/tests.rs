@@ -119,7 +119,8 @@ fn a_mermaid_block_is_kept_as_code_for_the_page_to_draw() {
         Features {
             mermaid: true,
             math: false,
-            emoji: false
+            emoji: false,
+            code: false
         }
     );
 }
@@ -144,7 +145,7 @@ fn bare_urls_are_linked_outside_code_and_links() {
 }
 
 #[test]
-fn the_page_loads_its_script_only_for_diagrams_math_or_shortcodes() {
+fn the_page_loads_its_script_only_for_diagrams_math_shortcodes_or_code_with_a_language() {
     let script = format!("<script src=\"{MARKDOWN_EXTRAS_JS}\"></script>");
     for (markdown, wanted) in [
         ("# Plain\n\nIt costs $5 and $10 at 10:30.", false),
@@ -152,6 +153,8 @@ fn the_page_loads_its_script_only_for_diagrams_math_or_shortcodes() {
         ("`:tada:` in code", false),
         ("Area $\\pi r^2$", true),
         ("```mermaid\npie\n```", true),
+        ("```rust\nfn main() {}\n```", true),
+        ("```\nno language\n```\n\n    indented code", false),
     ] {
         let page = markdown_page(markdown, "t", "/d");
         assert_eq!(page.contains(&script), wanted, "{markdown}: {page}");
