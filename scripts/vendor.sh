@@ -32,6 +32,8 @@ expected_versions=(
   # What single-file React components may import (README, "Single-file React"); the kit is built by
   # scripts/vendor-react-kit.mjs.
   lucide-react@0.383.0
+  # Only its icon names: which of them 0.383.0 has under an older name, or lacks.
+  lucide-react-newer@0.577.0
   recharts@2.15.4
   mathjs@13.2.3
   lodash@4.17.21

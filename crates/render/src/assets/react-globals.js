@@ -21,6 +21,10 @@ function missing(what, provided) {
   };
 }
 
+// The stand-ins among the libraries (react-kit/entries/notice.js: Firebase, the Gemini API,
+// SheetJS, an icon lucide 0.383 lacks) say what is missing the same way.
+window.addEventListener("plug:notice", (event) => notice(String(event.detail)));
+
 const STORAGE_PREFIX = "plug.storage.";
 const storageKey = (key, shared) => `${STORAGE_PREFIX}${shared ? "shared" : "personal"}.${key}`;
 window.storage = {
@@ -54,8 +58,9 @@ for (const [name, value] of Object.entries(GEMINI)) {
   Object.defineProperty(window, name, {
     configurable: true,
     get() {
+      // The same text as the Firebase stand-in's (react-kit/entries/firebase.js), so it shows once.
       notice(
-        "This component was written for Gemini's Canvas, which gives it a Firebase project to keep data in. A drop on Plug has none, so it keeps no data here.",
+        "This component was written for Gemini's Canvas, which gives it a Firebase project to keep data in. A drop on Plug has none: its data is kept in this browser only, for this viewer.",
       );
       return value;
     },

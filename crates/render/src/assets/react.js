@@ -75,6 +75,24 @@ function asset(name) {
   return { __esModule: true, default: PLACEHOLDER, ReactComponent };
 }
 
+// v0 draws its blocks' images as "/placeholder.svg?height=400&width=600" (and "/placeholder-user.jpg",
+// "/placeholder-logo.svg"), files v0's own preview serves; a drop's origin has none (each a 404 in
+// the console and a broken image). A literal of that form becomes a grey image of that size.
+const V0_PLACEHOLDER = /(["'`])\/placeholder(?:-[a-z]+)?\.(?:svg|png|jpe?g|webp)(\?[^"'`\s$]*)?\1/g;
+function placeholderImage(query) {
+  const params = new URLSearchParams(query || "");
+  const size = (name) => Math.min(4096, Math.max(1, Number.parseInt(params.get(name), 10) || 400));
+  const [w, h] = [size("width"), size("height")];
+  const r = Math.max(2, Math.min(w, h) / 8);
+  return (
+    "data:image/svg+xml," +
+    encodeURIComponent(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="${w}" height="${h}" fill="#e5e7eb"/>` +
+        `<circle cx="${w / 2 - r}" cy="${h / 2 - r / 2}" r="${r / 2}" fill="#9ca3af"/><path d="M${w / 2 - 2 * r} ${h / 2 + r}l${r} -${r}l${r / 2} ${r / 2}l${r} -${r}l${r} ${1.5 * r}z" fill="#9ca3af"/></svg>`,
+    )
+  );
+}
+
 let sourceText = "";
 
 /** " (line N: …)" of the first line naming `name` in the source, for the error. */
@@ -130,6 +148,23 @@ const LIBRARIES = {
   "@/hooks/use-toast": "ui-toast",
   // shadcn's sidebar's own hook.
   "@/hooks/use-mobile": "ui-sidebar",
+  // What `cn` is made of, which v0's blocks also import directly (`cva` for their own variants).
+  "class-variance-authority": "class-variance-authority",
+  clsx: "clsx",
+  "tailwind-merge": "tailwind-merge",
+  // r128's OrbitControls (Claude's three.js artifacts import it though its list says "no
+  // OrbitControls"), on the page's one three.
+  "three/examples/jsm/controls/OrbitControls": "three-orbit-controls",
+  "three/examples/jsm/controls/OrbitControls.js": "three-orbit-controls",
+  "three/addons/controls/OrbitControls.js": "three-orbit-controls",
+  // Stand-ins for what the tools' own pages provide and a drop cannot (README): Gemini Canvas's
+  // Firebase keeps its data in this browser, the Gemini API and SheetJS say so where called.
+  "firebase/app": "firebase",
+  "firebase/auth": "firebase",
+  "firebase/firestore": "firebase",
+  "@google/genai": "google-genai",
+  "@google/generative-ai": "google-genai",
+  xlsx: "xlsx",
 };
 const UI_KIT = [
   "accordion", "alert", "alert-dialog", "aspect-ratio", "avatar", "badge", "breadcrumb", "button", "card",
@@ -176,6 +211,7 @@ const KIT_DEPENDENCIES = {
   "ui-toast": ["ui"],
   "ui-toggle-group": ["ui"],
   "hookform-zod": ["react-hook-form"],
+  "three-orbit-controls": ["three"],
 };
 const kitUrl = (file) => new URL(`${vendor}react-kit/${file}.mjs`, location.href).href;
 // Each react-kit module is imported (run) once; the libraries run needs React loaded first.
@@ -215,8 +251,10 @@ function lucideNames(source) {
     const named = /^\{([^}]*)\}$/.exec(clause.trim());
     if (!named) return null;
     for (const part of named[1].split(",")) {
-      const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0];
-      if (name) names.push(name);
+      // `type LucideIcon` and the types are gone once compiled: no file to fetch for them.
+      if (/^type\s/.test(part.trim())) continue;
+      const name = part.trim().split(/\s+as\s+/)[0];
+      if (name && !["LucideIcon", "LucideProps", "IconNode"].includes(name)) names.push(name);
     }
   }
   if (names.some((n) => !/^[A-Z]\w*$/.test(n) || ["Icon", "LucideIcon", "LucideProvider"].includes(n))) return null;
@@ -226,16 +264,14 @@ function lucideNames(source) {
 async function lucideModule(source) {
   const names = lucideNames(source);
   if (names === null || names.length === 0) return importKit("lucide-react");
+  // A name 0.383 lacks (newer releases' icons have files that draw a stand-in, or the old icon they
+  // renamed): a dashed square, and the page names it, rather than the whole component failing.
   const icons = await Promise.all(
     names.map((n) =>
-      importKit(`lucide/${lucideFile(n)}`).catch(() => {
+      importKit(`lucide/${lucideFile(n)}`).catch(async () => {
         const line = sourceText.split("\n").findIndex((l) => new RegExp(`\\b${n}\\b`).test(l) && /lucide-react|\{|,/.test(l));
-        throw Object.assign(
-          new Error(
-            `lucide-react 0.383.0 (the version the AI tools provide) has no icon "${n}"${line < 0 ? "" : ` (line ${line + 1})`}. Its icons are listed at lucide.dev; newer ones may have another name there.`,
-          ),
-          { title: `This component imports the icon "${n}".`, plain: true },
-        );
+        const { missingIcon } = await importKit("lucide-missing");
+        return { default: missingIcon(n, line < 0 ? 0 : line + 1) };
       }),
     ),
   );
@@ -557,6 +593,7 @@ try {
   }
   // `import.meta` cannot appear in a function body; the tools' pages give it an empty `env`.
   code = code.replace(/\bimport\.meta\b/g, "__plugImportMeta");
+  code = code.replace(V0_PLACEHOLDER, (_, quote, query) => JSON.stringify(placeholderImage(query)));
   performance.mark("plug:compiled");
   setStatus("Loading libraries…");
   await loadImports(code);
