@@ -51,6 +51,8 @@ expected_versions=(
   class-variance-authority@0.7.1
   clsx@2.1.1
   tailwind-merge@2.6.0
+  react-chartjs-2@5.3.1
+  react-router-dom@6.30.3
   # shadcn/ui's components beyond ui.mjs, each its own module, and what they are used with.
   @radix-ui/react-toast@1.3.1
   @radix-ui/react-menubar@1.2.1

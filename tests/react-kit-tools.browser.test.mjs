@@ -283,3 +283,38 @@ test('an anonymous default export with useReducer draws a recharts pie whose lab
   quiet(page);
   await context.close();
 });
+
+test("react-chartjs-2's Bar and Line draw on the page's one chart.js, and switch", async () => {
+  const e = await dropReact('Visitors.jsx', C.CHARTJS_VISITORS);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #chart canvas');
+  // A drawn chart has coloured pixels; the bars are blue.
+  const blue = () => page.$eval('#root #chart canvas', (c) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i + 2] > 200 && d[i] < 150 && d[i + 3] > 0) n++;
+    return n;
+  });
+  await eventually(async () => (await blue()) > 1000, 'the bars drawn');
+  await page.click('#root #switch');
+  await eventually(async () => (await page.textContent('#root #switch')).trim() === 'Show bar', 'the line chart');
+  await eventually(async () => (await blue()) > 50, 'the line drawn');
+  quiet(page);
+  await context.close();
+});
+
+test('a React Router app: BrowserRouter at the drop, Link and useParams to a page of it, navigate(-1) back', async () => {
+  const e = await dropReact('Recipes.jsx', C.ROUTER_APP);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #list a');
+  assert.equal(await page.$eval('#root nav a', (a) => a.className), 'font-bold');
+  await page.click('#root #list a:has-text("Omelette")');
+  await page.waitForSelector('#root #recipe');
+  assert.equal(await page.textContent('#root #recipe'), 'Omelette');
+  assert.equal(new URL(page.url()).pathname, '/recipe/2');
+  await page.click('#root #back');
+  await page.waitForSelector('#root #list');
+  assert.equal(new URL(page.url()).pathname, '/');
+  quiet(page);
+  await context.close();
+});

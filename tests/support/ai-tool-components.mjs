@@ -705,3 +705,76 @@ function App() {
 
 export default App;
 `;
+
+export const CHARTJS_VISITORS = `import React, { useState } from 'react';
+import { Chart as ChartJS, CategoryScale, LinearScale, BarElement, PointElement, LineElement, Title, Tooltip, Legend } from 'chart.js';
+import { Bar, Line } from 'react-chartjs-2';
+
+ChartJS.register(CategoryScale, LinearScale, BarElement, PointElement, LineElement, Title, Tooltip, Legend);
+
+const labels = ['Jan', 'Feb', 'Mar', 'Apr'];
+
+export default function App() {
+  const [kind, setKind] = useState('bar');
+  const data = {
+    labels,
+    datasets: [{ label: 'Visitors', data: [120, 190, 30, 50], backgroundColor: 'rgba(59, 130, 246, 0.5)', borderColor: 'rgb(59, 130, 246)' }],
+  };
+  const options = { responsive: true, animation: false, plugins: { legend: { position: 'top' }, title: { display: true, text: 'Monthly visitors' } } };
+  return (
+    <div className="max-w-2xl mx-auto p-6">
+      <button id="switch" onClick={() => setKind(kind === 'bar' ? 'line' : 'bar')} className="mb-4 px-3 py-1 rounded bg-blue-600 text-white">
+        Show {kind === 'bar' ? 'line' : 'bar'}
+      </button>
+      <div id="chart">{kind === 'bar' ? <Bar data={data} options={options} /> : <Line data={data} options={options} />}</div>
+    </div>
+  );
+}
+`;
+
+export const ROUTER_APP = `import React from 'react';
+import { BrowserRouter as Router, Routes, Route, Link, NavLink, useNavigate, useParams } from 'react-router-dom';
+
+const recipes = [
+  { id: '1', name: 'Pancakes' },
+  { id: '2', name: 'Omelette' },
+];
+
+function Home() {
+  return (
+    <ul id="list" className="space-y-1">
+      {recipes.map((r) => <li key={r.id}><Link to={\`/recipe/\${r.id}\`} className="text-blue-600 underline">{r.name}</Link></li>)}
+    </ul>
+  );
+}
+
+function Recipe() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const recipe = recipes.find((r) => r.id === id);
+  return (
+    <div>
+      <h2 id="recipe" className="text-xl font-bold">{recipe ? recipe.name : 'Not found'}</h2>
+      <button id="back" onClick={() => navigate(-1)} className="mt-2 border px-2 rounded">Back</button>
+    </div>
+  );
+}
+
+function App() {
+  return (
+    <Router>
+      <nav className="flex gap-4 p-4 border-b">
+        <NavLink to="/" end className={({ isActive }) => (isActive ? 'font-bold' : '')}>Recipes</NavLink>
+      </nav>
+      <main className="p-4">
+        <Routes>
+          <Route path="/" element={<Home />} />
+          <Route path="/recipe/:id" element={<Recipe />} />
+        </Routes>
+      </main>
+    </Router>
+  );
+}
+
+export default App;
+`;

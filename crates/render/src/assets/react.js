@@ -165,6 +165,11 @@ const LIBRARIES = {
   "@google/genai": "google-genai",
   "@google/generative-ai": "google-genai",
   xlsx: "xlsx",
+  // What ChatGPT's canvases add now and then: chart.js's React components (on the page's one
+  // chart.js) and React Router 6 (`Routes`, `<Route element>`, the API the tools write).
+  "react-chartjs-2": "react-chartjs-2",
+  "react-router-dom": "react-router-dom",
+  "react-router": "react-router-dom",
 };
 const UI_KIT = [
   "accordion", "alert", "alert-dialog", "aspect-ratio", "avatar", "badge", "breadcrumb", "button", "card",
@@ -212,6 +217,7 @@ const KIT_DEPENDENCIES = {
   "ui-toggle-group": ["ui"],
   "hookform-zod": ["react-hook-form"],
   "three-orbit-controls": ["three"],
+  "react-chartjs-2": ["chart.js"],
 };
 const kitUrl = (file) => new URL(`${vendor}react-kit/${file}.mjs`, location.href).href;
 // Each react-kit module is imported (run) once; the libraries run needs React loaded first.
@@ -437,10 +443,17 @@ function startStyling(source) {
   preload(files.filter((file) => !icon(file)));
   reactCoreReady.then(() => {
     // A failure is reported where loadImports awaits the same import.
-    for (const file of files) importKit(file).catch(() => {});
+    for (const file of files) if (!READS_REACT_DOM_ON_LOAD.has(file)) importKit(file).catch(() => {});
+  });
+  reactReady.then(() => {
+    for (const file of files) if (READS_REACT_DOM_ON_LOAD.has(file)) importKit(file).catch(() => {});
   });
   return css;
 }
+
+// Libraries that read ReactDOM as they load (React Router takes `flushSync` off it then), which
+// therefore run once ReactDOM is in too.
+const READS_REACT_DOM_ON_LOAD = new Set(["react-router-dom"]);
 
 // A function, or what React.memo, forwardRef and lazy return (`export default memo(App)`).
 const isComponent = (value) =>
