@@ -450,9 +450,32 @@ if (renamed < 30 || standIns.length < 100) throw new Error(`lucide-react-newer's
 // none behind it.
 const icons = await esbuild.build({ ...common, entryPoints: iconEntries, outdir: staging });
 
+// @radix-ui/react-icons likewise, one module per icon (radix-icons/<Name>.mjs): each entry
+// re-exports one icon of the package, and tree shaking leaves only it.
+const radixIndex = readFileSync(join(nodeModules, "@radix-ui/react-icons/dist/react-icons.esm.js"), "utf8");
+const radixNames = /export \{([^}]*)\};\s*(?:\/\/.*)?\s*$/.exec(radixIndex)?.[1].split(",").map((n) => n.trim()).filter(Boolean) ?? [];
+if (radixNames.length < 300) throw new Error("@radix-ui/react-icons' index changed shape");
+const radixIcons = await esbuild.build({
+  ...common,
+  entryPoints: Object.fromEntries(radixNames.map((n) => [`radix-icons/${n}`, `plug-radix-icon:${n}`])),
+  outdir: staging,
+  plugins: [...common.plugins, {
+    name: "radix-icon",
+    setup(build) {
+      build.onResolve({ filter: /^plug-radix-icon:/ }, (args) => ({ path: args.path.slice(16), namespace: "plug-radix-icon" }));
+      build.onLoad({ filter: /.*/, namespace: "plug-radix-icon" }, (args) => ({
+        contents: `export { ${args.path} as default } from "@radix-ui/react-icons";`, resolveDir: nodeModules, loader: "js",
+      }));
+    },
+  }],
+});
+for (const name of radixNames) {
+  if (readFileSync(join(staging, "radix-icons", `${name}.mjs`)).length > 12000) throw new Error(`radix-icons/${name}.mjs holds more than its icon`);
+}
+
 // Licences of every package that ended up in a bundle.
 const packages = new Set();
-for (const input of [...Object.keys(libraries.metafile.inputs), ...Object.keys(consumers.metafile.inputs), ...Object.keys(icons.metafile.inputs)]) {
+for (const input of [...Object.keys(libraries.metafile.inputs), ...Object.keys(consumers.metafile.inputs), ...Object.keys(icons.metafile.inputs), ...Object.keys(radixIcons.metafile.inputs)]) {
   const path = relative(nodeModules, resolve(nodeModules, input));
   const m = path.match(/^((?:@[^/]+\/)?[^/]+)\//);
   if (m && !path.startsWith("..") && !input.includes(":")) packages.add(m[1]);

@@ -53,6 +53,9 @@ expected_versions=(
   tailwind-merge@2.6.0
   react-chartjs-2@5.3.1
   react-router-dom@6.30.3
+  uuid@14.0.3
+  next-themes@0.4.6
+  @radix-ui/react-icons@1.3.2
   # shadcn/ui's components beyond ui.mjs, each its own module, and what they are used with.
   @radix-ui/react-toast@1.3.1
   @radix-ui/react-menubar@1.2.1

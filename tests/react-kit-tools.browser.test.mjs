@@ -318,3 +318,38 @@ test('a React Router app: BrowserRouter at the drop, Link and useParams to a pag
   quiet(page);
   await context.close();
 });
+
+test("a v0 block with next-themes' dark mode, shadcn's new-york Radix icons and uuid ids", async () => {
+  const e = await dropReact('notes-page.tsx', C.V0_THEME_NOTES);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #mode svg');
+  assert.equal(await page.$eval('#root #mode svg', (s) => s.getAttribute('width')), '15', "a Radix icon (15 by 15)");
+  assert.ok(page.requested.some((p) => p.endsWith('/radix-icons/MoonIcon.mjs')), 'each icon its own file');
+  assert.ok(!page.requested.some((p) => p.endsWith('/radix-icons.mjs')), 'not the whole set');
+  assert.equal(await style(page, '#root #page', 'backgroundColor'), 'rgb(255, 255, 255)');
+  await page.click('#root #mode');
+  await eventually(async () => (await style(page, '#root #page', 'backgroundColor')) === 'rgb(2, 8, 23)', "shadcn's dark background");
+  assert.ok(await page.evaluate(() => document.documentElement.classList.contains('dark')));
+  await page.fill('#root #note', 'Buy stamps');
+  await page.click('#root #add');
+  await page.waitForSelector('#root #notes li');
+  assert.match(await page.$eval('#root #notes li', (li) => li.dataset.id), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  // next-themes keeps the choice in localStorage: dark again after a reload.
+  await page.reload();
+  await page.waitForSelector('#root #mode svg');
+  await eventually(async () => (await style(page, '#root #page', 'backgroundColor')) === 'rgb(2, 8, 23)', 'still dark');
+  quiet(page);
+  await context.close();
+});
+
+test("a Gemini Canvas app's keyless fetch of the Gemini API is answered with an error the app shows, not sent", async () => {
+  const e = await dropReact('Haiku.jsx', C.GEMINI_FETCH);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #gen');
+  await page.click('#root #gen');
+  await eventually(async () => /^Failed to generate: This component calls the Gemini API without a key/.test(await text(page, '#root #error')), 'the call to fail softly');
+  assert.ok(!page.requested.some((p) => p.includes('generateContent')), 'nothing sent');
+  assert.match((await notices(page)).join(' '), /Gemini's Canvas supplies/);
+  quiet(page);
+  await context.close();
+});

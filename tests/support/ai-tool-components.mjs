@@ -778,3 +778,84 @@ function App() {
 
 export default App;
 `;
+
+export const V0_THEME_NOTES = `"use client"
+
+import * as React from "react"
+import { ThemeProvider, useTheme } from "next-themes"
+import { MoonIcon, SunIcon, PlusIcon } from "@radix-ui/react-icons"
+import { v4 as uuidv4 } from "uuid"
+import { Button } from "@/components/ui/button"
+import { Input } from "@/components/ui/input"
+
+type Note = { id: string; text: string }
+
+function ModeToggle() {
+  const { resolvedTheme, setTheme } = useTheme()
+  return (
+    <Button id="mode" variant="outline" size="icon" onClick={() => setTheme(resolvedTheme === "dark" ? "light" : "dark")}>
+      {resolvedTheme === "dark" ? <SunIcon className="h-[1.2rem] w-[1.2rem]" /> : <MoonIcon className="h-[1.2rem] w-[1.2rem]" />}
+      <span className="sr-only">Toggle theme</span>
+    </Button>
+  )
+}
+
+function Notes() {
+  const [notes, setNotes] = React.useState<Note[]>([])
+  const [text, setText] = React.useState("")
+  return (
+    <div className="space-y-2">
+      <div className="flex gap-2">
+        <Input id="note" value={text} onChange={(e) => setText(e.target.value)} placeholder="New note" />
+        <Button id="add" onClick={() => { setNotes([...notes, { id: uuidv4(), text }]); setText("") }}>
+          <PlusIcon className="mr-2 h-4 w-4" /> Add
+        </Button>
+      </div>
+      <ul id="notes">{notes.map((n) => <li key={n.id} data-id={n.id}>{n.text}</li>)}</ul>
+    </div>
+  )
+}
+
+export default function Page() {
+  return (
+    <ThemeProvider attribute="class" defaultTheme="light" enableSystem={false}>
+      <div id="page" className="min-h-screen bg-background text-foreground p-6 space-y-4">
+        <header className="flex items-center justify-between">
+          <h1 className="text-2xl font-semibold">Notes</h1>
+          <ModeToggle />
+        </header>
+        <Notes />
+      </div>
+    </ThemeProvider>
+  )
+}
+`;
+
+export const GEMINI_FETCH = `import React, { useState } from 'react';
+
+const App = () => {
+  const [out, setOut] = useState('');
+  const [error, setError] = useState('');
+  const generate = async () => {
+    try {
+      const apiKey = "";
+      const apiUrl = \`https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash-preview-05-20:generateContent?key=\${apiKey}\`;
+      const payload = { contents: [{ role: "user", parts: [{ text: "Write a haiku" }] }] };
+      const response = await fetch(apiUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) });
+      const result = await response.json();
+      setOut(result.candidates[0].content.parts[0].text);
+    } catch (e) {
+      setError('Failed to generate: ' + e.message);
+    }
+  };
+  return (
+    <div className="p-6 font-inter">
+      <button id="gen" onClick={generate} className="bg-indigo-500 text-white rounded-md px-4 py-2">✨ Generate haiku</button>
+      <p id="out">{out}</p>
+      <p id="error" className="text-red-600">{error}</p>
+    </div>
+  );
+};
+
+export default App;
+`;

@@ -170,6 +170,11 @@ const LIBRARIES = {
   "react-chartjs-2": "react-chartjs-2",
   "react-router-dom": "react-router-dom",
   "react-router": "react-router-dom",
+  // `uuidv4()` for the ids of a list's items; v0's theme toggles (`useTheme`, `ThemeProvider`); the
+  // icons of shadcn's "new-york" style, which v0's blocks of 2024 import.
+  uuid: "uuid",
+  "next-themes": "next-themes",
+  "@radix-ui/react-icons": "radix-icons",
 };
 const UI_KIT = [
   "accordion", "alert", "alert-dialog", "aspect-ratio", "avatar", "badge", "breadcrumb", "button", "card",
@@ -284,6 +289,30 @@ async function lucideModule(source) {
   return Object.fromEntries(names.map((n, i) => [n, icons[i].default]));
 }
 
+// @radix-ui/react-icons likewise, one module per icon (radix-icons/<Name>.mjs, 1 KB each; the
+// whole set is 100 KB gzip): the names a source imports, or null when it needs the whole set.
+const RADIX_ICONS_IMPORT = /import\s*([^'";]*?)\s*from\s*(['"])@radix-ui\/react-icons\2/g;
+function radixIconNames(source) {
+  const names = [];
+  for (const [, clause] of source.matchAll(RADIX_ICONS_IMPORT)) {
+    const named = /^\{([^}]*)\}$/.exec(clause.trim());
+    if (!named) return null;
+    for (const part of named[1].split(",")) {
+      const name = part.trim().split(/\s+as\s+/)[0];
+      if (name && !/^type\s/.test(name)) names.push(name);
+    }
+  }
+  return names.every((n) => /^[A-Z]\w*Icon$/.test(n)) ? names : null;
+}
+async function radixIconsModule(source) {
+  const names = radixIconNames(source);
+  if (names === null || names.length === 0) return importKit("radix-icons");
+  const icons = await Promise.all(
+    names.map((n) => importKit(`radix-icons/${n}`).catch(() => Promise.reject(unavailable(`@radix-ui/react-icons (its icon ${n})`)))),
+  );
+  return Object.fromEntries(names.map((n, i) => [n, icons[i].default]));
+}
+
 /** A library's module as Sucrase's interop expects it: named exports, `default`, `__esModule`. */
 function asModule(namespace) {
   const keys = Object.keys(namespace);
@@ -333,7 +362,7 @@ async function loadImports(code) {
   }
   await Promise.all(
     wanted.map(async ([name, file]) => {
-      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : importKit(file));
+      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : file === "radix-icons" ? radixIconsModule(sourceText) : importKit(file));
       const method = LODASH_METHOD.exec(name);
       if (method && typeof namespace.default?.[method[1]] !== "function") throw unavailable(name);
       if (file === "next-font") {
@@ -407,12 +436,18 @@ function importedFiles(source) {
   const files = new Set();
   for (const [, , name] of source.matchAll(/\b(?:from|import)\s*(['"])([^'"]+)\1/g)) {
     const file = kitFile(name);
-    if (file && file !== "lucide-react") files.add(file);
+    if (file && file !== "lucide-react" && file !== "radix-icons") files.add(file);
     for (const dependency of (file && KIT_DEPENDENCIES[file]) || []) files.add(dependency);
   }
   const icons = lucideNames(source);
   if (icons === null) files.add("lucide-react");
   else for (const name of icons) files.add(`lucide/${lucideFile(name)}`);
+  if (RADIX_ICONS_IMPORT.test(source)) {
+    const radix = radixIconNames(source);
+    if (radix === null) files.add("radix-icons");
+    else for (const name of radix) files.add(`radix-icons/${name}`);
+  }
+  RADIX_ICONS_IMPORT.lastIndex = 0;
   return [...files];
 }
 
@@ -437,7 +472,7 @@ function startStyling(source) {
   // icons (1 KB each) are asked for first, so they do not wait behind the big files until these
   // are in (the dashboard's icons came last, and the libraries waited for them); then Tailwind,
   // then the libraries.
-  const icon = (file) => file.startsWith("lucide/");
+  const icon = (file) => file.startsWith("lucide/") || file.startsWith("radix-icons/");
   preload(files.filter(icon));
   const css = applyTailwind(source);
   preload(files.filter((file) => !icon(file)));
