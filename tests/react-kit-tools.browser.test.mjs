@@ -353,3 +353,16 @@ test("a Gemini Canvas app's keyless fetch of the Gemini API is answered with an 
   quiet(page);
   await context.close();
 });
+
+test('shadcn folders written as relative paths ("./components/ui/card", "../lib/utils") are the kit, styled', async () => {
+  const e = await dropReact('Toggle.jsx', C.RELATIVE_UI);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #t');
+  assert.equal(await style(page, '#root > div', 'borderTopLeftRadius'), '8px', "the Card's rounded-lg");
+  assert.equal(await style(page, '#root #t', 'backgroundColor'), 'rgb(15, 23, 42)', "the Button's bg-primary");
+  await page.click('#root #t');
+  assert.equal(await page.textContent('#root #t'), 'On');
+  assert.equal(await style(page, '#root > div > div', 'backgroundColor'), 'rgb(240, 253, 244)', 'cn() with bg-green-50');
+  quiet(page);
+  await context.close();
+});

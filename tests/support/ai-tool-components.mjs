@@ -859,3 +859,20 @@ const App = () => {
 
 export default App;
 `;
+
+export const RELATIVE_UI = `import React, { useState } from "react";
+import { Card, CardContent } from "./components/ui/card";
+import { Button } from "../components/ui/button";
+import { cn } from "../lib/utils";
+
+export default function App() {
+  const [on, setOn] = useState(false);
+  return (
+    <Card className="m-6 max-w-sm">
+      <CardContent className={cn("p-6", on && "bg-green-50")}>
+        <Button id="t" onClick={() => setOn(!on)}>{on ? "On" : "Off"}</Button>
+      </CardContent>
+    </Card>
+  );
+}
+`;

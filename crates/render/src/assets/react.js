@@ -232,8 +232,18 @@ function importKit(file) {
   return kitModules.get(file);
 }
 
+// shadcn's folders written as paths rather than the "@/" alias (ChatGPT's canvases now and then:
+// "./components/ui/card", "../lib/utils", "src/components/ui/button", "~/lib/utils") are the same
+// modules.
+const KIT_PATH = /^(?:@\/|~\/|(?:\.\.?\/)+)?(?:src\/)?((?:components\/ui|lib|hooks)\/[\w.-]+)$/;
+const kitAlias = (name) => {
+  const path = KIT_PATH.exec(name);
+  return path ? `@/${path[1]}` : name;
+};
+
 /** The react-kit file behind an import, or null when Plug does not provide it. */
-function kitFile(name) {
+function kitFile(specifier) {
+  const name = kitAlias(specifier);
   if (Object.prototype.hasOwnProperty.call(LIBRARIES, name)) return LIBRARIES[name];
   const ui = /^@\/components\/ui\/([a-z-]+?)(?:\.[jt]sx?)?$/.exec(name);
   if (ui && UI_KIT.includes(ui[1])) return "ui";
@@ -406,9 +416,9 @@ function runTailwind(request) {
 
 /** The `@/components/ui/*` components a source imports (their glyphs come with select, dialog …). */
 function kitComponents(source) {
-  const names = [...source.matchAll(/from\s*(['"])@\/components\/ui\/([a-z-]+)/g)].map((m) => m[2]);
+  const names = [...source.matchAll(/from\s*(['"])(?:@\/|~\/|(?:\.\.?\/)+)?(?:src\/)?components\/ui\/([a-z-]+)/g)].map((m) => m[2]);
   const known = (n) => UI_KIT.includes(n) || Object.prototype.hasOwnProperty.call(UI_BUNDLES, n);
-  return names.length || /\bfrom\s*(['"])@\/hooks\/use-toast/.test(source) ? [...new Set([...names.filter(known), "icons"])] : [];
+  return names.length || /\bfrom\s*(['"])(?:@\/|~\/|(?:\.\.?\/)+)?(?:src\/)?hooks\/use-toast/.test(source) ? [...new Set([...names.filter(known), "icons"])] : [];
 }
 
 async function applyTailwind(source) {
