@@ -56,6 +56,9 @@ expected_versions=(
   uuid@14.0.3
   next-themes@0.4.6
   @radix-ui/react-icons@1.3.2
+  react-markdown@9.1.0
+  remark-gfm@4.0.1
+  canvas-confetti@1.9.4
   # shadcn/ui's components beyond ui.mjs, each its own module, and what they are used with.
   @radix-ui/react-toast@1.3.1
   @radix-ui/react-menubar@1.2.1

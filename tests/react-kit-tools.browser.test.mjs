@@ -366,3 +366,20 @@ test('shadcn folders written as relative paths ("./components/ui/card", "../lib/
   quiet(page);
   await context.close();
 });
+
+test("a chat screen renders the model's Markdown with react-markdown and remark-gfm (tables, task lists, no raw HTML), and confetti flies", async () => {
+  const e = await dropReact('StudyChat.jsx', C.MARKDOWN_CHAT);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root .prose h2');
+  assert.equal(await page.textContent('#root .prose h2'), 'Your study plan');
+  assert.equal(await page.textContent('#root .prose ol li strong'), 'chapter 3');
+  assert.deepEqual(await page.$$eval('#root .prose table td', (t) => t.map((n) => n.textContent)), ['Mon', 'Algebra', 'Tue', 'Geometry']);
+  assert.deepEqual(await page.$$eval('#root .prose input[type=checkbox]', (c) => c.map((n) => n.checked)), [true, false]);
+  assert.equal(await page.$$eval('#root script', (s) => s.length), 0, 'raw HTML is not rendered');
+  await page.click('#root #finish');
+  await page.waitForSelector('#root #done');
+  // canvas-confetti draws on a canvas of its own over the page.
+  await eventually(async () => (await page.$$('body > canvas')).length === 1, 'the confetti canvas');
+  quiet(page);
+  await context.close();
+});

@@ -876,3 +876,47 @@ export default function App() {
   );
 }
 `;
+
+export const MARKDOWN_CHAT = `import React, { useState } from 'react';
+import ReactMarkdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import confetti from 'canvas-confetti';
+import { Send } from 'lucide-react';
+
+const ANSWER = \`## Your study plan
+
+1. Read **chapter 3**
+2. Do the \\\`practice set\\\`
+
+| Day | Topic |
+| --- | --- |
+| Mon | Algebra |
+| Tue | Geometry |
+
+- [x] Make a plan
+- [ ] Follow it
+
+<script>alert('not run')</script>\`;
+
+export default function StudyChat() {
+  const [messages, setMessages] = useState([{ role: 'assistant', content: ANSWER }]);
+  const [done, setDone] = useState(false);
+  return (
+    <div className="max-w-2xl mx-auto p-4 space-y-4">
+      {messages.map((m, i) => (
+        <div key={i} className="rounded-lg bg-gray-100 p-4 prose">
+          <ReactMarkdown remarkPlugins={[remarkGfm]}>{m.content}</ReactMarkdown>
+        </div>
+      ))}
+      <button
+        id="finish"
+        onClick={() => { confetti({ particleCount: 80, spread: 70, origin: { y: 0.6 } }); setDone(true); }}
+        className="flex items-center gap-2 rounded bg-indigo-600 px-3 py-2 text-white"
+      >
+        <Send className="h-4 w-4" /> I finished!
+      </button>
+      {done && <p id="done">Great job!</p>}
+    </div>
+  );
+}
+`;

@@ -175,6 +175,11 @@ const LIBRARIES = {
   uuid: "uuid",
   "next-themes": "next-themes",
   "@radix-ui/react-icons": "radix-icons",
+  // Chat screens render the model's answers as Markdown (react-markdown 9, safe by default: no raw
+  // HTML), with GitHub's tables and lists; a finished quiz or goal gets confetti.
+  "react-markdown": "react-markdown",
+  "remark-gfm": "remark-gfm",
+  "canvas-confetti": "canvas-confetti",
 };
 const UI_KIT = [
   "accordion", "alert", "alert-dialog", "aspect-ratio", "avatar", "badge", "breadcrumb", "button", "card",
