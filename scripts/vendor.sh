@@ -59,6 +59,7 @@ expected_versions=(
   react-markdown@9.1.0
   remark-gfm@4.0.1
   canvas-confetti@1.9.4
+  axios@1.21.1
   # shadcn/ui's components beyond ui.mjs, each its own module, and what they are used with.
   @radix-ui/react-toast@1.3.1
   @radix-ui/react-menubar@1.2.1

@@ -383,3 +383,12 @@ test("a chat screen renders the model's Markdown with react-markdown and remark-
   quiet(page);
   await context.close();
 });
+
+test('axios requests with the page: a GET of the drop itself answers 200', async () => {
+  const e = await dropReact('StatusCheck.jsx', C.AXIOS_STATUS);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root svg.lucide-circle-check-big');
+  assert.equal(await page.textContent('#root #status'), '200');
+  quiet(page);
+  await context.close();
+});

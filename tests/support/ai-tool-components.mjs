@@ -920,3 +920,26 @@ export default function StudyChat() {
   );
 }
 `;
+
+export const AXIOS_STATUS = `import React, { useEffect, useState } from 'react';
+import axios from 'axios';
+import { CheckCircle, XCircle } from 'lucide-react';
+
+const api = axios.create({ timeout: 5000 });
+
+export default function StatusCheck() {
+  const [status, setStatus] = useState(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    api.get(window.location.href, { responseType: 'text' })
+      .then((res) => setStatus(res.status))
+      .catch((err) => setError(err.message));
+  }, []);
+  return (
+    <div className="p-6 flex items-center gap-2">
+      {status === 200 ? <CheckCircle className="text-green-600" /> : <XCircle className="text-red-600" />}
+      <span id="status">{status ?? error ?? '...'}</span>
+    </div>
+  );
+}
+`;

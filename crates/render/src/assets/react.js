@@ -180,6 +180,8 @@ const LIBRARIES = {
   "react-markdown": "react-markdown",
   "remark-gfm": "remark-gfm",
   "canvas-confetti": "canvas-confetti",
+  // ChatGPT's components fetch public APIs with it as often as with fetch.
+  axios: "axios",
 };
 const UI_KIT = [
   "accordion", "alert", "alert-dialog", "aspect-ratio", "avatar", "badge", "breadcrumb", "button", "card",
