@@ -37,6 +37,8 @@ for (const file of Object.keys(KIT_DEPENDENCIES)) {
 }
 // Tailwind's compiler runs in a worker the page starts itself.
 entryPoints["tailwind-worker"] = join(kit, "entries/tailwind-worker.js");
+// The stand-in for an icon lucide-react 0.383 lacks, which the page imports itself (below).
+entryPoints["lucide-missing"] = join(kit, "entries/lucide-missing.js");
 
 const shimFiles = {
   react: "react.cjs",
@@ -420,13 +422,60 @@ for (const [, names, file] of lucideIndex.matchAll(/export \{([^}]*)\} from '\.\
   }
 }
 if (Object.keys(iconEntries).length < 1000) throw new Error("lucide-react's index changed shape");
+// The tools' models know newer lucide releases than the 0.383.0 they pin: ChatGPT's and Gemini's
+// components name `House`, `ChartNoAxesColumn`, `CircleCheck`. From a newer release's index
+// (lucide-react-newer, an npm alias), each name 0.383 lacks gets a file: the old icon it renamed
+// (`House` is `Home`), or, for an icon 0.383 never drew, two lines that draw lucide-missing's
+// dashed square and name it in the page. No name the tools write then asks for a missing file.
+const newerIndex = readFileSync(join(nodeModules, "lucide-react-newer/dist/esm/lucide-react.js"), "utf8");
+const taken = new Set(Object.keys(iconEntries).map((k) => k.toLowerCase()));
+const standIns = [];
+let renamed = 0;
+for (const [, names] of newerIndex.matchAll(/export \{([^}]*)\} from '\.\/icons\/[\w-]+\.js';/g)) {
+  const canonical = [...new Set([...names.matchAll(/default as (\w+)/g)].map(([, n]) => lucideFile(n)))];
+  const old = canonical.map((c) => iconEntries[`lucide/${c}`]).find(Boolean);
+  for (const name of canonical) {
+    if (taken.has(`lucide/${name}`.toLowerCase())) continue;
+    taken.add(`lucide/${name}`.toLowerCase());
+    if (old) {
+      iconEntries[`lucide/${name}`] = old;
+      renamed++;
+    } else {
+      standIns.push(name);
+    }
+  }
+}
+if (renamed < 30 || standIns.length < 100) throw new Error(`lucide-react-newer's index changed shape (${renamed} renamed, ${standIns.length} new)`);
 // Each icon carries lucide's 1 KB icon factory rather than importing it: one request per icon,
 // none behind it.
 const icons = await esbuild.build({ ...common, entryPoints: iconEntries, outdir: staging });
 
+// @radix-ui/react-icons likewise, one module per icon (radix-icons/<Name>.mjs): each entry
+// re-exports one icon of the package, and tree shaking leaves only it.
+const radixIndex = readFileSync(join(nodeModules, "@radix-ui/react-icons/dist/react-icons.esm.js"), "utf8");
+const radixNames = /export \{([^}]*)\};\s*(?:\/\/.*)?\s*$/.exec(radixIndex)?.[1].split(",").map((n) => n.trim()).filter(Boolean) ?? [];
+if (radixNames.length < 300) throw new Error("@radix-ui/react-icons' index changed shape");
+const radixIcons = await esbuild.build({
+  ...common,
+  entryPoints: Object.fromEntries(radixNames.map((n) => [`radix-icons/${n}`, `plug-radix-icon:${n}`])),
+  outdir: staging,
+  plugins: [...common.plugins, {
+    name: "radix-icon",
+    setup(build) {
+      build.onResolve({ filter: /^plug-radix-icon:/ }, (args) => ({ path: args.path.slice(16), namespace: "plug-radix-icon" }));
+      build.onLoad({ filter: /.*/, namespace: "plug-radix-icon" }, (args) => ({
+        contents: `export { ${args.path} as default } from "@radix-ui/react-icons";`, resolveDir: nodeModules, loader: "js",
+      }));
+    },
+  }],
+});
+for (const name of radixNames) {
+  if (readFileSync(join(staging, "radix-icons", `${name}.mjs`)).length > 12000) throw new Error(`radix-icons/${name}.mjs holds more than its icon`);
+}
+
 // Licences of every package that ended up in a bundle.
 const packages = new Set();
-for (const input of [...Object.keys(libraries.metafile.inputs), ...Object.keys(consumers.metafile.inputs), ...Object.keys(icons.metafile.inputs)]) {
+for (const input of [...Object.keys(libraries.metafile.inputs), ...Object.keys(consumers.metafile.inputs), ...Object.keys(icons.metafile.inputs), ...Object.keys(radixIcons.metafile.inputs)]) {
   const path = relative(nodeModules, resolve(nodeModules, input));
   const m = path.match(/^((?:@[^/]+\/)?[^/]+)\//);
   if (m && !path.startsWith("..") && !input.includes(":")) packages.add(m[1]);
@@ -447,6 +496,9 @@ for (const name of [...packages].sort()) {
     writeFileSync(target, `${name}@${version}: ${license} licence, (c) ${who}. No licence file is shipped in the package.\n`);
   }
 }
+for (const name of standIns) {
+  writeFileSync(join(staging, "lucide", `${name}.mjs`), `import { missingIcon } from "../lucide-missing.mjs";\nexport default missingIcon(${JSON.stringify(name)});\n`);
+}
 // Every icon name the page may ask for has its file (esbuild merges output names that differ only
 // in letter case, which lucideFile avoids).
 for (const name of Object.keys(iconEntries)) {
@@ -454,5 +506,5 @@ for (const name of Object.keys(iconEntries)) {
 }
 writeFileSync(join(staging, ".stamp"), stamp);
 console.log(
-  `vendor-react-kit: ${Object.keys(entryPoints).length + Object.keys(consumerEntries).length} libraries, ${Object.keys(iconEntries).length} icons, ${packages.size} packages`,
+  `vendor-react-kit: ${Object.keys(entryPoints).length + Object.keys(consumerEntries).length} libraries, ${Object.keys(iconEntries).length} icons (${renamed} under newer names), ${standIns.length} newer icons stood in for, ${packages.size} packages`,
 );

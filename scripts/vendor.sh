@@ -33,6 +33,8 @@ expected_versions=(
   # What single-file React components may import (README, "Single-file React"); the kit is built by
   # scripts/vendor-react-kit.mjs.
   lucide-react@0.383.0
+  # Only its icon names: which of them 0.383.0 has under an older name, or lacks.
+  lucide-react-newer@0.577.0
   recharts@2.15.4
   mathjs@13.2.3
   lodash@4.17.21
@@ -50,6 +52,15 @@ expected_versions=(
   class-variance-authority@0.7.1
   clsx@2.1.1
   tailwind-merge@2.6.0
+  react-chartjs-2@5.3.1
+  react-router-dom@6.30.3
+  uuid@14.0.3
+  next-themes@0.4.6
+  @radix-ui/react-icons@1.3.2
+  react-markdown@9.1.0
+  remark-gfm@4.0.1
+  canvas-confetti@1.9.4
+  axios@1.21.1
   # shadcn/ui's components beyond ui.mjs, each its own module, and what they are used with.
   @radix-ui/react-toast@1.3.1
   @radix-ui/react-menubar@1.2.1

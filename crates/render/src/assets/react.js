@@ -75,6 +75,24 @@ function asset(name) {
   return { __esModule: true, default: PLACEHOLDER, ReactComponent };
 }
 
+// v0 draws its blocks' images as "/placeholder.svg?height=400&width=600" (and "/placeholder-user.jpg",
+// "/placeholder-logo.svg"), files v0's own preview serves; a drop's origin has none (each a 404 in
+// the console and a broken image). A literal of that form becomes a grey image of that size.
+const V0_PLACEHOLDER = /(["'`])\/placeholder(?:-[a-z]+)?\.(?:svg|png|jpe?g|webp)(\?[^"'`\s$]*)?\1/g;
+function placeholderImage(query) {
+  const params = new URLSearchParams(query || "");
+  const size = (name) => Math.min(4096, Math.max(1, Number.parseInt(params.get(name), 10) || 400));
+  const [w, h] = [size("width"), size("height")];
+  const r = Math.max(2, Math.min(w, h) / 8);
+  return (
+    "data:image/svg+xml," +
+    encodeURIComponent(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="${w}" height="${h}" fill="#e5e7eb"/>` +
+        `<circle cx="${w / 2 - r}" cy="${h / 2 - r / 2}" r="${r / 2}" fill="#9ca3af"/><path d="M${w / 2 - 2 * r} ${h / 2 + r}l${r} -${r}l${r / 2} ${r / 2}l${r} -${r}l${r} ${1.5 * r}z" fill="#9ca3af"/></svg>`,
+    )
+  );
+}
+
 let sourceText = "";
 
 /** " (line N: …)" of the first line naming `name` in the source, for the error. */
@@ -130,6 +148,40 @@ const LIBRARIES = {
   "@/hooks/use-toast": "ui-toast",
   // shadcn's sidebar's own hook.
   "@/hooks/use-mobile": "ui-sidebar",
+  // What `cn` is made of, which v0's blocks also import directly (`cva` for their own variants).
+  "class-variance-authority": "class-variance-authority",
+  clsx: "clsx",
+  "tailwind-merge": "tailwind-merge",
+  // r128's OrbitControls (Claude's three.js artifacts import it though its list says "no
+  // OrbitControls"), on the page's one three.
+  "three/examples/jsm/controls/OrbitControls": "three-orbit-controls",
+  "three/examples/jsm/controls/OrbitControls.js": "three-orbit-controls",
+  "three/addons/controls/OrbitControls.js": "three-orbit-controls",
+  // Stand-ins for what the tools' own pages provide and a drop cannot (README): Gemini Canvas's
+  // Firebase keeps its data in this browser, the Gemini API and SheetJS say so where called.
+  "firebase/app": "firebase",
+  "firebase/auth": "firebase",
+  "firebase/firestore": "firebase",
+  "@google/genai": "google-genai",
+  "@google/generative-ai": "google-genai",
+  xlsx: "xlsx",
+  // What ChatGPT's canvases add now and then: chart.js's React components (on the page's one
+  // chart.js) and React Router 6 (`Routes`, `<Route element>`, the API the tools write).
+  "react-chartjs-2": "react-chartjs-2",
+  "react-router-dom": "react-router-dom",
+  "react-router": "react-router-dom",
+  // `uuidv4()` for the ids of a list's items; v0's theme toggles (`useTheme`, `ThemeProvider`); the
+  // icons of shadcn's "new-york" style, which v0's blocks of 2024 import.
+  uuid: "uuid",
+  "next-themes": "next-themes",
+  "@radix-ui/react-icons": "radix-icons",
+  // Chat screens render the model's answers as Markdown (react-markdown 9, safe by default: no raw
+  // HTML), with GitHub's tables and lists; a finished quiz or goal gets confetti.
+  "react-markdown": "react-markdown",
+  "remark-gfm": "remark-gfm",
+  "canvas-confetti": "canvas-confetti",
+  // ChatGPT's components fetch public APIs with it as often as with fetch.
+  axios: "axios",
 };
 const UI_KIT = [
   "accordion", "alert", "alert-dialog", "aspect-ratio", "avatar", "badge", "breadcrumb", "button", "card",
@@ -176,6 +228,8 @@ const KIT_DEPENDENCIES = {
   "ui-toast": ["ui"],
   "ui-toggle-group": ["ui"],
   "hookform-zod": ["react-hook-form"],
+  "three-orbit-controls": ["three"],
+  "react-chartjs-2": ["chart.js"],
 };
 const kitUrl = (file) => new URL(`${vendor}react-kit/${file}.mjs`, location.href).href;
 // Each react-kit module is imported (run) once; the libraries run needs React loaded first.
@@ -185,8 +239,18 @@ function importKit(file) {
   return kitModules.get(file);
 }
 
+// shadcn's folders written as paths rather than the "@/" alias (ChatGPT's canvases now and then:
+// "./components/ui/card", "../lib/utils", "src/components/ui/button", "~/lib/utils") are the same
+// modules.
+const KIT_PATH = /^(?:@\/|~\/|(?:\.\.?\/)+)?(?:src\/)?((?:components\/ui|lib|hooks)\/[\w.-]+)$/;
+const kitAlias = (name) => {
+  const path = KIT_PATH.exec(name);
+  return path ? `@/${path[1]}` : name;
+};
+
 /** The react-kit file behind an import, or null when Plug does not provide it. */
-function kitFile(name) {
+function kitFile(specifier) {
+  const name = kitAlias(specifier);
   if (Object.prototype.hasOwnProperty.call(LIBRARIES, name)) return LIBRARIES[name];
   const ui = /^@\/components\/ui\/([a-z-]+?)(?:\.[jt]sx?)?$/.exec(name);
   if (ui && UI_KIT.includes(ui[1])) return "ui";
@@ -215,8 +279,10 @@ function lucideNames(source) {
     const named = /^\{([^}]*)\}$/.exec(clause.trim());
     if (!named) return null;
     for (const part of named[1].split(",")) {
-      const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0];
-      if (name) names.push(name);
+      // `type LucideIcon` and the types are gone once compiled: no file to fetch for them.
+      if (/^type\s/.test(part.trim())) continue;
+      const name = part.trim().split(/\s+as\s+/)[0];
+      if (name && !["LucideIcon", "LucideProps", "IconNode"].includes(name)) names.push(name);
     }
   }
   if (names.some((n) => !/^[A-Z]\w*$/.test(n) || ["Icon", "LucideIcon", "LucideProvider"].includes(n))) return null;
@@ -226,18 +292,40 @@ function lucideNames(source) {
 async function lucideModule(source) {
   const names = lucideNames(source);
   if (names === null || names.length === 0) return importKit("lucide-react");
+  // A name 0.383 lacks (newer releases' icons have files that draw a stand-in, or the old icon they
+  // renamed): a dashed square, and the page names it, rather than the whole component failing.
   const icons = await Promise.all(
     names.map((n) =>
-      importKit(`lucide/${lucideFile(n)}`).catch(() => {
+      importKit(`lucide/${lucideFile(n)}`).catch(async () => {
         const line = sourceText.split("\n").findIndex((l) => new RegExp(`\\b${n}\\b`).test(l) && /lucide-react|\{|,/.test(l));
-        throw Object.assign(
-          new Error(
-            `lucide-react 0.383.0 (the version the AI tools provide) has no icon "${n}"${line < 0 ? "" : ` (line ${line + 1})`}. Its icons are listed at lucide.dev; newer ones may have another name there.`,
-          ),
-          { title: `This component imports the icon "${n}".`, plain: true },
-        );
+        const { missingIcon } = await importKit("lucide-missing");
+        return { default: missingIcon(n, line < 0 ? 0 : line + 1) };
       }),
     ),
+  );
+  return Object.fromEntries(names.map((n, i) => [n, icons[i].default]));
+}
+
+// @radix-ui/react-icons likewise, one module per icon (radix-icons/<Name>.mjs, 1 KB each; the
+// whole set is 100 KB gzip): the names a source imports, or null when it needs the whole set.
+const RADIX_ICONS_IMPORT = /import\s*([^'";]*?)\s*from\s*(['"])@radix-ui\/react-icons\2/g;
+function radixIconNames(source) {
+  const names = [];
+  for (const [, clause] of source.matchAll(RADIX_ICONS_IMPORT)) {
+    const named = /^\{([^}]*)\}$/.exec(clause.trim());
+    if (!named) return null;
+    for (const part of named[1].split(",")) {
+      const name = part.trim().split(/\s+as\s+/)[0];
+      if (name && !/^type\s/.test(name)) names.push(name);
+    }
+  }
+  return names.every((n) => /^[A-Z]\w*Icon$/.test(n)) ? names : null;
+}
+async function radixIconsModule(source) {
+  const names = radixIconNames(source);
+  if (names === null || names.length === 0) return importKit("radix-icons");
+  const icons = await Promise.all(
+    names.map((n) => importKit(`radix-icons/${n}`).catch(() => Promise.reject(unavailable(`@radix-ui/react-icons (its icon ${n})`)))),
   );
   return Object.fromEntries(names.map((n, i) => [n, icons[i].default]));
 }
@@ -291,7 +379,7 @@ async function loadImports(code) {
   }
   await Promise.all(
     wanted.map(async ([name, file]) => {
-      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : importKit(file));
+      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : file === "radix-icons" ? radixIconsModule(sourceText) : importKit(file));
       const method = LODASH_METHOD.exec(name);
       if (method && typeof namespace.default?.[method[1]] !== "function") throw unavailable(name);
       if (file === "next-font") {
@@ -335,9 +423,9 @@ function runTailwind(request) {
 
 /** The `@/components/ui/*` components a source imports (their glyphs come with select, dialog …). */
 function kitComponents(source) {
-  const names = [...source.matchAll(/from\s*(['"])@\/components\/ui\/([a-z-]+)/g)].map((m) => m[2]);
+  const names = [...source.matchAll(/from\s*(['"])(?:@\/|~\/|(?:\.\.?\/)+)?(?:src\/)?components\/ui\/([a-z-]+)/g)].map((m) => m[2]);
   const known = (n) => UI_KIT.includes(n) || Object.prototype.hasOwnProperty.call(UI_BUNDLES, n);
-  return names.length || /\bfrom\s*(['"])@\/hooks\/use-toast/.test(source) ? [...new Set([...names.filter(known), "icons"])] : [];
+  return names.length || /\bfrom\s*(['"])(?:@\/|~\/|(?:\.\.?\/)+)?(?:src\/)?hooks\/use-toast/.test(source) ? [...new Set([...names.filter(known), "icons"])] : [];
 }
 
 async function applyTailwind(source) {
@@ -365,12 +453,18 @@ function importedFiles(source) {
   const files = new Set();
   for (const [, , name] of source.matchAll(/\b(?:from|import)\s*(['"])([^'"]+)\1/g)) {
     const file = kitFile(name);
-    if (file && file !== "lucide-react") files.add(file);
+    if (file && file !== "lucide-react" && file !== "radix-icons") files.add(file);
     for (const dependency of (file && KIT_DEPENDENCIES[file]) || []) files.add(dependency);
   }
   const icons = lucideNames(source);
   if (icons === null) files.add("lucide-react");
   else for (const name of icons) files.add(`lucide/${lucideFile(name)}`);
+  if (RADIX_ICONS_IMPORT.test(source)) {
+    const radix = radixIconNames(source);
+    if (radix === null) files.add("radix-icons");
+    else for (const name of radix) files.add(`radix-icons/${name}`);
+  }
+  RADIX_ICONS_IMPORT.lastIndex = 0;
   return [...files];
 }
 
@@ -395,16 +489,23 @@ function startStyling(source) {
   // icons (1 KB each) are asked for first, so they do not wait behind the big files until these
   // are in (the dashboard's icons came last, and the libraries waited for them); then Tailwind,
   // then the libraries.
-  const icon = (file) => file.startsWith("lucide/");
+  const icon = (file) => file.startsWith("lucide/") || file.startsWith("radix-icons/");
   preload(files.filter(icon));
   const css = applyTailwind(source);
   preload(files.filter((file) => !icon(file)));
   reactCoreReady.then(() => {
     // A failure is reported where loadImports awaits the same import.
-    for (const file of files) importKit(file).catch(() => {});
+    for (const file of files) if (!READS_REACT_DOM_ON_LOAD.has(file)) importKit(file).catch(() => {});
+  });
+  reactReady.then(() => {
+    for (const file of files) if (READS_REACT_DOM_ON_LOAD.has(file)) importKit(file).catch(() => {});
   });
   return css;
 }
+
+// Libraries that read ReactDOM as they load (React Router takes `flushSync` off it then), which
+// therefore run once ReactDOM is in too.
+const READS_REACT_DOM_ON_LOAD = new Set(["react-router-dom"]);
 
 // A function, or what React.memo, forwardRef and lazy return (`export default memo(App)`).
 const isComponent = (value) =>
@@ -557,6 +658,7 @@ try {
   }
   // `import.meta` cannot appear in a function body; the tools' pages give it an empty `env`.
   code = code.replace(/\bimport\.meta\b/g, "__plugImportMeta");
+  code = code.replace(V0_PLACEHOLDER, (_, quote, query) => JSON.stringify(placeholderImage(query)));
   performance.mark("plug:compiled");
   setStatus("Loading libraries…");
   await loadImports(code);
