@@ -5,25 +5,18 @@
 // drop's page cannot frame another drop that is not link (Chromium enforces its frame-ancestors).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { launchChromium } from './support/browser.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 import { signedInContext } from '../web/bench.mjs';
 import * as fx from './support/fixtures.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'origins');
 let app;
 let browser;
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [app, browser] = await Promise.all([startWorker(), launchChromium()]);
-});
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+before(async () => ({ app, browser } = await openBrowserWorld(SHOTS)));
+after(() => closeBrowserWorld({ app, browser }));
 
 const SECRET = 'PRIVATE-7f3a';
 

@@ -7,26 +7,19 @@
 // imports, and every one of them works with the kit's others (a Command inside a Popover).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'date-fns';
-import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { BROWSER_UA } from './support/harness.mjs';
 import { dropReact, openWatched } from './support/react-pages.mjs';
 import { ROOT } from './support/worker.mjs';
-import { launchChromium, eventually } from './support/browser.mjs';
+import { eventually, openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 import { CAROUSEL, CHART, COMMAND_PALETTE, DATE_PICKER, DRAWER, RARER, SETTINGS_FORM, SIDEBAR_APP } from './support/ai-components-shadcn.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'react-kit');
 let app;
 let browser;
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [app, browser] = await Promise.all([startWorker(), launchChromium()]);
-});
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+before(async () => ({ app, browser } = await openBrowserWorld(SHOTS)));
+after(() => closeBrowserWorld({ app, browser }));
 
 const open = async (name, content) => openWatched(browser, (await dropReact(app, name, content)).url);
 

@@ -7,25 +7,17 @@
 // a person sees, and the console.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startWorker } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { launchChromium, eventually } from './support/browser.mjs';
+import { eventually, openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 import { dropReact as dropReactAs, openWatched } from './support/react-pages.mjs';
 import * as C from './support/ai-tool-components.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'react-kit-tools');
 let app;
 let browser;
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [app, browser] = await Promise.all([startWorker(), launchChromium()]);
-});
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+before(async () => ({ app, browser } = await openBrowserWorld(SHOTS)));
+after(() => closeBrowserWorld({ app, browser }));
 
 const dropReact = (name, content) => dropReactAs(app, name, content);
 const open = (e, context) => openWatched(browser, e.url, context);

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWorker, BROWSER_UA } from './harness.mjs';
+import { BROWSER_UA } from './harness.mjs';
 import { ROOT } from './worker.mjs';
-import { launchChromium } from './browser.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './browser.mjs';
 import { signedInContext } from '../../web/bench.mjs';
 
 export const SHOTS = join(ROOT, 'test-output', 'web');
@@ -20,14 +20,8 @@ export let app;
 export let browser;
 
 export function useWebApp() {
-  before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    [app, browser] = await Promise.all([startWorker(), launchChromium()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  before(async () => ({ app, browser } = await openBrowserWorld(SHOTS)));
+  after(() => closeBrowserWorld({ app, browser }));
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
