@@ -76,6 +76,7 @@ function sheetWorker() {
     const recalcOnLoad = Boolean(calc.fullCalcOnLoad || !calc.calcId);
     const visible = workbook.worksheets.filter((sheet) => !sheet.state || sheet.state === "visible");
     const sheets = visible.map((sheet, index) => describeSheet(sheet, index, styles, pending, recalcOnLoad));
+    const sources = new Map(sheets.map((model, index) => [model, visible[index]]));
     const { charts, order } = await readCharts(bytes, workbook);
     addChartSheets(sheets, order, charts, styles, pending);
     placeCharts(sheets, charts);
@@ -90,7 +91,25 @@ function sheetWorker() {
         self.postMessage({ type: "charts", charts: sheets.map((s) => s.charts) });
       }
     }
+    postConditional(sheets, sources, styles);
     self.postMessage({ type: "done" });
+  }
+
+  // Conditional formats, evaluated once per sheet against stored and calculated values (spills
+  // included: the engine wrote them into the workbook), sent as inline CSS per cell.
+  function postConditional(sheets, sources, styles) {
+    const { conditionalCss } = sheetConditional((color) => styles.color(color));
+    const formats = sheets.map((model) => {
+      const sheet = sources.get(model);
+      if (!sheet || !(sheet.conditionalFormattings || []).length) return null;
+      try {
+        return conditionalCss(sheet, Math.max(model.rows, sheet.rowCount || 0), Math.max(model.colCount, sheet.columnCount || 0));
+      } catch (error) {
+        self.postMessage({ type: "notice", text: `The sheet's conditional formats could not be read: ${String((error && error.message) || error).slice(0, 200)}` });
+        return null;
+      }
+    });
+    if (formats.some(Boolean)) self.postMessage({ type: "conditional", formats });
   }
 
   // ------------------------------------------------------------------ charts
