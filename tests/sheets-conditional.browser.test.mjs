@@ -133,3 +133,105 @@ test('conditional formats XlsxWriter writes show as in Excel, on calculated and 
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+const OPENPYXL = String.raw`
+import sys
+from openpyxl import Workbook
+from openpyxl.styles import PatternFill, Font
+from openpyxl.styles.differential import DifferentialStyle
+from openpyxl.formatting.rule import ColorScaleRule, DataBarRule, CellIsRule, FormulaRule, Rule
+book = Workbook()
+sheet = book.active
+sheet.title = 'Report'
+sheet.append(['Region', 'Units', 'Margin', 'Score', 'Growth', 'Sales'])
+for row in [('North', 120, 0.12, 3, 5, 10), ('South', 80, -0.05, 9, -2, 40), ('East', 200, 0.30, 5, 8, 20), ('West', 50, 0.02, 7, -6, 50), ('Centre', 150, 0.18, 1, 0, 30)]:
+    sheet.append(row)
+sheet.conditional_formatting.add('B2:B6', CellIsRule(operator='lessThan', formula=['100'], fill=PatternFill(bgColor='FFC7CE', fill_type='solid'), font=Font(color='9C0006')))
+sheet.conditional_formatting.add('C2:C6', FormulaRule(formula=['C2<0'], font=Font(color='FF0000', bold=True)))
+sheet.conditional_formatting.add('D2:D6', ColorScaleRule(start_type='min', start_color='FFFFFF', end_type='max', end_color='5A8AC6'))
+sheet.conditional_formatting.add('E2:E6', DataBarRule(start_type='min', end_type='max', color='63BE7B'))
+sheet.conditional_formatting.add('F2:F6', Rule(type='aboveAverage', aboveAverage=True, dxf=DifferentialStyle(fill=PatternFill(bgColor='C6EFCE', fill_type='solid'))))
+# Banded rows under everything else (lowest priority): a fill where no rule above set one.
+sheet.conditional_formatting.add('A2:F6', FormulaRule(formula=['MOD(ROW(),2)=0'], fill=PatternFill(bgColor='EEEEEE', fill_type='solid')))
+book.save(sys.argv[1])
+`;
+
+test('conditional formats openpyxl writes: cell is, formula, 2-colour scale, data bars across 0, above average, banding', async () => {
+  const { page, context } = await openWorkbook('report.xlsx', writtenBy(OPENPYXL));
+  await page.screenshot({ path: join(SHOTS, 'openpyxl.png') });
+  const seen = await looks(page, ['A2', 'A3', 'B2', 'B3', 'B5', 'C3', 'C4', 'D3', 'D6', 'D2', 'E2', 'E3', 'E4', 'E5', 'F3', 'F4', 'F5', 'F6']);
+  // Units < 100, red; where no rule fills, even rows get the banding.
+  assert.deepEqual([seen.B2.fill, seen.B3.fill, seen.B5.fill, seen.B3.color], ['#eeeeee', RED, RED, '#9c0006']);
+  assert.deepEqual([seen.A2.fill, seen.A3.fill], ['#eeeeee', null]);
+  // A negative margin in bold red (the format's font over the banding's fill).
+  assert.deepEqual([seen.C3.color, seen.C3.bold, seen.C4.color, seen.C4.bold, seen.C4.fill], ['#ff0000', true, '#000000', false, '#eeeeee']);
+  // White to blue: 9 the most, 1 the least, 3 a quarter of the way.
+  assert.deepEqual([seen.D3.fill, seen.D6.fill, seen.D2.fill], ['#5a8ac6', '#ffffff', '#d6e2f1']);
+  // Growth -6…8: an axis at 6/14 of the width, positive bars green rightwards, negative red leftwards.
+  assert.equal(seen.E2.bar.color, '#63be7b');
+  assert.deepEqual([seen.E2.bar.from, seen.E2.bar.to, seen.E4.bar.to], [42.9, 78.6, 100]);
+  assert.deepEqual([seen.E5.bar.from, seen.E5.bar.to, seen.E3.bar.from, seen.E3.bar.to], [0, 42.9, 28.6, 42.9]);
+  assert.equal(seen.E5.bar.color, '#fbe0e0');
+  // Above the average (30): 40 and 50.
+  assert.deepEqual([seen.F3.fill, seen.F5.fill, seen.F4.fill, seen.F6.fill], [GREEN, GREEN, '#eeeeee', '#eeeeee']);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// LibreOffice Calc saves conditional formats its own way (its dxfs, data bars with Excel 2010's
+// extension). Skipped with a note where LibreOffice is not installed.
+const SOFFICE = ['/usr/bin/soffice', '/usr/local/bin/soffice', '/usr/lib/libreoffice/program/soffice'].find((p) => existsSync(p));
+
+test('conditional formats LibreOffice Calc saves show as in Excel', { skip: SOFFICE ? false : 'LibreOffice (soffice) is not installed' }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'plug-soffice-'));
+  writeFileSync(join(dir, 'in.xlsx'), writtenBy(XLSXWRITER));
+  execFileSync(SOFFICE, [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', join(dir, 'out'), join(dir, 'in.xlsx')], { stdio: 'pipe', timeout: 180_000 });
+  const { page, context } = await openWorkbook('libreoffice.xlsx', readFileSync(join(dir, 'out', 'in.xlsx')));
+  await page.screenshot({ path: join(SHOTS, 'libreoffice.png') });
+  const seen = await looks(page, ['B2', 'B3', 'B10', 'C2', 'C11', 'D2', 'D11', 'E4', 'E5', 'F2', 'F5', 'A2', 'A8']);
+  assert.deepEqual([seen.B2.fill, seen.B3.fill, seen.B10.fill, seen.B10.color], [null, GREEN, RED, '#9c0006']);
+  assert.deepEqual([seen.C2.fill, seen.C11.fill], ['#f8696b', '#63be7b']);
+  assert.ok(seen.D2.bar && seen.D11.bar && seen.D2.bar.to < seen.D11.bar.to, JSON.stringify([seen.D2, seen.D11]));
+  assert.deepEqual([seen.E4.fill, seen.E5.fill, seen.F2.fill, seen.F5.fill, seen.A2.fill, seen.A8.fill], [YELLOW, null, RED, null, null, YELLOW]);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+const BIG = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Big')
+sheet.write_row(0, 0, ['Row', 'Value', 'Bar'])
+for r in range(1, 10001):
+    sheet.write(r, 0, r)
+    sheet.write(r, 1, r)
+    sheet.write(r, 2, r)
+sheet.conditional_format('B2:B10001', {'type': '2_color_scale', 'min_color': '#FFFFFF', 'max_color': '#FF0000'})
+sheet.conditional_format('C2:C10001', {'type': 'data_bar'})
+sheet.conditional_format('A2:A10001', {'type': 'formula', 'criteria': '=MOD($A2,10)=0', 'format': book.add_format({'bold': True})})
+book.close()
+`;
+
+test('a sheet of 10,000 rows with a colour scale and data bars opens promptly, formatted to its last row', async () => {
+  // The same sheet without its rules, to compare like with like on a loaded machine.
+  const plain = await openWorkbook('plain.xlsx', writtenBy(BIG.replace(/^sheet\.conditional_format.*$/gm, '')));
+  await plain.context.close();
+  const { page, context, seconds } = await openWorkbook('big.xlsx', writtenBy(BIG));
+  console.log(`10,000 rows: ${seconds.toFixed(1)} s with conditional formats, ${plain.seconds.toFixed(1)} s without`);
+  assert.ok(seconds < Math.max(20, plain.seconds * 2), `${seconds} s against ${plain.seconds} s`);
+  const top = await looks(page, ['A2', 'B2', 'C2', 'A11', 'C11']);
+  assert.deepEqual([top.B2.fill, top.A2.bold, top.A11.bold], ['#ffffff', false, true]);
+  // 1 of 10,000 rounds to a bar of 0.0%, which draws nothing; 10 is 0.1%.
+  assert.equal(top.C2.bar, null);
+  assert.deepEqual([top.C11.bar.from, top.C11.bar.to], [0, 0.1]);
+  await page.evaluate(async () => {
+    const sheet = document.querySelector('.plug-sheet');
+    sheet.scrollTop = sheet.scrollHeight;
+    for (let i = 0; i < 3; i++) await new Promise((r) => requestAnimationFrame(r));
+  });
+  const bottom = await looks(page, ['B10001', 'C10001', 'A10001']);
+  assert.deepEqual([bottom.B10001.fill, bottom.C10001.bar.to, bottom.A10001.bold], ['#ff0000', 100, true]);
+  await page.screenshot({ path: join(SHOTS, 'big-bottom.png') });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

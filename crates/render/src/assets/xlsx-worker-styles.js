@@ -366,10 +366,10 @@ function sheetConditional(resolve) {
     const fill = style.fill;
     if (fill && fill.type === "pattern" && fill.pattern !== "none") {
       const color = resolve(fill.bgColor) || resolve(fill.fgColor);
-      if (color) props.background = color;
+      if (color) props["background-color"] = color;
     } else if (fill && fill.type === "gradient" && fill.stops && fill.stops[0]) {
       const color = resolve(fill.stops[0].color);
-      if (color) props.background = color;
+      if (color) props["background-color"] = color;
     }
     const font = style.font || {};
     const color = resolve(font.color);
@@ -593,7 +593,7 @@ function sheetConditional(resolve) {
           }
         }
       }
-      return { background: color };
+      return { "background-color": color };
     };
   }
 
