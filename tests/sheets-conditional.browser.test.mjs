@@ -235,3 +235,41 @@ test('a sheet of 10,000 rows with a colour scale and data bars opens promptly, f
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+// A logo in a report: XlsxWriter's insert_image (a two-cell anchor, `xdr:` prefixes as Excel writes).
+const PICTURE = String.raw`
+import sys, io, struct, zlib, xlsxwriter
+def png(w, h, rgb):
+    raw = b''.join(b'\x00' + bytes(rgb) * w for _ in range(h))
+    def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+    return b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b'')
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Report')
+sheet.write('A1', 'Quarterly report')
+sheet.insert_image('C2', 'logo.png', {'image_data': io.BytesIO(png(120, 40, (200, 30, 30))), 'x_offset': 10, 'y_offset': 5})
+book.close()
+`;
+
+test('a picture XlsxWriter anchors in a sheet shows at its cell, at its size', async () => {
+  const { page, context } = await openWorkbook('logo.xlsx', writtenBy(PICTURE));
+  await page.screenshot({ path: join(SHOTS, 'picture.png') });
+  const shown = await page.evaluate(() => {
+    const img = document.querySelector('.plug-pane-body img.plug-picture');
+    if (!img) return null;
+    const box = img.getBoundingClientRect();
+    const heads = (selector, text) => [...document.querySelectorAll(selector)].find((e) => e.textContent === text).getBoundingClientRect();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const g = canvas.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const pixel = [...g.getImageData(5, 5, 1, 1).data].slice(0, 3);
+    return { complete: img.complete, natural: [img.naturalWidth, img.naturalHeight], size: [box.width, box.height], left: box.left - heads('.plug-colhead', 'C').left, top: box.top - heads('.plug-rowhead', '2').top, pixel };
+  });
+  assert.ok(shown, 'no picture drawn');
+  assert.deepEqual([shown.complete, shown.natural, shown.pixel], [true, [120, 40], [200, 30, 30]]);
+  assert.deepEqual(shown.size.map(Math.round), [120, 40]);
+  assert.deepEqual([Math.round(shown.left), Math.round(shown.top)], [10, 5]);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

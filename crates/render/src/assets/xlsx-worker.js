@@ -80,6 +80,7 @@ function sheetWorker() {
     const { charts, order } = await readCharts(bytes, workbook);
     addChartSheets(sheets, order, charts, styles, pending);
     placeCharts(sheets, charts);
+    placePictures(sheets, sources, workbook);
     postSheets("workbook", sheets, styles);
     if (pending.length > 0) {
       progress(`Calculating ${pending.length.toLocaleString("en-US")} formulas…`);
@@ -179,7 +180,41 @@ function sheetWorker() {
     }
   }
 
-  function anchorBox(sheet, anchor) {
+  // Pictures anchored in a sheet (a logo: openpyxl's add_image, XlsxWriter's insert_image), as
+  // their bytes and box; the page shows them as <img> from a blob: URL. Raster formats only
+  // (EMF/WMF, which browsers do not draw, are left out), 40 at most a sheet, 20 MB in all.
+  const PICTURE_TYPES = { png: "image/png", jpeg: "image/jpeg", jpg: "image/jpeg", gif: "image/gif", bmp: "image/bmp", webp: "image/webp" };
+  const EMU_PER_PIXEL = 9525;
+
+  function placePictures(sheets, sources, workbook) {
+    let budget = 20 * 1024 * 1024;
+    for (const model of sheets) {
+      const sheet = sources.get(model);
+      model.pictures = [];
+      let images = [];
+      try {
+        images = sheet && typeof sheet.getImages === "function" ? sheet.getImages() : [];
+      } catch {
+        continue; // a picture the reader could not place leaves the cells shown
+      }
+      for (const image of images.slice(0, 40)) {
+        const media = workbook.getImage(Number(image.imageId));
+        const type = media && PICTURE_TYPES[String(media.extension || "").toLowerCase()];
+        const range = image.range || {};
+        if (!type || !media.buffer || !range.tl || media.buffer.byteLength > budget) continue;
+        budget -= media.buffer.byteLength;
+        const point = (p) => ({ col: Math.floor(p.nativeCol || 0), colOff: (p.nativeColOff || 0) / EMU_PER_PIXEL, row: Math.floor(p.nativeRow || 0), rowOff: (p.nativeRowOff || 0) / EMU_PER_PIXEL });
+        const anchor = { from: point(range.tl) };
+        if (range.br) anchor.to = point(range.br);
+        else if (range.ext && range.ext.width > 0) anchor.size = { width: range.ext.width, height: range.ext.height };
+        else continue;
+        const box = anchorBox(model, anchor, 1);
+        model.pictures.push({ box, type, name: String(media.name || "Picture").slice(0, 200), bytes: new Uint8Array(media.buffer) });
+      }
+    }
+  }
+
+  function anchorBox(sheet, anchor, smallest) {
     const widths = new Map(sheet.colWidths);
     const heights = new Map(sheet.rowHeights);
     const x = (col, off) => {
@@ -196,7 +231,7 @@ function sheetWorker() {
     const top = anchor.at ? anchor.at.y : y(anchor.from.row, anchor.from.rowOff);
     const width = anchor.to ? x(anchor.to.col, anchor.to.colOff) - left : anchor.size.width;
     const height = anchor.to ? y(anchor.to.row, anchor.to.rowOff) - top : anchor.size.height;
-    return { left, top, width: Math.max(60, Math.min(4000, width)), height: Math.max(40, Math.min(4000, height)) };
+    return { left, top, width: Math.max(smallest || 60, Math.min(4000, width)), height: Math.max(smallest || 40, Math.min(4000, height)) };
   }
 
   function postSheets(type, sheets, styles) {
