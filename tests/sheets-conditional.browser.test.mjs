@@ -250,9 +250,25 @@ sheet.insert_image('C2', 'logo.png', {'image_data': io.BytesIO(png(120, 40, (200
 book.close()
 `;
 
-test('a picture XlsxWriter anchors in a sheet shows at its cell, at its size', async () => {
-  const { page, context } = await openWorkbook('logo.xlsx', writtenBy(PICTURE));
-  await page.screenshot({ path: join(SHOTS, 'picture.png') });
+// openpyxl's add_image: a one-cell anchor with its size, in a drawing without namespace prefixes.
+const OPENPYXL_PICTURE = String.raw`
+import sys, io, struct, zlib
+from openpyxl import Workbook
+from openpyxl.drawing.image import Image
+def png(w, h, rgb):
+    raw = b''.join(b'\x00' + bytes(rgb) * w for _ in range(h))
+    def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+    return b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b'')
+book = Workbook()
+sheet = book.active
+sheet['A1'] = 'Quarterly report'
+sheet.add_image(Image(io.BytesIO(png(120, 40, (200, 30, 30)))), 'C2')
+book.save(sys.argv[1])
+`;
+
+for (const [writer, script, offset] of [['XlsxWriter', PICTURE, [10, 5]], ['openpyxl', OPENPYXL_PICTURE, [0, 0]]]) test(`a picture ${writer} anchors in a sheet shows at its cell, at its size`, async () => {
+  const { page, context } = await openWorkbook('logo.xlsx', writtenBy(script));
+  await page.screenshot({ path: join(SHOTS, `picture-${writer}.png`) });
   const shown = await page.evaluate(() => {
     const img = document.querySelector('.plug-pane-body img.plug-picture');
     if (!img) return null;
@@ -269,7 +285,7 @@ test('a picture XlsxWriter anchors in a sheet shows at its cell, at its size', a
   assert.ok(shown, 'no picture drawn');
   assert.deepEqual([shown.complete, shown.natural, shown.pixel], [true, [120, 40], [200, 30, 30]]);
   assert.deepEqual(shown.size.map(Math.round), [120, 40]);
-  assert.deepEqual([Math.round(shown.left), Math.round(shown.top)], [10, 5]);
+  assert.deepEqual([Math.round(shown.left), Math.round(shown.top)], offset);
   assert.deepEqual(page.errors, []);
   await context.close();
 });

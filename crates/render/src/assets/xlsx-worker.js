@@ -77,10 +77,10 @@ function sheetWorker() {
     const visible = workbook.worksheets.filter((sheet) => !sheet.state || sheet.state === "visible");
     const sheets = visible.map((sheet, index) => describeSheet(sheet, index, styles, pending, recalcOnLoad));
     const sources = new Map(sheets.map((model, index) => [model, visible[index]]));
-    const { charts, order } = await readCharts(bytes, workbook);
+    const { charts, order, pictures } = await readCharts(bytes, workbook);
     addChartSheets(sheets, order, charts, styles, pending);
     placeCharts(sheets, charts);
-    placePictures(sheets, sources, workbook);
+    placePictures(sheets, pictures);
     postSheets("workbook", sheets, styles);
     if (pending.length > 0) {
       progress(`Calculating ${pending.length.toLocaleString("en-US")} formulas…`);
@@ -115,21 +115,22 @@ function sheetWorker() {
 
   // ------------------------------------------------------------------ charts
 
-  // Whether the zip names a chart part (its central directory is at the end of the file).
+  // Whether the zip names a chart part or a picture (its central directory is at the end of the
+  // file).
   function hasCharts(bytes) {
-    const tail = new Uint8Array(bytes, Math.max(0, bytes.byteLength - 4_000_000));
-    return new TextDecoder("latin1").decode(tail).includes("xl/charts/chart");
+    const tail = new TextDecoder("latin1").decode(new Uint8Array(bytes, Math.max(0, bytes.byteLength - 4_000_000)));
+    return tail.includes("xl/charts/chart") || tail.includes("xl/media/");
   }
 
   // The workbook's charts, read and drawn by xlsx-charts.js (loaded only now). A chart that
   // cannot be read shows why in its place; a failure to read any leaves the cells shown.
   async function readCharts(bytes, workbook) {
-    const none = { charts: [], order: [] };
+    const none = { charts: [], order: [], pictures: [] };
     if (!chartsLibrary || !hasCharts(bytes)) return none;
     try {
       if (!self.PlugCharts) importScripts(chartsLibrary);
-      const { sheets, charts } = await self.PlugCharts.read(bytes, (sheetName, row, col) => cellValue(workbook, sheetName, row, col));
-      return { charts, order: sheets };
+      const { sheets, charts, pictures } = await self.PlugCharts.read(bytes, (sheetName, row, col) => cellValue(workbook, sheetName, row, col));
+      return { charts, order: sheets, pictures: pictures || [] };
     } catch (error) {
       self.postMessage({ type: "notice", text: `The workbook's charts could not be read: ${String((error && error.message) || error).slice(0, 200)}` });
       return none;
@@ -180,37 +181,12 @@ function sheetWorker() {
     }
   }
 
-  // Pictures anchored in a sheet (a logo: openpyxl's add_image, XlsxWriter's insert_image), as
-  // their bytes and box; the page shows them as <img> from a blob: URL. Raster formats only
-  // (EMF/WMF, which browsers do not draw, are left out), 40 at most a sheet, 20 MB in all.
-  const PICTURE_TYPES = { png: "image/png", jpeg: "image/jpeg", jpg: "image/jpeg", gif: "image/gif", bmp: "image/bmp", webp: "image/webp" };
-  const EMU_PER_PIXEL = 9525;
-
-  function placePictures(sheets, sources, workbook) {
-    let budget = 20 * 1024 * 1024;
-    for (const model of sheets) {
-      const sheet = sources.get(model);
-      model.pictures = [];
-      let images = [];
-      try {
-        images = sheet && typeof sheet.getImages === "function" ? sheet.getImages() : [];
-      } catch {
-        continue; // a picture the reader could not place leaves the cells shown
-      }
-      for (const image of images.slice(0, 40)) {
-        const media = workbook.getImage(Number(image.imageId));
-        const type = media && PICTURE_TYPES[String(media.extension || "").toLowerCase()];
-        const range = image.range || {};
-        if (!type || !media.buffer || !range.tl || media.buffer.byteLength > budget) continue;
-        budget -= media.buffer.byteLength;
-        const point = (p) => ({ col: Math.floor(p.nativeCol || 0), colOff: (p.nativeColOff || 0) / EMU_PER_PIXEL, row: Math.floor(p.nativeRow || 0), rowOff: (p.nativeRowOff || 0) / EMU_PER_PIXEL });
-        const anchor = { from: point(range.tl) };
-        if (range.br) anchor.to = point(range.br);
-        else if (range.ext && range.ext.width > 0) anchor.size = { width: range.ext.width, height: range.ext.height };
-        else continue;
-        const box = anchorBox(model, anchor, 1);
-        model.pictures.push({ box, type, name: String(media.name || "Picture").slice(0, 200), bytes: new Uint8Array(media.buffer) });
-      }
+  // Pictures anchored in a sheet (a logo: openpyxl's add_image, XlsxWriter's insert_image), read
+  // by xlsx-charts.js with the charts (ExcelTS reads only `xdr:`-prefixed drawings, and openpyxl
+  // writes none), as their bytes and box; the page shows them as <img> from a blob: URL.
+  function placePictures(sheets, pictures) {
+    for (const sheet of sheets) {
+      sheet.pictures = pictures.filter((p) => p.sheet === sheet.name).map(({ anchor, type, name, bytes }) => ({ box: anchorBox(sheet, anchor, 1), type, name, bytes }));
     }
   }
 
