@@ -289,3 +289,37 @@ for (const [writer, script, offset] of [['XlsxWriter', PICTURE, [10, 5]], ['open
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+const ICONS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Icons')
+for r in range(10):
+    sheet.write(r, 0, r + 1)
+    sheet.write(r, 1, r + 1)
+sheet.conditional_format('A1:A10', {'type': 'icon_set', 'icon_style': '3_traffic_lights'})
+sheet.conditional_format('B1:B10', {'type': 'icon_set', 'icon_style': '3_arrows'})
+book.close()
+`;
+
+test('icon sets: traffic lights and arrows by Excel’s default thresholds (33% and 67%)', async () => {
+  const { page, context } = await openWorkbook('icons.xlsx', writtenBy(ICONS));
+  await page.screenshot({ path: join(SHOTS, 'icons.png') });
+  const icons = await page.evaluate(() => {
+    const out = {};
+    for (const cell of document.querySelectorAll('.plug-pane-body .plug-c.plug-cf')) {
+      const image = decodeURIComponent(getComputedStyle(cell).backgroundImage);
+      const color = /fill='(#[0-9a-f]{6})'/.exec(image);
+      out[cell.textContent] = out[cell.textContent] || [];
+      out[cell.textContent].push(`${image.includes('<circle') ? 'disc' : 'arrow'} ${color && color[1]}`);
+    }
+    return out;
+  });
+  const [red, yellow, green] = ['#e3342f', '#f7b924', '#2fa84f'];
+  assert.deepEqual(icons['3'], [`disc ${red}`, `arrow ${red}`]);
+  assert.deepEqual(icons['4'], [`disc ${yellow}`, `arrow ${yellow}`]);
+  assert.deepEqual(icons['7'], [`disc ${yellow}`, `arrow ${yellow}`]);
+  assert.deepEqual(icons['8'], [`disc ${green}`, `arrow ${green}`]);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

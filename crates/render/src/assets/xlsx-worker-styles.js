@@ -390,6 +390,7 @@ function sheetConditional(resolve) {
     const numbers = () => at.map(([r, c]) => value(r, c)).filter(isNumber);
     if (rule.type === "colorScale") return colorScale(rule, numbers(), value);
     if (rule.type === "dataBar") return dataBar(rule, numbers(), value);
+    if (rule.type === "iconSet") return iconSet(rule, numbers(), value);
     const css = dxfCss(rule.style);
     if (!css) return null;
     const when = (test) => (r, c) => (test(r, c) ? css : null);
@@ -627,6 +628,48 @@ function sheetConditional(resolve) {
         "background-repeat": "no-repeat",
         "background-position": "0 2px",
       };
+    };
+  }
+
+  // An icon set as Excel draws it: the icon at the cell's left, picked by the highest threshold
+  // the value reaches (percent 0/33/67 by default). Arrows are drawn as arrows, every other
+  // family (traffic lights, signs, flags, symbols, ratings) as Excel's coloured discs, red to
+  // green. The icon is an SVG made here from fixed shapes and colours, as a data: URL.
+  const ICON_COLORS = { 3: ["#e3342f", "#f7b924", "#2fa84f"], 4: ["#e3342f", "#f7b924", "#9bbf3b", "#2fa84f"], 5: ["#e3342f", "#f08c2e", "#f7b924", "#9bbf3b", "#2fa84f"] };
+  const ARROW_PATHS = { up: "M8 2 L14 9 H10 V14 H6 V9 H2 Z", right: "M14 8 L7 2 V6 H2 V10 H7 V14 Z", down: "M8 14 L14 7 H10 V2 H6 V7 H2 Z", upRight: "M13 3 V11 L10 8 L5 13 L3 11 L8 6 L5 3 Z", downRight: "M13 13 V5 L10 8 L5 3 L3 5 L8 10 L5 13 Z" };
+  const ARROWS = { 3: ["down", "right", "up"], 4: ["down", "downRight", "upRight", "up"], 5: ["down", "downRight", "right", "upRight", "up"] };
+
+  function iconSet(rule, list, value) {
+    const name = String(rule.iconSet || "3TrafficLights1");
+    const count = Number(name[0]);
+    const cfvo = rule.cfvo || [];
+    if (!ICON_COLORS[count] || list.length === 0 || rule.custom) return null;
+    const min = Math.min(...list);
+    const max = Math.max(...list);
+    const points = Array.from({ length: count }, (_, i) => (cfvo[i] ? threshold(cfvo[i], list, value, min + ((max - min) * i) / count) : min + ((max - min) * i) / count));
+    const arrows = /Arrows/.test(name);
+    const icons = ICON_COLORS[count].map((color, i) => {
+      const shape = arrows ? `<path d='${ARROW_PATHS[ARROWS[count][i]]}' fill='${/Gray/.test(name) ? "#808080" : color}'/>` : `<circle cx='8' cy='8' r='6' fill='${color}'/>`;
+      return `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' width='16' height='16' viewBox='0 0 16 16'>${shape}</svg>`)}")`;
+    });
+    if (rule.reverse) icons.reverse();
+    return (r, c) => {
+      const v = value(r, c);
+      if (!isNumber(v)) return null;
+      let at = 0;
+      for (let i = 1; i < count; i++) {
+        const gte = !cfvo[i] || cfvo[i].gte !== false;
+        if (gte ? v >= points[i] : v > points[i]) at = i;
+      }
+      const props = {
+        "background-image": icons[at],
+        "background-size": "14px 14px",
+        "background-repeat": "no-repeat",
+        "background-position": "3px center",
+        "padding-left": "20px",
+      };
+      if (rule.showValue === false) props.color = "transparent";
+      return props;
     };
   }
 
