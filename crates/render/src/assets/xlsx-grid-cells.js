@@ -51,7 +51,7 @@ function rowElement(grid, r, cols, rowHeaders) {
     const [from, to] = overflowRange(grid, i, r, c, rowFirst, end, range, frozenCell && c < cols[0] ? -Infinity : x - headerWidth);
     if (to < cols[0]) continue;
     const left = headerWidth + colLeft[from];
-    const cell = cellElement(grid, i, colLeft[to + 1] - colLeft[from], to > from);
+    const cell = cellElement(grid, i, colLeft[to + 1] - colLeft[from], to > from, r);
     if (hasFilterButton(sheet, r, c)) cell.classList.add("plug-filter");
     cell.style.marginLeft = `${left - x}px`;
     x = left + colLeft[to + 1] - colLeft[from];
@@ -164,8 +164,9 @@ function fitNumber(grid, i, width) {
   return "#".repeat(Math.max(1, Math.floor(room / textWidth(grid, style, "#"))));
 }
 
-// A cell `width` pixels wide; a spilling or merged cell hides the gridlines it covers.
-function cellElement(grid, i, width, covering) {
+// A cell `width` pixels wide; a spilling or merged cell hides the gridlines it covers. A
+// conditional format (row r) adds its declarations, computed by the worker, inline.
+function cellElement(grid, i, width, covering, r) {
   const { sheet } = grid.layout;
   const el = document.createElement("div");
   const style = sheet.styleIds[i];
@@ -173,6 +174,11 @@ function cellElement(grid, i, width, covering) {
   el.className = `plug-c k${kind}${style >= 0 ? ` ${grid.styles.prefix}${style}` : ""}${covering ? " plug-cover" : ""}`;
   el.style.width = `${width}px`;
   if (KIND_TITLES[kind]) el.title = KIND_TITLES[kind];
+  const conditional = sheet.conditional && sheet.conditional.get(r * 16384 + sheet.cols[i]);
+  if (conditional) {
+    el.style.cssText += `;${conditional}`;
+    el.classList.add("plug-cf");
+  }
   const note = noteOf(sheet, i);
   if (note) {
     el.classList.add("plug-note");
@@ -246,7 +252,7 @@ function mergeLayer(grid, rows, cols) {
     const height = rowTop[Math.min(bottom + 1, layout.rowCount)] - rowTop[top];
     if (width <= 0 || height <= 0) continue;
     const i = cellIndex(sheet, top, left);
-    const el = i < 0 ? document.createElement("div") : cellElement(grid, i, width, true);
+    const el = i < 0 ? document.createElement("div") : cellElement(grid, i, width, true, top);
     if (i < 0) el.className = "plug-c plug-cover";
     el.style.cssText += `;position:absolute;left:${headerWidth + colLeft[left]}px;top:${HEADER_HEIGHT + rowTop[top]}px;width:${width}px;height:${height}px`;
     el.dataset.merge = `${columnName(left)}${top + 1}:${columnName(right)}${bottom + 1}`;

@@ -79,8 +79,8 @@ function sheetLayout(sheet, viewWidth, viewHeight) {
   let colCount = Math.max(sheet.colCount, sheet.frozenCols, Math.ceil(viewWidth / sheet.defaultColWidth));
   let rowTop = offsets(rowCount, sheet.defaultRowHeight, sheet.rowHeights);
   let colLeft = offsets(colCount, sheet.defaultColWidth, sheet.colWidths);
-  // The sheet reaches as far as its charts do.
-  const charts = sheet.charts || [];
+  // The sheet reaches as far as its charts and pictures do.
+  const charts = [...(sheet.charts || []), ...(sheet.pictures || [])];
   const bottom = Math.max(0, ...charts.map((c) => c.box.top + c.box.height)) + sheet.defaultRowHeight;
   const right = Math.max(0, ...charts.map((c) => c.box.left + c.box.width)) + sheet.defaultColWidth;
   if (charts.length && bottom > rowTop[rowCount]) {
@@ -222,6 +222,17 @@ function chartLayer(layout) {
       svg.appendChild(element);
     }
     layer.appendChild(svg);
+  }
+  // Pictures (a logo), from the bytes the worker read, through a blob: URL made once each.
+  for (const picture of layout.sheet.pictures || []) {
+    const { left, top, width, height } = picture.box;
+    if (!picture.url) picture.url = URL.createObjectURL(new Blob([picture.bytes], { type: picture.type }));
+    const img = document.createElement("img");
+    img.className = "plug-picture";
+    img.src = picture.url;
+    img.alt = picture.name;
+    img.style.cssText = `left:${layout.headerWidth + left}px;top:${HEADER_HEIGHT + top}px;width:${width}px;height:${height}px`;
+    layer.appendChild(img);
   }
   return layer;
 }

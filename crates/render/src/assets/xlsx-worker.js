@@ -76,9 +76,11 @@ function sheetWorker() {
     const recalcOnLoad = Boolean(calc.fullCalcOnLoad || !calc.calcId);
     const visible = workbook.worksheets.filter((sheet) => !sheet.state || sheet.state === "visible");
     const sheets = visible.map((sheet, index) => describeSheet(sheet, index, styles, pending, recalcOnLoad));
-    const { charts, order } = await readCharts(bytes, workbook);
+    const sources = new Map(sheets.map((model, index) => [model, visible[index]]));
+    const { charts, order, pictures } = await readCharts(bytes, workbook);
     addChartSheets(sheets, order, charts, styles, pending);
     placeCharts(sheets, charts);
+    placePictures(sheets, pictures);
     postSheets("workbook", sheets, styles);
     if (pending.length > 0) {
       progress(`Calculating ${pending.length.toLocaleString("en-US")} formulas…`);
@@ -90,26 +92,45 @@ function sheetWorker() {
         self.postMessage({ type: "charts", charts: sheets.map((s) => s.charts) });
       }
     }
+    postConditional(sheets, sources, styles);
     self.postMessage({ type: "done" });
+  }
+
+  // Conditional formats, evaluated once per sheet against stored and calculated values (spills
+  // included: the engine wrote them into the workbook), sent as inline CSS per cell.
+  function postConditional(sheets, sources, styles) {
+    const { conditionalCss } = sheetConditional((color) => styles.color(color));
+    const formats = sheets.map((model) => {
+      const sheet = sources.get(model);
+      if (!sheet || !(sheet.conditionalFormattings || []).length) return null;
+      try {
+        return conditionalCss(sheet, Math.max(model.rows, sheet.rowCount || 0), Math.max(model.colCount, sheet.columnCount || 0));
+      } catch (error) {
+        self.postMessage({ type: "notice", text: `The sheet's conditional formats could not be read: ${String((error && error.message) || error).slice(0, 200)}` });
+        return null;
+      }
+    });
+    if (formats.some(Boolean)) self.postMessage({ type: "conditional", formats });
   }
 
   // ------------------------------------------------------------------ charts
 
-  // Whether the zip names a chart part (its central directory is at the end of the file).
+  // Whether the zip names a chart part or a picture (its central directory is at the end of the
+  // file).
   function hasCharts(bytes) {
-    const tail = new Uint8Array(bytes, Math.max(0, bytes.byteLength - 4_000_000));
-    return new TextDecoder("latin1").decode(tail).includes("xl/charts/chart");
+    const tail = new TextDecoder("latin1").decode(new Uint8Array(bytes, Math.max(0, bytes.byteLength - 4_000_000)));
+    return tail.includes("xl/charts/chart") || tail.includes("xl/media/");
   }
 
   // The workbook's charts, read and drawn by xlsx-charts.js (loaded only now). A chart that
   // cannot be read shows why in its place; a failure to read any leaves the cells shown.
   async function readCharts(bytes, workbook) {
-    const none = { charts: [], order: [] };
+    const none = { charts: [], order: [], pictures: [] };
     if (!chartsLibrary || !hasCharts(bytes)) return none;
     try {
       if (!self.PlugCharts) importScripts(chartsLibrary);
-      const { sheets, charts } = await self.PlugCharts.read(bytes, (sheetName, row, col) => cellValue(workbook, sheetName, row, col));
-      return { charts, order: sheets };
+      const { sheets, charts, pictures } = await self.PlugCharts.read(bytes, (sheetName, row, col) => cellValue(workbook, sheetName, row, col));
+      return { charts, order: sheets, pictures: pictures || [] };
     } catch (error) {
       self.postMessage({ type: "notice", text: `The workbook's charts could not be read: ${String((error && error.message) || error).slice(0, 200)}` });
       return none;
@@ -160,7 +181,16 @@ function sheetWorker() {
     }
   }
 
-  function anchorBox(sheet, anchor) {
+  // Pictures anchored in a sheet (a logo: openpyxl's add_image, XlsxWriter's insert_image), read
+  // by xlsx-charts.js with the charts (ExcelTS reads only `xdr:`-prefixed drawings, and openpyxl
+  // writes none), as their bytes and box; the page shows them as <img> from a blob: URL.
+  function placePictures(sheets, pictures) {
+    for (const sheet of sheets) {
+      sheet.pictures = pictures.filter((p) => p.sheet === sheet.name).map(({ anchor, type, name, bytes }) => ({ box: anchorBox(sheet, anchor, 1), type, name, bytes }));
+    }
+  }
+
+  function anchorBox(sheet, anchor, smallest) {
     const widths = new Map(sheet.colWidths);
     const heights = new Map(sheet.rowHeights);
     const x = (col, off) => {
@@ -177,7 +207,7 @@ function sheetWorker() {
     const top = anchor.at ? anchor.at.y : y(anchor.from.row, anchor.from.rowOff);
     const width = anchor.to ? x(anchor.to.col, anchor.to.colOff) - left : anchor.size.width;
     const height = anchor.to ? y(anchor.to.row, anchor.to.rowOff) - top : anchor.size.height;
-    return { left, top, width: Math.max(60, Math.min(4000, width)), height: Math.max(40, Math.min(4000, height)) };
+    return { left, top, width: Math.max(smallest || 60, Math.min(4000, width)), height: Math.max(smallest || 40, Math.min(4000, height)) };
   }
 
   function postSheets(type, sheets, styles) {

@@ -19,7 +19,7 @@ function loadSheetFont() {
 
 // The worker starts loading its library at once, while the page fetches the file.
 function startWorker() {
-  const source = `${sheetFormulas}\n${sheetStyles}\n(${sheetWorker})();`;
+  const source = `${sheetFormulas}\n${sheetStyles}\n${sheetConditional}\n(${sheetWorker})();`;
   const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
   const worker = new Worker(url);
   URL.revokeObjectURL(url);
@@ -250,6 +250,11 @@ function openWorkbook(worker, bytes, fonts) {
         } else if (data.type === "charts") {
           data.charts.forEach((charts, index) => {
             sheets[index].charts = charts;
+          });
+          refreshGrid(grid);
+        } else if (data.type === "conditional") {
+          data.formats.forEach((list, index) => {
+            if (list && sheets[index]) sheets[index].conditional = new Map(list.map(([r, c, css]) => [r * 16384 + c, css]));
           });
           refreshGrid(grid);
         } else if (data.type === "notice") {

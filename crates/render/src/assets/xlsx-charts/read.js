@@ -45,6 +45,21 @@ async function zipText(bytes, entries, name) {
   return new Response(stream).text();
 }
 
+// A picture's bytes (raster media, 10 MB at most), or null.
+async function zipBytes(bytes, entries, name) {
+  const entry = entries.get(name);
+  if (!entry || entry.size > 10_000_000) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const start = entry.offset + 30 + view.getUint16(entry.offset + 26, true) + view.getUint16(entry.offset + 28, true);
+  const raw = bytes.subarray(start, start + entry.size);
+  if (entry.method === 0) return raw.slice();
+  if (entry.method !== 8) return null;
+  const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+const PICTURE_TYPES = { png: "image/png", jpeg: "image/jpeg", jpg: "image/jpeg", gif: "image/gif", bmp: "image/bmp", webp: "image/webp" };
+
 // ------------------------------------------------------------------ xml
 
 // A small XML reader: elements by local name (prefixes dropped), attributes by local name,
@@ -145,6 +160,8 @@ export async function read(buffer, cellValue) {
   const workbookRels = await relationships(bytes, entries, "xl/workbook.xml");
   const found = [];
   const order = [];
+  const pictures = [];
+  let pictureBytes = 0;
   for (const sheet of children(child(parseXml(workbookXml).children[0], "sheets"), "sheet")) {
     const sheetPart = workbookRels.get(sheet.attrs.id);
     if (!sheetPart) continue;
@@ -160,6 +177,21 @@ export async function read(buffer, cellValue) {
     const drawingRels = await relationships(bytes, entries, drawingPart);
     for (const anchorNode of parseXml(drawingXml).children.flatMap((d) => d.children)) {
       const anchor = readAnchor(anchorNode);
+      // A picture (a logo): its bytes through the drawing's relationship, raster types only
+      // (EMF/WMF are not drawn by browsers), 40 a sheet and 20 MB in all at most.
+      const pic = anchor && child(anchorNode, "pic");
+      const blip = pic && findNamed(pic, "blip");
+      const mediaPart = blip && drawingRels.get(blip.attrs.embed);
+      const type = mediaPart && PICTURE_TYPES[mediaPart.split(".").pop().toLowerCase()];
+      if (type && pictures.filter((p) => p.sheet === sheet.attrs.name).length < 40) {
+        const data = await zipBytes(bytes, entries, mediaPart);
+        if (data && pictureBytes + data.byteLength <= 20_000_000) {
+          pictureBytes += data.byteLength;
+          const props = findNamed(pic, "cNvPr");
+          pictures.push({ sheet: sheet.attrs.name, anchor, type, name: String((props && (props.attrs.descr || props.attrs.name)) || "Picture").slice(0, 200), bytes: data });
+        }
+        continue;
+      }
       const ref = anchor && findChartRef(anchorNode);
       const chartPart = ref && drawingRels.get(ref);
       if (!chartPart) continue;
@@ -172,7 +204,16 @@ export async function read(buffer, cellValue) {
       }
     }
   }
-  return { sheets: order, charts: found };
+  return { sheets: order, charts: found, pictures };
+}
+
+function findNamed(node, name) {
+  if (node.name === name) return node;
+  for (const c of node.children) {
+    const found = findNamed(c, name);
+    if (found) return found;
+  }
+  return null;
 }
 
 const EMU_PER_PIXEL = 9525;
