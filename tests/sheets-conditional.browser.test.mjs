@@ -9,9 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { atCell, openWorkbook } from './support/sheet-pages.mjs';
 import { writtenBy } from './support/python.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'sheets-conditional');
@@ -21,35 +21,13 @@ let owner;
 before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
 after(() => closeBrowserWorld({ app, browser }));
 
-async function openWorkbook(name, content) {
-  const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'xlsx' } });
-  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 800 } });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (error) => page.errors.push(error.message));
-  page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') page.errors.push(message.text()); });
-  const started = Date.now();
-  await page.goto(e.url);
-  await page.waitForFunction(() => document.getElementById('plug-main').dataset.state === 'ready' || document.querySelector('.plug-error'), null, { timeout: 120_000 });
-  assert.equal(await page.$('.plug-error'), null, await page.textContent('main'));
-  return { page, context, seconds: (Date.now() - started) / 1000 };
-}
-
 /**
  * What a person sees at a cell's place (the element under its column letter's middle and its row
  * number's): text, background colour, font colour and weight, and a data bar's span in percent of
  * the cell's width (from the gradient's stops), or null.
  */
 function lookAt(page, address) {
-  return page.evaluate((address) => {
-    const [, letters, number] = /^([A-Z]+)(\d+)$/.exec(address);
-    const sheet = document.querySelector('.plug-sheet').getBoundingClientRect();
-    const heads = (selector, text) => [...document.querySelectorAll(selector)].filter((e) => e.textContent === text)
-      .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
-    const column = heads('.plug-colhead', letters).find((r) => r.left >= sheet.left - 1 && r.right <= sheet.right + 1);
-    const row = heads('.plug-rowhead', number).find((r) => r.top >= sheet.top - 1 && r.bottom <= sheet.bottom + 1);
-    if (!column || !row) return null;
-    const cell = document.elementsFromPoint(column.left + column.width / 2, row.top + row.height / 2).find((e) => e.classList.contains('plug-c'));
+  return atCell(page, address, (cell) => {
     if (!cell) return null;
     const style = getComputedStyle(cell);
     const hex = (css) => {
@@ -60,7 +38,7 @@ function lookAt(page, address) {
     const stops = [...style.backgroundImage.matchAll(/(rgba?\([^)]*\)) ([\d.]+)%/g)].map((m) => [hex(m[1]), Number(m[2])]).filter(([c]) => c);
     const bar = stops.length >= 2 ? { from: stops[0][1], to: stops[stops.length - 1][1], color: stops[0][0] } : null;
     return { text: cell.textContent, fill: hex(style.backgroundColor), color: hex(style.color), bold: Number(style.fontWeight) >= 700, bar };
-  }, address);
+  });
 }
 
 async function looks(page, addresses) {
@@ -106,7 +84,7 @@ const GREEN = '#c6efce';
 const YELLOW = '#ffeb9c';
 
 test('conditional formats XlsxWriter writes show as in Excel, on calculated and spilled values', async () => {
-  const { page, context } = await openWorkbook('conditional.xlsx', writtenBy(XLSXWRITER));
+  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'conditional.xlsx', writtenBy(XLSXWRITER), { console: true });
   await page.screenshot({ path: join(SHOTS, 'xlsxwriter.png') });
   const seen = await looks(page, ['B2', 'B3', 'B4', 'B5', 'B9', 'B10', 'C2', 'C11', 'D2', 'D6', 'D11', 'E4', 'E5', 'F2', 'F3', 'F5', 'F7', 'F9', 'G2', 'G9', 'G11', 'A2', 'A8', 'A11', 'I2', 'I10', 'I11']);
   // Cell is: > 150 red with dark red text, between 40 and 60 green; others as they were.
@@ -157,7 +135,7 @@ book.save(sys.argv[1])
 `;
 
 test('conditional formats openpyxl writes: cell is, formula, 2-colour scale, data bars across 0, above average, banding', async () => {
-  const { page, context } = await openWorkbook('report.xlsx', writtenBy(OPENPYXL));
+  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'report.xlsx', writtenBy(OPENPYXL), { console: true });
   await page.screenshot({ path: join(SHOTS, 'openpyxl.png') });
   const seen = await looks(page, ['A2', 'A3', 'B2', 'B3', 'B5', 'C3', 'C4', 'D3', 'D6', 'D2', 'E2', 'E3', 'E4', 'E5', 'F3', 'F4', 'F5', 'F6']);
   // Units < 100, red; where no rule fills, even rows get the banding.
@@ -186,7 +164,7 @@ test('conditional formats LibreOffice Calc saves show as in Excel', { skip: SOFF
   const dir = mkdtempSync(join(tmpdir(), 'plug-soffice-'));
   writeFileSync(join(dir, 'in.xlsx'), writtenBy(XLSXWRITER));
   execFileSync(SOFFICE, [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', join(dir, 'out'), join(dir, 'in.xlsx')], { stdio: 'pipe', timeout: 180_000 });
-  const { page, context } = await openWorkbook('libreoffice.xlsx', readFileSync(join(dir, 'out', 'in.xlsx')));
+  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'libreoffice.xlsx', readFileSync(join(dir, 'out', 'in.xlsx')), { console: true });
   await page.screenshot({ path: join(SHOTS, 'libreoffice.png') });
   const seen = await looks(page, ['B2', 'B3', 'B10', 'C2', 'C11', 'D2', 'D11', 'E4', 'E5', 'F2', 'F5', 'A2', 'A8']);
   assert.deepEqual([seen.B2.fill, seen.B3.fill, seen.B10.fill, seen.B10.color], [null, GREEN, RED, '#9c0006']);
@@ -214,9 +192,9 @@ book.close()
 
 test('a sheet of 10,000 rows with a colour scale and data bars opens promptly, formatted to its last row', async () => {
   // The same sheet without its rules, to compare like with like on a loaded machine.
-  const plain = await openWorkbook('plain.xlsx', writtenBy(BIG.replace(/^sheet\.conditional_format.*$/gm, '')));
+  const plain = await openWorkbook({ app, browser, user: owner }, 'plain.xlsx', writtenBy(BIG.replace(/^sheet\.conditional_format.*$/gm, '')), { console: true });
   await plain.context.close();
-  const { page, context, seconds } = await openWorkbook('big.xlsx', writtenBy(BIG));
+  const { page, context, seconds } = await openWorkbook({ app, browser, user: owner }, 'big.xlsx', writtenBy(BIG), { console: true });
   console.log(`10,000 rows: ${seconds.toFixed(1)} s with conditional formats, ${plain.seconds.toFixed(1)} s without`);
   assert.ok(seconds < Math.max(20, plain.seconds * 2), `${seconds} s against ${plain.seconds} s`);
   const top = await looks(page, ['A2', 'B2', 'C2', 'A11', 'C11']);
@@ -267,7 +245,7 @@ book.save(sys.argv[1])
 `;
 
 for (const [writer, script, offset] of [['XlsxWriter', PICTURE, [10, 5]], ['openpyxl', OPENPYXL_PICTURE, [0, 0]]]) test(`a picture ${writer} anchors in a sheet shows at its cell, at its size`, async () => {
-  const { page, context } = await openWorkbook('logo.xlsx', writtenBy(script));
+  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'logo.xlsx', writtenBy(script), { console: true });
   await page.screenshot({ path: join(SHOTS, `picture-${writer}.png`) });
   const shown = await page.evaluate(() => {
     const img = document.querySelector('.plug-pane-body img.plug-picture');
@@ -303,7 +281,7 @@ book.close()
 `;
 
 test('icon sets: traffic lights and arrows by Excel’s default thresholds (33% and 67%)', async () => {
-  const { page, context } = await openWorkbook('icons.xlsx', writtenBy(ICONS));
+  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'icons.xlsx', writtenBy(ICONS), { console: true });
   await page.screenshot({ path: join(SHOTS, 'icons.png') });
   const icons = await page.evaluate(() => {
     const out = {};
