@@ -155,6 +155,43 @@ function showSpeakerNotes(notes) {
   new MutationObserver(attach).observe(slidesBox, { childList: true });
 }
 
+// ------------------------------------------------------------------ hidden slides
+
+// A hidden slide (`<p:sld show="0">`, PowerPoint's "Hide Slide") is skipped in a slide show but
+// is part of the file: PowerPoint's editing view shows it dimmed, with its number struck through.
+// A reader of the file sees it too, dimmed, under a line saying it is hidden.
+async function hiddenSlides(zip) {
+  const presentation = await readXml(zip, "ppt/presentation.xml");
+  if (!presentation) return [];
+  const targets = await relationTargets(zip, "ppt/presentation.xml");
+  const hidden = [];
+  for (const slideId of presentation.getElementsByTagNameNS(PRESENTATION_NS, "sldId")) {
+    const slide = targets.get(slideId.getAttributeNS(REL_NS, "id"));
+    if (!slide) continue;
+    const doc = await readXml(zip, slide.path);
+    const show = doc && doc.documentElement.getAttribute("show");
+    hidden.push(show === "0" || show === "false");
+  }
+  return hidden;
+}
+
+function markHiddenSlides(hidden) {
+  if (!hidden.some(Boolean)) return;
+  const attach = () => {
+    for (const item of slidesBox.querySelectorAll("[data-slide-index]")) {
+      const index = Number(item.dataset.slideIndex);
+      if (!hidden[index] || item.querySelector(":scope > .plug-hidden-label")) continue;
+      item.classList.add("plug-hidden-slide");
+      const label = document.createElement("p");
+      label.className = "plug-hidden-label";
+      label.textContent = `Slide ${index + 1} is hidden: it is skipped in a slide show.`;
+      item.prepend(label);
+    }
+  };
+  attach();
+  new MutationObserver(attach).observe(slidesBox, { childList: true });
+}
+
 try {
   setStatus("Loading slides…");
   const [renderer, bytes] = await Promise.all([import(vendor + "pptx-renderer.min.mjs"), fetchBytes(fileUrl)]);
@@ -164,6 +201,7 @@ try {
   else {
     clearStatus();
     const notes = await speakerNotes(zip).catch(() => []);
+    const hidden = await hiddenSlides(zip).catch(() => []);
     await renderer.PptxViewer.open(deck, slidesBox, {
       zipLimits: renderer.RECOMMENDED_ZIP_LIMITS,
       fitMode: "contain",
@@ -173,6 +211,7 @@ try {
       pdfjs: { moduleUrl: vendor + "pdf.min.mjs", workerUrl: vendor + "pdf.worker.min.mjs" },
     });
     showSpeakerNotes(notes);
+    markHiddenSlides(hidden);
   }
 } catch (error) {
   fail("These slides could not be displayed.", error);

@@ -1,0 +1,207 @@
+// Word documents and decks made during the test by the tools other people use (python-docx and
+// python-pptx in .venv, LibreOffice where soffice is installed), dropped through the real Worker
+// and opened in Chromium: what a person sees of them, as the tool that made them shows them.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { writtenBy } from './support/python.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'office-tools');
+let app;
+let browser;
+let owner;
+before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
+after(() => closeBrowserWorld({ app, browser }));
+
+async function openDropped(name, content, sourceType) {
+  const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: sourceType } });
+  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('pageerror', (error) => page.problems.push(error.message));
+  page.on('console', (message) => { if (message.type() === 'error' || message.type() === 'warning') page.problems.push(`${message.type()}: ${message.text()}`); });
+  page.on('response', (response) => { if (response.status() >= 400) page.problems.push(`${response.status()} ${response.url()}`); });
+  await page.goto(e.url);
+  return { page, context };
+}
+
+/** A file converted by LibreOffice from `name` with `text`; null where soffice is not installed. */
+function convertedByLibreOffice(name, content, filter) {
+  const dir = mkdtempSync(join(tmpdir(), 'plug-soffice-'));
+  try {
+    writeFileSync(join(dir, name), content);
+    execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', filter, '--outdir', join(dir, 'out'), join(dir, name)], { stdio: 'pipe', timeout: 120_000 });
+    return readFileSync(join(dir, 'out', `${name.replace(/\.[^.]+$/, '')}.${filter.split(':')[0]}`));
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// A report as python-docx scripts write one: a footer "Page N of M" made of PAGE and NUMPAGES
+// fields (whose saved result is "1"), a landscape section added with `add_section` that keeps
+// the report's header and footer (Word's "Link to Previous"), links out and to a bookmark, a
+// comment (python-docx 1.2's `add_comment`) and tracked changes.
+const REPORT = String.raw`
+import sys
+from docx import Document
+from docx.enum.section import WD_ORIENT, WD_SECTION
+from docx.enum.text import WD_BREAK
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+from docx.opc.constants import RELATIONSHIP_TYPE as RT
+
+def element(tag, text=None, **attrs):
+    e = OxmlElement(tag)
+    for k, v in attrs.items(): e.set(qn(k.replace('_', ':', 1)), v)
+    if text is not None: e.text = text
+    return e
+
+def field(paragraph, instruction, saved):
+    for part in (element('w:fldChar', w_fldCharType='begin'), element('w:instrText', instruction), element('w:fldChar', w_fldCharType='separate')):
+        paragraph.add_run()._r.append(part)
+    paragraph.add_run(saved)
+    paragraph.add_run()._r.append(element('w:fldChar', w_fldCharType='end'))
+
+def link(paragraph, text, url=None, anchor=None):
+    h = element('w:hyperlink')
+    if url: h.set(qn('r:id'), paragraph.part.relate_to(url, RT.HYPERLINK, is_external=True))
+    else: h.set(qn('w:anchor'), anchor)
+    r = element('w:r'); r.append(element('w:t', text)); h.append(r); paragraph._p.append(h)
+
+doc = Document()
+section = doc.sections[0]
+section.header.paragraphs[0].text = 'Acme Corp quarterly report'
+footer = section.footer.paragraphs[0]
+footer.add_run('Page '); field(footer, ' PAGE ', '1'); footer.add_run(' of '); field(footer, ' NUMPAGES ', '1')
+doc.add_heading('Quarterly report', 0)
+p = doc.add_paragraph('See ')
+link(p, 'our website', url='https://example.com/report'); p.add_run(', the '); link(p, 'appendix', anchor='appendix'); p.add_run(' and ')
+link(p, 'a script', url='javascript:alert(1)')
+c = doc.add_paragraph('The budget is final.')
+doc.add_comment(c.runs, text='Please check with finance.', author='Dana Reviewer', initials='DR')
+ins = element('w:ins', w_id='101', w_author='Dana', w_date='2026-11-01T10:00:00Z'); r = element('w:r'); r.append(element('w:t', ' Inserted words.')); ins.append(r); c._p.append(ins)
+dele = element('w:del', w_id='102', w_author='Dana', w_date='2026-11-01T10:00:00Z'); r = element('w:r'); r.append(element('w:delText', ' Deleted words.')); dele.append(r); c._p.append(dele)
+doc.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
+doc.add_paragraph('Second page.')
+wide = doc.add_section(WD_SECTION.NEW_PAGE)
+wide.orientation = WD_ORIENT.LANDSCAPE
+wide.page_width, wide.page_height = wide.page_height, wide.page_width
+doc.add_heading('Appendix', 1)
+a = doc.add_paragraph('The wide table goes here.')
+a._p.insert(0, element('w:bookmarkStart', w_id='7', w_name='appendix')); a._p.append(element('w:bookmarkEnd', w_id='7'))
+doc.save(sys.argv[1])
+`;
+
+test('a python-docx report keeps its header and footer on every page and numbers its pages', async () => {
+  const { page, context } = await openDropped('report.docx', writtenBy(REPORT, 'report.docx'), 'docx');
+  await page.waitForSelector('.plug-docx section.docx', { timeout: 30_000 });
+  const pages = await page.$$eval('.plug-docx section.docx', (all) => all.map((section) => ({
+    header: section.querySelector('header')?.textContent.trim() ?? null,
+    footer: section.querySelector('footer')?.textContent.trim() ?? null,
+    landscape: section.offsetWidth > section.offsetHeight,
+  })));
+  assert.deepEqual(pages, [
+    { header: 'Acme Corp quarterly report', footer: 'Page 1 of 3', landscape: false },
+    { header: 'Acme Corp quarterly report', footer: 'Page 2 of 3', landscape: false },
+    { header: 'Acme Corp quarterly report', footer: 'Page 3 of 3', landscape: true },
+  ]);
+  assert.deepEqual(page.problems, []);
+  await page.screenshot({ path: join(SHOTS, 'docx-pages.png'), fullPage: true });
+  await context.close();
+});
+
+test('a Word document\'s links open addresses in a new tab, follow bookmarks, and never run scripts', async () => {
+  const { page, context } = await openDropped('links.docx', writtenBy(REPORT, 'links.docx'), 'docx');
+  await page.waitForSelector('.plug-docx section.docx', { timeout: 30_000 });
+  const links = await page.$$eval('.plug-docx article a', (all) => all.map((a) => ({ text: a.textContent, href: a.getAttribute('href'), target: a.target, rel: a.rel })));
+  assert.deepEqual(links, [
+    { text: 'our website', href: 'https://example.com/report', target: '_blank', rel: 'noopener noreferrer' },
+    { text: 'appendix', href: '#appendix', target: '', rel: '' },
+    { text: 'a script', href: null, target: '', rel: '' },
+  ]);
+  const appendixTop = () => page.evaluate(() => document.getElementById('appendix').getBoundingClientRect().top);
+  assert.ok(await appendixTop() > 900, 'the appendix starts out of view');
+  await page.click('.plug-docx a[href="#appendix"]');
+  await page.waitForFunction(() => {
+    const top = document.getElementById('appendix').getBoundingClientRect().top;
+    return top >= 0 && top < 900;
+  }, null, { timeout: 5_000 });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('a Word comment shows beside its text, by pointer and keyboard; tracked changes show as accepted', async () => {
+  const { page, context } = await openDropped('review.docx', writtenBy(REPORT, 'review.docx'), 'docx');
+  await page.waitForSelector('.plug-docx section.docx', { timeout: 30_000 });
+  const paragraph = page.locator('.plug-docx article p', { hasText: 'The budget is final.' });
+  assert.match(await paragraph.textContent(), /^The budget is final\.💬Dana Reviewer.*Please check with finance\. Inserted words\.$/);
+  assert.doesNotMatch(await page.textContent('.plug-docx'), /Deleted words/);
+  const bubble = page.locator('.plug-docx .docx-comment-ref');
+  assert.equal(await bubble.count(), 1);
+  assert.match(await bubble.getAttribute('aria-label'), /^Comment: Dana Reviewer.*Please check with finance\.$/);
+  const popover = page.locator('.plug-docx .docx-comment-popover');
+  assert.equal(await popover.isVisible(), false);
+  await bubble.focus();
+  assert.equal(await popover.isVisible(), true);
+  assert.match(await popover.textContent(), /Dana Reviewer[\s\S]*Please check with finance\./);
+  await page.screenshot({ path: join(SHOTS, 'docx-comment.png') });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+// A deck as python-pptx scripts write one, 4:3 (python-pptx's default) or 16:9: a title slide, a
+// hidden slide (`show="0"`, PowerPoint's "Hide Slide"), and a chart.
+const DECK = String.raw`
+import sys
+from pptx import Presentation
+from pptx.util import Inches
+from pptx.chart.data import CategoryChartData
+from pptx.enum.chart import XL_CHART_TYPE
+deck = Presentation()
+if sys.argv[1].endswith('wide.pptx'): deck.slide_width, deck.slide_height = Inches(13.333), Inches(7.5)
+s = deck.slides.add_slide(deck.slide_layouts[0]); s.shapes.title.text = 'Launch plan'; s.placeholders[1].text = 'Q3 2026'
+s = deck.slides.add_slide(deck.slide_layouts[5]); s.shapes.title.text = 'Backstage only'; s._element.set('show', '0')
+s = deck.slides.add_slide(deck.slide_layouts[5]); s.shapes.title.text = 'Sales'
+d = CategoryChartData(); d.categories = ['North', 'South', 'East']; d.add_series('Sales', (5, 9, 3))
+s.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(1.6), Inches(6), Inches(4), d)
+deck.save(sys.argv[1])
+`;
+
+for (const [name, ratio] of [['deck.pptx', 4 / 3], ['wide.pptx', 16 / 9]]) {
+  test(`a python-pptx deck (${name}) marks its hidden slide and keeps its shape`, async () => {
+    const { page, context } = await openDropped(name, writtenBy(DECK, name), 'pptx');
+    await page.waitForSelector('[data-slide-index="2"]', { timeout: 30_000 });
+    await page.waitForFunction(() => /Launch plan/.test(document.querySelector('[data-slide-index="0"]')?.textContent ?? ''), null, { timeout: 30_000 });
+    const slides = await page.$$eval('.plug-slides [data-slide-index]', (all) => all.map((item) => ({
+      hidden: item.classList.contains('plug-hidden-slide'),
+      label: item.querySelector('.plug-hidden-label')?.textContent ?? null,
+    })));
+    assert.deepEqual(slides, [
+      { hidden: false, label: null },
+      { hidden: true, label: 'Slide 2 is hidden: it is skipped in a slide show.' },
+      { hidden: false, label: null },
+    ]);
+    const hidden = page.locator('[data-slide-index="1"]');
+    await hidden.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => /Backstage only/.test(document.querySelector('[data-slide-index="1"]').textContent), null, { timeout: 15_000 });
+    const drawn = await hidden.evaluate((item) => {
+      const slide = [...item.children].find((child) => !child.classList.contains('plug-hidden-label'));
+      const box = slide.getBoundingClientRect();
+      return { ratio: box.width / box.height, opacity: Number(getComputedStyle(slide).opacity) };
+    });
+    assert.ok(Math.abs(drawn.ratio - ratio) < 0.03, JSON.stringify(drawn));
+    assert.ok(drawn.opacity < 1, JSON.stringify(drawn));
+    await hidden.screenshot({ path: join(SHOTS, `pptx-hidden-${name}.png`) });
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+}
