@@ -223,9 +223,12 @@ function safeLinks() {
 
 // Comments: Word shows them beside the text. docx-preview marks each with a speech bubble whose
 // comment (author, date, text) shows while the pointer is on it; the bubble is a keyboard stop
-// too, showing the comment while it has focus, and says what it is to a screen reader.
+// too, showing the comment while it has focus, and says what it is to a screen reader. Its
+// bubble was the emoji "💬", a box where no emoji font is installed: it is drawn by the page's
+// CSS instead, and the commented words are highlighted as in Word.
 function reachableComments() {
   for (const bubble of pagesBox.querySelectorAll(".docx-comment-ref")) {
+    bubble.textContent = "";
     bubble.tabIndex = 0;
     bubble.setAttribute("role", "note");
     const popover = bubble.nextElementSibling;
