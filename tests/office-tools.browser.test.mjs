@@ -263,3 +263,32 @@ test('a deck saved by LibreOffice Impress draws every slide, its hidden one mark
   assert.deepEqual(page.problems, []);
   await context.close();
 });
+
+// A video python-pptx embeds (`add_movie`) that the browser cannot play: the player says so
+// instead of sitting black at 0:00.
+const MOVIE = String.raw`
+import io, sys
+from pptx import Presentation
+from pptx.util import Inches
+from PIL import Image
+deck = Presentation()
+s = deck.slides.add_slide(deck.slide_layouts[5]); s.shapes.title.text = 'Demo video'
+poster = io.BytesIO(); Image.new('RGB', (320, 180), (40, 90, 160)).save(poster, 'PNG'); poster.seek(0)
+s.shapes.add_movie(io.BytesIO(b'not really a video'), Inches(1), Inches(1.6), Inches(6), Inches(3.4), poster_frame_image=poster, mime_type='video/x-ms-wmv')
+deck.save(sys.argv[1])
+`;
+
+test('a deck\'s video the browser cannot play says so where its player was', async () => {
+  const { page, context } = await openDropped('movie.pptx', writtenBy(MOVIE, 'movie.pptx'), 'pptx');
+  // The browser finds it cannot play the file as soon as it looks at it; a press of play would
+  // find the same.
+  const note = page.locator('[data-slide-index="0"] .plug-media-missing');
+  await note.waitFor({ timeout: 30_000 });
+  assert.equal(await note.textContent(), 'This video cannot be played in the browser. Download the presentation to play it.');
+  const box = await note.boundingBox();
+  assert.ok(box.width > 300 && box.height > 150, JSON.stringify(box));
+  assert.equal(await page.locator('[data-slide-index="0"] video').count(), 0);
+  await page.locator('[data-slide-index="0"]').screenshot({ path: join(SHOTS, 'pptx-video.png') });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});

@@ -192,6 +192,31 @@ function markHiddenSlides(hidden) {
   new MutationObserver(attach).observe(slidesBox, { childList: true });
 }
 
+// ------------------------------------------------------------------ video and audio
+
+// A slide's video or audio plays from the deck in the browser's own player. One the browser
+// cannot play (a .wmv or .avi from an older PowerPoint, a damaged file) left a black box at 0:00
+// that did nothing: the player is replaced by a box saying so, at its size.
+function explainUnplayableMedia() {
+  const explain = (media) => {
+    if (media.dataset.plugWatched) return;
+    media.dataset.plugWatched = "1";
+    media.addEventListener("error", () => {
+      const kind = media.localName === "audio" ? "audio" : "video";
+      const box = document.createElement("div");
+      box.className = "plug-media-missing";
+      box.setAttribute("role", "note");
+      box.textContent = `This ${kind} cannot be played in the browser. Download the presentation to play it.`;
+      box.style.cssText = media.style.cssText;
+      box.style.backgroundColor = "";
+      media.replaceWith(box);
+    });
+  };
+  const scan = () => slidesBox.querySelectorAll("video, audio").forEach(explain);
+  scan();
+  new MutationObserver(scan).observe(slidesBox, { childList: true, subtree: true });
+}
+
 try {
   setStatus("Loading slides…");
   const [renderer, bytes] = await Promise.all([import(vendor + "pptx-renderer.min.mjs"), fetchBytes(fileUrl)]);
@@ -212,6 +237,7 @@ try {
     });
     showSpeakerNotes(notes);
     markHiddenSlides(hidden);
+    explainUnplayableMedia();
   }
 } catch (error) {
   fail("These slides could not be displayed.", error);
