@@ -292,3 +292,26 @@ test('a deck\'s video the browser cannot play says so where its player was', asy
   assert.deepEqual(page.problems, []);
   await context.close();
 });
+
+// An equation LibreOffice writes as Word's OMML (as pandoc does from $…$): letters are italic
+// variables, numbers upright, operators spaced, as Word sets them.
+const FORMULA = LETTER
+  .replace('xmlns:fo=', 'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" xmlns:math="http://www.w3.org/1998/Math/MathML" xmlns:fo=')
+  .replace('<text:p text:style-name="P1">Second page.</text:p>', `<text:p>Energy: <draw:frame draw:name="f1" text:anchor-type="as-char" svg:width="3cm" svg:height="0.8cm"><draw:object><math:math><math:semantics><math:mrow><math:mi>E</math:mi><math:mo>=</math:mo><math:mi>m</math:mi><math:msup><math:mi>c</math:mi><math:mn>2</math:mn></math:msup><math:mo>+</math:mo><math:mfrac><math:mn>1</math:mn><math:mn>2</math:mn></math:mfrac></math:mrow><math:annotation math:encoding="StarMath 5.0">E = m c^2 + {1} over {2}</math:annotation></math:semantics></math:math></draw:object></draw:frame> end.</text:p>`);
+
+test('an equation in a Word document reads as Word sets it: italic variables, spaced operators', async (t) => {
+  const docx = convertedByLibreOffice('formula.fodt', FORMULA, 'docx:MS Word 2007 XML');
+  if (!docx) {
+    t.diagnostic('soffice is not installed: not checked');
+    return;
+  }
+  const { page, context } = await openDropped('formula.docx', docx, 'docx');
+  await page.waitForSelector('.plug-docx math', { timeout: 30_000 });
+  const tokens = await page.$$eval('.plug-docx math :is(mi, mn, mo, ms)', (all) => all.map((e) => `${e.localName}:${e.textContent}`));
+  assert.deepEqual(tokens, ['mi:E', 'mo:=', 'mi:m', 'mi:c', 'mn:2', 'mo:+', 'mn:1', 'mn:2']);
+  const italic = await page.$eval('.plug-docx math mi', (e) => getComputedStyle(e).textTransform);
+  assert.equal(italic, 'math-auto');
+  assert.deepEqual(page.problems, []);
+  await page.locator('.plug-docx p', { hasText: 'Energy' }).screenshot({ path: join(SHOTS, 'docx-equation.png') });
+  await context.close();
+});

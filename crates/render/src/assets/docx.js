@@ -236,6 +236,38 @@ function reachableComments() {
   }
 }
 
+// Equations (Word's OMML; pandoc writes them from $…$, LibreOffice from its formulas): docx-preview
+// puts each math run's text in MathML's <ms>, a string literal, so "E=mc²" read as plain upright
+// text with no room around "=". Word sets a letter as an italic variable, a number upright and an
+// operator with space around it: each run becomes those tokens (a function name such as "sin"
+// stays one upright word, as in Word).
+const MATHML_NS = "http://www.w3.org/1998/Math/MathML";
+const MATH_TOKEN = /(\p{L}+)|(\p{Nd}+(?:[.,]\p{Nd}+)*)|(\S)/gu;
+
+const MATH_FUNCTIONS = new Set("sin cos tan cot sec csc sinh cosh tanh arcsin arccos arctan log ln lg exp lim max min sup inf det arg deg gcd mod Pr".split(" "));
+
+function mathTokens() {
+  for (const literal of pagesBox.querySelectorAll("math ms")) {
+    // Already inside a token (docx-preview's <mn> of a superscript): the text goes in it.
+    if (/^(mi|mn|mo|mtext)$/.test(literal.parentElement.localName)) {
+      literal.replaceWith(literal.textContent);
+      continue;
+    }
+    const row = document.createElementNS(MATHML_NS, "mrow");
+    const style = literal.getAttribute("style");
+    if (style) row.setAttribute("style", style);
+    for (const [, letters, number, symbol] of literal.textContent.matchAll(MATH_TOKEN)) {
+      const pieces = letters && !MATH_FUNCTIONS.has(letters) ? [...letters] : [letters || number || symbol];
+      for (const piece of pieces) {
+        const token = document.createElementNS(MATHML_NS, letters ? "mi" : number ? "mn" : "mo");
+        token.textContent = piece;
+        row.append(token);
+      }
+    }
+    literal.replaceWith(row);
+  }
+}
+
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
   const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await markPageNumbers(zip)];
@@ -269,6 +301,7 @@ try {
   numberPages();
   safeLinks();
   reachableComments();
+  mathTokens();
   clearStatus();
   fitPages();
   window.addEventListener("resize", fitPages);
