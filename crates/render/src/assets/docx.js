@@ -45,8 +45,7 @@ const LINKED_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="100%" height=
 </svg>`;
 const BLIP = /<a:blip\b[^>]*>/g;
 
-async function withLinkedImagesDrawn(bytes) {
-  const zip = await JSZip.loadAsync(bytes);
+async function drawLinkedImages(zip) {
   let linked = false;
   for (const name of Object.keys(zip.files).filter((n) => /^word\/[^/]+\.xml$/.test(n))) {
     const xml = await zip.file(name).async("string");
@@ -63,11 +62,216 @@ async function withLinkedImagesDrawn(bytes) {
     zip.file(relsName, rels.replace("</Relationships>", `${rel}</Relationships>`));
     linked = true;
   }
-  if (!linked) return bytes;
+  if (!linked) return false;
   zip.file(`word/${LINKED_PART}`, LINKED_SVG);
   const types = await zip.file("[Content_Types].xml").async("string");
   zip.file("[Content_Types].xml", types.replace("</Types>", '<Default Extension="plugsvg" ContentType="image/svg+xml"/></Types>'));
-  return zip.generateAsync({ type: "arraybuffer" });
+  return true;
+}
+
+// A section with no header or footer of its own shows the previous section's in Word (each of
+// the default, first-page and even-page kinds separately), which is how python-docx's
+// `add_section` and Word's "Link to Previous" write it; docx-preview drew such a section (a
+// landscape page in a portrait report) bare. The inherited references are written into the
+// section before drawing.
+const SECTION = /<w:sectPr\b[^>]*?(?:\/>|>[\s\S]*?<\/w:sectPr>)/g;
+const REFERENCE = /<w:(header|footer)Reference\b[^>]*\/>/g;
+
+async function inheritHeadersAndFooters(zip) {
+  const file = zip.file("word/document.xml");
+  if (!file) return false;
+  const xml = await file.async("string");
+  const previous = new Map();
+  let changed = false;
+  const fixed = xml.replace(SECTION, (section) => {
+    const own = new Map();
+    for (const reference of section.match(REFERENCE) || []) {
+      const part = reference.match(/w:(header|footer)Reference/)[1];
+      own.set(`${part}:${(reference.match(/\bw:type="(\w+)"/) || [])[1] || "default"}`, reference);
+    }
+    const missing = [...previous].filter(([kind]) => !own.has(kind)).map(([, reference]) => reference);
+    for (const [kind, reference] of own) previous.set(kind, reference);
+    if (!missing.length) return section;
+    changed = true;
+    return section.endsWith("/>")
+      ? `${section.slice(0, -2)}>${missing.join("")}</w:sectPr>`
+      : section.replace(/^<w:sectPr\b[^>]*>/, (open) => open + missing.join(""));
+  });
+  if (changed) zip.file("word/document.xml", fixed);
+  return changed;
+}
+
+// Page numbers: a header's or footer's PAGE field ("Page 1 of 3" is PAGE and NUMPAGES) keeps
+// the number it had when the file was saved, and a file made by a script (python-docx,
+// pandoc's reference documents) or LibreOffice has "1" there on every page. docx-preview draws
+// that saved text, so every page said "Page 1 of 1". The field's result is replaced by a marker
+// before drawing and the marker by the page's number (and the number of pages) after it, counted
+// in the pages as drawn.
+const FIELD_MARK = { PAGE: "\u2063plug-page\u2063", NUMPAGES: "\u2063plug-pages\u2063", SECTIONPAGES: "\u2063plug-pages\u2063" };
+const W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+
+function pageFieldKind(instruction) {
+  const name = (instruction || "").trim().split(/\s+/)[0].toUpperCase();
+  return FIELD_MARK[name] ? name : null;
+}
+
+function markedRun(doc, kind, like) {
+  const run = doc.createElementNS(W_NS, "w:r");
+  const props = like && like.getElementsByTagNameNS(W_NS, "rPr")[0];
+  if (props) run.appendChild(props.cloneNode(true));
+  const text = doc.createElementNS(W_NS, "w:t");
+  text.textContent = FIELD_MARK[kind];
+  run.appendChild(text);
+  return run;
+}
+
+function markPageFields(doc) {
+  let changed = false;
+  for (const field of [...doc.getElementsByTagNameNS(W_NS, "fldSimple")]) {
+    const kind = pageFieldKind(field.getAttributeNS(W_NS, "instr") || field.getAttribute("w:instr"));
+    if (!kind) continue;
+    const like = field.getElementsByTagNameNS(W_NS, "r")[0];
+    field.parentNode.replaceChild(markedRun(doc, kind, like), field);
+    changed = true;
+  }
+  let field = null;
+  for (const run of [...doc.getElementsByTagNameNS(W_NS, "r")]) {
+    const char = run.getElementsByTagNameNS(W_NS, "fldChar")[0];
+    const type = char && (char.getAttributeNS(W_NS, "fldCharType") || char.getAttribute("w:fldCharType"));
+    if (type === "begin") {
+      field = field ? { ...field, depth: field.depth + 1 } : { instruction: "", kind: null, result: false, wrote: false, depth: 0 };
+      continue;
+    }
+    if (!field) continue;
+    if (field.depth > 0) {
+      if (type === "end") field.depth -= 1;
+      continue;
+    }
+    if (type === "separate" || type === "end") {
+      field.kind = field.kind || pageFieldKind(field.instruction);
+      if (type === "end") {
+        if (field.kind && !field.wrote) {
+          run.parentNode.insertBefore(markedRun(doc, field.kind, run), run);
+          changed = true;
+        }
+        field = null;
+      } else field.result = true;
+      continue;
+    }
+    if (!field.result) {
+      for (const text of run.getElementsByTagNameNS(W_NS, "instrText")) field.instruction += text.textContent;
+      continue;
+    }
+    if (!field.kind) continue;
+    for (const text of [...run.getElementsByTagNameNS(W_NS, "t")]) {
+      text.textContent = field.wrote ? "" : FIELD_MARK[field.kind];
+      field.wrote = true;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+async function markPageNumbers(zip) {
+  let changed = false;
+  for (const name of Object.keys(zip.files).filter((n) => /^word\/(header|footer)[^/]*\.xml$/.test(n))) {
+    const xml = await zip.file(name).async("string");
+    if (!/PAGE/i.test(xml)) continue;
+    const doc = new DOMParser().parseFromString(xml, "application/xml");
+    if (doc.getElementsByTagName("parsererror").length || !markPageFields(doc)) continue;
+    zip.file(name, new XMLSerializer().serializeToString(doc));
+    changed = true;
+  }
+  return changed;
+}
+
+function numberPages() {
+  const pages = [...pagesBox.querySelectorAll("section.docx")];
+  pages.forEach((page, index) => {
+    const walker = document.createTreeWalker(page, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.data.includes("\u2063plug-")) continue;
+      node.data = node.data
+        .replaceAll(FIELD_MARK.PAGE, String(index + 1))
+        .replaceAll(FIELD_MARK.NUMPAGES, String(pages.length));
+    }
+  });
+}
+
+// Links: one to an address opens it in a new tab, with no way back to this page (http, https
+// and mail addresses only; any other scheme, `javascript:` or `file:`, is not followed); one to
+// a bookmark in the document (Word's "Place in This Document", a table of contents entry)
+// scrolls to it.
+function safeLinks() {
+  for (const link of pagesBox.querySelectorAll("a[href]")) {
+    const href = link.getAttribute("href");
+    if (href.startsWith("#")) continue;
+    let url = null;
+    try {
+      url = new URL(href);
+    } catch {
+      url = null;
+    }
+    if (url && /^(https?|mailto):$/.test(url.protocol)) {
+      link.target = "_blank";
+      link.rel = "noopener noreferrer";
+    } else {
+      link.removeAttribute("href");
+    }
+  }
+}
+
+// Comments: Word shows them beside the text. docx-preview marks each with a speech bubble whose
+// comment (author, date, text) shows while the pointer is on it; the bubble is a keyboard stop
+// too, showing the comment while it has focus, and says what it is to a screen reader. Its
+// bubble was the emoji "💬", a box where no emoji font is installed: it is drawn by the page's
+// CSS instead, and the commented words are highlighted as in Word.
+function reachableComments() {
+  for (const bubble of pagesBox.querySelectorAll(".docx-comment-ref")) {
+    bubble.textContent = "";
+    bubble.tabIndex = 0;
+    bubble.setAttribute("role", "note");
+    const popover = bubble.nextElementSibling;
+    if (popover) bubble.setAttribute("aria-label", `Comment: ${popover.textContent.trim()}`);
+  }
+}
+
+// Equations (Word's OMML; pandoc writes them from $…$, LibreOffice from its formulas): docx-preview
+// puts each math run's text in MathML's <ms>, a string literal, so "E=mc²" read as plain upright
+// text with no room around "=". Word sets a letter as an italic variable, a number upright and an
+// operator with space around it: each run becomes those tokens (a function name such as "sin"
+// stays one upright word, as in Word).
+const MATHML_NS = "http://www.w3.org/1998/Math/MathML";
+const MATH_TOKEN = /(\p{L}+)|(\p{Nd}+(?:[.,]\p{Nd}+)*)|(\S)/gu;
+
+const MATH_FUNCTIONS = new Set("sin cos tan cot sec csc sinh cosh tanh arcsin arccos arctan log ln lg exp lim max min sup inf det arg deg gcd mod Pr".split(" "));
+
+function mathTokens() {
+  for (const literal of pagesBox.querySelectorAll("math ms")) {
+    // Already inside a token (docx-preview's <mn> of a superscript): the text goes in it.
+    if (/^(mi|mn|mo|mtext)$/.test(literal.parentElement.localName)) {
+      literal.replaceWith(literal.textContent);
+      continue;
+    }
+    const row = document.createElementNS(MATHML_NS, "mrow");
+    const style = literal.getAttribute("style");
+    if (style) row.setAttribute("style", style);
+    for (const [, letters, number, symbol] of literal.textContent.matchAll(MATH_TOKEN)) {
+      const pieces = letters && !MATH_FUNCTIONS.has(letters) ? [...letters] : [letters || number || symbol];
+      for (const piece of pieces) {
+        const token = document.createElementNS(MATHML_NS, letters ? "mi" : number ? "mn" : "mo");
+        token.textContent = piece;
+        row.append(token);
+      }
+    }
+    literal.replaceWith(row);
+  }
+}
+
+async function prepared(bytes) {
+  const zip = await JSZip.loadAsync(bytes);
+  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await markPageNumbers(zip)];
+  return changes.some(Boolean) ? zip.generateAsync({ type: "arraybuffer" }) : bytes;
 }
 
 // The placeholder boxes say what they are to a screen reader too.
@@ -79,7 +283,7 @@ function describeLinkedImages() {
 
 try {
   setStatus("Loading document…");
-  const bytes = await withLinkedImagesDrawn(await fetchBytes(fileUrl));
+  const bytes = await prepared(await fetchBytes(fileUrl));
   await window.docx.renderAsync(bytes, pagesBox, null, {
     className: "docx",
     inWrapper: true,
@@ -90,9 +294,14 @@ try {
     renderFootnotes: true,
     renderEndnotes: true,
     useBase64URL: true,
+    renderComments: true,
   });
   readableBullets();
   describeLinkedImages();
+  numberPages();
+  safeLinks();
+  reachableComments();
+  mathTokens();
   clearStatus();
   fitPages();
   window.addEventListener("resize", fitPages);

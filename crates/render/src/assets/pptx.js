@@ -155,6 +155,68 @@ function showSpeakerNotes(notes) {
   new MutationObserver(attach).observe(slidesBox, { childList: true });
 }
 
+// ------------------------------------------------------------------ hidden slides
+
+// A hidden slide (`<p:sld show="0">`, PowerPoint's "Hide Slide") is skipped in a slide show but
+// is part of the file: PowerPoint's editing view shows it dimmed, with its number struck through.
+// A reader of the file sees it too, dimmed, under a line saying it is hidden.
+async function hiddenSlides(zip) {
+  const presentation = await readXml(zip, "ppt/presentation.xml");
+  if (!presentation) return [];
+  const targets = await relationTargets(zip, "ppt/presentation.xml");
+  const hidden = [];
+  for (const slideId of presentation.getElementsByTagNameNS(PRESENTATION_NS, "sldId")) {
+    const slide = targets.get(slideId.getAttributeNS(REL_NS, "id"));
+    if (!slide) continue;
+    const doc = await readXml(zip, slide.path);
+    const show = doc && doc.documentElement.getAttribute("show");
+    hidden.push(show === "0" || show === "false");
+  }
+  return hidden;
+}
+
+function markHiddenSlides(hidden) {
+  if (!hidden.some(Boolean)) return;
+  const attach = () => {
+    for (const item of slidesBox.querySelectorAll("[data-slide-index]")) {
+      const index = Number(item.dataset.slideIndex);
+      if (!hidden[index] || item.querySelector(":scope > .plug-hidden-label")) continue;
+      item.classList.add("plug-hidden-slide");
+      const label = document.createElement("p");
+      label.className = "plug-hidden-label";
+      label.textContent = `Slide ${index + 1} is hidden: it is skipped in a slide show.`;
+      item.prepend(label);
+    }
+  };
+  attach();
+  new MutationObserver(attach).observe(slidesBox, { childList: true });
+}
+
+// ------------------------------------------------------------------ video and audio
+
+// A slide's video or audio plays from the deck in the browser's own player. One the browser
+// cannot play (a .wmv or .avi from an older PowerPoint, a damaged file) left a black box at 0:00
+// that did nothing: the player is replaced by a box saying so, at its size.
+function explainUnplayableMedia() {
+  const explain = (media) => {
+    if (media.dataset.plugWatched) return;
+    media.dataset.plugWatched = "1";
+    media.addEventListener("error", () => {
+      const kind = media.localName === "audio" ? "audio" : "video";
+      const box = document.createElement("div");
+      box.className = "plug-media-missing";
+      box.setAttribute("role", "note");
+      box.textContent = `This ${kind} cannot be played in the browser. Download the presentation to play it.`;
+      box.style.cssText = media.style.cssText;
+      box.style.backgroundColor = "";
+      media.replaceWith(box);
+    });
+  };
+  const scan = () => slidesBox.querySelectorAll("video, audio").forEach(explain);
+  scan();
+  new MutationObserver(scan).observe(slidesBox, { childList: true, subtree: true });
+}
+
 try {
   setStatus("Loading slides…");
   const [renderer, bytes] = await Promise.all([import(vendor + "pptx-renderer.min.mjs"), fetchBytes(fileUrl)]);
@@ -164,6 +226,7 @@ try {
   else {
     clearStatus();
     const notes = await speakerNotes(zip).catch(() => []);
+    const hidden = await hiddenSlides(zip).catch(() => []);
     await renderer.PptxViewer.open(deck, slidesBox, {
       zipLimits: renderer.RECOMMENDED_ZIP_LIMITS,
       fitMode: "contain",
@@ -173,6 +236,8 @@ try {
       pdfjs: { moduleUrl: vendor + "pdf.min.mjs", workerUrl: vendor + "pdf.worker.min.mjs" },
     });
     showSpeakerNotes(notes);
+    markHiddenSlides(hidden);
+    explainUnplayableMedia();
   }
 } catch (error) {
   fail("These slides could not be displayed.", error);
