@@ -86,7 +86,7 @@ test('without a provider, /authorize asks for a Plug token: a wrong one or an MC
   assert.equal(s.status, 200, 'a page, not a redirect to a provider');
   assert.ok(s.cookie, 'the request is kept under a cookie');
   assert.match(s.html, /<h1>Sign in to Plug<\/h1>/);
-  assert.match(s.html, /<b>Cursor \(tests\)<\/b> asks to connect to Plug; the answer goes to <b>127\.0\.0\.1:9<\/b>/);
+  assert.match(s.html, /<b><bdi>Cursor \(tests\)<\/bdi><\/b> asks to connect to Plug; the answer goes to <b>127\.0\.0\.1:9<\/b>/);
   assert.match(s.html, /name="token" type="password"/);
   assert.match(s.headers.get('content-security-policy'), /frame-ancestors 'none'/);
   const csrf = csrfOf(s.html);
@@ -105,7 +105,7 @@ test('without a provider, /authorize asks for a Plug token: a wrong one or an MC
   assert.equal(consent.status, 200);
   const page = await consent.text();
   assert.match(page, /<h1>Connect an app to Plug<\/h1>/);
-  assert.match(page, /asks to use Plug as <b>Ada Lovelace<\/b>/);
+  assert.match(page, /asks to use Plug as <b><bdi>Ada Lovelace<\/bdi><\/b>/);
   assert.deepEqual([...page.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]), [grid.slug]);
   const next = csrfOf(page);
   assert.notEqual(next, csrf, 'the sign-in form\'s CSRF token is spent with it');
