@@ -301,3 +301,36 @@ test('icon sets: traffic lights and arrows by Excel’s default thresholds (33% 
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+// Formula rules calculated by the workbook's engine: a lookup into another sheet, functions beyond
+// comparisons and arithmetic (VLOOKUP, ISODD, TEXT), a sheet name with a space.
+const LOOKUP = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Stock levels')
+limits = book.add_worksheet('Limits')
+limits.write_row(0, 0, ['Item', 'Minimum'])
+for i, (item, low) in enumerate([('bolts', 50), ('nuts', 20), ('washers', 100)]):
+    limits.write_row(i + 1, 0, [item, low])
+sheet.write_row(0, 0, ['Item', 'Count'])
+for i, (item, count) in enumerate([('bolts', 40), ('nuts', 30), ('washers', 90), ('bolts', 60), ('nuts', 10)]):
+    sheet.write_row(i + 1, 0, [item, count])
+red = book.add_format({'bg_color': '#FFC7CE'})
+sheet.conditional_format('A2:B6', {'type': 'formula', 'criteria': '=$B2<VLOOKUP($A2,Limits!$A$2:$B$4,2,FALSE)', 'format': red})
+sheet.conditional_format('C2:C6', {'type': 'formula', 'criteria': '=AND(ISODD(ROW()),TEXT($B2,"000")="030")', 'format': red})
+for r in range(1, 6):
+    sheet.write(r, 2, 'x')
+book.close()
+`;
+
+test('formula rules are calculated by the workbook’s engine: a lookup into another sheet, ISODD, TEXT', async () => {
+  const { page, context } = await openWorkbook('stock.xlsx', writtenBy(LOOKUP));
+  await page.screenshot({ path: join(SHOTS, 'lookup.png') });
+  const seen = await looks(page, ['A2', 'B2', 'A3', 'A4', 'B4', 'A5', 'A6', 'C2', 'C3', 'C4']);
+  // Below its minimum: bolts 40 < 50, washers 90 < 100, nuts 10 < 20; not nuts 30, bolts 60.
+  assert.deepEqual(['A2', 'B2', 'A3', 'A4', 'B4', 'A5', 'A6'].map((a) => seen[a].fill), [RED, RED, null, RED, RED, null, RED]);
+  // Row 3 is odd and holds 30.
+  assert.deepEqual([seen.C2.fill, seen.C3.fill, seen.C4.fill], [null, RED, null]);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -267,19 +267,55 @@ function sheetStyles() {
 // a rule's format (dxf: fill, font colour, bold, italic, underline, strike), a colour scale's
 // fill, a data bar as a gradient background. Rules are applied in priority order; a property set
 // by a rule of higher priority is kept, as Excel combines them. Stringified into the worker
-// beside sheetWorker; it uses no outer names but `resolve` (a colour as #rrggbb).
+// beside sheetWorker; it uses no outer names but `resolve` (a colour as #rrggbb) and the
+// ExcelTS library (its formula engine calculates the formulas of rules).
 function sheetConditional(resolve) {
   "use strict";
 
   const MAX_CELLS = 2_000_000;
+  // Past this many cells (all sheets together) the engine is not asked for the formulas of rules
+  // (0.3 to 0.7 s per 10,000 on a quiet machine, within the page's 60 s deadline under load):
+  // the rules past it format nothing.
+  const MAX_FORMULA_CELLS = 100_000;
+  // Rule types whose formulas are read at each cell (a colour scale's `formula` threshold once).
+  const PER_CELL = new Set(["expression", "cellIs", "containsText", "beginsWith", "endsWith", "notContainsText", "containsBlanks", "notContainsBlanks", "containsErrors", "notContainsErrors"]);
 
-  // [[row, col, css]…] (0-based) for the sheet's formatted cells.
-  function conditionalCss(sheet, lastRow, lastCol) {
+  // [[row, col, css]…] (0-based) for each sheet's formatted cells, or null for a sheet without
+  // rules or one whose rules could not be read (`failed(index, error)` says why). `jobs` is one
+  // { sheet, lastRow, lastCol } (an ExcelTS worksheet and its extent) or null per sheet.
+  function conditionalCss(workbook, jobs, failed) {
+    const plans = jobs.map((job, index) => {
+      if (!job) return null;
+      try {
+        return { ...job, rules: rulesOf(job.sheet, job.lastRow, job.lastCol) };
+      } catch (error) {
+        failed(index, error);
+        return null;
+      }
+    });
+    let results = new Map();
+    try {
+      results = calculateRules(workbook, plans.filter(Boolean));
+    } catch (error) {
+      failed(-1, error); // formula rules format nothing; the others still apply
+    }
+    return plans.map((plan, index) => {
+      if (!plan) return null;
+      try {
+        return sheetCss(plan, results);
+      } catch (error) {
+        failed(index, error);
+        return null;
+      }
+    });
+  }
+
+  // The sheet's rules in priority order, each with its areas and the cells it covers.
+  function rulesOf(sheet, lastRow, lastCol) {
     const list = (sheet.conditionalFormattings || []).flatMap((cf) => (cf.rules || []).map((rule) => ({ ref: cf.ref, rule })));
     list.sort((a, b) => (Number(a.rule.priority) || 0) - (Number(b.rule.priority) || 0));
-    const cells = new Map();
-    const value = (r, c) => cellValue(sheet, r, c);
     let budget = MAX_CELLS;
+    const rules = [];
     for (const { ref, rule } of list) {
       const areas = parseRef(ref, lastRow, lastCol);
       const at = [];
@@ -288,10 +324,18 @@ function sheetConditional(resolve) {
           for (let c = left; c <= right; c++, budget--) if (sheet.findCell(r, c)) at.push([r, c]);
         }
       }
-      if (at.length === 0) continue;
+      if (at.length > 0) rules.push({ rule, areas, at });
+    }
+    return rules;
+  }
+
+  function sheetCss({ sheet, rules }, results) {
+    const cells = new Map();
+    const value = (r, c) => cellValue(sheet, r, c);
+    for (const { rule, areas, at } of rules) {
       let apply;
       try {
-        apply = ruleFor(rule, at, areas[0], value);
+        apply = ruleFor(rule, at, value, results.get(rule));
       } catch {
         continue; // a rule this code cannot read formats nothing rather than the wrong cells
       }
@@ -316,6 +360,159 @@ function sheetConditional(resolve) {
     for (const [key, props] of cells) {
       const css = Object.entries(props).filter(([name]) => name !== "stop").map(([name, v]) => `${name}:${v}`).join(";");
       if (css) out.push([Math.floor(key / 16384) - 1, (key % 16384) - 1, css]);
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ formulas
+
+  // The formulas of rules (`$C2>100`, `MOD(ROW(),2)=0`, `COUNTIF($A$2:$A$99,A2)>1`), calculated
+  // by the workbook's own engine (ExcelTS's calculateFormulas, which calculated its cells): each
+  // formula is written into a scratch sheet at the cells its rule covers, as a shared formula
+  // from the rule's top-left cell, so the engine moves its relative references to each cell as
+  // Excel reads them, and ROW() is the cell's own row (the scratch cells sit at the same
+  // addresses); its references to the rule's own sheet are named so (through the engine's
+  // tokenizer). A formula without references is calculated once. One calculation for all rules
+  // of all sheets, after which the scratch sheets are removed. An error, or a function the engine
+  // does not know (#NAME?), is false: the rule formats nothing there.
+  // Returns Map rule → { [formula index]: (r, c) → value, cfvo: Map cfvo → value }.
+  function calculateRules(workbook, plans) {
+    const jobs = [];
+    let budget = MAX_FORMULA_CELLS;
+    for (const { sheet, rules } of plans) {
+      for (const { rule, areas, at } of rules) {
+        const home = [areas[0][0], areas[0][1]];
+        if (PER_CELL.has(rule.type)) {
+          (rule.formulae || []).forEach((text, index) => {
+            const once = !varies(text);
+            if (!once && at.length > budget) return;
+            if (!once) budget -= at.length;
+            jobs.push({ sheet, rule, key: index, text, home, cells: once ? [home] : at, once });
+          });
+        }
+        for (const cfvo of rule.cfvo || []) {
+          if (cfvo && cfvo.type === "formula") jobs.push({ sheet, rule, key: "cfvo", cfvo, text: String(cfvo.value), home, cells: [home], once: true });
+        }
+      }
+    }
+    const results = new Map();
+    if (jobs.length === 0) return results;
+    const scratches = [];
+    try {
+      for (const job of jobs) {
+        let formula;
+        try {
+          formula = qualified(job.text, job.sheet.name);
+        } catch {
+          continue; // a formula the tokenizer cannot read formats nothing
+        }
+        const scratch = workbook.addWorksheet(scratchName(workbook));
+        scratches.push(scratch);
+        job.scratch = scratch;
+        const [top, left] = job.home;
+        let bottom = top;
+        let right = left;
+        for (const [r, c] of job.cells) {
+          bottom = Math.max(bottom, r);
+          right = Math.max(right, c);
+        }
+        const master = address(top, left);
+        scratch.getCell(top, left).value = { formula, shareType: "shared", ref: `${master}:${address(bottom, right)}` };
+        for (const [r, c] of job.cells) if (r !== top || c !== left) scratch.getCell(r, c).value = { sharedFormula: master };
+      }
+      if (scratches.length > 0) ExcelTS.calculateFormulas(workbook);
+      for (const job of jobs) {
+        if (!job.scratch) continue;
+        const own = results.get(job.rule) || { cfvo: new Map() };
+        results.set(job.rule, own);
+        if (job.cfvo) {
+          own.cfvo.set(job.cfvo, resultOf(job.scratch, job.home[0], job.home[1]));
+          continue;
+        }
+        if (job.once) {
+          const v = resultOf(job.scratch, job.home[0], job.home[1]);
+          own[job.key] = () => v;
+          continue;
+        }
+        const values = new Map();
+        for (const [r, c] of job.cells) values.set(r * 16384 + c, resultOf(job.scratch, r, c));
+        own[job.key] = (r, c) => {
+          const key = r * 16384 + c;
+          if (!values.has(key)) throw new Error("not calculated");
+          return values.get(key);
+        };
+      }
+    } finally {
+      for (const scratch of scratches) workbook.removeWorksheet(scratch.id);
+    }
+    return results;
+  }
+
+  function scratchName(workbook) {
+    let n = 1;
+    while (workbook.getWorksheet(`PlugRule${n}`)) n++;
+    return `PlugRule${n}`;
+  }
+
+  function resultOf(scratch, r, c) {
+    const cell = scratch.findCell(r, c);
+    let v = cell ? cell.result : null;
+    if (v && typeof v === "object" && !(v instanceof Date) && typeof v.error !== "string") v = null;
+    if (v instanceof Date) return (v.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000;
+    return v === undefined ? null : v;
+  }
+
+  function address(row, col) {
+    let name = "";
+    for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+    return `${name}${row}`;
+  }
+
+  const REFERENCE_TOKENS = new Set([5, 6, 7, 19, 20, 21, 22, 23]);
+  const POSITIONAL = /^(?:_XLFN\.)?(?:ROW|COLUMN|ROWS|COLUMNS|CELL|INDIRECT|OFFSET|RAND|RANDBETWEEN|RANDARRAY|NOW|TODAY)$/;
+
+  // Whether a formula's value can differ from cell to cell: it names a cell, range or name, or
+  // asks for its position.
+  function varies(text) {
+    try {
+      return ExcelTS.tokenize(String(text).replace(/^=/, "")).some((t) => REFERENCE_TOKENS.has(t.type) || (t.type === 8 && POSITIONAL.test(String(t.name).toUpperCase())));
+    } catch {
+      return true;
+    }
+  }
+
+  // The formula with every reference that names no sheet pointed at `sheetName`, written back
+  // from the engine's tokens. A token this does not write back (a table's structured reference)
+  // throws.
+  function qualified(text, sheetName) {
+    const tokens = ExcelTS.tokenize(String(text).replace(/^=/, ""));
+    const sheet = (name) => (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) && !/^[A-Za-z]{1,3}\d+$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`);
+    const own = `${sheet(sheetName)}!`;
+    let out = "";
+    let named = false;
+    for (const t of tokens) {
+      const prefix = named ? "" : own;
+      named = false;
+      switch (t.type) {
+        case 1: case 4: case 9: case 18: case 19: out += t.value; break;
+        case 2: out += `"${String(t.value).replace(/"/g, '""')}"`; break;
+        case 3: out += t.value; break;
+        case 5: out += `${prefix}${t.colAbsolute ? "$" : ""}${t.col}${t.rowAbsolute ? "$" : ""}${t.row}`; break;
+        case 6: case 20: case 21: out += `${prefix}${t.value}`; break;
+        case 7: out += t.endSheetName ? `'${`${t.sheetName}:${t.endSheetName}`.replace(/'/g, "''")}'!` : `${sheet(t.sheetName)}!`; named = true; break;
+        case 8: out += t.name; break;
+        case 10: out += "("; break;
+        case 11: out += ")"; break;
+        case 12: out += ","; break;
+        case 13: out += ":"; break;
+        case 14: out += "%"; break;
+        case 15: out += "{"; break;
+        case 16: out += "}"; break;
+        case 17: out += ";"; break;
+        case 23: out += "@"; break;
+        case 24: out += " "; break;
+        default: throw new Error(`token ${t.type}`);
+      }
     }
     return out;
   }
@@ -385,16 +582,20 @@ function sheetConditional(resolve) {
 
   // What a rule does to the cell at (r, c), as a function of r and c, or null for a rule type
   // that is not drawn (icon sets, time periods).
-  function ruleFor(rule, at, home, value) {
-    const [top, left] = home;
+  function ruleFor(rule, at, value, results) {
     const numbers = () => at.map(([r, c]) => value(r, c)).filter(isNumber);
-    if (rule.type === "colorScale") return colorScale(rule, numbers(), value);
-    if (rule.type === "dataBar") return dataBar(rule, numbers(), value);
-    if (rule.type === "iconSet") return iconSet(rule, numbers(), value);
+    const cfvoValues = (results && results.cfvo) || new Map();
+    if (rule.type === "colorScale") return colorScale(rule, numbers(), value, cfvoValues);
+    if (rule.type === "dataBar") return dataBar(rule, numbers(), value, cfvoValues);
+    if (rule.type === "iconSet") return iconSet(rule, numbers(), value, cfvoValues);
     const css = dxfCss(rule.style);
     if (!css) return null;
     const when = (test) => (r, c) => (test(r, c) ? css : null);
-    const formula = (i, r, c) => evaluate(compile(rule.formulae[i]), r - top, c - left, value, r, c);
+    // A formula's value at (r, c), as the engine calculated it; one it did not calculate throws.
+    const formula = (i, r, c) => {
+      if (!results || !results[i]) throw new Error("not calculated");
+      return results[i](r, c);
+    };
     switch (rule.type) {
       case "expression":
         return when((r, c) => truthy(formula(0, r, c)));
@@ -530,7 +731,7 @@ function sheetConditional(resolve) {
 
   // ------------------------------------------------------------------ scales and bars
 
-  function threshold(cfvo, list, value, fallback) {
+  function threshold(cfvo, list, cfvoValues, fallback) {
     if (!cfvo) return fallback;
     const n = Number(cfvo.value);
     const min = Math.min(...list);
@@ -551,7 +752,7 @@ function sheetConditional(resolve) {
         return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (pos - lo);
       }
       case "formula": {
-        const v = evaluate(compile(String(cfvo.value)), 0, 0, value, 1, 1);
+        const v = cfvoValues.get(cfvo); // calculated by the engine at the rule's top-left cell
         return isNumber(v) ? v : fallback;
       }
       default:
@@ -573,13 +774,13 @@ function sheetConditional(resolve) {
     return hex(x.map((v, i) => v + (y[i] - v) * t));
   }
 
-  function colorScale(rule, list, value) {
+  function colorScale(rule, list, value, cfvoValues) {
     const colors = (rule.color || []).map((c) => resolve(c)).filter(Boolean);
     const cfvo = rule.cfvo || [];
     if (list.length === 0 || colors.length < 2 || colors.length !== cfvo.length) return null;
     const min = Math.min(...list);
     const max = Math.max(...list);
-    const points = cfvo.map((v, i) => threshold(v, list, value, i === 0 ? min : max));
+    const points = cfvo.map((v, i) => threshold(v, list, cfvoValues, i === 0 ? min : max));
     return (r, c) => {
       const v = value(r, c);
       if (!isNumber(v)) return null;
@@ -601,12 +802,12 @@ function sheetConditional(resolve) {
   // A data bar as Excel 2010 and later draw it: a gradient from the bar's colour to near white,
   // as long as the value's share of the range, from 0 when all values share a sign (automatic
   // minimum and maximum), with negative values drawn red leftwards of an axis at 0.
-  function dataBar(rule, list, value) {
+  function dataBar(rule, list, value, cfvoValues) {
     const color = resolve(rule.color) || "#638ec6";
     if (list.length === 0) return null;
     const cfvo = rule.cfvo || [];
-    let low = threshold(cfvo[0], list, value, Math.min(...list));
-    let high = threshold(cfvo[1], list, value, Math.max(...list));
+    let low = threshold(cfvo[0], list, cfvoValues, Math.min(...list));
+    let high = threshold(cfvo[1], list, cfvoValues, Math.max(...list));
     const auto = (v) => !v || v.type === "min" || v.type === "max" || v.type === "autoMin" || v.type === "autoMax";
     if (auto(cfvo[0]) && low > 0) low = 0;
     if (auto(cfvo[1]) && high < 0) high = 0;
@@ -639,14 +840,14 @@ function sheetConditional(resolve) {
   const ARROW_PATHS = { up: "M8 2 L14 9 H10 V14 H6 V9 H2 Z", right: "M14 8 L7 2 V6 H2 V10 H7 V14 Z", down: "M8 14 L14 7 H10 V2 H6 V7 H2 Z", upRight: "M13 3 V11 L10 8 L5 13 L3 11 L8 6 L5 3 Z", downRight: "M13 13 V5 L10 8 L5 3 L3 5 L8 10 L5 13 Z" };
   const ARROWS = { 3: ["down", "right", "up"], 4: ["down", "downRight", "upRight", "up"], 5: ["down", "downRight", "right", "upRight", "up"] };
 
-  function iconSet(rule, list, value) {
+  function iconSet(rule, list, value, cfvoValues) {
     const name = String(rule.iconSet || "3TrafficLights1");
     const count = Number(name[0]);
     const cfvo = rule.cfvo || [];
     if (!ICON_COLORS[count] || list.length === 0 || rule.custom) return null;
     const min = Math.min(...list);
     const max = Math.max(...list);
-    const points = Array.from({ length: count }, (_, i) => (cfvo[i] ? threshold(cfvo[i], list, value, min + ((max - min) * i) / count) : min + ((max - min) * i) / count));
+    const points = Array.from({ length: count }, (_, i) => (cfvo[i] ? threshold(cfvo[i], list, cfvoValues, min + ((max - min) * i) / count) : min + ((max - min) * i) / count));
     const arrows = /Arrows/.test(name);
     const icons = ICON_COLORS[count].map((color, i) => {
       const shape = arrows ? `<path d='${ARROW_PATHS[ARROWS[count][i]]}' fill='${/Gray/.test(name) ? "#808080" : color}'/>` : `<circle cx='8' cy='8' r='6' fill='${color}'/>`;
@@ -671,198 +872,6 @@ function sheetConditional(resolve) {
       if (rule.showValue === false) props.color = "transparent";
       return props;
     };
-  }
-
-  // ------------------------------------------------------------------ formulas
-
-  // A small evaluator for the formulas of rules (`$C2>100`, `MOD(ROW(),2)=0`,
-  // `AND($B2>=10,$B2<20)`, `COUNTIF($A$2:$A$99,A2)>1`), with relative references moved from the
-  // rule's top-left cell to each cell, as Excel reads them. A function it does not know throws,
-  // and the rule formats nothing.
-  const compiled = new Map();
-
-  function compile(text) {
-    let tree = compiled.get(text);
-    if (tree) return tree;
-    const tokens = String(text).replace(/^=/, "").match(/"(?:[^"]|"")*"|\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?(?![\w(])|\d+(?:\.\d+)?(?:E[+-]?\d+)?|[A-Z_][A-Z0-9_.]*(?=\()|TRUE|FALSE|<>|<=|>=|[-+*/^&=<>(),%:]|\S/gi) || [];
-    let i = 0;
-    const peek = () => tokens[i];
-    const next = () => tokens[i++];
-    const expect = (t) => {
-      if (next() !== t) throw new Error("syntax");
-    };
-    const binary = (ops, sub) => () => {
-      let left = sub();
-      while (ops.includes(peek())) {
-        const op = next();
-        left = { op, args: [left, sub()] };
-      }
-      return left;
-    };
-    const primary = () => {
-      const t = next();
-      if (t === undefined) throw new Error("syntax");
-      if (t === "-" || t === "+") return { op: t === "-" ? "neg" : "pos", args: [primary()] };
-      if (t === "(") {
-        const inner = comparison();
-        expect(")");
-        return inner;
-      }
-      if (t[0] === '"') return { lit: t.slice(1, -1).replace(/""/g, '"') };
-      if (/^\d/.test(t)) return { lit: Number(t) };
-      if (/^(TRUE|FALSE)$/i.test(t) && peek() !== "(") return { lit: /^TRUE$/i.test(t) };
-      if (peek() === "(" && /^[A-Z_]/i.test(t)) {
-        next();
-        const args = [];
-        if (peek() !== ")") {
-          do args.push(comparison());
-          while (peek() === "," && next());
-        }
-        expect(")");
-        return { fn: t.toUpperCase().replace(/^_XLFN\./, ""), args };
-      }
-      const ref = /^(\$?)([A-Z]{1,3})(\$?)(\d+)(?::(\$?)([A-Z]{1,3})(\$?)(\d+))?$/i.exec(t);
-      if (ref) {
-        const a = { absCol: ref[1] === "$", col: columnNumber(ref[2]), absRow: ref[3] === "$", row: Number(ref[4]) };
-        if (!ref[6]) return { ref: a };
-        return { ref: a, to: { absCol: ref[5] === "$", col: columnNumber(ref[6]), absRow: ref[7] === "$", row: Number(ref[8]) } };
-      }
-      throw new Error(`unknown token ${t}`);
-    };
-    const percent = () => {
-      let v = primary();
-      while (peek() === "%") {
-        next();
-        v = { op: "/", args: [v, { lit: 100 }] };
-      }
-      return v;
-    };
-    const power = binary(["^"], percent);
-    const product = binary(["*", "/"], power);
-    const sum = binary(["+", "-"], product);
-    const concat = binary(["&"], sum);
-    const comparison = binary(["=", "<>", "<", ">", "<=", ">="], concat);
-    tree = comparison();
-    if (i !== tokens.length) throw new Error("syntax");
-    if (compiled.size > 10_000) compiled.clear();
-    compiled.set(text, tree);
-    return tree;
-  }
-
-  const ERROR = { error: "#VALUE!" };
-
-  function evaluate(node, dr, dc, value, r, c) {
-    const at = (ref) => [ref.absRow ? ref.row : ref.row + dr, ref.absCol ? ref.col : ref.col + dc];
-    const range = (n) => {
-      if (!n.ref) return [ev(n)];
-      const [r1, c1] = at(n.ref);
-      const [r2, c2] = n.to ? at(n.to) : [r1, c1];
-      const out = [];
-      for (let y = Math.min(r1, r2); y <= Math.max(r1, r2) && out.length < 1_000_000; y++) {
-        for (let x = Math.min(c1, c2); x <= Math.max(c1, c2); x++) out.push(value(y, x));
-      }
-      return out;
-    };
-    const num = (v) => {
-      if (v === null || v === "") return 0;
-      if (typeof v === "boolean") return v ? 1 : 0;
-      if (typeof v === "number") return v;
-      if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) return Number(v);
-      throw new Error("#VALUE!");
-    };
-    const str = (v) => (v === null ? "" : typeof v === "boolean" ? (v ? "TRUE" : "FALSE") : typeof v === "object" ? "" : String(v));
-    function ev(n) {
-      if ("lit" in n) return n.lit;
-      if (n.ref) {
-        if (n.to) throw new Error("range");
-        const [y, x] = at(n.ref);
-        return value(y, x);
-      }
-      if (n.op) {
-        const [a, b] = n.args.map(ev);
-        if (a && typeof a === "object") return a;
-        if (b && typeof b === "object") return b;
-        switch (n.op) {
-          case "neg": return -num(a);
-          case "pos": return a;
-          case "+": return num(a) + num(b);
-          case "-": return num(a) - num(b);
-          case "*": return num(a) * num(b);
-          case "/": return num(b) === 0 ? { error: "#DIV/0!" } : num(a) / num(b);
-          case "^": return num(a) ** num(b);
-          case "&": return str(a) + str(b);
-          case "=": return compare(a, b) === 0;
-          case "<>": return compare(a, b) !== 0;
-          case "<": return compare(a, b) < 0;
-          case ">": return compare(a, b) > 0;
-          case "<=": return compare(a, b) <= 0;
-          case ">=": return compare(a, b) >= 0;
-        }
-      }
-      return call(n);
-    }
-    function safe(n) {
-      try {
-        return ev(n);
-      } catch {
-        return ERROR;
-      }
-    }
-    function call(n) {
-      const args = n.args;
-      const numbers = () => args.flatMap(range).filter(isNumber);
-      switch (n.fn) {
-        case "AND": return args.flatMap(range).every((v) => truthy(v) || v === null);
-        case "OR": return args.flatMap(range).some((v) => truthy(v));
-        case "NOT": return !truthy(ev(args[0]));
-        case "IF": return truthy(ev(args[0])) ? (args[1] ? ev(args[1]) : true) : args[2] ? ev(args[2]) : false;
-        case "ISBLANK": return ev(args[0]) === null;
-        case "ISERROR": { const v = safe(args[0]); return Boolean(v && typeof v === "object"); }
-        case "ISNUMBER": return isNumber(ev(args[0]));
-        case "ISTEXT": return typeof ev(args[0]) === "string";
-        case "SEARCH":
-        case "FIND": {
-          const needle = str(ev(args[0]));
-          const hay = str(ev(args[1]));
-          const start = args[2] ? num(ev(args[2])) - 1 : 0;
-          const i = n.fn === "SEARCH" ? hay.toLowerCase().indexOf(needle.toLowerCase(), start) : hay.indexOf(needle, start);
-          return i < 0 ? ERROR : i + 1;
-        }
-        case "LEN": return str(ev(args[0])).length;
-        case "LEFT": return str(ev(args[0])).slice(0, args[1] ? num(ev(args[1])) : 1);
-        case "RIGHT": { const s = str(ev(args[0])); const k = args[1] ? num(ev(args[1])) : 1; return k > 0 ? s.slice(-k) : ""; }
-        case "UPPER": return str(ev(args[0])).toUpperCase();
-        case "LOWER": return str(ev(args[0])).toLowerCase();
-        case "TRIM": return str(ev(args[0])).trim().replace(/ +/g, " ");
-        case "EXACT": return str(ev(args[0])) === str(ev(args[1]));
-        case "MOD": { const a = num(ev(args[0])); const b = num(ev(args[1])); return b === 0 ? { error: "#DIV/0!" } : a - b * Math.floor(a / b); }
-        case "ABS": return Math.abs(num(ev(args[0])));
-        case "ROW": return args[0] && args[0].ref ? at(args[0].ref)[0] : r;
-        case "COLUMN": return args[0] && args[0].ref ? at(args[0].ref)[1] : c;
-        case "SUM": return numbers().reduce((a, b) => a + b, 0);
-        case "COUNT": return numbers().length;
-        case "AVERAGE": { const l = numbers(); return l.length ? l.reduce((a, b) => a + b, 0) / l.length : { error: "#DIV/0!" }; }
-        case "MIN": { const l = numbers(); return l.length ? Math.min(...l) : 0; }
-        case "MAX": { const l = numbers(); return l.length ? Math.max(...l) : 0; }
-        case "COUNTIF": {
-          const want = ev(args[1]);
-          const m = typeof want === "string" ? /^(<>|<=|>=|=|<|>)(.*)$/.exec(want) : null;
-          const op = m ? m[1] : "=";
-          let target = m ? m[2] : want;
-          if (typeof target === "string" && target.trim() !== "" && Number.isFinite(Number(target))) target = Number(target);
-          return range(args[0]).filter((v) => {
-            if (v === null) return op === "<>" ? target !== "" : target === "";
-            if (typeof v === "object" || typeof v !== typeof target) return op === "<>";
-            const k = compare(v, target);
-            return { "=": k === 0, "<>": k !== 0, "<": k < 0, ">": k > 0, "<=": k <= 0, ">=": k >= 0 }[op];
-          }).length;
-        }
-        case "TODAY": return Math.floor((Date.now() - Date.UTC(1899, 11, 30)) / 86_400_000);
-        default:
-          throw new Error(`unknown function ${n.fn}`);
-      }
-    }
-    return ev(node);
   }
 
   return { conditionalCss };

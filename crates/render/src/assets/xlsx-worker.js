@@ -92,24 +92,26 @@ function sheetWorker() {
         self.postMessage({ type: "charts", charts: sheets.map((s) => s.charts) });
       }
     }
-    postConditional(sheets, sources, styles);
+    postConditional(workbook, sheets, sources, styles);
     self.postMessage({ type: "done" });
   }
 
   // Conditional formats, evaluated once per sheet against stored and calculated values (spills
-  // included: the engine wrote them into the workbook), sent as inline CSS per cell.
-  function postConditional(sheets, sources, styles) {
+  // included: the engine wrote them into the workbook), sent as inline CSS per cell. The formulas
+  // of rules are calculated by the engine, once for all sheets.
+  function postConditional(workbook, sheets, sources, styles) {
     const { conditionalCss } = sheetConditional((color) => styles.color(color));
-    const formats = sheets.map((model) => {
+    const jobs = sheets.map((model) => {
       const sheet = sources.get(model);
       if (!sheet || !(sheet.conditionalFormattings || []).length) return null;
-      try {
-        return conditionalCss(sheet, Math.max(model.rows, sheet.rowCount || 0), Math.max(model.colCount, sheet.columnCount || 0));
-      } catch (error) {
-        self.postMessage({ type: "notice", text: `The sheet's conditional formats could not be read: ${String((error && error.message) || error).slice(0, 200)}` });
-        return null;
-      }
+      return { sheet, lastRow: Math.max(model.rows, sheet.rowCount || 0), lastCol: Math.max(model.colCount, sheet.columnCount || 0) };
     });
+    if (!jobs.some(Boolean)) return;
+    const failed = (index, error) => {
+      const what = index < 0 ? "The formulas of the conditional formats could not be calculated" : "The sheet's conditional formats could not be read";
+      self.postMessage({ type: "notice", text: `${what}: ${String((error && error.message) || error).slice(0, 200)}` });
+    };
+    const formats = conditionalCss(workbook, jobs, failed);
     if (formats.some(Boolean)) self.postMessage({ type: "conditional", formats });
   }
 
