@@ -324,7 +324,7 @@ book.close()
 `;
 
 test('formula rules are calculated by the workbook’s engine: a lookup into another sheet, ISODD, TEXT', async () => {
-  const { page, context } = await openWorkbook('stock.xlsx', writtenBy(LOOKUP));
+  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'stock.xlsx', writtenBy(LOOKUP), { console: true });
   await page.screenshot({ path: join(SHOTS, 'lookup.png') });
   const seen = await looks(page, ['A2', 'B2', 'A3', 'A4', 'B4', 'A5', 'A6', 'C2', 'C3', 'C4']);
   // Below its minimum: bolts 40 < 50, washers 90 < 100, nuts 10 < 20; not nuts 30, bolts 60.
