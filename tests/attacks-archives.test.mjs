@@ -1,4 +1,4 @@
-// Hostile zipped sites beyond tests/inspirations.test.mjs's (which holds `../`, absolute paths,
+// Hostile zipped sites beyond tests/inspirations-create.test.mjs's (which holds `../`, absolute paths,
 // symlinks, duplicates, bombs and lying sizes): the Windows spellings of a path out of the
 // archive, names with control characters (a NUL, an escape sequence, a header line), a name that
 // is both a file and a folder, password-protected entries. Each is 422 CONTENT_MALFORMED before

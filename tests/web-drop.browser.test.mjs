@@ -279,7 +279,7 @@ test('every refusal of the create form lands on the field it concerns', async ()
     status, headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ error: { code, message: `refused: ${code}`, details, request_id: 'r1' } }),
   });
-  // The answers the Worker gives (tests/inspirations.test.mjs checks it gives them); here only where they show.
+  // The answers the Worker gives (tests/inspirations-create.test.mjs checks it gives them); here only where they show.
   const cases = [
     [error(409, 'NAME_COLLISION'), '.package [data-field=name]'],
     [error(400, 'SCOPE_INVALID', [{ field: 'visibility', issue: 'combination', hint: 'allowed: …' }]), '[data-field=visibility]'],
