@@ -77,7 +77,7 @@ else
   export WASM_OPT_BIN="$PWD/node_modules/.bin/wasm-opt"
   # opt-level "z" for the Worker's wasm only (the native CLI keeps the release profile's "s"):
   # 100 KiB less gzip upload than "s"; `npm run bench -- serve` showed no difference beyond
-  # this machine's noise (README "Speed and size").
+  # this machine's noise (docs/speed.md).
   (cd worker && CARGO_PROFILE_RELEASE_OPT_LEVEL=z worker-build --release)
 fi
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './worker.mjs';
 
-// Issue 28's goal is 900; 722 KiB was reached (README "Speed and size"). The budget holds the gain
+// Issue 28's goal is 900; 722 KiB was reached (docs/speed.md). The budget holds the gain
 // with room for a feature or two: whatever would take the upload past it must first pay for itself.
 export const UPLOAD_GZIP_GOAL_KIB = 760;
 
