@@ -10,7 +10,7 @@ use worker::Request;
 
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{header, Ctx};
-use crate::store::identity::{self, Grid, User};
+use crate::store::directory::{self, Grid, User};
 use crate::store::limits::{self, Limit};
 
 /// A verified user acting in one active grid.
@@ -57,7 +57,7 @@ pub async fn signed_in(cx: &Ctx, req: &Request) -> ApiResult<User> {
 /// Verifies a token and loads its user; any failure is 401.
 pub async fn verify_user(cx: &Ctx, token: &str) -> ApiResult<User> {
     let user_id = verified_user_id(cx, token).await?;
-    identity::find_user(&cx.db, &user_id)
+    directory::find_user(&cx.db, &user_id)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown user"))
 }
@@ -129,7 +129,7 @@ pub async fn caller_admitted(
     let admit = limit
         .map(|l| limits::admit_statement(&cx.db, l, &user_id, cx.now))
         .transpose()?;
-    let found = match identity::user_with_memberships(&cx.db, &user_id, admit).await {
+    let found = match directory::user_with_memberships(&cx.db, &user_id, admit).await {
         Err(e) if limits::is_full(&e) => {
             let limit = limit.ok_or(e)?;
             return Err(limits::refusal_of(&cx.db, &[(limit, &user_id)], cx.now).await?);
@@ -156,7 +156,7 @@ pub async fn optional_caller(
 fn active_grid(
     req: &Request,
     user: User,
-    memberships: Vec<identity::Membership>,
+    memberships: Vec<directory::Membership>,
     write: bool,
 ) -> ApiResult<Caller> {
     let requested = header(req, "X-Platform-Grid").or_else(|| header(req, "X-Platform-Org"));

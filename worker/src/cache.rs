@@ -88,8 +88,8 @@ pub fn put<V: 'static>(
 
 thread_local! {
     pub static ENTITIES: Memo<Option<(crate::store::entities::EntityRow, crate::store::entities::Access)>> = Memo::default();
-    pub static USERS: Memo<Option<crate::store::identity::User>> = Memo::default();
-    pub static BADGES: Memo<Option<(crate::store::identity::Grid, Option<String>)>> = Memo::default();
+    pub static USERS: Memo<Option<crate::store::directory::User>> = Memo::default();
+    pub static BADGES: Memo<Option<(crate::store::directory::Grid, Option<String>)>> = Memo::default();
     pub static SITE_FILES: Memo<crate::store::site_files::Lookup> = Memo::default();
 }
 

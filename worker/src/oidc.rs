@@ -18,8 +18,8 @@ use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::Ctx;
 use crate::random::new_uuid;
 use crate::store::db;
+use crate::store::directory::User;
 use crate::store::identities;
-use crate::store::identity::User;
 
 /// The public members of the provider's discovery document the clients need.
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -13,7 +13,7 @@ use crate::config::Config;
 use crate::error::ApiResult;
 use crate::http::{cookie, cookies, Ctx};
 use crate::random::{hex, random_bytes};
-use crate::store::identity::{self, User};
+use crate::store::directory::{self, User};
 use crate::store::tickets;
 
 const LINK_COOKIE: &str = "plug_session";
@@ -278,7 +278,7 @@ pub async fn content_user(
     };
     // The isolate's memo keeps the user a few seconds: a page's every asset carries the cookie.
     let user_id = UserId::from(user_id);
-    let load = identity::find_user(&cx.db, &user_id);
+    let load = directory::find_user(&cx.db, &user_id);
     let user = crate::cache::get_or_load(
         &crate::cache::USERS,
         user_id.to_string(),

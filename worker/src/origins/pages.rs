@@ -7,7 +7,7 @@ use worker::{Request, Response};
 
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{header, Ctx};
-use crate::store::identity::User;
+use crate::store::directory::User;
 
 /// Plug's mark, served at `/favicon.ico` of the link and content origins.
 const FAVICON_PNG: &[u8] = include_bytes!("../../assets/favicon.png");

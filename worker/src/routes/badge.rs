@@ -13,8 +13,8 @@ use super::common;
 use crate::auth;
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, json, read_object, Ctx};
+use crate::store::directory;
 use crate::store::entities::{self, Change};
-use crate::store::identity;
 
 /// badge.js itself is a static asset (`public/badge.js`, copied from `build/` by
 /// scripts/build.sh): carried in the wasm it cost the upload about 15 KiB gzip. Only its ETag is
@@ -86,14 +86,14 @@ pub async fn patch_mode(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Respo
 
 /// The platform and grid badge policies in force for a grid.
 pub async fn policies(cx: &Ctx, grid_id: &GridId) -> ApiResult<(BadgePolicy, BadgePolicy)> {
-    let grid = identity::find_grid(&cx.db, grid_id).await?;
+    let grid = directory::find_grid(&cx.db, grid_id).await?;
     let grid_policy = grid_policy(grid.as_ref());
     Ok((platform_policy(cx).await?, grid_policy))
 }
 
 /// The platform's badge policy (openapi.yaml), `none` when unset.
 pub async fn platform_policy(cx: &Ctx) -> ApiResult<BadgePolicy> {
-    let stored = identity::setting(&cx.db, "badge_policy").await?;
+    let stored = directory::setting(&cx.db, "badge_policy").await?;
     Ok(policy_or_none(stored.as_deref()))
 }
 
@@ -105,7 +105,7 @@ pub fn policy_or_none(stored: Option<&str>) -> BadgePolicy {
 }
 
 /// A grid's badge policy, `none` when unset.
-pub fn grid_policy(grid: Option<&identity::Grid>) -> BadgePolicy {
+pub fn grid_policy(grid: Option<&directory::Grid>) -> BadgePolicy {
     grid.and_then(|g| BadgePolicy::parse(&g.badge_policy))
         .unwrap_or(BadgePolicy::None)
 }

@@ -14,7 +14,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::http::{cookie, header, query, query_pairs, Ctx};
 use crate::random::{hex, random_bytes};
 use crate::routes::oauth::{form_pairs, resource, CODE_TTL_MS};
-use crate::store::identity;
+use crate::store::directory;
 use crate::store::oauth::{self as store, NewPending, Pending};
 
 const COOKIE: &str = "plug_oauth";
@@ -273,7 +273,7 @@ pub async fn answer_form(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     let Some(user_id) = pending.user_id.clone() else {
         return refused();
     };
-    let memberships = identity::user_with_memberships(&cx.db, &user_id, None)
+    let memberships = directory::user_with_memberships(&cx.db, &user_id, None)
         .await?
         .map(|(_, m)| m)
         .unwrap_or_default();
@@ -340,7 +340,7 @@ async fn consent_page(
     user_id: &plug_domain::ids::UserId,
     secret: &str,
 ) -> ApiResult<Response> {
-    let (user, memberships) = identity::user_with_memberships(&cx.db, user_id, None)
+    let (user, memberships) = directory::user_with_memberships(&cx.db, user_id, None)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown user"))?;
     let csrf = hex(&random_bytes::<32>());

@@ -16,7 +16,7 @@ use worker::{Request, Response};
 use crate::error::ApiResult;
 use crate::http::{client_ip, header, Ctx};
 use crate::random::{hex, random_bytes};
-use crate::store::limits::{self, Limit};
+use crate::store::limits::{self, Limit, HOUR_MS};
 use crate::store::oauth as store;
 
 /// An access token lives an hour; a refresh token 30 days (each use rotates it); a code 2 minutes.
@@ -31,12 +31,7 @@ const MAX_BODY: usize = 16 * 1024;
 const FORM: &str = "send a form (application/x-www-form-urlencoded) of at most 16 KiB";
 
 /// Registrations per client address.
-pub const REGISTRATIONS_PER_IP: Limit = Limit {
-    name: "oauth_registrations_per_ip",
-    max: 20,
-    window_ms: 3_600_000,
-    hint: "20 per hour",
-};
+pub const REGISTRATIONS_PER_IP: Limit = Limit::new("oauth_registrations_per_ip", 20, HOUR_MS);
 
 /// The protected resource: `/mcp` on the API origin.
 pub fn resource(cx: &Ctx) -> String {
@@ -295,7 +290,7 @@ async fn exchange_code(
         );
     }
     let member = match (&found.grid_id, &found.user_id) {
-        (Some(grid), Some(user)) => crate::store::identity::role_in(&cx.db, grid, user).await?,
+        (Some(grid), Some(user)) => crate::store::directory::role_in(&cx.db, grid, user).await?,
         _ => None,
     };
     if member.is_none() {

@@ -11,8 +11,8 @@ use worker::Response;
 use crate::auth::Caller;
 use crate::error::ApiResult;
 use crate::http::{json, query, Ctx};
+use crate::store::directory;
 use crate::store::entities::EntityRow;
-use crate::store::identity;
 use crate::store::lists::{self, ListQuery, ListViewer};
 
 /// A page request: its size and where it starts (the last row's sort key and id).
@@ -111,7 +111,7 @@ pub async fn owner_filter(
     Ok(match query(pairs, "owner").filter(|o| !o.is_empty()) {
         None => OwnerFilter::Any,
         Some("me") => OwnerFilter::Only(caller.user.user_id.clone()),
-        Some(slug) => match identity::find_user_by_slug(&cx.db, slug).await? {
+        Some(slug) => match directory::find_user_by_slug(&cx.db, slug).await? {
             Some(user) => OwnerFilter::Only(user.user_id),
             None => OwnerFilter::Nobody,
         },

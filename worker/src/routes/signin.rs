@@ -9,7 +9,7 @@ use crate::auth;
 use crate::config::OidcConfig;
 use crate::error::{ApiError, ApiResult};
 use crate::http::{field, json, read_object, Ctx};
-use crate::store::identity;
+use crate::store::directory;
 
 /// `GET /api/v2/auth/config`: `{ oidc: null }` when only HS256 tokens are trusted (the clients
 /// then offer the paste-a-token sign-in), else the provider's public settings and endpoints, so
@@ -54,7 +54,7 @@ pub async fn config(cx: &Ctx, _req: Request) -> ApiResult<Response> {
 /// calls it right after a provider sign-in: this is where a first sign-in creates the user.
 pub async fn me(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let user = auth::signed_in(cx, &req).await?;
-    let (user, memberships) = identity::user_with_memberships(&cx.db, &user.user_id, None)
+    let (user, memberships) = directory::user_with_memberships(&cx.db, &user.user_id, None)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown user"))?;
     let me = Me {

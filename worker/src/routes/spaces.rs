@@ -9,12 +9,12 @@ use worker::{Request, Response};
 use crate::auth;
 use crate::error::ApiResult;
 use crate::http::{json, Ctx};
-use crate::store::identity;
+use crate::store::directory;
 
 pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;
     let spaces =
-        identity::spaces_in_grid(&cx.db, &caller.grid.grid_id, &caller.user.user_id).await?;
+        directory::spaces_in_grid(&cx.db, &caller.grid.grid_id, &caller.user.user_id).await?;
     let items: Vec<SpaceListed> = spaces
         .into_iter()
         .map(|s| SpaceListed {

@@ -14,8 +14,8 @@ use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, json, read_object, Ctx};
 use crate::present;
+use crate::store::directory::Grid;
 use crate::store::entities::{self, Change, EntityRow};
-use crate::store::identity::Grid;
 
 /// What will be stored: the canonical mode and its sub-state.
 pub struct VisibilityPlan {

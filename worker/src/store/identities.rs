@@ -5,7 +5,7 @@ use plug_domain::ids::{GridId, UserId};
 use serde::Deserialize;
 
 use super::db::{self, int, opt_text, text, Db};
-use super::identity::User;
+use super::directory::User;
 use crate::error::ApiResult;
 
 /// The Plug user a provider identity maps to, if it signed in before (or the operator linked it).

@@ -13,62 +13,50 @@ pub struct Limit {
     pub name: &'static str,
     pub max: i64,
     pub window_ms: i64,
-    pub hint: &'static str,
 }
 
-pub const CREATES_PER_USER: Limit = Limit {
-    name: "inspirations_created_per_user",
-    max: 10,
-    window_ms: 60_000,
-    hint: "10 per minute",
-};
-pub const CREATES_PER_GRID: Limit = Limit {
-    name: "inspirations_created_per_grid",
-    max: 100,
-    window_ms: 3_600_000,
-    hint: "100 per hour",
-};
-pub const REACTIONS_PER_USER: Limit = Limit {
-    name: "reactions_per_user",
-    max: 60,
-    window_ms: 60_000,
-    hint: "60 per minute",
-};
-pub const READS_PER_USER: Limit = Limit {
-    name: "inspiration_reads_per_user",
-    max: 200,
-    window_ms: 60_000,
-    hint: "200 per minute",
-};
-pub const FEEDBACK_PER_IP_AND_ENTITY: Limit = Limit {
-    name: "feedback_per_ip_and_entity",
-    max: 5,
-    window_ms: 600_000,
-    hint: "5 per 10 minutes",
-};
-pub const FEEDBACK_PER_ENTITY: Limit = Limit {
-    name: "feedback_per_entity",
-    max: 100,
-    window_ms: 86_400_000,
-    hint: "100 per day",
-};
+pub const MINUTE_MS: i64 = 60_000;
+pub const HOUR_MS: i64 = 60 * MINUTE_MS;
+pub const DAY_MS: i64 = 24 * HOUR_MS;
+
+impl Limit {
+    pub const fn new(name: &'static str, max: i64, window_ms: i64) -> Self {
+        Limit {
+            name,
+            max,
+            window_ms,
+        }
+    }
+
+    /// What a 429 says the limit is ("10 per minute", "5 per 10 minutes"), from the numbers
+    /// themselves, so the message can never disagree with what is enforced.
+    pub fn hint(&self) -> String {
+        let window = [(DAY_MS, "day"), (HOUR_MS, "hour"), (MINUTE_MS, "minute")]
+            .into_iter()
+            .find(|(unit, _)| self.window_ms % unit == 0)
+            .map(|(unit, name)| match self.window_ms / unit {
+                1 => name.to_string(),
+                n => format!("{n} {name}s"),
+            })
+            .unwrap_or_else(|| format!("{} seconds", self.window_ms / 1000));
+        format!("{} per {window}", self.max)
+    }
+}
+
+pub const CREATES_PER_USER: Limit = Limit::new("inspirations_created_per_user", 10, MINUTE_MS);
+pub const CREATES_PER_GRID: Limit = Limit::new("inspirations_created_per_grid", 100, HOUR_MS);
+pub const REACTIONS_PER_USER: Limit = Limit::new("reactions_per_user", 60, MINUTE_MS);
+pub const READS_PER_USER: Limit = Limit::new("inspiration_reads_per_user", 200, MINUTE_MS);
+pub const FEEDBACK_PER_IP_AND_ENTITY: Limit =
+    Limit::new("feedback_per_ip_and_entity", 5, 10 * MINUTE_MS);
+pub const FEEDBACK_PER_ENTITY: Limit = Limit::new("feedback_per_entity", 100, DAY_MS);
 
 /// Misses on the link origin (a `url` that is not there or not shared), per client IP.
-pub const LINK_MISSES_PER_IP: Limit = Limit {
-    name: "link_misses_per_ip",
-    max: 60,
-    window_ms: 60_000,
-    hint: "60 per minute",
-};
+pub const LINK_MISSES_PER_IP: Limit = Limit::new("link_misses_per_ip", 60, MINUTE_MS);
 
 /// Misses on the link origin by an API client with a token, per verified user: the same budget
 /// as an anonymous client's, so a token never makes scanning for names cheaper.
-pub const LINK_MISSES_PER_USER: Limit = Limit {
-    name: "link_misses_per_user",
-    max: 60,
-    window_ms: 60_000,
-    hint: "60 per minute",
-};
+pub const LINK_MISSES_PER_USER: Limit = Limit::new("link_misses_per_user", 60, MINUTE_MS);
 
 fn bucket(limit: &Limit, key: &str) -> String {
     format!("{}:{key}", limit.name)
@@ -150,7 +138,7 @@ async fn refusal(db: &Db, limit: &Limit, bucket: &str, now: i64) -> ApiResult<Ap
     let retry_after = ((frees_at - now + 999) / 1000).max(1);
     Ok(ApiError::rate_limited(
         limit.name,
-        limit.hint.to_string(),
+        limit.hint(),
         retry_after,
     ))
 }
@@ -204,4 +192,18 @@ pub async fn prune(db: &Db, now: i64) -> ApiResult<()> {
     )
     .await
     .map(drop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_limit_says_its_own_numbers() {
+        assert_eq!(CREATES_PER_USER.hint(), "10 per minute");
+        assert_eq!(CREATES_PER_GRID.hint(), "100 per hour");
+        assert_eq!(FEEDBACK_PER_IP_AND_ENTITY.hint(), "5 per 10 minutes");
+        assert_eq!(FEEDBACK_PER_ENTITY.hint(), "100 per day");
+        assert_eq!(Limit::new("x", 3, 90_000).hint(), "3 per 90 seconds");
+    }
 }

@@ -8,9 +8,9 @@ macro_rules! hidden_states {
 }
 
 pub mod db;
+pub mod directory;
 pub mod entities;
 pub mod identities;
-pub mod identity;
 pub mod jobs;
 pub mod limits;
 pub mod lists;

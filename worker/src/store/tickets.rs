@@ -12,8 +12,8 @@ use worker::D1PreparedStatement;
 use super::db::{self, int, text};
 use crate::error::{ApiError, ApiResult};
 use crate::random::hex;
+use crate::store::directory::{self, Grid, User};
 use crate::store::entities::{self, Access, EntityRow};
-use crate::store::identity::{self, Grid, User};
 
 fn hash(ticket: &str) -> String {
     hex(&Sha256::digest(ticket.as_bytes()))
@@ -137,7 +137,7 @@ pub struct Redeemed {
     /// The ticket's Inspiration (by id, any realm) with this user's access to it, as
     /// `entities::find_with_access` reads it; None when it is gone.
     pub found: Option<(EntityRow, Access)>,
-    /// Its grid with the platform's badge policy, as `identity::grid_and_platform_badge_policy`
+    /// Its grid with the platform's badge policy, as `directory::grid_and_platform_badge_policy`
     /// reads it.
     pub badge: Option<(Grid, Option<String>)>,
 }
@@ -183,7 +183,7 @@ pub async fn redeem_content_ticket(
                 "e.entity_id = ?1 AND ?2 IS NULL",
                 &[text(entity_id), JsValue::NULL, text(&hash), int(now)],
             )?,
-            identity::badge_policy_where(
+            directory::badge_policy_where(
                 db,
                 "(SELECT grid_id FROM entities WHERE entity_id = ?1)",
                 &[text(entity_id)],
@@ -207,10 +207,10 @@ pub async fn redeem_content_ticket(
         .next()
         .map(entities::WithAccessRow::decode)
         .transpose()?;
-    let badge = db::rows::<identity::BadgePolicyRow>(first(3)?)?
+    let badge = db::rows::<directory::BadgePolicyRow>(first(3)?)?
         .into_iter()
         .next()
-        .map(identity::BadgePolicyRow::decode);
+        .map(directory::BadgePolicyRow::decode);
     Ok(Some(Redeemed { user, found, badge }))
 }
 

@@ -23,8 +23,8 @@ use crate::origins::pages::{self, navigation, not_found_error, not_shared};
 use crate::routes::common::{self, Seen};
 use crate::routes::views;
 use crate::sessions;
+use crate::store::directory::User;
 use crate::store::entities::{self, Access, EntityKey, EntityRow};
-use crate::store::identity::User;
 use crate::store::tickets;
 
 /// What a hand-off from the link origin added to the URL.

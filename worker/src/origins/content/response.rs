@@ -12,7 +12,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::http::Ctx;
 use crate::present;
 use crate::routes::common::Seen;
-use crate::store::identity;
+use crate::store::directory;
 use crate::store::objects::ByteChunks;
 
 /// The resolved badge for an entity: a tag to inject, or None when off.
@@ -20,7 +20,7 @@ pub async fn badge_tag(cx: &Ctx, seen: &Seen) -> ApiResult<Option<BadgeTag>> {
     // One statement gives the grid's policy, slug and badge style, and the platform's policy;
     // the isolate's memo keeps them a few seconds.
     let grid_id = &seen.row.grid_id;
-    let load = identity::grid_and_platform_badge_policy(&cx.db, grid_id);
+    let load = directory::grid_and_platform_badge_policy(&cx.db, grid_id);
     let found = cache::get_or_load(&cache::BADGES, grid_id.to_string(), cx.now, load, |found| {
         found.is_some()
     })

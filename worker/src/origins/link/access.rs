@@ -15,7 +15,7 @@ use crate::error::ApiResult;
 use crate::http::{client_ip, Ctx};
 use crate::routes::common::{self, Seen};
 use crate::sessions;
-use crate::store::identity::{self, User};
+use crate::store::directory::{self, User};
 use crate::store::{db, entities, limits, tickets};
 
 /// Who a miss on the link origin is counted against: an API client by its verified user (a
@@ -133,7 +133,7 @@ pub async fn visit(
         )?);
     }
     if let Claimed::Cookie(user_id) = &claimed {
-        statements.push(identity::find_user_statement(&cx.db, user_id)?);
+        statements.push(directory::find_user_statement(&cx.db, user_id)?);
     }
     let (filter, first, second) = match asked {
         Asked::At(at) => (

@@ -14,7 +14,7 @@ use crate::present;
 use crate::routes::common::Seen;
 use crate::routes::views;
 use crate::sessions;
-use crate::store::identity::User;
+use crate::store::directory::User;
 use crate::store::tickets;
 use plug_domain::{Status, Visibility};
 

@@ -20,7 +20,7 @@ use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, json, no_content, read_object, Ctx};
 use crate::random::new_uuid;
 use crate::store::db;
-use crate::store::identity::{self, Grid, Space, User};
+use crate::store::directory::{self, Grid, Space, User};
 
 pub(super) fn conflict(what: &str) -> ApiError {
     ApiError::new(ErrorCode::NameCollision, format!("{what} already exists"))
@@ -36,7 +36,7 @@ pub(super) fn or_conflict(e: ApiError, what: &str) -> ApiError {
 }
 
 pub(super) async fn grid(cx: &Ctx, slug: &str) -> ApiResult<Grid> {
-    identity::find_grid_by_slug(&cx.db, slug)
+    directory::find_grid_by_slug(&cx.db, slug)
         .await?
         .ok_or_else(|| ApiError::not_found_what("grid"))
 }
@@ -45,7 +45,7 @@ pub(super) async fn user(cx: &Ctx, user_id: &str) -> ApiResult<User> {
     if !validate::is_uuid(user_id) {
         return Err(ApiError::not_found_what("user"));
     }
-    identity::find_user(&cx.db, &UserId::from(user_id))
+    directory::find_user(&cx.db, &UserId::from(user_id))
         .await?
         .ok_or_else(|| ApiError::not_found_what("user"))
 }
@@ -60,7 +60,7 @@ pub async fn create_user(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         slug,
         name,
     };
-    identity::insert_user(&cx.db, &user, cx.now)
+    directory::insert_user(&cx.db, &user, cx.now)
         .await
         .map_err(|e| or_conflict(e, "a user with this slug"))?;
     json(201, &user)
@@ -72,7 +72,7 @@ pub async fn create_grid(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     let slug = validate::slug("slug", field::req_str(&body, "slug")?)?;
     let name = validate::person_name("name", field::req_str(&body, "name")?)?;
     let grid_id: GridId = new_uuid();
-    identity::insert_grid(&cx.db, &grid_id, &slug, &name, cx.now)
+    directory::insert_grid(&cx.db, &grid_id, &slug, &name, cx.now)
         .await
         .map_err(|e| or_conflict(e, "a grid with this slug"))?;
     json(
@@ -94,7 +94,7 @@ pub async fn put_member(
         Role::parse(role_raw).ok_or_else(|| FieldError::new("role", "enum", Role::expected()))?;
     let grid = grid(cx, grid_slug).await?;
     let user = user(cx, user_id).await?;
-    identity::upsert_membership(&cx.db, &grid.grid_id, &user.user_id, role, cx.now).await?;
+    directory::upsert_membership(&cx.db, &grid.grid_id, &user.user_id, role, cx.now).await?;
     json(
         200,
         &json!({ "grid_id": grid.grid_id, "grid_slug": grid.slug, "user_id": user.user_id, "role": role }),
@@ -109,7 +109,7 @@ pub async fn delete_member(
 ) -> ApiResult<Response> {
     let grid = grid(cx, grid_slug).await?;
     let user = user(cx, user_id).await?;
-    if identity::delete_membership(&cx.db, &grid.grid_id, &user.user_id).await? == 0 {
+    if directory::delete_membership(&cx.db, &grid.grid_id, &user.user_id).await? == 0 {
         return Err(ApiError::not_found_what("membership"));
     }
     no_content()
@@ -130,7 +130,7 @@ pub async fn create_space(cx: &Ctx, mut req: Request, grid_slug: &str) -> ApiRes
         slug,
         name,
     };
-    identity::insert_space(&cx.db, &space, cx.now)
+    directory::insert_space(&cx.db, &space, cx.now)
         .await
         .map_err(|e| or_conflict(e, "a space with this slug in the grid"))?;
     json(
@@ -146,12 +146,12 @@ pub async fn put_space_member(
     user_id: &str,
 ) -> ApiResult<Response> {
     let space = match validate::is_uuid(space_id) {
-        true => identity::find_space(&cx.db, &SpaceId::from(space_id)).await?,
+        true => directory::find_space(&cx.db, &SpaceId::from(space_id)).await?,
         false => None,
     }
     .ok_or_else(|| ApiError::not_found_what("space"))?;
     let user = user(cx, user_id).await?;
-    identity::add_space_member(&cx.db, &space.space_id, &user.user_id, cx.now).await?;
+    directory::add_space_member(&cx.db, &space.space_id, &user.user_id, cx.now).await?;
     json(
         200,
         &json!({ "space_id": space.space_id, "user_id": user.user_id }),
@@ -169,7 +169,7 @@ pub(super) fn policy_of(
 
 pub async fn put_platform_badge_policy(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     let policy = policy_of(&read_object(&mut req).await?)?;
-    identity::put_setting(&cx.db, "badge_policy", policy.as_str()).await?;
+    directory::put_setting(&cx.db, "badge_policy", policy.as_str()).await?;
     json(200, &json!({ "policy": policy }))
 }
 
@@ -180,7 +180,7 @@ pub async fn put_grid_badge_policy(
 ) -> ApiResult<Response> {
     let policy = policy_of(&read_object(&mut req).await?)?;
     let grid = grid(cx, grid_slug).await?;
-    identity::set_grid_badge_policy(&cx.db, &grid.grid_id, policy.as_str()).await?;
+    directory::set_grid_badge_policy(&cx.db, &grid.grid_id, policy.as_str()).await?;
     json(200, &json!({ "grid_slug": grid.slug, "policy": policy }))
 }
 
@@ -209,7 +209,7 @@ pub async fn put_grid_badge_style(
     };
     let grid = grid(cx, grid_slug).await?;
     let theme_json = theme.as_ref().map(|t| t.to_json());
-    identity::set_grid_badge_style(
+    directory::set_grid_badge_style(
         &cx.db,
         &grid.grid_id,
         theme_json.as_deref(),

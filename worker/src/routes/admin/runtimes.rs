@@ -10,8 +10,8 @@ use crate::http::{field, json, read_object, Ctx};
 use crate::present;
 use crate::random::new_uuid;
 use crate::store::db;
+use crate::store::directory::{self, Grid, Space};
 use crate::store::entities;
-use crate::store::identity::{self, Grid, Space};
 use plug_domain::wire::RegisteredRuntime;
 
 use super::{grid, or_conflict};
@@ -120,7 +120,7 @@ fn runtime_fields(
 /// `owner_id` as a member of the grid.
 async fn grid_member(cx: &Ctx, grid: &Grid, owner_id: &str) -> ApiResult<UserId> {
     let owner_id = UserId::from(validate::uuid("owner_id", owner_id)?);
-    if identity::role_in(&cx.db, &grid.grid_id, &owner_id)
+    if directory::role_in(&cx.db, &grid.grid_id, &owner_id)
         .await?
         .is_none()
     {
@@ -137,7 +137,7 @@ async fn grid_member(cx: &Ctx, grid: &Grid, owner_id: &str) -> ApiResult<UserId>
 /// `space_id` as a space of the grid.
 async fn space_in_grid(cx: &Ctx, grid: &Grid, space_id: &str) -> ApiResult<SpaceId> {
     let space_id = SpaceId::from(validate::uuid("space_id", space_id)?);
-    let space = identity::find_space(&cx.db, &space_id).await?;
+    let space = directory::find_space(&cx.db, &space_id).await?;
     Ok(space
         .filter(|s| s.grid_id == grid.grid_id)
         .ok_or_else(|| FieldError::new("space_id", "unknown", "a space of this grid"))?
@@ -185,7 +185,7 @@ pub async fn resolve_space_slugs(
     };
     let mut spaces = Vec::with_capacity(slugs.len());
     for slug in slugs {
-        let space = identity::find_space_by_slug(&cx.db, &grid.grid_id, &slug).await?;
+        let space = directory::find_space_by_slug(&cx.db, &grid.grid_id, &slug).await?;
         spaces.push(space.ok_or_else(|| no_such_space(&slug))?);
     }
     Ok(spaces)

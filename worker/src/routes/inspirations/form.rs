@@ -13,7 +13,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::{field, Ctx};
 use crate::routes::common;
-use crate::store::identity::Space;
+use crate::store::directory::Space;
 
 /// The validated form of a drop, before any file check.
 pub(super) struct CreateInput {

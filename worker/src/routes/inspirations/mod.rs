@@ -22,7 +22,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult, ErrorCode};
 use crate::http::Ctx;
 use crate::present::{self, FullParts};
-use crate::store::identity::{self, Space};
+use crate::store::directory::{self, Space};
 
 pub const MAX_FILE_BYTES: u64 = plug_content::MAX_UPLOAD_BYTES as u64;
 /// Room for the multipart envelope and form fields around a 50 MB file.
@@ -78,11 +78,11 @@ pub(super) async fn member_space(
     if !validate::is_uuid(&space_id) {
         return Err(FieldError::new("space_id", "format", "a space UUID").into());
     }
-    let space = identity::find_space(&cx.db, &SpaceId::from(space_id.to_ascii_lowercase()))
+    let space = directory::find_space(&cx.db, &SpaceId::from(space_id.to_ascii_lowercase()))
         .await?
         .filter(|s| s.grid_id == caller.grid.grid_id)
         .ok_or_else(not_member)?;
-    if !identity::is_space_member(&cx.db, &space.space_id, &caller.user.user_id).await? {
+    if !directory::is_space_member(&cx.db, &space.space_id, &caller.user.user_id).await? {
         return Err(not_member());
     }
     Ok(space)
@@ -100,10 +100,10 @@ pub(super) async fn member_space_by_slug(
             format!("you are not a member of space '{slug}'"),
         )
     };
-    let space = identity::find_space_by_slug(&cx.db, &caller.grid.grid_id, slug)
+    let space = directory::find_space_by_slug(&cx.db, &caller.grid.grid_id, slug)
         .await?
         .ok_or_else(not_member)?;
-    if !identity::is_space_member(&cx.db, &space.space_id, &caller.user.user_id).await? {
+    if !directory::is_space_member(&cx.db, &space.space_id, &caller.user.user_id).await? {
         return Err(not_member());
     }
     Ok(space)

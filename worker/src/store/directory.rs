@@ -1,4 +1,4 @@
-//! Users, grids, memberships, spaces and platform settings: the rows the
+//! The directory: users, grids, memberships, spaces and platform settings, the rows the
 //! operator API writes and every authenticated request reads.
 
 use crate::store::db::Db;
