@@ -2,16 +2,13 @@
 // code of the create route, hostile archives, what R2 holds afterwards, and the create and read limits.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startWorker, expectError } from './support/harness.mjs';
+import { startWorker, expectError, UUID } from './support/harness.mjs';
 import * as fx from './support/fixtures.mjs';
 
 let app;
 before(async () => { app = await startWorker(); });
 after(async () => { await app?.stop(); });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const read = (user, id, opts = {}) => app.request('GET', `/api/v2/inspirations/${id}`, { token: user?.token, ...opts });
-const list = (user, query = '', opts = {}) => app.request('GET', `/api/v2/inspirations${query}`, { token: user.token, ...opts });
 
 // ------------------------------------------------------------------ create
 
@@ -165,7 +162,7 @@ test('malformed contents give 422 and store nothing', async () => {
   for (const [source_type, file] of cases) {
     expectError(assert, await app.drop(owner, { file, fields: { source_type } }), 422, 'CONTENT_MALFORMED');
   }
-  const listed = await list(owner, '?owner=me');
+  const listed = await app.list(owner, '?owner=me');
   assert.equal(listed.body.items.length, 0, 'no rows were written');
   assert.equal(app.r2BlobCount(), before, 'no objects were written');
 });
@@ -190,7 +187,7 @@ test('hostile archives (zip-slip, absolute paths, symlinks, duplicates, bombs, l
     expectError(assert, res, 422, 'CONTENT_MALFORMED');
   }
   assert.equal(app.r2BlobCount(), before, 'no objects were written');
-  assert.equal((await list(owner, '?owner=me')).body.items.length, 0, 'no rows were written');
+  assert.equal((await app.list(owner, '?owner=me')).body.items.length, 0, 'no rows were written');
 });
 
 test('a file over 50 MB gives 413 PAYLOAD_TOO_LARGE', async () => {
@@ -223,7 +220,7 @@ test('the 11th create in a minute gives 429 with Retry-After and the limit in de
   assert.ok(Number(res.headers.get('retry-after')) >= 1);
   assert.deepEqual(error.details[0].field, 'rate_limit');
   assert.equal(error.details[0].hint, '10 per minute');
-  assert.equal((await list(owner, '?owner=me&limit=100')).body.items.length, 10, 'the refused create wrote nothing');
+  assert.equal((await app.list(owner, '?owner=me&limit=100')).body.items.length, 10, 'the refused create wrote nothing');
 });
 
 test('reads straddling a clock minute get no more than 200 through in any rolling minute, counted exactly under concurrency', async () => {
@@ -233,7 +230,7 @@ test('reads straddling a clock minute get no more than 200 through in any rollin
   let turn = Date.now() + 60_000 - (Date.now() % 60_000);
   if (turn - Date.now() < 3_000) turn += 60_000;
   await new Promise((r) => setTimeout(r, turn - 3_000 - Date.now()));
-  const burst = () => Promise.all(Array.from({ length: 150 }, () => read(member, e.entity_id)));
+  const burst = () => Promise.all(Array.from({ length: 150 }, () => app.read(member, e.entity_id)));
   const before = await burst();
   await new Promise((r) => setTimeout(r, Math.max(0, turn + 200 - Date.now())));
   const after = await burst();

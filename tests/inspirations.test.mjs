@@ -4,15 +4,12 @@
 // tests/inspirations-create.test.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startWorker, expectError } from './support/harness.mjs';
+import { startWorker, expectError, UUID } from './support/harness.mjs';
 
 let app;
 before(async () => { app = await startWorker(); });
 after(async () => { await app?.stop(); });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const read = (user, id, opts = {}) => app.request('GET', `/api/v2/inspirations/${id}`, { token: user?.token, ...opts });
-const list = (user, query = '', opts = {}) => app.request('GET', `/api/v2/inspirations${query}`, { token: user.token, ...opts });
 const patch = (user, id, json) => app.request('PATCH', `/api/v2/inspirations/${id}`, { token: user.token, json });
 
 // ------------------------------------------------------------------ read
@@ -20,18 +17,18 @@ const patch = (user, id, json) => app.request('PATCH', `/api/v2/inspirations/${i
 test('read by UUID or by slug in the active grid; anonymous readers only by UUID and only link', async () => {
   const { owner, member } = await app.world();
   const grid = await app.dropLive(owner, {});
-  assert.equal((await read(member, grid.entity_id)).status, 200);
-  const bySlug = await read(member, grid.name);
+  assert.equal((await app.read(member, grid.entity_id)).status, 200);
+  const bySlug = await app.read(member, grid.name);
   assert.equal(bySlug.status, 200);
   assert.equal(bySlug.body.entity_id, grid.entity_id);
-  expectError(assert, await read(null, grid.entity_id), 404, 'NOT_FOUND');
+  expectError(assert, await app.read(null, grid.entity_id), 404, 'NOT_FOUND');
   const link = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });
-  const anon = await read(null, link.entity_id);
+  const anon = await app.read(null, link.entity_id);
   assert.equal(anon.status, 200);
   assert.deepEqual(anon.body.caller_permissions, { can_edit: false, can_archive: false, can_pin: false });
-  expectError(assert, await read(null, link.name), 404, 'NOT_FOUND');
-  expectError(assert, await read(member, '00000000-0000-4000-8000-000000000000'), 404, 'NOT_FOUND');
-  expectError(assert, await read(member, 'no-such-name'), 404, 'NOT_FOUND');
+  expectError(assert, await app.read(null, link.name), 404, 'NOT_FOUND');
+  expectError(assert, await app.read(member, '00000000-0000-4000-8000-000000000000'), 404, 'NOT_FOUND');
+  expectError(assert, await app.read(member, 'no-such-name'), 404, 'NOT_FOUND');
 });
 
 test('visibility modes: who sees what (docs/model.md "Visibility")', async () => {
@@ -53,7 +50,7 @@ test('visibility modes: who sees what (docs/model.md "Visibility")', async () =>
   const viewers = [owner, admin, spaceMember, member, outsider, null];
   for (const [entity, statuses] of expect) {
     for (let i = 0; i < viewers.length; i++) {
-      const res = await read(viewers[i], entity.entity_id);
+      const res = await app.read(viewers[i], entity.entity_id);
       assert.equal(res.status, statuses[i], `${entity.visibility} ${JSON.stringify(entity.visibility_spaces)} viewer ${i}: ${res.text}`);
     }
   }
@@ -71,14 +68,14 @@ test('hidden states collapse to private for everyone but the owner and admins (d
   for (const [override, hiddenAs] of cases) {
     const e = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });
     await setState(e.entity_id, override);
-    assert.equal((await read(owner, e.entity_id)).status, 200);
-    assert.equal((await read(admin, e.entity_id)).status, 200);
-    const other = await read(member, e.entity_id);
-    const anon = await read(null, e.entity_id);
+    assert.equal((await app.read(owner, e.entity_id)).status, 200);
+    assert.equal((await app.read(admin, e.entity_id)).status, 200);
+    const other = await app.read(member, e.entity_id);
+    const anon = await app.read(null, e.entity_id);
     if (hiddenAs) {
       expectError(assert, other, 404, 'NOT_FOUND');
       expectError(assert, anon, 404, 'NOT_FOUND');
-      assert.equal((await read(owner, e.entity_id)).body.status, hiddenAs);
+      assert.equal((await app.read(owner, e.entity_id)).body.status, hiddenAs);
     } else {
       assert.equal(other.status, 200, 'provisioning keeps declared visibility');
       assert.equal(anon.status, 200);
@@ -90,15 +87,15 @@ test('reading counts one view per viewer per day, never the owner', async () => 
   const { owner, member } = await app.world();
   const e = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });
   const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36' };
-  await read(owner, e.entity_id, { headers: browser });
-  await read(member, e.entity_id, { headers: browser });
-  await read(member, e.entity_id, { headers: browser });
-  await read(null, e.entity_id, { headers: { ...browser, 'cf-connecting-ip': '203.0.113.7' } });
-  await read(null, e.entity_id, { headers: { ...browser, 'cf-connecting-ip': '203.0.113.7' } });
-  await read(null, e.entity_id, { headers: { 'user-agent': 'curl/8.5.0', 'cf-connecting-ip': '203.0.113.8' } });
+  await app.read(owner, e.entity_id, { headers: browser });
+  await app.read(member, e.entity_id, { headers: browser });
+  await app.read(member, e.entity_id, { headers: browser });
+  await app.read(null, e.entity_id, { headers: { ...browser, 'cf-connecting-ip': '203.0.113.7' } });
+  await app.read(null, e.entity_id, { headers: { ...browser, 'cf-connecting-ip': '203.0.113.7' } });
+  await app.read(null, e.entity_id, { headers: { 'user-agent': 'curl/8.5.0', 'cf-connecting-ip': '203.0.113.8' } });
   const counted = await app.waitFor(owner, e.entity_id, (b) => b.view_count >= 2);
   await new Promise((r) => setTimeout(r, 300));
-  assert.equal((await read(owner, e.entity_id)).body.view_count, 2, `${counted.view_count}`);
+  assert.equal((await app.read(owner, e.entity_id)).body.view_count, 2, `${counted.view_count}`);
 });
 
 // ------------------------------------------------------------------ list
@@ -107,7 +104,7 @@ test('list returns only what the caller may see in the active grid, with summary
   const { owner, member, admin, grid } = await app.world();
   const visible = await app.dropLive(owner, {});
   const hidden = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'private' } });
-  const res = await list(member);
+  const res = await app.list(member);
   assert.equal(res.status, 200);
   const ids = res.body.items.map((i) => i.entity_id);
   assert.ok(ids.includes(visible.entity_id));
@@ -122,13 +119,13 @@ test('list returns only what the caller may see in the active grid, with summary
   assert.equal(row.status, 'live');
   assert.equal(row.expires_in_days, 30);
   assert.deepEqual(row.caller_permissions, { can_edit: false, can_archive: false, can_pin: false });
-  const adminIds = (await list(admin)).body.items.map((i) => i.entity_id);
+  const adminIds = (await app.list(admin)).body.items.map((i) => i.entity_id);
   assert.ok(adminIds.includes(hidden.entity_id), 'grid admins see private rows');
   const other = await app.grid();
   await app.join(other, member);
-  const elsewhere = await list(member, '', { grid: other.slug });
+  const elsewhere = await app.list(member, '', { grid: other.slug });
   assert.equal(elsewhere.body.items.length, 0, 'another grid shows nothing of this one');
-  assert.equal((await list(member, '', { grid: grid.slug })).body.items.length, 1);
+  assert.equal((await app.list(member, '', { grid: grid.slug })).body.items.length, 1);
 });
 
 test('list retention fields: expired and archived rows show their state to the owner only', async () => {
@@ -140,14 +137,14 @@ test('list retention fields: expired and archived rows show their state to the o
   await app.request('POST', `/api/v2/inspirations/${archived.entity_id}/archive`, { token: owner.token });
   const soon = await app.dropLive(owner, {});
   await app.admin('PATCH', `/entities/${soon.entity_id}`, { expires_at: new Date(Date.now() + 5 * 3600_000).toISOString() });
-  const mine = Object.fromEntries((await list(owner, '?owner=me')).body.items.map((i) => [i.entity_id, i]));
+  const mine = Object.fromEntries((await app.list(owner, '?owner=me')).body.items.map((i) => [i.entity_id, i]));
   assert.equal(mine[expiring.entity_id].status, 'expired');
   assert.equal(mine[expiring.entity_id].expires_in_days, 0);
   assert.equal(mine[archived.entity_id].status, 'archived');
   assert.equal(mine[pinned.entity_id].expires_in_days, null);
   assert.equal(mine[pinned.entity_id].expires_at, null);
   assert.equal(mine[soon.entity_id].expires_in_days, 1, '5 hours left reads 1');
-  const theirs = (await list(member)).body.items.map((i) => i.entity_id);
+  const theirs = (await app.list(member)).body.items.map((i) => i.entity_id);
   assert.ok(!theirs.includes(expiring.entity_id) && !theirs.includes(archived.entity_id));
   assert.ok(theirs.includes(pinned.entity_id) && theirs.includes(soon.entity_id));
 });
@@ -156,25 +153,25 @@ test('list filters by owner and by space; a space the caller is not in gives 403
   const { owner, spaceMember, member, space } = await app.world();
   const mine = await app.dropLive(owner, { fields: { scope: 'space', visibility: 'org', space_id: space.space_id } });
   const theirs = await app.dropLive(member, {});
-  const byOwner = await list(spaceMember, `?owner=${owner.slug}`);
+  const byOwner = await app.list(spaceMember, `?owner=${owner.slug}`);
   assert.deepEqual(byOwner.body.items.map((i) => i.entity_id), [mine.entity_id]);
-  const me = await list(member, '?owner=me');
+  const me = await app.list(member, '?owner=me');
   assert.deepEqual(me.body.items.map((i) => i.entity_id), [theirs.entity_id]);
-  const bySpace = await list(spaceMember, `?space=${space.slug}`);
+  const bySpace = await app.list(spaceMember, `?space=${space.slug}`);
   assert.deepEqual(bySpace.body.items.map((i) => i.entity_id), [mine.entity_id]);
-  expectError(assert, await list(member, `?space=${space.slug}`), 403, 'SPACE_NOT_MEMBER');
+  expectError(assert, await app.list(member, `?space=${space.slug}`), 403, 'SPACE_NOT_MEMBER');
 });
 
 test('list rejects a bad sort, limit or cursor with 400 VALIDATION_FAILED', async () => {
   const { owner } = await app.world();
   for (const q of ['?sort=newest', '?limit=0', '?limit=101', '?limit=x', '?cursor=garbage']) {
-    expectError(assert, await list(owner, q), 400, 'VALIDATION_FAILED');
+    expectError(assert, await app.list(owner, q), 400, 'VALIDATION_FAILED');
   }
   await app.dropLive(owner, {});
   await app.dropLive(owner, {});
-  const page = await list(owner, '?limit=1');
+  const page = await app.list(owner, '?limit=1');
   assert.ok(page.body.next_cursor);
-  expectError(assert, await list(owner, `?limit=1&sort=view_count_desc&cursor=${page.body.next_cursor}`), 400, 'VALIDATION_FAILED');
+  expectError(assert, await app.list(owner, `?limit=1&sort=view_count_desc&cursor=${page.body.next_cursor}`), 400, 'VALIDATION_FAILED');
 });
 
 test('cursor walks cover every row once in every sort, even while rows are added', async () => {
@@ -186,7 +183,7 @@ test('cursor walks cover every row once in every sort, even while rows are added
     let cursor = null;
     let pages = 0;
     do {
-      const res = await list(owner, `?limit=2&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`);
+      const res = await app.list(owner, `?limit=2&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`);
       assert.equal(res.status, 200, res.text);
       assert.ok(res.body.items.length <= 2);
       seen.push(...res.body.items.map((i) => i.entity_id));
@@ -197,7 +194,7 @@ test('cursor walks cover every row once in every sort, even while rows are added
     assert.equal(new Set(seen).size, seen.length, `${sort}: no duplicates`);
     for (const id of ids) assert.ok(seen.includes(id), `${sort}: no gaps`);
   }
-  const created = (await list(owner, '?limit=100')).body.items.map((i) => Date.parse(i.created_at));
+  const created = (await app.list(owner, '?limit=100')).body.items.map((i) => Date.parse(i.created_at));
   assert.deepEqual(created, [...created].sort((a, b) => b - a), 'newest first');
 });
 
@@ -229,7 +226,7 @@ test('update refuses empty bodies, bad values, strangers and other grids', async
   expectError(assert, await patch(member, e.entity_id, { display_name: 'Mine now' }), 403, 'FORBIDDEN');
   expectError(assert, await patch(outsider, e.entity_id, { display_name: 'Mine now' }), 404, 'NOT_FOUND');
   expectError(assert, await patch(owner, '00000000-0000-4000-8000-000000000000', { display_name: 'x' }), 404, 'NOT_FOUND');
-  assert.equal((await read(owner, e.entity_id)).body.display_name, e.display_name, 'nothing changed');
+  assert.equal((await app.read(owner, e.entity_id)).body.display_name, e.display_name, 'nothing changed');
 });
 
 test('scope moves set or clear the space, move the URL and keep the name', async () => {
@@ -248,7 +245,7 @@ test('scope moves set or clear the space, move the URL and keep the name', async
   assert.equal(back.body.space, null);
   assert.equal(back.body.url, `${app.serveUrl}/${grid.slug}/u/${owner.slug}/${e.name}/`);
   assert.equal(back.body.visibility, 'grid', 'scope is independent of visibility');
-  assert.equal((await read(member, e.entity_id)).status, 200);
+  assert.equal((await app.read(member, e.entity_id)).status, 200);
 });
 
 test('update maps legacy visibility values and refuses them at a scope that does not allow them', async () => {
@@ -289,7 +286,7 @@ test('PATCH /entities/:id/visibility sets modes with their sub-state and the doc
   assert.ok(!('visibility_spaces' in link.body));
   const grid = await app.request('PATCH', url, { token: owner.token, json: { visibility: 'grid' } });
   assert.deepEqual(grid.body.visibility_spaces, ['everyone']);
-  const read1 = await read(owner, e.entity_id);
+  const read1 = await app.read(owner, e.entity_id);
   assert.equal(read1.body.scope, 'org', 'the visibility route leaves scope alone');
 });
 
@@ -311,7 +308,7 @@ test('PATCH /entities/:id/visibility refuses org, wrong sub-state, unknown space
   expectError(assert, await app.request('PATCH', url, { token: owner.token, json: { visibility: 'grid', visibility_spaces: ['nope'] } }), 400, 'SPACE_NOT_FOUND');
   expectError(assert, await app.request('PATCH', url, { token: member.token, json: { visibility: 'private' } }), 403, 'NOT_OWNER');
   expectError(assert, await app.request('PATCH', url, { token: outsider.token, json: { visibility: 'private' } }), 404, 'NOT_FOUND');
-  assert.equal((await read(member, e.entity_id)).status, 200, 'refusals changed nothing');
+  assert.equal((await app.read(member, e.entity_id)).status, 200, 'refusals changed nothing');
 });
 
 test('PATCH /inspirations/:id/visibility accepts legacy values but not with sub-state fields', async () => {
@@ -335,10 +332,10 @@ test('archive hides from others and unarchive restores; only owner or admin', as
   const archived = await app.request('POST', `/api/v2/inspirations/${e.entity_id}/archive`, { token: owner.token });
   assert.equal(archived.status, 200);
   assert.equal(archived.body.status, 'archived');
-  expectError(assert, await read(member, e.entity_id), 404, 'NOT_FOUND');
+  expectError(assert, await app.read(member, e.entity_id), 404, 'NOT_FOUND');
   const restored = await app.request('POST', `/api/v2/inspirations/${e.entity_id}/unarchive`, { token: admin.token });
   assert.equal(restored.body.status, 'live');
-  assert.equal((await read(member, e.entity_id)).status, 200);
+  assert.equal((await app.read(member, e.entity_id)).status, 200);
 });
 
 test('pin clears expiry with a reason; unpin sets a new expiry', async () => {
@@ -364,7 +361,7 @@ test('pinning an expired Inspiration restores it for everyone', async () => {
   const { owner, member } = await app.world();
   const e = await app.dropLive(owner, {});
   await app.admin('PATCH', `/entities/${e.entity_id}`, { expires_at: new Date(Date.now() - 1000).toISOString() });
-  expectError(assert, await read(member, e.entity_id), 404, 'NOT_FOUND');
+  expectError(assert, await app.read(member, e.entity_id), 404, 'NOT_FOUND');
   await app.request('POST', `/api/v2/inspirations/${e.entity_id}/pin`, { token: owner.token, json: { pin_reason: 'bring it back' } });
-  assert.equal((await read(member, e.entity_id)).status, 200);
+  assert.equal((await app.read(member, e.entity_id)).status, 200);
 });

@@ -33,6 +33,9 @@ export const BROWSER_UA =
 
 let counter = 0;
 /** A slug unique to this process: `prefix-<random>-<n>`. */
+/** An entity id as the interface gives it: a version 4 UUID, lower case. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 export function unique(prefix = 't') {
   counter += 1;
   return `${prefix}-${Math.random().toString(36).slice(2, 7)}${counter}`;
@@ -300,6 +303,16 @@ export class App {
     return this.request('POST', '/api/v2/inspirations', { token: user.token, grid, form, headers });
   }
 
+  /** `GET /api/v2/inspirations/:id` as `user` (anonymous when `user` is null). */
+  read(user, id, opts = {}) {
+    return this.request('GET', `/api/v2/inspirations/${id}`, { token: user?.token, ...opts });
+  }
+
+  /** `GET /api/v2/inspirations<query>` as `user`. */
+  list(user, query = '', opts = {}) {
+    return this.request('GET', `/api/v2/inspirations${query}`, { token: user.token, ...opts });
+  }
+
   /** Drops and waits until the Inspiration is live; returns the read body. */
   async dropLive(user, options) {
     const res = await this.drop(user, options);
@@ -312,7 +325,7 @@ export class App {
     const deadline = Date.now() + timeoutMs;
     let last;
     while (Date.now() < deadline) {
-      last = await this.request('GET', `/api/v2/inspirations/${id}`, { token: user.token });
+      last = await this.read(user, id);
       if (last.status === 200 && done(last.body)) return last.body;
       await new Promise((r) => setTimeout(r, 100));
     }
