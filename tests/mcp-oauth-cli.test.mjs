@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startWorker, unique, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
+import { PLUG, plug, as, ok } from './support/cli.mjs';
 
-const PLUG = process.env.PLUG_BIN || join(ROOT, 'target', 'release', 'plug');
 const INSPECTOR = join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
 // Where the apps' answers go: nothing listens there, the tests read the redirect's Location.
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -132,61 +132,37 @@ test('without a provider, /authorize asks for a Plug token: a wrong one or an MC
   assert.match(await refused.text(), /accepted at \/mcp only/);
 });
 
-/**
- * Runs the binary with a clean environment: its own HOME and XDG_CONFIG_HOME, no colour, and the
- * PLUG_* variables of `user` in the grid.
- */
-function plug(args, user) {
-  const home = mkdtempSync(join(scratch, 'home-'));
-  const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), NO_COLOR: '1',
-    PLUG_URL: app.baseUrl, PLUG_TOKEN: user.token, PLUG_GRID: grid.slug };
-  return new Promise((resolve, reject) => {
-    const child = spawn(PLUG, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function ok(run) {
-  assert.equal(run.code, 0, `exit ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`);
-  return run;
-}
-
 test('plug apps lists the connected apps; plug apps revoke ends one at once; another person neither sees nor ends it', async () => {
   assert.ok(existsSync(PLUG), `missing ${PLUG}: run cargo build -p plug --release`);
   const { client_id, tokens } = await connect(ada, 'Claude Code (tests)');
-  const listed = JSON.parse(ok(await plug(['apps', '--json'], ada)).stdout);
+  const listed = JSON.parse(ok(await plug(['apps', '--json'], { env: as(app, ada, grid) })).stdout);
   const mine = listed.items.filter((a) => a.client_id === client_id);
   assert.equal(mine.length, 1, JSON.stringify(listed));
   const [{ grant_id: id }] = mine;
   assert.deepEqual([mine[0].client_name, mine[0].grid, mine[0].redirect_host], ['Claude Code (tests)', grid.slug, '127.0.0.1:9']);
 
-  const table = ok(await plug(['apps'], ada)).stdout.split('\n');
+  const table = ok(await plug(['apps'], { env: as(app, ada, grid) })).stdout.split('\n');
   assert.match(table[0], /^ID\s+APP\s+GRID\s+ANSWERS TO\s+CONNECTED\s+LAST USED$/);
   const row = table.find((line) => line.startsWith(id));
   assert.ok(row, table.join('\n'));
   assert.match(row, new RegExp(`Claude Code \\(tests\\)\\s+${grid.slug}\\s+127\\.0\\.0\\.1:9\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d`));
 
   // Bob, a member of the same grid, sees none of Ada's apps and cannot end one.
-  const theirs = ok(await plug(['apps'], bob));
+  const theirs = ok(await plug(['apps'], { env: as(app, bob, grid) }));
   assert.equal(theirs.stdout, '');
   assert.match(theirs.stderr, /No apps connected/);
-  const stranger = await plug(['apps', 'revoke', id], bob);
+  const stranger = await plug(['apps', 'revoke', id], { env: as(app, bob, grid) });
   assert.notEqual(stranger.code, 0);
   assert.match(stranger.stderr, /connected app not found/);
   assert.equal((await rpc(tokens.access_token)).status, 200, 'still connected');
 
-  const revoked = ok(await plug(['apps', 'revoke', id, '--json'], ada));
+  const revoked = ok(await plug(['apps', 'revoke', id, '--json'], { env: as(app, ada, grid) }));
   assert.deepEqual(JSON.parse(revoked.stdout), [{ grant_id: id, revoked: true }]);
   assert.equal((await rpc(tokens.access_token)).status, 401, 'the access token stops at once');
   const refresh = await form('/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id });
   assert.equal((await refresh.json()).error, 'invalid_grant', 'so does the refresh token');
-  assert.deepEqual(JSON.parse(ok(await plug(['apps', 'ls', '--json'], ada)).stdout).items.filter((a) => a.grant_id === id), []);
-  const twice = await plug(['apps', 'revoke', id], ada);
+  assert.deepEqual(JSON.parse(ok(await plug(['apps', 'ls', '--json'], { env: as(app, ada, grid) })).stdout).items.filter((a) => a.grant_id === id), []);
+  const twice = await plug(['apps', 'revoke', id], { env: as(app, ada, grid) });
   assert.notEqual(twice.code, 0, 'once');
   assert.match(twice.stderr, /not found/);
 });

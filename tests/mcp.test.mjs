@@ -15,8 +15,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { startWorker, unique, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
+import { PLUG, cleanEnv, as } from './support/cli.mjs';
 
-const PLUG = process.env.PLUG_BIN || join(ROOT, 'target', 'release', 'plug');
 // `npx @modelcontextprotocol/inspector --cli`, from the pinned devDependency.
 const INSPECTOR = join(ROOT, 'node_modules', '.bin', 'mcp-inspector');
 const TOOLS = ['drop', 'list', 'read', 'set_visibility', 'pin', 'unpin', 'archive', 'restore', 'react',
@@ -25,15 +25,6 @@ const run = promisify(execFile);
 
 const scratch = mkdtempSync(join(tmpdir(), 'plug-mcp-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** The environment `plug mcp` gets: its own HOME (never a stored login) and the PLUG_* variables. */
-function plugEnv(app, user, grid) {
-  const home = mkdtempSync(join(scratch, 'home-'));
-  return {
-    PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), NO_COLOR: '1',
-    PLUG_URL: app.baseUrl, PLUG_TOKEN: user.token, PLUG_GRID: grid.slug,
-  };
-}
 
 /**
  * An SDK client whose JSON Schema validator is Ajv in strict mode with a logger that keeps every
@@ -52,7 +43,7 @@ function sdkClient() {
 
 async function stdioClient(app, user, grid) {
   const sdk = sdkClient();
-  const transport = new StdioClientTransport({ command: PLUG, args: ['mcp'], env: plugEnv(app, user, grid), stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: PLUG, args: ['mcp'], env: cleanEnv(as(app, user, grid)), stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (d) => { stderr += d; });
   await sdk.client.connect(transport);
@@ -263,7 +254,7 @@ describe('MCP against the Worker', () => {
 
   test('the MCP Inspector in CLI mode lists the tools and drops through plug mcp', async () => {
     const user = await member();
-    const env = plugEnv(app, user, world.grid);
+    const env = cleanEnv(as(app, user, world.grid));
     const envArgs = ['PLUG_URL', 'PLUG_TOKEN', 'PLUG_GRID', 'HOME', 'XDG_CONFIG_HOME'].flatMap((k) => ['-e', `${k}=${env[k]}`]);
     // The Inspector keeps a catalog under HOME: the throwaway one of this test.
     const inspector = (args) => run(INSPECTOR, ['--cli', PLUG, 'mcp', ...envArgs, ...args], { env: { ...process.env, HOME: env.HOME }, timeout: 60_000 });

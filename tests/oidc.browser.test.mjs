@@ -6,7 +6,6 @@
 // `plug login` through the loopback redirect and through the device grant, refreshed and logged out.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,9 +14,9 @@ import { ROOT } from './support/worker.mjs';
 import { eventually, launchChromium } from './support/browser.mjs';
 import { startIdp, idpVars, WEB_CLIENT } from './support/idp.mjs';
 import * as fx from './support/fixtures.mjs';
+import { PLUG, plug, startPlug } from './support/cli.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'oidc');
-const PLUG = process.env.PLUG_BIN || join(ROOT, 'target', 'release', 'plug');
 const scratch = mkdtempSync(join(tmpdir(), 'plug-oidc-'));
 
 let app;
@@ -193,21 +192,6 @@ test('signing out forgets the session here and revokes the refresh token at the 
 
 // ------------------------------------------------------------------ plug login
 
-/** Starts `plug` with its own HOME; resolves { code, stdout, stderr } at exit; `onErr` sees stderr as it comes. */
-function plug(args, { env = {}, home = mkdtempSync(join(scratch, 'home-')), onErr } = {}) {
-  const fullEnv = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), NO_COLOR: '1', ...env };
-  const child = spawn(PLUG, args, { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => { stdout += d; });
-  child.stderr.on('data', (d) => { stderr += d; onErr?.(stderr); });
-  const done = new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, home }));
-  });
-  return { child, done, home };
-}
-
 const configOf = (home) => join(home, '.config', 'plug', 'config.toml');
 
 
@@ -218,7 +202,7 @@ test('plug login opens the browser, takes the code on a loopback redirect, refre
   const browserScript = join(scratch, 'browser.sh');
   writeFileSync(browserScript, `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
   chmodSync(browserScript, 0o755);
-  const run = plug(['login', '--url', app.baseUrl], { env: { BROWSER: browserScript } });
+  const run = startPlug(['login', '--url', app.baseUrl], { env: { BROWSER: browserScript } });
   const url = await eventually(() => existsSync(opened) && readFileSync(opened, 'utf8'), 'the browser to be opened');
   const auth = new URL(url);
   assert.equal(auth.origin, idp.issuer);
@@ -241,21 +225,21 @@ test('plug login opens the browser, takes the code on a loopback redirect, refre
   const token = text.match(/^token = "([^"]+)"/m)[1];
   assert.equal(payload(token).iss, idp.issuer);
 
-  const ls = await plug(['ls', '--json'], { home: run.home }).done;
+  const ls = await plug(['ls', '--json'], { home: run.home });
   assert.equal(ls.code, 0, ls.stderr);
 
   // An expired stored token is refreshed before the command runs, and saved.
   const claims = payload(token);
   const expired = await idp.sign({ sub: claims.sub, email: claims.email, email_verified: true }, { ttl: -600, aud: claims.aud });
   writeFileSync(file, text.replace(token, expired), { mode: 0o600 });
-  const again = await plug(['ls', '--json'], { home: run.home }).done;
+  const again = await plug(['ls', '--json'], { home: run.home });
   assert.equal(again.code, 0, again.stderr);
   const refreshed = readFileSync(file, 'utf8').match(/^token = "([^"]+)"/m)[1];
   assert.notEqual(refreshed, expired);
   assert.ok(payload(refreshed).exp * 1000 > Date.now());
 
   const refreshToken = readFileSync(file, 'utf8').match(/^refresh_token = "([^"]+)"/m)[1];
-  const out = await plug(['logout'], { home: run.home }).done;
+  const out = await plug(['logout'], { home: run.home });
   assert.equal(out.code, 0, out.stderr);
   const revoked = await fetch(`${idp.issuer}/token`, {
     method: 'POST',
@@ -265,7 +249,7 @@ test('plug login opens the browser, takes the code on a loopback redirect, refre
   assert.equal(revoked.status, 400, 'plug logout revoked the refresh token at the provider');
   const after1 = readFileSync(file, 'utf8');
   assert.doesNotMatch(after1, /token/);
-  const denied = await plug(['ls'], { home: run.home }).done;
+  const denied = await plug(['ls'], { home: run.home });
   assert.notEqual(denied.code, 0);
 });
 
@@ -275,7 +259,7 @@ for (const [what, args, env] of [
 ]) {
   test(`plug login signs in through the device grant ${what}`, async () => {
     let complete;
-    const run = plug(['login', '--url', app.baseUrl, ...args], {
+    const run = startPlug(['login', '--url', app.baseUrl, ...args], {
       env,
       onErr: (text) => { complete ||= text.match(/or open (http\S+)/)?.[1]; },
     });
@@ -300,7 +284,7 @@ for (const [what, args, env] of [
 test('plug login --token keeps working beside the provider', async () => {
   const user = await app.user();
   await app.join(grid, user);
-  const run = await plug(['login', '--url', app.baseUrl, '--token', user.token, '--grid', grid.slug]).done;
+  const run = await plug(['login', '--url', app.baseUrl, '--token', user.token, '--grid', grid.slug]);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /Logged in/);
 });

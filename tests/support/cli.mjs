@@ -27,27 +27,37 @@ export function folder(files = {}, name = `d${++dirCount}`) {
 }
 
 /**
- * Runs the binary with a clean environment: its own HOME and XDG_CONFIG_HOME (never the real
- * config), no colour, no display or browser, and only the PLUG_* variables given in `env`.
+ * A clean environment for the binary: its own HOME and XDG_CONFIG_HOME (never the real config), no
+ * colour, no display or browser, and only the variables given in `env`.
  */
-export function plug(args, { env = {}, cwd = scratch, input } = {}) {
-  const home = mkdtempSync(join(scratch, 'home-'));
-  const fullEnv = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), NO_COLOR: '1', ...env };
-  return new Promise((resolve, reject) => {
-    const child = spawn(PLUG, args, { cwd, env: fullEnv, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+export function cleanEnv(env = {}, home = mkdtempSync(join(scratch, 'home-'))) {
+  return { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), NO_COLOR: '1', ...env };
+}
+
+/**
+ * Starts the binary in a [`cleanEnv`]; `done` resolves { code, stdout, stderr, home } at exit, and
+ * `onErr` sees stderr as it comes (for a command that waits, such as `plug login`).
+ */
+export function startPlug(args, { env = {}, home = mkdtempSync(join(scratch, 'home-')), cwd = scratch, input, onErr } = {}) {
+  const child = spawn(PLUG, args, { cwd, env: cleanEnv(env, home), stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => { stdout += d; });
+  child.stderr.on('data', (d) => { stderr += d; onErr?.(stderr); });
+  const done = new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr, home }));
-    if (child.stdin) {
-      // A command that never reads stdin may exit before the write lands.
-      child.stdin.on('error', () => {});
-      child.stdin.end(input);
-    }
   });
+  if (child.stdin) {
+    // A command that never reads stdin may exit before the write lands.
+    child.stdin.on('error', () => {});
+    child.stdin.end(input);
+  }
+  return { child, done, home };
 }
+
+/** Runs the binary to its end (see [`startPlug`]): { code, stdout, stderr, home }. */
+export const plug = (args, options) => startPlug(args, options).done;
 
 /** The PLUG_* variables for `user` acting in `grid`. */
 export const as = (app, user, grid) => ({ PLUG_URL: app.baseUrl, PLUG_TOKEN: user.token, PLUG_GRID: grid.slug });
