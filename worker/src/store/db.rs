@@ -162,6 +162,19 @@ pub async fn first<T: DeserializeOwned>(
         .map_err(failed)
 }
 
+/// The value of `column` in the first row, if any: for a query that reads one value.
+pub async fn first_value<T: DeserializeOwned>(
+    db: &Db,
+    sql: &str,
+    args: &[JsValue],
+    column: &str,
+) -> ApiResult<Option<T>> {
+    let statement = stmt(db, sql, args)?;
+    db.round_trip(1, statement.first::<T>(Some(column)))
+        .await
+        .map_err(failed)
+}
+
 /// The first row of a prepared statement, if any.
 pub async fn first_of<T: DeserializeOwned>(
     db: &Db,

@@ -163,17 +163,13 @@ pub async fn user_with_memberships(
 }
 
 pub async fn role_in(db: &Db, grid_id: &GridId, user_id: &UserId) -> ApiResult<Option<Role>> {
-    #[derive(Deserialize)]
-    struct Row {
-        role: Role,
-    }
-    let row: Option<Row> = db::first(
+    db::first_value(
         db,
         "SELECT role FROM memberships WHERE grid_id = ?1 AND user_id = ?2",
         &[text(grid_id), text(user_id)],
+        "role",
     )
-    .await?;
-    Ok(row.map(|r| r.role))
+    .await
 }
 
 pub async fn upsert_membership(
@@ -274,15 +270,11 @@ pub async fn add_space_member(
 }
 
 pub async fn is_space_member(db: &Db, space_id: &SpaceId, user_id: &UserId) -> ApiResult<bool> {
-    #[derive(Deserialize)]
-    struct Row {
-        #[allow(dead_code)]
-        space_id: SpaceId,
-    }
-    let row: Option<Row> = db::first(
+    let row: Option<SpaceId> = db::first_value(
         db,
         "SELECT space_id FROM space_members WHERE space_id = ?1 AND user_id = ?2",
         &[text(space_id), text(user_id)],
+        "space_id",
     )
     .await?;
     Ok(row.is_some())
@@ -355,17 +347,13 @@ impl BadgePolicyRow {
 }
 
 pub async fn setting(db: &Db, key: &str) -> ApiResult<Option<String>> {
-    #[derive(Deserialize)]
-    struct Row {
-        value: String,
-    }
-    let row: Option<Row> = db::first(
+    db::first_value(
         db,
         "SELECT value FROM settings WHERE key = ?1",
         &[text(key)],
+        "value",
     )
-    .await?;
-    Ok(row.map(|r| r.value))
+    .await
 }
 
 pub async fn put_setting(db: &Db, key: &str, value: &str) -> ApiResult<()> {

@@ -10,17 +10,13 @@ use crate::error::ApiResult;
 
 /// The Plug user a provider identity maps to, if it signed in before (or the operator linked it).
 pub async fn user_of(db: &Db, issuer: &str, subject: &str) -> ApiResult<Option<UserId>> {
-    #[derive(Deserialize)]
-    struct Row {
-        user_id: UserId,
-    }
-    let row: Option<Row> = db::first(
+    db::first_value(
         db,
         "SELECT user_id FROM identities WHERE issuer = ?1 AND subject = ?2",
         &[text(issuer), text(subject)],
+        "user_id",
     )
-    .await?;
-    Ok(row.map(|r| r.user_id))
+    .await
 }
 
 /// The grids that let in addresses of `domain`.
