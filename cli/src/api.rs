@@ -128,7 +128,13 @@ impl Api {
                 attempt += 1;
                 continue;
             }
-            return read(response);
+            let mut answer = read(response)?;
+            if !self.ui.json {
+                // Names, titles and feedback are other people's words: printed for a person,
+                // none of their characters may act on the terminal (README "Security").
+                crate::ui::clean_value(&mut answer);
+            }
+            return Ok(answer);
         }
     }
 
