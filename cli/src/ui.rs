@@ -230,7 +230,8 @@ mod tests {
         assert!(!shown.chars().any(unsafe_char), "{shown:?}");
         assert!(shown.starts_with("ok\u{fffd}]52;c;"));
         assert_eq!(clean("two\nlines\tand a tab"), "two\nlines\tand a tab");
-        let mut value = serde_json::json!({"items": [{"display_name": "a\u{1b}[8mhidden"}], "k\u{7}": 1});
+        let mut value =
+            serde_json::json!({"items": [{"display_name": "a\u{1b}[8mhidden"}], "k\u{7}": 1});
         clean_value(&mut value);
         assert_eq!(value["items"][0]["display_name"], "a\u{fffd}[8mhidden");
         assert!(value.get("k\u{fffd}").is_some());
