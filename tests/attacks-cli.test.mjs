@@ -3,7 +3,7 @@
 // escape sequences (set the window title, write the clipboard with OSC 52, clear the screen, hide
 // text, a carriage return that overwrites the line, an RTL override), printed on a terminal with
 // colour on; and a server whose `url` is `javascript:`, `file:` or another scheme an opener would
-// hand to some program. The real release binary (PLUG_BIN, else target/release/plug), the real
+// hand to some program, or an answer without end. The real release binary (PLUG_BIN, else target/release/plug), the real
 // Worker for the feedback, a stand-in server for answers the Worker never gives.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -104,6 +104,19 @@ test('a server\'s error text, and a url that is not http(s), do nothing on the c
     req.resume();
     req.on('end', () => {
       const [status, body] = answers.shift() ?? [500, {}];
+      if (status === 'endless') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(1024 * 1024, 0x20);
+        let sent = 0;
+        const more = () => {
+          // 64 MB of spaces, then the connection stays open: a client that reads it all hangs.
+          while (sent < 64 && res.write(chunk)) sent += 1;
+          if (sent < 64) res.once('drain', () => { sent += 1; more(); });
+        };
+        res.on('close', () => res.destroy());
+        more();
+        return;
+      }
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     });
@@ -130,6 +143,12 @@ test('a server\'s error text, and a url that is not http(s), do nothing on the c
       assert.ok(!existsSync(record), `${url} was handed to the browser`);
       onlyOwnStyles(run.stderr, url);
     }
+    // An answer without end is not read to its end.
+    answers.push(['endless']);
+    const endless = await plug(['ls'], env);
+    assert.equal(endless.code, 1);
+    assert.match(endless.stderr, /larger than 32 MB/);
+
     answers.push([200, item('https://link.plug.example/g/x/?a=1&b=2')]);
     const good = await plug(['open', 'x'], { ...env, BROWSER: browser });
     assert.equal(good.code, 0, good.stderr);
