@@ -1,7 +1,8 @@
 // MCP OAuth tokens attacked the way an independent suite would, beyond mcp-oauth*.test.mjs: a
 // refresh token presented many times at once (a thief racing the app), which must give tokens
 // once; every other use, even in the same millisecond, gets nothing and no second family of
-// tokens that rotation's reuse detection would never see.
+// tokens that rotation's reuse detection would never see. And a code presented many times at
+// once: one exchange at most, and the grant it makes ends (every copy finds the code spent).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
@@ -30,8 +31,8 @@ const form = (path, fields, headers = {}) => fetchLocal(`${app.baseUrl}${path}`,
 });
 const csrfOf = (html) => html.match(/name="csrf" value="([0-9a-f]+)"/)?.[1];
 
-/** Registers an app, signs in with a Plug token (no provider), allows, exchanges the code. */
-async function connect(user) {
+/** Registers an app, signs in with a Plug token (no provider), allows: the code and what exchanges it. */
+async function authorize(user) {
   const reg = await fetchLocal(`${app.baseUrl}/register`, { method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ client_name: 'Racer', redirect_uris: [REDIRECT] }) });
   assert.equal(reg.status, 201);
@@ -46,7 +47,13 @@ async function connect(user) {
   const allowed = await form('/authorize', { csrf: csrfOf(await signedIn.text()), grid: grid.slug, action: 'allow' }, { cookie });
   assert.equal(allowed.status, 303);
   const code = new URL(allowed.headers.get('location')).searchParams.get('code');
-  const res = await form('/token', { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: REDIRECT, client_id, resource: mcpUrl });
+  return { client_id, exchange: { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: REDIRECT, client_id, resource: mcpUrl } };
+}
+
+/** A connected app: its client id and first tokens. */
+async function connect(user) {
+  const { client_id, exchange } = await authorize(user);
+  const res = await form('/token', exchange);
   assert.equal(res.status, 200);
   return { client_id, tokens: await res.json() };
 }
@@ -69,5 +76,20 @@ test('a refresh token presented many times at once gives tokens once, however th
     for (const r of answers.filter((a) => a.status !== 200)) assert.equal(r.status, 400);
     // Whatever won, a reuse was seen: the grant ends, and no token it made still works.
     for (const b of bodies) assert.equal((await tools(b.access_token)).status, 401, `round ${round}: a raced token still works`);
+  }
+});
+
+test('an authorization code presented many times at once: one exchange at most, and its grant ends', async () => {
+  for (let round = 0; round < 5; round += 1) {
+    const { exchange } = await authorize(ada);
+    const answers = await Promise.all(Array.from({ length: RACERS }, () => form('/token', exchange)));
+    const won = answers.filter((r) => r.status === 200);
+    assert.ok(won.length <= 1, `round ${round}: ${won.length} exchanges of one code`);
+    for (const r of answers.filter((a) => a.status !== 200)) assert.equal(r.status, 400);
+    for (const b of await Promise.all(won.map((r) => r.json()))) {
+      assert.equal((await tools(b.access_token)).status, 401, `round ${round}: the grant of a replayed code still works`);
+      const refreshed = await form('/token', { grant_type: 'refresh_token', refresh_token: b.refresh_token, client_id: exchange.client_id, resource: mcpUrl });
+      assert.equal(refreshed.status, 400);
+    }
   }
 });
