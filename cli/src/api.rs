@@ -128,7 +128,13 @@ impl Api {
                 attempt += 1;
                 continue;
             }
-            return read(response);
+            let mut answer = read(response)?;
+            if !self.ui.json {
+                // Names, titles and feedback are other people's words: printed for a person,
+                // none of their characters may act on the terminal (README "Security").
+                crate::ui::clean_value(&mut answer);
+            }
+            return Ok(answer);
         }
     }
 
@@ -161,6 +167,27 @@ fn retry_after(response: &Response) -> u64 {
         .max(1)
 }
 
+/// The most of an API answer `plug` reads: a page of a list is tens of KB, and a server that
+/// answers without end would otherwise take all the memory there is.
+const MAX_ANSWER_BYTES: u64 = 32 * 1024 * 1024;
+
+/// The body as text, refused when it passes `max` bytes.
+fn bounded_text(response: Response, max: u64) -> CliResult<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    response
+        .take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| CliError::failed(format!("reading the answer failed: {e}")))?;
+    if bytes.len() as u64 > max {
+        return Err(CliError::failed(format!(
+            "the server's answer is larger than {} MB: not read",
+            max / 1024 / 1024
+        )));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 fn failure_of(response: Response) -> ApiFailure {
     let status = response.status().as_u16();
     let request_id = response
@@ -168,7 +195,8 @@ fn failure_of(response: Response) -> ApiFailure {
         .get("X-Request-Id")
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
-    let text = response.text().unwrap_or_default();
+    // An error answer is a sentence or a small JSON object: 1 MB is plenty.
+    let text = bounded_text(response, 1024 * 1024).unwrap_or_default();
     ApiFailure::parse(status, request_id, &text)
 }
 
@@ -176,9 +204,7 @@ fn read(response: Response) -> CliResult<Value> {
     if !response.status().is_success() {
         return Err(CliError::Api(Box::new(failure_of(response))));
     }
-    let text = response
-        .text()
-        .map_err(|e| CliError::failed(format!("reading the answer failed: {e}")))?;
+    let text = bounded_text(response, MAX_ANSWER_BYTES)?;
     if text.trim().is_empty() {
         return Ok(Value::Null);
     }

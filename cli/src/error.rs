@@ -155,6 +155,18 @@ impl ApiFailure {
             // Without a code, the status is the only handle a reader has on what happened.
             failure.message = format!("{} (HTTP {status})", failure.message);
         }
+        // Shown on a terminal: what the server wrote may style or move nothing there.
+        let clean = |s: &mut String| *s = crate::ui::clean(s).into_owned();
+        clean(&mut failure.code);
+        clean(&mut failure.message);
+        for d in &mut failure.details {
+            clean(&mut d.field);
+            clean(&mut d.issue);
+            clean(&mut d.hint);
+        }
+        if let Some(id) = &mut failure.request_id {
+            clean(id);
+        }
         failure.body = body;
         failure
     }

@@ -33,6 +33,11 @@ pub fn open_item(cx: &Context, api: &Api, item: &Inspiration, print_only: bool) 
         return Ok(());
     }
     let target = signed_in_url(cx, api, item, &url);
+    if web_url(&target).is_none() {
+        return Err(crate::error::CliError::failed(format!(
+            "the server answered with a URL that is not http or https, not opened: {url}"
+        )));
+    }
     if launch(&target) {
         cx.ui.note(format!("Opened {}", paint(ui::CYAN, &url)));
     } else {
@@ -71,8 +76,15 @@ fn signed_in_url(cx: &Context, api: &Api, item: &Inspiration, url: &str) -> Stri
     }
 }
 
-/// `$BROWSER` first (a `:`-separated list, `%s` for the URL), then the platform's opener.
+/// `$BROWSER` first (a `:`-separated list, `%s` for the URL), then the platform's opener. Only
+/// an `http(s)` URL is ever handed on, as the URL parser writes it (no spaces, quotes or control
+/// characters): the URL comes from a server's answer, and an opener given `file:`, `javascript:`
+/// or any other scheme would start whatever program the system has for it.
 pub fn launch(url: &str) -> bool {
+    let Some(url) = web_url(url) else {
+        return false;
+    };
+    let url = url.as_str();
     if let Some(list) = std::env::var("BROWSER")
         .ok()
         .filter(|b| !b.trim().is_empty())
@@ -80,6 +92,16 @@ pub fn launch(url: &str) -> bool {
         return list.split(':').any(|candidate| run_browser(candidate, url));
     }
     platform_open(url)
+}
+
+/// `url` when it is an absolute `http` or `https` URL with a host, written out by the parser.
+pub fn web_url(url: &str) -> Option<reqwest::Url> {
+    if url.chars().any(|c| c.is_control() || c.is_whitespace()) {
+        return None;
+    }
+    reqwest::Url::parse(url)
+        .ok()
+        .filter(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some())
 }
 
 fn run_browser(candidate: &str, url: &str) -> bool {
@@ -103,9 +125,11 @@ fn platform_open(url: &str) -> bool {
     quiet(Command::new("open").arg(url))
 }
 
+/// Not `cmd /C start`: cmd would read a URL's `&` (every query string has one) as the start of
+/// another command.
 #[cfg(target_os = "windows")]
 fn platform_open(url: &str) -> bool {
-    quiet(Command::new("cmd").args(["/C", "start", "", url]))
+    quiet(Command::new("rundll32").args(["url.dll,FileProtocolHandler", url]))
 }
 
 /// Without a display (an SSH session, a container) there is nothing for xdg-open to open.
@@ -124,4 +148,31 @@ fn quiet(command: &mut Command) -> bool {
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::web_url;
+
+    #[test]
+    fn only_web_urls_are_handed_to_an_opener() {
+        for bad in [
+            "javascript:alert(1)",
+            "file:///etc/passwd",
+            "smb://evil.example/share",
+            "ms-msdt:/id PCWDiagnostic",
+            "http://a.example/ x",
+            "http://a.example/\u{1b}[2J",
+            "http://",
+            "/relative/path",
+            "data:text/html,<script>alert(1)</script>",
+        ] {
+            assert!(web_url(bad).is_none(), "{bad}");
+        }
+        let good = web_url("https://link.plug.example/g/demo/?plug_ticket=a&b=\"c\"").unwrap();
+        assert_eq!(
+            good.as_str(),
+            "https://link.plug.example/g/demo/?plug_ticket=a&b=%22c%22"
+        );
+    }
 }

@@ -227,7 +227,11 @@ async fn verified(
 /// `POST /authorize` (a form): `action=signin` with a Plug `token` (no provider configured), or
 /// `action=allow` with a `grid`, or `action=deny`; always with the page's `csrf`.
 pub async fn answer_form(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
-    let pairs = form_pairs(&req.text().await.unwrap_or_default());
+    let body = crate::http::read_capped(&mut req, 16 * 1024)
+        .await
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok());
+    let pairs = form_pairs(&body.unwrap_or_default());
     let field = |n: &str| query(&pairs, n).unwrap_or_default();
     let refused = || {
         page(403, "Not allowed", "<p>This answer did not come from Plug's consent page in this browser, or it expired. Start again from your app.</p>")

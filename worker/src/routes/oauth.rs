@@ -96,10 +96,8 @@ pub async fn authorization_server(cx: &Ctx, _req: Request) -> ApiResult<Response
 }
 
 async fn body_text(req: &mut Request) -> Option<String> {
-    let bytes = req.bytes().await.ok()?;
-    (bytes.len() <= MAX_BODY)
-        .then(|| String::from_utf8(bytes).ok())
-        .flatten()
+    let bytes = crate::http::read_capped(req, MAX_BODY).await.ok()?;
+    String::from_utf8(bytes).ok()
 }
 
 /// `POST /register` (RFC 7591): a public client (PKCE, no secret) with its redirect URIs, at most

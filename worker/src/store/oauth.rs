@@ -299,7 +299,10 @@ const GRANT_OF_TOKEN: &str =
   JOIN memberships m ON m.grid_id = g.grid_id AND m.user_id = g.user_id
   JOIN grids gr ON gr.grid_id = g.grid_id";
 
-/// Spends a refresh token: its grant when it is unused, unexpired and the membership holds.
+/// Spends a refresh token: its grant when it is unused, unexpired and the membership holds. The
+/// grant is trusted only when the spending statement itself answered: a replay racing the first
+/// use in the same millisecond finds the row spent (`used_at` already `now`) and gets nothing, so
+/// it cannot start a second family of tokens that reuse detection never sees.
 pub async fn spend_refresh(db: &Db, refresh: &str, now: i64) -> ApiResult<Option<Grant>> {
     let results = db::batch_results(
         db,
@@ -307,7 +310,8 @@ pub async fn spend_refresh(db: &Db, refresh: &str, now: i64) -> ApiResult<Option
             db::stmt(
                 db,
                 "UPDATE oauth_tokens SET used_at = ?2
-                 WHERE token_hash = ?1 AND kind = 'refresh' AND used_at IS NULL AND expires_at > ?2",
+                 WHERE token_hash = ?1 AND kind = 'refresh' AND used_at IS NULL AND expires_at > ?2
+                 RETURNING grant_id",
                 &[text(&hash(refresh)), int(now)],
             )?,
             db::stmt(
@@ -318,11 +322,22 @@ pub async fn spend_refresh(db: &Db, refresh: &str, now: i64) -> ApiResult<Option
         ],
     )
     .await?;
+    #[derive(Deserialize)]
+    struct Spent {
+        grant_id: String,
+    }
+    let spent: Option<Spent> = match results.first() {
+        Some(r) => db::rows(r)?.into_iter().next(),
+        None => None,
+    };
+    let Some(spent) = spent else {
+        return Ok(None);
+    };
     let rows: Vec<Grant> = match results.get(1) {
         Some(r) => db::rows(r)?,
         None => Vec::new(),
     };
-    Ok(rows.into_iter().next())
+    Ok(rows.into_iter().find(|g| g.grant_id == spent.grant_id))
 }
 
 /// New tokens of a grant (a refresh).

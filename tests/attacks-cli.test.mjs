@@ -1,0 +1,159 @@
+// `plug` facing answers it did not expect, attacked the way an independent suite would: feedback
+// anyone may send (the badge carries no identity) and a server's error text that hold terminal
+// escape sequences (set the window title, write the clipboard with OSC 52, clear the screen, hide
+// text, a carriage return that overwrites the line, an RTL override), printed on a terminal with
+// colour on; and a server whose `url` is `javascript:`, `file:` or another scheme an opener would
+// hand to some program, or an answer without end. The real release binary (PLUG_BIN, else target/release/plug), the real
+// Worker for the feedback, a stand-in server for answers the Worker never gives.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startWorker } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+
+const PLUG = process.env.PLUG_BIN || join(ROOT, 'target', 'release', 'plug');
+const scratch = mkdtempSync(join(tmpdir(), 'plug-cli-attacks-'));
+
+let app;
+before(async () => { app = await startWorker(); });
+after(async () => {
+  await app?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Runs `plug` as on a terminal with colour on (anstream then passes escapes through). */
+function plug(args, env = {}) {
+  const home = mkdtempSync(join(scratch, 'home-'));
+  const fullEnv = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), CLICOLOR_FORCE: '1', ...env };
+  return new Promise((resolve, reject) => {
+    const child = spawn(PLUG, args, { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+// What an attacker sends, and what must never reach the terminal as it was sent.
+const HOSTILE = [
+  '\u001b]0;pwned\u0007', // window title
+  '\u001b]52;c;ZWNobyBwd25lZA==\u0007', // clipboard write
+  '\u001b]8;;https://evil.example/\u001b\\click\u001b]8;;\u001b\\', // a hidden link
+  '\u001b[2J\u001b[H', // clear the screen
+  '\u001b[8m', // concealed text
+  '\r', // overwrite the line
+  '\u009b31m', // C1 CSI
+  '\u202e', // right-to-left override
+];
+/** Every escape sequence in `out` is a plain style plug itself writes (`ESC [ digits ; m`). */
+function onlyOwnStyles(out, what) {
+  const rest = out.replace(/\u001b\[[0-9;]*m/g, (m) => (m === '\u001b[8m' ? '<conceal>' : ''));
+  assert.doesNotMatch(rest, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|<conceal>/, `${what}: ${JSON.stringify(out)}`);
+}
+
+test('feedback and titles from other people cannot drive the owner\'s terminal', async () => {
+  assert.ok(existsSync(PLUG), `build plug first (${PLUG})`);
+  const grid = await app.grid();
+  const owner = await app.user();
+  await app.join(grid, owner);
+  const e = await app.dropLive(owner, { fields: { name: 'inbox', scope: 'personal', visibility: 'link' } });
+  // Anyone with the id may send feedback; nothing identifies them.
+  const sent = await app.request('POST', `/api/v2/entities/${e.entity_id}/feedback`, {
+    json: { category: 'bug', text: `see ${HOSTILE.join(' ')} done`, source: 'badge', page_url: `https://x.example/${HOSTILE[0]}` },
+  });
+  assert.equal(sent.status, 200, sent.text);
+  const titled = await app.request('PATCH', `/api/v2/inspirations/${e.entity_id}`, { token: owner.token, json: { display_name: `Plan ${HOSTILE[3]}${HOSTILE[1]}` } });
+  assert.equal(titled.status, 200, titled.text);
+  const env = { PLUG_URL: app.baseUrl, PLUG_TOKEN: owner.token, PLUG_GRID: grid.slug };
+
+  const inbox = await plug(['feedback', e.entity_id], env);
+  assert.equal(inbox.code, 0, inbox.stderr);
+  assert.match(inbox.stdout, /see .*done/);
+  onlyOwnStyles(inbox.stdout, 'plug feedback');
+  onlyOwnStyles(inbox.stderr, 'plug feedback (stderr)');
+  // The characters still show, as something a person can see was sent.
+  assert.match(inbox.stdout, /\uFFFD\]52;c;/);
+
+  for (const args of [['ls'], ['show', e.entity_id]]) {
+    const run = await plug(args, env);
+    assert.equal(run.code, 0, `${args}: ${run.stderr}`);
+    onlyOwnStyles(run.stdout, args.join(' '));
+    onlyOwnStyles(run.stderr, `${args.join(' ')} (stderr)`);
+  }
+
+  // Scripts get the data exactly as stored: JSON escapes it, and nothing is replaced.
+  const raw = await plug(['feedback', e.entity_id, '--json'], env);
+  assert.equal(raw.code, 0, raw.stderr);
+  assert.equal(JSON.parse(raw.stdout).items[0].text, `see ${HOSTILE.join(' ')} done`);
+});
+
+test('a server\'s error text, and a url that is not http(s), do nothing on the client\'s machine', async () => {
+  // The shape of a real answer, with the url a hostile server would put in it.
+  const grid = await app.grid();
+  const owner = await app.user();
+  await app.join(grid, owner);
+  const shape = await app.dropLive(owner, { fields: { name: 'shape', scope: 'personal', visibility: 'link' } });
+  const answers = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const [status, body] = answers.shift() ?? [500, {}];
+      if (status === 'endless') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(1024 * 1024, 0x20);
+        let sent = 0;
+        const more = () => {
+          // 64 MB of spaces, then the connection stays open: a client that reads it all hangs.
+          while (sent < 64 && res.write(chunk)) sent += 1;
+          if (sent < 64) res.once('drain', () => { sent += 1; more(); });
+        };
+        res.on('close', () => res.destroy());
+        more();
+        return;
+      }
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const env = { PLUG_URL: `http://127.0.0.1:${server.address().port}`, PLUG_TOKEN: 't', PLUG_GRID: 'g' };
+    answers.push([409, { error: { code: `NAME_COLLISION${HOSTILE[0]}`, message: `taken ${HOSTILE.join('')}`, details: [{ field: `name${HOSTILE[4]}`, issue: 'x', hint: HOSTILE[2] }], request_id: HOSTILE[3] } }]);
+    const failed = await plug(['ls'], env);
+    assert.equal(failed.code, 1);
+    assert.match(failed.stderr, /taken/);
+    onlyOwnStyles(failed.stderr, 'an error answer');
+
+    const dir = mkdtempSync(join(scratch, 'open-'));
+    const record = join(dir, 'opened.txt');
+    const browser = join(dir, 'browser.sh');
+    writeFileSync(browser, `#!/bin/sh\nprintf '%s' "$1" >> '${record}'\n`);
+    chmodSync(browser, 0o755);
+    const item = (url) => ({ ...shape, url });
+    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'smb://evil.example/share', 'ms-msdt:/id PCWDiagnostic', 'data:text/html,<script>alert(1)</script>']) {
+      answers.push([200, item(url)]);
+      const run = await plug(['open', 'x'], { ...env, BROWSER: browser });
+      assert.notEqual(run.code, 0, `${url}: ${run.stdout} ${run.stderr}`);
+      assert.ok(!existsSync(record), `${url} was handed to the browser`);
+      onlyOwnStyles(run.stderr, url);
+    }
+    // An answer without end is not read to its end.
+    answers.push(['endless']);
+    const endless = await plug(['ls'], env);
+    assert.equal(endless.code, 1);
+    assert.match(endless.stderr, /larger than 32 MB/);
+
+    answers.push([200, item('https://link.plug.example/g/x/?a=1&b=2')]);
+    const good = await plug(['open', 'x'], { ...env, BROWSER: browser });
+    assert.equal(good.code, 0, good.stderr);
+    assert.ok(existsSync(record), 'an https url opens');
+  } finally {
+    server.close();
+  }
+});
