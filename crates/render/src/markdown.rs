@@ -42,7 +42,7 @@ pub fn markdown_to_safe_html(markdown: &str) -> String {
 pub struct Features {
     /// A ```mermaid block.
     pub mermaid: bool,
-    /// `$…$`, `$$…$$` or a ```math block.
+    /// `$…$`, `$$…$$` (or ChatGPT's and Claude's `\(…\)`, `\[…\]`) or a ```math block.
     pub math: bool,
     /// Something shaped like an emoji shortcode (`:tada:`) in prose.
     pub emoji: bool,
@@ -68,6 +68,8 @@ fn render(markdown: &str) -> (String, Features) {
         | Options::ENABLE_MATH
         | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
         | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS;
+    let rewritten = tex::dollar_delimiters(markdown, options);
+    let markdown = rewritten.as_deref().unwrap_or(markdown);
     let mut sanitiser = Sanitiser::default();
     let mut events = sanitiser.run(Parser::new_ext(markdown, options));
     add_heading_ids(&mut events);
@@ -316,6 +318,8 @@ impl Sanitiser {
         }
     }
 }
+
+mod tex;
 
 #[cfg(test)]
 mod tests;

@@ -85,6 +85,23 @@ fn github_alerts_get_their_class() {
 }
 
 #[test]
+fn chatgpt_and_claude_math_delimiters_are_math() {
+    let (html, features) = render(
+        "Roots of \\( ax^2 + c \\) are\n\n\\[\nx = \\pm\\sqrt{\\{c\\}}\n\\]\n\n`\\(code\\)`\n",
+    );
+    assert!(
+        html.contains("<span class=\"math math-inline\">ax^2 + c</span>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<span class=\"math math-display\">\nx = \\pm\\sqrt{\\{c\\}}\n</span>"),
+        "{html}"
+    );
+    assert!(html.contains("<code>\\(code\\)</code>"), "{html}");
+    assert!(features.math);
+}
+
+#[test]
 fn math_follows_githubs_rules_and_dollar_amounts_stay_text() {
     let (html, features) = render("It costs $5 and $10.\n");
     assert!(!html.contains("math"), "{html}");
