@@ -203,7 +203,11 @@ fn refuses_damaged_or_fake_images() {
         422
     );
     assert_eq!(
-        status(check(SourceType::Image, "a.svg", b"<!DOCTYPE svg><svg/>")),
+        status(check(
+            SourceType::Image,
+            "a.svg",
+            b"<!DOCTYPE svg [<!ENTITY a \"b\">]><svg/>"
+        )),
         422
     );
     assert_eq!(status(check(SourceType::Image, "a.svg", b"<svg>")), 422);
