@@ -1,0 +1,235 @@
+// Real images, PDFs, markdown and saved pages as other people's tools write them, dropped through
+// the real Worker and opened in Chromium: a phone photo with an EXIF orientation and a 10000x8000
+// screenshot (Pillow); a matplotlib chart saved as SVG, with the W3C DOCTYPE it writes; an answer
+// exported from ChatGPT or Claude with `\( \)` and `\[ \]` math; a PDF printed by Chromium whose
+// body was lost; a page saved with Chrome's "Save page as… complete" and zipped.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { zip } from './support/fixtures.mjs';
+import { writtenBy } from './support/python.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'realfiles-media');
+let app;
+let browser;
+let owner;
+before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
+after(() => closeBrowserWorld({ app, browser }));
+
+const link = (source_type) => ({ scope: 'personal', visibility: 'link', source_type });
+
+/** The colour of a screenshot's pixel, decoded in a blank page (the viewers' CSP allows no fetch of data:). */
+async function rgbAt(png, x = 0, y = 0) {
+  const context = await browser.newContext();
+  const blank = await context.newPage();
+  const rgb = await blank.evaluate(async ([b64, x, y]) => {
+    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+    const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
+    ctx.drawImage(bitmap, 0, 0);
+    return [...ctx.getImageData(x, y, 1, 1).data.slice(0, 3)];
+  }, [png.toString('base64'), x, y]);
+  await context.close();
+  return rgb;
+}
+
+async function open(url, viewport = { width: 1000, height: 700 }) {
+  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  await page.goto(url);
+  return { page, context };
+}
+
+test('a phone photo stands upright by its EXIF orientation, and a 10000x8000 screenshot fits and zooms to actual size', async () => {
+  // An iPhone stores the sensor's landscape pixels and says "rotate 90° clockwise" (Orientation 6):
+  // the red strip on the stored left edge is the top of the photo as it was taken.
+  const photo = writtenBy(`
+import sys
+from PIL import Image, ImageDraw
+img = Image.new('RGB', (400, 200), (30, 120, 200))
+ImageDraw.Draw(img).rectangle([0, 0, 40, 200], fill=(220, 0, 0))
+exif = Image.Exif(); exif[0x0112] = 6; exif[0x010F] = 'Apple'; exif[0x0110] = 'iPhone 15'
+img.save(sys.argv[1], exif=exif.tobytes(), quality=90)
+`, 'IMG_0001.jpg');
+  const e = await app.dropLive(owner, { file: { name: 'IMG_0001.jpg', content: photo }, fields: link('image') });
+  const { page, context } = await open(e.url);
+  const image = page.locator('.plug-image img');
+  await page.waitForFunction(() => document.querySelector('.plug-image img')?.complete);
+  const size = await image.evaluate((img) => [img.naturalWidth, img.naturalHeight]);
+  assert.deepEqual(size, [200, 400], 'shown portrait, as the phone showed it');
+  const box = await image.boundingBox();
+  const top = await page.screenshot({ clip: { x: box.x + box.width / 2, y: box.y + 4, width: 1, height: 1 } });
+  const bottom = await page.screenshot({ clip: { x: box.x + box.width / 2, y: box.y + box.height - 6, width: 1, height: 1 } });
+  await page.screenshot({ path: join(SHOTS, 'exif-photo.png') });
+  const [r1, , b1] = await rgbAt(top);
+  const [r2, , b2] = await rgbAt(bottom);
+  assert.ok(r1 > 180 && b1 < 80, `the red strip is at the top: ${[r1, b1]}`);
+  assert.ok(r2 < 80 && b2 > 150, `blue below it: ${[r2, b2]}`);
+  await context.close();
+
+  const screenshot = writtenBy(`
+import sys
+from PIL import Image, ImageDraw
+img = Image.new('RGB', (10000, 8000), (245, 245, 245))
+ImageDraw.Draw(img).rectangle([4900, 3900, 5100, 4100], fill=(200, 0, 0))
+img.save(sys.argv[1])
+`, 'Screenshot.png');
+  const big = await app.dropLive(owner, { file: { name: 'Screenshot 2026-11-26 at 10.00.00.png', content: screenshot }, fields: link('image') });
+  const shown = await open(big.url);
+  const bigImage = shown.page.locator('.plug-image img');
+  await shown.page.waitForFunction(() => document.querySelector('.plug-image.plug-zoomable'), null, { timeout: 30_000 });
+  const fitted = await bigImage.boundingBox();
+  assert.ok(fitted.width <= 1000 && fitted.height <= 700 - 50, `fits the window: ${JSON.stringify(fitted)}`);
+  await bigImage.click({ position: { x: fitted.width / 2, y: fitted.height / 2 } });
+  assert.equal(await bigImage.getAttribute('aria-pressed'), 'true');
+  assert.equal((await bigImage.boundingBox()).width, 10000, 'actual size after a click');
+  await shown.page.screenshot({ path: join(SHOTS, 'screenshot-actual-size.png') });
+  assert.deepEqual(shown.page.errors, []);
+  await shown.context.close();
+});
+
+// matplotlib's savefig('chart.svg') as it writes it: XML declaration, the W3C DOCTYPE, sizes in pt.
+const MATPLOTLIB_SVG = `<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN"
+  "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
+<svg xmlns:xlink="http://www.w3.org/1999/xlink" width="460.8pt" height="345.6pt" viewBox="0 0 460.8 345.6" xmlns="http://www.w3.org/2000/svg" version="1.1">
+ <metadata>
+  <rdf:RDF xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:cc="http://creativecommons.org/ns#" xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+   <cc:Work>
+    <dc:type rdf:resource="http://purl.org/dc/dcmitype/StillImage"/>
+    <dc:date>2026-11-26T10:00:00.000000</dc:date>
+    <dc:format>image/svg+xml</dc:format>
+    <dc:creator>
+     <cc:Agent>
+      <dc:title>Matplotlib v3.9.2, https://matplotlib.org/</dc:title>
+     </cc:Agent>
+    </dc:creator>
+   </cc:Work>
+  </rdf:RDF>
+ </metadata>
+ <defs>
+  <style type="text/css">*{stroke-linejoin: round; stroke-linecap: butt}</style>
+ </defs>
+ <g id="figure_1">
+  <g id="patch_1">
+   <path d="M 0 345.6 L 460.8 345.6 L 460.8 0 L 0 0 z" style="fill: #ffffff"/>
+  </g>
+  <g id="axes_1">
+   <g id="line2d_1">
+    <path d="M 57.6 307.584 L 414.72 41.472" clip-path="url(#p0123456789)" style="fill: none; stroke: #1f77b4; stroke-width: 24; stroke-linecap: square"/>
+   </g>
+  </g>
+ </g>
+ <defs>
+  <clipPath id="p0123456789">
+   <rect x="57.6" y="41.472" width="357.12" height="266.112"/>
+  </clipPath>
+ </defs>
+</svg>
+`;
+
+test("a matplotlib chart saved as SVG (with the W3C DOCTYPE it writes) is taken and drawn; a DOCTYPE declaring entities is still refused", async () => {
+  const e = await app.dropLive(owner, { file: { name: 'chart.svg', content: MATPLOTLIB_SVG }, fields: link('image') });
+  const { page, context } = await open(e.url);
+  await page.waitForFunction(() => document.querySelector('.plug-image img')?.naturalWidth > 0);
+  const size = await page.$eval('.plug-image img', (img) => [img.naturalWidth, img.naturalHeight]);
+  assert.ok(Math.abs(size[0] - 614.4) < 1.5 && Math.abs(size[1] - 460.8) < 1.5, `460.8pt x 345.6pt: ${size}`);
+  // The chart's blue line crosses the middle of the picture.
+  const box = await page.locator('.plug-image img').boundingBox();
+  const middle = await page.screenshot({ clip: { x: box.x + box.width / 2 - 2, y: box.y + box.height / 2 - 2, width: 4, height: 4 } });
+  await page.screenshot({ path: join(SHOTS, 'matplotlib-chart.png') });
+  const [r, g, b] = await rgbAt(middle, 2, 2);
+  assert.ok(b > 150 && r < 100 && g < 160, `the chart's line is drawn: ${[r, g, b]}`);
+  await context.close();
+
+  const withEntities = MATPLOTLIB_SVG.replace('svg11.dtd">', 'svg11.dtd" [<!ENTITY ns_svg "http://www.w3.org/2000/svg">]>');
+  const res = await app.drop(owner, { file: { name: 'legacy.svg', content: withEntities }, fields: link('image') });
+  assert.equal(res.status, 422, res.text);
+  assert.match(res.body.error.message, /declares entities/);
+});
+
+// An answer as ChatGPT and Claude write it (and as their "copy" and exports give it): LaTeX's own
+// delimiters, which CommonMark reads as escaped brackets.
+const CHAT_ANSWER = String.raw`## Solving the quadratic
+
+The roots of \( ax^2 + bx + c = 0 \) are given by the quadratic formula:
+
+\[
+x = \frac{-b \pm \sqrt{b^2 - 4ac}}{2a}
+\]
+
+1. The discriminant \(\Delta = b^2 - 4ac\) decides how many real roots there are:
+   \[
+   \Delta > 0 \implies \{x_1, x_2\} \subset \mathbb{R}
+   \]
+2. In code you would write CODE literally.
+
+References are written \[1\] in the text.
+`.replace('CODE', '`\\(not math\\)`');
+
+test("an answer exported from ChatGPT or Claude shows its \\( \\) and \\[ \\] math as formulas, code and prose brackets as written", async () => {
+  const e = await app.dropLive(owner, { file: { name: 'answer.md', content: CHAT_ANSWER }, fields: link('markdown') });
+  const { page, context } = await open(e.url);
+  await page.waitForFunction(() => document.querySelectorAll('.katex').length >= 4, null, { timeout: 30_000 });
+  const formulas = await page.$$eval('.katex', (all) => all.map((k) => ({
+    tex: k.querySelector('annotation')?.textContent.trim(),
+    display: Boolean(k.closest('.katex-display')),
+  })));
+  assert.deepEqual(formulas, [
+    { tex: 'ax^2 + bx + c = 0', display: false },
+    { tex: String.raw`x = \frac{-b \pm \sqrt{b^2 - 4ac}}{2a}`, display: true },
+    { tex: String.raw`\Delta = b^2 - 4ac`, display: false },
+    { tex: String.raw`\Delta > 0 \implies \{x_1, x_2\} \subset \mathbb{R}`, display: true },
+  ]);
+  const text = await page.locator('article').innerText();
+  assert.ok(!text.includes('\\frac'), 'no TeX source left in the prose');
+  assert.match(await page.locator('article code').innerText(), /^\\\(not math\\\)$/);
+  assert.match(text, /References are written \[1\] in the text\./);
+  await page.screenshot({ path: join(SHOTS, 'chat-answer-math.png'), fullPage: true });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a PDF whose body was lost says it is damaged instead of handing it to the browser viewer', async () => {
+  const context = await browser.newContext();
+  const maker = await context.newPage();
+  await maker.setContent('<h1>Quarterly report</h1><p>Revenue grew.</p>');
+  const printed = Buffer.from(await maker.pdf({ format: 'A4' }));
+  await context.close();
+  // A failed copy or sync zeroes the middle: the header and the trailer (with %%EOF) survive.
+  const damaged = Buffer.concat([printed.subarray(0, 9), Buffer.alloc(printed.length - 9 - 600), printed.subarray(printed.length - 600)]);
+  const e = await app.dropLive(owner, { file: { name: 'report.pdf', content: damaged }, fields: link('pdf') });
+  const { page, context: viewer } = await open(e.url);
+  const alert = page.locator('.plug-error[role=alert]');
+  await alert.waitFor({ timeout: 20_000 });
+  assert.match(await alert.innerText(), /This PDF is damaged[\s\S]*export or print it to PDF again/);
+  assert.equal(await page.locator('object, embed').count(), 0, "not the browser's own viewer");
+  await page.screenshot({ path: join(SHOTS, 'damaged-pdf.png') });
+  await viewer.close();
+});
+
+test("a page saved with Chrome's \"Save page as… complete\" and zipped is told which file to rename, and works once renamed", async () => {
+  const html = `<!DOCTYPE html>
+<!-- saved from url=(0033)https://example.com/blog/post.html -->
+<html lang="en"><head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8">
+<title>A blog post</title>
+<link rel="stylesheet" href="./A blog post_files/style.css"></head>
+<body><h1>A blog post</h1><p>Saved for later.</p></body></html>`;
+  const files = (page) => zip([
+    { name: page, content: html },
+    { name: 'A blog post_files/style.css', content: 'h1 { color: rgb(102, 51, 153); }' },
+  ]);
+  const res = await app.drop(owner, { file: { name: 'post.zip', content: files('A blog post.html') }, fields: link('html') });
+  assert.equal(res.status, 422, res.text);
+  assert.match(res.body.error.message, /rename 'A blog post\.html' to index\.html/);
+
+  const e = await app.dropLive(owner, { file: { name: 'post.zip', content: files('index.html') }, fields: link('html') });
+  const { page, context } = await open(e.url);
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('h1')).color === 'rgb(102, 51, 153)');
+  assert.ok(await page.locator('platform-badge').count() > 0, 'the badge is there');
+  await context.close();
+});
