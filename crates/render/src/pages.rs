@@ -308,7 +308,10 @@ mod tests {
         assert!(script_at(&page, VIEWER_IMAGE_JS).is_some());
         assert!(page.contains("<div class=\"plug-image\">"));
         let svg = image_page("Logo", "_plug/file", "_plug/file?download=1", true);
-        assert!(svg.contains("<div class=\"plug-image plug-vector\">"), "{svg}");
+        assert!(
+            svg.contains("<div class=\"plug-image plug-vector\">"),
+            "{svg}"
+        );
     }
 
     #[test]
