@@ -1,9 +1,9 @@
 // Real images, PDFs, markdown and saved pages as other people's tools write them, dropped through
 // the real Worker and opened in Chromium: a phone photo with an EXIF orientation and a 10000x8000
 // screenshot (Pillow); a matplotlib chart saved as SVG, with the W3C DOCTYPE it writes, and a big
-// draw.io diagram; an answer
-// exported from ChatGPT or Claude with `\( \)` and `\[ \]` math; a PDF printed by Chromium whose
-// body was lost; a page saved with Chrome's "Save page as… complete" and zipped.
+// draw.io diagram; an answer exported from ChatGPT or Claude with `\( \)` and `\[ \]` math; an
+// Obsidian note; a PDF printed by Chromium whose body was lost; a page saved with Chrome's "Save
+// page as… complete" and zipped.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -213,6 +213,44 @@ test("an answer exported from ChatGPT or Claude shows its \\( \\) and \\[ \\] ma
   assert.match(text, /References are written \[1\] in the text\./);
   await page.screenshot({ path: join(SHOTS, 'chat-answer-math.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// A meeting note from an Obsidian vault: front matter, wikilinks, a highlight, callouts.
+const OBSIDIAN_NOTE = `---
+tags: [meeting]
+aliases: [Weekly]
+---
+# Weekly sync
+
+Attendees: [[Alice Martin]], [[Bob|Bob D.]] (see [[Projects/Roadmap#Q3|the roadmap]]).
+
+Decision: ==ship on Friday==.
+
+> [!tip] Remember the demo
+> Bring the laptop.
+
+> [!bug]- Crash on save
+> Reproduced twice.
+
+> [!note]
+> A plain note.
+`;
+
+test('an Obsidian note shows its wikilinks as text, its highlight marked and its titled callouts as alerts', async () => {
+  const e = await app.dropLive(owner, { file: { name: 'Weekly sync.md', content: OBSIDIAN_NOTE }, fields: link('markdown') });
+  const { page, context } = await open(e.url);
+  const article = page.locator('article');
+  const text = await article.innerText();
+  assert.match(text, /Attendees: Alice Martin, Bob D\. \(see the roadmap\)\./);
+  assert.ok(!text.includes('[[') && !text.includes('==') && !text.includes('[!'), text);
+  assert.equal(await page.locator('article mark').innerText(), 'ship on Friday');
+  const alerts = await page.$$eval('[class^="markdown-alert-"]', (all) => all.map((a) => [a.className, a.innerText.replace(/\s+/g, ' ').trim()]));
+  assert.deepEqual(alerts.map(([c]) => c.match(/markdown-alert-(\w+)/)[1]), ['tip', 'caution', 'note']);
+  assert.match(alerts[0][1], /Remember the demo Bring the laptop\./);
+  assert.match(alerts[1][1], /Crash on save Reproduced twice\./);
+  assert.equal(await page.locator('[class^="markdown-alert-"] strong').first().innerText(), 'Remember the demo');
+  await page.screenshot({ path: join(SHOTS, 'obsidian-note.png'), fullPage: true });
   await context.close();
 });
 

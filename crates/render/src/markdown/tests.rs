@@ -382,3 +382,16 @@ fn footnotes_are_listed_at_the_end_as_on_github() {
     assert!(html.contains("href=\"#user-content-a\""), "{html}");
     assert!(html.contains("id=\"user-content-a\""), "{html}");
 }
+
+#[test]
+fn an_obsidian_note_reads_as_in_obsidian() {
+    let html = markdown_to_safe_html(
+        "Attendees: [[Alice Martin]], [[Bob|Bob D.]]. Decision: ==ship on Friday==.\n\n\
+         > [!tip] Remember the demo\n> Body.\n\n`==code==` and ![[diagram.png]]\n",
+    );
+    assert!(html.contains("Attendees: Alice Martin, Bob D.."), "{html}");
+    assert!(html.contains("<mark>ship on Friday</mark>"), "{html}");
+    assert!(html.contains("markdown-alert-tip"), "{html}");
+    assert!(html.contains("<strong>Remember the demo</strong>"), "{html}");
+    assert!(html.contains("<code>==code==</code> and ![[diagram.png]]"), "{html}");
+}

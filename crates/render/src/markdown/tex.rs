@@ -132,7 +132,7 @@ fn blank_line(markdown: &str, from: usize) -> usize {
 }
 
 /// Byte ranges whose text markdown shows as written: code, raw HTML, metadata and `$` math.
-fn verbatim_ranges(markdown: &str, options: Options) -> Vec<Range<usize>> {
+pub(super) fn verbatim_ranges(markdown: &str, options: Options) -> Vec<Range<usize>> {
     Parser::new_ext(markdown, options)
         .into_offset_iter()
         .filter(|(event, _)| {
