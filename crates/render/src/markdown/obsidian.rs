@@ -147,9 +147,7 @@ fn highlight(text: &str) -> Option<(usize, std::ops::Range<usize>, usize)> {
         {
             continue;
         }
-        let Some(close) = text[inner..].find("==").map(|n| inner + n) else {
-            return None;
-        };
+        let close = text[inner..].find("==").map(|n| inner + n)?;
         if text[..close].ends_with([' ', '\t']) || text[close + 2..].starts_with('=') {
             continue;
         }
@@ -165,9 +163,7 @@ fn wikilink(text: &str) -> Option<(usize, std::ops::Range<usize>, usize)> {
         let open = from + found;
         from = open + 2;
         let inner = open + 2;
-        let Some(close) = text[inner..].find("]]").map(|n| inner + n) else {
-            return None;
-        };
+        let close = text[inner..].find("]]").map(|n| inner + n)?;
         let target = &text[inner..close];
         if text[..open].ends_with('!')
             || target.trim().is_empty()

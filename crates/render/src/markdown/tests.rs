@@ -392,6 +392,12 @@ fn an_obsidian_note_reads_as_in_obsidian() {
     assert!(html.contains("Attendees: Alice Martin, Bob D.."), "{html}");
     assert!(html.contains("<mark>ship on Friday</mark>"), "{html}");
     assert!(html.contains("markdown-alert-tip"), "{html}");
-    assert!(html.contains("<strong>Remember the demo</strong>"), "{html}");
-    assert!(html.contains("<code>==code==</code> and ![[diagram.png]]"), "{html}");
+    assert!(
+        html.contains("<strong>Remember the demo</strong>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<code>==code==</code> and ![[diagram.png]]"),
+        "{html}"
+    );
 }
