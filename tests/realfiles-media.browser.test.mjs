@@ -2,8 +2,8 @@
 // the real Worker and opened in Chromium: a phone photo with an EXIF orientation and a 10000x8000
 // screenshot (Pillow); a matplotlib chart saved as SVG, with the W3C DOCTYPE it writes, and a big
 // draw.io diagram; an answer exported from ChatGPT or Claude with `\( \)` and `\[ \]` math; an
-// Obsidian note; a PDF printed by Chromium whose body was lost; a page saved with Chrome's "Save
-// page as… complete" and zipped.
+// Obsidian note; a PDF printed by Chromium whose body was lost, and one with JavaScript actions
+// added; a page saved with Chrome's "Save page as… complete" and zipped.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 import { zip } from './support/fixtures.mjs';
 import { writtenBy } from './support/python.mjs';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 
 const SHOTS = join(ROOT, 'test-output', 'realfiles-media');
 let app;
@@ -270,6 +271,46 @@ test('a PDF whose body was lost says it is damaged instead of handing it to the 
   assert.equal(await page.locator('object, embed').count(), 0, "not the browser's own viewer");
   await page.screenshot({ path: join(SHOTS, 'damaged-pdf.png') });
   await viewer.close();
+});
+
+test("a Chromium-printed PDF's web link opens in a new tab, and the JavaScript actions added to it never run", async () => {
+  const maker = await browser.newContext();
+  const page0 = await maker.newPage();
+  await page0.setContent('<h1>Release notes</h1><p>Read <a href="https://example.com/changelog">the changelog</a>.</p>');
+  const printed = await page0.pdf({ format: 'A4' });
+  await maker.close();
+  // As a hostile or careless tool writes them: an open action, a JavaScript link, a javascript: URI.
+  const doc = await PDFDocument.load(printed);
+  const script = (js) => doc.context.obj({ S: 'JavaScript', JS: PDFString.of(js) });
+  doc.catalog.set(PDFName.of('OpenAction'), script("app.alert('open action ran')"));
+  const page = doc.getPage(0);
+  let annots = page.node.lookup(PDFName.of('Annots'));
+  if (!annots) {
+    annots = doc.context.obj([]);
+    page.node.set(PDFName.of('Annots'), annots);
+  }
+  const linkAt = (y, action) => doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [50, y, 300, y + 40], Border: [0, 0, 0], A: action }));
+  annots.push(linkAt(300, script("app.alert('link ran')")));
+  annots.push(linkAt(200, doc.context.obj({ S: 'URI', URI: PDFString.of('javascript:alert(document.domain)') })));
+  const e = await app.dropLive(owner, { file: { name: 'release-notes.pdf', content: Buffer.from(await doc.save()) }, fields: link('pdf') });
+  const { page: viewer, context } = await open(e.url);
+  const dialogs = [];
+  viewer.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  const web = viewer.locator('.annotationLayer a[href="https://example.com/changelog"]');
+  await web.waitFor({ timeout: 30_000 });
+  assert.equal(await web.getAttribute('target'), '_blank');
+  assert.match(await web.getAttribute('rel'), /noopener/);
+  assert.equal(await viewer.locator('a[href^="javascript:" i]').count(), 0);
+  const sections = viewer.locator('.annotationLayer .linkAnnotation');
+  assert.equal(await sections.count(), 3, 'the web link and both script links are drawn');
+  for (const section of await sections.all()) {
+    if (await section.locator('a[href^="https:"]').count()) continue;
+    await section.click({ force: true });
+  }
+  await viewer.waitForTimeout(500);
+  assert.deepEqual(dialogs, []);
+  assert.equal(context.pages().length, 1, 'no tab opened');
+  await context.close();
 });
 
 test("a page saved with Chrome's \"Save page as… complete\" and zipped is told which file to rename, and works once renamed", async () => {
