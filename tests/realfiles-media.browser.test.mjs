@@ -3,7 +3,8 @@
 // screenshot (Pillow); a matplotlib chart saved as SVG, with the W3C DOCTYPE it writes, and a big
 // draw.io diagram; an answer exported from ChatGPT or Claude with `\( \)` and `\[ \]` math; an
 // Obsidian note; a PDF printed by Chromium whose body was lost, and one with JavaScript actions
-// added; a page saved with Chrome's "Save page as… complete" and zipped.
+// added; pages saved as windows-1252 and UTF-16 by Notepad; a page saved with Chrome's "Save page
+// as… complete" and zipped.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -17,8 +18,7 @@ import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 const SHOTS = join(ROOT, 'test-output', 'realfiles-media');
 let app;
 let browser;
-let owner;
-before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
+before(async () => { ({ app, browser } = await openBrowserWorld(SHOTS)); });
 after(() => closeBrowserWorld({ app, browser }));
 
 const link = (source_type) => ({ scope: 'personal', visibility: 'link', source_type });
@@ -47,6 +47,8 @@ async function open(url, viewport = { width: 1000, height: 700 }) {
 }
 
 test('a phone photo stands upright by its EXIF orientation, and a 10000x8000 screenshot fits and zooms to actual size', async () => {
+  // Drops count against a per-user limit (10 a minute): each test drops as a user of its own.
+  const { owner } = await app.world();
   // An iPhone stores the sensor's landscape pixels and says "rotate 90° clockwise" (Orientation 6):
   // the red strip on the stored left edge is the top of the photo as it was taken.
   const photo = writtenBy(`
@@ -135,6 +137,7 @@ const MATPLOTLIB_SVG = `<?xml version="1.0" encoding="utf-8" standalone="no"?>
 `;
 
 test("a matplotlib chart saved as SVG (with the W3C DOCTYPE it writes) is taken and fitted to the window, a big draw.io diagram zooms to actual size, and a DOCTYPE declaring entities is still refused", async () => {
+  const { owner } = await app.world();
   const e = await app.dropLive(owner, { file: { name: 'chart.svg', content: MATPLOTLIB_SVG }, fields: link('image') });
   const { page, context } = await open(e.url);
   await page.waitForFunction(() => document.querySelector('.plug-image img')?.naturalWidth > 0);
@@ -195,6 +198,7 @@ References are written \[1\] in the text.
 `.replace('CODE', '`\\(not math\\)`');
 
 test("an answer exported from ChatGPT or Claude shows its \\( \\) and \\[ \\] math as formulas, code and prose brackets as written", async () => {
+  const { owner } = await app.world();
   const e = await app.dropLive(owner, { file: { name: 'answer.md', content: CHAT_ANSWER }, fields: link('markdown') });
   const { page, context } = await open(e.url);
   await page.waitForFunction(() => document.querySelectorAll('.katex').length >= 4, null, { timeout: 30_000 });
@@ -239,6 +243,7 @@ Decision: ==ship on Friday==.
 `;
 
 test('an Obsidian note shows its wikilinks as text, its highlight marked and its titled callouts as alerts', async () => {
+  const { owner } = await app.world();
   const e = await app.dropLive(owner, { file: { name: 'Weekly sync.md', content: OBSIDIAN_NOTE }, fields: link('markdown') });
   const { page, context } = await open(e.url);
   const article = page.locator('article');
@@ -256,6 +261,7 @@ test('an Obsidian note shows its wikilinks as text, its highlight marked and its
 });
 
 test('a PDF whose body was lost says it is damaged instead of handing it to the browser viewer', async () => {
+  const { owner } = await app.world();
   const context = await browser.newContext();
   const maker = await context.newPage();
   await maker.setContent('<h1>Quarterly report</h1><p>Revenue grew.</p>');
@@ -274,6 +280,7 @@ test('a PDF whose body was lost says it is damaged instead of handing it to the 
 });
 
 test("a Chromium-printed PDF's web link opens in a new tab, and the JavaScript actions added to it never run", async () => {
+  const { owner } = await app.world();
   const maker = await browser.newContext();
   const page0 = await maker.newPage();
   await page0.setContent('<h1>Release notes</h1><p>Read <a href="https://example.com/changelog">the changelog</a>.</p>');
@@ -313,7 +320,27 @@ test("a Chromium-printed PDF's web link opens in a new tab, and the JavaScript a
   await context.close();
 });
 
+test("pages saved by older Windows editors (Notepad's ANSI, windows-1252; its Unicode, UTF-16) show their accents, quotes and euro signs", async () => {
+  const { owner } = await app.world();
+  const text = 'Café crème, “quoted”, 20 €';
+  const html = `<!DOCTYPE html>\r\n<html><head><title>Menu</title></head><body><h1>${text}</h1></body></html>\r\n`;
+  // windows-1252 as Notepad's "ANSI" writes it on a Western Windows, no charset declared: é is
+  // E9 as in Latin-1, the curly quotes 93 and 94, the euro sign 80.
+  const cp1252 = Buffer.from(html.replace('“', '\u0093').replace('”', '\u0094').replace('€', '\u0080'), 'latin1');
+  const unicode = Buffer.concat([Buffer.from([0xFF, 0xFE]), Buffer.from(html, 'utf16le')]);
+  for (const [name, content] of [['menu-ansi.html', cp1252], ['menu-unicode.htm', unicode]]) {
+    const e = await app.dropLive(owner, { file: { name, content }, fields: link('html') });
+    const { page, context } = await open(e.url);
+    assert.equal(await page.locator('h1').innerText(), text, name);
+    assert.equal(await page.title(), 'Menu');
+    assert.ok(await page.locator('platform-badge').count() > 0, 'the badge is there');
+    await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+    await context.close();
+  }
+});
+
 test("a page saved with Chrome's \"Save page as… complete\" and zipped is told which file to rename, and works once renamed", async () => {
+  const { owner } = await app.world();
   const html = `<!DOCTYPE html>
 <!-- saved from url=(0033)https://example.com/blog/post.html -->
 <html lang="en"><head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8">
