@@ -117,7 +117,9 @@ fn legacy_text_as_utf8(bytes: Vec<u8>) -> Vec<u8> {
                 u16::from_le_bytes(pair)
             }
         });
-        (bytes.len() % 2 == 0)
+        bytes
+            .len()
+            .is_multiple_of(2)
             .then(|| {
                 char::decode_utf16(units)
                     .collect::<Result<String, _>>()
