@@ -156,7 +156,7 @@ test('malformed contents give 422 and store nothing', async () => {
     ['html', { name: 'x.zip', content: 'PK not really' }],
     ['html', { name: 'x.zip', content: fx.zip([{ name: 'about.html', content: '<p>no index</p>' }]) }],
     ['docx', { name: 'x.docx', content: fx.zip([{ name: 'word/document.xml', content: '<w/>' }]) }],
-    ['markdown', { name: 'x.md', content: Buffer.from([0xff, 0xfe, 0x00, 0xc3]) }],
+    ['markdown', { name: 'x.md', content: Buffer.from([0xff, 0xfe, 0x00, 0xd8]) }],
     ['html', { name: 'x.html', content: '' }],
   ];
   for (const [source_type, file] of cases) {

@@ -1,5 +1,8 @@
-//! SVG checked as real XML: one `<svg>` root, well-formed, and no DTD at all,
-//! because entity declarations are how XXE and "billion laughs" attacks start.
+//! SVG checked as real XML: one `<svg>` root, well-formed, and no internal DTD subset,
+//! because entity declarations are how XXE and "billion laughs" attacks start. A bare
+//! `<!DOCTYPE svg PUBLIC …>` naming the W3C's DTD (matplotlib's `savefig`, Batik, older
+//! Illustrator and GIMP write one) declares nothing: no browser fetches the DTD it names, and an
+//! entity it might define is refused here like any undefined one.
 
 use quick_xml::events::{BytesRef, BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
@@ -17,7 +20,7 @@ pub(crate) struct SvgInfo {
 }
 
 /// Parses the whole document; refuses (422) anything a browser would not
-/// render as an SVG image, and any DOCTYPE.
+/// render as an SVG image, and any DOCTYPE with declarations of its own (`[…]`).
 pub(crate) fn check_svg(text: &str) -> Result<SvgInfo, ContentError> {
     let mut reader = Reader::from_str(text);
     let mut info = SvgInfo::default();
@@ -30,7 +33,10 @@ pub(crate) fn check_svg(text: &str) -> Result<SvgInfo, ContentError> {
             .read_event()
             .map_err(|e| not_xml(&e.to_string(), reader.error_position()))?;
         match event {
-            Event::DocType(_) => return Err(doctype()),
+            Event::DocType(declaration) if declaration.as_ref().contains('[') => {
+                return Err(doctype())
+            }
+            Event::DocType(_) => {}
             Event::Start(ref tag) | Event::Empty(ref tag) => {
                 check_attributes(tag)?;
                 if depth == 0 {
@@ -162,9 +168,10 @@ fn resolve_reference(reference: &BytesRef<'_>) -> Result<char, ContentError> {
 
 fn doctype() -> ContentError {
     ContentError::malformed(
-        "The SVG has a <!DOCTYPE> declaration. Plug refuses DTDs in SVG uploads because entity \
-         declarations can read files or explode in size (XXE, \"billion laughs\"). Delete the \
-         <!DOCTYPE ...> line (browsers do not need it) and upload again.",
+        "The SVG's <!DOCTYPE> declares entities of its own. Plug refuses them in SVG uploads \
+         because entity declarations can read files or explode in size (XXE, \"billion laughs\"). \
+         Export the SVG again without them (Illustrator: untick \"Preserve Illustrator Editing \
+         Capabilities\"), or delete the <!DOCTYPE ...> declaration, and upload again.",
     )
 }
 
@@ -201,8 +208,17 @@ mod tests {
     }
 
     #[test]
-    fn rejects_a_doctype_even_without_entities() {
-        let svg = r#"<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg/>"#;
+    fn accepts_the_public_svg_doctype_matplotlib_writes() {
+        let svg = "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"no\"?>\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\"\n  \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"460.8pt\" height=\"345.6pt\" viewBox=\"0 0 460.8 345.6\"/>";
+        assert_eq!(check_svg(svg).unwrap().width.as_deref(), Some("460.8pt"));
+        // What it names is never read: an entity it might declare stays undefined.
+        let svg = r#"<!DOCTYPE svg SYSTEM "file:///etc/passwd"><svg>&passwd;</svg>"#;
+        assert!(check_svg(svg).unwrap_err().message().contains("&passwd;"));
+    }
+
+    #[test]
+    fn rejects_a_doctype_with_declarations_even_harmless_ones() {
+        let svg = r#"<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [<!ENTITY ns_svg "http://www.w3.org/2000/svg">]><svg xmlns="&ns_svg;"/>"#;
         assert!(check_svg(svg).unwrap_err().message().contains("<!DOCTYPE>"));
     }
 

@@ -65,6 +65,10 @@ pub fn validate(
             "The file is empty (0 bytes). Choose the file again and upload it.",
         ));
     }
+    let bytes = match format {
+        Format::Html | Format::Markdown => legacy_text_as_utf8(bytes),
+        _ => bytes,
+    };
     check_contents(format, &bytes)?;
     if format == Format::SiteZip {
         return Ok(Upload::Site(SiteArchive::open(
@@ -97,6 +101,92 @@ fn check_contents(format: Format, bytes: &[u8]) -> Result<(), ContentError> {
 }
 
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// An HTML page or markdown document saved by an older editor, stored as UTF-8 (the charset it is
+/// served with, which outranks a `<meta charset>` in the browser): UTF-16 with its byte order
+/// mark (Notepad's "Unicode"), or windows-1252 (Notepad's "ANSI" on a Western Windows, older
+/// Word and FrontPage pages) when it is not valid UTF-8, has no control characters (so is text)
+/// and declares no other charset. Anything else is left for `text` to refuse, saying why.
+fn legacy_text_as_utf8(bytes: Vec<u8>) -> Vec<u8> {
+    let utf16 = |big_endian: bool| {
+        let units = bytes[2..].chunks_exact(2).map(|pair| {
+            let pair = [pair[0], pair[1]];
+            if big_endian {
+                u16::from_be_bytes(pair)
+            } else {
+                u16::from_le_bytes(pair)
+            }
+        });
+        bytes
+            .len()
+            .is_multiple_of(2)
+            .then(|| {
+                char::decode_utf16(units)
+                    .collect::<Result<String, _>>()
+                    .ok()
+            })
+            .flatten()
+    };
+    let decoded = if bytes.starts_with(b"\xFF\xFE") {
+        utf16(false)
+    } else if bytes.starts_with(b"\xFE\xFF") {
+        utf16(true)
+    } else if std::str::from_utf8(&bytes).is_err() && is_western_text(&bytes) {
+        Some(bytes.iter().map(|&b| windows_1252(b)).collect())
+    } else {
+        None
+    };
+    decoded.map_or(bytes, String::into_bytes)
+}
+
+/// No C0 control other than tab, line feeds and form feed, and no charset declared in the first
+/// 1024 bytes (where browsers look for one) other than windows-1252 or a label it stands for.
+fn is_western_text(bytes: &[u8]) -> bool {
+    if bytes
+        .iter()
+        .any(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C))
+    {
+        return false;
+    }
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(1024)]).to_ascii_lowercase();
+    head.match_indices("charset").all(|(at, _)| {
+        let label: String = head[at + "charset".len()..]
+            .trim_start_matches([' ', '=', '"', '\''])
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':' | '.'))
+            .collect();
+        matches!(
+            label.as_str(),
+            "windows-1252"
+                | "cp1252"
+                | "x-cp1252"
+                | "iso-8859-1"
+                | "iso8859-1"
+                | "latin1"
+                | "l1"
+                | "us-ascii"
+                | "ascii"
+                | "iso-8859-15"
+                | "latin9"
+        )
+    })
+}
+
+/// windows-1252's character for a byte (the WHATWG Encoding Standard's table: its five unused
+/// bytes map to the C1 controls of the same number, as browsers decode them).
+fn windows_1252(byte: u8) -> char {
+    const HIGH: [u16; 32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+        0x2039, 0x0152, 0x8D, 0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013,
+        0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ];
+    match byte {
+        0x80..=0x9F => {
+            char::from_u32(u32::from(HIGH[usize::from(byte - 0x80)])).unwrap_or('\u{FFFD}')
+        }
+        _ => char::from(byte),
+    }
+}
 
 /// The text of a UTF-8 file without its byte-order mark; refuses other
 /// encodings and blank files.

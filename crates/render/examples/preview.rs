@@ -51,12 +51,12 @@ fn main() {
         (
             "image",
             PageKind::Image,
-            image_page("Big photo", "/files/big.png", "/files/big.png"),
+            image_page("Big photo", "/files/big.png", "/files/big.png", false),
         ),
         (
             "image-svg",
             PageKind::Image,
-            image_page("Vector logo", "/files/logo.svg", "/files/logo.svg"),
+            image_page("Vector logo", "/files/logo.svg", "/files/logo.svg", true),
         ),
         (
             "pdf",

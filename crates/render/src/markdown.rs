@@ -42,7 +42,7 @@ pub fn markdown_to_safe_html(markdown: &str) -> String {
 pub struct Features {
     /// A ```mermaid block.
     pub mermaid: bool,
-    /// `$…$`, `$$…$$` or a ```math block.
+    /// `$…$`, `$$…$$` (or ChatGPT's and Claude's `\(…\)`, `\[…\]`) or a ```math block.
     pub math: bool,
     /// Something shaped like an emoji shortcode (`:tada:`) in prose.
     pub emoji: bool,
@@ -68,6 +68,10 @@ fn render(markdown: &str) -> (String, Features) {
         | Options::ENABLE_MATH
         | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
         | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS;
+    let rewritten = tex::dollar_delimiters(markdown, options);
+    let markdown = rewritten.as_deref().unwrap_or(markdown);
+    let rewritten = obsidian::callouts(markdown, options);
+    let markdown = rewritten.as_deref().unwrap_or(markdown);
     let mut sanitiser = Sanitiser::default();
     let mut events = sanitiser.run(Parser::new_ext(markdown, options));
     add_heading_ids(&mut events);
@@ -200,37 +204,44 @@ impl Sanitiser {
             return;
         }
         self.features.emoji |= crate::autolink::has_shortcode(&text);
-        let mut rest = text.as_str();
-        while let Some((start, end)) = crate::autolink::find_url(rest) {
-            let url = &rest[start..end];
-            let href = if url.starts_with("www.") {
-                format!("http://{url}")
-            } else {
-                url.to_string()
-            };
-            if start > 0 {
-                out.push(Event::Text(CowStr::from(rest[..start].to_string())));
-            }
-            match safe_link_url(&href) {
-                Some(href) => out.extend([
-                    Event::Start(Tag::Link {
-                        link_type: LinkType::Autolink,
-                        dest_url: CowStr::from(href),
-                        title: CowStr::from(""),
-                        id: CowStr::from(""),
-                    }),
-                    Event::Text(CowStr::from(url.to_string())),
-                    Event::End(TagEnd::Link),
-                ]),
-                None => out.push(Event::Text(CowStr::from(url.to_string()))),
-            }
-            rest = &rest[end..];
-        }
-        if !rest.is_empty() {
-            out.push(Event::Text(CowStr::from(rest.to_string())));
-        }
+        obsidian::prose(&text, out, &mut autolinked);
     }
+}
 
+/// Prose with its bare URLs linked (GitHub's autolink extension).
+fn autolinked<'a>(text: &str, out: &mut Vec<Event<'a>>) {
+    let mut rest = text;
+    while let Some((start, end)) = crate::autolink::find_url(rest) {
+        let url = &rest[start..end];
+        let href = if url.starts_with("www.") {
+            format!("http://{url}")
+        } else {
+            url.to_string()
+        };
+        if start > 0 {
+            out.push(Event::Text(CowStr::from(rest[..start].to_string())));
+        }
+        match safe_link_url(&href) {
+            Some(href) => out.extend([
+                Event::Start(Tag::Link {
+                    link_type: LinkType::Autolink,
+                    dest_url: CowStr::from(href),
+                    title: CowStr::from(""),
+                    id: CowStr::from(""),
+                }),
+                Event::Text(CowStr::from(url.to_string())),
+                Event::End(TagEnd::Link),
+            ]),
+            None => out.push(Event::Text(CowStr::from(url.to_string()))),
+        }
+        rest = &rest[end..];
+    }
+    if !rest.is_empty() {
+        out.push(Event::Text(CowStr::from(rest.to_string())));
+    }
+}
+
+impl Sanitiser {
     fn map<'a>(&mut self, event: Event<'a>) -> Option<Event<'a>> {
         if self.in_metadata {
             self.in_metadata = !matches!(event, Event::End(TagEnd::MetadataBlock(_)));
@@ -316,6 +327,9 @@ impl Sanitiser {
         }
     }
 }
+
+mod obsidian;
+mod tex;
 
 #[cfg(test)]
 mod tests;

@@ -154,11 +154,14 @@ fn viewer_page(
     .render()
 }
 
-/// A gallery-style viewer: the image fitted to the window, a click for actual size.
-pub fn image_page(title: &str, image_url: &str, download_url: &str) -> String {
+/// A gallery-style viewer: the image fitted to the window, a click for actual size. A `vector`
+/// image (SVG) is scaled up to the window too, since it stays sharp at any size. The file's URL
+/// (`_plug/file`) says nothing of its type, so the page is told.
+pub fn image_page(title: &str, image_url: &str, download_url: &str, vector: bool) -> String {
     let main = format!(
-        "<div class=\"plug-image\"><img src=\"{}\" alt=\"{}\" tabindex=\"0\" role=\"button\" \
+        "<div class=\"plug-image{}\"><img src=\"{}\" alt=\"{}\" tabindex=\"0\" role=\"button\" \
          aria-pressed=\"false\" aria-label=\"{} (click to toggle actual size)\"></div>",
+        if vector { " plug-vector" } else { "" },
         crate::escape::attr(image_url),
         crate::escape::attr(title),
         crate::escape::attr(title),
@@ -257,7 +260,7 @@ mod tests {
             assert_eq!(viewer.scripts.last(), Some(&script));
         }
         for page in [
-            image_page("t", "/i.png", "/d"),
+            image_page("t", "/i.png", "/d", false),
             pdf_page("t", "/f.pdf", "/d"),
             office_page(OfficeKind::Docx, "t", "/f", "/d"),
             office_page(OfficeKind::Xlsx, "t", "/f", "/d"),
@@ -295,6 +298,7 @@ mod tests {
             "Logo \"v2\"",
             "/acme/logo-1a2b/logo.png",
             "/acme/logo-1a2b/logo.png?download",
+            false,
         );
         assert_wrapper_basics(&page, "Logo \"v2\"");
         assert!(
@@ -302,6 +306,12 @@ mod tests {
             "{page}"
         );
         assert!(script_at(&page, VIEWER_IMAGE_JS).is_some());
+        assert!(page.contains("<div class=\"plug-image\">"));
+        let svg = image_page("Logo", "_plug/file", "_plug/file?download=1", true);
+        assert!(
+            svg.contains("<div class=\"plug-image plug-vector\">"),
+            "{svg}"
+        );
     }
 
     #[test]

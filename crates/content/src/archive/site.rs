@@ -326,7 +326,19 @@ fn no_home_page(files: &[Candidate]) -> ContentError {
     let found = nearest
         .map(|p| format!(" (it has '{p}')"))
         .unwrap_or_default();
-    let misnamed = nearest.filter(|p| !p.ends_with("index.html") && home_depth_ok(files, p));
+    // A browser's "Save page as… complete" writes `Page.html` beside `Page_files/`: zipped, its
+    // one page is the home page once renamed (its links to `Page_files/` are relative).
+    let only_page = || {
+        let mut pages = files.iter().map(|f| f.path.as_str()).filter(|p| {
+            let name = p.rsplit('/').next().unwrap_or(p).to_ascii_lowercase();
+            (name.ends_with(".html") || name.ends_with(".htm")) && home_depth_ok(files, p)
+        });
+        pages.next().filter(|_| pages.next().is_none())
+    };
+    let misnamed = match nearest {
+        Some(p) => Some(p).filter(|p| !p.ends_with("index.html") && home_depth_ok(files, p)),
+        None => only_page(),
+    };
     let advice = match misnamed {
         Some(p) => format!("rename '{p}' to index.html (in lower case) and zip it again"),
         None => "zip the folder that holds index.html, or the files inside it".to_string(),

@@ -78,17 +78,75 @@ fn accepts_html_in_utf8_with_or_without_a_bom() {
     );
 }
 
+fn stored_text(result: Result<Upload, ContentError>) -> String {
+    match result.unwrap() {
+        Upload::File { bytes, .. } => String::from_utf8(bytes).unwrap(),
+        Upload::Site(_) => panic!("a site"),
+    }
+}
+
 #[test]
-fn refuses_html_that_is_not_utf8() {
-    let error = check(SourceType::Html, "a.html", b"<p>caf\xE9</p>").unwrap_err();
+fn stores_windows_1252_and_utf16_pages_as_utf8() {
+    // Notepad's "ANSI" on a Western Windows: é, curly quotes and the euro sign.
+    assert_eq!(
+        stored_text(check(
+            SourceType::Html,
+            "a.html",
+            b"<p>caf\xE9 \x93ok\x94 \x80</p>"
+        )),
+        "<p>caf\u{e9} \u{201c}ok\u{201d} \u{20ac}</p>"
+    );
+    let page = b"<meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1252\"><p>\xC0</p>";
+    assert!(stored_text(check(SourceType::Html, "a.htm", page)).ends_with("<p>\u{c0}</p>"));
+    assert_eq!(
+        stored_text(check(SourceType::Markdown, "a.md", b"# Caf\xE9")),
+        "# Caf\u{e9}"
+    );
+    // Notepad's "Unicode": UTF-16 with its byte order mark, either way round.
+    assert_eq!(
+        stored_text(check(
+            SourceType::Html,
+            "a.html",
+            b"\xFF\xFE<\0p\0>\0\xE9\0"
+        )),
+        "<p>\u{e9}"
+    );
+    assert_eq!(
+        stored_text(check(SourceType::Html, "a.html", b"\xFE\xFF\0<\0p\0>")),
+        "<p>"
+    );
+}
+
+#[test]
+fn refuses_html_in_another_encoding_or_binary() {
+    for bytes in [
+        b"<meta charset=\"shift_jis\"><p>\x82\xA0</p>".as_slice(),
+        b"<p>\0\xE9</p>",
+        b"\xFF\xFE<\0p",
+    ] {
+        let error = check(SourceType::Html, "a.html", bytes).unwrap_err();
+        assert!(
+            error.message().contains("UTF-8") || error.message().contains("UTF-16"),
+            "{error}"
+        );
+    }
+    let error = check(
+        SourceType::Html,
+        "a.html",
+        b"<meta charset=koi8-r><p>\xE9</p>",
+    )
+    .unwrap_err();
     assert!(
         error
             .message()
-            .contains("not valid UTF-8 text (bad byte at position 6)"),
+            .contains("not valid UTF-8 text (bad byte at position"),
         "{error}"
     );
-    let error = check(SourceType::Html, "a.html", b"\xFF\xFE<\0p\0>\0").unwrap_err();
-    assert!(error.message().contains("UTF-16"), "{error}");
+    // A component is code: no guessing.
+    assert_eq!(
+        status(check(SourceType::ReactSingleFile, "a.jsx", b"// caf\xE9")),
+        422
+    );
 }
 
 #[test]
@@ -203,7 +261,11 @@ fn refuses_damaged_or_fake_images() {
         422
     );
     assert_eq!(
-        status(check(SourceType::Image, "a.svg", b"<!DOCTYPE svg><svg/>")),
+        status(check(
+            SourceType::Image,
+            "a.svg",
+            b"<!DOCTYPE svg [<!ENTITY a \"b\">]><svg/>"
+        )),
         422
     );
     assert_eq!(status(check(SourceType::Image, "a.svg", b"<svg>")), 422);

@@ -1,12 +1,12 @@
-// Fit the image to the window; a click (or Enter) toggles actual size, centred on the click.
+// Fit the image to the window; a click (or Enter) toggles actual size, centred on the click. An
+// SVG (the page marks it `plug-vector`: its URL, `_plug/file`, has no extension to tell) is scaled
+// up to the window too; one larger than the window (a big diagram) toggles to actual size as well.
 const frame = main.querySelector(".plug-image");
 const image = frame.querySelector("img");
 
 function update() {
-  const vector = /\.svg(?:[?#]|$)/i.test(image.currentSrc || image.src);
-  frame.classList.toggle("plug-vector", vector);
   const larger = image.naturalWidth > frame.clientWidth || image.naturalHeight > frame.clientHeight;
-  frame.classList.toggle("plug-zoomable", !vector && larger);
+  frame.classList.toggle("plug-zoomable", larger);
 }
 
 function toggle(xRatio, yRatio) {

@@ -248,7 +248,15 @@ async function open() {
 try {
   await open();
 } catch (error) {
-  // A missing file is an error to report; a file pdf.js cannot parse may still open natively.
+  // A missing file is an error to report, and so is a damaged one: pdf.js rebuilds a broken
+  // cross-reference table itself, so a file it calls invalid has no pages to find, and handing
+  // it to the browser's own viewer only showed that viewer's "Failed to load PDF document" with
+  // a Reload button that cannot help. Anything else may still open natively.
   if (error && error.name === "ResponseException") fail("This PDF could not be loaded.", error);
-  else showFallback(error);
+  else if (error && error.name === "InvalidPDFException") {
+    fail("This PDF is damaged: no pages could be read from it.", {
+      plain: true,
+      message: `${error.message} It may have been changed or cut short after it was saved: export or print it to PDF again and upload that file.`,
+    });
+  } else showFallback(error);
 }

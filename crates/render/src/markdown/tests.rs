@@ -85,6 +85,23 @@ fn github_alerts_get_their_class() {
 }
 
 #[test]
+fn chatgpt_and_claude_math_delimiters_are_math() {
+    let (html, features) = render(
+        "Roots of \\( ax^2 + c \\) are\n\n\\[\nx = \\pm\\sqrt{\\{c\\}}\n\\]\n\n`\\(code\\)`\n",
+    );
+    assert!(
+        html.contains("<span class=\"math math-inline\">ax^2 + c</span>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<span class=\"math math-display\">\nx = \\pm\\sqrt{\\{c\\}}\n</span>"),
+        "{html}"
+    );
+    assert!(html.contains("<code>\\(code\\)</code>"), "{html}");
+    assert!(features.math);
+}
+
+#[test]
 fn math_follows_githubs_rules_and_dollar_amounts_stay_text() {
     let (html, features) = render("It costs $5 and $10.\n");
     assert!(!html.contains("math"), "{html}");
@@ -364,4 +381,23 @@ fn footnotes_are_listed_at_the_end_as_on_github() {
     assert!(note > html.find("More text.").unwrap(), "{html}");
     assert!(html.contains("href=\"#user-content-a\""), "{html}");
     assert!(html.contains("id=\"user-content-a\""), "{html}");
+}
+
+#[test]
+fn an_obsidian_note_reads_as_in_obsidian() {
+    let html = markdown_to_safe_html(
+        "Attendees: [[Alice Martin]], [[Bob|Bob D.]]. Decision: ==ship on Friday==.\n\n\
+         > [!tip] Remember the demo\n> Body.\n\n`==code==` and ![[diagram.png]]\n",
+    );
+    assert!(html.contains("Attendees: Alice Martin, Bob D.."), "{html}");
+    assert!(html.contains("<mark>ship on Friday</mark>"), "{html}");
+    assert!(html.contains("markdown-alert-tip"), "{html}");
+    assert!(
+        html.contains("<strong>Remember the demo</strong>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<code>==code==</code> and ![[diagram.png]]"),
+        "{html}"
+    );
 }

@@ -91,7 +91,11 @@ async fn index(
             let bytes = get_bytes(cx, &objects::original_key(id)).await?;
             plug_render::markdown_page(&String::from_utf8_lossy(&bytes), title, download)
         }
-        SourceType::Image => plug_render::image_page(title, file, download),
+        SourceType::Image => {
+            let name = seen.row.file_name.as_deref().unwrap_or_default();
+            let vector = name.to_ascii_lowercase().ends_with(".svg");
+            plug_render::image_page(title, file, download, vector)
+        }
         SourceType::Pdf => plug_render::pdf_page(title, file, download),
         SourceType::Docx => plug_render::office_page(OfficeKind::Docx, title, file, download),
         SourceType::Xlsx => plug_render::office_page(OfficeKind::Xlsx, title, file, download),

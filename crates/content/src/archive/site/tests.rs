@@ -156,6 +156,29 @@ fn rejects_a_zip_without_index_html_and_points_at_the_nested_one() {
 }
 
 #[test]
+fn a_saved_complete_page_is_told_to_rename_its_one_page() {
+    // Chrome's "Save page as… complete", zipped as saved or in its folder.
+    for prefix in ["", "Saved/"] {
+        let page = format!("{prefix}A blog post.html");
+        let bytes = zip_of(&[
+            (page.as_str(), b"<h1>x</h1>".as_slice()),
+            (&format!("{prefix}A blog post_files/style.css"), b"h1{}"),
+            (
+                &format!("{prefix}A blog post_files/page.html"),
+                b"an embedded frame",
+            ),
+        ]);
+        let text = message(open(bytes));
+        assert!(
+            text.contains(&format!("rename '{page}' to index.html")),
+            "{text}"
+        );
+    }
+    let bytes = zip_of(&[("a.html", b"x"), ("b.html", b"y")]);
+    assert!(message(open(bytes)).contains("zip the folder that holds index.html"));
+}
+
+#[test]
 fn rejects_two_top_folders_even_if_one_holds_index_html() {
     let bytes = zip_of(&[("site/index.html", b"x"), ("other/a.css", b"y")]);
     assert!(message(open(bytes)).contains("no index.html"));

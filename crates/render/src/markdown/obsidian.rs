@@ -1,0 +1,232 @@
+//! Obsidian's markdown where GitHub's has no word for it, so a note dropped from a vault reads as
+//! it did there rather than showing its syntax: `==highlight==` is marked, a `[[Note]]` or
+//! `[[Note|alias]]` link shows its text (the note it names is not in the drop), and a callout
+//! with a title, a fold marker or one of Obsidian's other types (`> [!tip] Title`, `> [!bug]-`)
+//! becomes the GitHub alert of its family with its title in bold under it.
+
+use pulldown_cmark::{CowStr, Event, Options};
+
+/// Obsidian's callout types and aliases, by the GitHub alert drawn for them; `quote` and `cite`
+/// are plain quotes.
+const FAMILIES: [(&str, &[&str]); 5] = [
+    (
+        "NOTE",
+        &[
+            "note", "info", "todo", "abstract", "summary", "tldr", "example", "quote", "cite",
+        ],
+    ),
+    ("TIP", &["tip", "hint", "success", "check", "done"]),
+    ("IMPORTANT", &["important", "question", "help", "faq"]),
+    ("WARNING", &["warning", "attention"]),
+    (
+        "CAUTION",
+        &["failure", "fail", "missing", "danger", "error", "bug"],
+    ),
+];
+
+/// The markdown with Obsidian's callouts written as GitHub alerts, or `None` when nothing changed.
+pub(super) fn callouts(markdown: &str, options: Options) -> Option<String> {
+    if !markdown.contains("[!") {
+        return None;
+    }
+    let kept = super::tex::verbatim_ranges(markdown, options);
+    let mut out = String::with_capacity(markdown.len() + 64);
+    let mut changed = false;
+    let mut at = 0;
+    let mut previous_quoted = false;
+    for line in markdown.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let quoted = line.trim_start().starts_with('>');
+        let first = quoted && !previous_quoted;
+        previous_quoted = quoted;
+        if first && !kept.iter().any(|range| range.contains(&start)) {
+            if let Some(rewritten) = callout(line) {
+                out.push_str(&rewritten);
+                changed = true;
+                continue;
+            }
+        }
+        out.push_str(line);
+    }
+    changed.then_some(out)
+}
+
+/// `> [!type]± Title` as a GitHub alert line (and a bold title line), when GitHub would not
+/// read it as one already.
+fn callout(line: &str) -> Option<String> {
+    let body_at = line.len() - line.trim_start_matches([' ', '\t', '>']).len();
+    let (prefix, rest) = line.split_at(body_at);
+    let rest = rest.strip_prefix("[!")?;
+    let close = rest.find(']')?;
+    let kind = rest[..close].to_ascii_lowercase();
+    let after = rest[close + 1..].trim_end_matches(['\n', '\r']);
+    let (folded, title) = match after.strip_prefix(['+', '-']) {
+        Some(title) => (true, title.trim()),
+        None => (false, after.trim()),
+    };
+    // GitHub's own five keep their kind (Obsidian draws `caution` as a warning, GitHub in red).
+    let family = ["NOTE", "TIP", "IMPORTANT", "WARNING", "CAUTION"]
+        .into_iter()
+        .find(|family| kind.eq_ignore_ascii_case(family))
+        .or_else(|| {
+            FAMILIES
+                .iter()
+                .find(|(_, names)| names.contains(&kind.as_str()))
+                .map(|(family, _)| *family)
+        })
+        .unwrap_or("NOTE");
+    let github_reads_it = kind.eq_ignore_ascii_case(family) && !folded && title.is_empty();
+    if github_reads_it || !after.is_empty() && !after.starts_with([' ', '+', '-']) {
+        return None;
+    }
+    let prefix = prefix.trim_end_matches([' ', '\t']);
+    let mut out = if matches!(kind.as_str(), "quote" | "cite") {
+        String::new()
+    } else {
+        format!("{prefix} [!{family}]\n")
+    };
+    if !title.is_empty() {
+        // Its own paragraph, so the body starts under it.
+        out.push_str(&format!("{prefix} **{title}**\n{prefix}\n"));
+    }
+    if out.is_empty() {
+        // A quote callout without a title: the quote alone.
+        out.push_str(&format!("{prefix}\n"));
+    }
+    Some(out)
+}
+
+/// Prose with `==highlight==` as `<mark>` and `[[Note|alias]]` as its text; pieces that are
+/// neither go to `plain` (which links bare URLs).
+pub(super) fn prose<'a>(
+    text: &str,
+    out: &mut Vec<Event<'a>>,
+    plain: &mut dyn FnMut(&str, &mut Vec<Event<'a>>),
+) {
+    let mut rest = text;
+    while !rest.is_empty() {
+        let mark = highlight(rest);
+        let link = wikilink(rest);
+        let next = match (mark, link) {
+            (Some(m), Some(l)) => Some(if m.0 <= l.0 { (m, true) } else { (l, false) }),
+            (Some(m), None) => Some((m, true)),
+            (None, Some(l)) => Some((l, false)),
+            (None, None) => None,
+        };
+        let Some(((start, inner, end), is_mark)) = next else {
+            plain(rest, out);
+            return;
+        };
+        if start > 0 {
+            plain(&rest[..start], out);
+        }
+        if is_mark {
+            out.push(Event::InlineHtml(CowStr::from("<mark>")));
+            plain(&rest[inner.clone()], out);
+            out.push(Event::InlineHtml(CowStr::from("</mark>")));
+        } else {
+            let target = &rest[inner];
+            let shown = target.split_once('|').map_or(target, |(_, alias)| alias);
+            out.push(Event::Text(CowStr::from(shown.trim().to_string())));
+        }
+        rest = &rest[end..];
+    }
+}
+
+/// The first `==text==` (no space just inside, not part of `===`): its start, text and end.
+fn highlight(text: &str) -> Option<(usize, std::ops::Range<usize>, usize)> {
+    let mut from = 0;
+    while let Some(found) = text[from..].find("==") {
+        let open = from + found;
+        from = open + 2;
+        let inner = open + 2;
+        if text[..open].ends_with('=')
+            || text[inner..].starts_with(['=', ' ', '\t'])
+            || inner >= text.len()
+        {
+            continue;
+        }
+        let close = text[inner..].find("==").map(|n| inner + n)?;
+        if text[..close].ends_with([' ', '\t']) || text[close + 2..].starts_with('=') {
+            continue;
+        }
+        return Some((open, inner..close, close + 2));
+    }
+    None
+}
+
+/// The first `[[target]]` not preceded by `!` (an embed stays as typed), on one line.
+fn wikilink(text: &str) -> Option<(usize, std::ops::Range<usize>, usize)> {
+    let mut from = 0;
+    while let Some(found) = text[from..].find("[[") {
+        let open = from + found;
+        from = open + 2;
+        let inner = open + 2;
+        let close = text[inner..].find("]]").map(|n| inner + n)?;
+        let target = &text[inner..close];
+        if text[..open].ends_with('!')
+            || target.trim().is_empty()
+            || target.contains(['\n', '[', ']'])
+        {
+            continue;
+        }
+        return Some((open, inner..close, close + 2));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titled_folded_and_other_callouts_become_github_alerts() {
+        let md = "> [!tip] Remember the demo\n> Body.\n\n> [!bug]- Crash\n> Trace.\n\n> [!note]\n> As is.\n\n> [!quote] Ada\n> Words.\n\n```\n> [!tip] code\n```\n";
+        assert_eq!(
+            callouts(md, Options::ENABLE_GFM).unwrap(),
+            "> [!TIP]\n> **Remember the demo**\n>\n> Body.\n\n> [!CAUTION]\n> **Crash**\n>\n> Trace.\n\n> [!note]\n> As is.\n\n> **Ada**\n>\n> Words.\n\n```\n> [!tip] code\n```\n"
+        );
+        assert_eq!(callouts("> [!NOTE]\n> x\n", Options::ENABLE_GFM), None);
+        assert_eq!(
+            callouts("> text\n> [!tip] not first\n", Options::ENABLE_GFM),
+            None
+        );
+    }
+
+    fn render(text: &str) -> Vec<Event<'static>> {
+        let mut out = Vec::new();
+        prose(text, &mut out, &mut |piece, out| {
+            out.push(Event::Text(CowStr::from(piece.to_string())))
+        });
+        out
+    }
+
+    #[test]
+    fn highlights_and_wikilinks_read_as_in_obsidian() {
+        let text = |s: &str| Event::Text(CowStr::from(s.to_string()));
+        let html = |s: &str| Event::InlineHtml(CowStr::from(s.to_string()));
+        assert_eq!(
+            render("See [[Projects/Roadmap#Q3|the roadmap]] and ==ship it== now"),
+            [
+                text("See "),
+                text("the roadmap"),
+                text(" and "),
+                html("<mark>"),
+                text("ship it"),
+                html("</mark>"),
+                text(" now"),
+            ]
+        );
+        assert_eq!(render("[[Alice Martin]]"), [text("Alice Martin")]);
+        for kept in [
+            "a == b",
+            "x === y",
+            "![[diagram.png]]",
+            "== spaced ==",
+            "[[]]",
+        ] {
+            assert_eq!(render(kept), [text(kept)], "{kept}");
+        }
+    }
+}
