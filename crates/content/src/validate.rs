@@ -132,7 +132,12 @@ fn legacy_text_as_utf8(bytes: Vec<u8>) -> Vec<u8> {
     } else if bytes.starts_with(b"\xFE\xFF") {
         utf16(true)
     } else if std::str::from_utf8(&bytes).is_err() && is_western_text(&bytes) {
-        Some(bytes.iter().map(|&b| windows_1252(b)).collect())
+        Some(
+            encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(&bytes)
+                .0
+                .into_owned(),
+        )
     } else {
         None
     };
@@ -170,22 +175,6 @@ fn is_western_text(bytes: &[u8]) -> bool {
                 | "latin9"
         )
     })
-}
-
-/// windows-1252's character for a byte (the WHATWG Encoding Standard's table: its five unused
-/// bytes map to the C1 controls of the same number, as browsers decode them).
-fn windows_1252(byte: u8) -> char {
-    const HIGH: [u16; 32] = [
-        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
-        0x2039, 0x0152, 0x8D, 0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013,
-        0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
-    ];
-    match byte {
-        0x80..=0x9F => {
-            char::from_u32(u32::from(HIGH[usize::from(byte - 0x80)])).unwrap_or('\u{FFFD}')
-        }
-        _ => char::from(byte),
-    }
 }
 
 /// The text of a UTF-8 file without its byte-order mark; refuses other
