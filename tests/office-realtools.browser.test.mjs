@@ -153,3 +153,158 @@ test('a table saved without its filter buttons shows none, and a hidden button s
   assert.deepEqual([hidden.Town, hidden.People], [true, false]);
   await two.context.close();
 });
+
+// ------------------------------------------------------------------ Word documents
+
+/** Opens a dropped document once the viewer has laid out its pages. */
+async function openDocument(name, content) {
+  const user = await freshUser();
+  const e = await app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'docx' } });
+  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  await page.goto(e.url);
+  await page.waitForFunction(() => document.getElementById('plug-main').dataset.state === 'ready' || document.querySelector('.plug-error'), null, { timeout: 60_000 });
+  assert.equal(await page.$('.plug-error'), null, await page.textContent('main'));
+  return { page, context };
+}
+
+/** The number of pages LibreOffice lays the document out on (its PDF export), or null without soffice. */
+function libreOfficePages(name, content) {
+  const dir = mkdtempSync(join(tmpdir(), 'plug-soffice-'));
+  try {
+    writeFileSync(join(dir, name), content);
+    execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir, join(dir, name)], { stdio: 'pipe', timeout: 120_000 });
+    const pdf = join(dir, name.replace(/\.[^.]+$/, '.pdf'));
+    return Number(execFileSync(PYTHON, ['-c', 'import sys, pypdf; print(len(pypdf.PdfReader(sys.argv[1]).pages))', pdf]).toString());
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Each page as drawn: its height, the height its section asks for, its text, and whether any
+// block of its text runs past its bottom margin.
+const PAGES = () => [...document.querySelectorAll('.plug-docx section.docx')].map((section) => {
+  const box = section.getBoundingClientRect();
+  const style = getComputedStyle(section);
+  const bottom = box.top + parseFloat(style.minHeight) - parseFloat(style.paddingBottom) + 1;
+  const article = section.querySelector(':scope > article');
+  return {
+    height: Math.round(box.height),
+    asked: Math.round(parseFloat(style.minHeight)),
+    text: section.textContent,
+    over: [...article.querySelectorAll(':scope > *, :scope > table tr')].filter((e) => e.getBoundingClientRect().bottom > bottom).map((e) => e.textContent.slice(0, 40)),
+  };
+});
+
+// A report written in Markdown and made into a Word document by pandoc: headings, a numbered
+// and a bulleted list, a table, a code block, a footnote, TeX math inline and displayed, a
+// picture, then forty sections of text with no page break anywhere.
+const PANDOC_REPORT = String.raw`
+import sys, os, struct, zlib, tempfile, pypandoc
+def png(w, h, rgb):
+    raw = b''.join(b'\x00' + bytes(rgb) * w for _ in range(h))
+    chunk = lambda t, d: struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+    return b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b'')
+folder = tempfile.mkdtemp()
+open(os.path.join(folder, 'box.png'), 'wb').write(png(120, 60, (40, 120, 200)))
+md = ['# Field report', '', 'Opening paragraph of the report, long enough to wrap over two lines in a page of ordinary width.', '',
+      '1. first item', '2. second item', '3. third item', '', '- apple', '- pear', '',
+      '| Town | People |', '|------|-------:|', '| Ayr | 46,000 |', '| Elgin | 25,000 |', '',
+      '~~~python', 'def add(a, b):', '    return a + b', '~~~', '',
+      'A claim with a footnote.[^1]', '', '[^1]: The footnote text.', '',
+      'Euler: $e^{i\\pi} + 1 = 0$ inline.', '', '$$\\frac{a}{b} = \\sqrt{x^2 + y^2}$$', '', '![A blue box](box.png)', '']
+for i in range(1, 41):
+    md += ['## Section %d' % i, '', ('Paragraph %d of the body. ' % i) * 6, '']
+pypandoc.convert_text('\n'.join(md), 'docx', format='markdown', outputfile=sys.argv[1], extra_args=['--resource-path=' + folder])
+`;
+
+test('a pandoc report with no page breaks is laid out on pages as Word lays it out, in fonts of its kind', async () => {
+  const report = writtenBy(PANDOC_REPORT, 'report.docx');
+  const { page, context } = await openDocument('report.docx', report);
+  const pages = await page.evaluate(PAGES);
+  const expected = libreOfficePages('report.docx', report);
+  assert.ok(pages.length >= 4, `${pages.length} pages`);
+  if (expected !== null) assert.ok(Math.abs(pages.length - expected) <= 1, `${pages.length} pages here, ${expected} in LibreOffice`);
+  // US Letter (pandoc writes no page size; Word's default): 11 in at 96 px.
+  for (const [index, drawn] of pages.entries()) {
+    assert.equal(drawn.asked, 1056, `page ${index + 1}`);
+    assert.ok(drawn.height <= drawn.asked + 1, `page ${index + 1} is ${drawn.height} px: ${drawn.over}`);
+    assert.deepEqual(drawn.over, [], `page ${index + 1}`);
+  }
+  assert.match(pages[0].text, /Field report/);
+  assert.match(pages.at(-1).text, /Section 40/);
+  assert.ok(!pages.slice(1).some((p) => /Field report/.test(p.text)));
+  // The footnote sits on the page of its reference.
+  const noted = pages.findIndex((p) => p.text.includes('A claim with a footnote.'));
+  assert.ok(pages[noted].text.includes('The footnote text.'), 'footnote on its page');
+  const look = await page.evaluate(() => {
+    const find = (text, selector = 'span') => [...document.querySelectorAll(`.plug-docx ${selector}`)].find((e) => e.textContent.trim() === text);
+    const numbered = [...document.querySelectorAll('.plug-docx p[class*="docx-num-"]')].find((p) => p.textContent.includes('second item'));
+    const display = [...document.querySelectorAll('.plug-docx math')].find((m) => m.textContent.includes('b'));
+    const inline = [...document.querySelectorAll('.plug-docx math')].find((m) => m.textContent.includes('π'));
+    const section = document.querySelector('.plug-docx section.docx').getBoundingClientRect();
+    const centre = (e) => { const r = e.getBoundingClientRect(); return r.left + r.width / 2; };
+    return {
+      code: getComputedStyle(find('add(a, b):') || find('def').parentElement.querySelector('span:last-child')).fontFamily,
+      body: getComputedStyle(find('Opening paragraph of the report, long enough to wrap over two lines in a page of ordinary width.')).fontFamily,
+      number: getComputedStyle(numbered, '::before').fontFamily,
+      numberRun: getComputedStyle(numbered.querySelector('span')).fontFamily,
+      numberSize: [getComputedStyle(numbered, '::before').fontSize, getComputedStyle(numbered.querySelector('span')).fontSize],
+      displayOffset: Math.abs(centre(display) - (section.left + section.width / 2)),
+      inlineOffset: Math.abs(centre(inline) - (section.left + section.width / 2)),
+    };
+  });
+  assert.match(look.code, /monospace/);
+  assert.match(look.body, /Aptos.*sans-serif/);
+  assert.equal(look.number, look.numberRun);
+  assert.equal(look.numberSize[0], look.numberSize[1]);
+  assert.ok(look.displayOffset < 20, `display equation ${look.displayOffset} px from the centre`);
+  assert.ok(look.inlineOffset > 100, 'inline equation stays in its line');
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'pandoc-report.png'), fullPage: false });
+  await context.close();
+});
+
+// A memo as python-docx scripts write one: a header and a footer, sixty paragraphs and a table
+// of thirty rows, no page break.
+const MEMO = String.raw`
+import sys
+from docx import Document
+doc = Document()
+doc.sections[0].header.paragraphs[0].text = 'Quarterly header'
+doc.sections[0].footer.paragraphs[0].text = 'Footer text'
+doc.add_heading('Long memo', 0)
+for i in range(1, 61):
+    doc.add_paragraph('Paragraph %d. ' % i + 'The quick brown fox jumps over the lazy dog. ' * 4)
+table = doc.add_table(rows=30, cols=3)
+table.style = 'Table Grid'
+for r in range(30):
+    for c in range(3): table.cell(r, c).text = 'r%d c%d' % (r, c)
+doc.add_paragraph('The end.')
+doc.save(sys.argv[1])
+`;
+
+test('a python-docx memo breaks into pages where its text overflows, each with its header and footer, a table between rows', async () => {
+  const memo = writtenBy(MEMO, 'memo.docx');
+  const { page, context } = await openDocument('memo.docx', memo);
+  const pages = await page.evaluate(PAGES);
+  const expected = libreOfficePages('memo.docx', memo);
+  assert.ok(pages.length >= 5, `${pages.length} pages`);
+  if (expected !== null) assert.ok(Math.abs(pages.length - expected) <= 1, `${pages.length} pages here, ${expected} in LibreOffice`);
+  for (const [index, drawn] of pages.entries()) {
+    assert.ok(drawn.height <= drawn.asked + 1, `page ${index + 1} is ${drawn.height} px`);
+    assert.deepEqual(drawn.over, [], `page ${index + 1}`);
+    assert.match(drawn.text, /^Quarterly header/);
+    assert.match(drawn.text, /Footer text$/);
+  }
+  const all = pages.map((p) => p.text).join('');
+  for (const text of ['Paragraph 1.', 'Paragraph 60.', 'r0 c0', 'r29 c2', 'The end.']) assert.equal(all.split(text).length - 1, 1, text);
+  assert.ok(pages.at(-1).text.includes('The end.'));
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

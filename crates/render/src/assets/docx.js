@@ -268,9 +268,240 @@ function mathTokens() {
   }
 }
 
+// A document without a section's page size (pandoc writes no `w:sectPr` at all) is set by Word on
+// its default page, US Letter with 1-inch margins, as LibreOffice does too; docx-preview drew it
+// as one borderless column as wide as the window. The default is written in before drawing.
+
+const DEFAULT_SIZE = '<w:pgSz w:w="12240" w:h="15840"/>';
+const DEFAULT_MARGINS = '<w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/>';
+
+async function defaultPage(zip) {
+  const file = zip.file("word/document.xml");
+  if (!file) return false;
+  const xml = await file.async("string");
+  let fixed = xml;
+  if (!/<w:sectPr\b/.test(xml)) fixed = xml.replace(/<\/w:body>(?![\s\S]*<\/w:body>)/, `<w:sectPr>${DEFAULT_SIZE}${DEFAULT_MARGINS}</w:sectPr></w:body>`);
+  else {
+    // pandoc writes an empty `<w:sectPr />`; a section may lack its size or its margins alone.
+    fixed = xml.replace(SECTION, (section) => {
+      const missing = (/<w:pgSz\b/.test(section) ? "" : DEFAULT_SIZE) + (/<w:pgMar\b/.test(section) ? "" : DEFAULT_MARGINS);
+      if (!missing) return section;
+      return section.endsWith("/>") ? `${section.slice(0, -2).trimEnd()}>${missing}</w:sectPr>` : section.replace(/^<w:sectPr\b[^>]*>/, (open) => open + missing);
+    });
+  }
+  if (fixed === xml) return false;
+  zip.file("word/document.xml", fixed);
+  return true;
+}
+
+// Fonts a browser here does not have (Word's Aptos, Calibri, Cambria, Consolas; LibreOffice's
+// Liberation fonts, Carlito, Caladea) fell back to the browser's default serif face, so pandoc's
+// Aptos body and its Consolas code blocks both came out in Times. Each family named by the
+// document keeps its name first and gets its kind after it (Calibri and Carlito get the vendored
+// Carlito, which has Calibri's metrics, then sans-serif; code fonts monospace; serif faces serif).
+const SANS = /^(aptos.*|calibri.*|carlito|arial.*|helvetica.*|liberation sans.*|segoe ui.*|verdana|tahoma|trebuchet ms|candara|corbel|gill sans.*|open sans|roboto|noto sans|dejavu sans|lato|source sans.*|century gothic|franklin gothic.*|lucida sans.*)$/i;
+const SERIF = /^(cambria.*|caladea|times.*|liberation serif|georgia|garamond|book antiqua|palatino.*|constantia|dejavu serif|noto serif|baskerville.*|century schoolbook)$/i;
+const MONO = /^(consolas|courier.*|liberation mono|menlo|monaco|source code pro|cascadia.*|lucida console|dejavu sans mono|noto sans mono|inconsolata)$/i;
+const CARLITO = /^(calibri.*|carlito)$/i;
+
+function fontStack(value) {
+  const families = value.split(",").map((f) => f.trim()).filter(Boolean);
+  if (families.length !== 1 || /^var\(|^(serif|sans-serif|monospace|inherit|initial)$/i.test(families[0])) return value;
+  const name = families[0].replace(/^['"]|['"]$/g, "");
+  const quoted = `'${name.replace(/'/g, "")}'`;
+  if (CARLITO.test(name)) return `${quoted}, Carlito, sans-serif`;
+  if (SANS.test(name)) return `${quoted}, sans-serif`;
+  if (SERIF.test(name)) return `${quoted}, serif`;
+  if (MONO.test(name)) return `${quoted}, monospace`;
+  return value;
+}
+
+const FONT_DECLARATION = /(font-family|--docx-[\w-]*-font)\s*:\s*([^;}]+)/g;
+
+function fontFallbacks() {
+  const fix = (css) => css.replace(FONT_DECLARATION, (whole, property, value) => `${property}: ${fontStack(value.trim())}`);
+  for (const style of pagesBox.querySelectorAll("style")) {
+    const css = style.textContent;
+    const fixed = fix(css);
+    if (fixed !== css) style.textContent = fixed;
+  }
+  for (const el of pagesBox.querySelectorAll('[style*="font-family"]')) {
+    const family = el.style.fontFamily;
+    const stack = family && fontStack(family);
+    if (stack && stack !== family) el.style.fontFamily = stack;
+  }
+}
+
+function loadCarlito() {
+  const faces = [["400", "normal"], ["400", "italic"], ["700", "normal"], ["700", "italic"]];
+  return Promise.allSettled(faces.map(([weight, style]) => {
+    const face = new FontFace("Carlito", `url(${vendor}carlito/carlito-latin-${weight}-${style}.woff2)`, { weight, style });
+    document.fonts.add(face);
+    return face.load();
+  }));
+}
+
+// A list's number or bullet is drawn by docx-preview as the paragraph's ::before, which takes the
+// paragraph's font; docx-preview sets fonts on the runs only, so "1." came out in the page's
+// font beside a paragraph in Aptos or Calibri. Word draws it in the font of the paragraph (its
+// mark, which is the runs' font in all but hand-made documents): the paragraph takes its first
+// run's family and size, and a numbering level's own font (Symbol bullets) still wins.
+function listNumberFonts() {
+  for (const paragraph of pagesBox.querySelectorAll('p[class*="docx-num-"]')) {
+    const run = paragraph.querySelector("span");
+    if (!run || !run.textContent.trim()) continue;
+    const font = getComputedStyle(run);
+    paragraph.style.fontFamily = font.fontFamily;
+    paragraph.style.fontSize = font.fontSize;
+  }
+}
+
+// A display equation (OMML's oMathPara, pandoc's $$…$$) is a paragraph of its own, centred by
+// default in Word; docx-preview drew it as inline text at the left margin.
+function displayEquations() {
+  for (const span of pagesBox.querySelectorAll("span")) {
+    const kids = [...span.children];
+    if (!kids.length || !kids.every((k) => k.localName === "math") || span.textContent.trim() !== [...kids].map((k) => k.textContent).join("").trim()) continue;
+    if ([...span.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.data.trim())) continue;
+    span.style.display = "block";
+    span.style.textAlign = "center";
+    for (const math of kids) math.setAttribute("display", "block");
+  }
+}
+
+// Pages: docx-preview breaks pages only where the document says (page and section breaks), so a
+// document with none was one tall page. Word breaks where the text runs past the page's bottom
+// margin; here a page's blocks (paragraphs, tables, pictures) that end below it move to a new
+// page of the same size with the same header and footer, a table between its rows (its header
+// rows repeated, as Word repeats them) and a heading with the block after it (Word's "Keep
+// with next" of the heading styles). A block taller than a page stays whole on its own page;
+// lines of one paragraph are not split (Word splits a paragraph between pages).
+const MAX_PAGES = 2000;
+
+function paginate() {
+  const wrapper = pagesBox.querySelector(".docx-wrapper");
+  if (!wrapper) return;
+  let made = 0;
+  let page = wrapper.querySelector(":scope > section.docx");
+  while (page && made < MAX_PAGES) {
+    const next = splitPage(page);
+    if (next) made += 1;
+    page = next || nextPage(page);
+  }
+}
+
+function nextPage(page) {
+  let el = page.nextElementSibling;
+  while (el && !(el.localName === "section" && el.classList.contains("docx"))) el = el.nextElementSibling;
+  return el;
+}
+
+const HEADING = /(^|\s)docx_(heading\d|title|subtitle)(\s|$)/;
+
+// Moves what runs past `page`'s bottom margin to a new page after it; returns the new page.
+function splitPage(page) {
+  const height = parseFloat(getComputedStyle(page).minHeight);
+  const article = page.querySelector(":scope > article");
+  if (!article || !(height > 0) || page.offsetHeight <= height + 1) return null;
+  const style = getComputedStyle(page);
+  const footer = page.querySelector(":scope > footer");
+  const footerRoom = footer ? Math.max(0, footer.offsetHeight + parseFloat(getComputedStyle(footer).marginBottom || "0")) : 0;
+  const top = page.getBoundingClientRect().top;
+  const bottom = top + height - parseFloat(style.paddingBottom) - footerRoom + 0.5;
+  const blocks = [...article.children];
+  const notes = footnotesOf(page, article);
+  // The footnotes of the references that stay take room at the page's foot.
+  const noteRoom = (upTo) => {
+    const kept = notes ? notes.refs.filter((ref) => blocks.slice(0, upTo).some((b) => b.contains(ref))).length : 0;
+    return kept ? notes.chrome + notes.items.slice(0, kept).reduce((sum, item) => sum + item.getBoundingClientRect().height, 0) : 0;
+  };
+  // A block's foot includes its space after (the page's text box holds it).
+  const foot = (block) => block.getBoundingClientRect().bottom + Math.max(0, parseFloat(getComputedStyle(block).marginBottom) || 0);
+  let limit = bottom;
+  let cut = blocks.findIndex((block) => foot(block) > limit);
+  for (let pass = 0; pass < 3 && cut >= 0 && notes; pass++) {
+    limit = bottom - noteRoom(cut);
+    cut = blocks.findIndex((block) => foot(block) > limit);
+  }
+  if (cut < 0) return null;
+  let carried = null;
+  if (blocks[cut].localName === "table") carried = splitTable(blocks[cut], limit);
+  if (!carried) {
+    while (cut > 0 && HEADING.test(blocks[cut - 1].className || "")) cut -= 1;
+    if (cut === 0) {
+      // One block taller than the page: it stays, the rest goes on.
+      if (blocks.length === 1) return null;
+      cut = 1;
+    }
+  } else cut += 1;
+  const fresh = page.cloneNode(false);
+  const freshArticle = article.cloneNode(false);
+  for (const part of page.children) {
+    if (part.localName === "header") fresh.append(part.cloneNode(true));
+  }
+  fresh.append(freshArticle);
+  if (carried) freshArticle.append(carried);
+  for (const block of blocks.slice(cut)) freshArticle.append(block);
+  // Footnotes whose reference moved go with it, numbered on (Word numbers them through the
+  // document); the rest of the page (endnotes, the footer) follows as it was.
+  if (notes) {
+    const moved = notes.items.filter((item, i) => freshArticle.contains(notes.refs[i]));
+    if (moved.length) {
+      const list = notes.list.cloneNode(false);
+      list.start = (notes.list.start || 1) + notes.items.length - moved.length;
+      list.append(...moved);
+      fresh.append(list);
+      if (!notes.list.children.length) notes.list.remove();
+    }
+  }
+  for (const part of [...page.children]) {
+    if (part === article || part.localName === "header" || (notes && part === notes.list)) continue;
+    if (part.localName === "footer") fresh.append(part.cloneNode(true));
+    else fresh.append(part);
+  }
+  page.after(fresh);
+  return fresh;
+}
+
+// The page's footnotes: docx-preview lists them in an <ol> after the text, one <li> per
+// reference, and draws each reference as a <sup> holding its number (from the list's start).
+// Null when the first list after the text is not that (endnotes only).
+function footnotesOf(page, article) {
+  const list = [...page.children].find((part) => part.localName === "ol");
+  if (!list) return null;
+  const items = [...list.children];
+  const refs = [];
+  let expected = list.start || 1;
+  for (const sup of article.querySelectorAll("sup")) {
+    if (sup.textContent !== String(expected) || sup.children.length) continue;
+    refs.push(sup);
+    expected += 1;
+  }
+  if (refs.length !== items.length || !items.length) return null;
+  // The list's own room (its margins and padding) besides its items.
+  const box = getComputedStyle(list);
+  const chrome = list.getBoundingClientRect().height + parseFloat(box.marginTop) + parseFloat(box.marginBottom) - items.reduce((sum, item) => sum + item.getBoundingClientRect().height, 0);
+  return { list, items, refs, chrome };
+}
+
+// The rows of `table` below `limit`, as a table of their own (the header rows repeated), or null
+// when no row, or every row, fits.
+function splitTable(table, limit) {
+  const rows = [...table.querySelectorAll(":scope > tbody > tr, :scope > thead > tr, :scope > tr")];
+  const first = rows.findIndex((row) => row.getBoundingClientRect().bottom > limit);
+  const heads = rows.filter((row) => row.parentElement.localName === "thead");
+  if (first <= heads.length) return null;
+  const rest = table.cloneNode(false);
+  for (const part of table.children) if (part.localName === "colgroup" || part.localName === "thead") rest.append(part.cloneNode(true));
+  const body = document.createElement("tbody");
+  for (const row of rows.slice(first)) body.append(row);
+  rest.append(body);
+  return rest;
+}
+
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
-  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await markPageNumbers(zip)];
+  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await markPageNumbers(zip), await defaultPage(zip)];
   return changes.some(Boolean) ? zip.generateAsync({ type: "arraybuffer" }) : bytes;
 }
 
@@ -283,7 +514,10 @@ function describeLinkedImages() {
 
 try {
   setStatus("Loading document…");
+  const carlito = loadCarlito();
   const bytes = await prepared(await fetchBytes(fileUrl));
+  // Pages are measured once drawn: Carlito first (loaded meanwhile), 3 s at most.
+  await Promise.race([carlito, new Promise((resolve) => setTimeout(resolve, 3000))]);
   await window.docx.renderAsync(bytes, pagesBox, null, {
     className: "docx",
     inWrapper: true,
@@ -297,7 +531,12 @@ try {
     renderComments: true,
   });
   readableBullets();
+  fontFallbacks();
+  listNumberFonts();
+  displayEquations();
   describeLinkedImages();
+  // Pages are laid out at their own width, whatever the window's (fitPages zooms after).
+  paginate();
   numberPages();
   safeLinks();
   reachableComments();
@@ -305,6 +544,7 @@ try {
   clearStatus();
   fitPages();
   window.addEventListener("resize", fitPages);
+  main.dataset.state = "ready";
 } catch (error) {
   fail("This document could not be displayed.", error);
 }
