@@ -255,6 +255,11 @@ test('a pandoc report with no page breaks is laid out on pages as Word lays it o
       number: getComputedStyle(numbered, '::before').fontFamily,
       numberRun: getComputedStyle(numbered.querySelector('span')).fontFamily,
       numberSize: [getComputedStyle(numbered, '::before').fontSize, getComputedStyle(numbered.querySelector('span')).fontSize],
+      // Word's tab after the number: the item's text starts at the paragraph's indent.
+      textStarts: [...document.querySelectorAll('.plug-docx p[class*="docx-num-"]')].filter((p) => /item|apple|pear/.test(p.textContent))
+        .map((p) => Math.round(p.querySelector('span').getBoundingClientRect().left - p.getBoundingClientRect().left)),
+      // …and the number fills the hanging indent from its start (the indent is not applied again inside it).
+      numberBox: [getComputedStyle(numbered, '::before').minWidth, getComputedStyle(numbered, '::before').textIndent, getComputedStyle(numbered).textIndent],
       displayOffset: Math.abs(centre(display) - (section.left + section.width / 2)),
       inlineOffset: Math.abs(centre(inline) - (section.left + section.width / 2)),
     };
@@ -263,6 +268,8 @@ test('a pandoc report with no page breaks is laid out on pages as Word lays it o
   assert.match(look.body, /Aptos.*sans-serif/);
   assert.equal(look.number, look.numberRun);
   assert.equal(look.numberSize[0], look.numberSize[1]);
+  assert.deepEqual(look.textStarts, [0, 0, 0, 0, 0]);
+  assert.deepEqual(look.numberBox, ['24px', '0px', '-24px']);
   assert.ok(look.displayOffset < 20, `display equation ${look.displayOffset} px from the centre`);
   assert.ok(look.inlineOffset > 100, 'inline equation stays in its line');
   assert.deepEqual(page.errors, []);

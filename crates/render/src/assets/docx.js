@@ -346,13 +346,28 @@ function loadCarlito() {
 // font beside a paragraph in Aptos or Calibri. Word draws it in the font of the paragraph (its
 // mark, which is the runs' font in all but hand-made documents): the paragraph takes its first
 // run's family and size, and a numbering level's own font (Symbol bullets) still wins.
+// The number then stands in the paragraph's hanging indent and its text starts at the indent,
+// as Word's tab after a number puts it (docx-preview's tab collapsed to a space, so a list's text
+// started right after its number, and "10." items did not line up with "9.").
 function listNumberFonts() {
+  let hanging = false;
   for (const paragraph of pagesBox.querySelectorAll('p[class*="docx-num-"]')) {
     const run = paragraph.querySelector("span");
-    if (!run || !run.textContent.trim()) continue;
-    const font = getComputedStyle(run);
-    paragraph.style.fontFamily = font.fontFamily;
-    paragraph.style.fontSize = font.fontSize;
+    if (run && run.textContent.trim()) {
+      const font = getComputedStyle(run);
+      paragraph.style.fontFamily = font.fontFamily;
+      paragraph.style.fontSize = font.fontSize;
+    }
+    const indent = parseFloat(getComputedStyle(paragraph).textIndent);
+    if (indent < 0) {
+      paragraph.style.setProperty("--plug-hanging", `${-indent}px`);
+      hanging = true;
+    }
+  }
+  if (hanging) {
+    const style = document.createElement("style");
+    style.textContent = '.plug-docx p[class*="docx-num-"]::before { display: inline-block; min-width: var(--plug-hanging, auto); text-indent: 0; }';
+    pagesBox.append(style);
   }
 }
 
