@@ -260,10 +260,13 @@ test('a pandoc report with no page breaks is laid out on pages as Word lays it o
         .map((p) => Math.round(p.querySelector('span').getBoundingClientRect().left - p.getBoundingClientRect().left)),
       // …and the number fills the hanging indent from its start (the indent is not applied again inside it).
       numberBox: [getComputedStyle(numbered, '::before').minWidth, getComputedStyle(numbered, '::before').textIndent, getComputedStyle(numbered).textIndent],
+      // pandoc's table style: a rule under the header row only.
+      rules: [...document.querySelector('.plug-docx table').rows].map((row) => getComputedStyle(row.cells[0]).borderBottomStyle),
       displayOffset: Math.abs(centre(display) - (section.left + section.width / 2)),
       inlineOffset: Math.abs(centre(inline) - (section.left + section.width / 2)),
     };
   });
+  assert.deepEqual(look.rules, ['solid', 'none', 'none']);
   assert.match(look.code, /monospace/);
   assert.match(look.body, /Aptos.*sans-serif/);
   assert.equal(look.number, look.numberRun);
@@ -313,5 +316,44 @@ test('a python-docx memo breaks into pages where its text overflows, each with i
   for (const text of ['Paragraph 1.', 'Paragraph 60.', 'r0 c0', 'r29 c2', 'The end.']) assert.equal(all.split(text).length - 1, 1, text);
   assert.ok(pages.at(-1).text.includes('The end.'));
   assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// Tables in the built-in styles python-docx scripts pick: the header row filled, the rows banded,
+// as Word and LibreOffice draw them from the table's look (python-docx marks no row).
+const STYLED_TABLES = String.raw`
+import sys
+from docx import Document
+doc = Document()
+for style in ['Light List Accent 1', 'Medium Shading 1 Accent 1']:
+    doc.add_paragraph(style)
+    table = doc.add_table(rows=4, cols=3)
+    table.style = style
+    for r in range(4):
+        for c in range(3): table.cell(r, c).text = ['Name', 'Qty', 'Price'][c] if r == 0 else '%d%d' % (r, c)
+doc.save(sys.argv[1])
+`;
+
+test('python-docx tables in built-in styles show their header row and banding', async () => {
+  const { page, context } = await openDocument('tables.docx', writtenBy(STYLED_TABLES, 'tables.docx'));
+  const looks = await page.evaluate(() => [...document.querySelectorAll('.plug-docx table')].map((table) => [...table.rows].map((row) => {
+    const cell = getComputedStyle(row.cells[1]);
+    const text = getComputedStyle(row.cells[1].querySelector('span'));
+    // A band may fill the row (docx-preview styles `tr.odd-row`) or the cell.
+    const fill = cell.backgroundColor !== 'rgba(0, 0, 0, 0)' ? cell.backgroundColor : getComputedStyle(row).backgroundColor;
+    return [fill, text.color, text.fontWeight];
+  })));
+  const blue = 'rgb(79, 129, 189)';
+  const white = 'rgb(255, 255, 255)';
+  // Light List: a blue header in white bold, then plain rows.
+  assert.deepEqual(looks[0][0], [blue, white, '700']);
+  assert.deepEqual(looks[0].slice(1).map(([fill]) => fill), ['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
+  // Medium Shading 1: the same header, rows 1 and 3 shaded, row 2 not.
+  assert.deepEqual(looks[1][0], [blue, white, '700']);
+  assert.notEqual(looks[1][1][0], 'rgba(0, 0, 0, 0)');
+  assert.equal(looks[1][2][0], 'rgba(0, 0, 0, 0)');
+  assert.equal(looks[1][3][0], looks[1][1][0]);
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'styled-tables.png') });
   await context.close();
 });

@@ -371,6 +371,43 @@ function listNumberFonts() {
   }
 }
 
+// Table styles: docx-preview draws a style's first row, last row, first and last column and bands
+// only on rows and cells marked so, and only Word marks them (`w:cnfStyle`); pandoc, python-docx
+// and LibreOffice leave it to the table's look (`w:tblLook`), so their header rows and banding
+// ("Light List Accent 1", pandoc's rule under the header) were not drawn. The marks are set
+// from the look on tables that have none. A border with no width or colour (pandoc's
+// `<w:bottom w:val="single"/>`) became `null solid null`, which CSS drops: Word draws it thin and
+// black.
+function tableLooks() {
+  for (const style of pagesBox.querySelectorAll("style")) {
+    const css = style.textContent;
+    // The document's default table style was written for `.docx table` itself whatever part it
+    // styles (`.docx table, table.docx_table tr.first-row td`): the part goes after it too.
+    const fixed = css.replace(/\.docx table, (table\.[\w-]+) ([^{},]+?)\s*\{/g, (whole, own, part) => `.docx table ${part}, ${own} ${part} {`)
+      .replace(/(border(?:-[a-z]+)*\s*:\s*)([^;}]*\bnull\b[^;}]*)/g, (whole, property, value) =>
+        property + value.trim().split(/\s+/).map((part, i) => (part !== "null" ? part : i === 0 ? "0.5pt" : "black")).join(" "));
+    if (fixed !== css) style.textContent = fixed;
+  }
+  for (const table of pagesBox.querySelectorAll("table")) {
+    const rows = [...table.rows];
+    if (!rows.length || rows.some((row) => /(^|\s)(first|last|odd|even)-row(\s|$)/.test(row.className))) continue;
+    const look = table.classList;
+    const head = look.contains("first-row") ? 1 : 0;
+    const foot = look.contains("last-row") && rows.length > 1 ? 1 : 0;
+    if (head) rows[0].classList.add("first-row");
+    if (foot) rows[rows.length - 1].classList.add("last-row");
+    if (!look.contains("no-hband")) rows.slice(head, rows.length - foot).forEach((row, i) => row.classList.add(i % 2 === 0 ? "odd-row" : "even-row"));
+    for (const row of rows) {
+      const cells = [...row.cells];
+      const first = look.contains("first-col") && cells.length ? 1 : 0;
+      const last = look.contains("last-col") && cells.length > 1 ? 1 : 0;
+      if (first) cells[0].classList.add("first-col");
+      if (last) cells[cells.length - 1].classList.add("last-col");
+      if (!look.contains("no-vband")) cells.slice(first, cells.length - last).forEach((cell, i) => cell.classList.add(i % 2 === 0 ? "odd-col" : "even-col"));
+    }
+  }
+}
+
 // A display equation (OMML's oMathPara, pandoc's $$…$$) is a paragraph of its own, centred by
 // default in Word; docx-preview drew it as inline text at the left margin.
 function displayEquations() {
@@ -547,6 +584,7 @@ try {
   });
   readableBullets();
   fontFallbacks();
+  tableLooks();
   listNumberFonts();
   displayEquations();
   describeLinkedImages();
