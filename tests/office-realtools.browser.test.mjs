@@ -170,6 +170,21 @@ async function openDocument(name, content) {
   return { page, context };
 }
 
+/** `content` saved again by LibreOffice as `name` (docx), or null where soffice is not installed. */
+function savedByLibreOffice(name, content) {
+  const dir = mkdtempSync(join(tmpdir(), 'plug-soffice-'));
+  try {
+    writeFileSync(join(dir, name), content);
+    execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', name.split('.').pop(), '--outdir', join(dir, 'out'), join(dir, name)], { stdio: 'pipe', timeout: 120_000 });
+    return readFileSync(join(dir, 'out', name));
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The number of pages LibreOffice lays the document out on (its PDF export), or null without soffice. */
 function libreOfficePages(name, content) {
   const dir = mkdtempSync(join(tmpdir(), 'plug-soffice-'));
@@ -355,5 +370,37 @@ test('python-docx tables in built-in styles show their header row and banding', 
   assert.equal(looks[1][3][0], looks[1][1][0]);
   assert.deepEqual(page.errors, []);
   await page.screenshot({ path: join(SHOTS, 'styled-tables.png') });
+  await context.close();
+});
+
+// LibreOffice saves a list's first item with a list instance that overrides the start and the
+// others with the plain instance of the same definition; Word and LibreOffice count them as one.
+test('a numbered list LibreOffice saved counts on through its instances: 1, 2, 3', async (t) => {
+  const saved = savedByLibreOffice('report.docx', writtenBy(PANDOC_REPORT, 'report.docx'));
+  if (saved === null) return t.skip('soffice is not installed');
+  const { page, context } = await openDocument('report.docx', saved);
+  // The numbers are CSS counters, which no DOM call reads: a probe in each item shows the item's
+  // counter in lower-case Roman numerals in a monospace face, so its width is the number (i, ii, iii).
+  const numbers = await page.evaluate(() => {
+    const items = [...document.querySelectorAll('.plug-docx p[class*="docx-num-"]')].filter((p) => /item$/.test(p.textContent));
+    const style = document.createElement('style');
+    document.head.append(style);
+    const unit = document.createElement('span');
+    unit.style.cssText = 'position: absolute; font: 20px monospace; white-space: nowrap;';
+    unit.textContent = 'i';
+    document.body.append(unit);
+    const width = unit.getBoundingClientRect().width;
+    return items.map((item, i) => {
+      const counter = /counter\(([\w-]+)/.exec(getComputedStyle(item, '::before').content)[1];
+      style.textContent += `.plug-probe-${i}::before { content: counter(${counter}, lower-roman); font: 20px monospace; }`;
+      const probe = document.createElement('span');
+      probe.className = `plug-probe-${i}`;
+      probe.style.whiteSpace = 'nowrap';
+      item.append(probe);
+      return Math.round(probe.getBoundingClientRect().width / width);
+    });
+  });
+  assert.deepEqual(numbers, [1, 2, 3]);
+  assert.deepEqual(page.errors, []);
   await context.close();
 });

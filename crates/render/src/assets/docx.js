@@ -551,9 +551,53 @@ function splitTable(table, limit) {
   return rest;
 }
 
+// Lists: Word keeps one count per list definition (abstractNum), shared by every list instance
+// (num) that uses it, and an instance with a start override starts it again where it is first
+// used. LibreOffice writes a list's first item with such an instance and the others with the
+// plain one, so docx-preview, which counts per instance, numbered pandoc's list "1. 1. 2." once
+// LibreOffice had saved it. The instances of one definition are read from numbering.xml before
+// drawing; after it, their CSS counters become one and each override restarts it at its first
+// paragraph.
+const numberingAliases = new Map(); // numId -> the numId whose counters it shares
+const numberingRestarts = new Map(); // numId -> [[level, start]…]
+
+async function readNumbering(zip) {
+  const file = zip.file("word/numbering.xml");
+  if (!file) return false;
+  const xml = await file.async("string");
+  const first = new Map();
+  for (const [, id, body] of xml.matchAll(/<w:num\b[^>]*\bw:numId="(\d+)"[^>]*>([\s\S]*?)<\/w:num>/g)) {
+    const abstract = (/<w:abstractNumId\b[^>]*\bw:val="(\d+)"/.exec(body) || [])[1];
+    if (abstract === undefined) continue;
+    if (!first.has(abstract)) first.set(abstract, id);
+    numberingAliases.set(id, first.get(abstract));
+    const restarts = [...body.matchAll(/<w:lvlOverride\b[^>]*\bw:ilvl="(\d+)"[^>]*>[\s\S]*?<w:startOverride\b[^>]*\bw:val="(\d+)"/g)].map(([, level, start]) => [Number(level), Number(start)]);
+    if (restarts.length) numberingRestarts.set(id, restarts);
+  }
+  return false;
+}
+
+function sharedListCounters() {
+  if (![...numberingAliases].some(([id, to]) => id !== to)) return;
+  const rename = (css) => css.replace(/(^|[^.\w-])docx-num-(\d+)-(\d+)/g, (whole, before, id, level) => `${before}docx-num-${numberingAliases.get(id) || id}-${level}`);
+  for (const style of pagesBox.querySelectorAll("style")) {
+    if (!style.textContent.includes("docx-num-")) continue;
+    style.textContent = rename(style.textContent);
+  }
+  for (const [id, restarts] of numberingRestarts) {
+    const to = numberingAliases.get(id) || id;
+    for (const [level, start] of restarts) {
+      const paragraph = pagesBox.querySelector(`p.docx-num-${id}-${level}`);
+      if (!paragraph) continue;
+      const deeper = Array.from({ length: 8 - level }, (_, i) => `docx-num-${to}-${level + 1 + i} 0`);
+      paragraph.style.counterSet = [`docx-num-${to}-${level} ${start - 1}`, ...deeper].join(" ");
+    }
+  }
+}
+
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
-  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await markPageNumbers(zip), await defaultPage(zip)];
+  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await markPageNumbers(zip), await defaultPage(zip), await readNumbering(zip)];
   return changes.some(Boolean) ? zip.generateAsync({ type: "arraybuffer" }) : bytes;
 }
 
@@ -585,6 +629,7 @@ try {
   readableBullets();
   fontFallbacks();
   tableLooks();
+  sharedListCounters();
   listNumberFonts();
   displayEquations();
   describeLinkedImages();
