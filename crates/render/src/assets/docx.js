@@ -335,7 +335,7 @@ function fontFallbacks() {
 function loadCarlito() {
   const faces = [["400", "normal"], ["400", "italic"], ["700", "normal"], ["700", "italic"]];
   return Promise.allSettled(faces.map(([weight, style]) => {
-    const face = new FontFace("Carlito", `url(${vendor}carlito/carlito-latin-${weight}-${style}.woff2)`, { weight, style });
+    const face = new FontFace("Carlito", `url(${vendor + "carlito/carlito-latin-"}${weight}-${style}.woff2)`, { weight, style });
     document.fonts.add(face);
     return face.load();
   }));
