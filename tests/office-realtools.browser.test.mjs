@@ -404,3 +404,30 @@ test('a numbered list LibreOffice saved counts on through its instances: 1, 2, 3
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+// A report with a cover: "Different first page" (python-docx's different_first_page_header_footer),
+// the cover's header "Cover" and the running header "Running head" on every other page.
+const COVER = String.raw`
+import sys
+from docx import Document
+doc = Document()
+section = doc.sections[0]
+section.different_first_page_header_footer = True
+section.first_page_header.paragraphs[0].text = 'Cover'
+section.header.paragraphs[0].text = 'Running head'
+section.footer.paragraphs[0].text = 'Running foot'
+for i in range(1, 41):
+    doc.add_paragraph('Paragraph %d. ' % i + 'The quick brown fox jumps over the lazy dog. ' * 4)
+doc.save(sys.argv[1])
+`;
+
+test('pages after a different first page take the running header and footer, not the cover page ones', async () => {
+  const { page, context } = await openDocument('cover.docx', writtenBy(COVER, 'cover.docx'));
+  const heads = await page.evaluate(() => [...document.querySelectorAll('.plug-docx section.docx')].map((section) => [
+    section.querySelector(':scope > header')?.textContent.trim() ?? '', section.querySelector(':scope > footer')?.textContent.trim() ?? '']));
+  assert.ok(heads.length >= 3, `${heads.length} pages`);
+  assert.equal(heads[0][0], 'Cover');
+  for (const [index, [header, footer]] of heads.slice(1).entries()) assert.deepEqual([header, footer], ['Running head', 'Running foot'], `page ${index + 2}`);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -488,9 +488,11 @@ function splitPage(page) {
   } else cut += 1;
   const fresh = page.cloneNode(false);
   const freshArticle = article.cloneNode(false);
-  for (const part of page.children) {
-    if (part.localName === "header") fresh.append(part.cloneNode(true));
-  }
+  // A first page's own header and footer stay on it; the pages after it take the section's others.
+  const following = page.plugFollowing;
+  fresh.plugFollowing = following;
+  const header = following ? following.header : page.querySelector(":scope > header");
+  if (header) fresh.append(header.cloneNode(true));
   fresh.append(freshArticle);
   if (carried) freshArticle.append(carried);
   for (const block of blocks.slice(cut)) freshArticle.append(block);
@@ -508,9 +510,10 @@ function splitPage(page) {
   }
   for (const part of [...page.children]) {
     if (part === article || part.localName === "header" || (notes && part === notes.list)) continue;
-    if (part.localName === "footer") fresh.append(part.cloneNode(true));
-    else fresh.append(part);
+    if (part.localName !== "footer") fresh.append(part);
   }
+  const ownFooter = following ? following.footer : footer;
+  if (ownFooter) fresh.append(ownFooter.cloneNode(true));
   page.after(fresh);
   return fresh;
 }
@@ -598,7 +601,42 @@ function sharedListCounters() {
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
   const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await markPageNumbers(zip), await defaultPage(zip), await readNumbering(zip)];
-  return changes.some(Boolean) ? zip.generateAsync({ type: "arraybuffer" }) : bytes;
+  const ready = changes.some(Boolean) ? await zip.generateAsync({ type: "arraybuffer" }) : bytes;
+  return { bytes: ready, following: await withoutFirstPages(zip) };
+}
+
+// A section with a different first page (`w:titlePg`: a cover without the running header) shows
+// its first page's header and footer on its first page only; docx-preview draws them on the
+// one page it makes of the section, and the pages split from it need the section's others. The
+// document without `titlePg` is drawn out of sight, and each of its pages lends its header and
+// footer to the pages split from the same page of the document.
+async function withoutFirstPages(zip) {
+  const file = zip.file("word/document.xml");
+  const xml = file && (await file.async("string"));
+  if (!xml || !/<w:titlePg\b/.test(xml)) return null;
+  zip.file("word/document.xml", xml.replace(/<w:titlePg\b[^>]*\/>/g, ""));
+  return zip.generateAsync({ type: "arraybuffer" });
+}
+
+async function followingHeaders(following, options) {
+  if (!following) return;
+  const box = document.createElement("div");
+  box.style.position = "absolute";
+  box.style.left = "-100000px";
+  box.style.visibility = "hidden";
+  document.body.append(box);
+  try {
+    await window.docx.renderAsync(following, box, null, options);
+    const others = [...box.querySelectorAll(".docx-wrapper > section.docx")];
+    [...pagesBox.querySelectorAll(".docx-wrapper > section.docx")].forEach((page, index) => {
+      const other = others[index];
+      if (other) page.plugFollowing = { header: other.querySelector(":scope > header"), footer: other.querySelector(":scope > footer") };
+    });
+  } catch {
+    // The pages keep their own header and footer.
+  } finally {
+    box.remove();
+  }
 }
 
 // The placeholder boxes say what they are to a screen reader too.
@@ -611,10 +649,10 @@ function describeLinkedImages() {
 try {
   setStatus("Loading document…");
   const carlito = loadCarlito();
-  const bytes = await prepared(await fetchBytes(fileUrl));
+  const { bytes, following } = await prepared(await fetchBytes(fileUrl));
   // Pages are measured once drawn: Carlito first (loaded meanwhile), 3 s at most.
   await Promise.race([carlito, new Promise((resolve) => setTimeout(resolve, 3000))]);
-  await window.docx.renderAsync(bytes, pagesBox, null, {
+  const options = {
     className: "docx",
     inWrapper: true,
     breakPages: true,
@@ -625,7 +663,9 @@ try {
     renderEndnotes: true,
     useBase64URL: true,
     renderComments: true,
-  });
+  };
+  await window.docx.renderAsync(bytes, pagesBox, null, options);
+  await followingHeaders(following, options);
   readableBullets();
   fontFallbacks();
   tableLooks();
