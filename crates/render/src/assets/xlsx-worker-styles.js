@@ -400,9 +400,12 @@ function sheetConditional(resolve) {
         if (PER_CELL.has(rule.type)) {
           (rule.formulae || []).forEach((text, index) => {
             const once = !varies(text);
-            if (!once && at.length > budget) return;
-            if (!once) budget -= at.length;
-            jobs.push({ sheet, rule, key: index, text, home, cells: once ? [home] : at, once });
+            // Past the budget the empty cells of the range are left out first (they format nothing).
+            let cells = at;
+            if (!once && cells.length > budget) cells = at.filter(([r, c]) => sheet.findCell(r, c));
+            if (!once && cells.length > budget) return;
+            if (!once) budget -= cells.length;
+            jobs.push({ sheet, rule, key: index, text, home, cells: once ? [home] : cells, once });
           });
         }
         for (const cfvo of rule.cfvo || []) {
