@@ -61,7 +61,7 @@ fi
 # XlsxWriter, openpyxl and python-pptx, with which the real-file tests write workbooks and decks as other
 # people's code does (formulas without results, styles, merges, frozen panes), and pypdf, which
 # encrypts a PDF with a password to open it (its RC4 needs no other package).
-PYTHON_PINS=("schemathesis==4.32.5" "xlsxwriter==3.3.1" "openpyxl==3.1.5" "python-pptx==1.0.2" "python-docx==1.2.0" "pypdf==7.1.1")
+PYTHON_PINS=("schemathesis==4.32.5" "xlsxwriter==3.3.1" "openpyxl==3.1.5" "python-pptx==1.0.2" "python-docx==1.2.0" "pypdf==7.1.1" "pypandoc_binary==1.17")
 if ! .venv/bin/python - "${PYTHON_PINS[@]}" 2>/dev/null <<'PY'
 import sys
 from importlib.metadata import version

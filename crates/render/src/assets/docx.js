@@ -268,10 +268,375 @@ function mathTokens() {
   }
 }
 
+// A document without a section's page size (pandoc writes no `w:sectPr` at all) is set by Word on
+// its default page, US Letter with 1-inch margins, as LibreOffice does too; docx-preview drew it
+// as one borderless column as wide as the window. The default is written in before drawing.
+
+const DEFAULT_SIZE = '<w:pgSz w:w="12240" w:h="15840"/>';
+const DEFAULT_MARGINS = '<w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/>';
+
+async function defaultPage(zip) {
+  const file = zip.file("word/document.xml");
+  if (!file) return false;
+  const xml = await file.async("string");
+  let fixed = xml;
+  if (!/<w:sectPr\b/.test(xml)) fixed = xml.replace(/<\/w:body>(?![\s\S]*<\/w:body>)/, `<w:sectPr>${DEFAULT_SIZE}${DEFAULT_MARGINS}</w:sectPr></w:body>`);
+  else {
+    // pandoc writes an empty `<w:sectPr />`; a section may lack its size or its margins alone.
+    fixed = xml.replace(SECTION, (section) => {
+      const missing = (/<w:pgSz\b/.test(section) ? "" : DEFAULT_SIZE) + (/<w:pgMar\b/.test(section) ? "" : DEFAULT_MARGINS);
+      if (!missing) return section;
+      return section.endsWith("/>") ? `${section.slice(0, -2).trimEnd()}>${missing}</w:sectPr>` : section.replace(/^<w:sectPr\b[^>]*>/, (open) => open + missing);
+    });
+  }
+  if (fixed === xml) return false;
+  zip.file("word/document.xml", fixed);
+  return true;
+}
+
+// Fonts a browser here does not have (Word's Aptos, Calibri, Cambria, Consolas; LibreOffice's
+// Liberation fonts, Carlito, Caladea) fell back to the browser's default serif face, so pandoc's
+// Aptos body and its Consolas code blocks both came out in Times. Each family named by the
+// document keeps its name first and gets its kind after it (Calibri and Carlito get the vendored
+// Carlito, which has Calibri's metrics, then sans-serif; code fonts monospace; serif faces serif).
+const SANS = /^(aptos.*|calibri.*|carlito|arial.*|helvetica.*|liberation sans.*|segoe ui.*|verdana|tahoma|trebuchet ms|candara|corbel|gill sans.*|open sans|roboto|noto sans|dejavu sans|lato|source sans.*|century gothic|franklin gothic.*|lucida sans.*)$/i;
+const SERIF = /^(cambria.*|caladea|times.*|liberation serif|georgia|garamond|book antiqua|palatino.*|constantia|dejavu serif|noto serif|baskerville.*|century schoolbook)$/i;
+const MONO = /^(consolas|courier.*|liberation mono|menlo|monaco|source code pro|cascadia.*|lucida console|dejavu sans mono|noto sans mono|inconsolata)$/i;
+const CARLITO = /^(calibri.*|carlito)$/i;
+
+function fontStack(value) {
+  const families = value.split(",").map((f) => f.trim()).filter(Boolean);
+  if (families.length !== 1 || /^var\(|^(serif|sans-serif|monospace|inherit|initial)$/i.test(families[0])) return value;
+  const name = families[0].replace(/^['"]|['"]$/g, "");
+  const quoted = `'${name.replace(/'/g, "")}'`;
+  if (CARLITO.test(name)) return `${quoted}, Carlito, sans-serif`;
+  if (SANS.test(name)) return `${quoted}, sans-serif`;
+  if (SERIF.test(name)) return `${quoted}, serif`;
+  if (MONO.test(name)) return `${quoted}, monospace`;
+  return value;
+}
+
+const FONT_DECLARATION = /(font-family|--docx-[\w-]*-font)\s*:\s*([^;}]+)/g;
+
+function fontFallbacks() {
+  const fix = (css) => css.replace(FONT_DECLARATION, (whole, property, value) => `${property}: ${fontStack(value.trim())}`);
+  for (const style of pagesBox.querySelectorAll("style")) {
+    const css = style.textContent;
+    const fixed = fix(css);
+    if (fixed !== css) style.textContent = fixed;
+  }
+  for (const el of pagesBox.querySelectorAll('[style*="font-family"]')) {
+    const family = el.style.fontFamily;
+    const stack = family && fontStack(family);
+    if (stack && stack !== family) el.style.fontFamily = stack;
+  }
+}
+
+function loadCarlito() {
+  const faces = [["400", "normal"], ["400", "italic"], ["700", "normal"], ["700", "italic"]];
+  return Promise.allSettled(faces.map(([weight, style]) => {
+    const face = new FontFace("Carlito", `url(${vendor + "carlito/carlito-latin-"}${weight}-${style}.woff2)`, { weight, style });
+    document.fonts.add(face);
+    return face.load();
+  }));
+}
+
+// A list's number or bullet is drawn by docx-preview as the paragraph's ::before, which takes the
+// paragraph's font; docx-preview sets fonts on the runs only, so "1." came out in the page's
+// font beside a paragraph in Aptos or Calibri. Word draws it in the font of the paragraph (its
+// mark, which is the runs' font in all but hand-made documents): the paragraph takes its first
+// run's family and size, and a numbering level's own font (Symbol bullets) still wins.
+// The number then stands in the paragraph's hanging indent and its text starts at the indent,
+// as Word's tab after a number puts it (docx-preview's tab collapsed to a space, so a list's text
+// started right after its number, and "10." items did not line up with "9.").
+function listNumberFonts() {
+  let hanging = false;
+  for (const paragraph of pagesBox.querySelectorAll('p[class*="docx-num-"]')) {
+    const run = paragraph.querySelector("span");
+    if (run && run.textContent.trim()) {
+      const font = getComputedStyle(run);
+      paragraph.style.fontFamily = font.fontFamily;
+      paragraph.style.fontSize = font.fontSize;
+    }
+    const indent = parseFloat(getComputedStyle(paragraph).textIndent);
+    if (indent < 0) {
+      paragraph.style.setProperty("--plug-hanging", `${-indent}px`);
+      hanging = true;
+    }
+  }
+  if (hanging) {
+    const style = document.createElement("style");
+    style.textContent = '.plug-docx p[class*="docx-num-"]::before { display: inline-block; min-width: var(--plug-hanging, auto); text-indent: 0; }';
+    pagesBox.append(style);
+  }
+}
+
+// Table styles: docx-preview draws a style's first row, last row, first and last column and bands
+// only on rows and cells marked so, and only Word marks them (`w:cnfStyle`); pandoc, python-docx
+// and LibreOffice leave it to the table's look (`w:tblLook`), so their header rows and banding
+// ("Light List Accent 1", pandoc's rule under the header) were not drawn. The marks are set
+// from the look on tables that have none. A border with no width or colour (pandoc's
+// `<w:bottom w:val="single"/>`) became `null solid null`, which CSS drops: Word draws it thin and
+// black.
+function tableLooks() {
+  for (const style of pagesBox.querySelectorAll("style")) {
+    const css = style.textContent;
+    // The document's default table style was written for `.docx table` itself whatever part it
+    // styles (`.docx table, table.docx_table tr.first-row td`): the part goes after it too.
+    const fixed = css.replace(/\.docx table, (table\.[\w-]+) ([^{},]+?)\s*\{/g, (whole, own, part) => `.docx table ${part}, ${own} ${part} {`)
+      .replace(/(border(?:-[a-z]+)*\s*:\s*)([^;}]*\bnull\b[^;}]*)/g, (whole, property, value) =>
+        property + value.trim().split(/\s+/).map((part, i) => (part !== "null" ? part : i === 0 ? "0.5pt" : "black")).join(" "));
+    if (fixed !== css) style.textContent = fixed;
+  }
+  for (const table of pagesBox.querySelectorAll("table")) {
+    const rows = [...table.rows];
+    if (!rows.length || rows.some((row) => /(^|\s)(first|last|odd|even)-row(\s|$)/.test(row.className))) continue;
+    const look = table.classList;
+    const head = look.contains("first-row") ? 1 : 0;
+    const foot = look.contains("last-row") && rows.length > 1 ? 1 : 0;
+    if (head) rows[0].classList.add("first-row");
+    if (foot) rows[rows.length - 1].classList.add("last-row");
+    if (!look.contains("no-hband")) rows.slice(head, rows.length - foot).forEach((row, i) => row.classList.add(i % 2 === 0 ? "odd-row" : "even-row"));
+    for (const row of rows) {
+      const cells = [...row.cells];
+      const first = look.contains("first-col") && cells.length ? 1 : 0;
+      const last = look.contains("last-col") && cells.length > 1 ? 1 : 0;
+      if (first) cells[0].classList.add("first-col");
+      if (last) cells[cells.length - 1].classList.add("last-col");
+      if (!look.contains("no-vband")) cells.slice(first, cells.length - last).forEach((cell, i) => cell.classList.add(i % 2 === 0 ? "odd-col" : "even-col"));
+    }
+  }
+}
+
+// A display equation (OMML's oMathPara, pandoc's $$…$$) is a paragraph of its own, centred by
+// default in Word; docx-preview drew it as inline text at the left margin.
+function displayEquations() {
+  for (const span of pagesBox.querySelectorAll("span")) {
+    const kids = [...span.children];
+    if (!kids.length || !kids.every((k) => k.localName === "math") || span.textContent.trim() !== [...kids].map((k) => k.textContent).join("").trim()) continue;
+    if ([...span.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.data.trim())) continue;
+    span.style.display = "block";
+    span.style.textAlign = "center";
+    for (const math of kids) math.setAttribute("display", "block");
+  }
+}
+
+// Pages: docx-preview breaks pages only where the document says (page and section breaks), so a
+// document with none was one tall page. Word breaks where the text runs past the page's bottom
+// margin; here a page's blocks (paragraphs, tables, pictures) that end below it move to a new
+// page of the same size with the same header and footer, a table between its rows (its header
+// rows repeated, as Word repeats them) and a heading with the block after it (Word's "Keep
+// with next" of the heading styles). A block taller than a page stays whole on its own page;
+// lines of one paragraph are not split (Word splits a paragraph between pages).
+const MAX_PAGES = 2000;
+
+function paginate() {
+  const wrapper = pagesBox.querySelector(".docx-wrapper");
+  if (!wrapper) return;
+  let made = 0;
+  let page = wrapper.querySelector(":scope > section.docx");
+  while (page && made < MAX_PAGES) {
+    const next = splitPage(page);
+    if (next) made += 1;
+    page = next || nextPage(page);
+  }
+}
+
+function nextPage(page) {
+  let el = page.nextElementSibling;
+  while (el && !(el.localName === "section" && el.classList.contains("docx"))) el = el.nextElementSibling;
+  return el;
+}
+
+const HEADING = /(^|\s)docx_(heading\d|title|subtitle)(\s|$)/;
+
+// Moves what runs past `page`'s bottom margin to a new page after it; returns the new page.
+function splitPage(page) {
+  const height = parseFloat(getComputedStyle(page).minHeight);
+  const article = page.querySelector(":scope > article");
+  if (!article || !(height > 0) || page.offsetHeight <= height + 1) return null;
+  const style = getComputedStyle(page);
+  const footer = page.querySelector(":scope > footer");
+  const footerRoom = footer ? Math.max(0, footer.offsetHeight + parseFloat(getComputedStyle(footer).marginBottom || "0")) : 0;
+  const top = page.getBoundingClientRect().top;
+  const bottom = top + height - parseFloat(style.paddingBottom) - footerRoom + 0.5;
+  const blocks = [...article.children];
+  const notes = footnotesOf(page, article);
+  // The footnotes of the references that stay take room at the page's foot.
+  const noteRoom = (upTo) => {
+    const kept = notes ? notes.refs.filter((ref) => blocks.slice(0, upTo).some((b) => b.contains(ref))).length : 0;
+    return kept ? notes.chrome + notes.items.slice(0, kept).reduce((sum, item) => sum + item.getBoundingClientRect().height, 0) : 0;
+  };
+  // A block's foot includes its space after (the page's text box holds it).
+  const foot = (block) => block.getBoundingClientRect().bottom + Math.max(0, parseFloat(getComputedStyle(block).marginBottom) || 0);
+  let limit = bottom;
+  let cut = blocks.findIndex((block) => foot(block) > limit);
+  for (let pass = 0; pass < 3 && cut >= 0 && notes; pass++) {
+    limit = bottom - noteRoom(cut);
+    cut = blocks.findIndex((block) => foot(block) > limit);
+  }
+  if (cut < 0) return null;
+  let carried = null;
+  if (blocks[cut].localName === "table") carried = splitTable(blocks[cut], limit);
+  if (!carried) {
+    while (cut > 0 && HEADING.test(blocks[cut - 1].className || "")) cut -= 1;
+    if (cut === 0) {
+      // One block taller than the page: it stays, the rest goes on.
+      if (blocks.length === 1) return null;
+      cut = 1;
+    }
+  } else cut += 1;
+  const fresh = page.cloneNode(false);
+  const freshArticle = article.cloneNode(false);
+  // A first page's own header and footer stay on it; the pages after it take the section's others.
+  const following = page.plugFollowing;
+  fresh.plugFollowing = following;
+  const header = following ? following.header : page.querySelector(":scope > header");
+  if (header) fresh.append(header.cloneNode(true));
+  fresh.append(freshArticle);
+  if (carried) freshArticle.append(carried);
+  for (const block of blocks.slice(cut)) freshArticle.append(block);
+  // Footnotes whose reference moved go with it, numbered on (Word numbers them through the
+  // document); the rest of the page (endnotes, the footer) follows as it was.
+  if (notes) {
+    const moved = notes.items.filter((item, i) => freshArticle.contains(notes.refs[i]));
+    if (moved.length) {
+      const list = notes.list.cloneNode(false);
+      list.start = (notes.list.start || 1) + notes.items.length - moved.length;
+      list.append(...moved);
+      fresh.append(list);
+      if (!notes.list.children.length) notes.list.remove();
+    }
+  }
+  for (const part of [...page.children]) {
+    if (part === article || part.localName === "header" || (notes && part === notes.list)) continue;
+    if (part.localName !== "footer") fresh.append(part);
+  }
+  const ownFooter = following ? following.footer : footer;
+  if (ownFooter) fresh.append(ownFooter.cloneNode(true));
+  page.after(fresh);
+  return fresh;
+}
+
+// The page's footnotes: docx-preview lists them in an <ol> after the text, one <li> per
+// reference, and draws each reference as a <sup> holding its number (from the list's start).
+// Null when the first list after the text is not that (endnotes only).
+function footnotesOf(page, article) {
+  const list = [...page.children].find((part) => part.localName === "ol");
+  if (!list) return null;
+  const items = [...list.children];
+  const refs = [];
+  let expected = list.start || 1;
+  for (const sup of article.querySelectorAll("sup")) {
+    if (sup.textContent !== String(expected) || sup.children.length) continue;
+    refs.push(sup);
+    expected += 1;
+  }
+  if (refs.length !== items.length || !items.length) return null;
+  // The list's own room (its margins and padding) besides its items.
+  const box = getComputedStyle(list);
+  const chrome = list.getBoundingClientRect().height + parseFloat(box.marginTop) + parseFloat(box.marginBottom) - items.reduce((sum, item) => sum + item.getBoundingClientRect().height, 0);
+  return { list, items, refs, chrome };
+}
+
+// The rows of `table` below `limit`, as a table of their own (the header rows repeated), or null
+// when no row, or every row, fits.
+function splitTable(table, limit) {
+  const rows = [...table.querySelectorAll(":scope > tbody > tr, :scope > thead > tr, :scope > tr")];
+  const first = rows.findIndex((row) => row.getBoundingClientRect().bottom > limit);
+  const heads = rows.filter((row) => row.parentElement.localName === "thead");
+  if (first <= heads.length) return null;
+  const rest = table.cloneNode(false);
+  for (const part of table.children) if (part.localName === "colgroup" || part.localName === "thead") rest.append(part.cloneNode(true));
+  const body = document.createElement("tbody");
+  for (const row of rows.slice(first)) body.append(row);
+  rest.append(body);
+  return rest;
+}
+
+// Lists: Word keeps one count per list definition (abstractNum), shared by every list instance
+// (num) that uses it, and an instance with a start override starts it again where it is first
+// used. LibreOffice writes a list's first item with such an instance and the others with the
+// plain one, so docx-preview, which counts per instance, numbered pandoc's list "1. 1. 2." once
+// LibreOffice had saved it. The instances of one definition are read from numbering.xml before
+// drawing; after it, their CSS counters become one and each override restarts it at its first
+// paragraph.
+const numberingAliases = new Map(); // numId -> the numId whose counters it shares
+const numberingRestarts = new Map(); // numId -> [[level, start]…]
+
+async function readNumbering(zip) {
+  const file = zip.file("word/numbering.xml");
+  if (!file) return false;
+  const xml = await file.async("string");
+  const first = new Map();
+  for (const [, id, body] of xml.matchAll(/<w:num\b[^>]*\bw:numId="(\d+)"[^>]*>([\s\S]*?)<\/w:num>/g)) {
+    const abstract = (/<w:abstractNumId\b[^>]*\bw:val="(\d+)"/.exec(body) || [])[1];
+    if (abstract === undefined) continue;
+    if (!first.has(abstract)) first.set(abstract, id);
+    numberingAliases.set(id, first.get(abstract));
+    const restarts = [...body.matchAll(/<w:lvlOverride\b[^>]*\bw:ilvl="(\d+)"[^>]*>[\s\S]*?<w:startOverride\b[^>]*\bw:val="(\d+)"/g)].map(([, level, start]) => [Number(level), Number(start)]);
+    if (restarts.length) numberingRestarts.set(id, restarts);
+  }
+  return false;
+}
+
+function sharedListCounters() {
+  if (![...numberingAliases].some(([id, to]) => id !== to)) return;
+  const rename = (css) => css.replace(/(^|[^.\w-])docx-num-(\d+)-(\d+)/g, (whole, before, id, level) => `${before}docx-num-${numberingAliases.get(id) || id}-${level}`);
+  for (const style of pagesBox.querySelectorAll("style")) {
+    if (!style.textContent.includes("docx-num-")) continue;
+    style.textContent = rename(style.textContent);
+  }
+  for (const [id, restarts] of numberingRestarts) {
+    const to = numberingAliases.get(id) || id;
+    for (const [level, start] of restarts) {
+      const paragraph = pagesBox.querySelector(`p.docx-num-${id}-${level}`);
+      if (!paragraph) continue;
+      const deeper = Array.from({ length: 8 - level }, (_, i) => `docx-num-${to}-${level + 1 + i} 0`);
+      paragraph.style.counterSet = [`docx-num-${to}-${level} ${start - 1}`, ...deeper].join(" ");
+    }
+  }
+}
+
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
-  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await markPageNumbers(zip)];
-  return changes.some(Boolean) ? zip.generateAsync({ type: "arraybuffer" }) : bytes;
+  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await markPageNumbers(zip), await defaultPage(zip), await readNumbering(zip)];
+  const ready = changes.some(Boolean) ? await zip.generateAsync({ type: "arraybuffer" }) : bytes;
+  return { bytes: ready, following: await withoutFirstPages(zip) };
+}
+
+// A section with a different first page (`w:titlePg`: a cover without the running header) shows
+// its first page's header and footer on its first page only; docx-preview draws them on the
+// one page it makes of the section, and the pages split from it need the section's others. The
+// document without `titlePg` is drawn out of sight, and each of its pages lends its header and
+// footer to the pages split from the same page of the document.
+async function withoutFirstPages(zip) {
+  const file = zip.file("word/document.xml");
+  const xml = file && (await file.async("string"));
+  if (!xml || !/<w:titlePg\b/.test(xml)) return null;
+  zip.file("word/document.xml", xml.replace(/<w:titlePg\b[^>]*\/>/g, ""));
+  return zip.generateAsync({ type: "arraybuffer" });
+}
+
+async function followingHeaders(following, options) {
+  if (!following) return;
+  const box = document.createElement("div");
+  box.style.position = "absolute";
+  box.style.left = "-100000px";
+  box.style.visibility = "hidden";
+  document.body.append(box);
+  try {
+    await window.docx.renderAsync(following, box, null, options);
+    const others = [...box.querySelectorAll(".docx-wrapper > section.docx")];
+    [...pagesBox.querySelectorAll(".docx-wrapper > section.docx")].forEach((page, index) => {
+      const other = others[index];
+      if (other) page.plugFollowing = { header: other.querySelector(":scope > header"), footer: other.querySelector(":scope > footer") };
+    });
+  } catch {
+    // The pages keep their own header and footer.
+  } finally {
+    box.remove();
+  }
 }
 
 // The placeholder boxes say what they are to a screen reader too.
@@ -283,8 +648,11 @@ function describeLinkedImages() {
 
 try {
   setStatus("Loading document…");
-  const bytes = await prepared(await fetchBytes(fileUrl));
-  await window.docx.renderAsync(bytes, pagesBox, null, {
+  const carlito = loadCarlito();
+  const { bytes, following } = await prepared(await fetchBytes(fileUrl));
+  // Pages are measured once drawn: Carlito first (loaded meanwhile), 3 s at most.
+  await Promise.race([carlito, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  const options = {
     className: "docx",
     inWrapper: true,
     breakPages: true,
@@ -295,9 +663,18 @@ try {
     renderEndnotes: true,
     useBase64URL: true,
     renderComments: true,
-  });
+  };
+  await window.docx.renderAsync(bytes, pagesBox, null, options);
+  await followingHeaders(following, options);
   readableBullets();
+  fontFallbacks();
+  tableLooks();
+  sharedListCounters();
+  listNumberFonts();
+  displayEquations();
   describeLinkedImages();
+  // Pages are laid out at their own width, whatever the window's (fitPages zooms after).
+  paginate();
   numberPages();
   safeLinks();
   reachableComments();
@@ -305,6 +682,7 @@ try {
   clearStatus();
   fitPages();
   window.addEventListener("resize", fitPages);
+  main.dataset.state = "ready";
 } catch (error) {
   fail("This document could not be displayed.", error);
 }

@@ -114,7 +114,8 @@ function sheetFormulas(shared) {
     for (const { cell } of pending) {
       const value = cell.value || {};
       if (typeof value.formula !== "string" || !/#|ANCHORARRAY/i.test(value.formula)) continue;
-      const formula = value.formula.replace(SPILL_REFERENCES, (whole, prefixA, addressA, prefixB, addressB) => {
+      const lifted = value.isDynamicArray ? liftOverSpills(value.formula) : value.formula;
+      const formula = lifted.replace(SPILL_REFERENCES, (whole, prefixA, addressA, prefixB, addressB) => {
         const prefix = prefixA || prefixB || "";
         const at = parseAddress(addressA || addressB);
         const sheet = prefix ? prefix.slice(0, -1).replace(/^'(.*)'$/, "$1").replace(/''/g, "'") : cell.worksheet.name;
@@ -127,6 +128,79 @@ function sheetFormulas(shared) {
       changed = true;
     }
     return changed;
+  }
+
+  // Excel lifts a function over an array given where it takes one value: `=SUMIFS(F:F,B:B,I1#)`
+  // beside `=UNIQUE(B2:B21)` spills one sum per name. The engine does not (it gives the first
+  // value only), but it calculates MAP and LAMBDA: in a dynamic array formula, a call of one of
+  // these functions with a spill reference at a one-value place is written as
+  // `MAP(I1#,LAMBDA(plug_a,SUMIFS(F:F,B:B,plug_a)))`. Places by function (0-based); `odd`/`even`
+  // are every such place from 1 or 2 on (the criteria of COUNTIFS and SUMIFS).
+  const ONE_VALUE_PLACES = {
+    SUMIF: [1], COUNTIF: [1], AVERAGEIF: [1], SUMIFS: "even", AVERAGEIFS: "even", MAXIFS: "even", MINIFS: "even", COUNTIFS: "odd",
+    VLOOKUP: [0], HLOOKUP: [0], XLOOKUP: [0], MATCH: [0], XMATCH: [0], LEN: [0], UPPER: [0], LOWER: [0], TRIM: [0], PROPER: [0],
+    LEFT: [0, 1], RIGHT: [0, 1], MID: [0, 1, 2], TEXT: [0, 1], VALUE: [0], ABS: [0], INT: [0], ROUND: [0, 1], YEAR: [0], MONTH: [0], DAY: [0],
+  };
+  const CALLS = new RegExp(`(?:_xlfn\\.)?\\b(${Object.keys(ONE_VALUE_PLACES).join("|")})\\s*\\(`, "gi");
+  const HAS_SPILL = /_xlfn\.ANCHORARRAY\(|\$?[A-Za-z]{1,3}\$?\d+#/i;
+
+  function liftOverSpills(formula) {
+    const starts = [];
+    for (const m of formula.matchAll(CALLS)) if (!insideString(formula, m.index)) starts.push({ at: m.index, name: m[1].toUpperCase(), open: m.index + m[0].length - 1 });
+    let text = formula;
+    for (const { at, name, open } of starts.reverse()) {
+      const call = callAt(text, open);
+      if (!call) continue;
+      const places = ONE_VALUE_PLACES[name];
+      const lifted = call.args.map((arg, i) => {
+        const one = Array.isArray(places) ? places.includes(i) : places === "odd" ? i % 2 === 1 : i >= 2 && i % 2 === 0;
+        return one && HAS_SPILL.test(arg);
+      });
+      if (!lifted.some(Boolean)) continue;
+      const names = [];
+      const arrays = [];
+      const args = call.args.map((arg, i) => {
+        if (!lifted[i]) return arg;
+        const param = `plug_${String.fromCharCode(97 + names.length)}`;
+        names.push(param);
+        arrays.push(`(${arg})`);
+        return param;
+      });
+      const inner = `${text.slice(at, open + 1)}${args.join(",")})`;
+      text = `${text.slice(0, at)}MAP(${arrays.join(",")},LAMBDA(${names.join(",")},${inner}))${text.slice(call.end + 1)}`;
+    }
+    return text;
+  }
+
+  function insideString(text, index) {
+    let quotes = 0;
+    for (let i = 0; i < index; i++) if (text[i] === '"') quotes += 1;
+    return quotes % 2 === 1;
+  }
+
+  // The arguments of the call whose "(" is at `open`, and the index of its ")".
+  function callAt(text, open) {
+    const args = [];
+    let depth = 0;
+    let from = open + 1;
+    let quoted = false;
+    for (let i = open; i < text.length; i++) {
+      const ch = text[i];
+      if (ch === '"') quoted = !quoted;
+      if (quoted) continue;
+      if (ch === "(" || ch === "{") depth += 1;
+      else if (ch === ")" || ch === "}") {
+        depth -= 1;
+        if (depth === 0) {
+          args.push(text.slice(from, i));
+          return { args, end: i };
+        }
+      } else if (ch === "," && depth === 1) {
+        args.push(text.slice(from, i));
+        from = i + 1;
+      }
+    }
+    return null;
   }
 
   function columnName(col) {

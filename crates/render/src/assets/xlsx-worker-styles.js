@@ -278,6 +278,10 @@ function sheetConditional(resolve) {
   // the rules past it format nothing.
   const MAX_FORMULA_CELLS = 100_000;
   // Rule types whose formulas are read at each cell (a colour scale's `formula` threshold once).
+  // The rule types that can hold for an empty cell, and how many empty cells all rules of a sheet
+  // format at most (each becomes a cell of the page's model).
+  const BLANK_TYPES = new Set(["expression", "cellIs", "containsBlanks", "notContainsText", "notContainsErrors", "notContains"]);
+  const MAX_BLANK_CELLS = 50_000;
   const PER_CELL = new Set(["expression", "cellIs", "containsText", "beginsWith", "endsWith", "notContainsText", "containsBlanks", "notContainsBlanks", "containsErrors", "notContainsErrors"]);
 
   // [[row, col, css]…] (0-based) for each sheet's formatted cells, or null for a sheet without
@@ -315,13 +319,24 @@ function sheetConditional(resolve) {
     const list = (sheet.conditionalFormattings || []).flatMap((cf) => (cf.rules || []).map((rule) => ({ ref: cf.ref, rule })));
     list.sort((a, b) => (Number(a.rule.priority) || 0) - (Number(b.rule.priority) || 0));
     let budget = MAX_CELLS;
+    let blanks = MAX_BLANK_CELLS;
     const rules = [];
     for (const { ref, rule } of list) {
-      const areas = parseRef(ref, lastRow, lastCol);
+      // A rule that can hold for an empty cell (`cell equal to 0`, "blanks", a formula) formats
+      // the empty cells of its range too, as Excel does, within the range as written (a whole
+      // column stops at the sheet's last row).
+      const withBlanks = BLANK_TYPES.has(rule.type) || (rule.type === "containsText" && BLANK_TYPES.has(rule.operator));
+      const areas = parseRef(ref, lastRow, lastCol, withBlanks);
       const at = [];
       for (const [top, left, bottom, right] of areas) {
         for (let r = top; r <= bottom && budget > 0; r++) {
-          for (let c = left; c <= right; c++, budget--) if (sheet.findCell(r, c)) at.push([r, c]);
+          for (let c = left; c <= right; c++, budget--) {
+            if (sheet.findCell(r, c)) at.push([r, c]);
+            else if (withBlanks && blanks > 0) {
+              at.push([r, c]);
+              blanks -= 1;
+            }
+          }
         }
       }
       if (at.length > 0) rules.push({ rule, areas, at });
@@ -385,9 +400,12 @@ function sheetConditional(resolve) {
         if (PER_CELL.has(rule.type)) {
           (rule.formulae || []).forEach((text, index) => {
             const once = !varies(text);
-            if (!once && at.length > budget) return;
-            if (!once) budget -= at.length;
-            jobs.push({ sheet, rule, key: index, text, home, cells: once ? [home] : at, once });
+            // Past the budget the empty cells of the range are left out first (they format nothing).
+            let cells = at;
+            if (!once && cells.length > budget) cells = at.filter(([r, c]) => sheet.findCell(r, c));
+            if (!once && cells.length > budget) return;
+            if (!once) budget -= cells.length;
+            jobs.push({ sheet, rule, key: index, text, home, cells: once ? [home] : cells, once });
           });
         }
         for (const cfvo of rule.cfvo || []) {
@@ -533,7 +551,8 @@ function sheetConditional(resolve) {
     return v === undefined ? null : v;
   }
 
-  function parseRef(ref, lastRow, lastCol) {
+  // `asWritten`: an explicit range keeps its own extent past the sheet's last row and column.
+  function parseRef(ref, lastRow, lastCol, asWritten) {
     const areas = [];
     for (const part of String(ref || "").trim().split(/\s+/).slice(0, 100)) {
       const m = /^\$?([A-Z]{1,3})?\$?(\d+)?(?::\$?([A-Z]{1,3})?\$?(\d+)?)?$/i.exec(part);
@@ -542,7 +561,10 @@ function sheetConditional(resolve) {
       const top = m[2] ? Number(m[2]) : 1;
       const right = m[3] ? columnNumber(m[3]) : m[1] && !m[4] && part.includes(":") ? lastCol : m[1] && !part.includes(":") ? left : lastCol;
       const bottom = m[4] ? Number(m[4]) : part.includes(":") || !m[2] ? lastRow : top;
-      areas.push([top, left, Math.min(bottom, lastRow), Math.min(right, lastCol)]);
+      const range = part.includes(":");
+      const rowEdge = asWritten && (range ? m[4] : m[2]) ? 1_048_576 : lastRow;
+      const colEdge = asWritten && (range ? m[3] : m[1]) ? 16_384 : lastCol;
+      areas.push([top, left, Math.min(bottom, rowEdge), Math.min(right, colEdge)]);
     }
     return areas;
   }
@@ -680,7 +702,8 @@ function sheetConditional(resolve) {
   }
 
   function cellIs(operator, v, a, b) {
-    const x = v === null ? 0 : v;
+    // An empty cell is 0 against a number and "" against a text (compare), as in Excel.
+    const x = v;
     if (x && typeof x === "object") return false;
     switch (operator) {
       case "between":

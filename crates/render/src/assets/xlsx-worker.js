@@ -68,6 +68,8 @@ function sheetWorker() {
       throw new Error(`The workbook could not be read (${String((error && error.message) || error).slice(0, 200)}). It may be damaged or not an Excel workbook.`);
     }
     progress("Laying out the sheets…");
+    const parts = await readSheetParts(bytes);
+    addEmptyCellNotes(workbook, parts);
     const styles = new StyleTable(themeColors(workbook), "s");
     const pending = [];
     // Excel recalculates on open a workbook marked so, and one last calculated by another program
@@ -75,7 +77,7 @@ function sheetWorker() {
     const calc = workbook.calcProperties || {};
     const recalcOnLoad = Boolean(calc.fullCalcOnLoad || !calc.calcId);
     const visible = workbook.worksheets.filter((sheet) => !sheet.state || sheet.state === "visible");
-    const sheets = visible.map((sheet, index) => describeSheet(sheet, index, styles, pending, recalcOnLoad));
+    const sheets = visible.map((sheet, index) => describeSheet(sheet, index, styles, pending, recalcOnLoad, parts.get(sheet.name)));
     const sources = new Map(sheets.map((model, index) => [model, visible[index]]));
     const { charts, order, pictures } = await readCharts(bytes, workbook);
     addChartSheets(sheets, order, charts, styles, pending);
@@ -256,7 +258,7 @@ function sheetWorker() {
 
   // ------------------------------------------------------------------ one sheet
 
-  function describeSheet(sheet, index, styles, pending, recalcOnLoad) {
+  function describeSheet(sheet, index, styles, pending, recalcOnLoad, parts) {
     const view = (sheet.views && sheet.views[0]) || {};
     const frozen = view.state === "frozen";
     const rows = new RowCollector(styles, recalcOnLoad, (at, cell) => pending.push({ sheet: index, at, cell, numFmt: cell.numFmt }));
@@ -273,32 +275,187 @@ function sheetWorker() {
       defaultColWidth: widthToPixels(sheet.properties && sheet.properties.defaultColWidth) || 64,
     });
     model.colWidths = columnWidths((c) => sheet.getColumn(c), Math.max(model.colCount, model.frozenCols));
-    model.filters = filterButtons(sheet);
+    model.filters = filterButtons(sheet, parts && parts.tables);
     return model;
   }
 
   // The header cells that show Excel's filter button: the sheet's AutoFilter range and each
   // table's header row (ExcelTS gives every table a filter range, as Excel makes tables), as
   // [row, first column, last column], 0-based.
-  function filterButtons(sheet) {
+  // `tables`, read from the table parts themselves (readSheetParts), says which tables were saved
+  // with their filter (Table Design's "Filter Button", XlsxWriter's `autofilter: False`) and
+  // which columns hide their button; without it ExcelTS's tables are taken, each with a filter.
+  function filterButtons(sheet, tables) {
     const refs = [];
     const own = sheet.autoFilter;
     if (typeof own === "string") refs.push(own);
     else if (own && own.from && own.to) refs.push(`${toAddress(own.from)}:${toAddress(own.to)}`);
-    try {
-      for (const table of typeof sheet.getTables === "function" ? sheet.getTables() : []) {
-        const model = table && (table.table || table.model);
-        if (model && model.headerRow !== false && model.autoFilterRef) refs.push(model.autoFilterRef);
-      }
-    } catch {
-      // A table the reader could not make sense of draws no buttons.
-    }
     const buttons = [];
+    if (tables) {
+      for (const table of tables.slice(0, 1000)) {
+        const box = table.filter && boxOf(table.filter);
+        if (!box || !table.header) continue;
+        for (let c = box[1]; c <= box[2]; c++) if (!table.hidden.has(c - box[1])) buttons.push([box[0], c, c]);
+      }
+    } else {
+      try {
+        for (const table of typeof sheet.getTables === "function" ? sheet.getTables() : []) {
+          const model = table && (table.table || table.model);
+          if (model && model.headerRow !== false && model.autoFilterRef) refs.push(model.autoFilterRef);
+        }
+      } catch {
+        // A table the reader could not make sense of draws no buttons.
+      }
+    }
     for (const ref of refs.slice(0, 1000)) {
-      const box = /^\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?$/.exec(String(ref).toUpperCase());
-      if (box) buttons.push([Number(box[2]) - 1, columnNumber(box[1]) - 1, columnNumber(box[3] || box[1]) - 1]);
+      const box = boxOf(ref);
+      if (box) buttons.push(box);
     }
     return buttons;
+  }
+
+  // [row, first column, last column] of a reference's first row, 0-based.
+  function boxOf(ref) {
+    const box = /^\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?$/.exec(String(ref).toUpperCase());
+    return box ? [Number(box[2]) - 1, columnNumber(box[1]) - 1, columnNumber(box[3] || box[1]) - 1] : null;
+  }
+
+  // ------------------------------------------------------------------ parts ExcelTS drops
+
+  // What ExcelTS does not keep, read from the sheets' own parts: whether each table was saved
+  // with its filter (ExcelTS gives every table one) and the notes of cells the file stores
+  // nothing else for (ExcelTS drops them). Map sheet name -> { tables, comments }; empty when
+  // the zip has no such part, or cannot be read that way (the workbook still shows).
+  async function readSheetParts(bytes) {
+    const found = new Map();
+    try {
+      const data = new Uint8Array(bytes);
+      const entries = zipDirectory(data);
+      if (![...entries.keys()].some((name) => /^xl\/(tables|comments)/i.test(name))) return found;
+      const workbookXml = await zipText(data, entries, "xl/workbook.xml");
+      if (!workbookXml) return found;
+      const workbookRels = await relationships(data, entries, "xl/workbook.xml");
+      for (const [, tag] of workbookXml.matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
+        const name = xmlAttribute(tag, "name");
+        const id = /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(tag);
+        const part = id && workbookRels.get(xmlText(id[1]));
+        if (name === null || !part) continue;
+        const rels = await relationships(data, entries, part, true);
+        const tables = [];
+        const comments = [];
+        for (const { type, target } of rels.values()) {
+          if (/\/table$/.test(type) && tables.length < 1000) {
+            const xml = await zipText(data, entries, target);
+            const open = xml && /<(?:\w+:)?table\b([^>]*)>/.exec(xml);
+            if (!open) continue;
+            const filter = /<(?:\w+:)?autoFilter\b([^>]*)/.exec(xml);
+            const hidden = new Set();
+            for (const [, column] of xml.matchAll(/<(?:\w+:)?filterColumn\b([^>]*)/g)) {
+              if (/^(1|true)$/.test(xmlAttribute(column, "hiddenButton") || "")) hidden.add(Number(xmlAttribute(column, "colId")));
+            }
+            tables.push({ filter: filter ? xmlAttribute(filter[1], "ref") : null, header: xmlAttribute(open[1], "headerRowCount") !== "0", hidden });
+          } else if (/\/comments$/.test(type)) {
+            const xml = await zipText(data, entries, target);
+            for (const [, attrs, body] of (xml || "").matchAll(/<(?:\w+:)?comment\b([^>]*)>([^]*?)<\/(?:\w+:)?comment>/g)) {
+              const text = [...body.matchAll(/<(?:\w+:)?t\b[^>]*>([^<]*)<\/(?:\w+:)?t>/g)].map((t) => xmlText(t[1])).join("");
+              const ref = xmlAttribute(attrs, "ref");
+              if (ref && comments.length < 10_000) comments.push([ref, text]);
+            }
+          }
+        }
+        found.set(name, { tables, comments });
+      }
+    } catch {
+      found.clear();
+    }
+    return found;
+  }
+
+  // A note on a cell that holds nothing else becomes that cell's note, so it shows as Excel
+  // shows it (the red corner, its text on hover).
+  function addEmptyCellNotes(workbook, parts) {
+    for (const [name, { comments }] of parts) {
+      const sheet = workbook.getWorksheet(name);
+      if (!sheet) continue;
+      for (const [ref, text] of comments) {
+        const at = boxOf(ref);
+        if (!at) continue;
+        const cell = sheet.findCell(at[0] + 1, at[1] + 1);
+        if (!cell || !cell.note) sheet.getCell(at[0] + 1, at[1] + 1).note = text;
+      }
+    }
+  }
+
+  function xmlAttribute(attrs, name) {
+    const m = new RegExp(`(?:^|\\s)${name.replace(".", "\\.")}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(attrs);
+    return m ? xmlText(m[1] !== undefined ? m[1] : m[2]) : null;
+  }
+
+  function xmlText(text) {
+    return text.replace(/&(?:#x([0-9a-f]+)|#(\d+)|(amp|lt|gt|quot|apos));/gi, (whole, hex, dec, named) => {
+      if (named) return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" }[named.toLowerCase()];
+      const code = hex ? parseInt(hex, 16) : Number(dec);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    });
+  }
+
+  // A part's relationships: Id -> target part, or with `typed` Id -> { type, target }.
+  async function relationships(data, entries, part, typed) {
+    const folder = part.split("/").slice(0, -1).join("/");
+    const file = part.split("/").pop();
+    const xml = await zipText(data, entries, `${folder}/_rels/${file}.rels`);
+    const map = new Map();
+    for (const [, attrs] of (xml || "").matchAll(/<(?:\w+:)?Relationship\b([^>]*)>/g)) {
+      if (xmlAttribute(attrs, "TargetMode") === "External") continue;
+      const target = resolvePart(folder, xmlAttribute(attrs, "Target") || "");
+      map.set(xmlAttribute(attrs, "Id"), typed ? { type: xmlAttribute(attrs, "Type") || "", target } : target);
+    }
+    return map;
+  }
+
+  function resolvePart(folder, target) {
+    const parts = target.startsWith("/") ? [] : folder.split("/").filter(Boolean);
+    for (const piece of target.replace(/^\//, "").split("/")) {
+      if (piece === "..") parts.pop();
+      else if (piece && piece !== ".") parts.push(piece);
+    }
+    return parts.join("/");
+  }
+
+  // The zip's central directory: entry name -> { method, offset, size }.
+  function zipDirectory(bytes) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let end = -1;
+    for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--) {
+      if (view.getUint32(i, true) === 0x06054b50) {
+        end = i;
+        break;
+      }
+    }
+    if (end < 0) throw new Error("not a zip file");
+    const count = view.getUint16(end + 10, true);
+    let at = view.getUint32(end + 16, true);
+    const entries = new Map();
+    const decoder = new TextDecoder();
+    for (let n = 0; n < count && at + 46 <= bytes.length && view.getUint32(at, true) === 0x02014b50; n++) {
+      const nameLength = view.getUint16(at + 28, true);
+      const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+      entries.set(name.replace(/^\//, ""), { method: view.getUint16(at + 10, true), offset: view.getUint32(at + 42, true), size: view.getUint32(at + 20, true) });
+      at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    }
+    return entries;
+  }
+
+  // A part's text (parts over 8 MB are not read).
+  async function zipText(bytes, entries, name) {
+    const entry = entries.get(name);
+    if (!entry || entry.size > 8_000_000) return null;
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const start = entry.offset + 30 + view.getUint16(entry.offset + 26, true) + view.getUint16(entry.offset + 28, true);
+    const raw = bytes.subarray(start, start + entry.size);
+    if (entry.method === 0) return new TextDecoder().decode(raw);
+    if (entry.method !== 8) return null;
+    return new Response(new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).text();
   }
 
   function toAddress(at) {

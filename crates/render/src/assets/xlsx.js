@@ -254,7 +254,11 @@ function openWorkbook(worker, bytes, fonts) {
           refreshGrid(grid);
         } else if (data.type === "conditional") {
           data.formats.forEach((list, index) => {
-            if (list && sheets[index]) sheets[index].conditional = new Map(list.map(([r, c, css]) => [r * 16384 + c, css]));
+            if (!list || !sheets[index]) return;
+            sheets[index].conditional = new Map(list.map(([r, c, css]) => [r * 16384 + c, css]));
+            // An empty cell a rule formats (Excel formats blanks too) becomes a cell of the model.
+            const empty = list.filter(([r, c]) => cellIndex(sheets[index], r, c) < 0).map(([r, c]) => [r, c, "", KIND_EMPTY]);
+            if (empty.length) for (const changed of applySpills(sheets, [{ sheet: index, cells: empty }])) grid.relayout(changed);
           });
           refreshGrid(grid);
         } else if (data.type === "notice") {

@@ -1,0 +1,433 @@
+// Workbooks and Word documents made during the run by the tools other people use (XlsxWriter and
+// openpyxl in .venv, LibreOffice where soffice is installed, pandoc from pypandoc_binary), dropped
+// through the real Worker and read in Chromium as a person reads them: what Excel or Word shows
+// for the same file.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { openWorkbook, atCell, texts } from './support/sheet-pages.mjs';
+import { writtenBy, PYTHON } from './support/python.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'office-realtools');
+let app;
+let browser;
+before(async () => { ({ app, browser } = await openBrowserWorld(SHOTS)); });
+after(() => closeBrowserWorld({ app, browser }));
+
+// Each test drops as a user of its own (10 drops a minute each).
+const freshUser = async () => (await app.world()).owner;
+
+// ------------------------------------------------------------------ workbooks
+
+const SPILL_CRITERIA = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Sales')
+sheet.write_column('A1', ['pear', 'apple', 'pear', 'fig'])
+sheet.write_column('B1', [3, 1, 4, 2])
+sheet.write_dynamic_array_formula('D1', '=_xlfn.UNIQUE(A1:A4)')
+sheet.write_dynamic_array_formula('E1', '=SUMIFS(B1:B4,A1:A4,D1#)')
+sheet.write_dynamic_array_formula('F1', '=COUNTIF(A1:A4,D1#)')
+sheet.write_dynamic_array_formula('G1', '=_xlfn.XLOOKUP(D1#,A1:A4,B1:B4)')
+sheet.write_dynamic_array_formula('H1', '=SUMIFS(B1:B4,A1:A4,"<>"&_xlfn.ANCHORARRAY(D1))')
+book.close()
+`;
+
+test('a SUMIFS, COUNTIF or XLOOKUP given a spill range spills one result per value, as in Excel', async () => {
+  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'spill-criteria.xlsx', writtenBy(SPILL_CRITERIA));
+  assert.deepEqual(await texts(page, ['D1', 'D2', 'D3', 'E1', 'E2', 'E3', 'F1', 'F2', 'F3', 'G1', 'G2', 'G3', 'H1', 'H2', 'H3', 'E4']), {
+    D1: 'pear', D2: 'apple', D3: 'fig', E1: '7', E2: '1', E3: '2', F1: '2', F2: '1', F3: '1', G1: '3', G2: '1', G3: '2', H1: '3', H2: '9', H3: '8', E4: '',
+  });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+const BLANK_RULES = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Stock')
+sheet.write_column('A1', ['Item', 'bolts', 'nuts', 'washers', 'pins'])
+sheet.write('B1', 'Count')
+sheet.write('B2', 5)
+sheet.write('B4', 0)
+sheet.write('B5', 7)
+red = book.add_format({'bg_color': '#FFC7CE', 'font_color': '#9C0006'})
+yellow = book.add_format({'bg_color': '#FFEB9C'})
+# "Cell value equal to 0" over B2:B7: B3 is empty (0 to Excel), B4 is 0, B6:B7 lie past the
+# last row the sheet stores: Excel fills all four.
+sheet.conditional_format('B2:B7', {'type': 'cell', 'criteria': '==', 'value': 0, 'format': red})
+# "Format only cells that contain: Blanks" over D2:D4, where nothing is stored.
+sheet.conditional_format('D2:D4', {'type': 'blanks', 'format': yellow})
+book.close()
+`;
+
+const fill = (cell) => (cell ? getComputedStyle(cell).backgroundColor : 'nothing drawn');
+
+test('an empty cell that a conditional format rule matches is filled, as Excel fills it', async () => {
+  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'blank-rules.xlsx', writtenBy(BLANK_RULES));
+  await page.waitForFunction(() => [...document.querySelectorAll('.plug-c')].some((e) => e.style.cssText.includes('background')), null, { timeout: 30_000 });
+  const pink = 'rgb(255, 199, 206)';
+  const yellow = 'rgb(255, 235, 156)';
+  const shown = {};
+  for (const address of ['B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8', 'D2', 'D3', 'D4', 'D5']) shown[address] = await atCell(page, address, fill);
+  assert.equal(shown.B2, 'rgba(0, 0, 0, 0)');
+  assert.equal(shown.B3, pink);
+  assert.equal(shown.B4, pink);
+  assert.equal(shown.B5, 'rgba(0, 0, 0, 0)');
+  assert.equal(shown.B6, pink);
+  assert.equal(shown.B7, pink);
+  assert.notEqual(shown.B8, pink);
+  assert.deepEqual([shown.D2, shown.D3, shown.D4], [yellow, yellow, yellow]);
+  assert.notEqual(shown.D5, yellow);
+  assert.equal(await atCell(page, 'B4', (cell) => cell.textContent), '0');
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'blank-rules.png'), clip: { x: 0, y: 40, width: 500, height: 220 } });
+  await context.close();
+});
+
+const NOTE_ON_EMPTY = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Plan')
+sheet.write('A1', 'Budget')
+sheet.write_comment('A1', 'Approved in May.')
+sheet.write_comment('C4', 'Fill in once the quote arrives & is signed.')
+book.close()
+`;
+
+test('a note on a cell that holds nothing else shows its red corner and its text on hover', async () => {
+  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'empty-note.xlsx', writtenBy(NOTE_ON_EMPTY));
+  const read = (cell) => (cell ? [cell.title, getComputedStyle(cell, '::before').borderRightColor] : null);
+  assert.deepEqual(await atCell(page, 'A1', read), ['Approved in May.', 'rgb(192, 0, 0)']);
+  assert.deepEqual(await atCell(page, 'C4', read), ['Fill in once the quote arrives & is signed.', 'rgb(192, 0, 0)']);
+  assert.equal(await atCell(page, 'B4', (cell) => cell && cell.title), null);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+const TABLE_FILTERS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Tables')
+columns = [{'header': 'Name'}, {'header': 'Qty'}]
+sheet.add_table('A1:B3', {'data': [['Ann', 1], ['Bob', 2]], 'columns': columns, 'autofilter': False})
+sheet.add_table('D1:E3', {'data': [['Cy', 3], ['Di', 4]], 'columns': [{'header': 'Who'}, {'header': 'Count'}]})
+book.close()
+`;
+
+// openpyxl's table with the filter button of its second column hidden (Excel's
+// hiddenButton, as a macro or Power Query leaves it).
+const HIDDEN_BUTTON = String.raw`
+import sys
+from openpyxl import Workbook
+from openpyxl.worksheet.table import Table
+from openpyxl.worksheet.filters import AutoFilter, FilterColumn
+book = Workbook()
+sheet = book.active
+for row in [['Town', 'People'], ['Ayr', 46000], ['Elgin', 25000]]: sheet.append(row)
+table = Table(displayName='Towns', ref='A1:B3')
+table.autoFilter = AutoFilter(ref='A1:B3', filterColumn=[FilterColumn(colId=1, hiddenButton=True)])
+sheet.add_table(table)
+book.save(sys.argv[1])
+`;
+
+const buttons = (page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.plug-c')]
+  .filter((e) => e.textContent).map((e) => [e.textContent, getComputedStyle(e, '::after').content !== 'none'])));
+
+test('a table saved without its filter buttons shows none, and a hidden button stays hidden', async () => {
+  const user = await freshUser();
+  const one = await openWorkbook({ app, browser, user }, 'table-filters.xlsx', writtenBy(TABLE_FILTERS));
+  const shown = await buttons(one.page);
+  assert.deepEqual([shown.Name, shown.Qty, shown.Who, shown.Count, shown.Ann], [false, false, true, true, false]);
+  assert.deepEqual(one.page.errors, []);
+  await one.page.screenshot({ path: join(SHOTS, 'table-filters.png'), clip: { x: 0, y: 40, width: 500, height: 120 } });
+  await one.context.close();
+  const two = await openWorkbook({ app, browser, user }, 'hidden-button.xlsx', writtenBy(HIDDEN_BUTTON));
+  const hidden = await buttons(two.page);
+  assert.deepEqual([hidden.Town, hidden.People], [true, false]);
+  await two.context.close();
+});
+
+// ------------------------------------------------------------------ Word documents
+
+/** Opens a dropped document once the viewer has laid out its pages. */
+async function openDocument(name, content) {
+  const user = await freshUser();
+  const e = await app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'docx' } });
+  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  await page.goto(e.url);
+  await page.waitForFunction(() => document.getElementById('plug-main').dataset.state === 'ready' || document.querySelector('.plug-error'), null, { timeout: 60_000 });
+  assert.equal(await page.$('.plug-error'), null, await page.textContent('main'));
+  return { page, context };
+}
+
+/** `content` saved again by LibreOffice as `name` (docx), or null where soffice is not installed. */
+function savedByLibreOffice(name, content) {
+  const dir = mkdtempSync(join(tmpdir(), 'plug-soffice-'));
+  try {
+    writeFileSync(join(dir, name), content);
+    execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', name.split('.').pop(), '--outdir', join(dir, 'out'), join(dir, name)], { stdio: 'pipe', timeout: 120_000 });
+    return readFileSync(join(dir, 'out', name));
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The number of pages LibreOffice lays the document out on (its PDF export), or null without soffice. */
+function libreOfficePages(name, content) {
+  const dir = mkdtempSync(join(tmpdir(), 'plug-soffice-'));
+  try {
+    writeFileSync(join(dir, name), content);
+    execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir, join(dir, name)], { stdio: 'pipe', timeout: 120_000 });
+    const pdf = join(dir, name.replace(/\.[^.]+$/, '.pdf'));
+    return Number(execFileSync(PYTHON, ['-c', 'import sys, pypdf; print(len(pypdf.PdfReader(sys.argv[1]).pages))', pdf]).toString());
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Each page as drawn: its height, the height its section asks for, its text, and whether any
+// block of its text runs past its bottom margin.
+const PAGES = () => [...document.querySelectorAll('.plug-docx section.docx')].map((section) => {
+  const box = section.getBoundingClientRect();
+  const style = getComputedStyle(section);
+  const bottom = box.top + parseFloat(style.minHeight) - parseFloat(style.paddingBottom) + 1;
+  const article = section.querySelector(':scope > article');
+  return {
+    height: Math.round(box.height),
+    asked: Math.round(parseFloat(style.minHeight)),
+    text: section.textContent,
+    over: [...article.querySelectorAll(':scope > *, :scope > table tr')].filter((e) => e.getBoundingClientRect().bottom > bottom).map((e) => e.textContent.slice(0, 40)),
+  };
+});
+
+// A report written in Markdown and made into a Word document by pandoc: headings, a numbered
+// and a bulleted list, a table, a code block, a footnote, TeX math inline and displayed, a
+// picture, then forty sections of text with no page break anywhere.
+const PANDOC_REPORT = String.raw`
+import sys, os, struct, zlib, tempfile, pypandoc
+def png(w, h, rgb):
+    raw = b''.join(b'\x00' + bytes(rgb) * w for _ in range(h))
+    chunk = lambda t, d: struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+    return b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b'')
+folder = tempfile.mkdtemp()
+open(os.path.join(folder, 'box.png'), 'wb').write(png(120, 60, (40, 120, 200)))
+md = ['# Field report', '', 'Opening paragraph of the report, long enough to wrap over two lines in a page of ordinary width.', '',
+      '1. first item', '2. second item', '3. third item', '', '- apple', '- pear', '',
+      '| Town | People |', '|------|-------:|', '| Ayr | 46,000 |', '| Elgin | 25,000 |', '',
+      '~~~python', 'def add(a, b):', '    return a + b', '~~~', '',
+      'A claim with a footnote.[^1]', '', '[^1]: The footnote text.', '',
+      'Euler: $e^{i\\pi} + 1 = 0$ inline.', '', '$$\\frac{a}{b} = \\sqrt{x^2 + y^2}$$', '', '![A blue box](box.png)', '']
+for i in range(1, 41):
+    md += ['## Section %d' % i, '', ('Paragraph %d of the body. ' % i) * 6, '']
+pypandoc.convert_text('\n'.join(md), 'docx', format='markdown', outputfile=sys.argv[1], extra_args=['--resource-path=' + folder])
+`;
+
+test('a pandoc report with no page breaks is laid out on pages as Word lays it out, in fonts of its kind', async () => {
+  const report = writtenBy(PANDOC_REPORT, 'report.docx');
+  const { page, context } = await openDocument('report.docx', report);
+  const pages = await page.evaluate(PAGES);
+  const expected = libreOfficePages('report.docx', report);
+  assert.ok(pages.length >= 4, `${pages.length} pages`);
+  if (expected !== null) assert.ok(Math.abs(pages.length - expected) <= 1, `${pages.length} pages here, ${expected} in LibreOffice`);
+  // US Letter (pandoc writes no page size; Word's default): 11 in at 96 px.
+  for (const [index, drawn] of pages.entries()) {
+    assert.equal(drawn.asked, 1056, `page ${index + 1}`);
+    assert.ok(drawn.height <= drawn.asked + 1, `page ${index + 1} is ${drawn.height} px: ${drawn.over}`);
+    assert.deepEqual(drawn.over, [], `page ${index + 1}`);
+  }
+  assert.match(pages[0].text, /Field report/);
+  assert.match(pages.at(-1).text, /Section 40/);
+  assert.ok(!pages.slice(1).some((p) => /Field report/.test(p.text)));
+  // The footnote sits on the page of its reference.
+  const noted = pages.findIndex((p) => p.text.includes('A claim with a footnote.'));
+  assert.ok(pages[noted].text.includes('The footnote text.'), 'footnote on its page');
+  const look = await page.evaluate(() => {
+    const find = (text, selector = 'span') => [...document.querySelectorAll(`.plug-docx ${selector}`)].find((e) => e.textContent.trim() === text);
+    const numbered = [...document.querySelectorAll('.plug-docx p[class*="docx-num-"]')].find((p) => p.textContent.includes('second item'));
+    const display = [...document.querySelectorAll('.plug-docx math')].find((m) => m.textContent.includes('b'));
+    const inline = [...document.querySelectorAll('.plug-docx math')].find((m) => m.textContent.includes('π'));
+    const section = document.querySelector('.plug-docx section.docx').getBoundingClientRect();
+    const centre = (e) => { const r = e.getBoundingClientRect(); return r.left + r.width / 2; };
+    return {
+      code: getComputedStyle(find('add(a, b):') || find('def').parentElement.querySelector('span:last-child')).fontFamily,
+      body: getComputedStyle(find('Opening paragraph of the report, long enough to wrap over two lines in a page of ordinary width.')).fontFamily,
+      number: getComputedStyle(numbered, '::before').fontFamily,
+      numberRun: getComputedStyle(numbered.querySelector('span')).fontFamily,
+      numberSize: [getComputedStyle(numbered, '::before').fontSize, getComputedStyle(numbered.querySelector('span')).fontSize],
+      // Word's tab after the number: the item's text starts at the paragraph's indent.
+      textStarts: [...document.querySelectorAll('.plug-docx p[class*="docx-num-"]')].filter((p) => /item|apple|pear/.test(p.textContent))
+        .map((p) => Math.round(p.querySelector('span').getBoundingClientRect().left - p.getBoundingClientRect().left)),
+      // …and the number fills the hanging indent from its start (the indent is not applied again inside it).
+      numberBox: [getComputedStyle(numbered, '::before').minWidth, getComputedStyle(numbered, '::before').textIndent, getComputedStyle(numbered).textIndent],
+      // pandoc's table style: a rule under the header row only.
+      rules: [...document.querySelector('.plug-docx table').rows].map((row) => getComputedStyle(row.cells[0]).borderBottomStyle),
+      displayOffset: Math.abs(centre(display) - (section.left + section.width / 2)),
+      inlineOffset: Math.abs(centre(inline) - (section.left + section.width / 2)),
+    };
+  });
+  assert.deepEqual(look.rules, ['solid', 'none', 'none']);
+  assert.match(look.code, /monospace/);
+  assert.match(look.body, /Aptos.*sans-serif/);
+  assert.equal(look.number, look.numberRun);
+  assert.equal(look.numberSize[0], look.numberSize[1]);
+  assert.deepEqual(look.textStarts, [0, 0, 0, 0, 0]);
+  assert.deepEqual(look.numberBox, ['24px', '0px', '-24px']);
+  assert.ok(look.displayOffset < 20, `display equation ${look.displayOffset} px from the centre`);
+  assert.ok(look.inlineOffset > 100, 'inline equation stays in its line');
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'pandoc-report.png'), fullPage: false });
+  await context.close();
+});
+
+// A memo as python-docx scripts write one: a header and a footer, sixty paragraphs and a table
+// of thirty rows, no page break.
+const MEMO = String.raw`
+import sys
+from docx import Document
+doc = Document()
+doc.sections[0].header.paragraphs[0].text = 'Quarterly header'
+doc.sections[0].footer.paragraphs[0].text = 'Footer text'
+doc.add_heading('Long memo', 0)
+for i in range(1, 61):
+    doc.add_paragraph('Paragraph %d. ' % i + 'The quick brown fox jumps over the lazy dog. ' * 4)
+table = doc.add_table(rows=30, cols=3)
+table.style = 'Table Grid'
+for r in range(30):
+    for c in range(3): table.cell(r, c).text = 'r%d c%d' % (r, c)
+doc.add_paragraph('The end.')
+doc.save(sys.argv[1])
+`;
+
+test('a python-docx memo breaks into pages where its text overflows, each with its header and footer, a table between rows', async () => {
+  const memo = writtenBy(MEMO, 'memo.docx');
+  const { page, context } = await openDocument('memo.docx', memo);
+  const pages = await page.evaluate(PAGES);
+  const expected = libreOfficePages('memo.docx', memo);
+  assert.ok(pages.length >= 5, `${pages.length} pages`);
+  if (expected !== null) assert.ok(Math.abs(pages.length - expected) <= 1, `${pages.length} pages here, ${expected} in LibreOffice`);
+  for (const [index, drawn] of pages.entries()) {
+    assert.ok(drawn.height <= drawn.asked + 1, `page ${index + 1} is ${drawn.height} px`);
+    assert.deepEqual(drawn.over, [], `page ${index + 1}`);
+    assert.match(drawn.text, /^Quarterly header/);
+    assert.match(drawn.text, /Footer text$/);
+  }
+  const all = pages.map((p) => p.text).join('');
+  for (const text of ['Paragraph 1.', 'Paragraph 60.', 'r0 c0', 'r29 c2', 'The end.']) assert.equal(all.split(text).length - 1, 1, text);
+  assert.ok(pages.at(-1).text.includes('The end.'));
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// Tables in the built-in styles python-docx scripts pick: the header row filled, the rows banded,
+// as Word and LibreOffice draw them from the table's look (python-docx marks no row).
+const STYLED_TABLES = String.raw`
+import sys
+from docx import Document
+doc = Document()
+for style in ['Light List Accent 1', 'Medium Shading 1 Accent 1']:
+    doc.add_paragraph(style)
+    table = doc.add_table(rows=4, cols=3)
+    table.style = style
+    for r in range(4):
+        for c in range(3): table.cell(r, c).text = ['Name', 'Qty', 'Price'][c] if r == 0 else '%d%d' % (r, c)
+doc.save(sys.argv[1])
+`;
+
+test('python-docx tables in built-in styles show their header row and banding', async () => {
+  const { page, context } = await openDocument('tables.docx', writtenBy(STYLED_TABLES, 'tables.docx'));
+  const looks = await page.evaluate(() => [...document.querySelectorAll('.plug-docx table')].map((table) => [...table.rows].map((row) => {
+    const cell = getComputedStyle(row.cells[1]);
+    const text = getComputedStyle(row.cells[1].querySelector('span'));
+    // A band may fill the row (docx-preview styles `tr.odd-row`) or the cell.
+    const fill = cell.backgroundColor !== 'rgba(0, 0, 0, 0)' ? cell.backgroundColor : getComputedStyle(row).backgroundColor;
+    return [fill, text.color, text.fontWeight];
+  })));
+  const blue = 'rgb(79, 129, 189)';
+  const white = 'rgb(255, 255, 255)';
+  // Light List: a blue header in white bold, then plain rows.
+  assert.deepEqual(looks[0][0], [blue, white, '700']);
+  assert.deepEqual(looks[0].slice(1).map(([fill]) => fill), ['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
+  // Medium Shading 1: the same header, rows 1 and 3 shaded, row 2 not.
+  assert.deepEqual(looks[1][0], [blue, white, '700']);
+  assert.notEqual(looks[1][1][0], 'rgba(0, 0, 0, 0)');
+  assert.equal(looks[1][2][0], 'rgba(0, 0, 0, 0)');
+  assert.equal(looks[1][3][0], looks[1][1][0]);
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'styled-tables.png') });
+  await context.close();
+});
+
+// LibreOffice saves a list's first item with a list instance that overrides the start and the
+// others with the plain instance of the same definition; Word and LibreOffice count them as one.
+test('a numbered list LibreOffice saved counts on through its instances: 1, 2, 3', async (t) => {
+  const saved = savedByLibreOffice('report.docx', writtenBy(PANDOC_REPORT, 'report.docx'));
+  if (saved === null) return t.skip('soffice is not installed');
+  const { page, context } = await openDocument('report.docx', saved);
+  // The numbers are CSS counters, which no DOM call reads: a probe in each item shows the item's
+  // counter in lower-case Roman numerals in a monospace face, so its width is the number (i, ii, iii).
+  const numbers = await page.evaluate(() => {
+    const items = [...document.querySelectorAll('.plug-docx p[class*="docx-num-"]')].filter((p) => /item$/.test(p.textContent));
+    const style = document.createElement('style');
+    document.head.append(style);
+    const unit = document.createElement('span');
+    unit.style.cssText = 'position: absolute; font: 20px monospace; white-space: nowrap;';
+    unit.textContent = 'i';
+    document.body.append(unit);
+    const width = unit.getBoundingClientRect().width;
+    return items.map((item, i) => {
+      const counter = /counter\(([\w-]+)/.exec(getComputedStyle(item, '::before').content)[1];
+      style.textContent += `.plug-probe-${i}::before { content: counter(${counter}, lower-roman); font: 20px monospace; }`;
+      const probe = document.createElement('span');
+      probe.className = `plug-probe-${i}`;
+      probe.style.whiteSpace = 'nowrap';
+      item.append(probe);
+      return Math.round(probe.getBoundingClientRect().width / width);
+    });
+  });
+  assert.deepEqual(numbers, [1, 2, 3]);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// A report with a cover: "Different first page" (python-docx's different_first_page_header_footer),
+// the cover's header "Cover" and the running header "Running head" on every other page.
+const COVER = String.raw`
+import sys
+from docx import Document
+doc = Document()
+section = doc.sections[0]
+section.different_first_page_header_footer = True
+section.first_page_header.paragraphs[0].text = 'Cover'
+section.header.paragraphs[0].text = 'Running head'
+section.footer.paragraphs[0].text = 'Running foot'
+for i in range(1, 41):
+    doc.add_paragraph('Paragraph %d. ' % i + 'The quick brown fox jumps over the lazy dog. ' * 4)
+doc.save(sys.argv[1])
+`;
+
+test('pages after a different first page take the running header and footer, not the cover page ones', async () => {
+  const { page, context } = await openDocument('cover.docx', writtenBy(COVER, 'cover.docx'));
+  const heads = await page.evaluate(() => [...document.querySelectorAll('.plug-docx section.docx')].map((section) => [
+    section.querySelector(':scope > header')?.textContent.trim() ?? '', section.querySelector(':scope > footer')?.textContent.trim() ?? '']));
+  assert.ok(heads.length >= 3, `${heads.length} pages`);
+  assert.equal(heads[0][0], 'Cover');
+  for (const [index, [header, footer]] of heads.slice(1).entries()) assert.deepEqual([header, footer], ['Running head', 'Running foot'], `page ${index + 2}`);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
