@@ -422,7 +422,8 @@ function sheetWorker() {
     return parts.join("/");
   }
 
-  // The zip's central directory: entry name -> { method, offset, size }.
+  // The zip's central directory: entry name -> { method, offset, size }. The chart reader
+  // (plug-xlsx-charts.js, loaded into this worker) reads its parts through the same functions.
   function zipDirectory(bytes) {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let end = -1;
@@ -446,17 +447,32 @@ function sheetWorker() {
     return entries;
   }
 
-  // A part's text (parts over 8 MB are not read).
-  async function zipText(bytes, entries, name) {
+  // A part's stored bytes, inflated (null for a method other than stored or deflate, or a part
+  // over `max` bytes).
+  async function zipPart(bytes, entries, name, max) {
     const entry = entries.get(name);
-    if (!entry || entry.size > 8_000_000) return null;
+    if (!entry || entry.size > max) return null;
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const start = entry.offset + 30 + view.getUint16(entry.offset + 26, true) + view.getUint16(entry.offset + 28, true);
     const raw = bytes.subarray(start, start + entry.size);
-    if (entry.method === 0) return new TextDecoder().decode(raw);
+    if (entry.method === 0) return new Response(raw.slice());
     if (entry.method !== 8) return null;
-    return new Response(new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).text();
+    return new Response(new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw")));
   }
+
+  // A part's text (parts over 8 MB are not read).
+  async function zipText(bytes, entries, name) {
+    const part = await zipPart(bytes, entries, name, 8_000_000);
+    return part && part.text();
+  }
+
+  // A part's bytes (a picture: 10 MB at most).
+  async function zipBytes(bytes, entries, name) {
+    const part = await zipPart(bytes, entries, name, 10_000_000);
+    return part && new Uint8Array(await part.arrayBuffer());
+  }
+
+  self.PlugZip = { directory: zipDirectory, text: zipText, bytes: zipBytes };
 
   function toAddress(at) {
     if (typeof at === "string") return at;

@@ -3,60 +3,11 @@
 
 // ------------------------------------------------------------------ zip
 
-// Entry name -> { method, offset, size } from the central directory.
-function zipDirectory(bytes) {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) throw new Error("not a zip file");
-  const count = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
-  const entries = new Map();
-  const decoder = new TextDecoder();
-  for (let n = 0; n < count && view.getUint32(at, true) === 0x02014b50; n++) {
-    const method = view.getUint16(at + 10, true);
-    const size = view.getUint32(at + 20, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const extra = view.getUint16(at + 30, true);
-    const comment = view.getUint16(at + 32, true);
-    const offset = view.getUint32(at + 42, true);
-    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    entries.set(name.replace(/^\//, ""), { method, offset, size });
-    at += 46 + nameLength + extra + comment;
-  }
-  return entries;
-}
-
-// Chart parts are small; a part over 8 MB is not read.
-async function zipText(bytes, entries, name) {
-  const entry = entries.get(name);
-  if (!entry || entry.size > 8_000_000) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const start = entry.offset + 30 + view.getUint16(entry.offset + 26, true) + view.getUint16(entry.offset + 28, true);
-  const raw = bytes.subarray(start, start + entry.size);
-  if (entry.method === 0) return new TextDecoder().decode(raw);
-  if (entry.method !== 8) return null;
-  const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new Response(stream).text();
-}
-
-// A picture's bytes (raster media, 10 MB at most), or null.
-async function zipBytes(bytes, entries, name) {
-  const entry = entries.get(name);
-  if (!entry || entry.size > 10_000_000) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const start = entry.offset + 30 + view.getUint16(entry.offset + 26, true) + view.getUint16(entry.offset + 28, true);
-  const raw = bytes.subarray(start, start + entry.size);
-  if (entry.method === 0) return raw.slice();
-  if (entry.method !== 8) return null;
-  const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
+// The zip's directory and parts, read by the viewer's worker (xlsx-worker.js, `self.PlugZip`),
+// which loads this bundle into itself: one reader of the workbook's bytes for both.
+const zipDirectory = (bytes) => self.PlugZip.directory(bytes);
+const zipText = (bytes, entries, name) => self.PlugZip.text(bytes, entries, name);
+const zipBytes = (bytes, entries, name) => self.PlugZip.bytes(bytes, entries, name);
 
 const PICTURE_TYPES = { png: "image/png", jpeg: "image/jpeg", jpg: "image/jpeg", gif: "image/gif", bmp: "image/bmp", webp: "image/webp" };
 
