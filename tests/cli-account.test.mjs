@@ -13,13 +13,6 @@ import { VERSION, scratch, folder, plug, as, json, ok } from './support/cli.mjs'
 describe('plug against the Worker: signing in, opening, errors', () => {
   let app;
   let world;
-  /** A new member of the world's grid: each has its own 10-drops-a-minute budget. */
-  const member = async () => {
-    const user = await app.user();
-    await app.join(world.grid, user);
-    return user;
-  };
-
   before(async () => {
     app = await startWorker();
     world = await app.world();
@@ -27,7 +20,7 @@ describe('plug against the Worker: signing in, opening, errors', () => {
   after(async () => { await app?.stop(); });
 
   test('open prints the URL without a browser and hands $BROWSER a signed-in ticket', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const env = as(app, user, world.grid);
     const dir = folder({ 'o.html': fx.html('Open me') });
     const drop = json(await plug([join(dir, 'o.html'), '--json'], { env }));
@@ -47,7 +40,7 @@ describe('plug against the Worker: signing in, opening, errors', () => {
   });
 
   test('login --web hands the web app the token and grid in the fragment, and needs a grid', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const home = mkdtempSync(join(scratch, 'web-'));
     const record = join(home, 'opened.txt');
     const browser = join(home, 'browser.sh');
@@ -72,7 +65,7 @@ describe('plug against the Worker: signing in, opening, errors', () => {
   });
 
   test('login stores url, token and grid readable by the owner only; logout forgets the token', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const home = mkdtempSync(join(scratch, 'login-'));
     const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'cfg') };
     const login = ok(await plug(['login', '--url', app.baseUrl, '--grid', world.grid.slug, '--token', user.token], { env }));
@@ -141,7 +134,7 @@ describe('plug against the Worker: signing in, opening, errors', () => {
   });
 
   test('server refusals print the message, the code, the details and the request id; an oversized file never leaves', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const env = as(app, user, world.grid);
     const dir = folder({ 'page.html': fx.html(), 'big.pdf': Buffer.alloc(51 * 1024 * 1024, 0x20) });
 

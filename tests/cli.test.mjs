@@ -19,13 +19,6 @@ test('the release binary exists (scripts/build.sh runs cargo build -p plug --rel
 describe('plug against the Worker', () => {
   let app;
   let world;
-  /** A new member of the world's grid: each has its own 10-drops-a-minute budget. */
-  const member = async () => {
-    const user = await app.user();
-    await app.join(world.grid, user);
-    return user;
-  };
-
   before(async () => {
     app = await startWorker();
     world = await app.world();
@@ -49,7 +42,7 @@ describe('plug against the Worker', () => {
   });
 
   test('a plain drop prints the URL alone on stdout and the story on stderr', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const dir = folder({ 'Launch Plan.md': fx.markdown() });
     const run = ok(await plug([join(dir, 'Launch Plan.md')], { env: as(app, user, world.grid) }));
     const url = run.stdout.trim();
@@ -64,7 +57,7 @@ describe('plug against the Worker', () => {
   });
 
   test('a folder with index.html is zipped honouring .gitignore and served as a site', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const dir = folder({
       'index.html': fx.html('Folder site', '<link rel="stylesheet" href="css/site.css"><a href="docs/about.html">About</a>'),
       'css/site.css': 'body { color: #123456 }',
@@ -113,7 +106,7 @@ describe('plug against the Worker', () => {
   });
 
   test('a link drop is readable without signing in; --expires sets the days', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const dir = folder({ 'public.html': fx.html('Public') });
     const body = json(await plug([join(dir, 'public.html'), '--json', '--visibility', 'link', '--expires', '7'], { env: as(app, user, world.grid) }));
     assert.equal(body.visibility, 'link');
@@ -123,7 +116,7 @@ describe('plug against the Worker', () => {
   });
 
   test('a reader that closes the pipe early (ls --json | head -1) ends plug quietly, not with a panic', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const home = mkdtempSync(join(scratch, 'home-'));
     const env = { PATH: process.env.PATH, HOME: home, NO_COLOR: '1', ...as(app, user, world.grid) };
     const { code, stderr } = await new Promise((resolve, reject) => {
@@ -140,7 +133,7 @@ describe('plug against the Worker', () => {
   });
 
   test('ls lists with sorts and cursors; pin, unpin, rm and restore change what the API reads', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const env = as(app, user, world.grid);
     const dir = folder({ 'one.md': fx.markdown(), 'two.md': fx.markdown() });
     const one = json(await plug([join(dir, 'one.md'), '--json'], { env }));
@@ -181,7 +174,7 @@ describe('plug against the Worker', () => {
   });
 
   test('a site over the caps is refused before anything is sent, as a folder and as a zip', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const env = as(app, user, world.grid);
     const files = { 'index.html': fx.html() };
     for (let i = 0; i < 20_000; i += 1) files[`pages/p${i}.html`] = 'x';
@@ -201,7 +194,7 @@ describe('plug against the Worker', () => {
   });
 
   test('react toggles a reaction and visibility changes who can open it', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const env = as(app, user, world.grid);
     const dir = folder({ 'r.md': fx.markdown() });
     const drop = json(await plug([join(dir, 'r.md'), '--json'], { env }));
@@ -220,7 +213,7 @@ describe('plug against the Worker', () => {
   });
 
   test('feedback lists what viewers sent through the badge', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const env = as(app, user, world.grid);
     const dir = folder({ 'f.html': fx.html('Feedback') });
     const drop = json(await plug([join(dir, 'f.html'), '--json'], { env }));

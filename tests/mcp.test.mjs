@@ -106,13 +106,6 @@ describe('MCP against the Worker', () => {
   let app;
   let world;
   let runtime;
-  /** A new member of the world's grid: each has its own 10-drops-a-minute budget. */
-  const member = async () => {
-    const user = await app.user();
-    await app.join(world.grid, user);
-    return user;
-  };
-
   before(async () => {
     app = await startWorker();
     world = await app.world();
@@ -123,7 +116,7 @@ describe('MCP against the Worker', () => {
   after(async () => { await app?.stop(); });
 
   test('plug mcp over stdio: the whole loop of an agent, from drop to feedback and links', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const sdk = await stdioClient(app, user, world.grid);
     try {
       await expectValidTools(sdk);
@@ -213,7 +206,7 @@ describe('MCP against the Worker', () => {
   });
 
   test('bad input is a tool error with the code and creates nothing; a foreign grid is refused as on the API', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const sdk = await stdioClient(app, user, world.grid);
     try {
       const { client } = sdk;
@@ -253,7 +246,7 @@ describe('MCP against the Worker', () => {
   });
 
   test('the MCP Inspector in CLI mode lists the tools and drops through plug mcp', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const env = cleanEnv(as(app, user, world.grid));
     const envArgs = ['PLUG_URL', 'PLUG_TOKEN', 'PLUG_GRID', 'HOME', 'XDG_CONFIG_HOME'].flatMap((k) => ['-e', `${k}=${env[k]}`]);
     // The Inspector keeps a catalog under HOME: the throwaway one of this test.
@@ -269,7 +262,7 @@ describe('MCP against the Worker', () => {
     assert.match(dropped.structuredContent.visible_to, /anyone with the URL/);
   });
   test('the remote /mcp endpoint: the same tools over Streamable HTTP, with the Bearer token and grid header of the API', async () => {
-    const user = await member();
+    const user = await app.member(world.grid);
     const sdk = await httpClient(app, user, world.grid);
     try {
       await expectValidTools(sdk);
@@ -334,7 +327,7 @@ describe('MCP against the Worker', () => {
     assert.equal(notRpc.status, 400);
     assert.equal(notRpc.body.error.code, -32600);
 
-    const user = await member();
+    const user = await app.member(world.grid);
     const inspector = (args) => run(INSPECTOR, ['--cli', `${app.baseUrl}/mcp`, '--transport', 'http',
       '--header', `Authorization: Bearer ${user.token}`, '--header', `X-Platform-Grid: ${world.grid.slug}`, ...args],
     { env: { ...process.env, HOME: mkdtempSync(join(scratch, 'home-')) }, timeout: 60_000 });

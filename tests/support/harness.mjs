@@ -257,6 +257,13 @@ export class App {
     return this.mustAdmin('PUT', `/grids/${grid.slug}/members/${user.user_id}`, { role });
   }
 
+  /** A new user who is a member of `grid` (each has its own per-user rate limits). */
+  async member(grid, role = 'member') {
+    const user = await this.user();
+    await this.join(grid, user, role);
+    return user;
+  }
+
   async space(grid, slug = unique('s')) {
     return this.mustAdmin('POST', `/grids/${grid.slug}/spaces`, { slug, name: `Space ${slug}` });
   }
