@@ -186,14 +186,23 @@ pub async fn first_of<T: DeserializeOwned>(
 }
 
 pub async fn run(db: &Db, sql: &str, args: &[JsValue]) -> ApiResult<usize> {
-    let statement = stmt(db, sql, args)?;
+    run_of(db, stmt(db, sql, args)?).await
+}
+
+/// Runs a prepared statement and returns how many rows it changed.
+pub async fn run_of(db: &Db, statement: D1PreparedStatement) -> ApiResult<usize> {
     let result = db.round_trip(1, statement.run()).await.map_err(failed)?;
-    Ok(result
+    Ok(changes(&result))
+}
+
+/// How many rows a write changed (a batch's statement, or [`run_of`]'s).
+pub fn changes(result: &D1Result) -> usize {
+    result
         .meta()
         .ok()
         .flatten()
         .and_then(|m| m.changes)
-        .unwrap_or(0))
+        .unwrap_or(0)
 }
 
 /// Runs statements atomically: all or nothing.

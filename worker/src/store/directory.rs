@@ -45,7 +45,18 @@ pub struct Membership {
 const GRID_COLUMNS: &str = "g.grid_id, g.slug, g.badge_policy, g.badge_theme, g.badge_position";
 
 pub async fn insert_user(db: &Db, user: &User, now: i64) -> ApiResult<()> {
-    db::run(
+    db::run_of(db, insert_user_statement(db, user, now)?)
+        .await
+        .map(drop)
+}
+
+/// The statement [`insert_user`] runs, to batch with a first sign-in's other rows.
+pub fn insert_user_statement(
+    db: &Db,
+    user: &User,
+    now: i64,
+) -> ApiResult<worker::D1PreparedStatement> {
+    db::stmt(
         db,
         "INSERT INTO users (user_id, slug, name, created_at) VALUES (?1, ?2, ?3, ?4)",
         &[
@@ -55,8 +66,6 @@ pub async fn insert_user(db: &Db, user: &User, now: i64) -> ApiResult<()> {
             int(now),
         ],
     )
-    .await
-    .map(drop)
 }
 
 pub async fn find_user(db: &Db, user_id: &UserId) -> ApiResult<Option<User>> {

@@ -5,7 +5,7 @@ use plug_domain::ids::{GridId, UserId};
 use serde::Deserialize;
 
 use super::db::{self, int, opt_text, text, Db};
-use super::directory::User;
+use super::directory::{self, User};
 use crate::error::ApiResult;
 
 /// The Plug user a provider identity maps to, if it signed in before (or the operator linked it).
@@ -47,16 +47,7 @@ pub async fn create_signed_in_user(
     now: i64,
 ) -> ApiResult<()> {
     let mut statements = vec![
-        db::stmt(
-            db,
-            "INSERT INTO users (user_id, slug, name, created_at) VALUES (?1, ?2, ?3, ?4)",
-            &[
-                text(&user.user_id),
-                text(&user.slug),
-                text(&user.name),
-                int(now),
-            ],
-        )?,
+        directory::insert_user_statement(db, user, now)?,
         db::stmt(
             db,
             "INSERT INTO identities (issuer, subject, user_id, email, created_at)
