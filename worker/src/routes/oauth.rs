@@ -301,7 +301,13 @@ async fn exchange_code(
     let grant_id = hex(&random_bytes::<16>());
     let (access, refresh) = new_tokens();
     let issue = issue(&grant_id, &access, &refresh, cx.now);
-    store::insert_grant(&cx.db, code, &found, &issue, cx.now).await?;
+    if !store::insert_grant(&cx.db, code, &found, &issue, cx.now).await? {
+        return error(
+            400,
+            "invalid_grant",
+            "the code was presented twice, so it is no longer honoured",
+        );
+    }
     tokens_answer(&access, &refresh)
 }
 
@@ -326,7 +332,9 @@ async fn refresh(cx: &Ctx, pairs: &[(String, String)], client_id: &str) -> ApiRe
     }
     let (access, refresh) = new_tokens();
     let issue = issue(&grant.grant_id, &access, &refresh, cx.now);
-    store::insert_tokens(&cx.db, &issue, cx.now).await?;
+    if !store::insert_tokens(&cx.db, &issue, cx.now).await? {
+        return error(400, "invalid_grant", "the grant was revoked");
+    }
     tokens_answer(&access, &refresh)
 }
 

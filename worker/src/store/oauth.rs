@@ -212,18 +212,33 @@ pub async fn redeem_code(db: &Db, code: &str, now: i64) -> ApiResult<Option<Code
 }
 
 /// A spent code or refresh token presented again: someone else has a copy, so the grant it made
-/// ends, with its tokens (RFC 6749 4.1.2, OAuth 2.1 4.3.1).
+/// ends, with its tokens (RFC 6749 4.1.2, OAuth 2.1 4.3.1). A code whose first exchange has not
+/// yet written its grant is marked instead ([`REPLAYED`]), and [`insert_grant`] then writes none.
 pub async fn replayed(db: &Db, secret: &str) -> ApiResult<()> {
-    db::run(
+    let secret = hash(secret);
+    db::batch(
         db,
-        "DELETE FROM oauth_grants WHERE grant_id IN
-           (SELECT grant_id FROM oauth_codes WHERE code_hash = ?1 AND used_at IS NOT NULL
-            UNION SELECT grant_id FROM oauth_tokens WHERE token_hash = ?1 AND kind = 'refresh' AND used_at IS NOT NULL)",
-        &[text(&hash(secret))],
+        vec![
+            db::stmt(
+                db,
+                "DELETE FROM oauth_grants WHERE grant_id IN
+                   (SELECT grant_id FROM oauth_codes WHERE code_hash = ?1 AND used_at IS NOT NULL
+                    UNION SELECT grant_id FROM oauth_tokens WHERE token_hash = ?1 AND kind = 'refresh' AND used_at IS NOT NULL)",
+                &[text(&secret)],
+            )?,
+            db::stmt(
+                db,
+                "UPDATE oauth_codes SET grant_id = ?2
+                 WHERE code_hash = ?1 AND used_at IS NOT NULL AND grant_id IS NULL",
+                &[text(&secret), text(REPLAYED)],
+            )?,
+        ],
     )
     .await
-    .map(drop)
 }
+
+/// What a spent code's `grant_id` holds when a copy of it came back before its grant was written.
+const REPLAYED: &str = "replayed";
 
 pub struct Issue<'a> {
     pub grant_id: &'a str,
@@ -233,19 +248,28 @@ pub struct Issue<'a> {
     pub refresh_expires_at: i64,
 }
 
-/// A new grant from a spent code, with its first tokens, in one batch.
+/// A new grant from a spent code, with its first tokens, in one batch; false (nothing written)
+/// when a copy of the code was presented since it was spent ([`replayed`]).
 pub async fn insert_grant(
     db: &Db,
     code: &str,
     c: &Code,
     tokens: &Issue<'_>,
     now: i64,
-) -> ApiResult<()> {
+) -> ApiResult<bool> {
+    let code = hash(code);
     let mut statements = vec![
+        // Claims the code for this grant unless a replay marked it first.
+        db::stmt(
+            db,
+            "UPDATE oauth_codes SET grant_id = ?2 WHERE code_hash = ?1 AND grant_id IS NULL",
+            &[text(&code), text(tokens.grant_id)],
+        )?,
         db::stmt(
             db,
             "INSERT INTO oauth_grants (grant_id, client_id, user_id, grid_id, resource, scope, created_at, last_used_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7
+             WHERE EXISTS (SELECT 1 FROM oauth_codes WHERE code_hash = ?8 AND grant_id = ?1)",
             &[
                 text(tokens.grant_id),
                 text(&c.client_id),
@@ -254,21 +278,19 @@ pub async fn insert_grant(
                 text(&c.resource),
                 opt_text(c.scope.as_deref()),
                 int(now),
+                text(&code),
             ],
-        )?,
-        db::stmt(
-            db,
-            "UPDATE oauth_codes SET grant_id = ?2 WHERE code_hash = ?1",
-            &[text(&hash(code)), text(tokens.grant_id)],
         )?,
     ];
     statements.extend(token_statements(db, tokens)?);
-    db::batch(db, statements).await
+    let results = db::batch_results(db, statements).await?;
+    Ok(db::changes(&results[1]) > 0)
 }
 
 fn token_statements(db: &Db, t: &Issue<'_>) -> ApiResult<Vec<worker::D1PreparedStatement>> {
-    let sql =
-        "INSERT INTO oauth_tokens (token_hash, grant_id, kind, expires_at) VALUES (?1, ?2, ?3, ?4)";
+    // Written only while the grant exists: its code may have been replayed, or the grant revoked.
+    let sql = "INSERT INTO oauth_tokens (token_hash, grant_id, kind, expires_at)
+         SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM oauth_grants WHERE grant_id = ?2)";
     Ok(vec![
         db::stmt(
             db,
@@ -341,14 +363,16 @@ pub async fn spend_refresh(db: &Db, refresh: &str, now: i64) -> ApiResult<Option
 }
 
 /// New tokens of a grant (a refresh).
-pub async fn insert_tokens(db: &Db, tokens: &Issue<'_>, now: i64) -> ApiResult<()> {
+/// A refreshed pair of tokens; false (nothing written) when the grant ended meanwhile.
+pub async fn insert_tokens(db: &Db, tokens: &Issue<'_>, now: i64) -> ApiResult<bool> {
     let mut statements = token_statements(db, tokens)?;
     statements.push(db::stmt(
         db,
         "UPDATE oauth_grants SET last_used_at = ?2 WHERE grant_id = ?1",
         &[text(tokens.grant_id), int(now)],
     )?);
-    db::batch(db, statements).await
+    let results = db::batch_results(db, statements).await?;
+    Ok(db::changes(&results[0]) > 0)
 }
 
 /// The grant of an unexpired access token, while the membership holds.
