@@ -151,7 +151,7 @@ test('malformed contents give 422 and store nothing', async () => {
   const cases = [
     ['pdf', { name: 'x.pdf', content: 'not a pdf at all' }],
     ['image', { name: 'x.png', content: 'GIF89a fake' }],
-    ['image', { name: 'x.jpg', content: fx.png() }],
+    ['image', { name: 'x.png', content: '<svg xmlns="http://www.w3.org/2000/svg"/>' }],
     ['image', { name: 'x.svg', content: '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>' }],
     ['html', { name: 'x.zip', content: 'PK not really' }],
     ['html', { name: 'x.zip', content: fx.zip([{ name: 'about.html', content: '<p>no index</p>' }]) }],
@@ -165,6 +165,17 @@ test('malformed contents give 422 and store nothing', async () => {
   const listed = await app.list(owner, '?owner=me');
   assert.equal(listed.body.items.length, 0, 'no rows were written');
   assert.equal(app.r2BlobCount(), before, 'no objects were written');
+});
+
+test('an image named as another format Plug takes (a PNG saved as .jpg) goes live, served as what it is', async () => {
+  const { owner } = await app.world();
+  const png = fx.png();
+  const live = await app.dropLive(owner, { file: { name: 'Gemini_Generated_Image.jpg', content: png }, fields: { source_type: 'image' } });
+  assert.equal(live.status, 'live');
+  const file = await app.open(`${live.url}_plug/file`, { token: owner.token });
+  assert.equal(file.status, 200);
+  assert.equal(file.headers.get('content-type'), 'image/png');
+  assert.equal(file.headers.get('x-content-type-options'), 'nosniff');
 });
 
 test('hostile archives (zip-slip, absolute paths, symlinks, duplicates, bombs, lying headers) give 422 and leave nothing in R2', async () => {

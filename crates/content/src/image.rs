@@ -37,13 +37,13 @@ impl Raster {
         }
     }
 
-    /// The extension to rename a mislabelled file to.
-    pub(crate) fn extension(self) -> &'static str {
+    /// The Content-Type these bytes are served with; None for a format Plug does not take.
+    pub(crate) fn served_type(self) -> Option<&'static str> {
         match self {
-            Raster::Png => "png",
-            Raster::Jpeg => "jpg",
-            Raster::Webp => "webp",
-            Raster::Gif => "gif",
+            Raster::Png => Some("image/png"),
+            Raster::Jpeg => Some("image/jpeg"),
+            Raster::Webp => Some("image/webp"),
+            Raster::Gif => None,
         }
     }
 

@@ -77,9 +77,19 @@ pub fn validate(
         )?));
     }
     Ok(Upload::File {
-        content_type: content_type_for(file_name),
+        content_type: served_type(format, file_name, &bytes),
         bytes,
     })
+}
+
+/// The Content-Type a file is served with: its name's, except for an image whose bytes are
+/// another format Plug takes (a JPEG saved as `.png`), served as what it is.
+fn served_type(format: Format, file_name: &str, bytes: &[u8]) -> &'static str {
+    let raster = matches!(format, Format::Png | Format::Jpeg | Format::Webp);
+    raster
+        .then(|| Raster::sniff(bytes).and_then(Raster::served_type))
+        .flatten()
+        .unwrap_or_else(|| content_type_for(file_name))
 }
 
 fn check_contents(format: Format, bytes: &[u8]) -> Result<(), ContentError> {
@@ -221,21 +231,19 @@ fn check_pdf(bytes: &[u8]) -> Result<(), ContentError> {
     Ok(())
 }
 
+/// A raster image: the format its name says, or another Plug takes (tools and people rename
+/// images freely: a JPEG saved as `.png` is still a picture, served as what it is).
 fn check_raster(expected: Raster, bytes: &[u8]) -> Result<(), ContentError> {
     let name = expected.name();
     match Raster::sniff(bytes) {
-        Some(actual) if actual == expected && actual.header_is_whole(bytes) => Ok(()),
-        Some(actual) if actual == expected => Err(ContentError::malformed(format!(
-            "The {name} image is damaged: its header is incomplete. Export the image again and upload it."
-        ))),
         Some(Raster::Gif) => Err(ContentError::malformed(format!(
             "This file is named as a {name} but holds a GIF image, which Plug does not take. \
              Convert it to PNG or WebP and upload it again."
         ))),
+        Some(actual) if actual.header_is_whole(bytes) => Ok(()),
         Some(actual) => Err(ContentError::malformed(format!(
-            "This file is named as a {name} image but holds a {} image. Rename it to .{} and upload it again.",
-            actual.name(),
-            actual.extension()
+            "The {} image is damaged: its header is incomplete. Export the image again and upload it.",
+            actual.name()
         ))),
         None if looks_like_svg(bytes) => Err(ContentError::malformed(format!(
             "This file is named as a {name} image but holds an SVG drawing. Rename it to .svg and upload it again."

@@ -232,14 +232,23 @@ fn accepts_each_image_format_under_its_extension() {
 }
 
 #[test]
-fn refuses_an_image_whose_signature_is_another_format() {
-    let error = check(SourceType::Image, "photo.png", &jpeg(2, 2)).unwrap_err();
-    assert!(
-        error
-            .message()
-            .contains("holds a JPEG image. Rename it to .jpg"),
-        "{error}"
+fn takes_an_image_named_as_another_format_and_serves_it_as_what_it_is() {
+    assert_eq!(
+        stored_type(check(SourceType::Image, "photo.png", &jpeg(2, 2))),
+        "image/jpeg"
     );
+    assert_eq!(
+        stored_type(check(SourceType::Image, "Gemini_Image.jpg", &png(2, 2))),
+        "image/png"
+    );
+    assert!(check(SourceType::Image, "a.webp", &png(2, 2)[..16])
+        .unwrap_err()
+        .message()
+        .contains("The PNG image is damaged"));
+}
+
+#[test]
+fn refuses_an_image_whose_signature_is_not_a_format_plug_takes() {
     let error = check(SourceType::Image, "a.webp", b"GIF89a\x01\0\x01\0").unwrap_err();
     assert!(error.message().contains("GIF"), "{error}");
     let error = check(SourceType::Image, "a.png", b"<svg xmlns='x'/>").unwrap_err();
