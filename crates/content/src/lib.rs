@@ -41,6 +41,7 @@
 //! ```
 
 mod archive;
+mod charset;
 mod content_type;
 mod enrich;
 mod error;
@@ -54,7 +55,8 @@ mod test_zip;
 mod validate;
 
 pub use archive::{ArchiveLimits, EntryInflater, SiteArchive, SiteEntry};
-pub use content_type::content_type_for;
+pub use charset::{legacy_charset, CHARSET_SCAN};
+pub use content_type::{content_type_for, precompressed, Precompressed};
 pub use enrich::{extract_enrichment, Enrichment};
 pub use error::ContentError;
 pub use format::check_extension;

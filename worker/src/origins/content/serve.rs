@@ -85,7 +85,7 @@ async fn index(
             } else {
                 object_chunks(cx, &objects::original_key(id)).await?
             };
-            return stream_html(cx, seen, body, tag, kind);
+            return stream_html(cx, seen, body, tag, kind).await;
         }
         SourceType::Markdown => {
             let bytes = get_bytes(cx, &objects::original_key(id)).await?;
@@ -300,13 +300,44 @@ async fn site_file(cx: &Ctx, req: &Request, seen: &Seen, rest: &str) -> ApiResul
     if path.split('/').any(|s| s == ".." || s == ".") {
         return Err(ApiError::not_found());
     }
-    match &*site_lookup(cx, seen, &path).await? {
+    let mut found = site_lookup(cx, seen, &path).await?;
+    if matches!(&*found, site_files::Lookup::Missing) {
+        if let Some(other) = other_normal_forms(&path) {
+            for variant in other {
+                let again = site_lookup(cx, seen, &variant).await?;
+                if !matches!(&*again, site_files::Lookup::Missing) {
+                    found = again;
+                    break;
+                }
+            }
+        }
+    }
+    match &*found {
         site_files::Lookup::File(file) => site_entry(cx, seen, file).await,
         // `docs` for a folder `docs/` moves to the folder's index.
         site_files::Lookup::Folder => crate::http::redirect(&format!("/{path}/"), 301),
         site_files::Lookup::Missing if path == FAVICON => crate::origins::pages::favicon(),
         site_files::Lookup::Missing => missing_site_file(cx, req, seen, &path).await,
     }
+}
+
+/// The path in its other Unicode normal forms, for a name with letters past ASCII: macOS's
+/// Finder zips `café.html` decomposed (NFD: `e` and a combining accent) while the page links it
+/// composed (NFC), as typed; macOS's own disk matches either, so the site worked where it was
+/// made. The Worker's JavaScript normalises, so no Unicode tables ship in its wasm.
+fn other_normal_forms(path: &str) -> Option<Vec<String>> {
+    if path.is_ascii() {
+        return None;
+    }
+    let js = js_sys::JsString::from(path);
+    let mut forms: Vec<String> = Vec::new();
+    for form in ["NFC", "NFD"] {
+        let other = String::from(js.normalize(form));
+        if other != path && !forms.contains(&other) {
+            forms.push(other);
+        }
+    }
+    Some(forms)
 }
 
 /// A file of the site found by its path: pages get the badge.
@@ -316,15 +347,20 @@ async fn site_entry(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> ApiRe
     let body = site_entry_chunks(cx, seen, file);
     if content_type.starts_with("text/html") {
         let tag = badge_tag(cx, seen).await?;
-        return stream_html(cx, seen, body, tag, PageKind::Html);
+        return stream_html(cx, seen, body, tag, PageKind::Html).await;
     }
-    site_asset(
-        cx,
-        seen,
-        Response::from_stream(body)?,
-        content_type,
-        file.size,
-    )
+    let response = Response::from_stream(body)?;
+    let Some(packed) = plug_content::precompressed(&file.path) else {
+        return site_asset(cx, seen, response, content_type, file.size);
+    };
+    // `game.wasm.gz` goes out as the wasm it holds, its bytes as stored: the browser inflates
+    // them, and `Manual` keeps the runtime from compressing them a second time.
+    let mut response = site_asset(cx, seen, response, packed.content_type, file.size)?
+        .with_encode_body(worker::EncodeBody::Manual);
+    let _ = response
+        .headers_mut()
+        .set("Content-Encoding", packed.encoding);
+    Ok(response)
 }
 
 /// A path the site does not have.
@@ -377,7 +413,9 @@ async fn missing_site_file(
         if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "404.html").await? {
             let tag = badge_tag(cx, seen).await?;
             let body = site_entry_chunks(cx, seen, file);
-            return Ok(stream_html(cx, seen, body, tag, PageKind::Html)?.with_status(404));
+            return Ok(stream_html(cx, seen, body, tag, PageKind::Html)
+                .await?
+                .with_status(404));
         }
     }
     if route && navigation {
@@ -410,7 +448,7 @@ async fn legacy_site_file(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<Respon
     if content_type.starts_with("text/html") {
         let tag = badge_tag(cx, seen).await?;
         let body = object_chunks(cx, &key).await?;
-        return stream_html(cx, seen, body, tag, PageKind::Html);
+        return stream_html(cx, seen, body, tag, PageKind::Html).await;
     }
     let Some(object) = cx.r2(objects::get(&cx.bucket, &key)).await? else {
         let folder_index = format!("{key}/index.html");
