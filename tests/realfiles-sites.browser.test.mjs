@@ -192,3 +192,38 @@ test("a site zipped by macOS's Finder opens its accented pages: decomposed names
   }
   await context.close();
 });
+
+// MkDocs with `use_directory_urls` (its default): each page a folder's index.html, every link
+// relative (`../about/`), and a 404.html it writes for the host to answer misses with.
+test('a mistyped address on a docs site gets its 404 page, not its home page; a single-page app still answers a route with a slash', async () => {
+  const { owner } = await app.world();
+  const page = (title, prefix) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title} - My Docs</title>
+<link rel="stylesheet" href="${prefix}assets/stylesheets/main.css"></head><body><h1>${title}</h1>
+<nav><a id="home" href="${prefix}">Home</a> <a id="about" href="${prefix}about/">About</a></nav></body></html>`;
+  const docs = await dropSite('site.zip', zip([
+    { name: 'index.html', content: page('Welcome to MkDocs', '') },
+    { name: 'about/index.html', content: page('About', '../') },
+    { name: '404.html', content: page('404 - Not found', '/') },
+    { name: 'assets/stylesheets/main.css', content: 'h1 { color: rgb(63, 81, 181); }' },
+    { name: 'sitemap.xml', content: '<?xml version="1.0" encoding="UTF-8"?><urlset/>' },
+  ]), owner);
+  const { page: tab, context } = await open(docs);
+  await Promise.all([tab.waitForURL(/\/about\/$/), tab.click('#about')]);
+  assert.equal(await tab.textContent('h1'), 'About');
+  const origin = new URL(tab.url()).origin;
+  for (const path of ['/nope/', '/nope/about/', '/abuot/']) {
+    const res = await tab.goto(origin + path);
+    assert.equal(res.status(), 404, path);
+    assert.equal(await tab.textContent('h1'), '404 - Not found', `${path}: the site's own 404 page`);
+  }
+  await context.close();
+  const spa = await dropSite('spa.zip', zip([
+    { name: 'index.html', content: '<!doctype html><html><head><meta charset="utf-8"><title>App</title><script type="module" src="/assets/index-4f2a.js"></script></head><body><div id="root"></div></body></html>' },
+    { name: 'assets/index-4f2a.js', content: 'document.getElementById("root").innerHTML = "<h1 id=route>" + location.pathname + "</h1>";' },
+  ]), owner);
+  const s = await open(spa, 'dashboard/');
+  assert.equal(s.response.status(), 200);
+  await s.page.waitForSelector('#route');
+  assert.equal(await s.page.textContent('#route'), '/dashboard/');
+  await s.context.close();
+});

@@ -223,6 +223,29 @@ async fn site_home(cx: &Ctx, seen: &Seen, navigation: bool) -> ApiResult<Home> {
     ))))))
 }
 
+/// The folder the site's home page links everything under (`plug_content::base_folder`), read
+/// from `index.html` (up to [`HOME_SCAN_MAX`]) on a miss under a folder the zip does not have;
+/// `None` for a site built for the root.
+async fn built_under(cx: &Ctx, seen: &Seen) -> ApiResult<std::rc::Rc<Option<String>>> {
+    let key = seen.row.entity_id.to_string();
+    let load = async {
+        let lookup = site_lookup(cx, seen, "index.html").await?;
+        let site_files::Lookup::File(file) = &*lookup else {
+            return Ok(None);
+        };
+        if file.size > HOME_SCAN_MAX {
+            return Ok(None);
+        }
+        let mut bytes = Vec::with_capacity(file.size as usize);
+        let mut chunks = site_entry_chunks(cx, seen, file);
+        while let Some(chunk) = chunks.next().await {
+            bytes.extend_from_slice(&chunk?);
+        }
+        Ok(plug_content::base_folder(&bytes).map(|(folder, _)| folder))
+    };
+    cache::get_or_load(&cache::SITE_BASES, key, cx.now, load, |_| true).await
+}
+
 /// The bytes of the site file at `path`; a path that is not a file is the page's 404.
 async fn site_file_chunks(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<ByteChunks> {
     match &*site_lookup(cx, seen, path).await? {
@@ -365,12 +388,14 @@ async fn site_entry(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> ApiRe
 
 /// A path the site does not have.
 ///
-/// - Under a first folder the zip does not have, the path without it: a site built for a
-///   sub-path (`site_home`) asks for `/{folder}/assets/app.js`, which the zip holds as
-///   `assets/app.js`; a page found so goes to a navigation only.
+/// - Under a first folder the zip does not have, and the one its home page was built for
+///   (`built_under`), the path without it: a site built for a sub-path (`site_home`) asks for
+///   `/{folder}/assets/app.js`, which the zip holds as `assets/app.js`; a page found so goes to a
+///   navigation only.
 /// - A page's path (`.html`, or no `.` in its last segment) gets the site's own `404.html` with
 ///   status 404 when it has one (Next.js, Astro, Hugo and Jekyll write one).
-/// - Else a navigation to a path with no `.` in its last segment gets the site's `index.html`
+/// - Else a navigation to a path with no `.` in its last segment (or a folder's, `/dashboard/`)
+///   gets the site's `index.html`
 ///   (200), as Cloudflare Pages serves a site without a `404.html`: it is a single-page app's
 ///   route (`/dashboard`, opened from a shared address or reloaded), which its router draws. A
 ///   script's or a program's request for it stays a 404, never a page in place of data.
@@ -382,14 +407,19 @@ async fn missing_site_file(
     seen: &Seen,
     path: &str,
 ) -> ApiResult<Response> {
-    // Only under a folder the zip lacks: a real folder's missing file stays missing.
+    // Only under a folder the zip lacks, and the one its home page was built for: a real
+    // folder's missing file stays missing, and so does a mistyped `/nope/` (the site's 404.html,
+    // not its home page at a path where every relative link of it breaks).
     let under_missing_folder = match path.split_once('/') {
-        Some((first, within)) => matches!(
-            &*site_lookup(cx, seen, first).await?,
-            site_files::Lookup::Missing
-        )
-        .then_some(within),
-        None => None,
+        Some((first, within))
+            if matches!(
+                &*site_lookup(cx, seen, first).await?,
+                site_files::Lookup::Missing
+            ) && built_under(cx, seen).await?.as_deref() == Some(first) =>
+        {
+            Some(within)
+        }
+        _ => None,
     };
     let navigation = crate::origins::pages::navigation(req);
     if let Some(within) = under_missing_folder {
@@ -408,7 +438,8 @@ async fn missing_site_file(
         }
     }
     let last = path.rsplit('/').next().unwrap_or(path);
-    let route = !last.contains('.');
+    // `/dashboard/` asks for `dashboard/index.html`: a route as much as `/dashboard` is.
+    let route = !last.contains('.') || last == "index.html";
     if route || last.ends_with(".html") {
         if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "404.html").await? {
             let tag = badge_tag(cx, seen).await?;
