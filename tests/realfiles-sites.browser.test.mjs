@@ -227,3 +227,50 @@ test('a mistyped address on a docs site gets its 404 page, not its home page; a 
   assert.equal(await s.page.textContent('#route'), '/dashboard/');
   await s.context.close();
 });
+
+// A 16-bit mono PCM WAV of `seconds` of a tone, as any recorder saves one.
+function wav(seconds, rate = 8000) {
+  const samples = seconds * rate;
+  const out = Buffer.alloc(44 + samples * 2);
+  out.write('RIFF', 0); out.writeUInt32LE(36 + samples * 2, 4); out.write('WAVEfmt ', 8);
+  out.writeUInt32LE(16, 16); out.writeUInt16LE(1, 20); out.writeUInt16LE(1, 22);
+  out.writeUInt32LE(rate, 24); out.writeUInt32LE(rate * 2, 28); out.writeUInt16LE(2, 32); out.writeUInt16LE(16, 34);
+  out.write('data', 36); out.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i += 1) out.writeInt16LE(Math.round(8000 * Math.sin(i / 10)), 44 + i * 2);
+  return out;
+}
+
+test("a site's media answers byte ranges, stored or deflated in the zip, so a clip seeks (and plays in Safari)", async () => {
+  const { owner } = await app.world();
+  const clip = wav(10);
+  const e = await dropSite('podcast.zip', zip([
+    { name: 'index.html', content: '<!doctype html><html><head><meta charset="utf-8"><title>Episode 1</title></head><body><h1>Episode 1</h1><audio id="player" controls preload="auto" src="media/episode-1.wav"></audio></body></html>' },
+    { name: 'media/episode-1.wav', content: clip },
+    { name: 'media/stored.wav', content: clip, store: true },
+  ]), owner);
+  const { page, context } = await open(e);
+  const origin = new URL(page.url()).origin;
+  for (const file of ['episode-1.wav', 'stored.wav']) {
+    const got = await page.evaluate(async ([o, f]) => {
+      const ask = async (range) => {
+        const r = await fetch(`${o}/media/${f}`, { headers: { range } });
+        return { status: r.status, range: r.headers.get('content-range'), length: r.headers.get('content-length'), bytes: [...new Uint8Array(await r.arrayBuffer())] };
+      };
+      return [await ask('bytes=1000-1099'), await ask('bytes=-4'), await ask('bytes=999999-')];
+    }, [origin, file]);
+    assert.deepEqual(got[0].bytes, [...clip.subarray(1000, 1100)], `${file}: the part asked for`);
+    assert.equal(got[0].status, 206);
+    assert.equal(got[0].range, `bytes 1000-1099/${clip.length}`);
+    assert.equal(got[0].length, '100');
+    assert.deepEqual([got[1].status, got[1].bytes], [206, [...clip.subarray(clip.length - 4)]], `${file}: the last bytes`);
+    assert.deepEqual([got[2].status, got[2].range], [416, `bytes */${clip.length}`], `${file}: past the end`);
+  }
+  // Chromium asks for the rest of the clip from where it seeks to.
+  const seeked = await page.evaluate(() => new Promise((resolve) => {
+    const player = document.getElementById('player');
+    const go = () => { player.addEventListener('seeked', () => resolve([player.currentTime, player.seekable.end(0)]), { once: true }); player.currentTime = 8; };
+    if (player.readyState >= 1) go(); else player.addEventListener('loadedmetadata', go, { once: true });
+  }));
+  assert.ok(Math.abs(seeked[0] - 8) < 0.1 && Math.abs(seeked[1] - 10) < 0.1, `${seeked}`);
+  await context.close();
+});

@@ -48,6 +48,7 @@ mod error;
 mod format;
 mod image;
 mod office;
+mod range;
 mod site_base;
 mod svg;
 #[cfg(test)]
@@ -60,5 +61,6 @@ pub use content_type::{content_type_for, precompressed, Precompressed};
 pub use enrich::{extract_enrichment, Enrichment};
 pub use error::ContentError;
 pub use format::check_extension;
+pub use range::{byte_range, ByteRange};
 pub use site_base::base_folder;
 pub use validate::{validate, Upload, MAX_UPLOAD_BYTES};

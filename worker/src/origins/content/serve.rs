@@ -336,7 +336,7 @@ async fn site_file(cx: &Ctx, req: &Request, seen: &Seen, rest: &str) -> ApiResul
         }
     }
     match &*found {
-        site_files::Lookup::File(file) => site_entry(cx, seen, file).await,
+        site_files::Lookup::File(file) => site_entry(cx, req, seen, file).await,
         // `docs` for a folder `docs/` moves to the folder's index.
         site_files::Lookup::Folder => crate::http::redirect(&format!("/{path}/"), 301),
         site_files::Lookup::Missing if path == FAVICON => crate::origins::pages::favicon(),
@@ -364,7 +364,12 @@ fn other_normal_forms(path: &str) -> Option<Vec<String>> {
 }
 
 /// A file of the site found by its path: pages get the badge.
-async fn site_entry(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> ApiResult<Response> {
+async fn site_entry(
+    cx: &Ctx,
+    req: &Request,
+    seen: &Seen,
+    file: &site_files::SiteFile,
+) -> ApiResult<Response> {
     // The file found may be `about.html` for `about`: its own name gives the type.
     let content_type = plug_content::content_type_for(&file.path);
     let body = site_entry_chunks(cx, seen, file);
@@ -372,10 +377,10 @@ async fn site_entry(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> ApiRe
         let tag = badge_tag(cx, seen).await?;
         return stream_html(cx, seen, body, tag, PageKind::Html).await;
     }
-    let response = Response::from_stream(body)?;
     let Some(packed) = plug_content::precompressed(&file.path) else {
-        return site_asset(cx, seen, response, content_type, file.size);
+        return site_asset_range(cx, req, seen, file, body, content_type);
     };
+    let response = Response::from_stream(body)?;
     // `game.wasm.gz` goes out as the wasm it holds, its bytes as stored: the browser inflates
     // them, and `Manual` keeps the runtime from compressing them a second time.
     let mut response = site_asset(cx, seen, response, packed.content_type, file.size)?
@@ -384,6 +389,68 @@ async fn site_entry(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> ApiRe
         .headers_mut()
         .set("Content-Encoding", packed.encoding);
     Ok(response)
+}
+
+/// A file of the site that is not a page, whole or the one range asked for
+/// (`plug_content::byte_range`): a site's video plays in Safari and seeks in any browser.
+fn site_asset_range(
+    cx: &Ctx,
+    req: &Request,
+    seen: &Seen,
+    file: &site_files::SiteFile,
+    whole: ByteChunks,
+    content_type: &str,
+) -> ApiResult<Response> {
+    let size = file.size as u64;
+    let asked = req.headers().get("Range")?;
+    let (mut response, length) = match plug_content::byte_range(asked.as_deref(), size) {
+        plug_content::ByteRange::Whole => (Response::from_stream(whole)?, size),
+        plug_content::ByteRange::Unsatisfiable => {
+            let mut response = Response::empty()?.with_status(416);
+            let _ = response
+                .headers_mut()
+                .set("Content-Range", &format!("bytes */{size}"));
+            (response, 0)
+        }
+        plug_content::ByteRange::Part { start, end } => {
+            let length = end - start + 1;
+            let part = if file.deflated == 0 {
+                // Stored as is: read just that span of the zip.
+                let key = objects::original_key(&seen.row.entity_id);
+                objects::range_chunks(&cx.bucket, &key, file.data_offset as u64 + start, length)
+            } else {
+                // Deflated: inflate from the start, keep the span, stop reading past it.
+                slice_chunks(whole, start, end)
+            };
+            let mut response = Response::from_stream(part)?.with_status(206);
+            let _ = response
+                .headers_mut()
+                .set("Content-Range", &format!("bytes {start}-{end}/{size}"));
+            (response, length)
+        }
+    };
+    let _ = response.headers_mut().set("Accept-Ranges", "bytes");
+    site_asset(cx, seen, response, content_type, length)
+}
+
+/// The bytes `start..=end` of a stream, which ends once they are out.
+fn slice_chunks(body: ByteChunks, start: u64, end: u64) -> ByteChunks {
+    let sliced = body
+        .scan(0u64, move |pos, chunk| {
+            let at = *pos;
+            if at > end {
+                return std::future::ready(None);
+            }
+            std::future::ready(Some(chunk.map(|chunk| {
+                let len = chunk.len() as u64;
+                *pos = at + len;
+                let from = start.saturating_sub(at).min(len) as usize;
+                let to = (end + 1).saturating_sub(at).min(len) as usize;
+                chunk[from..to.max(from)].to_vec()
+            })))
+        })
+        .filter(|c| std::future::ready(!matches!(c, Ok(v) if v.is_empty())));
+    Box::pin(sliced)
 }
 
 /// A path the site does not have.
@@ -430,7 +497,7 @@ async fn missing_site_file(
                 if navigation
                     || !plug_content::content_type_for(&file.path).starts_with("text/html") =>
             {
-                return site_entry(cx, seen, file).await
+                return site_entry(cx, req, seen, file).await
             }
             site_files::Lookup::File(_) => {}
             site_files::Lookup::Folder => return crate::http::redirect(&format!("/{path}/"), 301),
@@ -451,7 +518,7 @@ async fn missing_site_file(
     }
     if route && navigation {
         if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "index.html").await? {
-            return site_entry(cx, seen, file).await;
+            return site_entry(cx, req, seen, file).await;
         }
     }
     legacy_site_file(cx, seen, path).await
