@@ -2,7 +2,9 @@
 // Chromium: a Unity WebGL build compressed ahead of time (`Build/*.wasm.gz`, `.js.br`), pages in
 // the older encodings they declare (Shift_JIS, GBK, ISO-8859-1) alone and inside zips, and a site
 // zipped by macOS's Finder, whose accented file names are decomposed (NFD) while its pages link
-// them composed (NFC). The fixtures are written here in the shape those tools give them.
+// them composed (NFC); accented names as Windows tools write them; a docs site's mistyped address;
+// a site's audio asked for in byte ranges. The fixtures are written here in the shape those tools
+// give them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -273,4 +275,39 @@ test("a site's media answers byte ranges, stored or deflated in the zip, so a cl
   }));
   assert.ok(Math.abs(seeked[0] - 8) < 0.1 && Math.abs(seeked[1] - 10) < 0.1, `${seeked}`);
   await context.close();
+});
+
+test('accented names from Windows tools: CP437 without the UTF-8 flag (Explorer before Windows 11), UTF-8 with it (7-Zip, Python), and backslashes (PowerShell)', async () => {
+  const { owner } = await app.world();
+  const page = (title, body = '') => `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`;
+  const links = '<a id="menu" href="men%C3%BC.html">Menü</a> <a id="notes" href="notes/r%C3%A9sum%C3%A9.html">Résumé</a>';
+  const cp437 = (s) => Buffer.from([...s].map((c) => ({ ü: 0x81, é: 0x82 }[c] ?? c.charCodeAt(0))));
+  const zips = {
+    'explorer.zip': zip([
+      { name: 'index.html', content: page('Home', links) },
+      { name: cp437('menü.html'), content: page('Menü') },
+      { name: cp437('notes/résumé.html'), content: page('Résumé') },
+    ]),
+    '7zip.zip': zip([
+      { name: 'index.html', content: page('Home', links) },
+      { name: 'menü.html', content: page('Menü'), utf8: true },
+      { name: 'notes/résumé.html', content: page('Résumé'), utf8: true },
+    ]),
+    'compress-archive.zip': zip([
+      { name: 'index.html', content: page('Home', links) },
+      { name: 'menü.html', content: page('Menü'), utf8: true },
+      { name: 'notes\\résumé.html', content: page('Résumé'), utf8: true },
+    ]),
+  };
+  for (const [name, content] of Object.entries(zips)) {
+    const e = await dropSite(name, content, owner);
+    const { page: tab, context } = await open(e);
+    for (const [link, title] of [['#menu', 'Menü'], ['#notes', 'Résumé']]) {
+      await tab.waitForSelector(link);
+      await Promise.all([tab.waitForURL(/\.html$/), tab.click(link)]);
+      assert.equal(await tab.textContent('h1'), title, `${name}: ${link}`);
+      await tab.goBack();
+    }
+    await context.close();
+  }
 });
