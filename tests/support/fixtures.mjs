@@ -13,9 +13,10 @@ function crc32(buf) {
 }
 
 /**
- * A zip archive from entries { name, content, store?, mode?, declaredSize? } (deflated unless
- * `store`). `mode` sets unix permission bits (0o120777 makes a symlink); `declaredSize` lies about
- * the uncompressed size in the headers.
+ * A zip archive from entries { name, content, store?, mode?, declaredSize?, utf8? } (deflated unless
+ * `store`). `name` may be a Buffer of the bytes a tool wrote; `utf8` sets the UTF-8 name flag.
+ * `mode` sets unix permission bits (0o120777 makes a symlink); `declaredSize` lies about the
+ * uncompressed size in the headers.
  */
 export function zip(entries) {
   const locals = [];
@@ -31,7 +32,7 @@ export function zip(entries) {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0, 6);
+    local.writeUInt16LE(e.utf8 ? 0x800 : 0, 6);
     local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
@@ -42,6 +43,7 @@ export function zip(entries) {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(e.mode ? 0x0314 : 20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(e.utf8 ? 0x800 : 0, 8);
     central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);

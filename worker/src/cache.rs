@@ -91,6 +91,7 @@ thread_local! {
     pub static USERS: Memo<Option<crate::store::directory::User>> = Memo::default();
     pub static BADGES: Memo<Option<(crate::store::directory::Grid, Option<String>)>> = Memo::default();
     pub static SITE_FILES: Memo<crate::store::site_files::Lookup> = Memo::default();
+    pub static SITE_BASES: Memo<Option<String>> = Memo::default();
 }
 
 /// Forgets every memo: this isolate just changed something.
@@ -99,6 +100,7 @@ pub fn forget_all() {
     USERS.with(Memo::clear);
     BADGES.with(Memo::clear);
     SITE_FILES.with(Memo::clear);
+    SITE_BASES.with(Memo::clear);
 }
 
 #[cfg(test)]

@@ -41,12 +41,14 @@
 //! ```
 
 mod archive;
+mod charset;
 mod content_type;
 mod enrich;
 mod error;
 mod format;
 mod image;
 mod office;
+mod range;
 mod site_base;
 mod svg;
 #[cfg(test)]
@@ -54,9 +56,11 @@ mod test_zip;
 mod validate;
 
 pub use archive::{ArchiveLimits, EntryInflater, SiteArchive, SiteEntry};
-pub use content_type::content_type_for;
+pub use charset::{legacy_charset, CHARSET_SCAN};
+pub use content_type::{content_type_for, precompressed, Precompressed};
 pub use enrich::{extract_enrichment, Enrichment};
 pub use error::ContentError;
 pub use format::check_extension;
+pub use range::{byte_range, ByteRange};
 pub use site_base::base_folder;
 pub use validate::{validate, Upload, MAX_UPLOAD_BYTES};

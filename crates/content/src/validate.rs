@@ -95,7 +95,11 @@ fn served_type(format: Format, file_name: &str, bytes: &[u8]) -> &'static str {
 fn check_contents(format: Format, bytes: &[u8]) -> Result<(), ContentError> {
     match format {
         Format::SiteZip => Ok(()), // checked in full by SiteArchive::open
-        Format::Html => text(bytes, "HTML page").map(drop),
+        Format::Html => match text(bytes, "HTML page") {
+            // Shift_JIS, GBK, Big5…, as it declares: served with that charset, as it is.
+            Err(_) if is_declared_legacy_page(bytes) => Ok(()),
+            checked => checked.map(drop),
+        },
         Format::React => text(bytes, "React component").map(drop),
         Format::Markdown => text(bytes, "Markdown document").map(drop),
         Format::Pdf => check_pdf(bytes),
@@ -154,13 +158,23 @@ fn legacy_text_as_utf8(bytes: Vec<u8>) -> Vec<u8> {
     decoded.map_or(bytes, String::into_bytes)
 }
 
+/// A page in an older encoding that is not windows-1252 (which is stored converted): not UTF-8,
+/// text (no control characters) and declaring its encoding where browsers look for it.
+fn is_declared_legacy_page(bytes: &[u8]) -> bool {
+    crate::legacy_charset(bytes).is_some_and(|charset| charset != "windows-1252")
+        && !has_controls(bytes)
+}
+
+fn has_controls(bytes: &[u8]) -> bool {
+    bytes
+        .iter()
+        .any(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C))
+}
+
 /// No C0 control other than tab, line feeds and form feed, and no charset declared in the first
 /// 1024 bytes (where browsers look for one) other than windows-1252 or a label it stands for.
 fn is_western_text(bytes: &[u8]) -> bool {
-    if bytes
-        .iter()
-        .any(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C))
-    {
+    if has_controls(bytes) {
         return false;
     }
     let head = String::from_utf8_lossy(&bytes[..bytes.len().min(1024)]).to_ascii_lowercase();

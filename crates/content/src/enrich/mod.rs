@@ -45,8 +45,8 @@ pub fn extract_enrichment(
 ) -> Option<Enrichment> {
     let format = format_of(source_type, file_name).ok()?;
     let draft = match format {
-        Format::Html => from_html(&lossy_text(bytes), Category::Site),
-        Format::SiteZip => from_html(&lossy_text(&site_home_page(bytes)?), Category::Site),
+        Format::Html => from_html(&page_text(bytes)?, Category::Site),
+        Format::SiteZip => from_html(&page_text(&site_home_page(bytes)?)?, Category::Site),
         Format::Markdown => from_markdown(&lossy_text(bytes)),
         Format::React => from_react(&lossy_text(bytes)),
         Format::Pdf => from_pdf(bytes),
@@ -182,6 +182,14 @@ impl Draft {
 /// The text enrichment reads: the first [`TEXT_SAMPLE_CAP`] bytes, borrowed when they are UTF-8
 /// (a 50 MB page is not copied), decoded lossily otherwise; a character the cap cuts in two
 /// becomes one replacement character.
+/// A page's text; `None` for one in an older encoding it declares (Shift_JIS…), whose words
+/// Plug cannot read without that encoding's tables.
+fn page_text(bytes: &[u8]) -> Option<Cow<'_, str>> {
+    crate::legacy_charset(bytes)
+        .is_none()
+        .then(|| lossy_text(bytes))
+}
+
 fn lossy_text(bytes: &[u8]) -> Cow<'_, str> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     String::from_utf8_lossy(&bytes[..bytes.len().min(TEXT_SAMPLE_CAP)])

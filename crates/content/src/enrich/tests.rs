@@ -249,3 +249,9 @@ fn never_panics_on_garbage_of_any_type() {
         }
     }
 }
+
+#[test]
+fn a_page_in_an_older_encoding_gives_no_garbled_summary() {
+    let sjis = b"<meta charset=shift_jis><title>\x82\xE6\x82\xA4\x82\xB1\x82\xBB</title><p>\x95\\\x8E\xA6</p>";
+    assert!(extract_enrichment(SourceType::Html, "a.html", sjis).is_none());
+}

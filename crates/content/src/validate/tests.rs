@@ -118,9 +118,24 @@ fn stores_windows_1252_and_utf16_pages_as_utf8() {
 }
 
 #[test]
+fn keeps_a_page_in_the_east_asian_or_cyrillic_encoding_it_declares_as_it_is() {
+    for page in [
+        b"<meta http-equiv=\"Content-Type\" content=\"text/html; charset=Shift_JIS\"><p>\x82\xA0</p>".as_slice(),
+        b"<meta charset=gbk><h1>\xBB\xB6\xD3\xAD</h1>",
+        b"<meta charset=koi8-r><p>\xE9</p>",
+    ] {
+        match check(SourceType::Html, "a.html", page).unwrap() {
+            Upload::File { bytes, .. } => assert_eq!(bytes, page, "stored as uploaded"),
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
 fn refuses_html_in_another_encoding_or_binary() {
     for bytes in [
-        b"<meta charset=\"shift_jis\"><p>\x82\xA0</p>".as_slice(),
+        b"<p>\x82\xA0 no charset declared</p>".as_slice(),
+        b"<meta charset=\"shift_jis\"><p>\0\x82\xA0</p>",
         b"<p>\0\xE9</p>",
         b"\xFF\xFE<\0p",
     ] {
@@ -133,7 +148,7 @@ fn refuses_html_in_another_encoding_or_binary() {
     let error = check(
         SourceType::Html,
         "a.html",
-        b"<meta charset=koi8-r><p>\xE9</p>",
+        b"<meta charset=x-mac-ukrainian><p>\xE9</p>",
     )
     .unwrap_err();
     assert!(

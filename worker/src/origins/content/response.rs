@@ -62,14 +62,25 @@ pub fn set_csp(cx: &Ctx, response: &mut Response, kind: PageKind, seen: &Seen) {
     let _ = response.headers_mut().set("Content-Security-Policy", &csp);
 }
 
-/// Streams HTML through the page rewriter (badge tag, robots meta), chunk by chunk.
-pub fn stream_html(
+/// Streams HTML through the page rewriter (badge tag, robots meta), chunk by chunk. The first
+/// 1024 bytes are read before anything is sent, to serve a page written in the older encoding
+/// it declares with that charset (`plug_content::legacy_charset`), else as UTF-8.
+pub async fn stream_html(
     cx: &Ctx,
     seen: &Seen,
-    body: ByteChunks,
+    mut body: ByteChunks,
     tag: Option<BadgeTag>,
     kind: PageKind,
 ) -> ApiResult<Response> {
+    let mut head = Vec::new();
+    while head.len() < plug_content::CHARSET_SCAN {
+        match body.next().await {
+            Some(chunk) => head.extend_from_slice(&chunk?),
+            None => break,
+        }
+    }
+    let charset = plug_content::legacy_charset(&head).unwrap_or("utf-8");
+    let body: ByteChunks = Box::pin(stream::once(std::future::ready(Ok(head))).chain(body));
     let indexable = is_indexable(cx, seen);
     let mut response = match (tag, indexable) {
         (None, true) => Response::from_stream(body)?,
@@ -104,7 +115,7 @@ pub fn stream_html(
     };
     let _ = response
         .headers_mut()
-        .set("Content-Type", "text/html; charset=utf-8");
+        .set("Content-Type", &format!("text/html; charset={charset}"));
     set_csp(cx, &mut response, kind, seen);
     Ok(response)
 }

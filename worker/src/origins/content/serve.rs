@@ -85,7 +85,7 @@ async fn index(
             } else {
                 object_chunks(cx, &objects::original_key(id)).await?
             };
-            return stream_html(cx, seen, body, tag, kind);
+            return stream_html(cx, seen, body, tag, kind).await;
         }
         SourceType::Markdown => {
             let bytes = get_bytes(cx, &objects::original_key(id)).await?;
@@ -223,6 +223,29 @@ async fn site_home(cx: &Ctx, seen: &Seen, navigation: bool) -> ApiResult<Home> {
     ))))))
 }
 
+/// The folder the site's home page links everything under (`plug_content::base_folder`), read
+/// from `index.html` (up to [`HOME_SCAN_MAX`]) on a miss under a folder the zip does not have;
+/// `None` for a site built for the root.
+async fn built_under(cx: &Ctx, seen: &Seen) -> ApiResult<std::rc::Rc<Option<String>>> {
+    let key = seen.row.entity_id.to_string();
+    let load = async {
+        let lookup = site_lookup(cx, seen, "index.html").await?;
+        let site_files::Lookup::File(file) = &*lookup else {
+            return Ok(None);
+        };
+        if file.size > HOME_SCAN_MAX {
+            return Ok(None);
+        }
+        let mut bytes = Vec::with_capacity(file.size as usize);
+        let mut chunks = site_entry_chunks(cx, seen, file);
+        while let Some(chunk) = chunks.next().await {
+            bytes.extend_from_slice(&chunk?);
+        }
+        Ok(plug_content::base_folder(&bytes).map(|(folder, _)| folder))
+    };
+    cache::get_or_load(&cache::SITE_BASES, key, cx.now, load, |_| true).await
+}
+
 /// The bytes of the site file at `path`; a path that is not a file is the page's 404.
 async fn site_file_chunks(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<ByteChunks> {
     match &*site_lookup(cx, seen, path).await? {
@@ -300,8 +323,20 @@ async fn site_file(cx: &Ctx, req: &Request, seen: &Seen, rest: &str) -> ApiResul
     if path.split('/').any(|s| s == ".." || s == ".") {
         return Err(ApiError::not_found());
     }
-    match &*site_lookup(cx, seen, &path).await? {
-        site_files::Lookup::File(file) => site_entry(cx, seen, file).await,
+    let mut found = site_lookup(cx, seen, &path).await?;
+    if matches!(&*found, site_files::Lookup::Missing) {
+        if let Some(other) = other_normal_forms(&path) {
+            for variant in other {
+                let again = site_lookup(cx, seen, &variant).await?;
+                if !matches!(&*again, site_files::Lookup::Missing) {
+                    found = again;
+                    break;
+                }
+            }
+        }
+    }
+    match &*found {
+        site_files::Lookup::File(file) => site_entry(cx, req, seen, file).await,
         // `docs` for a folder `docs/` moves to the folder's index.
         site_files::Lookup::Folder => crate::http::redirect(&format!("/{path}/"), 301),
         site_files::Lookup::Missing if path == FAVICON => crate::origins::pages::favicon(),
@@ -309,32 +344,125 @@ async fn site_file(cx: &Ctx, req: &Request, seen: &Seen, rest: &str) -> ApiResul
     }
 }
 
+/// The path in its other Unicode normal forms, for a name with letters past ASCII: macOS's
+/// Finder zips `café.html` decomposed (NFD: `e` and a combining accent) while the page links it
+/// composed (NFC), as typed; macOS's own disk matches either, so the site worked where it was
+/// made. The Worker's JavaScript normalises, so no Unicode tables ship in its wasm.
+fn other_normal_forms(path: &str) -> Option<Vec<String>> {
+    if path.is_ascii() {
+        return None;
+    }
+    let js = js_sys::JsString::from(path);
+    let mut forms: Vec<String> = Vec::new();
+    for form in ["NFC", "NFD"] {
+        let other = String::from(js.normalize(form));
+        if other != path && !forms.contains(&other) {
+            forms.push(other);
+        }
+    }
+    Some(forms)
+}
+
 /// A file of the site found by its path: pages get the badge.
-async fn site_entry(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> ApiResult<Response> {
+async fn site_entry(
+    cx: &Ctx,
+    req: &Request,
+    seen: &Seen,
+    file: &site_files::SiteFile,
+) -> ApiResult<Response> {
     // The file found may be `about.html` for `about`: its own name gives the type.
     let content_type = plug_content::content_type_for(&file.path);
     let body = site_entry_chunks(cx, seen, file);
     if content_type.starts_with("text/html") {
         let tag = badge_tag(cx, seen).await?;
-        return stream_html(cx, seen, body, tag, PageKind::Html);
+        return stream_html(cx, seen, body, tag, PageKind::Html).await;
     }
-    site_asset(
-        cx,
-        seen,
-        Response::from_stream(body)?,
-        content_type,
-        file.size,
-    )
+    let Some(packed) = plug_content::precompressed(&file.path) else {
+        return site_asset_range(cx, req, seen, file, body, content_type);
+    };
+    let response = Response::from_stream(body)?;
+    // `game.wasm.gz` goes out as the wasm it holds, its bytes as stored: the browser inflates
+    // them, and `Manual` keeps the runtime from compressing them a second time.
+    let mut response = site_asset(cx, seen, response, packed.content_type, file.size)?
+        .with_encode_body(worker::EncodeBody::Manual);
+    let _ = response
+        .headers_mut()
+        .set("Content-Encoding", packed.encoding);
+    Ok(response)
+}
+
+/// A file of the site that is not a page, whole or the one range asked for
+/// (`plug_content::byte_range`): a site's video plays in Safari and seeks in any browser.
+fn site_asset_range(
+    cx: &Ctx,
+    req: &Request,
+    seen: &Seen,
+    file: &site_files::SiteFile,
+    whole: ByteChunks,
+    content_type: &str,
+) -> ApiResult<Response> {
+    let size = file.size as u64;
+    let asked = req.headers().get("Range")?;
+    let (mut response, length) = match plug_content::byte_range(asked.as_deref(), size) {
+        plug_content::ByteRange::Whole => (Response::from_stream(whole)?, size),
+        plug_content::ByteRange::Unsatisfiable => {
+            let mut response = Response::empty()?.with_status(416);
+            let _ = response
+                .headers_mut()
+                .set("Content-Range", &format!("bytes */{size}"));
+            (response, 0)
+        }
+        plug_content::ByteRange::Part { start, end } => {
+            let length = end - start + 1;
+            let part = if file.deflated == 0 {
+                // Stored as is: read just that span of the zip.
+                let key = objects::original_key(&seen.row.entity_id);
+                objects::range_chunks(&cx.bucket, &key, file.data_offset as u64 + start, length)
+            } else {
+                // Deflated: inflate from the start, keep the span, stop reading past it.
+                slice_chunks(whole, start, end)
+            };
+            let mut response = Response::from_stream(part)?.with_status(206);
+            let _ = response
+                .headers_mut()
+                .set("Content-Range", &format!("bytes {start}-{end}/{size}"));
+            (response, length)
+        }
+    };
+    let _ = response.headers_mut().set("Accept-Ranges", "bytes");
+    site_asset(cx, seen, response, content_type, length)
+}
+
+/// The bytes `start..=end` of a stream, which ends once they are out.
+fn slice_chunks(body: ByteChunks, start: u64, end: u64) -> ByteChunks {
+    let sliced = body
+        .scan(0u64, move |pos, chunk| {
+            let at = *pos;
+            if at > end {
+                return std::future::ready(None);
+            }
+            std::future::ready(Some(chunk.map(|chunk| {
+                let len = chunk.len() as u64;
+                *pos = at + len;
+                let from = start.saturating_sub(at).min(len) as usize;
+                let to = (end + 1).saturating_sub(at).min(len) as usize;
+                chunk[from..to.max(from)].to_vec()
+            })))
+        })
+        .filter(|c| std::future::ready(!matches!(c, Ok(v) if v.is_empty())));
+    Box::pin(sliced)
 }
 
 /// A path the site does not have.
 ///
-/// - Under a first folder the zip does not have, the path without it: a site built for a
-///   sub-path (`site_home`) asks for `/{folder}/assets/app.js`, which the zip holds as
-///   `assets/app.js`; a page found so goes to a navigation only.
+/// - Under a first folder the zip does not have, and the one its home page was built for
+///   (`built_under`), the path without it: a site built for a sub-path (`site_home`) asks for
+///   `/{folder}/assets/app.js`, which the zip holds as `assets/app.js`; a page found so goes to a
+///   navigation only.
 /// - A page's path (`.html`, or no `.` in its last segment) gets the site's own `404.html` with
 ///   status 404 when it has one (Next.js, Astro, Hugo and Jekyll write one).
-/// - Else a navigation to a path with no `.` in its last segment gets the site's `index.html`
+/// - Else a navigation to a path with no `.` in its last segment (or a folder's, `/dashboard/`)
+///   gets the site's `index.html`
 ///   (200), as Cloudflare Pages serves a site without a `404.html`: it is a single-page app's
 ///   route (`/dashboard`, opened from a shared address or reloaded), which its router draws. A
 ///   script's or a program's request for it stays a 404, never a page in place of data.
@@ -346,14 +474,19 @@ async fn missing_site_file(
     seen: &Seen,
     path: &str,
 ) -> ApiResult<Response> {
-    // Only under a folder the zip lacks: a real folder's missing file stays missing.
+    // Only under a folder the zip lacks, and the one its home page was built for: a real
+    // folder's missing file stays missing, and so does a mistyped `/nope/` (the site's 404.html,
+    // not its home page at a path where every relative link of it breaks).
     let under_missing_folder = match path.split_once('/') {
-        Some((first, within)) => matches!(
-            &*site_lookup(cx, seen, first).await?,
-            site_files::Lookup::Missing
-        )
-        .then_some(within),
-        None => None,
+        Some((first, within))
+            if matches!(
+                &*site_lookup(cx, seen, first).await?,
+                site_files::Lookup::Missing
+            ) && built_under(cx, seen).await?.as_deref() == Some(first) =>
+        {
+            Some(within)
+        }
+        _ => None,
     };
     let navigation = crate::origins::pages::navigation(req);
     if let Some(within) = under_missing_folder {
@@ -364,7 +497,7 @@ async fn missing_site_file(
                 if navigation
                     || !plug_content::content_type_for(&file.path).starts_with("text/html") =>
             {
-                return site_entry(cx, seen, file).await
+                return site_entry(cx, req, seen, file).await
             }
             site_files::Lookup::File(_) => {}
             site_files::Lookup::Folder => return crate::http::redirect(&format!("/{path}/"), 301),
@@ -372,17 +505,20 @@ async fn missing_site_file(
         }
     }
     let last = path.rsplit('/').next().unwrap_or(path);
-    let route = !last.contains('.');
+    // `/dashboard/` asks for `dashboard/index.html`: a route as much as `/dashboard` is.
+    let route = !last.contains('.') || last == "index.html";
     if route || last.ends_with(".html") {
         if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "404.html").await? {
             let tag = badge_tag(cx, seen).await?;
             let body = site_entry_chunks(cx, seen, file);
-            return Ok(stream_html(cx, seen, body, tag, PageKind::Html)?.with_status(404));
+            return Ok(stream_html(cx, seen, body, tag, PageKind::Html)
+                .await?
+                .with_status(404));
         }
     }
     if route && navigation {
         if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "index.html").await? {
-            return site_entry(cx, seen, file).await;
+            return site_entry(cx, req, seen, file).await;
         }
     }
     legacy_site_file(cx, seen, path).await
@@ -410,7 +546,7 @@ async fn legacy_site_file(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<Respon
     if content_type.starts_with("text/html") {
         let tag = badge_tag(cx, seen).await?;
         let body = object_chunks(cx, &key).await?;
-        return stream_html(cx, seen, body, tag, PageKind::Html);
+        return stream_html(cx, seen, body, tag, PageKind::Html).await;
     }
     let Some(object) = cx.r2(objects::get(&cx.bucket, &key)).await? else {
         let folder_index = format!("{key}/index.html");
