@@ -39,6 +39,8 @@ for (const file of Object.keys(KIT_DEPENDENCIES)) {
 entryPoints["tailwind-worker"] = join(kit, "entries/tailwind-worker.js");
 // The stand-in for an icon lucide-react 0.383 lacks, which the page imports itself (below).
 entryPoints["lucide-missing"] = join(kit, "entries/lucide-missing.js");
+// React 19's API on the page's React 18, which the page loads itself for a source that uses it.
+entryPoints.react19 = join(kit, "entries/react19.js");
 
 const shimFiles = {
   react: "react.cjs",

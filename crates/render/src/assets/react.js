@@ -23,7 +23,7 @@ function addReact() {
     },
   });
   const jsx = (type, props, key) =>
-    React.createElement(type, key === undefined ? props : Object.assign({}, props, { key }));
+    modules.react.createElement(type, key === undefined ? props : Object.assign({}, props, { key }));
   Object.assign(modules, {
     react: React,
     "react-dom": domModule,
@@ -31,6 +31,16 @@ function addReact() {
     "react/jsx-runtime": { jsx, jsxs: jsx, Fragment: React.Fragment },
     "react/jsx-dev-runtime": { jsxDEV: jsx, Fragment: React.Fragment },
   });
+}
+
+// React 19's API (`use`, `useActionState`, `useOptimistic`, `useFormStatus`, `<form action={fn}>`,
+// `<Context value>`, `ref` as a prop) on the page's React 18, from react-kit/entries/react19.js,
+// loaded only for a source naming one of them (README, "Single-file React components").
+const REACT_19 = /\b(?:useActionState|useOptimistic|useFormStatus|useFormState|requestFormReset)\b|\buse\(|\b(?:action|formAction)=\{|Context\s+value=|\(\s*\{[^}]*\bref\b[^}]*\}\s*[:)]/;
+async function addReact19() {
+  const { react19 } = await importKit("react19");
+  const { react, dom } = react19(React, modules["react-dom"]);
+  Object.assign(modules, { react, "react-dom": dom, "react-dom/client": dom });
 }
 
 function propTypes() {
@@ -456,6 +466,7 @@ function importedFiles(source) {
     if (file && file !== "lucide-react" && file !== "radix-icons") files.add(file);
     for (const dependency of (file && KIT_DEPENDENCIES[file]) || []) files.add(dependency);
   }
+  if (REACT_19.test(source)) files.add("react19");
   const icons = lucideNames(source);
   if (icons === null) files.add("lucide-react");
   else for (const name of icons) files.add(`lucide/${lucideFile(name)}`);
@@ -621,6 +632,7 @@ try {
   await scriptsReady;
   performance.mark("plug:scripts");
   addReact();
+  if (REACT_19.test(source)) await addReact19();
   class Boundary extends React.Component {
     constructor(props) {
       super(props);
@@ -689,7 +701,7 @@ try {
       processName,
       "__plugLocals",
       `${code}\n;${readLocals}\n//# sourceURL=${fileName}`,
-    )(requireModule, module, module.exports, React, modules["react-dom"], { env: {}, url: new URL(fileUrl, location.href).href }, { env: { NODE_ENV: "production" } }, locals);
+    )(requireModule, module, module.exports, modules.react, modules["react-dom"], { env: {}, url: new URL(fileUrl, location.href).href }, { env: { NODE_ENV: "production" } }, locals);
   } catch (error) {
     throw Object.assign(error, { title: "The component threw while loading." });
   }
