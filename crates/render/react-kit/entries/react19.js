@@ -195,7 +195,21 @@ export function react19(React, ReactDOM) {
     return createElement(type, props, ...children);
   }
 
+  // React 19.2's: a function an effect calls that always sees the latest props and state.
+  function useEffectEvent(fn) {
+    const latest = useRef(fn);
+    React.useLayoutEffect(() => {
+      latest.current = fn;
+    });
+    return useCallback((...args) => latest.current(...args), []);
+  }
+  // React 19.2's <Activity mode="hidden"> keeps its children's state while hidden; React 18 cannot,
+  // so hidden children are unmounted (their state starts again when shown).
+  const Activity = ({ mode, children }) => (mode === "hidden" ? null : children);
+
   const react = Object.assign({}, React, {
+    useEffectEvent,
+    Activity,
     createElement: patchedCreateElement,
     use,
     useActionState,

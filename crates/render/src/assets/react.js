@@ -36,7 +36,7 @@ function addReact() {
 // React 19's API (`use`, `useActionState`, `useOptimistic`, `useFormStatus`, `<form action={fn}>`,
 // `<Context value>`, `ref` as a prop) on the page's React 18, from react-kit/entries/react19.js,
 // loaded only for a source naming one of them (README, "Single-file React components").
-const REACT_19 = /\b(?:useActionState|useOptimistic|useFormStatus|useFormState|requestFormReset)\b|\buse\(|\b(?:action|formAction)=\{|Context\s+value=|\(\s*\{[^}]*\bref\b[^}]*\}\s*[:)]/;
+const REACT_19 = /\b(?:useActionState|useOptimistic|useFormStatus|useFormState|requestFormReset|useEffectEvent)\b|<Activity\s+mode=|\buse\(|\b(?:action|formAction)=\{|Context\s+value=|\(\s*\{[^}]*\bref\b[^}]*\}\s*[:)]/;
 async function addReact19() {
   const { react19 } = await importKit("react19");
   const { react, dom } = react19(React, modules["react-dom"]);
@@ -124,8 +124,11 @@ const LIBRARIES = {
   "lodash-es": "lodash",
   papaparse: "papaparse",
   "framer-motion": "framer-motion",
-  // framer-motion's own new name (Motion 11.11+); the same API.
+  // framer-motion's own new name (Motion 11.11+); the same API. `motion` itself is its DOM
+  // functions (`animate`, `scroll`, `inView`, `stagger`), which framer-motion exports too.
   "motion/react": "framer-motion",
+  "motion/react-client": "framer-motion",
+  motion: "framer-motion",
   d3: "d3",
   three: "three",
   "chart.js": "chart.js",
@@ -192,6 +195,13 @@ const LIBRARIES = {
   "canvas-confetti": "canvas-confetti",
   // ChatGPT's components fetch public APIs with it as often as with fetch.
   axios: "axios",
+  // Bolt's and Lovable's apps keep state in zustand stores (`create`, `persist`, `useShallow`) and
+  // fetch with TanStack Query (Lovable's template wraps every app in a QueryClientProvider).
+  zustand: "zustand",
+  "zustand/middleware": "zustand-middleware",
+  "zustand/shallow": "zustand-shallow",
+  "zustand/react/shallow": "zustand-shallow",
+  "@tanstack/react-query": "tanstack-react-query",
 };
 const UI_KIT = [
   "accordion", "alert", "alert-dialog", "aspect-ratio", "avatar", "badge", "breadcrumb", "button", "card",
@@ -400,6 +410,27 @@ async function loadImports(code) {
       modules[name] = method ? { __esModule: true, default: namespace.default[method[1]] } : asModule(namespace);
     }),
   );
+  missingExports(code);
+}
+
+// A name the module does not export (a newer shadcn part, React 19.2's newest hook) was undefined
+// where the component used it: React's error #130, naming nothing. Named imports compile to
+// `_module.Name`; each is looked up before the component runs, and the first missing one is named
+// with its line. Proxies (a font of next/font, a stylesheet) answer any name.
+function missingExports(code) {
+  for (const [, local, , name] of code.matchAll(/\bvar (_\w+) = require\((['"])([^'"]+)\2\);/g)) {
+    const module = modules[name];
+    if (!module || typeof module !== "object" || kitFile(name) === "next-font" || name === "prop-types") continue;
+    for (const [, used] of code.matchAll(new RegExp(`\\b${local}\\.([A-Za-z_$][\\w$]*)`, "g"))) {
+      // A CommonJS library's names are its default export's (a class's statics are not copied).
+      if (used !== "default" && !(used in module) && !(module.default && used in Object(module.default))) {
+        throw Object.assign(
+          new Error(`Plug's "${name}" has no export "${used}"${lineOf(name)}. The rest of what it exports is there; this one is newer than the version Plug provides, or misspelt.`),
+          { title: `This component imports "${used}" from "${name}", which Plug does not have.`, plain: true },
+        );
+      }
+    }
+  }
 }
 
 // Tailwind CSS v3 (its JIT compiler, bundled for the browser, with preflight and the
