@@ -475,9 +475,42 @@ for (const name of radixNames) {
   if (readFileSync(join(staging, "radix-icons", `${name}.mjs`)).length > 12000) throw new Error(`radix-icons/${name}.mjs holds more than its icon`);
 }
 
+// react-icons: each set cut by the first letter of its icons' names after the set's prefix
+// (react-icons/fa/G.mjs), and Heroicons one module per icon (heroicons/24/outline/<Name>.mjs); the
+// page names the files with the same lines (react.js: reactIconChunk, iconFiles).
+const reactIconChunk = new Function(`${pageScript.match(/^const reactIconChunk = [^]*?^\};$/m)[0]}\nreturn reactIconChunk;`)();
+const iconChunks = {};
+const iconsDir = join(nodeModules, "react-icons");
+for (const set of readdirSync(iconsDir).filter((d) => d !== "lib" && existsSync(join(iconsDir, d, "index.mjs")))) {
+  const names = [...readFileSync(join(iconsDir, set, "index.mjs"), "utf8").matchAll(/^export function (\w+)/gm)].map((m) => m[1]);
+  if (names.length < 20) throw new Error(`react-icons/${set} changed shape`);
+  for (const name of names) (iconChunks[`react-icons/${set}/${reactIconChunk(name)}`] ??= []).push(name);
+}
+if (Object.keys(iconChunks).length < 300) throw new Error("react-icons changed shape");
+const heroEntries = {};
+for (const style of ["16/solid", "20/solid", "24/outline", "24/solid"]) {
+  const dir = join(nodeModules, "@heroicons/react", style, "esm");
+  for (const file of readdirSync(dir).filter((f) => /^[A-Z]\w*Icon\.js$/.test(f))) heroEntries[`heroicons/${style}/${file.slice(0, -3)}`] = join(dir, file);
+}
+if (Object.keys(heroEntries).length < 1200) throw new Error("@heroicons/react changed shape");
+const iconSets = await esbuild.build({
+  ...common,
+  entryPoints: { ...heroEntries, ...Object.fromEntries(Object.keys(iconChunks).map((chunk) => [chunk, `plug-icon-chunk:${chunk}`])) },
+  outdir: staging,
+  plugins: [...common.plugins, {
+    name: "icon-chunk",
+    setup(build) {
+      build.onResolve({ filter: /^plug-icon-chunk:/ }, (args) => ({ path: args.path.slice(16), namespace: "plug-icon-chunk" }));
+      build.onLoad({ filter: /.*/, namespace: "plug-icon-chunk" }, (args) => ({
+        contents: `export { ${iconChunks[args.path].join(", ")} } from "${args.path.replace(/\/[^/]+$/, "")}";`, resolveDir: nodeModules, loader: "js",
+      }));
+    },
+  }],
+});
+
 // Licences of every package that ended up in a bundle.
 const packages = new Set();
-for (const input of [...Object.keys(libraries.metafile.inputs), ...Object.keys(consumers.metafile.inputs), ...Object.keys(icons.metafile.inputs), ...Object.keys(radixIcons.metafile.inputs)]) {
+for (const input of [...Object.keys(libraries.metafile.inputs), ...Object.keys(consumers.metafile.inputs), ...Object.keys(icons.metafile.inputs), ...Object.keys(radixIcons.metafile.inputs), ...Object.keys(iconSets.metafile.inputs)]) {
   const path = relative(nodeModules, resolve(nodeModules, input));
   const m = path.match(/^((?:@[^/]+\/)?[^/]+)\//);
   if (m && !path.startsWith("..") && !input.includes(":")) packages.add(m[1]);

@@ -176,3 +176,23 @@ test('files as editors save them: a BOM, CRLF and tabs; a banner, @ts-nocheck an
   quiet(second);
   await context.close();
 });
+
+test('react-icons and Heroicons draw, loading only the chunks and icons named; a name a set lacks is named with its line', async () => {
+  const e = await dropReact('Footer.jsx', C.ICON_SETS);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #social svg');
+  assert.equal(await page.$$eval('#root #social svg', (s) => s.filter((x) => x.querySelector('path, circle, line, polyline') && x.getBoundingClientRect().width === 24).length), 6);
+  assert.equal(await page.$eval('#root #open-icon', (s) => [s.getAttribute('stroke'), s.getBoundingClientRect().width].join()), 'currentColor,24');
+  assert.equal(await style(page, '#root #check', 'color'), 'rgb(34, 197, 94)');
+  await page.click('#root #menu');
+  await page.waitForSelector('#root #close-icon');
+  const kit = [...new Set(page.requested.filter((p) => /\/react-kit\/(react-icons|heroicons)\//.test(p)).map((p) => p.replace(/.*\/react-kit\//, '')))].sort();
+  assert.deepEqual(kit, ['heroicons/20/solid/CheckCircleIcon.mjs', 'heroicons/24/outline/Bars3Icon.mjs', 'heroicons/24/outline/XMarkIcon.mjs',
+    'react-icons/fa/G.mjs', 'react-icons/fa/L.mjs', 'react-icons/fa/T.mjs', 'react-icons/fi/M.mjs', 'react-icons/fi/S.mjs', 'react-icons/hi/OutlineM.mjs']);
+  quiet(page);
+  const missing = await dropReact('Links.jsx', C.ICON_MISSING);
+  const { page: second } = await open(missing, context);
+  await second.waitForSelector('.plug-error');
+  assert.match(await text(second, '.plug-error'), /imports "FaBlueskyLogo" from "react-icons\/fa".*line 1: import \{ FaGithub, FaBlueskyLogo \}/s);
+  await context.close();
+});

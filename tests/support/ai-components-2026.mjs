@@ -363,3 +363,43 @@ export default function Inventory(): React.JSX.Element {
   )
 }
 `;
+
+/** ChatGPT: a footer of react-icons from three sets, and a nav of Heroicons in two styles. */
+export const ICON_SETS = `import React, { useState } from 'react';
+import { FaGithub, FaTwitter, FaLinkedin } from 'react-icons/fa';
+import { FiSearch, FiMenu as MenuIcon } from 'react-icons/fi';
+import { HiOutlineMail } from 'react-icons/hi';
+import { Bars3Icon, XMarkIcon } from '@heroicons/react/24/outline';
+import { CheckCircleIcon } from '@heroicons/react/20/solid';
+
+export default function Footer() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="p-6">
+      <nav className="flex items-center justify-between">
+        <span className="font-bold">Acme</span>
+        <button id="menu" onClick={() => setOpen(!open)} className="p-2">
+          {open ? <XMarkIcon id="close-icon" className="h-6 w-6" /> : <Bars3Icon id="open-icon" className="h-6 w-6" />}
+        </button>
+        <CheckCircleIcon id="check" className="size-5 text-green-500" aria-hidden="true" />
+      </nav>
+      <footer id="social" className="mt-6 flex gap-4 text-2xl text-gray-700">
+        <a href="#"><FaGithub /></a>
+        <a href="#"><FaTwitter /></a>
+        <a href="#"><FaLinkedin /></a>
+        <FiSearch />
+        <MenuIcon />
+        <HiOutlineMail />
+      </footer>
+    </div>
+  );
+}
+`;
+
+/** A react-icons name its release does not have (the models write names of other sets). */
+export const ICON_MISSING = `import { FaGithub, FaBlueskyLogo } from 'react-icons/fa';
+
+export default function Links() {
+  return <p><FaGithub /> <FaBlueskyLogo /></p>;
+}
+`;

@@ -279,6 +279,7 @@ function kitFile(specifier) {
   if (/^@\/hooks\/use-toast(?:\.[jt]sx?)?$/.test(name)) return "ui-toast";
   if (/^@\/hooks\/use-mobile(?:\.[jt]sx?)?$/.test(name)) return "ui-sidebar";
   if (LODASH_METHOD.test(name)) return "lodash";
+  if (REACT_ICONS.test(name) || HEROICONS.test(name)) return "icon-set";
   return null;
 }
 // `import debounce from "lodash/debounce"`: one method of lodash as its default export.
@@ -350,6 +351,55 @@ async function radixIconsModule(source) {
   return Object.fromEntries(names.map((n, i) => [n, icons[i].default]));
 }
 
+// react-icons (ChatGPT's and Bolt's `FaGithub` from "react-icons/fa") and Heroicons (Tailwind UI's
+// `Bars3Icon` from "@heroicons/react/24/outline"). react-icons' sets hold 300 to 9,000 icons
+// each, 50,000 in all: one module per icon would be too many files, so each set is cut by the
+// first letter of the icon's name after the set's prefix and a style word (react-icons/fa/G.mjs
+// holds FaGithub …, md/OutlineE.mjs MdOutlineEmail …, 0.mjs the names that go on with a digit). Heroicons (650 a style) are one module per icon, as
+// lucide's. scripts/vendor-react-kit.mjs names the files with these very lines.
+const REACT_ICONS = /^react-icons\/([a-z0-9]+)$/;
+const HEROICONS = /^@heroicons\/react\/(16\/solid|20\/solid|24\/outline|24\/solid)$/;
+const reactIconChunk = (name) => {
+  const rest = name.replace(/^[A-Z][a-z]+/, "");
+  const style = /^(?:Outline|Outlined|Round|Sharp|TwoTone|Ios|Md|Logo|Fill|Solid)(?=[A-Z0-9])/.exec(rest)?.[0] ?? "";
+  const first = rest[style.length] || "0";
+  return style + (/[A-Za-z]/.test(first) ? first.toUpperCase() : "0");
+};
+/** The names a source imports from `specifier`, or null for a namespace or default import. */
+function namedImports(source, specifier) {
+  const names = [];
+  const escaped = specifier.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  for (const [, clause] of source.matchAll(new RegExp(`import\\s*([^'";]*?)\\s*from\\s*(['"])${escaped}\\2`, "g"))) {
+    const named = /^\{([^}]*)\}$/.exec(clause.trim());
+    if (!named) return null;
+    for (const part of named[1].split(",")) {
+      const name = part.trim().split(/\s+as\s+/)[0];
+      if (name && !/^type\s/.test(name)) names.push(name);
+    }
+  }
+  return names.every((n) => /^[A-Z]\w*$/.test(n)) ? names : null;
+}
+/** The react-kit files of the icons a source imports from an icon set's specifier. */
+function iconFiles(source, specifier) {
+  const names = namedImports(source, specifier) ?? [];
+  const set = REACT_ICONS.exec(specifier);
+  if (set) return [...new Set(names.map((n) => `react-icons/${set[1]}/${reactIconChunk(n)}`))];
+  return names.map((n) => `heroicons/${HEROICONS.exec(specifier)[1]}/${n}`);
+}
+async function iconSetModule(specifier) {
+  const names = namedImports(sourceText, specifier);
+  if (names === null) throw Object.assign(unavailable(specifier), { message: `Import the icons of "${specifier}" by name (import { … } from "${specifier}")${lineOf(specifier)}: Plug loads only the icons a component names.` });
+  const files = iconFiles(sourceText, specifier);
+  const loaded = await Promise.all(files.map((f) => importKit(f).catch(() => null)));
+  if (HEROICONS.test(specifier)) {
+    const missing = names.find((_, i) => !loaded[i]);
+    if (missing) throw unavailable(`${specifier} (its icon ${missing})`);
+    return Object.fromEntries(names.map((n, i) => [n, loaded[i].default]));
+  }
+  // A name no chunk has is reported by missingExports with its line.
+  return Object.assign({}, ...loaded.filter(Boolean));
+}
+
 /** A library's module as Sucrase's interop expects it: named exports, `default`, `__esModule`. */
 function asModule(namespace) {
   const keys = Object.keys(namespace);
@@ -399,7 +449,7 @@ async function loadImports(code) {
   }
   await Promise.all(
     wanted.map(async ([name, file]) => {
-      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : file === "radix-icons" ? radixIconsModule(sourceText) : importKit(file));
+      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : file === "radix-icons" ? radixIconsModule(sourceText) : file === "icon-set" ? iconSetModule(name) : importKit(file));
       const method = LODASH_METHOD.exec(name);
       if (method && typeof namespace.default?.[method[1]] !== "function") throw unavailable(name);
       if (file === "next-font") {
@@ -494,7 +544,8 @@ function importedFiles(source) {
   const files = new Set();
   for (const [, , name] of source.matchAll(/\b(?:from|import)\s*(['"])([^'"]+)\1/g)) {
     const file = kitFile(name);
-    if (file && file !== "lucide-react" && file !== "radix-icons") files.add(file);
+    if (file === "icon-set") for (const icon of iconFiles(source, name)) files.add(icon);
+    else if (file && file !== "lucide-react" && file !== "radix-icons") files.add(file);
     for (const dependency of (file && KIT_DEPENDENCIES[file]) || []) files.add(dependency);
   }
   if (REACT_19.test(source)) files.add("react19");
@@ -531,7 +582,7 @@ function startStyling(source) {
   // icons (1 KB each) are asked for first, so they do not wait behind the big files until these
   // are in (the dashboard's icons came last, and the libraries waited for them); then Tailwind,
   // then the libraries.
-  const icon = (file) => file.startsWith("lucide/") || file.startsWith("radix-icons/");
+  const icon = (file) => /^(?:lucide|radix-icons|heroicons)\//.test(file);
   preload(files.filter(icon));
   const css = applyTailwind(source);
   preload(files.filter((file) => !icon(file)));
