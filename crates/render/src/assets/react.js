@@ -413,6 +413,7 @@ function asModule(namespace) {
 
 const AVAILABLE = () =>
   `react, react-dom, ${Object.keys(LIBRARIES).filter((k) => !k.startsWith("@/")).join(", ")}, ` +
+  `react-icons/<set>, @heroicons/react/{16/solid,20/solid,24/outline,24/solid}, ` +
   `@/components/ui/{${[...UI_KIT, ...Object.keys(UI_BUNDLES)].sort().join(",")}}, @/lib/utils, @/hooks/use-toast, @/hooks/use-mobile, stylesheets and assets`;
 
 function unavailable(name) {
