@@ -196,3 +196,31 @@ test('react-icons and Heroicons draw, loading only the chunks and icons named; a
   assert.match(await text(second, '.plug-error'), /imports "FaBlueskyLogo" from "react-icons\/fa".*line 1: import \{ FaGithub, FaBlueskyLogo \}/s);
   await context.close();
 });
+
+test("React 19's ref cleanup: a callback ref's returned function runs when its element goes, not the ref with null", async () => {
+  const e = await dropReact('Measured.tsx', C.REF_CLEANUP);
+  const { page, context } = await open(e);
+  await eventually(async () => (await text(page, '#root #width')) === '256', 'the observed width');
+  assert.equal(await page.evaluate(() => window.__observing), 1);
+  await page.click('#root #toggle');
+  await eventually(async () => (await page.evaluate(() => window.__observing)) === 0, 'the cleanup');
+  assert.equal(await page.$('#root #box'), null);
+  await page.click('#root #toggle');
+  await page.waitForSelector('#root #box');
+  await eventually(async () => (await page.evaluate(() => window.__observing)) === 1, 'observed again');
+  await page.click('#root #toggle');
+  await eventually(async () => (await page.evaluate(() => window.__observing)) === 0, 'the second cleanup');
+  quiet(page);
+  await context.close();
+});
+
+test("shadcn's Button written into the file renders its link child through @radix-ui/react-slot's Slot", async () => {
+  const e = await dropReact('Actions.tsx', C.INLINE_SLOT_BUTTON);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #docs');
+  assert.equal(await page.$eval('#root #docs', (a) => [a.tagName, a.dataset.slot, a.parentElement.tagName].join()), 'A,button,DIV', 'the link is the button');
+  assert.match(await page.getAttribute('#root #docs', 'class'), /rounded-md.*border/);
+  assert.equal(await style(page, '#root #save', 'backgroundColor'), 'rgb(15, 23, 42)');
+  quiet(page);
+  await context.close();
+});

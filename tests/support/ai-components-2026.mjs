@@ -403,3 +403,63 @@ export default function Links() {
   return <p><FaGithub /> <FaBlueskyLogo /></p>;
 }
 `;
+
+/** React 19: a callback ref that returns its cleanup, on an element that comes and goes. */
+export const REF_CLEANUP = `import { useState } from "react"
+
+let observing = 0
+
+export default function Measured() {
+  const [shown, setShown] = useState(true)
+  const [width, setWidth] = useState(0)
+  return (
+    <div className="p-6">
+      <button id="toggle" onClick={() => setShown((s) => !s)}>Toggle</button>
+      {shown && (
+        <div
+          id="box"
+          className="h-10 w-64 bg-blue-200"
+          ref={(node) => {
+            const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry.contentRect.width)))
+            observer.observe(node)
+            window.__observing = ++observing
+            return () => {
+              observer.disconnect()
+              window.__observing = --observing
+            }
+          }}
+        />
+      )}
+      <p id="width">{width}</p>
+    </div>
+  )
+}
+`;
+
+/** shadcn's Button written into the file, on @radix-ui/react-slot's Slot (asChild). */
+export const INLINE_SLOT_BUTTON = `import * as React from "react"
+import { Slot } from "@radix-ui/react-slot"
+import { cva, type VariantProps } from "class-variance-authority"
+import { cn } from "@/lib/utils"
+
+const buttonVariants = cva("inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-medium", {
+  variants: { variant: { default: "bg-primary text-primary-foreground", outline: "border border-input bg-background" } },
+  defaultVariants: { variant: "default" },
+})
+
+function Button({ className, variant, asChild = false, ...props }: React.ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
+  const Comp = asChild ? Slot : "button"
+  return <Comp data-slot="button" className={cn(buttonVariants({ variant, className }))} {...props} />
+}
+
+export default function Actions() {
+  return (
+    <div className="flex gap-2 p-6">
+      <Button id="save">Save</Button>
+      <Button asChild variant="outline">
+        <a id="docs" href="#docs">Docs</a>
+      </Button>
+    </div>
+  )
+}
+`;

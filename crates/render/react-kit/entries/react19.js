@@ -173,7 +173,36 @@ export function react19(React, ReactDOM) {
     return refForwarders.get(type);
   };
 
+  // A callback ref may return a cleanup function, which React 19 calls on detach instead of calling
+  // the ref with null (React 18 calls ref(null), and `observer.observe(null)` threw). One wrapper
+  // per ref function, so a stable ref stays stable to React.
+  const refWrappers = new WeakMap();
+  const wrappers = new WeakSet();
+  const withCleanup = (ref) => {
+    if (!refWrappers.has(ref)) {
+      let cleanup = null;
+      const wrapper = (node) => {
+        if (node !== null) {
+          const result = ref(node);
+          cleanup = typeof result === "function" ? result : null;
+        } else if (cleanup) {
+          const run = cleanup;
+          cleanup = null;
+          run();
+        } else {
+          ref(null);
+        }
+      };
+      wrappers.add(wrapper);
+      refWrappers.set(ref, wrapper);
+    }
+    return refWrappers.get(ref);
+  };
+
   function patchedCreateElement(type, props, ...children) {
+    if (props && typeof props.ref === "function" && !wrappers.has(props.ref)) {
+      props = { ...props, ref: withCleanup(props.ref) };
+    }
     if (props) {
       if (type === "form" && typeof props.action === "function") return createElement(ActionForm, props, ...children);
       if ((type === "button" || type === "input") && typeof props.formAction === "function") {

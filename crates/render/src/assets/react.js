@@ -36,7 +36,7 @@ function addReact() {
 // React 19's API (`use`, `useActionState`, `useOptimistic`, `useFormStatus`, `<form action={fn}>`,
 // `<Context value>`, `ref` as a prop) on the page's React 18, from react-kit/entries/react19.js,
 // loaded only for a source naming one of them (README, "Single-file React components").
-const REACT_19 = /\b(?:useActionState|useOptimistic|useFormStatus|useFormState|requestFormReset|useEffectEvent)\b|<Activity\s+mode=|\buse\(|\b(?:action|formAction)=\{|Context\s+value=|\(\s*\{[^}]*\bref\b[^}]*\}\s*[:)]/;
+const REACT_19 = /\b(?:useActionState|useOptimistic|useFormStatus|useFormState|requestFormReset|useEffectEvent)\b|<Activity\s+mode=|\buse\(|\b(?:action|formAction)=\{|\bref=\{\s*(?:\(\s*\w*\s*(?::[^)]*)?\)|\w+)\s*=>|Context\s+value=|\(\s*\{[^}]*\bref\b[^}]*\}\s*[:)]/;
 async function addReact19() {
   const { react19 } = await importKit("react19");
   const { react, dom } = react19(React, modules["react-dom"]);
@@ -195,6 +195,8 @@ const LIBRARIES = {
   "canvas-confetti": "canvas-confetti",
   // ChatGPT's components fetch public APIs with it as often as with fetch.
   axios: "axios",
+  // shadcn's Button written into the file itself (`asChild` renders its child through Slot).
+  "@radix-ui/react-slot": "radix-slot",
   // Bolt's and Lovable's apps keep state in zustand stores (`create`, `persist`, `useShallow`) and
   // fetch with TanStack Query (Lovable's template wraps every app in a QueryClientProvider).
   zustand: "zustand",
