@@ -493,13 +493,27 @@ for (const style of ["16/solid", "20/solid", "24/outline", "24/solid"]) {
   for (const file of readdirSync(dir).filter((f) => /^[A-Z]\w*Icon\.js$/.test(f))) heroEntries[`heroicons/${style}/${file.slice(0, -3)}`] = join(dir, file);
 }
 if (Object.keys(heroEntries).length < 1200) throw new Error("@heroicons/react changed shape");
+// date-fns's locales, one module per locale named by its export (`ptBR` from pt-BR.js), each its
+// default export.
+const localeEntries = {};
+const localeDir = join(nodeModules, "date-fns/locale");
+for (const file of readdirSync(localeDir).filter((f) => /^[a-zA-Z-]+\.js$/.test(f))) {
+  const name = /^export const (\w+) = \{/m.exec(readFileSync(join(localeDir, file), "utf8"))?.[1];
+  if (name) localeEntries[`date-fns-locale/${name}`] = `plug-date-locale:${join(localeDir, file)}|${name}`;
+}
+if (Object.keys(localeEntries).length < 90) throw new Error("date-fns's locales changed shape");
 const iconSets = await esbuild.build({
   ...common,
-  entryPoints: { ...heroEntries, ...Object.fromEntries(Object.keys(iconChunks).map((chunk) => [chunk, `plug-icon-chunk:${chunk}`])) },
+  entryPoints: { ...heroEntries, ...localeEntries, ...Object.fromEntries(Object.keys(iconChunks).map((chunk) => [chunk, `plug-icon-chunk:${chunk}`])) },
   outdir: staging,
   plugins: [...common.plugins, {
     name: "icon-chunk",
     setup(build) {
+      build.onResolve({ filter: /^plug-date-locale:/ }, (args) => ({ path: args.path.slice(17), namespace: "plug-date-locale" }));
+      build.onLoad({ filter: /.*/, namespace: "plug-date-locale" }, (args) => {
+        const [file, name] = args.path.split("|");
+        return { contents: `export { ${name} as default } from ${JSON.stringify(file)};`, resolveDir: nodeModules, loader: "js" };
+      });
       build.onResolve({ filter: /^plug-icon-chunk:/ }, (args) => ({ path: args.path.slice(16), namespace: "plug-icon-chunk" }));
       build.onLoad({ filter: /.*/, namespace: "plug-icon-chunk" }, (args) => ({
         contents: `export { ${iconChunks[args.path].join(", ")} } from "${args.path.replace(/\/[^/]+$/, "")}";`, resolveDir: nodeModules, loader: "js",

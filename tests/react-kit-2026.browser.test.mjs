@@ -224,3 +224,16 @@ test("shadcn's Button written into the file renders its link child through @radi
   quiet(page);
   await context.close();
 });
+
+test("date-fns's locales by name (from date-fns/locale and date-fns/locale/<code>), each its own small module", async () => {
+  const e = await dropReact('Agenda.jsx', C.DATE_LOCALES);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #es');
+  assert.equal(await text(page, '#root #es'), 'lunes 5 de enero');
+  assert.equal(await text(page, '#root #pt'), 'há 3 dias');
+  assert.equal(await text(page, '#root #de'), 'Montag');
+  const locales = [...new Set(page.requested.filter((p) => p.includes('/date-fns-locale/')).map((p) => p.split('/').pop()))].sort();
+  assert.deepEqual(locales, ['de.mjs', 'es.mjs', 'ptBR.mjs']);
+  quiet(page);
+  await context.close();
+});

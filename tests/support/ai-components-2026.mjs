@@ -463,3 +463,20 @@ export default function Actions() {
   )
 }
 `;
+
+/** Claude, asked in Spanish: dates formatted with date-fns's Spanish and Brazilian locales. */
+export const DATE_LOCALES = `import { format, formatDistance } from "date-fns";
+import { es, ptBR } from "date-fns/locale";
+import { de } from "date-fns/locale/de";
+
+export default function Agenda() {
+  const day = new Date(2026, 0, 5);
+  return (
+    <div className="p-6 space-y-1">
+      <p id="es">{format(day, "EEEE d 'de' MMMM", { locale: es })}</p>
+      <p id="pt">{formatDistance(day, new Date(2026, 0, 8), { locale: ptBR, addSuffix: true })}</p>
+      <p id="de">{format(day, "EEEE", { locale: de })}</p>
+    </div>
+  );
+}
+`;
