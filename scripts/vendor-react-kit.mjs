@@ -39,6 +39,8 @@ for (const file of Object.keys(KIT_DEPENDENCIES)) {
 entryPoints["tailwind-worker"] = join(kit, "entries/tailwind-worker.js");
 // The stand-in for an icon lucide-react 0.383 lacks, which the page imports itself (below).
 entryPoints["lucide-missing"] = join(kit, "entries/lucide-missing.js");
+// React 19's API on the page's React 18, which the page loads itself for a source that uses it.
+entryPoints.react19 = join(kit, "entries/react19.js");
 
 const shimFiles = {
   react: "react.cjs",
@@ -473,9 +475,56 @@ for (const name of radixNames) {
   if (readFileSync(join(staging, "radix-icons", `${name}.mjs`)).length > 12000) throw new Error(`radix-icons/${name}.mjs holds more than its icon`);
 }
 
+// react-icons: each set cut by the first letter of its icons' names after the set's prefix
+// (react-icons/fa/G.mjs), and Heroicons one module per icon (heroicons/24/outline/<Name>.mjs); the
+// page names the files with the same lines (react.js: reactIconChunk, iconFiles).
+const reactIconChunk = new Function(`${pageScript.match(/^const reactIconChunk = [^]*?^\};$/m)[0]}\nreturn reactIconChunk;`)();
+const iconChunks = {};
+const iconsDir = join(nodeModules, "react-icons");
+for (const set of readdirSync(iconsDir).filter((d) => d !== "lib" && existsSync(join(iconsDir, d, "index.mjs")))) {
+  const names = [...readFileSync(join(iconsDir, set, "index.mjs"), "utf8").matchAll(/^export function (\w+)/gm)].map((m) => m[1]);
+  if (names.length < 20) throw new Error(`react-icons/${set} changed shape`);
+  for (const name of names) (iconChunks[`react-icons/${set}/${reactIconChunk(name)}`] ??= []).push(name);
+}
+if (Object.keys(iconChunks).length < 300) throw new Error("react-icons changed shape");
+const heroEntries = {};
+for (const style of ["16/solid", "20/solid", "24/outline", "24/solid"]) {
+  const dir = join(nodeModules, "@heroicons/react", style, "esm");
+  for (const file of readdirSync(dir).filter((f) => /^[A-Z]\w*Icon\.js$/.test(f))) heroEntries[`heroicons/${style}/${file.slice(0, -3)}`] = join(dir, file);
+}
+if (Object.keys(heroEntries).length < 1200) throw new Error("@heroicons/react changed shape");
+// date-fns's locales, one module per locale named by its export (`ptBR` from pt-BR.js), each its
+// default export.
+const localeEntries = {};
+const localeDir = join(nodeModules, "date-fns/locale");
+for (const file of readdirSync(localeDir).filter((f) => /^[a-zA-Z-]+\.js$/.test(f))) {
+  const name = /^export const (\w+) = \{/m.exec(readFileSync(join(localeDir, file), "utf8"))?.[1];
+  if (name) localeEntries[`date-fns-locale/${name}`] = `plug-date-locale:${join(localeDir, file)}|${name}`;
+}
+if (Object.keys(localeEntries).length < 90) throw new Error("date-fns's locales changed shape");
+const iconSets = await esbuild.build({
+  ...common,
+  entryPoints: { ...heroEntries, ...localeEntries, ...Object.fromEntries(Object.keys(iconChunks).map((chunk) => [chunk, `plug-icon-chunk:${chunk}`])) },
+  outdir: staging,
+  plugins: [...common.plugins, {
+    name: "icon-chunk",
+    setup(build) {
+      build.onResolve({ filter: /^plug-date-locale:/ }, (args) => ({ path: args.path.slice(17), namespace: "plug-date-locale" }));
+      build.onLoad({ filter: /.*/, namespace: "plug-date-locale" }, (args) => {
+        const [file, name] = args.path.split("|");
+        return { contents: `export { ${name} as default } from ${JSON.stringify(file)};`, resolveDir: nodeModules, loader: "js" };
+      });
+      build.onResolve({ filter: /^plug-icon-chunk:/ }, (args) => ({ path: args.path.slice(16), namespace: "plug-icon-chunk" }));
+      build.onLoad({ filter: /.*/, namespace: "plug-icon-chunk" }, (args) => ({
+        contents: `export { ${iconChunks[args.path].join(", ")} } from "${args.path.replace(/\/[^/]+$/, "")}";`, resolveDir: nodeModules, loader: "js",
+      }));
+    },
+  }],
+});
+
 // Licences of every package that ended up in a bundle.
 const packages = new Set();
-for (const input of [...Object.keys(libraries.metafile.inputs), ...Object.keys(consumers.metafile.inputs), ...Object.keys(icons.metafile.inputs), ...Object.keys(radixIcons.metafile.inputs)]) {
+for (const input of [...Object.keys(libraries.metafile.inputs), ...Object.keys(consumers.metafile.inputs), ...Object.keys(icons.metafile.inputs), ...Object.keys(radixIcons.metafile.inputs), ...Object.keys(iconSets.metafile.inputs)]) {
   const path = relative(nodeModules, resolve(nodeModules, input));
   const m = path.match(/^((?:@[^/]+\/)?[^/]+)\//);
   if (m && !path.startsWith("..") && !input.includes(":")) packages.add(m[1]);

@@ -41,9 +41,50 @@ export const TAILWIND_CONFIG = {
       // input-otp's caret.
       keyframes: { "caret-blink": { "0%,70%,100%": { opacity: "1" }, "20%,50%": { opacity: "0" } } },
       animation: { "caret-blink": "caret-blink 1.25s ease-out infinite" },
+      // Tailwind v4's new smallest steps (v3's `shadow-sm`, `rounded-sm` and `blur-sm` renamed one
+      // down), which the tools' models now write; v3's own names keep v3's values.
+      boxShadow: { "2xs": "0 1px rgb(0 0 0 / 0.05)", xs: "0 1px 2px 0 rgb(0 0 0 / 0.05)" },
+      borderRadius: { xs: "0.125rem" },
+      blur: { xs: "4px" },
     },
   },
+  plugins: [tailwindFourNames],
 };
+
+// Tailwind v4's names for what v3 has under others, which models trained on v4 (v0 and shadcn
+// moved to it in 2025) write into components that otherwise read as v3: without them a v4 hero's
+// `bg-linear-to-r … bg-clip-text text-transparent` heading has no gradient and is invisible. The
+// gradients use v3's stops (`from-*`, `via-*`, `to-*`); `@container` and its `@md:` variants are
+// v4's (and v3's container-queries plugin's) sizes; `text-shadow-*` is v4.1's.
+const SIDES = { t: "top", tr: "top right", r: "right", br: "bottom right", b: "bottom", bl: "bottom left", l: "left", tl: "top left" };
+const CONTAINERS = { "3xs": "16rem", "2xs": "18rem", xs: "20rem", sm: "24rem", md: "28rem", lg: "32rem", xl: "36rem", "2xl": "42rem",
+  "3xl": "48rem", "4xl": "56rem", "5xl": "64rem", "6xl": "72rem", "7xl": "80rem" };
+const TEXT_SHADOWS = {
+  "2xs": "0px 1px 0px rgb(0 0 0 / 0.15)",
+  xs: "0px 1px 1px rgb(0 0 0 / 0.2)",
+  sm: "0px 1px 0px rgb(0 0 0 / 0.075), 0px 1px 1px rgb(0 0 0 / 0.075), 0px 2px 2px rgb(0 0 0 / 0.075)",
+  md: "0px 1px 1px rgb(0 0 0 / 0.1), 0px 1px 2px rgb(0 0 0 / 0.1), 0px 2px 4px rgb(0 0 0 / 0.1)",
+  lg: "0px 1px 2px rgb(0 0 0 / 0.1), 0px 3px 2px rgb(0 0 0 / 0.1), 0px 4px 8px rgb(0 0 0 / 0.1)",
+  none: "none",
+};
+function tailwindFourNames({ addUtilities, matchUtilities, matchVariant }) {
+  const stops = "var(--tw-gradient-stops)";
+  addUtilities(Object.fromEntries(Object.entries(SIDES).map(([k, side]) => [`.bg-linear-to-${k}`, { "background-image": `linear-gradient(to ${side}, ${stops})` }])));
+  matchUtilities(
+    { "bg-linear": (angle) => ({ "background-image": `linear-gradient(${angle}, ${stops})` }) },
+    { values: Object.fromEntries([0, 45, 90, 135, 180, 225, 270, 315].map((n) => [n, `${n}deg`])), supportsNegativeValues: true },
+  );
+  addUtilities({
+    ".bg-radial": { "background-image": `radial-gradient(${stops})` },
+    ".bg-conic": { "background-image": `conic-gradient(${stops})` },
+    ".outline-hidden": { outline: "2px solid transparent", "outline-offset": "2px" },
+    ".\\@container": { "container-type": "inline-size" },
+  });
+  matchUtilities({ "text-shadow": (value) => ({ "text-shadow": value }) }, { values: TEXT_SHADOWS });
+  const size = (value) => Number.parseFloat(value) || 0;
+  matchVariant("@", (value) => `@container (min-width: ${value})`, { values: CONTAINERS, sort: (a, b) => size(a.value) - size(b.value) });
+  matchVariant("@max", (value) => `@container (width < ${value})`, { values: CONTAINERS, sort: (a, b) => size(b.value) - size(a.value) });
+}
 
 // The kit's classes with a screen variant (`sm:flex-row`) are compiled with the component's own, not
 // at build time, so media queries keep Tailwind's order (`sm:` before the component's `lg:`).

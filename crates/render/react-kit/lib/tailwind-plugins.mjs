@@ -12,7 +12,8 @@ export function corePluginKeys(nodeModules, config) {
   const keys = {};
   for (const name of Object.keys(tailwind("./lib/corePlugins.js").corePlugins)) {
     if (name === "preflight") continue;
-    const context = createContext(resolveConfig({ ...config, content: ["-"], corePlugins: [name] }));
+    // The config's own plugins (tailwind-config.js) are not core plugins and stay on whatever the text.
+    const context = createContext(resolveConfig({ ...config, plugins: [], content: ["-"], corePlugins: [name] }));
     // "*" holds a plugin's defaults (`--tw-blur` …), which go to preflight's layer, precompiled.
     keys[name] = [...context.candidateRuleMap.keys()].map(String).filter((key) => key !== "*");
   }

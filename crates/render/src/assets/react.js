@@ -23,7 +23,7 @@ function addReact() {
     },
   });
   const jsx = (type, props, key) =>
-    React.createElement(type, key === undefined ? props : Object.assign({}, props, { key }));
+    modules.react.createElement(type, key === undefined ? props : Object.assign({}, props, { key }));
   Object.assign(modules, {
     react: React,
     "react-dom": domModule,
@@ -31,6 +31,16 @@ function addReact() {
     "react/jsx-runtime": { jsx, jsxs: jsx, Fragment: React.Fragment },
     "react/jsx-dev-runtime": { jsxDEV: jsx, Fragment: React.Fragment },
   });
+}
+
+// React 19's API (`use`, `useActionState`, `useOptimistic`, `useFormStatus`, `<form action={fn}>`,
+// `<Context value>`, `ref` as a prop) on the page's React 18, from react-kit/entries/react19.js,
+// loaded only for a source naming one of them (README, "Single-file React components").
+const REACT_19 = /\b(?:useActionState|useOptimistic|useFormStatus|useFormState|requestFormReset|useEffectEvent)\b|<Activity\s+mode=|\buse\(|\b(?:action|formAction)=\{|\bref=\{\s*(?:\(\s*\w*\s*(?::[^)]*)?\)|\w+)\s*=>|Context\s+value=|\(\s*\{[^}]*\bref\b[^}]*\}\s*[:)]/;
+async function addReact19() {
+  const { react19 } = await importKit("react19");
+  const { react, dom } = react19(React, modules["react-dom"]);
+  Object.assign(modules, { react, "react-dom": dom, "react-dom/client": dom });
 }
 
 function propTypes() {
@@ -114,8 +124,11 @@ const LIBRARIES = {
   "lodash-es": "lodash",
   papaparse: "papaparse",
   "framer-motion": "framer-motion",
-  // framer-motion's own new name (Motion 11.11+); the same API.
+  // framer-motion's own new name (Motion 11.11+); the same API. `motion` itself is its DOM
+  // functions (`animate`, `scroll`, `inView`, `stagger`), which framer-motion exports too.
   "motion/react": "framer-motion",
+  "motion/react-client": "framer-motion",
+  motion: "framer-motion",
   d3: "d3",
   three: "three",
   "chart.js": "chart.js",
@@ -182,6 +195,15 @@ const LIBRARIES = {
   "canvas-confetti": "canvas-confetti",
   // ChatGPT's components fetch public APIs with it as often as with fetch.
   axios: "axios",
+  // shadcn's Button written into the file itself (`asChild` renders its child through Slot).
+  "@radix-ui/react-slot": "radix-slot",
+  // Bolt's and Lovable's apps keep state in zustand stores (`create`, `persist`, `useShallow`) and
+  // fetch with TanStack Query (Lovable's template wraps every app in a QueryClientProvider).
+  zustand: "zustand",
+  "zustand/middleware": "zustand-middleware",
+  "zustand/shallow": "zustand-shallow",
+  "zustand/react/shallow": "zustand-shallow",
+  "@tanstack/react-query": "tanstack-react-query",
 };
 const UI_KIT = [
   "accordion", "alert", "alert-dialog", "aspect-ratio", "avatar", "badge", "breadcrumb", "button", "card",
@@ -259,6 +281,7 @@ function kitFile(specifier) {
   if (/^@\/hooks\/use-toast(?:\.[jt]sx?)?$/.test(name)) return "ui-toast";
   if (/^@\/hooks\/use-mobile(?:\.[jt]sx?)?$/.test(name)) return "ui-sidebar";
   if (LODASH_METHOD.test(name)) return "lodash";
+  if (REACT_ICONS.test(name) || HEROICONS.test(name) || DATE_LOCALES.test(name)) return "icon-set";
   return null;
 }
 // `import debounce from "lodash/debounce"`: one method of lodash as its default export.
@@ -330,6 +353,59 @@ async function radixIconsModule(source) {
   return Object.fromEntries(names.map((n, i) => [n, icons[i].default]));
 }
 
+// react-icons (ChatGPT's and Bolt's `FaGithub` from "react-icons/fa") and Heroicons (Tailwind UI's
+// `Bars3Icon` from "@heroicons/react/24/outline"). react-icons' sets hold 300 to 9,000 icons
+// each, 50,000 in all: one module per icon would be too many files, so each set is cut by the
+// first letter of the icon's name after the set's prefix and a style word (react-icons/fa/G.mjs
+// holds FaGithub …, md/OutlineE.mjs MdOutlineEmail …, 0.mjs the names that go on with a digit). Heroicons (650 a style) are one module per icon, as
+// lucide's. scripts/vendor-react-kit.mjs names the files with these very lines.
+const REACT_ICONS = /^react-icons\/([a-z0-9]+)$/;
+const HEROICONS = /^@heroicons\/react\/(16\/solid|20\/solid|24\/outline|24\/solid)$/;
+// date-fns's locales (`import { es } from "date-fns/locale"`, a calendar in the reader's language)
+// likewise, one module per locale (2-6 KB gzip; all 95 are 330 KB).
+const DATE_LOCALES = /^date-fns\/locale(?:\/[a-zA-Z-]+)?(?:\.js)?$/;
+const reactIconChunk = (name) => {
+  const rest = name.replace(/^[A-Z][a-z]+/, "");
+  const style = /^(?:Outline|Outlined|Round|Sharp|TwoTone|Ios|Md|Logo|Fill|Solid)(?=[A-Z0-9])/.exec(rest)?.[0] ?? "";
+  const first = rest[style.length] || "0";
+  return style + (/[A-Za-z]/.test(first) ? first.toUpperCase() : "0");
+};
+/** The names a source imports from `specifier`, or null for a namespace or default import. */
+function namedImports(source, specifier) {
+  const names = [];
+  const escaped = specifier.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  for (const [, clause] of source.matchAll(new RegExp(`import\\s*([^'";]*?)\\s*from\\s*(['"])${escaped}\\2`, "g"))) {
+    const named = /^\{([^}]*)\}$/.exec(clause.trim());
+    if (!named) return null;
+    for (const part of named[1].split(",")) {
+      const name = part.trim().split(/\s+as\s+/)[0];
+      if (name && !/^type\s/.test(name)) names.push(name);
+    }
+  }
+  return names.every((n) => /^[A-Za-z]\w*$/.test(n)) ? names : null;
+}
+/** The react-kit files of the icons (or locales) a source imports from a set's specifier. */
+function iconFiles(source, specifier) {
+  const names = namedImports(source, specifier) ?? [];
+  if (DATE_LOCALES.test(specifier)) return names.map((n) => `date-fns-locale/${n}`);
+  const set = REACT_ICONS.exec(specifier);
+  if (set) return [...new Set(names.map((n) => `react-icons/${set[1]}/${reactIconChunk(n)}`))];
+  return names.map((n) => `heroicons/${HEROICONS.exec(specifier)[1]}/${n}`);
+}
+async function iconSetModule(specifier) {
+  const names = namedImports(sourceText, specifier);
+  if (names === null) throw Object.assign(unavailable(specifier), { message: `Import the icons of "${specifier}" by name (import { … } from "${specifier}")${lineOf(specifier)}: Plug loads only the icons a component names.` });
+  const files = iconFiles(sourceText, specifier);
+  const loaded = await Promise.all(files.map((f) => importKit(f).catch(() => null)));
+  if (HEROICONS.test(specifier) || DATE_LOCALES.test(specifier)) {
+    const missing = names.find((_, i) => !loaded[i]);
+    if (missing) throw unavailable(`${specifier} (its ${HEROICONS.test(specifier) ? "icon" : "locale"} ${missing})`);
+    return Object.fromEntries(names.map((n, i) => [n, loaded[i].default]));
+  }
+  // A name no chunk has is reported by missingExports with its line.
+  return Object.assign({}, ...loaded.filter(Boolean));
+}
+
 /** A library's module as Sucrase's interop expects it: named exports, `default`, `__esModule`. */
 function asModule(namespace) {
   const keys = Object.keys(namespace);
@@ -343,6 +419,7 @@ function asModule(namespace) {
 
 const AVAILABLE = () =>
   `react, react-dom, ${Object.keys(LIBRARIES).filter((k) => !k.startsWith("@/")).join(", ")}, ` +
+  `react-icons/<set>, @heroicons/react/{16/solid,20/solid,24/outline,24/solid}, date-fns/locale, ` +
   `@/components/ui/{${[...UI_KIT, ...Object.keys(UI_BUNDLES)].sort().join(",")}}, @/lib/utils, @/hooks/use-toast, @/hooks/use-mobile, stylesheets and assets`;
 
 function unavailable(name) {
@@ -379,7 +456,7 @@ async function loadImports(code) {
   }
   await Promise.all(
     wanted.map(async ([name, file]) => {
-      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : file === "radix-icons" ? radixIconsModule(sourceText) : importKit(file));
+      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : file === "radix-icons" ? radixIconsModule(sourceText) : file === "icon-set" ? iconSetModule(name) : importKit(file));
       const method = LODASH_METHOD.exec(name);
       if (method && typeof namespace.default?.[method[1]] !== "function") throw unavailable(name);
       if (file === "next-font") {
@@ -390,6 +467,27 @@ async function loadImports(code) {
       modules[name] = method ? { __esModule: true, default: namespace.default[method[1]] } : asModule(namespace);
     }),
   );
+  missingExports(code);
+}
+
+// A name the module does not export (a newer shadcn part, React 19.2's newest hook) was undefined
+// where the component used it: React's error #130, naming nothing. Named imports compile to
+// `_module.Name`; each is looked up before the component runs, and the first missing one is named
+// with its line. Proxies (a font of next/font, a stylesheet) answer any name.
+function missingExports(code) {
+  for (const [, local, , name] of code.matchAll(/\bvar (_\w+) = require\((['"])([^'"]+)\2\);/g)) {
+    const module = modules[name];
+    if (!module || typeof module !== "object" || kitFile(name) === "next-font" || name === "prop-types") continue;
+    for (const [, used] of code.matchAll(new RegExp(`\\b${local}\\.([A-Za-z_$][\\w$]*)`, "g"))) {
+      // A CommonJS library's names are its default export's (a class's statics are not copied).
+      if (used !== "default" && !(used in module) && !(module.default && used in Object(module.default))) {
+        throw Object.assign(
+          new Error(`Plug's "${name}" has no export "${used}"${lineOf(name)}. The rest of what it exports is there; this one is newer than the version Plug provides, or misspelt.`),
+          { title: `This component imports "${used}" from "${name}", which Plug does not have.`, plain: true },
+        );
+      }
+    }
+  }
 }
 
 // Tailwind CSS v3 (its JIT compiler, bundled for the browser, with preflight and the
@@ -453,9 +551,11 @@ function importedFiles(source) {
   const files = new Set();
   for (const [, , name] of source.matchAll(/\b(?:from|import)\s*(['"])([^'"]+)\1/g)) {
     const file = kitFile(name);
-    if (file && file !== "lucide-react" && file !== "radix-icons") files.add(file);
+    if (file === "icon-set") for (const icon of iconFiles(source, name)) files.add(icon);
+    else if (file && file !== "lucide-react" && file !== "radix-icons") files.add(file);
     for (const dependency of (file && KIT_DEPENDENCIES[file]) || []) files.add(dependency);
   }
+  if (REACT_19.test(source)) files.add("react19");
   const icons = lucideNames(source);
   if (icons === null) files.add("lucide-react");
   else for (const name of icons) files.add(`lucide/${lucideFile(name)}`);
@@ -489,7 +589,7 @@ function startStyling(source) {
   // icons (1 KB each) are asked for first, so they do not wait behind the big files until these
   // are in (the dashboard's icons came last, and the libraries waited for them); then Tailwind,
   // then the libraries.
-  const icon = (file) => file.startsWith("lucide/") || file.startsWith("radix-icons/");
+  const icon = (file) => /^(?:lucide|radix-icons|heroicons)\//.test(file);
   preload(files.filter(icon));
   const css = applyTailwind(source);
   preload(files.filter((file) => !icon(file)));
@@ -621,6 +721,7 @@ try {
   await scriptsReady;
   performance.mark("plug:scripts");
   addReact();
+  if (REACT_19.test(source)) await addReact19();
   class Boundary extends React.Component {
     constructor(props) {
       super(props);
@@ -689,7 +790,7 @@ try {
       processName,
       "__plugLocals",
       `${code}\n;${readLocals}\n//# sourceURL=${fileName}`,
-    )(requireModule, module, module.exports, React, modules["react-dom"], { env: {}, url: new URL(fileUrl, location.href).href }, { env: { NODE_ENV: "production" } }, locals);
+    )(requireModule, module, module.exports, modules.react, modules["react-dom"], { env: {}, url: new URL(fileUrl, location.href).href }, { env: { NODE_ENV: "production" } }, locals);
   } catch (error) {
     throw Object.assign(error, { title: "The component threw while loading." });
   }
