@@ -75,3 +75,42 @@ test('a body of many megabytes to an anonymous route is refused, declared or str
   const health = await app.request('GET', '/healthz');
   assert.equal(health.status, 200);
 });
+
+test('/mcp reads at most a 50 MB upload\'s base64: a bigger body is a JSON-RPC 413, declared or streamed, before it is read', async () => {
+  const { grid, owner } = await app.world();
+  // A drop call whose content_base64 is over the cap: valid JSON-RPC that the Worker, reading it
+  // whole as before, parsed (about 72 MB, then the same again as a string) and answered as a tool.
+  const call = (size) => JSON.stringify({
+    jsonrpc: '2.0', id: 7, method: 'tools/call',
+    params: { name: 'drop', arguments: { file_name: 'big.png', content_base64: 'A'.repeat(size) } },
+  });
+  const headers = {
+    authorization: `Bearer ${owner.token}`, 'x-platform-grid': grid.slug,
+    'content-type': 'application/json', accept: 'application/json, text/event-stream',
+  };
+  const body = call(72 * MB);
+  for (const how of ['declared', 'streamed']) {
+    const init = how === 'declared' ? { body } : { body: streamed(body), duplex: 'half' };
+    const res = await fetchLocal(`${app.baseUrl}/mcp`, { method: 'POST', headers, ...init })
+      .catch((err) => ({ status: 'reset', err }));
+    const text = res.text ? await res.text().catch(() => '') : '';
+    if (how === 'streamed' && (res.status === 'reset' || res.status === 500)) continue; // cut mid-send: refused too
+    assert.equal(res.status, 413, `${how}: ${res.status} ${text.slice(0, 200)}`);
+    const answer = JSON.parse(text);
+    assert.equal(answer.jsonrpc, '2.0');
+    assert.equal(answer.id, null);
+    assert.equal(answer.error.code, -32600);
+    assert.match(answer.error.message, /larger than \d+ bytes/);
+  }
+  // A body of the size a real upload makes is still read: the tool answers (here, that these
+  // bytes are no PNG), not the transport.
+  const ok = await fetchLocal(`${app.baseUrl}/mcp`, { method: 'POST', headers, body: call(4 * MB) });
+  const answer = JSON.parse(await ok.text());
+  assert.equal(ok.status, 200);
+  assert.equal(answer.id, 7);
+  assert.ok(answer.result, JSON.stringify(answer).slice(0, 300));
+  // Nothing was stored by the refused calls.
+  const list = await app.list(owner, '?limit=100', { grid: grid.slug });
+  assert.equal(list.status, 200);
+  assert.equal(list.body.items.filter((i) => i.name === 'big').length, 0);
+});
