@@ -165,7 +165,10 @@ test('a drop sent without a length (chunked) is read only up to the 50 MB cap, i
     assert.equal(JSON.parse(text).error.code, 'PAYLOAD_TOO_LARGE');
   }
   // A drop of the usual size, sent the same way, is taken.
-  const ok = await send(form(''));
+  // (The refused body may still be on its way over a kept-alive connection, which the refusal
+  // then cuts: a new connection is tried.)
+  let ok = await send(form(''));
+  if (ok.status === 'reset') ok = await send(form(''));
   const okText = await ok.text();
   assert.equal(ok.status, 201, okText);
   const list = await app.list(owner, '?limit=100');
