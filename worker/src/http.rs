@@ -155,8 +155,9 @@ pub async fn read_capped(req: &mut Request, max: usize) -> ApiResult<Vec<u8>> {
         return Err(too_large());
     }
     let unreadable = |_| ApiError::validation("body could not be read");
-    // A declared length within the cap is the buffer's size: one allocation, not a doubling.
-    let mut body = Vec::with_capacity(declared.unwrap_or(0) as usize);
+    // Grown as bytes arrive, never sized from the declared length: a client that declares 70 MB
+    // and sends nothing would hold that much Wasm memory, which never shrinks.
+    let mut body = Vec::new();
     let Ok(mut stream) = req.stream() else {
         return Ok(body);
     };
