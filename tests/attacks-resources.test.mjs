@@ -176,3 +176,26 @@ test('a drop sent without a length (chunked) is read only up to the 50 MB cap, i
   assert.equal(list.body.items.length, 1, JSON.stringify(list.body.items.map((i) => i.name)));
   assert.equal(list.body.items[0].entity_id, JSON.parse(okText).entity_id);
 });
+
+test('a markdown page whose math or highlight openers never close is drawn at once, on every view', async () => {
+  const { owner } = await app.world();
+  // Markdown is drawn on each view of its content origin, for whoever may open it (anyone, for a
+  // link drop). Each `\(` looked to its line's end for a `\)`, and after each `==highlight==`
+  // the rest was searched again for a `[[wiki link]]`: these 400 KB and 600 KB took 20 to 90 s
+  // of the isolate's time per view.
+  const pages = [
+    `# Formulas\n\n${'\\('.repeat(200_000)}\n`,
+    `# Notes\n\n${'==a== '.repeat(100_000)}[[Roadmap|the roadmap]]\n`,
+  ];
+  for (const [i, content] of pages.entries()) {
+    const e = await app.dropLive(owner, { file: { name: `page${i}.md`, content, type: 'text/markdown' }, fields: { name: `math-bomb-${i}`, scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+    for (let view = 0; view < 2; view += 1) {
+      const started = Date.now();
+      const res = await fetchLocal(`${app.contentUrl(e.entity_id)}/`, { headers: { 'user-agent': 'plug-tests' } });
+      const html = await res.text();
+      assert.equal(res.status, 200);
+      assert.ok(Date.now() - started < 5_000, `view ${view} took ${Date.now() - started} ms`);
+      assert.match(html, i === 0 ? /Formulas/ : /the roadmap/);
+    }
+  }
+});
