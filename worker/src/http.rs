@@ -155,6 +155,8 @@ pub async fn read_capped(req: &mut Request, max: usize) -> ApiResult<Vec<u8>> {
         return Err(too_large());
     }
     let unreadable = |_| ApiError::validation("body could not be read");
+    // Grown as bytes arrive, never sized from the declared length: a client that declares 70 MB
+    // and sends nothing would hold that much Wasm memory, which never shrinks.
     let mut body = Vec::new();
     let Ok(mut stream) = req.stream() else {
         return Ok(body);

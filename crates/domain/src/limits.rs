@@ -4,6 +4,10 @@
 
 /// Largest upload, in bytes (openapi.yaml; README "Limits").
 pub const UPLOAD_MAX_BYTES: u64 = 50 * 1024 * 1024;
+/// Largest body of `POST /mcp`: a `drop` call's largest upload as `content_base64` (4 bytes per 3),
+/// and 1 MB for the rest of the message. Checked from `Content-Length` before reading, and as a
+/// chunked body streams in (README "Limits").
+pub const MCP_BODY_MAX_BYTES: u64 = UPLOAD_MAX_BYTES.div_ceil(3) * 4 + 1024 * 1024;
 /// Files a zipped site (or an Office package) may hold, directories and macOS clutter
 /// (`__MACOSX/`, `.DS_Store`) not counted. A site is stored as its one zip, so this bounds the
 /// memory of reading the zip's directory (about 400 bytes per entry), not storage writes.

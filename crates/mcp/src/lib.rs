@@ -11,7 +11,8 @@ use serde_json::Value;
 
 pub use failure::Failure;
 pub use rpc::{
-    handle, initialize_result, invalid_request, is_message, parse_error, PROTOCOL_VERSIONS,
+    handle, initialize_result, invalid_request, is_message, parse_error, too_large,
+    PROTOCOL_VERSIONS,
 };
 pub use tools::call_tool;
 

@@ -65,6 +65,15 @@ pub fn parse_error() -> Value {
     error(Value::Null, PARSE_ERROR, "the body is not JSON")
 }
 
+/// The answer to a body over the endpoint's cap (sent with HTTP 413, before the body is read).
+pub fn too_large(max: u64) -> Value {
+    error(
+        Value::Null,
+        INVALID_REQUEST,
+        &format!("the body is larger than {max} bytes"),
+    )
+}
+
 /// The answer to a body that is JSON but not JSON-RPC 2.0 messages (sent with HTTP 400).
 pub fn invalid_request() -> Value {
     error(

@@ -107,6 +107,12 @@ async fn serve(cx: &Ctx, mut req: Request, dispatch: Dispatch) -> ApiResult<Resp
             ));
         }
     }
+    // A body over the cap is refused before anything else is done for it, and never read whole.
+    let max = plug_domain::limits::MCP_BODY_MAX_BYTES;
+    let declared: Option<u64> = header(&req, "Content-Length").and_then(|v| v.parse().ok());
+    if declared.is_some_and(|n| n > max) {
+        return json(413, &plug_mcp::too_large(max));
+    }
     let mut forwarded: Vec<(&'static str, String)> = FORWARDED
         .iter()
         .filter_map(|name| header(&req, name).map(|v| (*name, v)))
@@ -155,11 +161,11 @@ async fn serve(cx: &Ctx, mut req: Request, dispatch: Dispatch) -> ApiResult<Resp
             auth::caller(cx, &req, false).await?;
         }
     }
-    let text = req
-        .text()
-        .await
-        .map_err(|_| ApiError::validation("body could not be read"))?;
-    let Ok(message) = serde_json::from_str::<Value>(&text) else {
+    let bytes = match crate::http::read_capped(&mut req, max as usize).await {
+        Err(e) if e.status() == 413 => return json(413, &plug_mcp::too_large(max)),
+        read => read?,
+    };
+    let Ok(message) = serde_json::from_slice::<Value>(&bytes) else {
         return json(400, &plug_mcp::parse_error());
     };
     // Streamable HTTP: input the server cannot accept is an HTTP 400, not a JSON-RPC answer.

@@ -231,7 +231,30 @@ pub(super) async fn read_form(req: &mut Request) -> ApiResult<FormData> {
         ));
     }
     let unreadable = |_| ApiError::validation("the multipart body could not be parsed");
-    let promise = req.inner().form_data().map_err(unreadable)?;
+    let promise = match declared {
+        Some(_) => req.inner().form_data().map_err(unreadable)?,
+        // Without a length (chunked), the runtime would read a body of any size whole: read it
+        // up to the cap, 413 as soon as it passes it, then parse the bytes read.
+        None => {
+            let max = (MAX_FILE_BYTES + MULTIPART_SLACK) as usize;
+            let mut bytes = crate::http::read_capped(req, max).await.map_err(|e| {
+                if e.status() == 413 {
+                    too_large()
+                } else {
+                    e
+                }
+            })?;
+            let headers = worker::web_sys::Headers::new().map_err(unreadable)?;
+            headers
+                .set("Content-Type", &content_type)
+                .map_err(unreadable)?;
+            let init = worker::web_sys::ResponseInit::new();
+            init.set_headers(&headers);
+            worker::web_sys::Response::new_with_opt_u8_array_and_init(Some(&mut bytes), &init)
+                .and_then(|body| body.form_data())
+                .map_err(unreadable)?
+        }
+    };
     let form = js_sys::futures::JsFuture::from(promise)
         .await
         .map_err(unreadable)?;
