@@ -334,6 +334,67 @@ test('a python-docx memo breaks into pages where its text overflows, each with i
   await context.close();
 });
 
+// Minutes as a script writes them: paragraphs of twenty-odd lines each and one numbered point
+// longer than a page. Word fills each page and carries a paragraph's remaining lines over (two
+// at least on each side); the viewer moved each paragraph whole, so every page held one and
+// half of it stood empty, and the numbered point ran past the page's foot.
+const LONG_PARAGRAPHS = String.raw`
+import sys
+from docx import Document
+doc = Document()
+doc.add_heading('Minutes', 1)
+for i in range(1, 7):
+    doc.add_paragraph(('Paragraph %d runs on for many lines. ' % i) * 40)
+doc.add_paragraph('A numbered point that is long. ' * 200, style='List Number')
+doc.add_paragraph('Second point.', style='List Number')
+doc.add_paragraph('The end.')
+doc.save(sys.argv[1])
+`;
+
+test('a paragraph that reaches past the foot of a page goes on at the top of the next, as Word breaks it', async () => {
+  const minutes = writtenBy(LONG_PARAGRAPHS, 'minutes.docx');
+  const { page, context } = await openDocument('minutes.docx', minutes);
+  const pages = await page.evaluate(PAGES);
+  const expected = libreOfficePages('minutes.docx', minutes);
+  if (expected !== null) assert.ok(Math.abs(pages.length - expected) <= 1, `${pages.length} pages here, ${expected} in LibreOffice`);
+  for (const [index, drawn] of pages.entries()) {
+    assert.ok(drawn.height <= drawn.asked + 1, `page ${index + 1} is ${drawn.height} px`);
+    assert.deepEqual(drawn.over, [], `page ${index + 1}`);
+  }
+  const laid = await page.evaluate(() => [...document.querySelectorAll('.plug-docx section.docx')].map((section) => {
+    const box = section.getBoundingClientRect();
+    const style = getComputedStyle(section);
+    const article = section.querySelector(':scope > article');
+    const last = article.lastElementChild.getBoundingClientRect();
+    const line = parseFloat(getComputedStyle(article.lastElementChild).lineHeight) || 20;
+    return {
+      // The room left under the page's last line, in lines.
+      emptyLines: (box.top + parseFloat(style.minHeight) - parseFloat(style.paddingBottom) - last.bottom) / line,
+      text: article.textContent,
+      // Each part of a paragraph a break carried over: its number, its first-line indent.
+      carried: [...article.querySelectorAll(':scope > p.plug-continued')].map((p) => ({
+        number: getComputedStyle(p, '::before').content, indent: getComputedStyle(p).textIndent,
+      })),
+    };
+  }));
+  // Every page but the last is full (within the two lines Word's widow control may leave).
+  for (const [index, drawn] of laid.slice(0, -1).entries()) assert.ok(drawn.emptyLines < 3, `page ${index + 1} leaves ${drawn.emptyLines.toFixed(1)} lines empty`);
+  // The text reads on whole and in order across the breaks.
+  const words = laid.map((p) => p.text).join(' ').replace(/\s+/g, ' ');
+  for (let i = 1; i <= 6; i++) assert.equal(words.split(`Paragraph ${i} runs on`).length - 1, 40, `paragraph ${i}`);
+  assert.equal(words.split('A numbered point that is long.').length - 1, 200);
+  assert.ok(words.indexOf('Paragraph 6 runs') < words.indexOf('A numbered point') && words.indexOf('Second point.') < words.indexOf('The end.'));
+  // The numbered point, longer than a page, carries no second number onto the next page.
+  const carried = laid.flatMap((p) => p.carried);
+  assert.ok(carried.length >= 3, `${carried.length} paragraphs carried over`);
+  for (const part of carried) assert.deepEqual(part, { number: 'none', indent: '0px' });
+  const numbers = await page.evaluate(() => [...document.querySelectorAll('.plug-docx p[class*="docx-num-"]')]
+    .filter((p) => getComputedStyle(p, '::before').content !== 'none').map((p) => p.textContent.slice(0, 12)));
+  assert.deepEqual(numbers, ['A numbered p', 'Second point']);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 // Tables in the built-in styles python-docx scripts pick: the header row filled, the rows banded,
 // as Word and LibreOffice draw them from the table's look (python-docx marks no row).
 const STYLED_TABLES = String.raw`

@@ -426,8 +426,8 @@ function displayEquations() {
 // margin; here a page's blocks (paragraphs, tables, pictures) that end below it move to a new
 // page of the same size with the same header and footer, a table between its rows (its header
 // rows repeated, as Word repeats them) and a heading with the block after it (Word's "Keep
-// with next" of the heading styles). A block taller than a page stays whole on its own page;
-// lines of one paragraph are not split (Word splits a paragraph between pages).
+// with next" of the heading styles) and a paragraph between its lines (splitParagraph). A block
+// taller than a page that cannot be split stays whole on its own page.
 const MAX_PAGES = 2000;
 
 function paginate() {
@@ -478,6 +478,7 @@ function splitPage(page) {
   if (cut < 0) return null;
   let carried = null;
   if (blocks[cut].localName === "table") carried = splitTable(blocks[cut], limit);
+  else if (blocks[cut].localName === "p") carried = splitParagraph(blocks[cut], limit);
   if (!carried) {
     while (cut > 0 && HEADING.test(blocks[cut - 1].className || "")) cut -= 1;
     if (cut === 0) {
@@ -516,6 +517,92 @@ function splitPage(page) {
   if (ownFooter) fresh.append(ownFooter.cloneNode(true));
   page.after(fresh);
   return fresh;
+}
+
+// The lines of `paragraph` below `limit`, as a paragraph of its own that continues it (no number,
+// no first-line indent, no space before), or null when it is not to be split there. Word's widow
+// and orphan control (on in Normal) keeps two lines at least on each side; a heading is kept
+// whole, and so is a paragraph holding a picture or an equation (their boxes are not lines).
+const LINE_KEEP = 2;
+
+function splitParagraph(paragraph, limit) {
+  if (HEADING.test(paragraph.className || "") || paragraph.querySelector("img, svg, math, canvas, object, table")) return null;
+  const lines = lineBoxes(paragraph);
+  let kept = lines.filter((line) => line.bottom <= limit).length;
+  kept = Math.min(kept, lines.length - LINE_KEEP);
+  if (kept < LINE_KEEP) return null;
+  const start = lineStart(paragraph, lines[kept].top);
+  if (!start) return null;
+  const range = document.createRange();
+  range.setStart(start.node, start.offset);
+  range.setEnd(paragraph, paragraph.childNodes.length);
+  const rest = paragraph.cloneNode(false);
+  rest.append(range.extractContents());
+  rest.classList.add("plug-continued");
+  rest.style.textIndent = "0";
+  rest.style.marginTop = "0";
+  rest.style.counterSet = "";
+  rest.style.listStyleType = "none";
+  // The lines left behind end the page, not the paragraph: no space after, and a justified
+  // paragraph's last line there is justified too, as Word sets it.
+  paragraph.style.marginBottom = "0";
+  if (getComputedStyle(paragraph).textAlign === "justify") paragraph.style.textAlignLast = "justify";
+  return rest;
+}
+
+// The paragraph's line boxes, top to bottom: its text's boxes grouped by the line they sit on.
+function lineBoxes(paragraph) {
+  const range = document.createRange();
+  range.selectNodeContents(paragraph);
+  const boxes = [...range.getClientRects()].filter((r) => r.height > 0).sort((a, b) => a.top - b.top);
+  const lines = [];
+  for (const box of boxes) {
+    const line = lines[lines.length - 1];
+    if (line && box.top < line.bottom - Math.min(box.height, line.bottom - line.top) / 2) {
+      line.top = Math.min(line.top, box.top);
+      line.bottom = Math.max(line.bottom, box.bottom);
+    } else lines.push({ top: box.top, bottom: box.bottom });
+  }
+  return lines;
+}
+
+// The text position where the line at `top` starts: the first character drawn at or below the
+// middle of the line before it (a binary search over the paragraph's characters, which are drawn
+// in order).
+function lineStart(paragraph, top) {
+  const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  let total = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    nodes.push({ node, from: total });
+    total += node.data.length;
+  }
+  const range = document.createRange();
+  const at = (index) => {
+    let i = nodes.length - 1;
+    while (i > 0 && nodes[i].from > index) i -= 1;
+    return { node: nodes[i].node, offset: index - nodes[i].from };
+  };
+  // The top of the box of the character at `index`, or of the next drawn one (a collapsed space
+  // has none).
+  const topOf = (index) => {
+    for (let i = index; i < total; i++) {
+      const { node, offset } = at(i);
+      range.setStart(node, offset);
+      range.setEnd(node, offset + 1);
+      const box = [...range.getClientRects()].find((r) => r.height > 0);
+      if (box) return box.top + box.height / 2;
+    }
+    return Infinity;
+  };
+  let low = 0;
+  let high = total;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (topOf(mid) >= top) high = mid;
+    else low = mid + 1;
+  }
+  return low > 0 && low < total ? at(low) : null;
 }
 
 // The page's footnotes: docx-preview lists them in an <ol> after the text, one <li> per
