@@ -492,3 +492,45 @@ test('pages after a different first page take the running header and footer, not
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+// A report with different odd and even pages (python-docx's `odd_and_even_pages_header_footer`,
+// Word's "Different Odd & Even Pages") and a cover of its own, no page break anywhere. Word
+// chooses by the page's number; the viewer showed the odd header on every page split from the
+// first, whatever its number.
+const EVEN_AND_ODD = String.raw`
+import sys
+from docx import Document
+doc = Document()
+doc.settings.odd_and_even_pages_header_footer = True
+section = doc.sections[0]
+section.different_first_page_header_footer = True
+section.first_page_header.paragraphs[0].text = 'Cover header'
+section.first_page_footer.paragraphs[0].text = 'Cover footer'
+section.header.paragraphs[0].text = 'Odd header'
+section.footer.paragraphs[0].text = 'Odd footer'
+section.even_page_header.paragraphs[0].text = 'Even header'
+section.even_page_footer.paragraphs[0].text = 'Even footer'
+doc.add_heading('Handbook', 0)
+for i in range(1, 81):
+    doc.add_paragraph('Rule %d. ' % i + 'Every member keeps the handbook to hand and reads it. ' * 4)
+doc.save(sys.argv[1])
+`;
+
+test('a document with different odd and even pages shows each page the header and footer of its number', async () => {
+  const handbook = writtenBy(EVEN_AND_ODD, 'handbook.docx');
+  const { page, context } = await openDocument('handbook.docx', handbook);
+  // How many pages is the other tests' business (Cambria, python-docx's body font, is drawn in
+  // the browser's serif, narrower than LibreOffice's Caladea): here, which header each one shows.
+  const pages = await page.evaluate(PAGES);
+  assert.ok(pages.length >= 4, `${pages.length} pages`);
+  const shown = await page.evaluate(() => [...document.querySelectorAll('.plug-docx section.docx')].map((section) => [
+    section.querySelector(':scope > header')?.textContent.trim() ?? '', section.querySelector(':scope > footer')?.textContent.trim() ?? '']));
+  const wanted = shown.map((_, index) => {
+    if (index === 0) return ['Cover header', 'Cover footer'];
+    return (index + 1) % 2 === 0 ? ['Even header', 'Even footer'] : ['Odd header', 'Odd footer'];
+  });
+  assert.deepEqual(shown, wanted);
+  for (const [index, drawn] of pages.entries()) assert.deepEqual(drawn.over, [], `page ${index + 1}`);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -492,6 +492,7 @@ function splitPage(page) {
   // A first page's own header and footer stay on it; the pages after it take the section's others.
   const following = page.plugFollowing;
   fresh.plugFollowing = following;
+  fresh.plugEven = page.plugEven;
   const header = following ? following.header : page.querySelector(":scope > header");
   if (header) fresh.append(header.cloneNode(true));
   fresh.append(freshArticle);
@@ -689,7 +690,51 @@ async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
   const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await markPageNumbers(zip), await defaultPage(zip), await readNumbering(zip)];
   const ready = changes.some(Boolean) ? await zip.generateAsync({ type: "arraybuffer" }) : bytes;
-  return { bytes: ready, following: await withoutFirstPages(zip) };
+  const even = await evenPageVariant(zip);
+  return { bytes: ready, following: even ? await withoutFirstPages(zip, true) : await withoutFirstPages(zip), even };
+}
+
+// Different odd and even pages (Word's setting `w:evenAndOddHeaders`: a book's page numbers at the
+// outer edge): docx-preview picks the even header by its own count of pages, which the pages
+// split after drawing do not follow, so a document without page breaks showed the odd one on
+// every page. The document is drawn out of sight once more with each section's even header and
+// footer as its only ones, and every page whose number is even takes those of the page it came
+// from (the others, the section's default ones; a different first page keeps its own).
+async function evenPageVariant(zip) {
+  const settings = zip.file("word/settings.xml");
+  const file = zip.file("word/document.xml");
+  const settingsXml = settings && (await settings.async("string"));
+  if (!file || !settingsXml || !/<w:evenAndOddHeaders\b(?![^>]*w:val="(?:0|false|off)")/.test(settingsXml)) return null;
+  const xml = await file.async("string");
+  const even = xml.replace(SECTION, (section) => section
+    .replace(/<w:titlePg\b[^>]*\/>/g, "")
+    .replace(REFERENCE, (reference) => {
+      const type = (reference.match(/\bw:type="(\w+)"/) || [])[1] || "default";
+      if (type === "even") return reference.replace(/\bw:type="even"/, 'w:type="default"');
+      return type === "default" ? "" : reference;
+    }));
+  // Both drawings out of sight make no choice by parity themselves.
+  zip.file("word/settings.xml", settingsXml.replace(/<w:evenAndOddHeaders\b[^>]*\/>/g, ""));
+  const copy = await JSZip.loadAsync(await zip.generateAsync({ type: "arraybuffer" }));
+  copy.file("word/document.xml", even);
+  return copy.generateAsync({ type: "arraybuffer" });
+}
+
+// Runs after paginate: the header and footer of each page by its number's parity.
+function evenAndOddPages() {
+  const pages = [...pagesBox.querySelectorAll(".docx-wrapper > section.docx")];
+  pages.forEach((page, index) => {
+    const running = (index + 1) % 2 === 0 ? page.plugEven : page.plugFollowing;
+    if (!running || page.plugOwnFirst) return;
+    for (const [kind, from] of [["header", running.header], ["footer", running.footer]]) {
+      const own = page.querySelector(`:scope > ${kind}`);
+      const fresh = from ? from.cloneNode(true) : null;
+      if (own && fresh) own.replaceWith(fresh);
+      else if (own) own.remove();
+      else if (fresh && kind === "header") page.prepend(fresh);
+      else if (fresh) page.append(fresh);
+    }
+  });
 }
 
 // A section with a different first page (`w:titlePg`: a cover without the running header) shows
@@ -697,15 +742,15 @@ async function prepared(bytes) {
 // one page it makes of the section, and the pages split from it need the section's others. The
 // document without `titlePg` is drawn out of sight, and each of its pages lends its header and
 // footer to the pages split from the same page of the document.
-async function withoutFirstPages(zip) {
+async function withoutFirstPages(zip, always = false) {
   const file = zip.file("word/document.xml");
   const xml = file && (await file.async("string"));
-  if (!xml || !/<w:titlePg\b/.test(xml)) return null;
+  if (!xml || !(always || /<w:titlePg\b/.test(xml))) return null;
   zip.file("word/document.xml", xml.replace(/<w:titlePg\b[^>]*\/>/g, ""));
   return zip.generateAsync({ type: "arraybuffer" });
 }
 
-async function followingHeaders(following, options) {
+async function followingHeaders(following, options, key = "plugFollowing") {
   if (!following) return;
   const box = document.createElement("div");
   box.style.position = "absolute";
@@ -717,12 +762,24 @@ async function followingHeaders(following, options) {
     const others = [...box.querySelectorAll(".docx-wrapper > section.docx")];
     [...pagesBox.querySelectorAll(".docx-wrapper > section.docx")].forEach((page, index) => {
       const other = others[index];
-      if (other) page.plugFollowing = { header: other.querySelector(":scope > header"), footer: other.querySelector(":scope > footer") };
+      if (other) page[key] = { header: other.querySelector(":scope > header"), footer: other.querySelector(":scope > footer") };
     });
   } catch {
     // The pages keep their own header and footer.
   } finally {
     box.remove();
+  }
+}
+
+// A page drawn with its section's first-page header (titlePg): neither the running nor the even one.
+function markOwnFirstPages() {
+  const html = (part) => (part ? part.innerHTML : "");
+  for (const page of pagesBox.querySelectorAll(".docx-wrapper > section.docx")) {
+    if (!page.plugFollowing || !page.plugEven) continue;
+    const own = html(page.querySelector(":scope > header")) + html(page.querySelector(":scope > footer"));
+    const running = html(page.plugFollowing.header) + html(page.plugFollowing.footer);
+    const even = html(page.plugEven.header) + html(page.plugEven.footer);
+    page.plugOwnFirst = own !== running && own !== even;
   }
 }
 
@@ -736,7 +793,7 @@ function describeLinkedImages() {
 try {
   setStatus("Loading document…");
   const carlito = loadCarlito();
-  const { bytes, following } = await prepared(await fetchBytes(fileUrl));
+  const { bytes, following, even } = await prepared(await fetchBytes(fileUrl));
   // Pages are measured once drawn: Carlito first (loaded meanwhile), 3 s at most.
   await Promise.race([carlito, new Promise((resolve) => setTimeout(resolve, 3000))]);
   const options = {
@@ -753,6 +810,10 @@ try {
   };
   await window.docx.renderAsync(bytes, pagesBox, null, options);
   await followingHeaders(following, options);
+  if (even) {
+    await followingHeaders(even, options, "plugEven");
+    markOwnFirstPages();
+  }
   readableBullets();
   fontFallbacks();
   tableLooks();
@@ -762,6 +823,7 @@ try {
   describeLinkedImages();
   // Pages are laid out at their own width, whatever the window's (fitPages zooms after).
   paginate();
+  if (even) evenAndOddPages();
   numberPages();
   safeLinks();
   reachableComments();
