@@ -534,3 +534,69 @@ test('a document with different odd and even pages shows each page the header an
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+// A newsletter whose second section is set in two columns (Word's Layout > Columns > Two, as
+// python-docx scripts write it through the section's `w:cols`). Word fills the left column to the
+// page's foot, then the right, then goes on to a new page; the viewer balanced all of the text
+// over the two columns of one page, which ran far past its foot.
+const COLUMNS = String.raw`
+import sys
+from docx import Document
+from docx.enum.section import WD_SECTION
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+doc = Document()
+doc.add_heading('Newsletter', 1)
+doc.add_paragraph('The first page is in one column.')
+section = doc.add_section(WD_SECTION.NEW_PAGE)
+cols = section._sectPr.find(qn('w:cols'))
+if cols is None:
+    cols = OxmlElement('w:cols')
+    section._sectPr.append(cols)
+cols.set(qn('w:num'), '2')
+cols.set(qn('w:space'), '720')
+for i in range(1, 17):
+    doc.add_paragraph(('Column text %d flows down the first column and then the second. ' % i) * 5)
+doc.save(sys.argv[1])
+`;
+
+test('text in two columns fills the left column to the foot of the page, then the right, then the next page', async () => {
+  const newsletter = writtenBy(COLUMNS, 'newsletter.docx');
+  const { page, context } = await openDocument('newsletter.docx', newsletter);
+  const pages = await page.evaluate(PAGES);
+  const expected = libreOfficePages('newsletter.docx', newsletter);
+  if (expected !== null) assert.ok(Math.abs(pages.length - expected) <= 1, `${pages.length} pages here, ${expected} in LibreOffice`);
+  for (const [index, drawn] of pages.entries()) assert.ok(drawn.height <= drawn.asked + 1, `page ${index + 1} is ${drawn.height} px`);
+  const columns = await page.evaluate(() => [...document.querySelectorAll('.plug-docx section.docx')].slice(1).map((section) => {
+    const box = section.getBoundingClientRect();
+    const style = getComputedStyle(section);
+    const footer = section.querySelector(':scope > footer');
+    const foot = box.top + parseFloat(style.minHeight) - parseFloat(style.paddingBottom) - (footer ? footer.offsetHeight : 0);
+    const article = section.querySelector(':scope > article');
+    const area = article.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(article);
+    const lines = [...range.getClientRects()].filter((r) => r.height > 0 && r.width > 0);
+    const middle = area.left + area.width / 2;
+    const line = parseFloat(getComputedStyle(article.querySelector('p')).lineHeight) || 20;
+    const lowest = (inRight) => Math.max(...lines.filter((r) => (r.left >= middle) === inRight).map((r) => r.bottom));
+    return {
+      outside: lines.filter((r) => r.left < area.left - 1 || r.right > area.right + 1 || r.bottom > foot + 1).length,
+      // The room left under each column's last line, in lines.
+      left: (foot - lowest(false)) / line,
+      right: (foot - lowest(true)) / line,
+      text: article.textContent,
+    };
+  }));
+  assert.ok(columns.length >= 2, `${columns.length} pages of columns`);
+  for (const [index, drawn] of columns.entries()) {
+    assert.equal(drawn.outside, 0, `page ${index + 2}: text outside the page's text box`);
+    if (index < columns.length - 1) {
+      assert.ok(drawn.left < 3 && drawn.right < 3, `page ${index + 2} leaves ${drawn.left.toFixed(1)} and ${drawn.right.toFixed(1)} lines empty`);
+    }
+  }
+  const words = columns.map((p) => p.text).join(' ');
+  for (let i = 1; i <= 16; i++) assert.equal(words.split(`Column text ${i} flows`).length - 1, 5, `paragraph ${i}`);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -454,13 +454,16 @@ const HEADING = /(^|\s)docx_(heading\d|title|subtitle)(\s|$)/;
 function splitPage(page) {
   const height = parseFloat(getComputedStyle(page).minHeight);
   const article = page.querySelector(":scope > article");
-  if (!article || !(height > 0) || page.offsetHeight <= height + 1) return null;
+  if (!article || !(height > 0)) return null;
+  const columned = (parseInt(getComputedStyle(article).columnCount, 10) || 1) > 1 && page.querySelectorAll(":scope > article").length === 1;
+  if (!columned && page.offsetHeight <= height + 1) return null;
   const style = getComputedStyle(page);
   const footer = page.querySelector(":scope > footer");
   const footerRoom = footer ? Math.max(0, footer.offsetHeight + parseFloat(getComputedStyle(footer).marginBottom || "0")) : 0;
   const top = page.getBoundingClientRect().top;
   const bottom = top + height - parseFloat(style.paddingBottom) - footerRoom + 0.5;
   const blocks = [...article.children];
+  if (columned) return splitColumns(page, article, blocks, bottom);
   const notes = footnotesOf(page, article);
   // The footnotes of the references that stay take room at the page's foot.
   const noteRoom = (upTo) => {
@@ -487,6 +490,13 @@ function splitPage(page) {
       cut = 1;
     }
   } else cut += 1;
+  return carryOver(page, article, blocks, cut, carried, notes);
+}
+
+// Moves `blocks` from `cut` on, after `carried` (the rest of a block split at the break), to a new
+// page after `page` with the same header and footer; returns the new page.
+function carryOver(page, article, blocks, cut, carried, notes) {
+  const footer = page.querySelector(":scope > footer");
   const fresh = page.cloneNode(false);
   const freshArticle = article.cloneNode(false);
   // A first page's own header and footer stay on it; the pages after it take the section's others.
@@ -532,8 +542,13 @@ function splitParagraph(paragraph, limit) {
   let kept = lines.filter((line) => line.bottom <= limit).length;
   kept = Math.min(kept, lines.length - LINE_KEEP);
   if (kept < LINE_KEEP) return null;
-  const start = lineStart(paragraph, lines[kept].top);
-  if (!start) return null;
+  const top = lines[kept].top;
+  const start = textStart(paragraph, (box) => box.top + box.height / 2 >= top);
+  return start ? carryRest(paragraph, start) : null;
+}
+
+// The paragraph's text from `start` on, moved into a paragraph of its own that continues it.
+function carryRest(paragraph, start) {
   const range = document.createRange();
   range.setStart(start.node, start.offset);
   range.setEnd(paragraph, paragraph.childNodes.length);
@@ -567,10 +582,10 @@ function lineBoxes(paragraph) {
   return lines;
 }
 
-// The text position where the line at `top` starts: the first character drawn at or below the
-// middle of the line before it (a binary search over the paragraph's characters, which are drawn
-// in order).
-function lineStart(paragraph, top) {
+// The text position of the first character whose box `isAfter` holds for (the start of the line
+// at a given top, or of the first line past the last column): a binary search over the
+// paragraph's characters, which are drawn in order.
+function textStart(paragraph, isAfter) {
   const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
   const nodes = [];
   let total = 0;
@@ -584,26 +599,52 @@ function lineStart(paragraph, top) {
     while (i > 0 && nodes[i].from > index) i -= 1;
     return { node: nodes[i].node, offset: index - nodes[i].from };
   };
-  // The top of the box of the character at `index`, or of the next drawn one (a collapsed space
-  // has none).
-  const topOf = (index) => {
+  // Whether the character at `index`, or the next drawn one (a collapsed space has no box), is
+  // after the break.
+  const after = (index) => {
     for (let i = index; i < total; i++) {
       const { node, offset } = at(i);
       range.setStart(node, offset);
       range.setEnd(node, offset + 1);
       const box = [...range.getClientRects()].find((r) => r.height > 0);
-      if (box) return box.top + box.height / 2;
+      if (box) return isAfter(box);
     }
-    return Infinity;
+    return true;
   };
   let low = 0;
   let high = total;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if (topOf(mid) >= top) high = mid;
+    if (after(mid)) high = mid;
     else low = mid + 1;
   }
   return low > 0 && low < total ? at(low) : null;
+}
+
+// Text in columns (`w:cols`): docx-preview sets the section's columns as CSS columns, which
+// balance the text over them however long it is, so a page of two columns held half a page's text
+// in each of them and ran past its foot. Word fills a column to the page's bottom margin before
+// the next: the text box is given the page's height and filled column by column, and what flows
+// past the last column (a paragraph between its lines) goes on on a new page of the same columns.
+function splitColumns(page, article, blocks, bottom) {
+  article.style.height = `${Math.max(0, bottom - article.getBoundingClientRect().top)}px`;
+  article.style.columnFill = "auto";
+  const right = article.getBoundingClientRect().right - 1;
+  const over = (box) => box.left >= right;
+  let cut = blocks.findIndex((block) => [...block.getClientRects()].some(over));
+  if (cut < 0) return null;
+  let carried = null;
+  const block = blocks[cut];
+  if (block.localName === "p" && !over(block.getClientRects()[0]) && !HEADING.test(block.className || "") && !block.querySelector("img, svg, math, canvas, object, table")) {
+    const start = textStart(block, over);
+    if (start) carried = carryRest(block, start);
+  }
+  if (carried) cut += 1;
+  else {
+    while (cut > 0 && HEADING.test(blocks[cut - 1].className || "")) cut -= 1;
+    if (cut === 0) return null;
+  }
+  return carryOver(page, article, blocks, cut, carried, null);
 }
 
 // The page's footnotes: docx-preview lists them in an <ol> after the text, one <li> per
