@@ -101,6 +101,46 @@ async function inheritHeadersAndFooters(zip) {
   return changed;
 }
 
+// A different first page (`w:titlePg`) with no first-page header or footer of its own (python-docx
+// writes only the ones a script filled in; Word's cover page before anything is typed there) is
+// blank there in Word and LibreOffice; docx-preview fell back to the running one, so a cover
+// showed the running footer. Such a section is given an empty part for it. Runs after the
+// references are inherited (a section inherits the previous section's first-page ones).
+const EMPTY_PART = { header: "plugEmptyHeader", footer: "plugEmptyFooter" };
+
+async function blankFirstPages(zip) {
+  const file = zip.file("word/document.xml");
+  const rels = zip.file("word/_rels/document.xml.rels");
+  if (!file || !rels) return false;
+  const xml = await file.async("string");
+  if (!/<w:titlePg\b(?![^>]*w:val="(?:0|false|off)")/.test(xml)) return false;
+  const used = new Set();
+  const fixed = xml.replace(SECTION, (section) => {
+    if (!/<w:titlePg\b(?![^>]*w:val="(?:0|false|off)")/.test(section) || section.endsWith("/>")) return section;
+    const missing = ["header", "footer"].filter((part) => !new RegExp(`<w:${part}Reference\\b[^>]*w:type="first"`).test(section));
+    if (!missing.length) return section;
+    for (const part of missing) used.add(part);
+    const references = missing.map((part) => `<w:${part}Reference w:type="first" r:id="${EMPTY_PART[part]}"/>`).join("");
+    return section.replace(/^<w:sectPr\b[^>]*>/, (open) => open + references);
+  });
+  if (!used.size) return false;
+  const root = fixed.match(/<w:document\b[^>]*>/);
+  const withR = root && !/\bxmlns:r=/.test(root[0]) ? fixed.replace(root[0], root[0].replace(/>$/, ' xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">')) : fixed;
+  zip.file("word/document.xml", withR);
+  let relsXml = await rels.async("string");
+  let types = await zip.file("[Content_Types].xml").async("string");
+  for (const part of used) {
+    const tag = part === "header" ? "hdr" : "ftr";
+    const name = `plug-empty-${part}.xml`;
+    zip.file(`word/${name}`, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:${tag} xmlns:w="${W_NS}"><w:p/></w:${tag}>`);
+    relsXml = relsXml.replace("</Relationships>", `<Relationship Id="${EMPTY_PART[part]}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${part}" Target="${name}"/></Relationships>`);
+    types = types.replace("</Types>", `<Override PartName="/word/${name}" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.${part}+xml"/></Types>`);
+  }
+  zip.file("word/_rels/document.xml.rels", relsXml);
+  zip.file("[Content_Types].xml", types);
+  return true;
+}
+
 // Page numbers: a header's or footer's PAGE field ("Page 1 of 3" is PAGE and NUMPAGES) keeps
 // the number it had when the file was saved, and a file made by a script (python-docx,
 // pandoc's reference documents) or LibreOffice has "1" there on every page. docx-preview draws
@@ -729,7 +769,7 @@ function sharedListCounters() {
 
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
-  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await markPageNumbers(zip), await defaultPage(zip), await readNumbering(zip)];
+  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await defaultPage(zip), await readNumbering(zip)];
   const ready = changes.some(Boolean) ? await zip.generateAsync({ type: "arraybuffer" }) : bytes;
   const even = await evenPageVariant(zip);
   return { bytes: ready, following: even ? await withoutFirstPages(zip, true) : await withoutFirstPages(zip), even };
