@@ -154,6 +154,63 @@ test('a table saved without its filter buttons shows none, and a hidden button s
   await two.context.close();
 });
 
+// Sparklines as XlsxWriter writes them (Excel 2010's x14 extension at the end of the sheet):
+// a line over stored numbers, columns with negative points in their own colour, win/loss, and a
+// line over formulas saved without results. The viewer drew nothing in those cells.
+const SPARKLINES = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Trends')
+sheet.write_row('A1', [3, 5, 2, 8, 6])
+sheet.write_row('A2', [4, -2, 3, -5, 1])
+sheet.write_row('A3', [1, -1, 1, 1, -1])
+for col in range(5):
+    sheet.write_formula(3, col, '=%s1*2+%d' % (chr(65 + col), col))
+sheet.add_sparkline('G1', {'range': 'Trends!A1:E1', 'series_color': '#C00000'})
+sheet.add_sparkline('G2', {'range': 'Trends!A2:E2', 'type': 'column', 'series_color': '#0070C0', 'negative_points': True, 'negative_color': '#00B050'})
+sheet.add_sparkline('G3', {'range': 'Trends!A3:E3', 'type': 'win_loss', 'series_color': '#7030A0', 'negative_color': '#FFC000'})
+sheet.add_sparkline('G4', {'range': 'Trends!A4:E4', 'series_color': '#C00000'})
+book.close()
+`;
+
+test('sparklines show in their cells: a line, columns with negative points, win/loss, and over calculated formulas', async () => {
+  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'sparklines.xlsx', writtenBy(SPARKLINES));
+  await page.waitForFunction(() => [...document.querySelectorAll('.plug-c')].some((e) => e.style.backgroundImage.includes('svg')), null, { timeout: 30_000 });
+  const drawing = (cell) => {
+    const url = cell && /url\("data:image\/svg\+xml,([^"]*)"\)/.exec(cell.style.backgroundImage);
+    if (!url) return null;
+    const svg = new DOMParser().parseFromString(decodeURIComponent(url[1]), 'image/svg+xml').documentElement;
+    const box = cell.getBoundingClientRect();
+    return {
+      size: getComputedStyle(cell).backgroundSize,
+      wide: box.width > 40,
+      path: [...svg.querySelectorAll('path')].map((p) => ({ stroke: p.getAttribute('stroke'), ys: [...p.getAttribute('d').matchAll(/[ML][\d.]+ ([\d.]+)/g)].map((m) => Number(m[1])) })),
+      rects: [...svg.querySelectorAll('rect')].map((r) => ({ fill: r.getAttribute('fill'), y: Number(r.getAttribute('y')) })),
+    };
+  };
+  const line = await atCell(page, 'G1', drawing);
+  assert.equal(line.size, '100% 100%');
+  assert.equal(line.path.length, 1);
+  assert.equal(line.path[0].stroke.toUpperCase(), '#C00000');
+  // 3 5 2 8 6: the highest point (8) at the top, the lowest (2) at the foot.
+  const ys = line.path[0].ys;
+  assert.equal(ys.length, 5);
+  assert.ok(ys[3] < ys[4] && ys[4] < ys[1] && ys[1] < ys[0] && ys[0] < ys[2], JSON.stringify(ys));
+  const columns = await atCell(page, 'G2', drawing);
+  assert.deepEqual(columns.rects.map((r) => r.fill.toUpperCase()), ['#0070C0', '#00B050', '#0070C0', '#00B050', '#0070C0']);
+  const winLoss = await atCell(page, 'G3', drawing);
+  assert.deepEqual(winLoss.rects.map((r) => r.fill.toUpperCase()), ['#7030A0', '#FFC000', '#7030A0', '#7030A0', '#FFC000']);
+  assert.ok(winLoss.rects[0].y < winLoss.rects[1].y, 'a win stands above a loss');
+  // =A1*2+0 … =E1*2+4: 6 12 6 19 16, calculated by the viewer (XlsxWriter saves no results).
+  const calculated = (await atCell(page, 'G4', drawing)).path[0].ys;
+  assert.equal(calculated.length, 5);
+  assert.ok(calculated[3] < calculated[4] && calculated[4] < calculated[1] && calculated[1] < calculated[0], JSON.stringify(calculated));
+  assert.equal(calculated[0], calculated[2]);
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'sparklines.png') });
+  await context.close();
+});
+
 // ------------------------------------------------------------------ Word documents
 
 /** Opens a dropped document once the viewer has laid out its pages. */
