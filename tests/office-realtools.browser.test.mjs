@@ -658,3 +658,41 @@ test('text in two columns fills the left column to the foot of the page, then th
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+// ------------------------------------------------------------------ decks
+
+// A deck pandoc makes from Markdown: a table's rows carry no height (`<a:tr h="0">`) and its frame
+// the room pandoc set aside for it. PowerPoint draws each row as tall as its text; the viewer
+// stretched the rows over the whole frame, three lines of table filling the slide.
+const PANDOC_DECK = String.raw`
+import sys, pypandoc
+md = '\n'.join(['# Towns', '', '| Town | People |', '|------|-------:|', '| Ayr | 46,000 |', '| Elgin | 25,000 |', ''])
+pypandoc.convert_text(md, 'pptx', format='markdown', outputfile=sys.argv[1])
+`;
+
+test('a pandoc deck\'s table is as tall as its rows, as PowerPoint draws it', async () => {
+  const user = await freshUser();
+  const e = await app.dropLive(user, { file: { name: 'towns.pptx', content: writtenBy(PANDOC_DECK, 'towns.pptx') }, fields: { scope: 'personal', visibility: 'link', source_type: 'pptx' } });
+  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  await page.goto(e.url);
+  const slide = page.locator('[data-slide-index="0"]');
+  await slide.waitFor({ timeout: 30_000 });
+  await slide.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('[data-slide-index="0"] table')?.rows.length === 3, null, { timeout: 30_000 });
+  const rows = await page.evaluate(() => {
+    const table = document.querySelector('[data-slide-index="0"] table');
+    const slideBox = document.querySelector('[data-slide-index="0"]').getBoundingClientRect();
+    return [...table.rows].map((row) => {
+      const text = [...row.querySelectorAll('span')].find((s) => s.textContent.trim());
+      return { text: [...row.cells].map((cell) => cell.textContent.trim()).join(' '), height: row.getBoundingClientRect().height, font: parseFloat(getComputedStyle(text).fontSize), slide: slideBox.height };
+    });
+  });
+  assert.deepEqual(rows.map((r) => r.text), ['Town People', 'Ayr 46,000', 'Elgin 25,000']);
+  for (const row of rows) assert.ok(row.height < row.font * 3, `a row of ${row.font}px text is ${row.height.toFixed(0)} px tall`);
+  assert.deepEqual(page.errors, []);
+  await slide.screenshot({ path: join(SHOTS, 'pandoc-table.png') });
+  await context.close();
+});
