@@ -154,6 +154,33 @@ test('a table saved without its filter buttons shows none, and a hidden button s
   await two.context.close();
 });
 
+// A threaded comment as Excel 365 saves it: the thread in its own part and, for older readers, a
+// note whose text is a fixed paragraph ahead of the thread ("Comment:", "Reply:", indented),
+// under an author named `tc={…}`. Written here with openpyxl in that shape. Excel shows the
+// thread; the viewer showed the paragraph about versions of Excel.
+const THREADED = String.raw`
+import sys, openpyxl
+from openpyxl.comments import Comment
+book = openpyxl.Workbook()
+sheet = book.active
+sheet['A1'] = 'Total'
+sheet['B1'] = 125
+head = ('[Threaded comment]\n\nYour version of Excel allows you to read this threaded comment; however, any edits to it '
+        'will get removed if the file is opened in a newer version of Excel. Learn more: https://go.microsoft.com/fwlink/?linkid=870924\n\nComment:\n    ')
+sheet['B1'].comment = Comment(head + 'Check this total\nReply:\n    @Alice Smith fixed', 'tc={2BD0B1A4-7C3E-4F2A-9D11-6A5E8C0F1B23}')
+sheet['A1'].comment = Comment('A plain note', 'Carol')
+book.save(sys.argv[1])
+`;
+
+test('a threaded comment Excel saved shows its thread, not the paragraph for older versions of Excel', async () => {
+  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'threaded.xlsx', writtenBy(THREADED));
+  const title = (cell) => cell && cell.title;
+  assert.equal(await atCell(page, 'B1', title), 'Check this total\nReply: @Alice Smith fixed');
+  assert.equal(await atCell(page, 'A1', title), 'A plain note');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 // Sparklines as XlsxWriter writes them (Excel 2010's x14 extension at the end of the sheet):
 // a line over stored numbers, columns with negative points in their own colour, win/loss, and a
 // line over formulas saved without results. The viewer drew nothing in those cells.

@@ -727,8 +727,23 @@ function sheetWorker() {
   function noteText(cell) {
     const note = cell.note;
     if (!note) return null;
-    const text = typeof note === "string" ? note : Array.isArray(note.texts) ? note.texts.map((t) => String(t.text || "")).join("") : "";
+    const text = threadText(typeof note === "string" ? note : Array.isArray(note.texts) ? note.texts.map((t) => String(t.text || "")).join("") : "");
     return text.trim() ? text.slice(0, 2000) : null;
+  }
+
+  // Excel 365 keeps a threaded comment as a note too, for older readers: a fixed paragraph ("Your
+  // version of Excel allows you to read this threaded comment; however…") ahead of the thread
+  // under "Comment:" and "Reply:", each indented. The thread is what Excel shows: its text, each
+  // reply on a line of its own after "Reply: ".
+  const THREAD_HEAD = /^\[Threaded comment\][\s\S]*?\n[ \t]*Comment:[ \t]*\r?\n/;
+
+  function threadText(text) {
+    const head = THREAD_HEAD.exec(text);
+    if (!head) return text;
+    return text.slice(head[0].length).split(/\r?\n(?=Reply:)/).map((part, i) => {
+      const body = part.replace(/^Reply:[ \t]*\r?\n/, "").replace(/^[ \t]+/gm, "").trim();
+      return i === 0 ? body : `Reply: ${body}`;
+    }).join("\n");
   }
 
   // A rich-text cell (a word in bold or red inside a sentence, XlsxWriter's write_rich_string,
