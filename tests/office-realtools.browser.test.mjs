@@ -154,6 +154,90 @@ test('a table saved without its filter buttons shows none, and a hidden button s
   await two.context.close();
 });
 
+// A threaded comment as Excel 365 saves it: the thread in its own part and, for older readers, a
+// note whose text is a fixed paragraph ahead of the thread ("Comment:", "Reply:", indented),
+// under an author named `tc={…}`. Written here with openpyxl in that shape. Excel shows the
+// thread; the viewer showed the paragraph about versions of Excel.
+const THREADED = String.raw`
+import sys, openpyxl
+from openpyxl.comments import Comment
+book = openpyxl.Workbook()
+sheet = book.active
+sheet['A1'] = 'Total'
+sheet['B1'] = 125
+head = ('[Threaded comment]\n\nYour version of Excel allows you to read this threaded comment; however, any edits to it '
+        'will get removed if the file is opened in a newer version of Excel. Learn more: https://go.microsoft.com/fwlink/?linkid=870924\n\nComment:\n    ')
+sheet['B1'].comment = Comment(head + 'Check this total\nReply:\n    @Alice Smith fixed', 'tc={2BD0B1A4-7C3E-4F2A-9D11-6A5E8C0F1B23}')
+sheet['A1'].comment = Comment('A plain note', 'Carol')
+book.save(sys.argv[1])
+`;
+
+test('a threaded comment Excel saved shows its thread, not the paragraph for older versions of Excel', async () => {
+  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'threaded.xlsx', writtenBy(THREADED));
+  const title = (cell) => cell && cell.title;
+  assert.equal(await atCell(page, 'B1', title), 'Check this total\nReply: @Alice Smith fixed');
+  assert.equal(await atCell(page, 'A1', title), 'A plain note');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// Sparklines as XlsxWriter writes them (Excel 2010's x14 extension at the end of the sheet):
+// a line over stored numbers, columns with negative points in their own colour, win/loss, and a
+// line over formulas saved without results. The viewer drew nothing in those cells.
+const SPARKLINES = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Trends')
+sheet.write_row('A1', [3, 5, 2, 8, 6])
+sheet.write_row('A2', [4, -2, 3, -5, 1])
+sheet.write_row('A3', [1, -1, 1, 1, -1])
+for col in range(5):
+    sheet.write_formula(3, col, '=%s1*2+%d' % (chr(65 + col), col))
+sheet.add_sparkline('G1', {'range': 'Trends!A1:E1', 'series_color': '#C00000'})
+sheet.add_sparkline('G2', {'range': 'Trends!A2:E2', 'type': 'column', 'series_color': '#0070C0', 'negative_points': True, 'negative_color': '#00B050'})
+sheet.add_sparkline('G3', {'range': 'Trends!A3:E3', 'type': 'win_loss', 'series_color': '#7030A0', 'negative_color': '#FFC000'})
+sheet.add_sparkline('G4', {'range': 'Trends!A4:E4', 'series_color': '#C00000'})
+book.close()
+`;
+
+test('sparklines show in their cells: a line, columns with negative points, win/loss, and over calculated formulas', async () => {
+  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'sparklines.xlsx', writtenBy(SPARKLINES));
+  await page.waitForFunction(() => [...document.querySelectorAll('.plug-c')].some((e) => e.style.backgroundImage.includes('svg')), null, { timeout: 30_000 });
+  const drawing = (cell) => {
+    const url = cell && /url\("data:image\/svg\+xml,([^"]*)"\)/.exec(cell.style.backgroundImage);
+    if (!url) return null;
+    const svg = new DOMParser().parseFromString(decodeURIComponent(url[1]), 'image/svg+xml').documentElement;
+    const box = cell.getBoundingClientRect();
+    return {
+      size: getComputedStyle(cell).backgroundSize,
+      wide: box.width > 40,
+      path: [...svg.querySelectorAll('path')].map((p) => ({ stroke: p.getAttribute('stroke'), ys: [...p.getAttribute('d').matchAll(/[ML][\d.]+ ([\d.]+)/g)].map((m) => Number(m[1])) })),
+      rects: [...svg.querySelectorAll('rect')].map((r) => ({ fill: r.getAttribute('fill'), y: Number(r.getAttribute('y')) })),
+    };
+  };
+  const line = await atCell(page, 'G1', drawing);
+  assert.equal(line.size, '100% 100%');
+  assert.equal(line.path.length, 1);
+  assert.equal(line.path[0].stroke.toUpperCase(), '#C00000');
+  // 3 5 2 8 6: the highest point (8) at the top, the lowest (2) at the foot.
+  const ys = line.path[0].ys;
+  assert.equal(ys.length, 5);
+  assert.ok(ys[3] < ys[4] && ys[4] < ys[1] && ys[1] < ys[0] && ys[0] < ys[2], JSON.stringify(ys));
+  const columns = await atCell(page, 'G2', drawing);
+  assert.deepEqual(columns.rects.map((r) => r.fill.toUpperCase()), ['#0070C0', '#00B050', '#0070C0', '#00B050', '#0070C0']);
+  const winLoss = await atCell(page, 'G3', drawing);
+  assert.deepEqual(winLoss.rects.map((r) => r.fill.toUpperCase()), ['#7030A0', '#FFC000', '#7030A0', '#7030A0', '#FFC000']);
+  assert.ok(winLoss.rects[0].y < winLoss.rects[1].y, 'a win stands above a loss');
+  // =A1*2+0 … =E1*2+4: 6 12 6 19 16, calculated by the viewer (XlsxWriter saves no results).
+  const calculated = (await atCell(page, 'G4', drawing)).path[0].ys;
+  assert.equal(calculated.length, 5);
+  assert.ok(calculated[3] < calculated[4] && calculated[4] < calculated[1] && calculated[1] < calculated[0], JSON.stringify(calculated));
+  assert.equal(calculated[0], calculated[2]);
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'sparklines.png') });
+  await context.close();
+});
+
 // ------------------------------------------------------------------ Word documents
 
 /** Opens a dropped document once the viewer has laid out its pages. */
@@ -334,6 +418,67 @@ test('a python-docx memo breaks into pages where its text overflows, each with i
   await context.close();
 });
 
+// Minutes as a script writes them: paragraphs of twenty-odd lines each and one numbered point
+// longer than a page. Word fills each page and carries a paragraph's remaining lines over (two
+// at least on each side); the viewer moved each paragraph whole, so every page held one and
+// half of it stood empty, and the numbered point ran past the page's foot.
+const LONG_PARAGRAPHS = String.raw`
+import sys
+from docx import Document
+doc = Document()
+doc.add_heading('Minutes', 1)
+for i in range(1, 7):
+    doc.add_paragraph(('Paragraph %d runs on for many lines. ' % i) * 40)
+doc.add_paragraph('A numbered point that is long. ' * 200, style='List Number')
+doc.add_paragraph('Second point.', style='List Number')
+doc.add_paragraph('The end.')
+doc.save(sys.argv[1])
+`;
+
+test('a paragraph that reaches past the foot of a page goes on at the top of the next, as Word breaks it', async () => {
+  const minutes = writtenBy(LONG_PARAGRAPHS, 'minutes.docx');
+  const { page, context } = await openDocument('minutes.docx', minutes);
+  const pages = await page.evaluate(PAGES);
+  const expected = libreOfficePages('minutes.docx', minutes);
+  if (expected !== null) assert.ok(Math.abs(pages.length - expected) <= 1, `${pages.length} pages here, ${expected} in LibreOffice`);
+  for (const [index, drawn] of pages.entries()) {
+    assert.ok(drawn.height <= drawn.asked + 1, `page ${index + 1} is ${drawn.height} px`);
+    assert.deepEqual(drawn.over, [], `page ${index + 1}`);
+  }
+  const laid = await page.evaluate(() => [...document.querySelectorAll('.plug-docx section.docx')].map((section) => {
+    const box = section.getBoundingClientRect();
+    const style = getComputedStyle(section);
+    const article = section.querySelector(':scope > article');
+    const last = article.lastElementChild.getBoundingClientRect();
+    const line = parseFloat(getComputedStyle(article.lastElementChild).lineHeight) || 20;
+    return {
+      // The room left under the page's last line, in lines.
+      emptyLines: (box.top + parseFloat(style.minHeight) - parseFloat(style.paddingBottom) - last.bottom) / line,
+      text: article.textContent,
+      // Each part of a paragraph a break carried over: its number, its first-line indent.
+      carried: [...article.querySelectorAll(':scope > p.plug-continued')].map((p) => ({
+        number: getComputedStyle(p, '::before').content, indent: getComputedStyle(p).textIndent,
+      })),
+    };
+  }));
+  // Every page but the last is full (within the two lines Word's widow control may leave).
+  for (const [index, drawn] of laid.slice(0, -1).entries()) assert.ok(drawn.emptyLines < 3, `page ${index + 1} leaves ${drawn.emptyLines.toFixed(1)} lines empty`);
+  // The text reads on whole and in order across the breaks.
+  const words = laid.map((p) => p.text).join(' ').replace(/\s+/g, ' ');
+  for (let i = 1; i <= 6; i++) assert.equal(words.split(`Paragraph ${i} runs on`).length - 1, 40, `paragraph ${i}`);
+  assert.equal(words.split('A numbered point that is long.').length - 1, 200);
+  assert.ok(words.indexOf('Paragraph 6 runs') < words.indexOf('A numbered point') && words.indexOf('Second point.') < words.indexOf('The end.'));
+  // The numbered point, longer than a page, carries no second number onto the next page.
+  const carried = laid.flatMap((p) => p.carried);
+  assert.ok(carried.length >= 3, `${carried.length} paragraphs carried over`);
+  for (const part of carried) assert.deepEqual(part, { number: 'none', indent: '0px' });
+  const numbers = await page.evaluate(() => [...document.querySelectorAll('.plug-docx p[class*="docx-num-"]')]
+    .filter((p) => getComputedStyle(p, '::before').content !== 'none').map((p) => p.textContent.slice(0, 12)));
+  assert.deepEqual(numbers, ['A numbered p', 'Second point']);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 // Tables in the built-in styles python-docx scripts pick: the header row filled, the rows banded,
 // as Word and LibreOffice draw them from the table's look (python-docx marks no row).
 const STYLED_TABLES = String.raw`
@@ -421,13 +566,160 @@ for i in range(1, 41):
 doc.save(sys.argv[1])
 `;
 
-test('pages after a different first page take the running header and footer, not the cover page ones', async () => {
+test('pages after a different first page take the running header and footer, and a cover without a footer of its own shows none', async () => {
   const { page, context } = await openDocument('cover.docx', writtenBy(COVER, 'cover.docx'));
   const heads = await page.evaluate(() => [...document.querySelectorAll('.plug-docx section.docx')].map((section) => [
     section.querySelector(':scope > header')?.textContent.trim() ?? '', section.querySelector(':scope > footer')?.textContent.trim() ?? '']));
   assert.ok(heads.length >= 3, `${heads.length} pages`);
-  assert.equal(heads[0][0], 'Cover');
+  // python-docx wrote no first-page footer: the cover's foot is blank, as in Word and LibreOffice.
+  assert.deepEqual(heads[0], ['Cover', '']);
   for (const [index, [header, footer]] of heads.slice(1).entries()) assert.deepEqual([header, footer], ['Running head', 'Running foot'], `page ${index + 2}`);
   assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// A report with different odd and even pages (python-docx's `odd_and_even_pages_header_footer`,
+// Word's "Different Odd & Even Pages") and a cover of its own, no page break anywhere. Word
+// chooses by the page's number; the viewer showed the odd header on every page split from the
+// first, whatever its number.
+const EVEN_AND_ODD = String.raw`
+import sys
+from docx import Document
+doc = Document()
+doc.settings.odd_and_even_pages_header_footer = True
+section = doc.sections[0]
+section.different_first_page_header_footer = True
+section.first_page_header.paragraphs[0].text = 'Cover header'
+section.first_page_footer.paragraphs[0].text = 'Cover footer'
+section.header.paragraphs[0].text = 'Odd header'
+section.footer.paragraphs[0].text = 'Odd footer'
+section.even_page_header.paragraphs[0].text = 'Even header'
+section.even_page_footer.paragraphs[0].text = 'Even footer'
+doc.add_heading('Handbook', 0)
+for i in range(1, 81):
+    doc.add_paragraph('Rule %d. ' % i + 'Every member keeps the handbook to hand and reads it. ' * 4)
+doc.save(sys.argv[1])
+`;
+
+test('a document with different odd and even pages shows each page the header and footer of its number', async () => {
+  const handbook = writtenBy(EVEN_AND_ODD, 'handbook.docx');
+  const { page, context } = await openDocument('handbook.docx', handbook);
+  // How many pages is the other tests' business (Cambria, python-docx's body font, is drawn in
+  // the browser's serif, narrower than LibreOffice's Caladea): here, which header each one shows.
+  const pages = await page.evaluate(PAGES);
+  assert.ok(pages.length >= 4, `${pages.length} pages`);
+  const shown = await page.evaluate(() => [...document.querySelectorAll('.plug-docx section.docx')].map((section) => [
+    section.querySelector(':scope > header')?.textContent.trim() ?? '', section.querySelector(':scope > footer')?.textContent.trim() ?? '']));
+  const wanted = shown.map((_, index) => {
+    if (index === 0) return ['Cover header', 'Cover footer'];
+    return (index + 1) % 2 === 0 ? ['Even header', 'Even footer'] : ['Odd header', 'Odd footer'];
+  });
+  assert.deepEqual(shown, wanted);
+  for (const [index, drawn] of pages.entries()) assert.deepEqual(drawn.over, [], `page ${index + 1}`);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// A newsletter whose second section is set in two columns (Word's Layout > Columns > Two, as
+// python-docx scripts write it through the section's `w:cols`). Word fills the left column to the
+// page's foot, then the right, then goes on to a new page; the viewer balanced all of the text
+// over the two columns of one page, which ran far past its foot.
+const COLUMNS = String.raw`
+import sys
+from docx import Document
+from docx.enum.section import WD_SECTION
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+doc = Document()
+doc.add_heading('Newsletter', 1)
+doc.add_paragraph('The first page is in one column.')
+section = doc.add_section(WD_SECTION.NEW_PAGE)
+cols = section._sectPr.find(qn('w:cols'))
+if cols is None:
+    cols = OxmlElement('w:cols')
+    section._sectPr.append(cols)
+cols.set(qn('w:num'), '2')
+cols.set(qn('w:space'), '720')
+for i in range(1, 17):
+    doc.add_paragraph(('Column text %d flows down the first column and then the second. ' % i) * 5)
+doc.save(sys.argv[1])
+`;
+
+test('text in two columns fills the left column to the foot of the page, then the right, then the next page', async () => {
+  const newsletter = writtenBy(COLUMNS, 'newsletter.docx');
+  const { page, context } = await openDocument('newsletter.docx', newsletter);
+  const pages = await page.evaluate(PAGES);
+  const expected = libreOfficePages('newsletter.docx', newsletter);
+  if (expected !== null) assert.ok(Math.abs(pages.length - expected) <= 1, `${pages.length} pages here, ${expected} in LibreOffice`);
+  for (const [index, drawn] of pages.entries()) assert.ok(drawn.height <= drawn.asked + 1, `page ${index + 1} is ${drawn.height} px`);
+  const columns = await page.evaluate(() => [...document.querySelectorAll('.plug-docx section.docx')].slice(1).map((section) => {
+    const box = section.getBoundingClientRect();
+    const style = getComputedStyle(section);
+    const footer = section.querySelector(':scope > footer');
+    const foot = box.top + parseFloat(style.minHeight) - parseFloat(style.paddingBottom) - (footer ? footer.offsetHeight : 0);
+    const article = section.querySelector(':scope > article');
+    const area = article.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(article);
+    const lines = [...range.getClientRects()].filter((r) => r.height > 0 && r.width > 0);
+    const middle = area.left + area.width / 2;
+    const line = parseFloat(getComputedStyle(article.querySelector('p')).lineHeight) || 20;
+    const lowest = (inRight) => Math.max(...lines.filter((r) => (r.left >= middle) === inRight).map((r) => r.bottom));
+    return {
+      outside: lines.filter((r) => r.left < area.left - 1 || r.right > area.right + 1 || r.bottom > foot + 1).length,
+      // The room left under each column's last line, in lines.
+      left: (foot - lowest(false)) / line,
+      right: (foot - lowest(true)) / line,
+      text: article.textContent,
+    };
+  }));
+  assert.ok(columns.length >= 2, `${columns.length} pages of columns`);
+  for (const [index, drawn] of columns.entries()) {
+    assert.equal(drawn.outside, 0, `page ${index + 2}: text outside the page's text box`);
+    if (index < columns.length - 1) {
+      assert.ok(drawn.left < 3 && drawn.right < 3, `page ${index + 2} leaves ${drawn.left.toFixed(1)} and ${drawn.right.toFixed(1)} lines empty`);
+    }
+  }
+  const words = columns.map((p) => p.text).join(' ');
+  for (let i = 1; i <= 16; i++) assert.equal(words.split(`Column text ${i} flows`).length - 1, 5, `paragraph ${i}`);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// ------------------------------------------------------------------ decks
+
+// A deck pandoc makes from Markdown: a table's rows carry no height (`<a:tr h="0">`) and its frame
+// the room pandoc set aside for it. PowerPoint draws each row as tall as its text; the viewer
+// stretched the rows over the whole frame, three lines of table filling the slide.
+const PANDOC_DECK = String.raw`
+import sys, pypandoc
+md = '\n'.join(['# Towns', '', '| Town | People |', '|------|-------:|', '| Ayr | 46,000 |', '| Elgin | 25,000 |', ''])
+pypandoc.convert_text(md, 'pptx', format='markdown', outputfile=sys.argv[1])
+`;
+
+test('a pandoc deck\'s table is as tall as its rows, as PowerPoint draws it', async () => {
+  const user = await freshUser();
+  const e = await app.dropLive(user, { file: { name: 'towns.pptx', content: writtenBy(PANDOC_DECK, 'towns.pptx') }, fields: { scope: 'personal', visibility: 'link', source_type: 'pptx' } });
+  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  await page.goto(e.url);
+  const slide = page.locator('[data-slide-index="0"]');
+  await slide.waitFor({ timeout: 30_000 });
+  await slide.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('[data-slide-index="0"] table')?.rows.length === 3, null, { timeout: 30_000 });
+  const rows = await page.evaluate(() => {
+    const table = document.querySelector('[data-slide-index="0"] table');
+    const slideBox = document.querySelector('[data-slide-index="0"]').getBoundingClientRect();
+    return [...table.rows].map((row) => {
+      const text = [...row.querySelectorAll('span')].find((s) => s.textContent.trim());
+      return { text: [...row.cells].map((cell) => cell.textContent.trim()).join(' '), height: row.getBoundingClientRect().height, font: parseFloat(getComputedStyle(text).fontSize), slide: slideBox.height };
+    });
+  });
+  assert.deepEqual(rows.map((r) => r.text), ['Town People', 'Ayr 46,000', 'Elgin 25,000']);
+  for (const row of rows) assert.ok(row.height < row.font * 3, `a row of ${row.font}px text is ${row.height.toFixed(0)} px tall`);
+  assert.deepEqual(page.errors, []);
+  await slide.screenshot({ path: join(SHOTS, 'pandoc-table.png') });
   await context.close();
 });

@@ -101,6 +101,46 @@ async function inheritHeadersAndFooters(zip) {
   return changed;
 }
 
+// A different first page (`w:titlePg`) with no first-page header or footer of its own (python-docx
+// writes only the ones a script filled in; Word's cover page before anything is typed there) is
+// blank there in Word and LibreOffice; docx-preview fell back to the running one, so a cover
+// showed the running footer. Such a section is given an empty part for it. Runs after the
+// references are inherited (a section inherits the previous section's first-page ones).
+const EMPTY_PART = { header: "plugEmptyHeader", footer: "plugEmptyFooter" };
+
+async function blankFirstPages(zip) {
+  const file = zip.file("word/document.xml");
+  const rels = zip.file("word/_rels/document.xml.rels");
+  if (!file || !rels) return false;
+  const xml = await file.async("string");
+  if (!/<w:titlePg\b(?![^>]*w:val="(?:0|false|off)")/.test(xml)) return false;
+  const used = new Set();
+  const fixed = xml.replace(SECTION, (section) => {
+    if (!/<w:titlePg\b(?![^>]*w:val="(?:0|false|off)")/.test(section) || section.endsWith("/>")) return section;
+    const missing = ["header", "footer"].filter((part) => !new RegExp(`<w:${part}Reference\\b[^>]*w:type="first"`).test(section));
+    if (!missing.length) return section;
+    for (const part of missing) used.add(part);
+    const references = missing.map((part) => `<w:${part}Reference w:type="first" r:id="${EMPTY_PART[part]}"/>`).join("");
+    return section.replace(/^<w:sectPr\b[^>]*>/, (open) => open + references);
+  });
+  if (!used.size) return false;
+  const root = fixed.match(/<w:document\b[^>]*>/);
+  const withR = root && !/\bxmlns:r=/.test(root[0]) ? fixed.replace(root[0], root[0].replace(/>$/, ' xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">')) : fixed;
+  zip.file("word/document.xml", withR);
+  let relsXml = await rels.async("string");
+  let types = await zip.file("[Content_Types].xml").async("string");
+  for (const part of used) {
+    const tag = part === "header" ? "hdr" : "ftr";
+    const name = `plug-empty-${part}.xml`;
+    zip.file(`word/${name}`, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:${tag} xmlns:w="${W_NS}"><w:p/></w:${tag}>`);
+    relsXml = relsXml.replace("</Relationships>", `<Relationship Id="${EMPTY_PART[part]}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${part}" Target="${name}"/></Relationships>`);
+    types = types.replace("</Types>", `<Override PartName="/word/${name}" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.${part}+xml"/></Types>`);
+  }
+  zip.file("word/_rels/document.xml.rels", relsXml);
+  zip.file("[Content_Types].xml", types);
+  return true;
+}
+
 // Page numbers: a header's or footer's PAGE field ("Page 1 of 3" is PAGE and NUMPAGES) keeps
 // the number it had when the file was saved, and a file made by a script (python-docx,
 // pandoc's reference documents) or LibreOffice has "1" there on every page. docx-preview draws
@@ -426,8 +466,8 @@ function displayEquations() {
 // margin; here a page's blocks (paragraphs, tables, pictures) that end below it move to a new
 // page of the same size with the same header and footer, a table between its rows (its header
 // rows repeated, as Word repeats them) and a heading with the block after it (Word's "Keep
-// with next" of the heading styles). A block taller than a page stays whole on its own page;
-// lines of one paragraph are not split (Word splits a paragraph between pages).
+// with next" of the heading styles) and a paragraph between its lines (splitParagraph). A block
+// taller than a page that cannot be split stays whole on its own page.
 const MAX_PAGES = 2000;
 
 function paginate() {
@@ -454,13 +494,16 @@ const HEADING = /(^|\s)docx_(heading\d|title|subtitle)(\s|$)/;
 function splitPage(page) {
   const height = parseFloat(getComputedStyle(page).minHeight);
   const article = page.querySelector(":scope > article");
-  if (!article || !(height > 0) || page.offsetHeight <= height + 1) return null;
+  if (!article || !(height > 0)) return null;
+  const columned = (parseInt(getComputedStyle(article).columnCount, 10) || 1) > 1 && page.querySelectorAll(":scope > article").length === 1;
+  if (!columned && page.offsetHeight <= height + 1) return null;
   const style = getComputedStyle(page);
   const footer = page.querySelector(":scope > footer");
   const footerRoom = footer ? Math.max(0, footer.offsetHeight + parseFloat(getComputedStyle(footer).marginBottom || "0")) : 0;
   const top = page.getBoundingClientRect().top;
   const bottom = top + height - parseFloat(style.paddingBottom) - footerRoom + 0.5;
   const blocks = [...article.children];
+  if (columned) return splitColumns(page, article, blocks, bottom);
   const notes = footnotesOf(page, article);
   // The footnotes of the references that stay take room at the page's foot.
   const noteRoom = (upTo) => {
@@ -478,6 +521,7 @@ function splitPage(page) {
   if (cut < 0) return null;
   let carried = null;
   if (blocks[cut].localName === "table") carried = splitTable(blocks[cut], limit);
+  else if (blocks[cut].localName === "p") carried = splitParagraph(blocks[cut], limit);
   if (!carried) {
     while (cut > 0 && HEADING.test(blocks[cut - 1].className || "")) cut -= 1;
     if (cut === 0) {
@@ -486,11 +530,19 @@ function splitPage(page) {
       cut = 1;
     }
   } else cut += 1;
+  return carryOver(page, article, blocks, cut, carried, notes);
+}
+
+// Moves `blocks` from `cut` on, after `carried` (the rest of a block split at the break), to a new
+// page after `page` with the same header and footer; returns the new page.
+function carryOver(page, article, blocks, cut, carried, notes) {
+  const footer = page.querySelector(":scope > footer");
   const fresh = page.cloneNode(false);
   const freshArticle = article.cloneNode(false);
   // A first page's own header and footer stay on it; the pages after it take the section's others.
   const following = page.plugFollowing;
   fresh.plugFollowing = following;
+  fresh.plugEven = page.plugEven;
   const header = following ? following.header : page.querySelector(":scope > header");
   if (header) fresh.append(header.cloneNode(true));
   fresh.append(freshArticle);
@@ -516,6 +568,123 @@ function splitPage(page) {
   if (ownFooter) fresh.append(ownFooter.cloneNode(true));
   page.after(fresh);
   return fresh;
+}
+
+// The lines of `paragraph` below `limit`, as a paragraph of its own that continues it (no number,
+// no first-line indent, no space before), or null when it is not to be split there. Word's widow
+// and orphan control (on in Normal) keeps two lines at least on each side; a heading is kept
+// whole, and so is a paragraph holding a picture or an equation (their boxes are not lines).
+const LINE_KEEP = 2;
+
+function splitParagraph(paragraph, limit) {
+  if (HEADING.test(paragraph.className || "") || paragraph.querySelector("img, svg, math, canvas, object, table")) return null;
+  const lines = lineBoxes(paragraph);
+  let kept = lines.filter((line) => line.bottom <= limit).length;
+  kept = Math.min(kept, lines.length - LINE_KEEP);
+  if (kept < LINE_KEEP) return null;
+  const top = lines[kept].top;
+  const start = textStart(paragraph, (box) => box.top + box.height / 2 >= top);
+  return start ? carryRest(paragraph, start) : null;
+}
+
+// The paragraph's text from `start` on, moved into a paragraph of its own that continues it.
+function carryRest(paragraph, start) {
+  const range = document.createRange();
+  range.setStart(start.node, start.offset);
+  range.setEnd(paragraph, paragraph.childNodes.length);
+  const rest = paragraph.cloneNode(false);
+  rest.append(range.extractContents());
+  rest.classList.add("plug-continued");
+  rest.style.textIndent = "0";
+  rest.style.marginTop = "0";
+  rest.style.counterSet = "";
+  rest.style.listStyleType = "none";
+  // The lines left behind end the page, not the paragraph: no space after, and a justified
+  // paragraph's last line there is justified too, as Word sets it.
+  paragraph.style.marginBottom = "0";
+  if (getComputedStyle(paragraph).textAlign === "justify") paragraph.style.textAlignLast = "justify";
+  return rest;
+}
+
+// The paragraph's line boxes, top to bottom: its text's boxes grouped by the line they sit on.
+function lineBoxes(paragraph) {
+  const range = document.createRange();
+  range.selectNodeContents(paragraph);
+  const boxes = [...range.getClientRects()].filter((r) => r.height > 0).sort((a, b) => a.top - b.top);
+  const lines = [];
+  for (const box of boxes) {
+    const line = lines[lines.length - 1];
+    if (line && box.top < line.bottom - Math.min(box.height, line.bottom - line.top) / 2) {
+      line.top = Math.min(line.top, box.top);
+      line.bottom = Math.max(line.bottom, box.bottom);
+    } else lines.push({ top: box.top, bottom: box.bottom });
+  }
+  return lines;
+}
+
+// The text position of the first character whose box `isAfter` holds for (the start of the line
+// at a given top, or of the first line past the last column): a binary search over the
+// paragraph's characters, which are drawn in order.
+function textStart(paragraph, isAfter) {
+  const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  let total = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    nodes.push({ node, from: total });
+    total += node.data.length;
+  }
+  const range = document.createRange();
+  const at = (index) => {
+    let i = nodes.length - 1;
+    while (i > 0 && nodes[i].from > index) i -= 1;
+    return { node: nodes[i].node, offset: index - nodes[i].from };
+  };
+  // Whether the character at `index`, or the next drawn one (a collapsed space has no box), is
+  // after the break.
+  const after = (index) => {
+    for (let i = index; i < total; i++) {
+      const { node, offset } = at(i);
+      range.setStart(node, offset);
+      range.setEnd(node, offset + 1);
+      const box = [...range.getClientRects()].find((r) => r.height > 0);
+      if (box) return isAfter(box);
+    }
+    return true;
+  };
+  let low = 0;
+  let high = total;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (after(mid)) high = mid;
+    else low = mid + 1;
+  }
+  return low > 0 && low < total ? at(low) : null;
+}
+
+// Text in columns (`w:cols`): docx-preview sets the section's columns as CSS columns, which
+// balance the text over them however long it is, so a page of two columns held half a page's text
+// in each of them and ran past its foot. Word fills a column to the page's bottom margin before
+// the next: the text box is given the page's height and filled column by column, and what flows
+// past the last column (a paragraph between its lines) goes on on a new page of the same columns.
+function splitColumns(page, article, blocks, bottom) {
+  article.style.height = `${Math.max(0, bottom - article.getBoundingClientRect().top)}px`;
+  article.style.columnFill = "auto";
+  const right = article.getBoundingClientRect().right - 1;
+  const over = (box) => box.left >= right;
+  let cut = blocks.findIndex((block) => [...block.getClientRects()].some(over));
+  if (cut < 0) return null;
+  let carried = null;
+  const block = blocks[cut];
+  if (block.localName === "p" && !over(block.getClientRects()[0]) && !HEADING.test(block.className || "") && !block.querySelector("img, svg, math, canvas, object, table")) {
+    const start = textStart(block, over);
+    if (start) carried = carryRest(block, start);
+  }
+  if (carried) cut += 1;
+  else {
+    while (cut > 0 && HEADING.test(blocks[cut - 1].className || "")) cut -= 1;
+    if (cut === 0) return null;
+  }
+  return carryOver(page, article, blocks, cut, carried, null);
 }
 
 // The page's footnotes: docx-preview lists them in an <ol> after the text, one <li> per
@@ -600,9 +769,53 @@ function sharedListCounters() {
 
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
-  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await markPageNumbers(zip), await defaultPage(zip), await readNumbering(zip)];
+  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await defaultPage(zip), await readNumbering(zip)];
   const ready = changes.some(Boolean) ? await zip.generateAsync({ type: "arraybuffer" }) : bytes;
-  return { bytes: ready, following: await withoutFirstPages(zip) };
+  const even = await evenPageVariant(zip);
+  return { bytes: ready, following: even ? await withoutFirstPages(zip, true) : await withoutFirstPages(zip), even };
+}
+
+// Different odd and even pages (Word's setting `w:evenAndOddHeaders`: a book's page numbers at the
+// outer edge): docx-preview picks the even header by its own count of pages, which the pages
+// split after drawing do not follow, so a document without page breaks showed the odd one on
+// every page. The document is drawn out of sight once more with each section's even header and
+// footer as its only ones, and every page whose number is even takes those of the page it came
+// from (the others, the section's default ones; a different first page keeps its own).
+async function evenPageVariant(zip) {
+  const settings = zip.file("word/settings.xml");
+  const file = zip.file("word/document.xml");
+  const settingsXml = settings && (await settings.async("string"));
+  if (!file || !settingsXml || !/<w:evenAndOddHeaders\b(?![^>]*w:val="(?:0|false|off)")/.test(settingsXml)) return null;
+  const xml = await file.async("string");
+  const even = xml.replace(SECTION, (section) => section
+    .replace(/<w:titlePg\b[^>]*\/>/g, "")
+    .replace(REFERENCE, (reference) => {
+      const type = (reference.match(/\bw:type="(\w+)"/) || [])[1] || "default";
+      if (type === "even") return reference.replace(/\bw:type="even"/, 'w:type="default"');
+      return type === "default" ? "" : reference;
+    }));
+  // Both drawings out of sight make no choice by parity themselves.
+  zip.file("word/settings.xml", settingsXml.replace(/<w:evenAndOddHeaders\b[^>]*\/>/g, ""));
+  const copy = await JSZip.loadAsync(await zip.generateAsync({ type: "arraybuffer" }));
+  copy.file("word/document.xml", even);
+  return copy.generateAsync({ type: "arraybuffer" });
+}
+
+// Runs after paginate: the header and footer of each page by its number's parity.
+function evenAndOddPages() {
+  const pages = [...pagesBox.querySelectorAll(".docx-wrapper > section.docx")];
+  pages.forEach((page, index) => {
+    const running = (index + 1) % 2 === 0 ? page.plugEven : page.plugFollowing;
+    if (!running || page.plugOwnFirst) return;
+    for (const [kind, from] of [["header", running.header], ["footer", running.footer]]) {
+      const own = page.querySelector(`:scope > ${kind}`);
+      const fresh = from ? from.cloneNode(true) : null;
+      if (own && fresh) own.replaceWith(fresh);
+      else if (own) own.remove();
+      else if (fresh && kind === "header") page.prepend(fresh);
+      else if (fresh) page.append(fresh);
+    }
+  });
 }
 
 // A section with a different first page (`w:titlePg`: a cover without the running header) shows
@@ -610,15 +823,15 @@ async function prepared(bytes) {
 // one page it makes of the section, and the pages split from it need the section's others. The
 // document without `titlePg` is drawn out of sight, and each of its pages lends its header and
 // footer to the pages split from the same page of the document.
-async function withoutFirstPages(zip) {
+async function withoutFirstPages(zip, always = false) {
   const file = zip.file("word/document.xml");
   const xml = file && (await file.async("string"));
-  if (!xml || !/<w:titlePg\b/.test(xml)) return null;
+  if (!xml || !(always || /<w:titlePg\b/.test(xml))) return null;
   zip.file("word/document.xml", xml.replace(/<w:titlePg\b[^>]*\/>/g, ""));
   return zip.generateAsync({ type: "arraybuffer" });
 }
 
-async function followingHeaders(following, options) {
+async function followingHeaders(following, options, key = "plugFollowing") {
   if (!following) return;
   const box = document.createElement("div");
   box.style.position = "absolute";
@@ -630,12 +843,24 @@ async function followingHeaders(following, options) {
     const others = [...box.querySelectorAll(".docx-wrapper > section.docx")];
     [...pagesBox.querySelectorAll(".docx-wrapper > section.docx")].forEach((page, index) => {
       const other = others[index];
-      if (other) page.plugFollowing = { header: other.querySelector(":scope > header"), footer: other.querySelector(":scope > footer") };
+      if (other) page[key] = { header: other.querySelector(":scope > header"), footer: other.querySelector(":scope > footer") };
     });
   } catch {
     // The pages keep their own header and footer.
   } finally {
     box.remove();
+  }
+}
+
+// A page drawn with its section's first-page header (titlePg): neither the running nor the even one.
+function markOwnFirstPages() {
+  const html = (part) => (part ? part.innerHTML : "");
+  for (const page of pagesBox.querySelectorAll(".docx-wrapper > section.docx")) {
+    if (!page.plugFollowing || !page.plugEven) continue;
+    const own = html(page.querySelector(":scope > header")) + html(page.querySelector(":scope > footer"));
+    const running = html(page.plugFollowing.header) + html(page.plugFollowing.footer);
+    const even = html(page.plugEven.header) + html(page.plugEven.footer);
+    page.plugOwnFirst = own !== running && own !== even;
   }
 }
 
@@ -649,7 +874,7 @@ function describeLinkedImages() {
 try {
   setStatus("Loading document…");
   const carlito = loadCarlito();
-  const { bytes, following } = await prepared(await fetchBytes(fileUrl));
+  const { bytes, following, even } = await prepared(await fetchBytes(fileUrl));
   // Pages are measured once drawn: Carlito first (loaded meanwhile), 3 s at most.
   await Promise.race([carlito, new Promise((resolve) => setTimeout(resolve, 3000))]);
   const options = {
@@ -666,6 +891,10 @@ try {
   };
   await window.docx.renderAsync(bytes, pagesBox, null, options);
   await followingHeaders(following, options);
+  if (even) {
+    await followingHeaders(even, options, "plugEven");
+    markOwnFirstPages();
+  }
   readableBullets();
   fontFallbacks();
   tableLooks();
@@ -675,6 +904,7 @@ try {
   describeLinkedImages();
   // Pages are laid out at their own width, whatever the window's (fitPages zooms after).
   paginate();
+  if (even) evenAndOddPages();
   numberPages();
   safeLinks();
   reachableComments();

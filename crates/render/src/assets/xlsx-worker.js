@@ -94,27 +94,131 @@ function sheetWorker() {
         self.postMessage({ type: "charts", charts: sheets.map((s) => s.charts) });
       }
     }
-    postConditional(workbook, sheets, sources, styles);
+    postConditional(workbook, sheets, sources, styles, parts);
     self.postMessage({ type: "done" });
   }
 
   // Conditional formats, evaluated once per sheet against stored and calculated values (spills
   // included: the engine wrote them into the workbook), sent as inline CSS per cell. The formulas
   // of rules are calculated by the engine, once for all sheets.
-  function postConditional(workbook, sheets, sources, styles) {
+  function postConditional(workbook, sheets, sources, styles, parts) {
     const { conditionalCss } = sheetConditional((color) => styles.color(color));
     const jobs = sheets.map((model) => {
       const sheet = sources.get(model);
       if (!sheet || !(sheet.conditionalFormattings || []).length) return null;
       return { sheet, lastRow: Math.max(model.rows, sheet.rowCount || 0), lastCol: Math.max(model.colCount, sheet.columnCount || 0) };
     });
-    if (!jobs.some(Boolean)) return;
     const failed = (index, error) => {
       const what = index < 0 ? "The formulas of the conditional formats could not be calculated" : "The sheet's conditional formats could not be read";
       self.postMessage({ type: "notice", text: `${what}: ${String((error && error.message) || error).slice(0, 200)}` });
     };
-    const formats = conditionalCss(workbook, jobs, failed);
+    const formats = jobs.some(Boolean) ? conditionalCss(workbook, jobs, failed) : sheets.map(() => null);
+    sheets.forEach((model, index) => {
+      const sheet = sources.get(model);
+      const groups = sheet && parts.get(sheet.name) && parts.get(sheet.name).sparklines;
+      if (!groups || !groups.length) return;
+      try {
+        const drawn = sparklineCss(workbook, sheet, groups, (color) => styles.color(color));
+        if (!drawn.length) return;
+        // A sparkline sits under whatever a rule set on its cell.
+        const byCell = new Map((formats[index] || []).map(([r, c, css]) => [r * 16384 + c, css]));
+        for (const [r, c, css] of drawn) byCell.set(r * 16384 + c, byCell.has(r * 16384 + c) ? `${css};${byCell.get(r * 16384 + c)}` : css);
+        formats[index] = [...byCell].map(([key, css]) => [Math.floor(key / 16384), key % 16384, css]);
+      } catch (error) {
+        self.postMessage({ type: "notice", text: `The sheet's sparklines could not be drawn: ${String((error && error.message) || error).slice(0, 200)}` });
+      }
+    });
     if (formats.some(Boolean)) self.postMessage({ type: "conditional", formats });
+  }
+
+  // Each sparkline as its cell's background: an SVG of fixed shapes (a line, columns, or win/loss
+  // bars) from the numbers of its range (stored or calculated; other cells are gaps), as a data:
+  // URL, in the group's colours (negative points in the negative colour where the group asks).
+  function sparklineCss(workbook, sheet, groups, resolve) {
+    const out = [];
+    const hex = (color, fallback) => {
+      const c = color && resolve(color);
+      return /^#[0-9a-f]{6}$/i.test(c || "") ? c : fallback;
+    };
+    for (const group of groups) {
+      const stroke = hex(group.series, "#376092");
+      const negative = group.negative ? hex(group.negative, "#d00000") : stroke;
+      for (const { range, cell } of group.lines) {
+        const at = boxOf(cell.split(/\s+/)[0]);
+        const values = rangeNumbers(workbook, sheet, range);
+        if (!at || !values || !values.some((v) => v !== null)) continue;
+        const svg = sparklineSvg(group.type, values, stroke, negative);
+        out.push([at[0], at[1], `background-image:url("data:image/svg+xml,${encodeURIComponent(svg)}");background-size:100% 100%;background-repeat:no-repeat`]);
+      }
+    }
+    return out;
+  }
+
+  // The numbers of a one-row or one-column range (`Sheet!B2:B13`, `'My sheet'!A1:L1`), null
+  // where a cell holds none; null for a range that cannot be read. 1,000 cells at most.
+  function rangeNumbers(workbook, sheet, range) {
+    const m = /^(?:(?:'((?:[^']|'')+)'|([^!]+))!)?\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?$/i.exec(range);
+    if (!m) return null;
+    const name = m[1] !== undefined ? m[1].replace(/''/g, "'") : m[2];
+    const source = name !== undefined ? workbook.getWorksheet(name) : sheet;
+    if (!source) return null;
+    const [r1, c1, r2, c2] = [Number(m[4]), columnNumber(m[3].toUpperCase()), Number(m[6] || m[4]), columnNumber((m[5] || m[3]).toUpperCase())];
+    if ((r2 - r1 + 1) * (c2 - c1 + 1) > 1000 || r2 < r1 || c2 < c1) return null;
+    const values = [];
+    for (let r = r1; r <= r2; r++) {
+      for (let c = c1; c <= c2; c++) {
+        const found = source.findCell(r, c);
+        let v = found ? found.value : null;
+        if (v && typeof v === "object" && "result" in v) v = v.result;
+        values.push(typeof v === "number" && Number.isFinite(v) ? v : null);
+      }
+    }
+    return values;
+  }
+
+  function sparklineSvg(type, values, stroke, negative) {
+    const W = 100;
+    const H = 20;
+    const numbers = values.filter((v) => v !== null);
+    const n = values.length;
+    let shapes = "";
+    if (type === "stacked") {
+      const w = W / n;
+      values.forEach((v, i) => {
+        if (v === null || v === 0) return;
+        shapes += `<rect x='${(i * w + w * 0.1).toFixed(2)}' y='${v > 0 ? 2 : H / 2}' width='${(w * 0.8).toFixed(2)}' height='${H / 2 - 2}' fill='${v > 0 ? stroke : negative}'/>`;
+      });
+    } else {
+      const low = Math.min(0, ...numbers);
+      const high = Math.max(...numbers);
+      const lo = type === "column" ? low : Math.min(...numbers);
+      const span = high - lo || 1;
+      const y = (v) => (H - 2 - ((v - lo) / span) * (H - 4)).toFixed(2);
+      if (type === "column") {
+        const w = W / n;
+        values.forEach((v, i) => {
+          if (v === null) return;
+          const top = Math.min(Number(y(v)), Number(y(0)));
+          const height = Math.max(0.5, Math.abs(Number(y(v)) - Number(y(0))));
+          shapes += `<rect x='${(i * w + w * 0.1).toFixed(2)}' y='${top.toFixed(2)}' width='${(w * 0.8).toFixed(2)}' height='${height.toFixed(2)}' fill='${v < 0 ? negative : stroke}'/>`;
+        });
+      } else {
+        const x = (i) => (n === 1 ? W / 2 : 2 + (i * (W - 4)) / (n - 1)).toFixed(2);
+        // A gap (a cell without a number) breaks the line, as Excel's default "show as gaps".
+        let path = "";
+        let pen = false;
+        values.forEach((v, i) => {
+          if (v === null) {
+            pen = false;
+            return;
+          }
+          path += `${pen ? "L" : "M"}${x(i)} ${y(v)}`;
+          pen = true;
+        });
+        shapes = `<path d='${path}' fill='none' stroke='${stroke}' stroke-width='1.25' vector-effect='non-scaling-stroke' stroke-linejoin='round'/>`;
+      }
+    }
+    return `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${W} ${H}' preserveAspectRatio='none'>${shapes}</svg>`;
   }
 
   // ------------------------------------------------------------------ charts
@@ -331,7 +435,7 @@ function sheetWorker() {
     try {
       const data = new Uint8Array(bytes);
       const entries = zipDirectory(data);
-      if (![...entries.keys()].some((name) => /^xl\/(tables|comments)/i.test(name))) return found;
+      const named = [...entries.keys()].some((name) => /^xl\/(tables|comments)/i.test(name));
       const workbookXml = await zipText(data, entries, "xl/workbook.xml");
       if (!workbookXml) return found;
       const workbookRels = await relationships(data, entries, "xl/workbook.xml");
@@ -340,6 +444,11 @@ function sheetWorker() {
         const id = /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(tag);
         const part = id && workbookRels.get(xmlText(id[1]));
         if (name === null || !part) continue;
+        const sparklines = await readSparklines(data, entries, part);
+        if (!named) {
+          if (sparklines.length) found.set(name, { tables: [], comments: [], sparklines });
+          continue;
+        }
         const rels = await relationships(data, entries, part, true);
         const tables = [];
         const comments = [];
@@ -363,12 +472,50 @@ function sheetWorker() {
             }
           }
         }
-        found.set(name, { tables, comments });
+        found.set(name, { tables, comments, sparklines });
       }
     } catch {
       found.clear();
     }
     return found;
+  }
+
+  // Sparklines (Excel 2010's x14 extension at the end of the sheet part, which ExcelTS does not
+  // read): each group's type and colours, each sparkline's data range and cell. Sheet parts over
+  // 1 MB zipped are not read for them.
+  async function readSparklines(data, entries, part) {
+    const entry = entries.get(part);
+    if (!entry || entry.size > 1_000_000) return [];
+    const xml = await zipText(data, entries, part);
+    if (!xml || !xml.includes("sparklineGroup")) return [];
+    const groups = [];
+    let count = 0;
+    for (const [, attrs, body] of xml.matchAll(/<(?:\w+:)?sparklineGroup\b([^>]*)>([^]*?)<\/(?:\w+:)?sparklineGroup>/g)) {
+      const color = (tag) => {
+        const m = new RegExp(`<(?:\\w+:)?${tag}\\b([^>]*)>`).exec(body);
+        if (!m) return null;
+        const rgb = xmlAttribute(m[1], "rgb");
+        const theme = xmlAttribute(m[1], "theme");
+        const tint = Number(xmlAttribute(m[1], "tint")) || 0;
+        return rgb ? { argb: rgb } : theme !== null ? { theme: Number(theme), tint } : null;
+      };
+      const text = (inner, tag) => {
+        const m = new RegExp(`<(?:\\w+:)?${tag}\\b[^>]*>([^<]*)<`).exec(inner);
+        return m ? xmlText(m[1]).trim() : "";
+      };
+      const lines = [];
+      for (const [, inner] of body.matchAll(/<(?:\w+:)?sparkline\b[^>]*>([^]*?)<\/(?:\w+:)?sparkline>/g)) {
+        if (count++ >= 10_000) break;
+        lines.push({ range: text(inner, "f"), cell: text(inner, "sqref") });
+      }
+      groups.push({
+        type: xmlAttribute(attrs, "type") || "line",
+        series: color("colorSeries"),
+        negative: /^(1|true)$/.test(xmlAttribute(attrs, "negative") || "") || xmlAttribute(attrs, "type") === "stacked" || xmlAttribute(attrs, "type") === "column" ? color("colorNegative") : null,
+        lines,
+      });
+    }
+    return groups;
   }
 
   // A note on a cell that holds nothing else becomes that cell's note, so it shows as Excel
@@ -580,8 +727,23 @@ function sheetWorker() {
   function noteText(cell) {
     const note = cell.note;
     if (!note) return null;
-    const text = typeof note === "string" ? note : Array.isArray(note.texts) ? note.texts.map((t) => String(t.text || "")).join("") : "";
+    const text = threadText(typeof note === "string" ? note : Array.isArray(note.texts) ? note.texts.map((t) => String(t.text || "")).join("") : "");
     return text.trim() ? text.slice(0, 2000) : null;
+  }
+
+  // Excel 365 keeps a threaded comment as a note too, for older readers: a fixed paragraph ("Your
+  // version of Excel allows you to read this threaded comment; however…") ahead of the thread
+  // under "Comment:" and "Reply:", each indented. The thread is what Excel shows: its text, each
+  // reply on a line of its own after "Reply: ".
+  const THREAD_HEAD = /^\[Threaded comment\][\s\S]*?\n[ \t]*Comment:[ \t]*\r?\n/;
+
+  function threadText(text) {
+    const head = THREAD_HEAD.exec(text);
+    if (!head) return text;
+    return text.slice(head[0].length).split(/\r?\n(?=Reply:)/).map((part, i) => {
+      const body = part.replace(/^Reply:[ \t]*\r?\n/, "").replace(/^[ \t]+/gm, "").trim();
+      return i === 0 ? body : `Reply: ${body}`;
+    }).join("\n");
   }
 
   // A rich-text cell (a word in bold or red inside a sentence, XlsxWriter's write_rich_string,
