@@ -3,25 +3,16 @@
 // shadcn's CardAction, zustand and TanStack Query, Motion's package names, a name a module lacks,
 // and files saved with a BOM, CRLF and tabs. Dropped on the real Worker and opened in Chromium;
 // what is asserted is what a person sees, and the console.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT } from './support/worker.mjs';
-import { eventually, openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
-import { dropReact as dropReactAs, openWatched } from './support/react-pages.mjs';
+import { eventually } from './support/browser.mjs';
+import { useReactWorld, quiet, style, text } from './support/react-pages.mjs';
 import * as C from './support/ai-components-2026.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'react-kit-2026');
-let app;
-let browser;
-before(async () => ({ app, browser } = await openBrowserWorld(SHOTS)));
-after(() => closeBrowserWorld({ app, browser }));
+const world = useReactWorld('react-kit-2026');
+const { SHOTS, dropReact, open } = world;
 
-const dropReact = (name, content) => dropReactAs(app, name, content);
-const open = (e, context) => openWatched(browser, e.url, context);
-const quiet = (page) => assert.deepEqual(page.console, [], 'nothing in the console');
-const style = (page, selector, property) => page.$eval(selector, (el, p) => getComputedStyle(el)[p], property);
-const text = (page, selector) => page.textContent(selector);
 const shot = (page, name) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
 
 test("v0's React 19 form: useActionState runs the form's action, useFormStatus shows it pending, useOptimistic shows the item at once", async () => {

@@ -5,28 +5,19 @@
 // paths, AnimatePresence and newer lucide icon names; Gemini Canvas's Firebase and Google AI
 // Studio's Gemini SDKs. Dropped on the real Worker and opened in Chromium; what is asserted is what
 // a person sees, and the console.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT } from './support/worker.mjs';
-import { eventually, openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
-import { dropReact as dropReactAs, openWatched } from './support/react-pages.mjs';
+import { eventually } from './support/browser.mjs';
+import { useReactWorld, quiet, style, text } from './support/react-pages.mjs';
 import * as C from './support/ai-tool-components.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'react-kit-tools');
-let app;
-let browser;
-before(async () => ({ app, browser } = await openBrowserWorld(SHOTS)));
-after(() => closeBrowserWorld({ app, browser }));
+const world = useReactWorld('react-kit-tools');
+const { SHOTS, dropReact, open } = world;
 
-const dropReact = (name, content) => dropReactAs(app, name, content);
-const open = (e, context) => openWatched(browser, e.url, context);
-const quiet = (page) => assert.deepEqual(page.console, [], 'nothing in the console');
 // Chromium's own warnings about audio and WebGL are not the page's; errors are.
 const noErrors = (page) =>
   assert.deepEqual(page.console.filter((m) => /^(error|pageerror|requestfailed)/.test(m)), [], page.console.join('\n'));
-const style = (page, selector, property) => page.$eval(selector, (el, p) => getComputedStyle(el)[p], property);
-const text = (page, selector) => page.textContent(selector);
 const notices = (page) => page.$$eval('.plug-notice', (n) => n.map((x) => x.textContent));
 
 test('a v0 block in TypeScript: enum, interface, generics, as const, satisfies, its own cva variants beside cn', async () => {

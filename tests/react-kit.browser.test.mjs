@@ -3,27 +3,18 @@
 // framer-motion, Claude's window.storage, import.meta.env and "use client", styled by Tailwind v3.
 // What is asserted is what a person sees: SVG icons, drawn axes and lines, clicks that change state,
 // Tailwind v3's computed styles, and a console with nothing in it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { BROWSER_UA, fetchLocal } from './support/harness.mjs';
-import { ROOT } from './support/worker.mjs';
-import { eventually, openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
-import { dropReact as dropReactAs, openWatched } from './support/react-pages.mjs';
+import { eventually } from './support/browser.mjs';
+import { useReactWorld, quiet, style, text } from './support/react-pages.mjs';
 import { CALCULATOR, DASHBOARD, ENV_CLIENT, EVERY_LIBRARY, FORM, MOTION_LIST, NEXT_BLOCK, PROJECT_PAGE, THREE_SCENE, TOASTS, TRACKER } from './support/ai-components.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'react-kit');
-let app;
-let browser;
-before(async () => ({ app, browser } = await openBrowserWorld(SHOTS)));
-after(() => closeBrowserWorld({ app, browser }));
+const world = useReactWorld('react-kit');
+const { SHOTS, dropReact, open } = world;
 
-const dropReact = (name, content) => dropReactAs(app, name, content);
-const open = (e, context) => openWatched(browser, e.url, context);
 
-const quiet = (page) => assert.deepEqual(page.console, [], 'nothing in the console');
-const style = (page, selector, property) =>
-  page.$eval(selector, (el, p) => getComputedStyle(el)[p], property);
 
 test('a shadcn/ui dashboard with lucide icons and recharts line and bar charts renders, styled by Tailwind v3, and its controls work', async () => {
   const e = await dropReact('SalesDashboard.tsx', DASHBOARD);
