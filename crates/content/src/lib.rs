@@ -55,7 +55,7 @@ mod svg;
 mod test_zip;
 mod validate;
 
-pub use archive::{ArchiveLimits, EntryInflater, SiteArchive, SiteEntry};
+pub use archive::{ArchiveLimits, EmbedderPolicy, EntryInflater, SiteArchive, SiteEntry};
 pub use charset::{legacy_charset, CHARSET_SCAN};
 pub use content_type::{content_type_for, precompressed, Precompressed};
 pub use enrich::{extract_enrichment, Enrichment};

@@ -47,6 +47,8 @@ async fn serve_asset(cx: &Ctx, req: Request, path: &str, etag: &str) -> ApiResul
     let _ = headers.set("Cache-Control", "public, max-age=86400, must-revalidate");
     let _ = headers.set("ETag", etag);
     let _ = headers.set("Access-Control-Allow-Origin", "*");
+    // Loadable by a cross-origin isolated site (`Cross-Origin-Embedder-Policy: require-corp`).
+    let _ = headers.set("Cross-Origin-Resource-Policy", "cross-origin");
     let _ = headers.set("X-Content-Type-Options", "nosniff");
     Ok(response)
 }

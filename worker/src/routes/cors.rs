@@ -9,6 +9,9 @@ pub fn allow_any_origin(response: &mut Response) {
     let headers = response.headers_mut();
     let _ = headers.set("Access-Control-Allow-Origin", "*");
     let _ = headers.set("Access-Control-Max-Age", "86400");
+    // The view beacon is a no-cors request: a cross-origin isolated page (README "Decisions")
+    // takes its answer only with this.
+    let _ = headers.set("Cross-Origin-Resource-Policy", "cross-origin");
 }
 
 /// The answer to a preflight of a route the table marks cross-origin.

@@ -37,6 +37,8 @@ pub struct EntityRow {
     pub source_type: Option<SourceType>,
     pub file_name: Option<String>,
     pub content_type: Option<String>,
+    /// A zipped site's `Cross-Origin-Embedder-Policy` when it asked to be cross-origin isolated.
+    pub embedder_policy: Option<String>,
     #[serde(deserialize_with = "db::flag_column")]
     pub pinned: bool,
     pub expires_at: Option<i64>,
@@ -85,7 +87,7 @@ pub fn reactions_from(counts_json: Option<&str>) -> ApiResult<Reactions> {
 pub(super) const SELECT: &str =
     "SELECT e.entity_id, e.grid_id, e.realm, e.kind, e.name, e.display_name, e.owner_id,
     e.scope, e.space_id, e.visibility, e.link_indexed, e.status, e.status_detail, e.source_type,
-    e.file_name, e.content_type, e.pinned, e.expires_at,
+    e.file_name, e.content_type, e.embedder_policy, e.pinned, e.expires_at,
     e.badge_mode, e.brain_status, e.description, e.icon, e.category, e.tags, e.runtime_url,
     e.view_count, e.reaction_total, e.archived_at, e.created_at, e.updated_at,
     g.slug AS grid_slug, u.slug AS owner_slug, u.name AS owner_name,
@@ -250,6 +252,7 @@ pub struct NewInspiration<'a> {
     pub uploaded_via: UploadedVia,
     pub file_name: &'a str,
     pub content_type: &'a str,
+    pub embedder_policy: Option<&'a str>,
     pub size_bytes: i64,
     pub pinned: bool,
     pub pin_reason: Option<&'a str>,
@@ -262,9 +265,9 @@ pub fn insert_inspiration(db: &Db, n: &NewInspiration<'_>) -> ApiResult<D1Prepar
         db,
         "INSERT INTO entities (entity_id, grid_id, realm, kind, name, display_name, owner_id, scope, space_id,
            visibility, status, source_type, uploaded_via, file_name, content_type, size_bytes, pinned, pin_reason,
-           expires_at, brain_status, created_at, updated_at)
+           expires_at, brain_status, created_at, updated_at, embedder_policy)
          VALUES (?1, ?2, 'inspiration', 'inspiration', ?3, ?4, ?5, ?6, ?7, ?8, 'provisioning', ?9, ?10, ?11, ?12,
-           ?13, ?14, ?15, ?16, 'pending', ?17, ?17)",
+           ?13, ?14, ?15, ?16, 'pending', ?17, ?17, ?18)",
         &[
             text(n.entity_id),
             text(n.grid_id),
@@ -283,6 +286,7 @@ pub fn insert_inspiration(db: &Db, n: &NewInspiration<'_>) -> ApiResult<D1Prepar
             opt_text(n.pin_reason),
             opt_int(n.expires_at),
             int(n.now),
+            opt_text(n.embedder_policy),
         ],
     )
 }

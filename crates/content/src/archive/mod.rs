@@ -3,6 +3,7 @@
 
 mod entry_path;
 mod inflate;
+mod isolation;
 mod limits;
 mod site;
 
@@ -15,6 +16,7 @@ use zip::{CompressionMethod, ZipArchive};
 use crate::ContentError;
 
 pub use inflate::EntryInflater;
+pub use isolation::EmbedderPolicy;
 pub use limits::ArchiveLimits;
 pub(crate) use limits::{human_bytes, InflateBudget};
 pub use site::{SiteArchive, SiteEntry};

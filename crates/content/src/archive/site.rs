@@ -11,6 +11,7 @@ use zip::read::ZipFile;
 use zip::CompressionMethod;
 
 use super::entry_path::{normalise, EntryPath};
+use super::isolation::{self, EmbedderPolicy, HEADERS_FILE, HEADERS_FILE_MAX};
 use super::{
     check_readable, is_dir_mode, is_symlink, open_zip, too_many_files, zip_error, ArchiveLimits,
     InflateBudget, Zip,
@@ -32,6 +33,7 @@ const NOUN: &str = "The zip";
 pub struct SiteArchive {
     zip: Zip<Vec<u8>>,
     files: Vec<SiteFile>,
+    isolation: Option<EmbedderPolicy>,
 }
 
 struct SiteFile {
@@ -71,17 +73,26 @@ impl SiteArchive {
         let top = site_root(&candidates)?;
         let mut budget = InflateBudget::new(*limits, archive_len);
         let mut files = Vec::with_capacity(candidates.len());
+        let mut headers_file: Option<Vec<u8>> = None;
         for candidate in candidates {
             let entry = zip
                 .by_index(candidate.zip_index)
                 .map_err(|e| zip_error(NOUN, e))?;
             let (data_offset, stored_size) = data_span(&entry, &candidate.path, archive_len)?;
             let deflated = entry.compression() == CompressionMethod::DEFLATE;
-            let size = budget.inflate(&candidate.path, candidate.compressed, entry, |_| {})?;
             let path = match &top {
                 Some(top) => candidate.path[top.len() + 1..].to_string(),
-                None => candidate.path,
+                None => candidate.path.clone(),
             };
+            // The one file whose bytes are read here: `_headers` may ask for isolation.
+            let mut kept = (path == HEADERS_FILE).then(Vec::new);
+            let size = budget.inflate(&candidate.path, candidate.compressed, entry, |chunk| {
+                if let Some(kept) = kept.as_mut() {
+                    let room = HEADERS_FILE_MAX.saturating_sub(kept.len());
+                    kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+                }
+            })?;
+            headers_file = headers_file.or(kept);
             files.push(SiteFile {
                 zip_index: candidate.zip_index,
                 path,
@@ -91,7 +102,21 @@ impl SiteArchive {
                 deflated,
             });
         }
-        Ok(SiteArchive { zip, files })
+        let isolation = isolation::asked_for(
+            files.iter().map(|f| f.path.as_str()),
+            headers_file.as_deref(),
+        );
+        Ok(SiteArchive {
+            zip,
+            files,
+            isolation,
+        })
+    }
+
+    /// The embedder policy the site asks to be served with, making it cross-origin isolated
+    /// (`_headers` or `coi-serviceworker.js`; see the `isolation` module).
+    pub fn cross_origin_isolation(&self) -> Option<EmbedderPolicy> {
+        self.isolation
     }
 
     /// How many files will be stored.

@@ -146,6 +146,12 @@ pub fn with_security_headers(cx: &Ctx, mut response: Response, seen: &Seen) -> R
     if !is_indexable(cx, seen) {
         let _ = headers.set("X-Robots-Tag", "noindex, nofollow");
     }
+    if let Some(policy) = seen.row.embedder_policy.as_deref() {
+        // The site asked to be cross-origin isolated (README "Decisions"): every answer of its
+        // origin, so its pages and their workers get `SharedArrayBuffer`.
+        let _ = headers.set("Cross-Origin-Opener-Policy", "same-origin");
+        let _ = headers.set("Cross-Origin-Embedder-Policy", policy);
+    }
     if !open_to_anyone(cx, seen) {
         // A second policy: both are enforced, and this one restricts nothing but framing. A link
         // drop in a hidden state (archived, expired) is its owner's and admins' alone: it too.

@@ -132,6 +132,10 @@ fn new_inspiration<'a>(
         uploaded_via: input.uploaded_via,
         file_name: file.file_name,
         content_type: file.content_type,
+        embedder_policy: file
+            .site
+            .and_then(SiteArchive::cross_origin_isolation)
+            .map(|p| p.as_str()),
         size_bytes: file.size,
         pinned: input.expires_in_days.is_none(),
         pin_reason: input.pin_reason.as_deref(),

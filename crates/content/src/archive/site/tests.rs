@@ -400,3 +400,27 @@ fn a_home_page_named_index_htm_or_in_capitals_is_named_with_the_fix() {
         "{text}"
     );
 }
+
+#[test]
+fn a_site_asks_for_cross_origin_isolation_in_its_top_headers_file() {
+    let headers: &[u8] =
+        b"/*\n  Cross-Origin-Opener-Policy: same-origin\n  Cross-Origin-Embedder-Policy: require-corp\n";
+    let site = open(zip_of(&[
+        ("game/index.html", b"<canvas></canvas>"),
+        ("game/_headers", headers),
+    ]))
+    .unwrap();
+    assert_eq!(
+        site.cross_origin_isolation(),
+        Some(EmbedderPolicy::RequireCorp)
+    );
+    // Deeper down, it is a file like any other.
+    let nested = open(zip_of(&[
+        ("index.html", b"<canvas></canvas>"),
+        ("docs/_headers", headers),
+    ]))
+    .unwrap();
+    assert_eq!(nested.cross_origin_isolation(), None);
+    let plain = open(zip_of(&[("index.html", b"<h1>Home</h1>")])).unwrap();
+    assert_eq!(plain.cross_origin_isolation(), None);
+}

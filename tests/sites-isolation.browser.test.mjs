@@ -1,0 +1,194 @@
+// Zipped sites that need SharedArrayBuffer (a Godot 4.0-4.2 web export, an Emscripten `-pthread`
+// build, ffmpeg.wasm's threaded core) ask to be cross-origin isolated the two ways such sites do:
+// a `_headers` file as Netlify and Cloudflare Pages read it, or `coi-serviceworker.js`, which
+// would add the headers from a service worker (a drop may not register one). Opened in Chromium
+// through the shared `url`: the page, its worker and its shared memory are isolated, the badge
+// still loads under `require-corp`, and a site that asks for nothing is served as before. The
+// fixtures are written here in the shape those tools give them (README "Decisions": cross-origin
+// isolation).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { zip } from './support/fixtures.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'sites-isolation');
+let app;
+let browser;
+before(async () => { ({ app, browser } = await openBrowserWorld(SHOTS)); });
+after(() => closeBrowserWorld({ app, browser }));
+
+async function dropSite(name, content, user) {
+  return app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
+}
+
+async function open(e) {
+  const context = await browser.newContext({ userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.problems.push(m.text()); });
+  page.on('pageerror', (err) => page.problems.push(String(err)));
+  page.on('requestfailed', (r) => page.problems.push(`${r.url()}: ${r.failure()?.errorText}`));
+  const response = await page.goto(e.url);
+  return { page, context, response };
+}
+
+const chipShown = (page) => page.waitForFunction(() => [...document.querySelectorAll('platform-badge')]
+  .some((h) => !h.hasAttribute('data-platform-shell') && h.getBoundingClientRect().width > 0));
+
+// Godot 4.2's export shell, cut to what decides whether the game starts: the engine lists the
+// features it misses (cross-origin isolation and SharedArrayBuffer for a threaded build) and
+// shows them instead of the game; its threads are workers that share the wasm memory.
+const GODOT_INDEX = `<!DOCTYPE html>
+<html lang="en">
+	<head>
+		<meta charset="utf-8">
+		<meta name="viewport" content="width=device-width, user-scalable=no, initial-scale=1.0">
+		<title>Dodge the Creeps</title>
+		<style>html, body, #canvas { margin: 0; padding: 0; border: 0; } body { color: white; background-color: black; }</style>
+	</head>
+	<body>
+		<canvas id="canvas">Your browser does not support the canvas tag.</canvas>
+		<div id="status-notice"></div>
+		<script src="index.js"></script>
+		<script>
+const GODOT_CONFIG = {"args":[],"canvasResizePolicy":2,"executable":"index","experimentalVK":false,"fileSizes":{"index.pck":1024,"index.wasm":41},"focusCanvas":true,"gdextensionLibs":[]};
+const engine = new Engine(GODOT_CONFIG);
+const statusNotice = document.getElementById('status-notice');
+const missing = Engine.getMissingFeatures();
+if (missing.length !== 0) {
+	statusNotice.textContent = 'Error\\nThe following features required to run Godot projects on the Web are missing:\\n' + missing.join('\\n');
+} else {
+	engine.startGame().then((threads) => { statusNotice.textContent = 'Started with ' + threads; },
+		(err) => { statusNotice.textContent = 'Failed: ' + err; });
+}
+		</script>
+	</body>
+</html>
+`;
+
+const GODOT_ENGINE = `var Engine = (function () {
+  function Engine(config) { this.config = config; }
+  Engine.getMissingFeatures = function () {
+    const missing = [];
+    if (!window.crossOriginIsolated) missing.push('Cross Origin Isolation - Check web server configuration (send correct headers)');
+    if (typeof SharedArrayBuffer === 'undefined') missing.push('SharedArrayBuffer - Check web server configuration (send correct headers)');
+    return missing;
+  };
+  Engine.prototype.startGame = function () {
+    const memory = new WebAssembly.Memory({ initial: 1, maximum: 2, shared: true });
+    const counter = new Int32Array(memory.buffer);
+    const worker = new Worker('index.worker.js');
+    return new Promise((resolve, reject) => {
+      worker.onmessage = (e) => resolve('threads: ' + e.data + ', counter ' + Atomics.load(counter, 0));
+      worker.onerror = (e) => reject(e.message || 'worker failed');
+      worker.postMessage(memory);
+    });
+  };
+  return Engine;
+})();
+`;
+
+const GODOT_WORKER = `self.onmessage = (e) => {
+  const counter = new Int32Array(e.data.buffer);
+  Atomics.add(counter, 0, 42);
+  postMessage(self.crossOriginIsolated ? 'isolated' : 'not isolated');
+};
+`;
+
+// Godot's docs and Netlify's give the file in this shape; Cloudflare Pages reads the same.
+const HEADERS_FILE = `# Godot 4 web exports need SharedArrayBuffer.
+/*
+  Cross-Origin-Opener-Policy: same-origin
+  Cross-Origin-Embedder-Policy: require-corp
+  Access-Control-Allow-Origin: *
+  Content-Security-Policy: default-src *
+`;
+
+const godotExport = (extra) => zip([
+  { name: 'dodge/index.html', content: GODOT_INDEX },
+  { name: 'dodge/index.js', content: GODOT_ENGINE },
+  { name: 'dodge/index.worker.js', content: GODOT_WORKER },
+  { name: 'dodge/index.pck', content: Buffer.alloc(1024, 1), store: true },
+  ...extra,
+]);
+
+test('a threaded Godot export with a _headers file starts: isolated page and worker, shared memory, the badge still on', async () => {
+  const { owner } = await app.world();
+  const e = await dropSite('dodge.zip', godotExport([{ name: 'dodge/_headers', content: HEADERS_FILE }]), owner);
+  const { page, context, response } = await open(e);
+  const headers = response.headers();
+  assert.equal(headers['cross-origin-opener-policy'], 'same-origin');
+  assert.equal(headers['cross-origin-embedder-policy'], 'require-corp');
+  // Only isolation is read from the file: the origin's own policy and CORS stay Plug's.
+  assert.notEqual(headers['content-security-policy'], 'default-src *');
+  assert.equal(headers['access-control-allow-origin'], undefined);
+  await page.waitForFunction(() => document.getElementById('status-notice').textContent !== '');
+  assert.equal(await page.textContent('#status-notice'), 'Started with threads: isolated, counter 42', page.problems.join('\n'));
+  assert.equal(await page.evaluate(() => window.crossOriginIsolated), true);
+  // badge.js and its panel come from the API origin: they must be loadable under require-corp.
+  await chipShown(page);
+  // The panel's script follows the chip; the view beacon's answer is no-cors (both need CORP).
+  await page.waitForFunction(() => performance.getEntriesByType('resource')
+    .some((r) => r.name.endsWith('/badge-panel.js') && r.responseEnd > 0));
+  await page.screenshot({ path: join(SHOTS, 'godot-isolated.png') });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('a site with coi-serviceworker.js is isolated without its service worker; a site that asks for nothing is not', async () => {
+  const { owner } = await app.world();
+  // The script's shape: register itself as a service worker unless the page is isolated already.
+  const coi = `/*! coi-serviceworker v0.1.7 - Guido Zuidhof and contributors, licensed under MIT */
+if (typeof window === 'undefined') {
+  self.addEventListener('fetch', () => {});
+} else if (!window.crossOriginIsolated && window.isSecureContext) {
+  navigator.serviceWorker.register(document.currentScript.src).then(
+    () => window.location.reload(),
+    (err) => console.error('COOP/COEP Service Worker failed to register:', err));
+}
+`;
+  const ffmpegDemo = (extra) => zip([
+    { name: 'index.html', content: `<!doctype html><html><head><meta charset="utf-8"><title>ffmpeg.wasm demo</title>
+<script src="coi-serviceworker.js"></script></head><body><h1>Convert a clip</h1>
+<p id="state"></p><script>document.getElementById('state').textContent =
+  'isolated ' + window.crossOriginIsolated + ', shared memory ' + (typeof SharedArrayBuffer);</script></body></html>` },
+    ...extra,
+  ]);
+  const isolated = await dropSite('ffmpeg-demo.zip', ffmpegDemo([{ name: 'coi-serviceworker.js', content: coi }]), owner);
+  const { page, context, response } = await open(isolated);
+  assert.equal(response.headers()['cross-origin-embedder-policy'], 'require-corp');
+  assert.equal(await page.textContent('#state'), 'isolated true, shared memory function');
+  await chipShown(page);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+
+  const plain = await dropSite('plain-demo.zip', ffmpegDemo([{ name: 'app.js', content: 'console.log(1)' }]), owner);
+  const second = await open(plain);
+  assert.equal(second.response.headers()['cross-origin-opener-policy'], undefined);
+  assert.equal(second.response.headers()['cross-origin-embedder-policy'], undefined);
+  assert.equal(await second.page.textContent('#state'), 'isolated false, shared memory undefined');
+  await second.context.close();
+});
+
+test("a _headers file's credentialless policy is kept; one that sets only half of isolation is ignored", async () => {
+  const { owner } = await app.world();
+  const site = (headers) => zip([
+    { name: 'index.html', content: '<!doctype html><title>t</title><p id="s"></p><script>s.textContent = String(crossOriginIsolated)</script>' },
+    { name: '_headers', content: headers },
+  ]);
+  const credentialless = await dropSite('cl.zip', site('/*\n  Cross-Origin-Embedder-Policy: credentialless\n  Cross-Origin-Opener-Policy: same-origin\n'), owner);
+  const first = await open(credentialless);
+  assert.equal(first.response.headers()['cross-origin-embedder-policy'], 'credentialless');
+  assert.equal(await first.page.textContent('#s'), 'true');
+  await chipShown(first.page);
+  await first.context.close();
+
+  const half = await dropSite('half.zip', site('/*\n  Cross-Origin-Opener-Policy: same-origin\n'), owner);
+  const second = await open(half);
+  assert.equal(second.response.headers()['cross-origin-opener-policy'], undefined);
+  assert.equal(await second.page.textContent('#s'), 'false');
+  await second.context.close();
+});
