@@ -136,7 +136,7 @@ const MATPLOTLIB_SVG = `<?xml version="1.0" encoding="utf-8" standalone="no"?>
 </svg>
 `;
 
-test("a matplotlib chart saved as SVG (with the W3C DOCTYPE it writes) is taken and fitted to the window, a big draw.io diagram zooms to actual size, and a DOCTYPE declaring entities is still refused", async () => {
+test("a matplotlib chart saved as SVG (with the W3C DOCTYPE it writes) is taken and fitted to the window, a big draw.io diagram zooms to actual size, Illustrator's namespace entities are taken, one reading a file is still refused", async () => {
   const { owner } = await app.world();
   const e = await app.dropLive(owner, { file: { name: 'chart.svg', content: MATPLOTLIB_SVG }, fields: link('image') });
   const { page, context } = await open(e.url);
@@ -172,10 +172,43 @@ test("a matplotlib chart saved as SVG (with the W3C DOCTYPE it writes) is taken 
   await shown.page.screenshot({ path: join(SHOTS, 'drawio-actual-size.png') });
   await shown.context.close();
 
-  const withEntities = MATPLOTLIB_SVG.replace('svg11.dtd">', 'svg11.dtd" [<!ENTITY ns_svg "http://www.w3.org/2000/svg">]>');
-  const res = await app.drop(owner, { file: { name: 'legacy.svg', content: withEntities }, fields: link('image') });
+  // Illustrator's "Save As SVG" with its editing capabilities kept declares its namespaces as
+  // entities: shown as any SVG. An entity that reads a file is still refused.
+  const illustrator = `<?xml version="1.0" encoding="utf-8"?>
+<!-- Generator: Adobe Illustrator 24.1.0, SVG Export Plug-In . SVG Version: 6.00 Build 0)  -->
+<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [
+	<!ENTITY ns_extend "http://ns.adobe.com/Extensibility/1.0/">
+	<!ENTITY ns_ai "http://ns.adobe.com/AdobeIllustrator/10.0/">
+	<!ENTITY ns_graphs "http://ns.adobe.com/Graphs/1.0/">
+	<!ENTITY ns_vars "http://ns.adobe.com/Variables/1.0/">
+	<!ENTITY ns_sfw "http://ns.adobe.com/SaveForWeb/1.0/">
+]>
+<svg version="1.1" id="Layer_1" xmlns:x="&ns_extend;" xmlns:i="&ns_ai;" xmlns:graph="&ns_graphs;"
+	 xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" x="0px" y="0px" width="240px"
+	 height="120px" viewBox="0 0 240 120" style="enable-background:new 0 0 240 120;" xml:space="preserve">
+<switch>
+	<foreignObject requiredExtensions="&ns_ai;" x="0" y="0" width="1" height="1">
+		<i:aipgfRef  xlink:href="#adobe_illustrator_pgf"></i:aipgfRef>
+	</foreignObject>
+	<g i:extraneous="self">
+		<rect x="0" y="0" style="fill:#E30613;" width="240" height="120"/>
+		<circle style="fill:#FFFFFF;" cx="120" cy="60" r="40"/>
+	</g>
+</switch>
+</svg>`;
+  const logo = await app.dropLive(owner, { file: { name: 'acme-logo.svg', content: illustrator }, fields: link('image') });
+  const seen = await open(logo.url);
+  await seen.page.waitForFunction(() => {
+    const img = document.querySelector('.plug-image img');
+    return img && img.complete && img.naturalWidth > 0;
+  });
+  assert.equal(await seen.page.evaluate(() => document.querySelector('.plug-image img').naturalWidth), 240);
+  await seen.page.screenshot({ path: join(SHOTS, 'illustrator-svg.png') });
+  await seen.context.close();
+  const withExternal = MATPLOTLIB_SVG.replace('svg11.dtd">', 'svg11.dtd" [<!ENTITY logo SYSTEM "file:///etc/passwd">]>');
+  const res = await app.drop(owner, { file: { name: 'legacy.svg', content: withExternal }, fields: link('image') });
   assert.equal(res.status, 422, res.text);
-  assert.match(res.body.error.message, /declares entities/);
+  assert.match(res.body.error.message, /more than plain text entities/);
 });
 
 // An answer as ChatGPT and Claude write it (and as their "copy" and exports give it): LaTeX's own

@@ -288,7 +288,7 @@ fn refuses_damaged_or_fake_images() {
         status(check(
             SourceType::Image,
             "a.svg",
-            b"<!DOCTYPE svg [<!ENTITY a \"b\">]><svg/>"
+            b"<!DOCTYPE svg [<!ENTITY a SYSTEM \"file:///etc/passwd\">]><svg>&a;</svg>"
         )),
         422
     );
