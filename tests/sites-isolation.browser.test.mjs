@@ -1,7 +1,8 @@
 // Zipped sites that need SharedArrayBuffer (a Godot 4.0-4.2 web export, an Emscripten `-pthread`
 // build, ffmpeg.wasm's threaded core) ask to be cross-origin isolated the two ways such sites do:
 // a `_headers` file as Netlify and Cloudflare Pages read it, or `coi-serviceworker.js`, which
-// would add the headers from a service worker (a drop may not register one). Opened in Chromium
+// would add the headers from a service worker (a drop may not register one); or show it by
+// Emscripten's pthread worker beside their wasm. Opened in Chromium
 // through the shared `url`: the page, its worker and its shared memory are isolated, the badge
 // still loads under `require-corp`, and a site that asks for nothing is served as before. The
 // fixtures are written here in the shape those tools give them (README "Decisions": cross-origin
@@ -111,9 +112,14 @@ const godotExport = (extra) => zip([
   { name: 'dodge/index.html', content: GODOT_INDEX },
   { name: 'dodge/index.js', content: GODOT_ENGINE },
   { name: 'dodge/index.worker.js', content: GODOT_WORKER },
+  { name: 'dodge/index.wasm', content: ADD_WASM, store: true },
   { name: 'dodge/index.pck', content: Buffer.alloc(1024, 1), store: true },
   ...extra,
 ]);
+
+// A wasm module exporting add(i32, i32) -> i32: the engine's place in the export.
+const ADD_WASM = Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 7, 1, 0x60, 2, 0x7f, 0x7f, 1, 0x7f,
+  3, 2, 1, 0, 7, 7, 1, 3, 0x61, 0x64, 0x64, 0, 0, 10, 9, 1, 7, 0, 0x20, 0, 0x20, 1, 0x6a, 0x0b]);
 
 test('a threaded Godot export with a _headers file starts: isolated page and worker, shared memory, the badge still on', async () => {
   const { owner } = await app.world();
@@ -134,6 +140,18 @@ test('a threaded Godot export with a _headers file starts: isolated page and wor
   await page.waitForFunction(() => performance.getEntriesByType('resource')
     .some((r) => r.name.endsWith('/badge-panel.js') && r.responseEnd > 0));
   await page.screenshot({ path: join(SHOTS, 'godot-isolated.png') });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('the same export as Godot 4.2 writes it, with no _headers, is known by its pthread worker and starts', async () => {
+  const { owner } = await app.world();
+  const e = await dropSite('dodge-export.zip', godotExport([]), owner);
+  const { page, context, response } = await open(e);
+  assert.equal(response.headers()['cross-origin-embedder-policy'], 'require-corp');
+  await page.waitForFunction(() => document.getElementById('status-notice').textContent !== '');
+  assert.equal(await page.textContent('#status-notice'), 'Started with threads: isolated, counter 42', page.problems.join('\n'));
+  await chipShown(page);
   assert.deepEqual(page.problems, []);
   await context.close();
 });

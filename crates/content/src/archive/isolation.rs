@@ -11,6 +11,11 @@
 //!   sends the headers that worker would have added (its default, `require-corp`), and the
 //!   script, finding the page isolated, does nothing.
 //!
+//! And one way it shows it without saying: Emscripten's pthread layout at its top, `S.js` and
+//! `S.wasm` with the threads' `S.worker.js` beside them (Godot 4.0-4.2's web export is
+//! `index.js`, `index.wasm`, `index.worker.js`, `index.pck`; Emscripten before 3.1.58 wrote the
+//! worker for every `-pthread` build), which cannot start without `SharedArrayBuffer`.
+//!
 //! Only these two headers are read from `_headers`: the others could loosen what the content
 //! origin promises (its CSP, CORP, nosniff), and isolation only ever restricts a page.
 
@@ -55,16 +60,22 @@ pub(crate) const HEADERS_FILE_MAX: usize = 64 * 1024;
 
 /// What the site at `paths`, with `headers_file` (its `_headers`, if any), asks for.
 pub(crate) fn asked_for<'a>(
-    mut paths: impl Iterator<Item = &'a str>,
+    paths: impl Iterator<Item = &'a str>,
     headers_file: Option<&[u8]>,
 ) -> Option<EmbedderPolicy> {
-    headers_file
-        .and_then(|bytes| from_headers_file(&String::from_utf8_lossy(bytes)))
-        .or_else(|| {
-            paths
-                .any(|p| COI_SERVICE_WORKERS.contains(&p))
-                .then_some(EmbedderPolicy::RequireCorp)
+    if let Some(policy) = headers_file.and_then(|b| from_headers_file(&String::from_utf8_lossy(b)))
+    {
+        return Some(policy);
+    }
+    let top: std::collections::HashSet<&str> = paths.filter(|p| !p.contains('/')).collect();
+    let pthreads = top.iter().any(|p| {
+        p.strip_suffix(".worker.js").is_some_and(|stem| {
+            top.contains(format!("{stem}.js").as_str())
+                && top.contains(format!("{stem}.wasm").as_str())
         })
+    });
+    let coi = COI_SERVICE_WORKERS.iter().any(|p| top.contains(p));
+    (pthreads || coi).then_some(EmbedderPolicy::RequireCorp)
 }
 
 /// The embedder policy of the first rule of a `_headers` file that sets both
@@ -136,6 +147,39 @@ mod tests {
         let flat =
             "Cross-Origin-Opener-Policy: same-origin\nCross-Origin-Embedder-Policy: require-corp\n";
         assert_eq!(from_headers_file(flat), None);
+    }
+
+    #[test]
+    fn an_emscripten_pthread_build_at_the_top_is_isolated() {
+        let godot = [
+            "index.html",
+            "index.js",
+            "index.wasm",
+            "index.worker.js",
+            "index.pck",
+        ];
+        assert_eq!(
+            asked_for(godot.into_iter(), None),
+            Some(EmbedderPolicy::RequireCorp)
+        );
+        let emscripten = ["index.html", "a.out.js", "a.out.wasm", "a.out.worker.js"];
+        assert_eq!(
+            asked_for(emscripten.into_iter(), None),
+            Some(EmbedderPolicy::RequireCorp)
+        );
+        // Godot 4.3's single-threaded export, a worker of a site's own, or one deeper down.
+        for site in [
+            &["index.html", "index.js", "index.wasm", "index.pck"][..],
+            &["index.html", "app.js", "search.worker.js"],
+            &[
+                "index.html",
+                "game/index.js",
+                "game/index.wasm",
+                "game/index.worker.js",
+            ],
+        ] {
+            assert_eq!(asked_for(site.iter().copied(), None), None, "{site:?}");
+        }
     }
 
     #[test]
