@@ -227,7 +227,14 @@ viewer docx docx.js
 # helpers `sheetFormulas` and `sheetStyles` (a blob: URL).
 viewer xlsx xlsx-worker.js xlsx-worker-formulas.js xlsx-worker-styles.js xlsx-grid.js xlsx-grid-cells.js xlsx.js
 viewer pptx pptx.js
-viewer react react-globals.js react.js
+viewer react claude-storage.js react-globals.js react.js
+# Claude's globals for an HTML page that calls them: no viewer around it, so no common.js.
+{
+  printf '(() => {\n'
+  cat "$repo/crates/render/src/assets/claude-storage.js" "$repo/crates/render/src/assets/tool-globals.js"
+  printf '})();\n'
+} > "$repo/build/viewers/tool-globals.js"
+build "$repo/build/viewers/tool-globals.js" "$out/plug-tool-globals.js" --target=es2022
 
 # Licences travel with the code they cover.
 sync_file "$nm/react/LICENSE" "$out/licenses/react.txt"

@@ -8,8 +8,6 @@
 //! a subset of such plain text entities is accepted, and nothing else (external or parameter
 //! entities, entities that name entities or hold markup, other declarations).
 
-use std::collections::HashMap;
-
 use quick_xml::escape::resolve_predefined_entity;
 use quick_xml::events::{BytesRef, BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
@@ -161,17 +159,25 @@ const CAPTURE_MAX: usize = 4096;
 const ENTITIES_MAX: usize = 64;
 const ENTITY_VALUE_MAX: usize = 512;
 
-/// The plain text entities of an SVG's internal subset, by name.
-struct Entities(HashMap<String, String>);
+/// The plain text entities of an SVG's internal subset, as (name, text): a few at most.
+struct Entities(Vec<(String, String)>);
 
 impl Entities {
     fn new() -> Self {
-        Entities(HashMap::new())
+        Entities(Vec::new())
+    }
+
+    /// The text of a declared entity; the first declaration wins, as in XML.
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// The predefined entities as themselves, a declared one as nothing (see `check_attributes`).
     fn unexpanded(&self, name: &str) -> Option<&'static str> {
-        resolve_predefined_entity(name).or_else(|| self.0.contains_key(name).then_some(""))
+        resolve_predefined_entity(name).or_else(|| self.get(name).map(|_| ""))
     }
 }
 
@@ -180,7 +186,7 @@ impl Entities {
 /// else is refused. Such an entity is a string substituted where it is used: no file is read and
 /// nothing multiplies.
 fn internal_entities(subset: &str) -> Result<Entities, ContentError> {
-    let mut entities = HashMap::new();
+    let mut entities = Entities::new();
     let mut rest = subset.trim_start();
     while !rest.is_empty() && !rest.starts_with(']') {
         if let Some(after) = rest.strip_prefix("<!--") {
@@ -210,15 +216,13 @@ fn internal_entities(subset: &str) -> Result<Entities, ContentError> {
         let Some(after) = after.strip_prefix('>').filter(|_| plain) else {
             return Err(doctype());
         };
-        if entities.len() == ENTITIES_MAX {
+        if entities.0.len() == ENTITIES_MAX {
             return Err(doctype());
         }
-        entities
-            .entry(name.to_string())
-            .or_insert(value.to_string());
+        entities.0.push((name.to_string(), value.to_string()));
         rest = after.trim_start();
     }
-    Ok(Entities(entities))
+    Ok(entities)
 }
 
 fn store_capture(capture: Option<(bool, String)>, info: &mut SvgInfo) {
@@ -240,7 +244,7 @@ fn resolve_reference(
     }
     let name = reference.xml10_content();
     resolve_predefined_entity(&name)
-        .or_else(|| entities.0.get(name.as_ref()).map(String::as_str))
+        .or_else(|| entities.get(&name))
         .map(str::to_string)
         .ok_or_else(|| {
             ContentError::malformed(format!(

@@ -34,22 +34,22 @@ impl BadgeInjector {
     }
 
     pub fn with_memory_limit(tag: &BadgeTag, memory_limit: usize) -> Self {
-        Self::build(Some(tag), false, memory_limit)
+        Self::build(Some(tag), HeadAdditions::default(), memory_limit)
     }
 
-    /// A page rewriter: the badge tag when one is given (none when the badge is off), and a
-    /// `<meta name="robots" content="noindex">` at the top of `<head>` when `noindex`.
-    pub fn for_page(tag: Option<&BadgeTag>, noindex: bool) -> Self {
-        Self::build(tag, noindex, DEFAULT_MEMORY_LIMIT)
+    /// A page rewriter: the badge tag when one is given (none when the badge is off), and what
+    /// `head` adds at the top of `<head>`.
+    pub fn for_page(tag: Option<&BadgeTag>, head: HeadAdditions) -> Self {
+        Self::build(tag, head, DEFAULT_MEMORY_LIMIT)
     }
 
-    fn build(tag: Option<&BadgeTag>, noindex: bool, memory_limit: usize) -> Self {
+    fn build(tag: Option<&BadgeTag>, head: HeadAdditions, memory_limit: usize) -> Self {
         let output = SharedBuffer::default();
         // With no badge there is nothing to inject: behave as if it were already done.
         let injected = Rc::new(Cell::new(tag.is_none()));
         let tag_html: Rc<str> = tag.map(BadgeTag::to_html).unwrap_or_default().into();
         let rewriter = HtmlRewriter::new(
-            settings(&injected, &tag_html, noindex, memory_limit),
+            settings(&injected, &tag_html, head, memory_limit),
             output.clone(),
         );
         BadgeInjector {
@@ -112,31 +112,70 @@ pub fn rewrite_page(
     tag: Option<&BadgeTag>,
     noindex: bool,
 ) -> Result<String, RenderError> {
-    let mut injector = BadgeInjector::for_page(tag, noindex);
+    let head = HeadAdditions {
+        noindex,
+        tool_globals: false,
+    };
+    let mut injector = BadgeInjector::for_page(tag, head);
     let mut out = injector.write(html.as_bytes())?;
     out.extend(injector.end()?);
     // Input was UTF-8 and the tag is ASCII, so this cannot fail; stay total anyway.
     String::from_utf8(out).map_err(|e| RenderError::Rewrite(e.to_string()))
 }
 
+/// What Plug writes at the top of a page's first `<head>` (nothing when it has none).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HeadAdditions {
+    /// `<meta name="robots" content="noindex, nofollow">`: the page is not to be indexed.
+    pub noindex: bool,
+    /// The AI tools' globals the page calls ([`calls_tool_globals`]), before its own scripts.
+    pub tool_globals: bool,
+}
+
+const NOINDEX_META: &str = "<meta name=\"robots\" content=\"noindex, nofollow\">";
+/// Claude's `window.storage`, and rejecting stand-ins for `window.fs` and `window.claude`
+/// (README "Decisions": the AI tools' globals in HTML pages), from the drop's own origin.
+const TOOL_GLOBALS_SCRIPT: &str = "<script src=\"/_plug/vendor/plug-tool-globals.js\"></script>";
+
+/// Whether a page's first bytes (what the Worker reads before it answers: its first 64 KB) call
+/// the globals a Claude artifact is given: such a page, saved from Claude, stopped at its first
+/// `window.storage.get` with a TypeError.
+pub fn calls_tool_globals(head: &[u8]) -> bool {
+    const NAMES: [&[u8]; 3] = [b"storage", b"claude.complete", b"fs.readFile"];
+    let mut rest = head;
+    while let Some(at) = rest.iter().position(|&b| b == b'w') {
+        rest = &rest[at + 1..];
+        if let Some(after) = rest.strip_prefix(b"indow.") {
+            if NAMES.iter().any(|name| after.starts_with(name)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// One `body` handler that hangs an end-tag handler on every body start tag;
 /// the shared flag lets only the first `</body>` take the tag.
-const NOINDEX_META: &str = "<meta name=\"robots\" content=\"noindex, nofollow\">";
-
 fn settings(
     injected: &Rc<Cell<bool>>,
     tag_html: &Rc<str>,
-    noindex: bool,
+    head: HeadAdditions,
     memory_limit: usize,
 ) -> Settings<'static, 'static> {
     let injected = Rc::clone(injected);
     let tag_html = Rc::clone(tag_html);
     let mut settings = Settings::new();
-    if noindex {
+    if head.noindex || head.tool_globals {
         let done = Rc::new(Cell::new(false));
         settings = settings.append_element_content_handler(element!("head", move |el| {
             if !done.replace(true) {
-                el.prepend(NOINDEX_META, ContentType::Html);
+                // Prepended last goes first: the robots meta, then the script.
+                if head.tool_globals {
+                    el.prepend(TOOL_GLOBALS_SCRIPT, ContentType::Html);
+                }
+                if head.noindex {
+                    el.prepend(NOINDEX_META, ContentType::Html);
+                }
             }
             Ok(())
         }));
@@ -222,7 +261,13 @@ mod page_tests {
     fn without_a_badge_only_the_robots_meta_is_added_even_split_at_every_byte() {
         let html = "<!doctype html><head><title>x</title></head><body>hi</body>";
         for split in 1..html.len() {
-            let mut injector = BadgeInjector::for_page(None, true);
+            let mut injector = BadgeInjector::for_page(
+                None,
+                HeadAdditions {
+                    noindex: true,
+                    tool_globals: false,
+                },
+            );
             let mut out = injector.write(&html.as_bytes()[..split]).unwrap();
             out.extend(injector.write(&html.as_bytes()[split..]).unwrap());
             out.extend(injector.end().unwrap());
@@ -230,5 +275,40 @@ mod page_tests {
             assert_eq!(out.matches("noindex").count(), 1, "split {split}: {out}");
             assert!(!out.contains("script"), "split {split}: {out}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tool_globals_tests {
+    use super::*;
+
+    #[test]
+    fn a_page_calling_claudes_globals_gets_their_script_first_in_head() {
+        let page = "<!DOCTYPE html><html><head><title>Habits</title><script>window.storage.get('h')</script></head><body></body></html>";
+        assert!(calls_tool_globals(page.as_bytes()));
+        let head = HeadAdditions {
+            noindex: true,
+            tool_globals: true,
+        };
+        let mut injector = BadgeInjector::for_page(None, head);
+        let mut out = injector.write(page.as_bytes()).unwrap();
+        out.extend(injector.end().unwrap());
+        let out = String::from_utf8(out).unwrap();
+        assert!(
+            out.contains(&format!("<head>{NOINDEX_META}{TOOL_GLOBALS_SCRIPT}<title>")),
+            "{out}"
+        );
+        assert_eq!(out.matches("plug-tool-globals").count(), 1);
+    }
+
+    #[test]
+    fn other_pages_do_not() {
+        for page in [
+            "<script>localStorage.getItem('a')</script>",
+            "<p>window storage</p>",
+        ] {
+            assert!(!calls_tool_globals(page.as_bytes()), "{page}");
+        }
+        assert!(calls_tool_globals(b"await window.claude.complete(prompt)"));
     }
 }

@@ -19,7 +19,10 @@ pub mod vendor;
 pub use badge_tag::{BadgeTag, BadgeTagMode, DISMISSED_COOKIE};
 pub use csp::{csp_for, frame_ancestors};
 pub use error::RenderError;
-pub use inject::{inject_badge, rewrite_page, BadgeInjector, DEFAULT_MEMORY_LIMIT};
+pub use inject::{
+    calls_tool_globals, inject_badge, rewrite_page, BadgeInjector, HeadAdditions,
+    DEFAULT_MEMORY_LIMIT,
+};
 pub use markdown::{markdown_page, markdown_to_safe_html};
 pub use notice::{notice_page, Notice, NOTICE_CSP};
 pub use pages::{image_page, office_page, pdf_page, react_page, OfficeKind, PageKind};

@@ -215,7 +215,7 @@ mod tests {
     use crate::vendor::vendor_paths;
 
     /// The viewer's own scripts: the asset files vendor.sh wraps into plug-viewer-<name>.js.
-    const ASSET_SCRIPTS: [&str; 13] = [
+    const ASSET_SCRIPTS: [&str; 15] = [
         include_str!("assets/common.js"),
         include_str!("assets/image.js"),
         include_str!("assets/pdf.js"),
@@ -227,6 +227,8 @@ mod tests {
         include_str!("assets/xlsx-grid-cells.js"),
         include_str!("assets/xlsx.js"),
         include_str!("assets/pptx.js"),
+        include_str!("assets/claude-storage.js"),
+        include_str!("assets/tool-globals.js"),
         include_str!("assets/react-globals.js"),
         include_str!("assets/react.js"),
     ];

@@ -1,8 +1,8 @@
 // The single-file React viewer's stand-ins for the AI tools' globals, set before react.js (which
 // follows this file in the same scope) starts the component.
 // What the tools' own pages give a component beyond the browser. `window.storage` (Claude's
-// persistent storage) keeps its data in this drop's content origin's localStorage, so it lasts
-// across reloads for this viewer; the rest says in the page what the origin tool provided.
+// persistent storage) is claude-storage.js, before this file; the rest says in the page what the
+// origin tool provided.
 function notice(text) {
   if (main.querySelector(`.plug-notice[data-text="${CSS.escape(text)}"]`)) return;
   const note = document.createElement("p");
@@ -25,32 +25,6 @@ function missing(what, provided) {
 // SheetJS, an icon lucide 0.383 lacks) say what is missing the same way.
 window.addEventListener("plug:notice", (event) => notice(String(event.detail)));
 
-const STORAGE_PREFIX = "plug.storage.";
-const storageKey = (key, shared) => `${STORAGE_PREFIX}${shared ? "shared" : "personal"}.${key}`;
-window.storage = {
-  async get(key, shared = false) {
-    const value = localStorage.getItem(storageKey(key, shared));
-    return value === null ? null : { key, value, shared };
-  },
-  async set(key, value, shared = false) {
-    localStorage.setItem(storageKey(key, shared), String(value));
-    return { key, value: String(value), shared };
-  },
-  async delete(key, shared = false) {
-    const deleted = localStorage.getItem(storageKey(key, shared)) !== null;
-    localStorage.removeItem(storageKey(key, shared));
-    return { key, deleted, shared };
-  },
-  async list(prefix = "", shared = false) {
-    const start = storageKey(prefix, shared);
-    const keys = [];
-    for (let i = 0; i < localStorage.length; i++) {
-      const name = localStorage.key(i);
-      if (name.startsWith(start)) keys.push(name.slice(storageKey("", shared).length));
-    }
-    return { keys, prefix, shared };
-  },
-};
 window.fs = { readFile: missing("window.fs.readFile", "reads the files attached to a chat with Claude") };
 window.claude = { complete: missing("window.claude.complete", "asks Claude from inside an artifact") };
 // Gemini Canvas's apps call the Gemini API with an empty key (`const apiKey = ""`), which Canvas

@@ -4,7 +4,7 @@
 
 use futures_util::{stream, StreamExt};
 use plug_domain::badge::{resolve, BadgeState};
-use plug_render::{BadgeInjector, BadgeTag, BadgeTagMode, PageKind, Position};
+use plug_render::{BadgeInjector, BadgeTag, BadgeTagMode, HeadAdditions, PageKind, Position};
 use worker::Response;
 
 use crate::cache;
@@ -80,13 +80,17 @@ pub async fn stream_html(
         }
     }
     let charset = plug_content::legacy_charset(&head).unwrap_or("utf-8");
+    let additions = HeadAdditions {
+        noindex: !is_indexable(cx, seen),
+        tool_globals: plug_render::calls_tool_globals(&head),
+    };
     let body: ByteChunks = Box::pin(stream::once(std::future::ready(Ok(head))).chain(body));
-    let indexable = is_indexable(cx, seen);
-    let mut response = match (tag, indexable) {
-        (None, true) => Response::from_stream(body)?,
-        (tag, _) => {
+    let untouched = tag.is_none() && !additions.noindex && !additions.tool_globals;
+    let mut response = match tag {
+        None if untouched => Response::from_stream(body)?,
+        tag => {
             let injector = std::rc::Rc::new(std::cell::RefCell::new(Some(
-                BadgeInjector::for_page(tag.as_ref(), !indexable),
+                BadgeInjector::for_page(tag.as_ref(), additions),
             )));
             let tail = injector.clone();
             let rewritten = body.map(move |chunk| {

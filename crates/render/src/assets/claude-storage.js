@@ -1,0 +1,32 @@
+// Claude's persistent storage for artifacts (`window.storage`: get, set, delete, list, async,
+// `{key, value, shared}` results, null for a missing key), kept in the localStorage of this drop's
+// content origin, so an artifact's data lasts across reloads for its viewer and no other drop can
+// read it. Shared and personal keys are kept apart; both stay in this browser (README "Single-file
+// React components": the tools' globals). Used by the React viewer and, for an HTML page that calls
+// it, by tool-globals.js.
+const STORAGE_PREFIX = "plug.storage.";
+const storageKey = (key, shared) => `${STORAGE_PREFIX}${shared ? "shared" : "personal"}.${key}`;
+window.storage = {
+  async get(key, shared = false) {
+    const value = localStorage.getItem(storageKey(key, shared));
+    return value === null ? null : { key, value, shared };
+  },
+  async set(key, value, shared = false) {
+    localStorage.setItem(storageKey(key, shared), String(value));
+    return { key, value: String(value), shared };
+  },
+  async delete(key, shared = false) {
+    const deleted = localStorage.getItem(storageKey(key, shared)) !== null;
+    localStorage.removeItem(storageKey(key, shared));
+    return { key, deleted, shared };
+  },
+  async list(prefix = "", shared = false) {
+    const start = storageKey(prefix, shared);
+    const keys = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const name = localStorage.key(i);
+      if (name.startsWith(start)) keys.push(name.slice(storageKey("", shared).length));
+    }
+    return { keys, prefix, shared };
+  },
+};
