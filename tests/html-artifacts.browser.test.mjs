@@ -4,29 +4,12 @@
 // answer reject with a bar saying why instead of stopping the page, and a page that calls none
 // of them is served as before (README "Decisions": the AI tools' globals in HTML pages). The
 // fixtures are written here in the shape Claude's HTML artifacts have.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { BROWSER_UA } from './support/harness.mjs';
-import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { useBrowserWorld } from './support/browser-world.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'html-artifacts');
-let app;
-let browser;
-before(async () => { ({ app, browser } = await openBrowserWorld(SHOTS)); });
-after(() => closeBrowserWorld({ app, browser }));
-
-async function dropPage(name, content, user) {
-  return app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
-}
-
-function watch(page) {
-  page.problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') page.problems.push(m.text()); });
-  page.on('pageerror', (err) => page.problems.push(String(err)));
-  return page;
-}
+const world = useBrowserWorld('html-artifacts');
 
 // A habit tracker as Claude writes an HTML artifact with persistent storage: inline styles and
 // script, `await window.storage.get/set` with a try/catch around each, JSON in the values.
@@ -110,11 +93,8 @@ const HABIT_TRACKER = `<!DOCTYPE html>
 `;
 
 test("a Claude HTML artifact's window.storage keeps its data across a reload, for that drop only", async () => {
-  const { owner } = await app.world();
-  const e = await dropPage('habit-tracker.html', HABIT_TRACKER, owner);
-  const context = await browser.newContext({ userAgent: BROWSER_UA });
-  const page = watch(await context.newPage());
-  await page.goto(e.url);
+  const e = await world.dropLink('habit-tracker.html', HABIT_TRACKER);
+  const { page, context } = await world.open(e);
   await page.waitForFunction(() => document.getElementById('status').textContent === '0 habits');
   await page.fill('#habitInput', 'Read 20 pages');
   await page.click('#addBtn');
@@ -124,18 +104,17 @@ test("a Claude HTML artifact's window.storage keeps its data across a reload, fo
   await page.waitForFunction(() => document.getElementById('status').textContent === '1 habits');
   assert.equal(await page.textContent('.habit span'), 'Read 20 pages');
   assert.equal(await page.textContent('.habit button'), 'Done 1');
-  await page.screenshot({ path: join(SHOTS, 'habit-tracker.png') });
+  await page.screenshot({ path: join(world.SHOTS, 'habit-tracker.png') });
   assert.deepEqual(page.problems, []);
   // Another drop of the same page has a storage of its own.
-  const other = await dropPage('habit-tracker-2.html', HABIT_TRACKER, owner);
-  const second = watch(await context.newPage());
+  const other = await world.dropLink('habit-tracker-2.html', HABIT_TRACKER);
+  const second = await context.newPage();
   await second.goto(other.url);
   await second.waitForFunction(() => document.getElementById('status').textContent === '0 habits');
   await context.close();
 });
 
 test("window.claude.complete and window.fs.readFile reject with a bar that says why; a page calling none is served as before", async () => {
-  const { owner } = await app.world();
   const summarizer = `<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="UTF-8"><title>CSV Summarizer</title></head>
@@ -158,10 +137,8 @@ test("window.claude.complete and window.fs.readFile reject with a bar that says 
 </body>
 </html>
 `;
-  const e = await dropPage('csv-summarizer.html', summarizer, owner);
-  const context = await browser.newContext({ userAgent: BROWSER_UA });
-  const page = watch(await context.newPage());
-  const response = await page.goto(e.url);
+  const e = await world.dropLink('csv-summarizer.html', summarizer);
+  const { page, context, response } = await world.open(e);
   const html = await response.text();
   assert.match(html, /<head>(<meta name="robots"[^>]*>)?<script src="\/_plug\/vendor\/plug-tool-globals\.js"><\/script><meta charset="UTF-8">/);
   await page.click('#go');
@@ -170,11 +147,11 @@ test("window.claude.complete and window.fs.readFile reject with a bar that says 
   const bar = page.locator('[role="status"][data-plug-notice]');
   assert.equal(await bar.count(), 1);
   assert.match(await bar.textContent(), /A drop on Plug has no such service/);
-  await page.screenshot({ path: join(SHOTS, 'notice.png') });
+  await page.screenshot({ path: join(world.SHOTS, 'notice.png') });
   assert.deepEqual(page.problems, []);
 
-  const plain = await dropPage('plain.html', '<!doctype html><html><head><title>Plain</title></head><body><p>Hi</p></body></html>', owner);
-  const res = await app.open(plain.url, { token: owner.token });
+  const plain = await world.dropLink('plain.html', '<!doctype html><html><head><title>Plain</title></head><body><p>Hi</p></body></html>');
+  const res = await world.app.open(plain.url);
   assert.doesNotMatch(res.text, /plug-tool-globals/);
   await context.close();
 });

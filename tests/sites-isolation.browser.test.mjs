@@ -7,34 +7,14 @@
 // still loads under `require-corp`, and a site that asks for nothing is served as before. The
 // fixtures are written here in the shape those tools give them (README "Decisions": cross-origin
 // isolation).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { BROWSER_UA } from './support/harness.mjs';
-import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { useBrowserWorld } from './support/browser-world.mjs';
 import { zip } from './support/fixtures.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'sites-isolation');
-let app;
-let browser;
-before(async () => { ({ app, browser } = await openBrowserWorld(SHOTS)); });
-after(() => closeBrowserWorld({ app, browser }));
-
-async function dropSite(name, content, user) {
-  return app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
-}
-
-async function open(e) {
-  const context = await browser.newContext({ userAgent: BROWSER_UA });
-  const page = await context.newPage();
-  page.problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') page.problems.push(m.text()); });
-  page.on('pageerror', (err) => page.problems.push(String(err)));
-  page.on('requestfailed', (r) => page.problems.push(`${r.url()}: ${r.failure()?.errorText}`));
-  const response = await page.goto(e.url);
-  return { page, context, response };
-}
+const world = useBrowserWorld('sites-isolation');
+const { dropLink: dropSite, open } = world;
 
 const chipShown = (page) => page.waitForFunction(() => [...document.querySelectorAll('platform-badge')]
   .some((h) => !h.hasAttribute('data-platform-shell') && h.getBoundingClientRect().width > 0));
@@ -122,8 +102,7 @@ const ADD_WASM = Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 7, 1, 0x60, 2,
   3, 2, 1, 0, 7, 7, 1, 3, 0x61, 0x64, 0x64, 0, 0, 10, 9, 1, 7, 0, 0x20, 0, 0x20, 1, 0x6a, 0x0b]);
 
 test('a threaded Godot export with a _headers file starts: isolated page and worker, shared memory, the badge still on', async () => {
-  const { owner } = await app.world();
-  const e = await dropSite('dodge.zip', godotExport([{ name: 'dodge/_headers', content: HEADERS_FILE }]), owner);
+    const e = await dropSite('dodge.zip', godotExport([{ name: 'dodge/_headers', content: HEADERS_FILE }]));
   const { page, context, response } = await open(e);
   const headers = response.headers();
   assert.equal(headers['cross-origin-opener-policy'], 'same-origin');
@@ -139,14 +118,13 @@ test('a threaded Godot export with a _headers file starts: isolated page and wor
   // The panel's script follows the chip; the view beacon's answer is no-cors (both need CORP).
   await page.waitForFunction(() => performance.getEntriesByType('resource')
     .some((r) => r.name.endsWith('/badge-panel.js') && r.responseEnd > 0));
-  await page.screenshot({ path: join(SHOTS, 'godot-isolated.png') });
+  await page.screenshot({ path: join(world.SHOTS, 'godot-isolated.png') });
   assert.deepEqual(page.problems, []);
   await context.close();
 });
 
 test('the same export as Godot 4.2 writes it, with no _headers, is known by its pthread worker and starts', async () => {
-  const { owner } = await app.world();
-  const e = await dropSite('dodge-export.zip', godotExport([]), owner);
+    const e = await dropSite('dodge-export.zip', godotExport([]));
   const { page, context, response } = await open(e);
   assert.equal(response.headers()['cross-origin-embedder-policy'], 'require-corp');
   await page.waitForFunction(() => document.getElementById('status-notice').textContent !== '');
@@ -157,8 +135,7 @@ test('the same export as Godot 4.2 writes it, with no _headers, is known by its 
 });
 
 test('a site with coi-serviceworker.js is isolated without its service worker; a site that asks for nothing is not', async () => {
-  const { owner } = await app.world();
-  // The script's shape: register itself as a service worker unless the page is isolated already.
+    // The script's shape: register itself as a service worker unless the page is isolated already.
   const coi = `/*! coi-serviceworker v0.1.7 - Guido Zuidhof and contributors, licensed under MIT */
 if (typeof window === 'undefined') {
   self.addEventListener('fetch', () => {});
@@ -175,7 +152,7 @@ if (typeof window === 'undefined') {
   'isolated ' + window.crossOriginIsolated + ', shared memory ' + (typeof SharedArrayBuffer);</script></body></html>` },
     ...extra,
   ]);
-  const isolated = await dropSite('ffmpeg-demo.zip', ffmpegDemo([{ name: 'coi-serviceworker.js', content: coi }]), owner);
+  const isolated = await dropSite('ffmpeg-demo.zip', ffmpegDemo([{ name: 'coi-serviceworker.js', content: coi }]));
   const { page, context, response } = await open(isolated);
   assert.equal(response.headers()['cross-origin-embedder-policy'], 'require-corp');
   assert.equal(await page.textContent('#state'), 'isolated true, shared memory function');
@@ -183,7 +160,7 @@ if (typeof window === 'undefined') {
   assert.deepEqual(page.problems, []);
   await context.close();
 
-  const plain = await dropSite('plain-demo.zip', ffmpegDemo([{ name: 'app.js', content: 'console.log(1)' }]), owner);
+  const plain = await dropSite('plain-demo.zip', ffmpegDemo([{ name: 'app.js', content: 'console.log(1)' }]));
   const second = await open(plain);
   assert.equal(second.response.headers()['cross-origin-opener-policy'], undefined);
   assert.equal(second.response.headers()['cross-origin-embedder-policy'], undefined);
@@ -192,19 +169,18 @@ if (typeof window === 'undefined') {
 });
 
 test("a _headers file's credentialless policy is kept; one that sets only half of isolation is ignored", async () => {
-  const { owner } = await app.world();
-  const site = (headers) => zip([
+    const site = (headers) => zip([
     { name: 'index.html', content: '<!doctype html><title>t</title><p id="s"></p><script>s.textContent = String(crossOriginIsolated)</script>' },
     { name: '_headers', content: headers },
   ]);
-  const credentialless = await dropSite('cl.zip', site('/*\n  Cross-Origin-Embedder-Policy: credentialless\n  Cross-Origin-Opener-Policy: same-origin\n'), owner);
+  const credentialless = await dropSite('cl.zip', site('/*\n  Cross-Origin-Embedder-Policy: credentialless\n  Cross-Origin-Opener-Policy: same-origin\n'));
   const first = await open(credentialless);
   assert.equal(first.response.headers()['cross-origin-embedder-policy'], 'credentialless');
   assert.equal(await first.page.textContent('#s'), 'true');
   await chipShown(first.page);
   await first.context.close();
 
-  const half = await dropSite('half.zip', site('/*\n  Cross-Origin-Opener-Policy: same-origin\n'), owner);
+  const half = await dropSite('half.zip', site('/*\n  Cross-Origin-Opener-Policy: same-origin\n'));
   const second = await open(half);
   assert.equal(second.response.headers()['cross-origin-opener-policy'], undefined);
   assert.equal(await second.page.textContent('#s'), 'false');

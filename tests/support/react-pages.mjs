@@ -1,19 +1,14 @@
 // Single-file React drops opened in Chromium as a viewer would, with everything the page says
 // recorded: the react-kit browser tests share these.
-import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { BROWSER_UA } from './harness.mjs';
-import { ROOT } from './worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './browser.mjs';
+import { useBrowserWorld } from './browser-world.mjs';
 
 /** A react-kit test file's world: a Worker and a Chromium started before its tests and ended
  * after them (`world.app`, `world.browser`), its screenshots' folder (`world.SHOTS`), and its
  * drops opened as a viewer would (`world.dropReact(name, content)`, `world.open(drop)`). */
 export function useReactWorld(shotsFolder) {
-  const world = { SHOTS: join(ROOT, 'test-output', shotsFolder) };
-  before(async () => Object.assign(world, await openBrowserWorld(world.SHOTS)));
-  after(() => closeBrowserWorld(world));
+  const world = useBrowserWorld(shotsFolder);
   world.dropReact = (name, content) => dropReact(world.app, name, content);
   world.open = (drop, context) => openWatched(world.browser, drop.url, context);
   return world;
