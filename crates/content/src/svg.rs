@@ -92,13 +92,12 @@ pub(crate) fn check_svg(text: &str) -> Result<SvgInfo, ContentError> {
                 }
             }
             Event::GeneralRef(reference) => {
-                let resolved = resolve_reference(&reference, &entities)?;
-                if let Some((_, buffer)) = capture.as_mut() {
-                    // A title is a line: what a thousand references could add is not kept.
-                    if buffer.len() < CAPTURE_MAX {
-                        buffer.push_str(&resolved);
-                    }
-                }
+                // A title is a line: what a thousand references could add is not kept.
+                let buffer = capture
+                    .as_mut()
+                    .map(|(_, buffer)| buffer)
+                    .filter(|buffer| buffer.len() < CAPTURE_MAX);
+                push_reference(&reference, &entities, buffer)?;
             }
             Event::Eof if depth > 0 => {
                 return Err(not_xml("it ends before </svg>", reader.buffer_position()))
@@ -235,24 +234,31 @@ fn store_capture(capture: Option<(bool, String)>, info: &mut SvgInfo) {
 
 /// Character references, the five predefined entities and the plain text ones the SVG declares;
 /// any other entity is undefined.
-fn resolve_reference(
+/// Checks `reference` and, when `into` is given, appends what it stands for: nothing is
+/// allocated for a reference that is only checked, however many there are.
+fn push_reference(
     reference: &BytesRef<'_>,
     entities: &Entities,
-) -> Result<String, ContentError> {
+    into: Option<&mut String>,
+) -> Result<(), ContentError> {
     if let Ok(Some(c)) = reference.resolve_char_ref() {
-        return Ok(c.to_string());
+        if let Some(buffer) = into {
+            buffer.push(c);
+        }
+        return Ok(());
     }
     let name = reference.xml10_content();
-    resolve_predefined_entity(&name)
-        .or_else(|| entities.get(&name))
-        .map(str::to_string)
-        .ok_or_else(|| {
-            ContentError::malformed(format!(
-                "The SVG uses the entity &{name}; which is not defined. SVG files may only use &lt; \
+    let text = resolve_predefined_entity(&name).or_else(|| entities.get(&name));
+    if let (Some(buffer), Some(text)) = (into, text) {
+        buffer.push_str(text);
+    }
+    text.map(drop).ok_or_else(|| {
+        ContentError::malformed(format!(
+            "The SVG uses the entity &{name}; which is not defined. SVG files may only use &lt; \
                  &gt; &amp; &quot; &apos;, numeric character references and text entities declared \
                  in the file."
-            ))
-        })
+        ))
+    })
 }
 
 fn doctype() -> ContentError {
