@@ -13,7 +13,7 @@ use plug_domain::SourceType;
 use plug_render::vendor::MARKDOWN_EXTRAS_JS;
 use plug_render::{
     markdown_page, markdown_to_safe_html, parse_theme_str, rewrite_page, BadgeInjector, BadgeTag,
-    BadgeTagMode, Position,
+    BadgeTagMode, HeadAdditions, Position,
 };
 
 pub use html::{assert_inert_fragment, start_tags};
@@ -259,7 +259,11 @@ fn rewrite_in_chunks(
     noindex: bool,
     sizes: &[u8],
 ) -> Result<Vec<u8>, String> {
-    let mut injector = BadgeInjector::for_page(tag, noindex);
+    let head = HeadAdditions {
+        noindex,
+        tool_globals: false,
+    };
+    let mut injector = BadgeInjector::for_page(tag, head);
     let mut out = Vec::new();
     let mut rest = html;
     let mut turn = 0;

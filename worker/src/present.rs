@@ -246,6 +246,7 @@ mod tests {
             source_type: Some(SourceType::Html),
             file_name: Some("index.html".into()),
             content_type: Some("text/html".into()),
+            embedder_policy: None,
             pinned: false,
             expires_at: Some(NOW + 5 * 3_600_000),
             badge_mode: None,
