@@ -167,6 +167,44 @@ test('malformed contents give 422 and store nothing', async () => {
   assert.equal(app.r2BlobCount(), before, 'no objects were written');
 });
 
+test("a project's source zipped as Bolt, Lovable and v0 download it is refused with how to build it", async () => {
+  const { owner } = await app.world();
+  const before = app.r2BlobCount();
+  const index = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <link rel="icon" type="image/svg+xml" href="/vite.svg" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <title>Task Flow</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/src/main.tsx"></script>
+  </body>
+</html>
+`;
+  const project = fx.zip([
+    { name: 'project/index.html', content: index },
+    { name: 'project/package.json', content: '{\n  "name": "vite-react-typescript-starter",\n  "private": true,\n  "type": "module",\n  "scripts": { "dev": "vite", "build": "vite build" }\n}\n' },
+    { name: 'project/vite.config.ts', content: "import { defineConfig } from 'vite';\nimport react from '@vitejs/plugin-react';\n\nexport default defineConfig({ plugins: [react()] });\n" },
+    { name: 'project/src/main.tsx', content: "import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\nimport App from './App.tsx';\nimport './index.css';\n\ncreateRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>);\n" },
+    { name: 'project/src/App.tsx', content: 'export default function App() { return <h1>Task Flow</h1>; }\n' },
+    { name: 'project/src/index.css', content: '@tailwind base;\n@tailwind components;\n@tailwind utilities;\n' },
+  ]);
+  const res = await app.drop(owner, { file: { name: 'project-bolt-task-flow.zip', content: project }, fields: { source_type: 'html' } });
+  expectError(assert, res, 422, 'CONTENT_MALFORMED');
+  assert.match(res.body.error.message, /project's source, not a built site: its index\.html loads 'src\/main\.tsx'.*npm run build/s);
+  assert.equal(app.r2BlobCount(), before, 'nothing was stored');
+  // Its build, with the same home page's scripts made into assets, goes live.
+  const built = fx.zip([
+    { name: 'dist/index.html', content: index.replace('<script type="module" src="/src/main.tsx"></script>', '<script type="module" crossorigin src="/assets/index-DiwrgTda.js"></script>') },
+    { name: 'dist/assets/index-DiwrgTda.js', content: 'document.getElementById("root").textContent = "Task Flow";' },
+  ]);
+  const live = await app.dropLive(owner, { file: { name: 'dist.zip', content: built }, fields: { source_type: 'html' } });
+  assert.equal(live.status, 'live');
+});
+
 test('an image named as another format Plug takes (a PNG saved as .jpg) goes live, served as what it is', async () => {
   const { owner } = await app.world();
   const png = fx.png();

@@ -6,6 +6,7 @@ mod inflate;
 mod isolation;
 mod limits;
 mod site;
+mod source_project;
 
 use std::io::Cursor;
 

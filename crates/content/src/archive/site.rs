@@ -12,6 +12,7 @@ use zip::CompressionMethod;
 
 use super::entry_path::{normalise, EntryPath};
 use super::isolation::{self, EmbedderPolicy, HEADERS_FILE, HEADERS_FILE_MAX};
+use super::source_project::unbuilt_entry;
 use super::{
     check_readable, is_dir_mode, is_symlink, open_zip, too_many_files, zip_error, ArchiveLimits,
     InflateBudget, Zip,
@@ -19,6 +20,8 @@ use super::{
 use crate::ContentError;
 
 const NOUN: &str = "The zip";
+/// How much of the home page is read for the scripts it loads (a Vite page is under 1 KB).
+const HOME_READ_MAX: usize = 256 * 1024;
 
 /// A validated zip site. Opening it checks every entry's path and inflates
 /// every file, counting real bytes against [`ArchiveLimits`]; a refused upload
@@ -74,6 +77,7 @@ impl SiteArchive {
         let mut budget = InflateBudget::new(*limits, archive_len);
         let mut files = Vec::with_capacity(candidates.len());
         let mut headers_file: Option<Vec<u8>> = None;
+        let mut home: Option<Vec<u8>> = None;
         for candidate in candidates {
             let entry = zip
                 .by_index(candidate.zip_index)
@@ -84,15 +88,24 @@ impl SiteArchive {
                 Some(top) => candidate.path[top.len() + 1..].to_string(),
                 None => candidate.path.clone(),
             };
-            // The one file whose bytes are read here: `_headers` may ask for isolation.
-            let mut kept = (path == HEADERS_FILE).then(Vec::new);
+            // The two files whose bytes are read here: `_headers` may ask for isolation, and the
+            // home page may show the zip is a project's source.
+            let mut kept = match path.as_str() {
+                HEADERS_FILE => Some((Vec::new(), HEADERS_FILE_MAX)),
+                "index.html" => Some((Vec::new(), HOME_READ_MAX)),
+                _ => None,
+            };
             let size = budget.inflate(&candidate.path, candidate.compressed, entry, |chunk| {
-                if let Some(kept) = kept.as_mut() {
-                    let room = HEADERS_FILE_MAX.saturating_sub(kept.len());
+                if let Some((kept, max)) = kept.as_mut() {
+                    let room = max.saturating_sub(kept.len());
                     kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
                 }
             })?;
-            headers_file = headers_file.or(kept);
+            match (path.as_str(), kept) {
+                (HEADERS_FILE, Some((bytes, _))) => headers_file = Some(bytes),
+                (_, Some((bytes, _))) => home = Some(bytes),
+                _ => {}
+            }
             files.push(SiteFile {
                 zip_index: candidate.zip_index,
                 path,
@@ -101,6 +114,15 @@ impl SiteArchive {
                 stored_size,
                 deflated,
             });
+        }
+        let has = |path: &str| files.iter().any(|f| f.path == path);
+        if let Some(entry) = home.as_deref().and_then(|page| unbuilt_entry(page, has)) {
+            return Err(ContentError::malformed(format!(
+                "The zip is a project's source, not a built site: its index.html loads '{entry}', \
+                 which a browser cannot run (a Bolt, Lovable or v0 download and a Vite project \
+                 before its build look like this). Build it first (npm install, then npm run \
+                 build) and upload the folder the build writes, usually dist, zipped or as it is."
+            )));
         }
         let isolation = isolation::asked_for(
             files.iter().map(|f| f.path.as_str()),

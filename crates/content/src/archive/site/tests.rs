@@ -424,3 +424,16 @@ fn a_site_asks_for_cross_origin_isolation_in_its_top_headers_file() {
     let plain = open(zip_of(&[("index.html", b"<h1>Home</h1>")])).unwrap();
     assert_eq!(plain.cross_origin_isolation(), None);
 }
+
+#[test]
+fn a_projects_source_is_refused_with_how_to_build_it() {
+    let index: &[u8] =
+        b"<!doctype html><div id=\"root\"></div><script type=\"module\" src=\"/src/main.tsx\"></script>";
+    let message = message(open(zip_of(&[
+        ("task-flow/index.html", index),
+        ("task-flow/src/main.tsx", b"createRoot(root!).render(<App />)"),
+        ("task-flow/package.json", b"{}"),
+    ])));
+    assert!(message.contains("loads 'src/main.tsx'"), "{message}");
+    assert!(message.contains("npm run build"), "{message}");
+}
