@@ -140,6 +140,17 @@ test('a tool call at another person\'s private drop finds nothing and changes no
   assert.equal(read.body.status, 'live');
   assert.equal(read.body.visibility, 'private');
   assert.equal(read.body.pinned ?? false, false);
+  // A drop the member may read (org): its feedback inbox is still the owner's and admins' alone.
+  const team = await app.dropLive(owner, { fields: { name: 'team-page', scope: 'org', visibility: 'org' } });
+  const sent = await app.request('POST', `/api/v2/entities/${team.entity_id}/feedback`, { json: { category: 'comment', source: 'badge', text: 'INBOX-only-owner-4k' } });
+  assert.equal(sent.status, 200, sent.text);
+  const theirs = await post(headers, call(5, 'context', { id: team.entity_id }));
+  assert.equal(theirs.body.result.isError ?? false, false, theirs.text.slice(0, 300));
+  assert.equal(theirs.body.result.structuredContent.feedback, null);
+  assert.equal(theirs.body.result.structuredContent.feedback_error.code, 'FORBIDDEN');
+  assert.doesNotMatch(theirs.text, /INBOX-only-owner-4k/);
+  const own = await post(headersOf(owner, grid), call(6, 'context', { id: team.entity_id }));
+  assert.match(own.text, /INBOX-only-owner-4k/);
   // Methods Plug does not serve are JSON-RPC errors, whatever id they name.
   for (const method of ['resources/read', 'resources/list', 'prompts/get']) {
     const res = await post(headers, { jsonrpc: '2.0', id: 9, method, params: { uri: `plug://inspirations/${e.entity_id}` } });
