@@ -1,7 +1,7 @@
 // The HTTP layer attacked as an independent suite would, over raw sockets where fetch would tidy
 // the request: a header sent twice (two tokens, two grids), an absolute-form request target naming
 // another drop's origin, conditional and ranged requests and HEAD on a private file before any
-// ticket, and preflights on each origin. None of these found a bug in sweep 4; they hold what was
+// ticket, HEAD and OPTIONS at the link origin, and preflights on each origin. None of these found a bug in sweep 4; they hold what was
 // checked, so a change that lets one through fails here.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -115,4 +115,24 @@ test('preflights from another site are granted nowhere but the anonymous badge r
   const feedback = await preflight(`${app.baseUrl}/api/v2/entities/${e.entity_id}/feedback`, 'content-type');
   assert.ok(feedback.status < 300, String(feedback.status));
   assert.equal(feedback.headers.get('access-control-allow-credentials'), null);
+});
+
+test('GET, HEAD and OPTIONS at the link origin tell a private url from a missing one by nothing, signed in or not', async () => {
+  const { grid, owner, outsider } = await app.world();
+  const priv = await app.dropLive(owner, { fields: { name: 'privx', scope: 'personal', visibility: 'private' } });
+  const missing = `${app.serveUrl}/${grid.slug}/u/${owner.slug}/nothing-zz/`;
+  const NAV = { 'sec-fetch-mode': 'navigate', accept: 'text/html', 'user-agent': 'Mozilla/5.0 Chrome/156.0.0.0' };
+  const blank = (s) => s.replace(/nothing-zz|privx-[a-z0-9]+/g, 'X').replace(/flow=[0-9a-f]+/, 'flow=F').replace(/"request_id":"[0-9a-f]+"/, '');
+  for (const token of [null, outsider.token]) {
+    for (const method of ['GET', 'HEAD', 'OPTIONS']) {
+      for (const headers of [{}, NAV]) {
+        const [a, b] = await Promise.all([priv.url, missing].map(async (u) => {
+          const r = await fetchLocal(u, { method, redirect: 'manual', headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+          const kept = [...r.headers].filter(([k]) => !['date', 'x-request-id', 'set-cookie'].includes(k)).map(([k, v]) => `${k}: ${blank(v)}`);
+          return { status: r.status, headers: kept, body: blank(await r.text()) };
+        }));
+        assert.deepEqual(a, b, `${token ? 'outsider' : 'anonymous'} ${method} ${headers.accept ? 'navigation' : 'client'}`);
+      }
+    }
+  }
 });
