@@ -1,8 +1,8 @@
 // The HTTP layer attacked as an independent suite would, over raw sockets where fetch would tidy
 // the request: a header sent twice (two tokens, two grids), an absolute-form request target naming
 // another drop's origin, conditional and ranged requests and HEAD on a private file before any
-// ticket, HEAD and OPTIONS at the link origin, and preflights on each origin. None of these found a bug in sweep 4; they hold what was
-// checked, so a change that lets one through fails here.
+// ticket, HEAD and OPTIONS at the link origin, and preflights on each origin. None of these found
+// a bug in sweep 4; they hold what was checked, so a change that lets one through fails here.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
