@@ -11,8 +11,8 @@ use serde_json::Value;
 
 pub use failure::Failure;
 pub use rpc::{
-    handle, initialize_result, invalid_request, is_message, parse_error, too_large,
-    PROTOCOL_VERSIONS,
+    batch_too_long, handle, initialize_result, invalid_request, is_message, parse_body,
+    parse_error, too_large, Body, Unread, BATCH_MAX, PROTOCOL_VERSIONS,
 };
 pub use tools::call_tool;
 

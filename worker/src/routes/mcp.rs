@@ -165,13 +165,16 @@ async fn serve(cx: &Ctx, mut req: Request, dispatch: Dispatch) -> ApiResult<Resp
         Err(e) if e.status() == 413 => return json(413, &plug_mcp::too_large(max)),
         read => read?,
     };
-    let Ok(message) = serde_json::from_slice::<Value>(&bytes) else {
-        return json(400, &plug_mcp::parse_error());
+    // Streamable HTTP: input the server cannot accept is an HTTP 400, not a JSON-RPC answer. A
+    // batch is read only up to its cap: the rest of a longer one is never parsed.
+    let message = match plug_mcp::parse_body(&bytes) {
+        Ok(message) => message,
+        Err(plug_mcp::Unread::TooMany) => return json(400, &plug_mcp::batch_too_long()),
+        Err(plug_mcp::Unread::NotJson) => return json(400, &plug_mcp::parse_error()),
     };
-    // Streamable HTTP: input the server cannot accept is an HTTP 400, not a JSON-RPC answer.
     let messages_ok = match &message {
-        Value::Array(batch) => !batch.is_empty() && batch.iter().all(plug_mcp::is_message),
-        one => plug_mcp::is_message(one),
+        plug_mcp::Body::Batch(batch) => !batch.is_empty() && batch.iter().all(plug_mcp::is_message),
+        plug_mcp::Body::One(one) => plug_mcp::is_message(one),
     };
     if !messages_ok {
         return json(400, &plug_mcp::invalid_request());
@@ -183,14 +186,14 @@ async fn serve(cx: &Ctx, mut req: Request, dispatch: Dispatch) -> ApiResult<Resp
     };
     let answer = match &message {
         // A batch (protocol 2025-03-26) gets an array of the answers its requests need.
-        Value::Array(batch) => {
+        plug_mcp::Body::Batch(batch) => {
             let mut answers = Vec::new();
             for one in batch {
                 answers.extend(plug_mcp::handle(&backend, one).await);
             }
             (!answers.is_empty()).then_some(Value::Array(answers))
         }
-        one => plug_mcp::handle(&backend, one).await,
+        plug_mcp::Body::One(one) => plug_mcp::handle(&backend, one).await,
     };
     match answer {
         Some(answer) => json(200, &answer),

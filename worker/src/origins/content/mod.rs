@@ -115,12 +115,15 @@ pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> 
             let user_id = user.as_ref().map(|u| &u.user_id);
             serve::entity(cx, &req, &seen, &path[1..], user_id).await
         }
-        None => refuse(cx, &req, &pass, user.as_ref()),
+        None => refuse(cx, &req, &pass),
     };
-    // The cookies of a hand-off are set whatever the answer, so the next request is known.
+    // The cookies of a hand-off are set whatever the answer, so the next request is known. The
+    // not-shared page here never names the viewer: the drop's own script reads whatever its
+    // origin answers (a missing `/x.css` fetched as HTML, a popup), and its owner is told nothing
+    // of who looks (the link origin, where no drop runs, says who is signed in).
     let mut response = match result {
         Ok(response) => response,
-        Err(e) if e.is_not_found() && navigation(&req) => not_shared(cx, user.as_ref()),
+        Err(e) if e.is_not_found() && navigation(&req) => not_shared(cx, None),
         Err(e) => e.to_response(&cx.request_id),
     };
     for cookie in set_cookies {
@@ -241,12 +244,12 @@ async fn viewer(
 /// Not readable here: a browser goes through the link origin's hand-off (which signs it in and
 /// brings it back); one that just came back from it with a ticket that did not work lands on the
 /// not-shared page instead, so there is never a loop. API clients get the JSON error.
-fn refuse(cx: &Ctx, req: &Request, pass: &HandOff, user: Option<&User>) -> ApiResult<Response> {
+fn refuse(cx: &Ctx, req: &Request, pass: &HandOff) -> ApiResult<Response> {
     if !navigation(req) {
         return Err(not_found_error());
     }
     if pass.ticket.is_some() {
-        return Ok(not_shared(cx, user));
+        return Ok(not_shared(cx, None));
     }
     let mut handoff = Url::parse(&format!("{}/_plug/handoff", cx.config.serve_base_url))
         .map_err(ApiError::internal)?;

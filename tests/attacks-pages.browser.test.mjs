@@ -1,0 +1,140 @@
+// A drop's own page, in real Chromium, attacking the person who opens it: everything a script on a
+// content origin can reach with the viewer's cookie (its own origin's answers by fetch, frame and
+// popup, the link origin, the web app through `opener`) must not tell it who the viewer is or let
+// it act as them. The spec gives a drop's owner no analytics beyond views and reactions, and the
+// badge sends no identity: before, a drop's script read the viewer's name and slug off its own
+// origin's not-shared page (a path the site does not have, asked for as HTML or opened in a popup).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { signedInContext } from '../web/bench.mjs';
+import * as fx from './support/fixtures.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'attacks-pages');
+let app;
+let browser;
+before(async () => ({ app, browser } = await openBrowserWorld(SHOTS)));
+after(() => closeBrowserWorld({ app, browser }));
+
+/** A drop's page that tries every way its script has to read a page of its own origin the Worker
+ * makes (not the drop's bytes) and the link origin's, and keeps what it read. */
+const SNOOP = `<!doctype html><meta charset="utf-8"><title>Team lunch poll</title><body><h1>Lunch poll</h1><script>
+(async () => {
+  const params = new URLSearchParams(location.search);
+  const link = params.get('link');
+  const results = [];
+  const note = (how, target, value) => results.push({ how, target, value: String(value).slice(0, 2000) });
+  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+  const own = ['/no-such-page', '/missing.css', '/img/none.png', '/_plug/nothing.js'];
+  for (const t of own) {
+    try { const r = await fetch(t, { headers: { accept: 'text/html' } }); note('fetch html', t, r.status + ' ' + await r.text()); } catch (e) { note('fetch html', t, 'refused: ' + e.name); }
+    try { const r = await fetch(t, { headers: { accept: 'text/html' }, redirect: 'follow', credentials: 'include' }); note('fetch include', t, r.status + ' ' + await r.text()); } catch (e) { note('fetch include', t, 'refused: ' + e.name); }
+    await new Promise((resolve) => {
+      const f = document.createElement('iframe');
+      f.src = t;
+      f.onload = () => { try { note('iframe', t, f.contentDocument.documentElement.outerHTML); } catch (e) { note('iframe', t, 'refused: ' + e.name); } resolve(); };
+      document.body.append(f);
+      setTimeout(resolve, 3000);
+    });
+    const w = window.open(t, '_blank');
+    await wait(1500);
+    try { note('window.open', t, w ? w.document.documentElement.outerHTML : 'no window'); } catch (e) { note('window.open', t, 'refused: ' + e.name); }
+    try { w && w.close(); } catch (e) { /* gone */ }
+  }
+  // The link origin: a url of the same grid that is missing, and the link origin's root.
+  for (const t of [link, new URL('/', link).href]) {
+    try { const r = await fetch(t, { credentials: 'include' }); note('fetch link', t, r.status + ' ' + await r.text()); } catch (e) { note('fetch link', t, 'refused: ' + e.name); }
+    const w = window.open(t, '_blank');
+    await wait(2000);
+    try { note('window.open link', t, w ? w.document.documentElement.outerHTML : 'no window'); } catch (e) { note('window.open link', t, 'refused: ' + e.name); }
+    try { w && w.close(); } catch (e) { /* gone */ }
+  }
+  note('cookie', location.href, document.cookie);
+  window.__results = results;
+  document.title = 'done';
+})();
+</script></body>`;
+
+test('a drop\'s own script cannot learn who is viewing it from any page its origin or the link origin makes', async () => {
+  const { owner, member, grid } = await app.world();
+  const snoop = await app.dropLive(owner, {
+    file: { name: 'poll.zip', content: fx.zip([{ name: 'index.html', content: SNOOP }]) },
+  });
+  const context = await signedInContext(browser, { user: member, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  const link = `${app.serveUrl}/${grid.slug}/nothing-here-x1/`;
+  await page.goto(`${snoop.url}?link=${encodeURIComponent(link)}`);
+  await page.waitForURL((u) => u.origin === app.contentUrl(snoop.entity_id));
+  await page.waitForFunction(() => document.title === 'done', null, { timeout: 120_000 });
+  const results = await page.evaluate(() => window.__results);
+  await page.screenshot({ path: join(SHOTS, 'snoop.png') });
+  await context.close();
+  // It did reach the pages: the not-shared page, on its own origin and the link origin's.
+  assert.ok(results.some((r) => r.how === 'fetch html' && /^404 .*not shared with you/s.test(r.value)), JSON.stringify(results).slice(0, 2000));
+  for (const r of results) {
+    for (const secret of [member.name, member.slug, member.user_id, member.token]) {
+      assert.ok(!r.value.includes(secret), `${r.how} ${r.target} read "${secret}": ${r.value.slice(0, 600)}`);
+    }
+  }
+});
+
+/** A link drop that, previewed in the web app's frame, tries to take the app's tab away from it. */
+const HIJACK = `<!doctype html><meta charset="utf-8"><title>Demo</title><body><h1>Nice demo</h1><script>
+const tries = [];
+const attempt = (how, f) => { try { f(); tries.push(how + ': done'); } catch (e) { tries.push(how + ': ' + e.name); } };
+attempt('top.location', () => { top.location.href = 'http://hijacked.invalid/top'; });
+attempt('parent.location', () => { parent.location.replace('http://hijacked.invalid/parent'); });
+attempt('read the app', () => { tries.push(String(parent.localStorage.getItem('plug.session.v1'))); });
+attempt('popup', () => { window.open('/popup.html', '_blank'); });
+const a = document.createElement('a');
+a.href = 'http://hijacked.invalid/link'; a.target = '_top';
+document.body.append(a);
+attempt('link target _top', () => a.click());
+const f = document.createElement('form');
+f.method = 'POST'; f.action = 'http://hijacked.invalid/form'; f.target = '_top';
+document.body.append(f);
+attempt('form target _top', () => f.submit());
+document.title = 'tried';
+</script></body>`;
+const POPUP = `<!doctype html><meta charset="utf-8"><title>Popup</title><script>
+const tries = [];
+for (const [how, f] of [
+  ['opener.top', () => { opener.top.location.href = 'http://hijacked.invalid/opener-top'; }],
+  ['opener.parent', () => { opener.parent.location.href = 'http://hijacked.invalid/opener-parent'; }],
+]) { try { f(); tries.push(how + ': done'); } catch (e) { tries.push(how + ': ' + e.name); } }
+document.title = tries.join(' | ');
+</script>`;
+
+test('a link drop previewed in the web app cannot navigate the app\'s tab, from its frame or from a popup it opens, nor read its session', async () => {
+  const { owner, member, grid } = await app.world();
+  const drop = await app.dropLive(member, {
+    file: { name: 'demo.zip', content: fx.zip([{ name: 'index.html', content: HIJACK }, { name: 'popup.html', content: POPUP }]) },
+    fields: { scope: 'personal', visibility: 'link' },
+  });
+  const context = await signedInContext(browser, { user: owner, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
+  const hijacked = [];
+  await context.route('http://hijacked.invalid/**', (route) => { hijacked.push(route.request().url()); route.fulfill({ status: 200, contentType: 'text/html', body: '<title>hijacked</title>' }); });
+  const popups = [];
+  context.on('page', (p) => popups.push(p));
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/#/i/${drop.entity_id}`);
+  const frame = page.frameLocator('.preview-frame');
+  await frame.locator('h1').waitFor();
+  await page.waitForTimeout(3000);
+  await page.screenshot({ path: join(SHOTS, 'hijack.png') });
+  assert.equal(new URL(page.url()).origin, app.baseUrl, `the app's tab was taken to ${page.url()}`);
+  assert.ok(await page.locator('.preview-frame').count() === 1, 'the app is still showing its preview');
+  const opened = popups.filter((p) => p !== page);
+  assert.equal(opened.length, 1, 'the drop opened its popup');
+  for (const p of opened) {
+    await p.waitForLoadState().catch(() => {});
+    const title = await p.title().catch(() => '');
+    assert.match(title, /opener\.top: /, 'the popup ran');
+    assert.doesNotMatch(title, /: done/, `the popup reached the app: ${title}`);
+  }
+  assert.deepEqual(hijacked, [], 'nothing reached the attacker\'s address');
+  await context.close();
+});
