@@ -147,34 +147,3 @@ test('an Obsidian callout inside a callout is drawn as an alert of its own, not 
   assert.deepEqual(errors, []);
   await context.close();
 });
-
-// A deep-research answer saved as .md: sources defined in the order found, cited in another order,
-// one cited twice, the text long enough that the notes are pages below the claims.
-const RESEARCH = `# Findings
-
-${'Background the answer gives before its claims.\n\n'.repeat(20)}
-Solar capacity doubled[^iea] while costs fell[^lazard]; see again[^iea].
-
-${'A paragraph of analysis between the claims and the sources.\n\n'.repeat(40)}
-[^lazard]: Lazard, Levelized Cost of Energy, 2025.
-[^iea]: IEA, Renewables 2025.
-`;
-
-test("a chat answer's footnotes are numbered as cited and each links back to where it was cited", async () => {
-  const e = await dropMarkdown('research.md', RESEARCH);
-  const { page, context, errors } = await open(e);
-  const labels = await page.$$eval('.footnote-definition', (all) => all.map((d) => d.textContent.replace(/\s+/g, ' ').trim()));
-  assert.deepEqual(labels, ['1 IEA, Renewables 2025. ↩↩2', '2 Lazard, Levelized Cost of Energy, 2025. ↩']);
-  const refs = await page.$$eval('sup.footnote-reference', (all) => all.map((s) => s.textContent));
-  assert.deepEqual(refs, ['1', '2', '1']);
-  // Down to the second citation's note, and back up to that citation.
-  await page.click('sup.footnote-reference >> nth=2');
-  await page.waitForFunction(() => location.hash === '#user-content-iea');
-  await page.click('#user-content-iea a.footnote-backref >> nth=1');
-  await page.waitForFunction(() => location.hash === '#user-content-fnref-iea-2');
-  const below = await page.$eval('#user-content-fnref-iea-2', (a) => a.getBoundingClientRect().top - document.querySelector('.plug-header').getBoundingClientRect().bottom);
-  assert.ok(below >= 0 && below < 80, `the citation is back in view below the header: ${below}`);
-  await page.screenshot({ path: join(SHOTS, 'footnotes.png') });
-  assert.deepEqual(errors, []);
-  await context.close();
-});

@@ -76,7 +76,7 @@ fn render(markdown: &str) -> (String, Features) {
     let mut sanitiser = Sanitiser::default();
     let mut events = sanitiser.run(Parser::new_ext(markdown, options));
     add_heading_ids(&mut events);
-    let events = footnotes(events);
+    let events = footnotes_last(events);
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
     (
@@ -85,80 +85,30 @@ fn render(markdown: &str) -> (String, Features) {
     )
 }
 
-/// Footnotes as GitHub lists them: numbered in the order they are first referenced, listed at
-/// the end of the document in that order (wherever the markdown defines them), each with a link
-/// back to its references (`↩`, `↩2`… for a note cited more than once), where a reader who
-/// followed a reference down had no way back up.
-fn footnotes(events: Vec<Event<'_>>) -> Vec<Event<'_>> {
-    use std::collections::HashMap;
-    let mut numbers = HashMap::<String, usize>::new();
-    let mut cited = HashMap::<String, usize>::new();
+/// Moves footnote definitions to the end of the document, where GitHub lists them, whatever
+/// line of the markdown defines them.
+fn footnotes_last(events: Vec<Event<'_>>) -> Vec<Event<'_>> {
     let mut body = Vec::with_capacity(events.len());
-    let mut notes: Vec<(String, Vec<Event<'_>>)> = Vec::new();
-    let mut inside = false;
+    let mut notes = Vec::new();
+    let mut depth = 0usize;
     for event in events {
-        match event {
-            Event::Start(Tag::FootnoteDefinition(name)) => {
-                inside = true;
-                notes.push((name.into_string(), Vec::new()));
+        match &event {
+            Event::Start(Tag::FootnoteDefinition(_)) => depth += 1,
+            Event::End(TagEnd::FootnoteDefinition) => {
+                depth = depth.saturating_sub(1);
+                notes.push(event);
+                continue;
             }
-            Event::End(TagEnd::FootnoteDefinition) => inside = false,
-            Event::FootnoteReference(name) => {
-                let next = numbers.len() + 1;
-                let number = *numbers.entry(name.to_string()).or_insert(next);
-                let count = cited.entry(name.to_string()).or_insert(0);
-                *count += 1;
-                let name = crate::escape::attr(&name);
-                let html = format!(
-                    "<sup class=\"footnote-reference\"><a href=\"#{name}\" id=\"{}\">{number}</a></sup>",
-                    backref_id(&name, *count)
-                );
-                let target = match notes.last_mut() {
-                    Some((_, note)) if inside => note,
-                    _ => &mut body,
-                };
-                target.push(Event::InlineHtml(CowStr::from(html)));
-            }
-            event => match notes.last_mut() {
-                Some((_, note)) if inside => note.push(event),
-                _ => body.push(event),
-            },
+            _ => {}
+        }
+        if depth > 0 {
+            notes.push(event);
+        } else {
+            body.push(event);
         }
     }
-    // Notes never referenced come last, in the order they were written.
-    notes.sort_by_key(|(name, _)| numbers.get(name).copied().unwrap_or(usize::MAX));
-    let mut unreferenced = numbers.len();
-    for (name, note) in notes {
-        let number = numbers.get(&name).copied().unwrap_or_else(|| {
-            unreferenced += 1;
-            unreferenced
-        });
-        let count = cited.get(&name).copied().unwrap_or(0);
-        let name = crate::escape::attr(&name);
-        body.push(Event::Html(CowStr::from(format!(
-            "<div class=\"footnote-definition\" id=\"{name}\"><sup class=\"footnote-definition-label\">{number}</sup>"
-        ))));
-        body.extend(note);
-        let mut back = String::new();
-        for k in 1..=count {
-            let mark = if k == 1 { String::new() } else { k.to_string() };
-            back.push_str(&format!(
-                "<a href=\"#{}\" class=\"footnote-backref\" title=\"Back to reference {number}\">\u{21a9}{mark}</a>",
-                backref_id(&name, k)
-            ));
-        }
-        body.push(Event::Html(CowStr::from(format!("{back}</div>\n"))));
-    }
+    body.extend(notes);
     body
-}
-
-/// The id of a footnote's `k`th reference, as GitHub names them: `fnref-a`, `fnref-a-2`…
-fn backref_id(name: &str, k: usize) -> String {
-    if k == 1 {
-        format!("fnref-{name}")
-    } else {
-        format!("fnref-{name}-{k}")
-    }
 }
 
 /// Gives each heading GitHub's anchor id (`## Usage & examples` is `usage--examples`, a repeat

@@ -406,52 +406,6 @@ fn a_headings_badges_and_logos_are_not_part_of_its_anchor() {
 }
 
 #[test]
-fn footnotes_are_numbered_by_first_reference_and_link_back_as_on_github() {
-    // A deep-research answer defines its sources in the order it found them, cites them in
-    // another, and cites one twice.
-    let html = markdown_to_safe_html(
-        "[^b]: Second source.\n\n[^a]: First source.\n\n[^unused]: Never cited.\n\n\
-         Claim[^a], another[^b], again[^a].\n",
-    );
-    assert!(
-        html.contains("<sup class=\"footnote-reference\"><a href=\"#user-content-a\" id=\"user-content-fnref-a\">1</a></sup>"),
-        "{html}"
-    );
-    assert!(
-        html.contains("<a href=\"#user-content-b\" id=\"user-content-fnref-b\">2</a>"),
-        "{html}"
-    );
-    assert!(
-        html.contains("<a href=\"#user-content-a\" id=\"user-content-fnref-a-2\">1</a>"),
-        "{html}"
-    );
-    let (first, second, unused) = (
-        html.find("First source.").unwrap(),
-        html.find("Second source.").unwrap(),
-        html.find("Never cited.").unwrap(),
-    );
-    assert!(first < second && second < unused, "{html}");
-    assert!(
-        html.contains("<div class=\"footnote-definition\" id=\"user-content-a\"><sup class=\"footnote-definition-label\">1</sup>"),
-        "{html}"
-    );
-    assert!(
-        html.contains("<a href=\"#user-content-fnref-a\" class=\"footnote-backref\" title=\"Back to reference 1\">\u{21a9}</a>\
-         <a href=\"#user-content-fnref-a-2\" class=\"footnote-backref\" title=\"Back to reference 1\">\u{21a9}2</a></div>"),
-        "{html}"
-    );
-    assert!(
-        html.contains("footnote-definition-label\">3</sup>"),
-        "{html}"
-    );
-    // A label that would end the attribute stays inside it.
-    let html = markdown_to_safe_html(
-        "Odd[^x\"onmouseover=alert(1)].\n\n[^x\"onmouseover=alert(1)]: Note.\n",
-    );
-    assert!(!html.contains("\"onmouseover"), "{html}");
-}
-
-#[test]
 fn footnotes_are_listed_at_the_end_as_on_github() {
     let html = markdown_to_safe_html("Claim[^a].\n\n[^a]: The source.\n\n## Later\n\nMore text.\n");
     let note = html.find("The source.").unwrap();
