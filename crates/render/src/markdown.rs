@@ -59,11 +59,12 @@ impl Features {
 fn render(markdown: &str) -> (String, Features) {
     // Notepad's UTF-8 starts with a byte order mark, which would hide front matter's first `---`.
     let markdown = markdown.strip_prefix('\u{feff}').unwrap_or(markdown);
+    // No smart punctuation: GitHub shows `--verbose` and "quotes" as typed, and a flag or a
+    // value copied out of prose must still work (it showed `–verbose`, an en dash).
     let options = Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_SMART_PUNCTUATION
         | Options::ENABLE_GFM
         | Options::ENABLE_MATH
         | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
@@ -123,9 +124,17 @@ fn add_heading_ids(events: &mut [Event<'_>]) {
         }
         let mut text = String::new();
         let mut end = i + 1;
+        // GitHub slugs the heading's text as the page shows it: an image's alt text is not part
+        // of it (`## Contributors [![badge](…)](…)` is `contributors-`).
+        let mut images = 0usize;
         while end < events.len() && !matches!(events[end], Event::End(TagEnd::Heading(_))) {
-            if let Event::Text(t) | Event::Code(t) | Event::InlineMath(t) = &events[end] {
-                text.push_str(t);
+            match &events[end] {
+                Event::Start(Tag::Image { .. }) => images += 1,
+                Event::End(TagEnd::Image) => images = images.saturating_sub(1),
+                Event::Text(t) | Event::Code(t) | Event::InlineMath(t) if images == 0 => {
+                    text.push_str(t)
+                }
+                _ => {}
             }
             end += 1;
         }
@@ -145,10 +154,10 @@ fn add_heading_ids(events: &mut [Event<'_>]) {
     }
 }
 
-/// github-slugger's rule: lower case, punctuation and symbols dropped, each space a `-`.
+/// github-slugger's rule: lower case, punctuation and symbols dropped, each space a `-`, the
+/// spaces at either end too (`## ![logo](…) Plug` is `-plug`, as on GitHub).
 fn github_slug(text: &str) -> String {
-    text.trim()
-        .chars()
+    text.chars()
         .filter_map(|c| match c {
             ' ' => Some('-'),
             '-' | '_' => Some(c),
@@ -270,6 +279,12 @@ impl Sanitiser {
             }
             Event::InlineMath(tex) => {
                 self.features.math = true;
+                // GitHub's other inline form, $`\sqrt{3}`$ (Notion exports it too): the backticks
+                // are delimiters, not part of the formula KaTeX is handed.
+                let tex = match tex.strip_prefix('`').and_then(|t| t.strip_suffix('`')) {
+                    Some(inner) if !inner.is_empty() => CowStr::from(inner.to_string()),
+                    _ => tex,
+                };
                 Some(Event::InlineMath(tex))
             }
             Event::DisplayMath(tex) => {

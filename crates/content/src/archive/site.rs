@@ -386,9 +386,26 @@ fn no_home_page(files: &[Candidate]) -> ContentError {
         Some(p) => Some(p).filter(|p| !p.ends_with("index.html") && home_depth_ok(files, p)),
         None => only_page(),
     };
-    let advice = match misnamed {
-        Some(p) => format!("rename '{p}' to index.html (in lower case) and zip it again"),
-        None => "zip the folder that holds index.html, or the files inside it".to_string(),
+    // A repository's README zipped with its images: no page at all, a markdown document on top.
+    let markdown = || {
+        files
+            .iter()
+            .map(|f| f.path.as_str())
+            .filter(|p| p.to_ascii_lowercase().ends_with(".md") && home_depth_ok(files, p))
+            .min_by_key(|p| {
+                !p.rsplit('/')
+                    .next()
+                    .unwrap_or(p)
+                    .eq_ignore_ascii_case("readme.md")
+            })
+    };
+    let advice = match (misnamed, markdown()) {
+        (Some(p), _) => format!("rename '{p}' to index.html (in lower case) and zip it again"),
+        (None, Some(md)) if nearest.is_none() => format!(
+            "this one holds '{md}' and no page, so upload '{md}' by itself with source_type \
+             markdown (its images by http(s) address show; those in the zip cannot)"
+        ),
+        (None, _) => "zip the folder that holds index.html, or the files inside it".to_string(),
     };
     ContentError::malformed(format!(
         "The zip has no index.html at its top level{found}. A zipped site needs index.html as its \

@@ -138,7 +138,9 @@
     const hljs = window.PlugHighlight;
     let budget = HIGHLIGHT_LIMIT;
     for (const code of blocks) {
-      const language = (/(?:^|\s)language-(\S+)/.exec(code.className) || [])[1];
+      // A file name or flags after the language (```python:app.py as chat tools and Cursor
+      // write it, ```rust,ignore in Rust READMEs) still name it.
+      const language = (/(?:^|\s)language-([^\s:,]+)/.exec(code.className) || [])[1];
       const text = code.textContent;
       budget -= text.length;
       if (budget < 0) break;

@@ -170,6 +170,39 @@ function askPassword(answer, wrong) {
   input.focus();
 }
 
+// A PDF's bookmarks (LaTeX's hyperref, Word's and LibreOffice's headings) as a "Contents" list
+// above the pages, nested as in the file, closed at first; an entry scrolls to its page.
+async function showOutline(doc, links) {
+  const outline = await doc.getOutline().catch(() => null);
+  if (!outline || outline.length === 0) return;
+  let count = 0;
+  const list = (items) => {
+    const ol = document.createElement("ol");
+    for (const item of items) {
+      count++;
+      const li = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = item.title || "(untitled)";
+      button.addEventListener("click", () => {
+        if (item.dest) links.goToDestination(item.dest);
+        else if (item.url && /^(https?:|mailto:)/i.test(item.url)) window.open(item.url, "_blank", "noopener,noreferrer");
+      });
+      li.append(button);
+      if (item.items?.length) li.append(list(item.items));
+      ol.append(li);
+    }
+    return ol;
+  };
+  const details = document.createElement("details");
+  details.className = "plug-pdf-outline";
+  const summary = document.createElement("summary");
+  const tree = list(outline);
+  summary.textContent = `Contents (${count})`;
+  details.append(summary, tree);
+  pagesBox.before(details);
+}
+
 async function open() {
   setStatus("Loading PDF…");
   let pdfjs;
@@ -238,6 +271,7 @@ async function open() {
   }
   counter.textContent = `1 / ${doc.numPages}`;
   counter.hidden = false;
+  await showOutline(doc, links);
   let resizeTimer;
   window.addEventListener("resize", () => {
     clearTimeout(resizeTimer);

@@ -33,13 +33,19 @@ pub(super) fn callouts(markdown: &str, options: Options) -> Option<String> {
     let mut out = String::with_capacity(markdown.len() + 64);
     let mut changed = false;
     let mut at = 0;
-    let mut previous_quoted = false;
+    // A callout opens a quote, or a quote inside one (`> > [!tip]`, Obsidian's nested callouts):
+    // the first line at a deeper level of `>` than the line before.
+    let mut previous_depth = 0;
     for line in markdown.split_inclusive('\n') {
         let start = at;
         at += line.len();
-        let quoted = line.trim_start().starts_with('>');
-        let first = quoted && !previous_quoted;
-        previous_quoted = quoted;
+        let depth = line
+            .chars()
+            .take_while(|c| matches!(c, ' ' | '\t' | '>'))
+            .filter(|c| *c == '>')
+            .count();
+        let first = depth > previous_depth;
+        previous_depth = depth;
         if first && !kept.iter().any(|range| range.contains(&start)) {
             if let Some(rewritten) = callout(line) {
                 out.push_str(&rewritten);
@@ -220,6 +226,21 @@ mod tests {
             callouts("> text\n> [!tip] not first\n", Options::ENABLE_GFM),
             None
         );
+    }
+
+    #[test]
+    fn a_callout_nested_in_another_is_one_too() {
+        let md = "> [!info] Outer\n> Text.\n> > [!tip] Inner\n> > Tip body.\n> Back out.\n";
+        assert_eq!(
+            callouts(md, Options::ENABLE_GFM).unwrap(),
+            "> [!NOTE]\n> **Outer**\n>\n> Text.\n> > [!TIP]\n> > **Inner**\n> >\n> > Tip body.\n> Back out.\n"
+        );
+        let html = crate::markdown_to_safe_html(md);
+        assert!(
+            html.contains("<blockquote class=\"markdown-alert-tip\">"),
+            "{html}"
+        );
+        assert!(!html.contains("[!tip]"), "{html}");
     }
 
     fn render(text: &str) -> Vec<Event<'static>> {

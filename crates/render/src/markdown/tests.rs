@@ -119,6 +119,16 @@ fn math_follows_githubs_rules_and_dollar_amounts_stay_text() {
     let (html, features) = render("```math\nx^2\n```\n");
     assert!(html.contains("<code class=\"language-math\">x^2"), "{html}");
     assert!(features.math);
+    // GitHub's $`…`$ form: the backticks delimit, KaTeX gets the formula alone.
+    let html = markdown_to_safe_html("Root $`\\sqrt{3}`$ and $`a`b`$.\n");
+    assert!(
+        html.contains("<span class=\"math math-inline\">\\sqrt{3}</span>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<span class=\"math math-inline\">a`b</span>"),
+        "{html}"
+    );
     // Markup in a formula is text: KaTeX gets it from textContent.
     let html = markdown_to_safe_html("$<img src=x onerror=alert(1)>$");
     assert!(!html.contains("<img"), "{html}");
@@ -375,6 +385,27 @@ fn headings_get_githubs_anchor_ids_and_the_links_to_them_match() {
 }
 
 #[test]
+fn a_headings_badges_and_logos_are_not_part_of_its_anchor() {
+    // mermaid's README: badges after the title, its table of contents linking `#contributors---`;
+    // a logo before a title, and an image inside HTML, whose alt text no reader sees as text.
+    let html = markdown_to_safe_html(
+        "[Who](#contributors---) [Plug](#-plug)\n\n\
+         ## Contributors [![Good first issue](https://img.shields.io/a.svg)](https://example.com/a) \
+         [![Contributors](https://img.shields.io/b.svg)](https://example.com/b) ![Commits](https://img.shields.io/c.svg)\n\n\
+         # ![logo](https://example.com/logo.png) Plug\n",
+    );
+    assert!(
+        html.contains("<h2 id=\"user-content-contributors---\">"),
+        "{html}"
+    );
+    assert!(html.contains("<h1 id=\"user-content--plug\">"), "{html}");
+    assert!(
+        html.contains("href=\"#user-content-contributors---\""),
+        "{html}"
+    );
+}
+
+#[test]
 fn footnotes_are_listed_at_the_end_as_on_github() {
     let html = markdown_to_safe_html("Claim[^a].\n\n[^a]: The source.\n\n## Later\n\nMore text.\n");
     let note = html.find("The source.").unwrap();
@@ -398,6 +429,20 @@ fn an_obsidian_note_reads_as_in_obsidian() {
     );
     assert!(
         html.contains("<code>==code==</code> and ![[diagram.png]]"),
+        "{html}"
+    );
+}
+
+#[test]
+fn dashes_and_quotes_stay_as_typed_as_on_github() {
+    // A flag written in prose is copied out of the page; smart punctuation made it an en dash.
+    let html = markdown_to_safe_html(
+        "Run it with --verbose, or --- not. Set \"name\": 'x' and it's 10--20 ms...\n",
+    );
+    assert!(
+        html.contains(
+            "<p>Run it with --verbose, or --- not. Set \"name\": 'x' and it's 10--20 ms...</p>"
+        ),
         "{html}"
     );
 }

@@ -156,6 +156,21 @@ fn rejects_a_zip_without_index_html_and_points_at_the_nested_one() {
 }
 
 #[test]
+fn a_zipped_readme_with_its_images_is_told_to_upload_the_markdown_alone() {
+    let bytes = zip_of(&[
+        ("uv-main/docs/guide.md", b"# Guide".as_slice()),
+        ("uv-main/README.md", b"# uv"),
+        ("uv-main/assets/logo.png", b"png"),
+    ]);
+    let text = message(open(bytes));
+    assert!(text.contains("no index.html at its top level"), "{text}");
+    assert!(
+        text.contains("holds 'uv-main/README.md' and no page, so upload 'uv-main/README.md' by itself with source_type markdown"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_saved_complete_page_is_told_to_rename_its_one_page() {
     // Chrome's "Save page as… complete", zipped as saved or in its folder.
     for prefix in ["", "Saved/"] {

@@ -1,0 +1,149 @@
+// Markdown as real repositories and tools write it, in Chromium against the real Worker: a README's
+// logo sized by its height alone, GitHub's #gh-dark-mode-only / #gh-light-mode-only images in each
+// colour scheme, a table of contents linking a heading that carries badges, a flag written in
+// prose; a chat tool's answer with file names after its code fences' languages and GitHub's
+// $`…`$ math; an Obsidian note with a callout inside a callout. The fixtures are written here in
+// the styles those tools produce.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { png } from './support/fixtures.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'markdown-readmes');
+let app;
+let browser;
+let owner;
+before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
+after(() => closeBrowserWorld({ app, browser }));
+
+async function dropMarkdown(name, content) {
+  return app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+}
+
+async function open(e, colorScheme = 'light') {
+  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1100, height: 800 }, colorScheme });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(e.url);
+  await page.waitForSelector('article.plug-prose');
+  return { page, context, errors };
+}
+
+const extrasDone = (page) => page.waitForFunction(() => document.querySelector('.plug-prose')?.dataset.extras === 'done', null, { timeout: 60_000 });
+
+// A 1x1 PNG as a data: URL stands in for the repository's images (the drop is one file).
+const PIXEL = `data:image/png;base64,${png().toString('base64')}`;
+
+const README = `<p align="center">
+  <img src="${PIXEL}" height="48" alt="Acme logo">
+</p>
+<p align="center">
+  <img src="${PIXEL}#gh-light-mode-only" alt="Wordmark for light backgrounds" width="160">
+  <img src="${PIXEL}#gh-dark-mode-only" alt="Wordmark for dark backgrounds" width="160">
+</p>
+
+# Acme
+
+- [Install](#install)
+- [Contributors](#contributors--)
+
+Try it with --dry-run first, then "acme deploy".
+
+## Install
+
+Lots of text.
+
+${'Paragraph to push the next heading down the page.\n\n'.repeat(40)}
+## Contributors [![Contributors](${PIXEL})](https://example.com/graphs) [![Good first issues](${PIXEL})](https://example.com/issues)
+
+Thanks to everyone.
+
+${'More about the people behind it.\n\n'.repeat(30)}`;
+
+test("a README's logo keeps its HTML height, GitHub's dark- and light-mode images show in their mode only, and a heading with badges is where its table of contents points", async () => {
+  const e = await dropMarkdown('README.md', README);
+  for (const scheme of ['light', 'dark']) {
+    const { page, context, errors } = await open(e, scheme);
+    const logo = await page.$eval('img[alt="Acme logo"]', (img) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height]);
+    assert.deepEqual(logo, [48, 48], 'height="48" on a square image draws it 48 by 48 (CSS height:auto drew it 1 pixel high)');
+    const shown = await page.$$eval('img[alt^="Wordmark"]', (all) => all.filter((img) => getComputedStyle(img).display !== 'none').map((img) => img.alt));
+    assert.deepEqual(shown, [scheme === 'light' ? 'Wordmark for light backgrounds' : 'Wordmark for dark backgrounds'], scheme);
+    if (scheme === 'light') {
+      // Dashes and quotes as typed, as GitHub shows them: the flag can be copied.
+      assert.match(await page.textContent('article'), /Try it with --dry-run first, then "acme deploy"\./);
+      await page.click('a[href$="#user-content-contributors--"]');
+      await page.waitForFunction(() => window.scrollY > 500);
+      const top = await page.$eval('#user-content-contributors--', (h) => ({
+        text: h.textContent.trim(),
+        below: Math.round(h.getBoundingClientRect().top - document.querySelector('.plug-header').getBoundingClientRect().bottom),
+      }));
+      assert.equal(top.text, 'Contributors');
+      // Scrolled to the top of the window, it stopped under the sticky header bar.
+      assert.ok(top.below >= 0 && top.below < 60, `the heading is just below the header: ${top.below}`);
+      await page.screenshot({ path: join(SHOTS, 'readme-contributors.png') });
+    } else {
+      await page.screenshot({ path: join(SHOTS, 'readme-dark.png') });
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+// A chat tool's answer saved as .md: Cursor and Copilot chat write a file name after the language
+// (```python:app/main.py); Rust READMEs write flags (```rust,ignore); GitHub's inline math form.
+const ANSWER = `Here's the handler:
+
+\`\`\`python:app/main.py
+def handler(event):
+    return {"status": 200}
+\`\`\`
+
+\`\`\`rust,ignore
+fn main() { let answer = 42; }
+\`\`\`
+
+The root $\`\\sqrt{2}\`$ is irrational.
+`;
+
+test("a chat answer's code fences with a file name or flags after the language are coloured, and GitHub's $`…`$ math is typeset without its backticks", async () => {
+  const e = await dropMarkdown('answer.md', ANSWER);
+  const { page, context, errors } = await open(e);
+  await extrasDone(page);
+  const keywords = await page.$$eval('pre > code .hljs-keyword', (all) => all.map((k) => k.textContent));
+  assert.deepEqual(keywords, ['def', 'return', 'fn', 'let']);
+  const math = await page.$eval('.math-inline', (span) => ({
+    tex: span.querySelector('annotation')?.textContent,
+    text: span.querySelector('.katex-html')?.textContent,
+  }));
+  assert.equal(math.tex, '\\sqrt{2}');
+  assert.doesNotMatch(math.text, /[`‘]/, 'no backtick is drawn in the formula');
+  await page.screenshot({ path: join(SHOTS, 'answer.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+const NOTE = `# Design review
+
+> [!info] Context
+> The team met on Monday.
+> > [!warning] Open risk
+> > The migration is not reversible.
+`;
+
+test('an Obsidian callout inside a callout is drawn as an alert of its own, not as its syntax', async () => {
+  const e = await dropMarkdown('Design review.md', NOTE);
+  const { page, context, errors } = await open(e);
+  const inner = await page.$eval('.markdown-alert-note .markdown-alert-warning', (q) => ({
+    text: q.textContent.replace(/\s+/g, ' ').trim(),
+    label: getComputedStyle(q, '::before').content,
+  }));
+  assert.deepEqual(inner, { text: 'Open risk The migration is not reversible.', label: '"Warning"' });
+  assert.doesNotMatch(await page.textContent('article'), /\[!/);
+  await page.screenshot({ path: join(SHOTS, 'nested-callout.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
