@@ -130,6 +130,8 @@ toc['A3'] = 'Project site'
 toc['A3'].hyperlink = 'https://example.com/report'
 toc['A4'] = 'Local file'
 toc['A4'].hyperlink = 'file:///etc/passwd'
+toc['A5'] = '=HYPERLINK("#Data!B150","Data, by formula")'
+toc['A6'] = '=HYPERLINK("https://example.com/"&"x","worked out")'
 toc.column_dimensions['A'].width = 20
 data = book.create_sheet('Data')
 for row in range(1, 201): data.cell(row=row, column=2, value=f'data row {row}')
@@ -148,6 +150,9 @@ test('a hyperlink to another sheet opens that sheet at its cell; a web link open
   assert.deepEqual(await atCell(page, 'A3', linkOf), ['https://example.com/report', '_blank', 'noopener noreferrer', 'Project site']);
   assert.equal(await atCell(page, 'A4', linkOf), null, 'a file: link is not a link');
   assert.equal(await texts(page, ['A4']).then((t) => t.A4), 'Local file');
+  // The HYPERLINK function with its address written out links; one it works out does not.
+  assert.deepEqual(await atCell(page, 'A5', linkOf), ['#Data!B150', '', '', 'Data, by formula']);
+  assert.equal(await atCell(page, 'A6', linkOf), null);
   // Before: the links' text showed, and clicking did nothing.
   await page.click('a[href="#Data!B150"]');
   await page.waitForFunction(() => document.querySelector('.plug-sheet-tabs [aria-selected="true"]').textContent === 'Data');

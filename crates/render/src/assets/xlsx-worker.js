@@ -734,10 +734,16 @@ function sheetWorker() {
   // A cell's hyperlink as the page may follow it: a place in the workbook (`#Sheet!A1`, as
   // ExcelTS reads both Excel's `location` and openpyxl's `#` relationship), or a web or mail
   // address; anything else (file:, javascript:, a relative path) is no link.
+  // The HYPERLINK function counts when its address is written out (`=HYPERLINK("#Data!A1","Data")`,
+  // the contents sheets scripts write); one it calculates (`HYPERLINK(A1&"!B2")`) does not.
+  const HYPERLINK_FORMULA = /^=?\s*HYPERLINK\(\s*"((?:[^"]|"")*)"\s*[,)]/i;
   function linkOf(cell) {
     let target;
     try {
-      target = cell.value && typeof cell.value === "object" ? cell.value.hyperlink : undefined;
+      const value = cell.value && typeof cell.value === "object" ? cell.value : null;
+      target = value ? value.hyperlink : undefined;
+      const formula = value && typeof value.formula === "string" ? HYPERLINK_FORMULA.exec(value.formula) : null;
+      if (target === undefined && formula) target = formula[1].replace(/""/g, '"');
     } catch {
       return null;
     }
