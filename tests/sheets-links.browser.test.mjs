@@ -1,5 +1,6 @@
 // Workbooks as people build them past plain cells: names defined for a constant or a formula,
-// number formats with conditions (`[Red][>100]`), and hyperlinks to other sheets and to the web.
+// number formats with conditions (`[Red][>100]`), hyperlinks to other sheets and to the web, and
+// the zoom each sheet was saved at.
 // openpyxl writes each during the run (LibreOffice saves one again where soffice is installed);
 // each is dropped through the real Worker and read in Chromium as a person reads it.
 import { test, before, after } from 'node:test';
@@ -163,6 +164,41 @@ test('a hyperlink to another sheet opens that sheet at its cell; a web link open
   await page.click('a[href="#\'Year 2024\'!C3"]');
   await page.waitForFunction(() => document.querySelector('.plug-sheet-tabs [aria-selected="true"]').textContent === 'Year 2024');
   await eventually(async () => (await texts(page, ['C3'])).C3 === 'the total', 'C3 of Year 2024 in view');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// Sheets saved zoomed in and out (View > Zoom; openpyxl's sheet_view.zoomScale).
+const ZOOMS = String.raw`
+import sys
+from openpyxl import Workbook
+book = Workbook()
+big = book.active
+big.title = 'Big'
+big.sheet_view.zoomScale = 150
+small = book.create_sheet('Small')
+small.sheet_view.zoomScale = 50
+for sheet in (big, small):
+    for row in range(1, 121): sheet.cell(row=row, column=2, value=f'row {row}')
+book.save(sys.argv[1])
+`;
+
+test('a sheet saved zoomed in or out opens at its zoom, as Excel opens it', async () => {
+  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'zooms.xlsx', writtenBy(ZOOMS));
+  const columnWidth = () => page.evaluate(() => [...document.querySelectorAll('.plug-colhead')].find((e) => e.textContent === 'B').getBoundingClientRect().width);
+  // Before: every sheet was drawn at 100% (64 px a column).
+  assert.equal(await columnWidth(), 96, 'a default column at 150%');
+  assert.equal((await texts(page, ['B2'])).B2, 'row 2');
+  assert.equal(await atCell(page, 'B2', (cell) => getComputedStyle(cell).fontSize), '14.6667px', 'the text at its own size, zoomed with the sheet');
+  await page.screenshot({ path: join(SHOTS, 'zoom-150.png') });
+  await page.click('.plug-sheet-tabs button:text-is("Small")');
+  assert.equal(await columnWidth(), 32, 'a default column at 50%');
+  // At 50% about twice as many rows are in view, all of them drawn.
+  await eventually(async () => (await texts(page, ['B60'])).B60 === 'row 60', 'row 60 drawn at 50%');
+  await page.screenshot({ path: join(SHOTS, 'zoom-50.png') });
+  // Scrolled down, the rows coming into view are drawn (the window is reckoned in the sheet's pixels).
+  await page.evaluate(() => { document.querySelector('.plug-sheet').scrollTop = 1000; });
+  await eventually(async () => (await texts(page, ['B110'])).B110 === 'row 110', 'row 110 drawn after scrolling at 50%');
   assert.deepEqual(page.errors, []);
   await context.close();
 });

@@ -205,9 +205,10 @@ function showWorkbook(message, previous) {
     for (const letter of place[3].toUpperCase()) col = col * 26 + letter.charCodeAt(0) - 64;
     const row = Math.min(Number(place[4]), layout.rowCount) - 1;
     col = Math.min(col, layout.colCount) - 1;
+    const zoom = layout.sheet.zoom || 1;
     sheetBox.scrollTo(
-      col < layout.frozenCols ? 0 : layout.colLeft[col] - layout.colLeft[layout.frozenCols],
-      row < layout.frozenRows ? 0 : layout.rowTop[row] - layout.rowTop[layout.frozenRows],
+      (col < layout.frozenCols ? 0 : layout.colLeft[col] - layout.colLeft[layout.frozenCols]) * zoom,
+      (row < layout.frozenRows ? 0 : layout.rowTop[row] - layout.rowTop[layout.frozenRows]) * zoom,
     );
   };
   grid.relayout = (index) => {
