@@ -134,6 +134,10 @@ toc['A4'].hyperlink = 'file:///etc/passwd'
 toc['A5'] = '=HYPERLINK("#Data!B150","Data, by formula")'
 toc['A6'] = '=HYPERLINK("https://example.com/"&"x","worked out")'
 toc.column_dimensions['A'].width = 20
+toc['B1'] = 1234.5
+toc['B1'].number_format = '#,##0.00'
+toc['B1'].hyperlink = '#Data!A1'
+toc.column_dimensions['B'].width = 12
 data = book.create_sheet('Data')
 for row in range(1, 201): data.cell(row=row, column=2, value=f'data row {row}')
 summary = book.create_sheet('Year 2024')
@@ -150,6 +154,8 @@ test('a hyperlink to another sheet opens that sheet at its cell; a web link open
   assert.deepEqual(await atCell(page, 'A1', linkOf), ['#Data!B150', '', '', 'Go to the data']);
   assert.deepEqual(await atCell(page, 'A3', linkOf), ['https://example.com/report', '_blank', 'noopener noreferrer', 'Project site']);
   assert.equal(await atCell(page, 'A4', linkOf), null, 'a file: link is not a link');
+  // A linked number stays a number: formatted, and to the right as numbers are (ExcelTS gave it as text).
+  assert.deepEqual(await atCell(page, 'B1', (cell) => [cell.textContent, getComputedStyle(cell).justifyContent]), ['1,234.50', 'flex-end']);
   assert.equal(await texts(page, ['A4']).then((t) => t.A4), 'Local file');
   // The HYPERLINK function with its address written out links; one it works out does not.
   assert.deepEqual(await atCell(page, 'A5', linkOf), ['#Data!B150', '', '', 'Data, by formula']);
@@ -161,7 +167,15 @@ test('a hyperlink to another sheet opens that sheet at its cell; a web link open
   assert.equal(await atCell(page, 'B150', (cell) => cell.getBoundingClientRect().top - document.querySelector('.plug-sheet').getBoundingClientRect().top < 60), true, 'at the top of the view');
   assert.equal(await page.evaluate(() => location.hash), '', 'the page itself does not move');
   await page.click('.plug-sheet-tabs button:text-is("Contents")');
-  await page.click('a[href="#\'Year 2024\'!C3"]');
+  // By keyboard: Tab from the sheet goes through the links row by row, Enter follows one.
+  await page.focus('.plug-sheet');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('href')), '#Data!B150');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('href')), '#Data!A1');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('href')), "#'Year 2024'!C3");
+  await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('.plug-sheet-tabs [aria-selected="true"]').textContent === 'Year 2024');
   await eventually(async () => (await texts(page, ['C3'])).C3 === 'the total', 'C3 of Year 2024 in view');
   assert.deepEqual(page.errors, []);

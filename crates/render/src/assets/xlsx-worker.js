@@ -1043,6 +1043,11 @@ function sheetWorker() {
     if (typeof value === "object") {
       if (typeof value.error === "string") return { text: value.error, kind: KIND.error };
       if (Array.isArray(value.richText)) return { text: value.richText.map((run) => run.text || "").join(""), kind: KIND.text };
+      // ExcelTS turns a linked cell's value into text (12.5 became "12.5", shown left-aligned
+      // and unformatted); a number written as JavaScript writes it is taken back as the number.
+      if (value.text !== undefined && value.hyperlink !== undefined && typeof value.text === "string" && value.text !== "" && String(Number(value.text)) === value.text) {
+        return display(Number(value.text), numFmt);
+      }
       if (value.text !== undefined) return display(value.text, numFmt);
       if (value.result !== undefined) return display(value.result, numFmt);
     }
