@@ -25,6 +25,7 @@ expected_versions=(
   docx-preview@0.4.1
   @cj-tech-master/excelts@10.2.0
   @fontsource/carlito@5.3.0
+  @fontsource/caladea@5.3.0
   @aiden0z/pptx-renderer@1.3.0
   mermaid@12.3.0
   katex@0.19.1
@@ -183,6 +184,11 @@ build "$repo/crates/render/src/assets/xlsx-charts.js" "$out/plug-xlsx-charts.js"
 for face in 400-normal 400-italic 700-normal 700-italic; do
   sync_file "$nm/@fontsource/carlito/files/carlito-latin-$face.woff2" "$out/carlito/carlito-latin-$face.woff2"
 done
+# Word's Cambria (headings of Word 2007-2013's default theme, and many a body): Caladea has its
+# metrics, so lines and pages break where Word breaks them. Loaded only by documents naming it.
+for face in 400-normal 400-italic 700-normal 700-italic; do
+  sync_file "$nm/@fontsource/caladea/files/caladea-latin-$face.woff2" "$out/caladea/caladea-latin-$face.woff2"
+done
 build "$nm/@aiden0z/pptx-renderer/dist/aiden0z-pptx-renderer.browser.es.js" "$out/pptx-renderer.min.mjs" \
   --format=esm --target=es2022
 
@@ -246,6 +252,7 @@ sync_file "$nm/docx-preview/LICENSE" "$out/licenses/docx-preview.txt"
 sync_file "$nm/@cj-tech-master/excelts/LICENSE" "$out/licenses/excelts.txt"
 sync_file "$nm/@cj-tech-master/excelts/THIRD_PARTY_NOTICES.md" "$out/licenses/excelts-third-party.md"
 sync_file "$nm/@fontsource/carlito/LICENSE" "$out/licenses/carlito.txt"
+sync_file "$nm/@fontsource/caladea/LICENSE" "$out/licenses/caladea.txt"
 sync_file "$nm/@aiden0z/pptx-renderer/LICENSE" "$out/licenses/pptx-renderer.txt"
 sync_file "$nm/@aiden0z/pptx-renderer/THIRD_PARTY_NOTICES.md" "$out/licenses/pptx-renderer-third-party.md"
 sync_file "$nm/mermaid/LICENSE" "$out/licenses/mermaid.txt"

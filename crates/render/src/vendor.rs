@@ -24,6 +24,9 @@ pub const XLSX_CHARTS_JS: &str = "/_plug/vendor/plug-xlsx-charts.js";
 pub const MARKDOWN_EXTRAS_JS: &str = "/_plug/vendor/plug-markdown.js";
 /// Carlito (Calibri's metrics), the spreadsheet grid's default font: `carlito-latin-<face>.woff2`.
 pub const CARLITO_DIR: &str = "/_plug/vendor/carlito/";
+/// Caladea (Cambria's metrics), loaded by the Word viewer only for a document that names Cambria:
+/// `caladea-latin-<face>.woff2`.
+pub const CALADEA_DIR: &str = "/_plug/vendor/caladea/";
 pub const PPTX_RENDERER_MJS: &str = "/_plug/vendor/pptx-renderer.min.mjs";
 /// What a single-file React component may import (`<library>.mjs`, `ui/<name>.mjs`, Tailwind),
 /// each loaded by the React scaffold only when the component imports it.
@@ -52,6 +55,7 @@ pub fn vendor_paths() -> &'static [&'static str] {
         XLSX_CHARTS_JS,
         MARKDOWN_EXTRAS_JS,
         CARLITO_DIR,
+        CALADEA_DIR,
         PPTX_RENDERER_MJS,
         REACT_KIT_DIR,
         VIEWER_IMAGE_JS,

@@ -343,6 +343,7 @@ const SANS = /^(aptos.*|calibri.*|carlito|arial.*|helvetica.*|liberation sans.*|
 const SERIF = /^(cambria.*|caladea|times.*|liberation serif|georgia|garamond|book antiqua|palatino.*|constantia|dejavu serif|noto serif|baskerville.*|century schoolbook)$/i;
 const MONO = /^(consolas|courier.*|liberation mono|menlo|monaco|source code pro|cascadia.*|lucida console|dejavu sans mono|noto sans mono|inconsolata)$/i;
 const CARLITO = /^(calibri.*|carlito)$/i;
+const CALADEA = /^(cambria.*|caladea)$/i;
 
 function fontStack(value) {
   const families = value.split(",").map((f) => f.trim()).filter(Boolean);
@@ -350,6 +351,7 @@ function fontStack(value) {
   const name = families[0].replace(/^['"]|['"]$/g, "");
   const quoted = `'${name.replace(/'/g, "")}'`;
   if (CARLITO.test(name)) return `${quoted}, Carlito, sans-serif`;
+  if (CALADEA.test(name)) return `${quoted}, Caladea, serif`;
   if (SANS.test(name)) return `${quoted}, sans-serif`;
   if (SERIF.test(name)) return `${quoted}, serif`;
   if (MONO.test(name)) return `${quoted}, monospace`;
@@ -357,6 +359,22 @@ function fontStack(value) {
 }
 
 const FONT_DECLARATION = /(font-family|--docx-[\w-]*-font)\s*:\s*([^;}]+)/g;
+
+// The default paragraph style (Normal) reaches runs only through `p.docx_normal span`, but a
+// paragraph without a style of its own has no class, so its runs took the document defaults
+// (`.docx span`: the theme's body font, 11 pt) over Normal's font and size: a python-docx
+// document whose Normal is Arial 12 pt showed in Cambria 11 pt. The rule also reaches runs of
+// unstyled paragraphs (and cells of unstyled tables) at the defaults' own specificity, so a
+// paragraph or character style still wins over it, as in Word.
+const DEFAULT_STYLE_RULE = /\.docx (\w+), \1\.(docx_[\w-]+) (\w+) \{/g;
+
+function defaultStyleRuns() {
+  for (const style of pagesBox.querySelectorAll("style")) {
+    const css = style.textContent;
+    const fixed = css.replace(DEFAULT_STYLE_RULE, (whole, target, name, inner) => `.docx ${target}, .docx :where(${target}) ${inner}, ${target}.${name} ${inner} {`);
+    if (fixed !== css) style.textContent = fixed;
+  }
+}
 
 function fontFallbacks() {
   const fix = (css) => css.replace(FONT_DECLARATION, (whole, property, value) => `${property}: ${fontStack(value.trim())}`);
@@ -372,12 +390,15 @@ function fontFallbacks() {
   }
 }
 
-function loadCarlito() {
+// The vendored metric-compatible face `family` (Carlito for Calibri, Caladea for Cambria). A lazy
+// face is only declared: the browser fetches it when some text is laid out in it.
+function loadFace(family, lazy = false) {
   const faces = [["400", "normal"], ["400", "italic"], ["700", "normal"], ["700", "italic"]];
+  const file = family.toLowerCase();
   return Promise.allSettled(faces.map(([weight, style]) => {
-    const face = new FontFace("Carlito", `url(${vendor + "carlito/carlito-latin-"}${weight}-${style}.woff2)`, { weight, style });
+    const face = new FontFace(family, `url(${vendor + file}/${file}-latin-${weight}-${style}.woff2)`, { weight, style });
     document.fonts.add(face);
-    return face.load();
+    return lazy ? null : face.load();
   }));
 }
 
@@ -873,7 +894,8 @@ function describeLinkedImages() {
 
 try {
   setStatus("Loading document…");
-  const carlito = loadCarlito();
+  const carlito = loadFace("Carlito");
+  loadFace("Caladea", true);
   const { bytes, following, even } = await prepared(await fetchBytes(fileUrl));
   // Pages are measured once drawn: Carlito first (loaded meanwhile), 3 s at most.
   await Promise.race([carlito, new Promise((resolve) => setTimeout(resolve, 3000))]);
@@ -896,7 +918,12 @@ try {
     markOwnFirstPages();
   }
   readableBullets();
+  defaultStyleRuns();
   fontFallbacks();
+  // Pages are measured with Caladea where some text is in Cambria (laid out once here, so the
+  // browser fetches the faces that text uses and no other), 3 s at most.
+  void pagesBox.offsetHeight;
+  await Promise.race([document.fonts.ready, new Promise((resolve) => setTimeout(resolve, 3000))]);
   tableLooks();
   sharedListCounters();
   listNumberFonts();

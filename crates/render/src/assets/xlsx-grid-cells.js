@@ -191,7 +191,31 @@ function cellElement(grid, i, width, covering, r) {
   if (runs) el.appendChild(runsElement(runs));
   else if (fill < 0) el.textContent = text;
   else spreadFill(grid, el, style, text, fill, width);
+  const link = linkOf(sheet, i);
+  if (link) el.appendChild(linkElement(link, el));
   return el;
+}
+
+// A cell's hyperlink (see linkOf in xlsx-worker.js): its content becomes a link, in the cell's own
+// look. A web or mail address opens in a new tab without this page as its opener; a place in the
+// workbook (`#'My Sheet'!B5`) is followed by the page (followLink in xlsx.js).
+function linkElement(link, el) {
+  const a = document.createElement("a");
+  a.className = "plug-link";
+  a.href = link;
+  if (link[0] !== "#") {
+    a.target = "_blank";
+    a.rel = "noopener noreferrer";
+  }
+  if (!el.title) el.title = link[0] === "#" ? link.slice(1) : link;
+  a.append(...el.childNodes);
+  return a;
+}
+
+function linkOf(sheet, i) {
+  if (!sheet.links || sheet.links.length === 0) return null;
+  if (!sheet.linkMap) sheet.linkMap = new Map(sheet.links);
+  return sheet.linkMap.get(i) || null;
 }
 
 // A rich-text cell's runs, each a span with its own font (declarations the worker computed),

@@ -75,6 +75,9 @@ function isMerged(layout, row, col) {
 
 // Geometry of one sheet for a viewport of the given size; built when its tab is first shown.
 function sheetLayout(sheet, viewWidth, viewHeight) {
+  // A zoomed-out sheet shows more rows and columns in the same room.
+  viewWidth /= sheet.zoom || 1;
+  viewHeight /= sheet.zoom || 1;
   let rowCount = Math.max(sheet.rows, sheet.frozenRows, Math.ceil(viewHeight / sheet.defaultRowHeight));
   let colCount = Math.max(sheet.colCount, sheet.frozenCols, Math.ceil(viewWidth / sheet.defaultColWidth));
   let rowTop = offsets(rowCount, sheet.defaultRowHeight, sheet.rowHeights);
@@ -148,6 +151,9 @@ function showSheet(grid, layout) {
   content.style.width = `${layout.width}px`;
   content.style.height = `${layout.height}px`;
   content.classList.toggle("plug-gridlines", layout.sheet.gridLines);
+  // The sheet's own zoom, as Excel opens it: cells, headers, charts and pictures all scale (CSS
+  // zoom, so the layout's pixels stay the sheet's own; scroll positions are in zoomed pixels).
+  content.style.zoom = layout.sheet.zoom && layout.sheet.zoom !== 1 ? String(layout.sheet.zoom) : "";
   panes.body.el.style.cssText = `width:${layout.width}px;height:${layout.height}px`;
   panes.top.el.style.cssText = `width:${layout.width}px;height:${frozenHeight}px`;
   panes.left.el.style.cssText = `width:${frozenWidth}px;height:${layout.height}px`;
@@ -241,10 +247,11 @@ function chartLayer(layout) {
 function visibleWindow(grid) {
   const { layout, scroller } = grid;
   const { rowTop, colLeft, frozenRows, frozenCols, headerWidth } = layout;
-  const top = scroller.scrollTop + rowTop[frozenRows];
-  const bottom = scroller.scrollTop + Math.max(0, scroller.clientHeight - HEADER_HEIGHT);
-  const left = scroller.scrollLeft + colLeft[frozenCols];
-  const right = scroller.scrollLeft + Math.max(0, scroller.clientWidth - headerWidth);
+  const zoom = layout.sheet.zoom || 1;
+  const top = scroller.scrollTop / zoom + rowTop[frozenRows];
+  const bottom = scroller.scrollTop / zoom + Math.max(0, scroller.clientHeight / zoom - HEADER_HEIGHT);
+  const left = scroller.scrollLeft / zoom + colLeft[frozenCols];
+  const right = scroller.scrollLeft / zoom + Math.max(0, scroller.clientWidth / zoom - headerWidth);
   return {
     rows: [Math.max(frozenRows, indexAt(rowTop, top)), Math.min(layout.rowCount, indexAt(rowTop, bottom) + 1)],
     cols: [Math.max(frozenCols, indexAt(colLeft, left)), Math.min(layout.colCount, indexAt(colLeft, right) + 1)],

@@ -60,7 +60,10 @@ function sheetWorker() {
       previewAbandoned = true;
       progress("Reading the whole workbook…");
     }
-    const workbook = new ExcelTS.Workbook();
+    // With a syntax probe ExcelTS reads a defined name that is a constant or a formula
+    // (`rate` = 0.2, `total` = SUM(...)) as one the engine evaluates; without it such a name is
+    // kept as opaque text and every formula using it showed as its text.
+    const workbook = new ExcelTS.Workbook({ formulaSyntaxProbe: ExcelTS.createFormulaSyntaxProbe() });
     try {
       await workbook.xlsx.load(bytes);
       date1904 = Boolean(workbook.properties && workbook.properties.date1904);
@@ -375,6 +378,8 @@ function sheetWorker() {
       frozenCols: frozen ? Math.max(0, Math.floor(view.xSplit || 0)) : 0,
       gridLines: view.showGridLines !== false,
       selected: Boolean(view.tabSelected),
+      // The sheet's zoom (View > Zoom, saved per sheet), 10% to 400% as Excel allows.
+      zoom: Math.min(400, Math.max(10, Number(view.zoomScale) || 100)) / 100,
       defaultRowHeight: pointsToPixels((sheet.properties && sheet.properties.defaultRowHeight) || 15),
       defaultColWidth: widthToPixels(sheet.properties && sheet.properties.defaultColWidth) || 64,
     });
@@ -651,6 +656,8 @@ function sheetWorker() {
       this.runs = [];
       // [cell index, text] for each cell with a note (a comment), shown as Excel's red corner.
       this.notes = [];
+      // [cell index, target] for each cell with a hyperlink (see linkOf).
+      this.links = [];
     }
 
     add(row, rowNumber) {
@@ -665,6 +672,8 @@ function sheetWorker() {
         if (!shown && note) shown = { text: "", kind: KIND.empty, styleId: -1 };
         if (!shown) return;
         if (note) this.notes.push([this.cols.length, note]);
+        const link = linkOf(cell);
+        if (link) this.links.push([this.cols.length, link]);
         largestFont = Math.max(largestFont, this.styles.fontSize(shown.styleId));
         if (shown.kind === KIND.pending) this.onPending(this.cols.length, cell);
         const runs = richRuns(cell, this.styles);
@@ -719,8 +728,30 @@ function sheetWorker() {
         rowHeights: [...this.heights],
         runs: this.runs,
         notes: this.notes,
+        links: this.links,
       };
     }
+  }
+
+  // A cell's hyperlink as the page may follow it: a place in the workbook (`#Sheet!A1`, as
+  // ExcelTS reads both Excel's `location` and openpyxl's `#` relationship), or a web or mail
+  // address; anything else (file:, javascript:, a relative path) is no link.
+  // The HYPERLINK function counts when its address is written out (`=HYPERLINK("#Data!A1","Data")`,
+  // the contents sheets scripts write); one it calculates (`HYPERLINK(A1&"!B2")`) does not.
+  const HYPERLINK_FORMULA = /^=?\s*HYPERLINK\(\s*"((?:[^"]|"")*)"\s*[,)]/i;
+  function linkOf(cell) {
+    let target;
+    try {
+      const value = cell.value && typeof cell.value === "object" ? cell.value : null;
+      target = value ? value.hyperlink : undefined;
+      const formula = value && typeof value.formula === "string" ? HYPERLINK_FORMULA.exec(value.formula) : null;
+      if (target === undefined && formula) target = formula[1].replace(/""/g, '"');
+    } catch {
+      return null;
+    }
+    if (typeof target !== "string" || target.length > 2000) return null;
+    target = target.trim();
+    return /^(#.|https?:\/\/|mailto:)/i.test(target) ? target : null;
   }
 
   // A cell's note (Excel's comment, XlsxWriter's write_comment) as plain text, or null.
@@ -892,8 +923,8 @@ function sheetWorker() {
   const sectionColors = new Map();
 
   // The colour of the section Excel picks for `n`: one section for all; two, the second for
-  // negatives; three or more, positive, negative, zero. A format with conditions (`[>100]`) is left
-  // uncoloured rather than guessed.
+  // negatives; three or more, positive, negative, zero; with conditions (`[Red][>100]0;[Blue][<0]0;0`)
+  // the first section whose condition holds (conditionalSection).
   function sectionColor(format, n) {
     if (!format.includes("[")) return null;
     let colors = sectionColors.get(format);
@@ -903,19 +934,37 @@ function sheetWorker() {
       sectionColors.set(format, colors);
     }
     if (!colors) return null;
-    const i = colors.length >= 3 ? (n > 0 ? 0 : n < 0 ? 1 : 2) : colors.length === 2 && n < 0 ? 1 : 0;
+    const i = colors.conditional
+      ? conditionalSection(colors.sections, n)
+      : colors.length >= 3 ? (n > 0 ? 0 : n < 0 ? 1 : 2) : colors.length === 2 && n < 0 ? 1 : 0;
     return colors[i] || null;
   }
 
   function parseSectionColors(format) {
     const sections = format.replace(/"[^"]*"|\\./g, "").split(";");
-    if (sections.some((s) => /\[(?:[<>=])/.test(s))) return null;
     const colors = sections.map((s) => {
       const m = /\[(black|blue|cyan|green|magenta|red|white|yellow|color\s*(\d+))\]/i.exec(s);
       if (!m) return null;
       return m[2] ? { indexed: Number(m[2]) + 7 } : { argb: COLOR_NAMES[m[1].toLowerCase()] };
     });
-    return colors.some(Boolean) ? colors : null;
+    if (!colors.some(Boolean)) return null;
+    if (sections.some((section) => CONDITION.test(section))) Object.assign(colors, { conditional: true, sections });
+    return colors;
+  }
+
+  // A format with conditions (`[>100]`, `[<=9999999]`): Excel uses the first of the first two
+  // sections whose condition holds; a section without a condition (the third, or the second after
+  // a conditional first) takes every number the conditions before it left. -1 when none applies.
+  const CONDITION = /\[(<=|>=|<>|<|>|=)\s*(-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\]/i;
+  function conditionalSection(sections, n) {
+    for (let i = 0; i < Math.min(sections.length, 3); i += 1) {
+      const m = CONDITION.exec(sections[i]);
+      if (!m || i === 2) return i;
+      const limit = Number(m[2]);
+      const holds = { "<": n < limit, ">": n > limit, "=": n === limit, "<=": n <= limit, ">=": n >= limit, "<>": n !== limit }[m[1]];
+      if (holds) return i;
+    }
+    return -1;
   }
 
   // A stored result is shown as stored, except the placeholder 0 (or "") that XlsxWriter and
@@ -994,6 +1043,11 @@ function sheetWorker() {
     if (typeof value === "object") {
       if (typeof value.error === "string") return { text: value.error, kind: KIND.error };
       if (Array.isArray(value.richText)) return { text: value.richText.map((run) => run.text || "").join(""), kind: KIND.text };
+      // ExcelTS turns a linked cell's value into text (12.5 became "12.5", shown left-aligned
+      // and unformatted); a number written as JavaScript writes it is taken back as the number.
+      if (value.text !== undefined && value.hyperlink !== undefined && typeof value.text === "string" && value.text !== "" && String(Number(value.text)) === value.text) {
+        return display(Number(value.text), numFmt);
+      }
       if (value.text !== undefined) return display(value.text, numFmt);
       if (value.result !== undefined) return display(value.result, numFmt);
     }
@@ -1054,11 +1108,11 @@ function sheetWorker() {
     return sections;
   }
 
-  // The section Excel uses for the number `n` (undefined for formats with conditions).
+  // The section Excel uses for the number `n` (undefined when a format's conditions leave none).
   function sectionFor(format, n) {
     if (!format.includes(";")) return undefined;
     const sections = sectionsOf(format);
-    if (sections.some((section) => /\[[<>=]/.test(section))) return undefined;
+    if (sections.some((section) => CONDITION.test(section))) return sections[conditionalSection(sections, n)];
     if (n < 0 && sections.length > 1) return sections[1];
     if (n === 0 && sections.length > 2) return sections[2];
     return sections[0];

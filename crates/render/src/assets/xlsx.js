@@ -6,6 +6,8 @@ const sheetBox = main.querySelector(".plug-sheet");
 // Past these, the page gives up waiting on the worker rather than spinning forever.
 const OPEN_TIMEOUT_MS = 120_000;
 const CALCULATE_TIMEOUT_MS = 60_000;
+// The grid on screen, which follows the links to places in the workbook clicked in it.
+let shownGrid = null;
 
 // Carlito has Calibri's metrics: columns hold what they hold in Excel where Calibri is missing.
 function loadSheetFont() {
@@ -150,7 +152,8 @@ function applySpills(sheets, spills) {
     // Rich-text runs and notes are kept by cell index, which the inserted cells move.
     const runs = (sheet.runs || []).map(([index, cellRuns]) => [moved[index], cellRuns]);
     const notes = (sheet.notes || []).map(([index, note]) => [moved[index], note]);
-    Object.assign(sheet, { rows, rowStart, cols, texts, styleIds, kinds, runs, runMap: null, notes, noteMap: null });
+    const links = (sheet.links || []).map(([index, link]) => [moved[index], link]);
+    Object.assign(sheet, { rows, rowStart, cols, texts, styleIds, kinds, runs, runMap: null, notes, noteMap: null, links, linkMap: null });
     sheet.colCount = Math.max(sheet.colCount, ...added.map((cell) => cell[1] + 1));
   }
   return changed;
@@ -177,6 +180,7 @@ function showWorkbook(message, previous) {
   const scroll = { top: sheetBox.scrollTop, left: sheetBox.scrollLeft };
   previous?.destroy();
   const grid = createGrid(sheetBox, message.styles);
+  shownGrid = grid;
   const layouts = new Map();
   const select = (index) => {
     if (!layouts.has(index)) layouts.set(index, sheetLayout(sheets[index], sheetBox.clientWidth, sheetBox.clientHeight));
@@ -188,6 +192,25 @@ function showWorkbook(message, previous) {
     layouts.set(0, Object.assign(sheetLayout(sheets[0], sheetBox.clientWidth, sheetBox.clientHeight), { scrollTop: scroll.top, scrollLeft: scroll.left }));
   }
   select(first);
+  // A link to a place in the workbook (`#'My Sheet'!B5`) opens that sheet at that cell, as in Excel.
+  grid.followLink = (target) => {
+    const place = /^#(?:'((?:[^']|'')+)'|([^!]+))!\$?([A-Za-z]{1,3})\$?(\d+)/.exec(target) || /^#()()\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(target);
+    if (!place) return;
+    const name = place[1] ? place[1].replace(/''/g, "'") : place[2];
+    const index = name ? sheets.findIndex((s) => s.name.toLowerCase() === name.toLowerCase()) : sheets.indexOf(grid.layout.sheet);
+    if (index < 0) return;
+    if (sheets[index] !== grid.layout.sheet) tabs.children[index].click();
+    const layout = grid.layout;
+    let col = 0;
+    for (const letter of place[3].toUpperCase()) col = col * 26 + letter.charCodeAt(0) - 64;
+    const row = Math.min(Number(place[4]), layout.rowCount) - 1;
+    col = Math.min(col, layout.colCount) - 1;
+    const zoom = layout.sheet.zoom || 1;
+    sheetBox.scrollTo(
+      (col < layout.frozenCols ? 0 : layout.colLeft[col] - layout.colLeft[layout.frozenCols]) * zoom,
+      (row < layout.frozenRows ? 0 : layout.rowTop[row] - layout.rowTop[layout.frozenRows]) * zoom,
+    );
+  };
   grid.relayout = (index) => {
     const layout = layouts.get(index);
     if (!layout) return;
@@ -281,6 +304,13 @@ function openWorkbook(worker, bytes, fonts) {
     worker.postMessage({ bytes }, [bytes]);
   });
 }
+
+sheetBox.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a.plug-link");
+  if (!link || link.getAttribute("href")[0] !== "#") return;
+  event.preventDefault();
+  shownGrid?.followLink(link.getAttribute("href"));
+});
 
 try {
   setStatus("Loading spreadsheet…");
