@@ -399,8 +399,19 @@ fn no_home_page(files: &[Candidate]) -> ContentError {
                     .eq_ignore_ascii_case("readme.md")
             })
     };
+    // A project's source (v0's Next.js download, a Create React App): its build writes the site.
+    let project = files
+        .iter()
+        .map(|f| f.path.as_str())
+        .find(|p| p.rsplit('/').next() == Some("package.json") && home_depth_ok(files, p));
     let advice = match (misnamed, markdown()) {
         (Some(p), _) => format!("rename '{p}' to index.html (in lower case) and zip it again"),
+        (None, _) if project.is_some() => format!(
+            "this one is a project's source (it has '{}'), so build it first (npm install, then \
+             npm run build) and upload the folder the build writes: dist for Vite, out for a \
+             Next.js app with output: 'export', build for Create React App",
+            project.unwrap_or_default()
+        ),
         (None, Some(md)) if nearest.is_none() => format!(
             "this one holds '{md}' and no page, so upload '{md}' by itself with source_type \
              markdown (its images by http(s) address show; those in the zip cannot)"

@@ -446,9 +446,28 @@ fn a_projects_source_is_refused_with_how_to_build_it() {
         b"<!doctype html><div id=\"root\"></div><script type=\"module\" src=\"/src/main.tsx\"></script>";
     let message = message(open(zip_of(&[
         ("task-flow/index.html", index),
-        ("task-flow/src/main.tsx", b"createRoot(root!).render(<App />)"),
+        (
+            "task-flow/src/main.tsx",
+            b"createRoot(root!).render(<App />)",
+        ),
         ("task-flow/package.json", b"{}"),
     ])));
     assert!(message.contains("loads 'src/main.tsx'"), "{message}");
     assert!(message.contains("npm run build"), "{message}");
+}
+
+#[test]
+fn a_next_or_create_react_app_source_is_told_to_build() {
+    for (folder, pages) in [
+        ("my-v0-app", "app/page.tsx"),
+        ("todo-cra", "public/index.html"),
+    ] {
+        let message = message(open(zip_of(&[
+            (&format!("{folder}/package.json") as &str, b"{}" as &[u8]),
+            (&format!("{folder}/{pages}"), b"<p>x</p>"),
+            (&format!("{folder}/README.md"), b"# App"),
+        ])));
+        assert!(message.contains("a project's source"), "{message}");
+        assert!(message.contains("npm run build"), "{message}");
+    }
 }
