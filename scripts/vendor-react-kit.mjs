@@ -30,10 +30,24 @@ for (const [name, file] of [...Object.entries(LIBRARIES), ...Object.entries(UI_B
   entryPoints[file] ??= existsSync(own) ? own : file.startsWith("ui-") ? component : name;
 }
 // The modules that take shared code from others (KIT_DEPENDENCIES): built after them, see below.
+// One named by its package (a Radix primitive imported directly, @dnd-kit/sortable) is a file that
+// re-exports it, so the package's own module is an import the consumers' build can read from its
+// provider rather than an entry point it must bundle whole.
 const consumerEntries = {};
+const reexports = `${out}.entries`;
+rmSync(reexports, { recursive: true, force: true });
 for (const file of Object.keys(KIT_DEPENDENCIES)) {
   consumerEntries[file] = entryPoints[file];
+  if (!consumerEntries[file].startsWith("/")) {
+    mkdirSync(reexports, { recursive: true });
+    consumerEntries[file] = join(reexports, `${file}.js`);
+    writeFileSync(consumerEntries[file], `export * from ${JSON.stringify(entryPoints[file])};\n`);
+  }
   delete entryPoints[file];
+}
+// dayjs's plugins, each its own module (dayjs-plugin/<name>.mjs; they take dayjs as an argument).
+for (const file of readdirSync(join(nodeModules, "dayjs/plugin")).filter((f) => f.endsWith(".js"))) {
+  entryPoints[`dayjs-plugin/${file.slice(0, -3)}`] = `dayjs/plugin/${file}`;
 }
 // Tailwind's compiler runs in a worker the page starts itself.
 entryPoints["tailwind-worker"] = join(kit, "entries/tailwind-worker.js");
@@ -554,6 +568,7 @@ for (const name of Object.keys(iconEntries)) {
   if (!existsSync(join(staging, `${name}.mjs`))) throw new Error(`${name}.mjs was not written`);
 }
 writeFileSync(join(staging, ".stamp"), stamp);
+rmSync(reexports, { recursive: true, force: true });
 console.log(
   `vendor-react-kit: ${Object.keys(entryPoints).length + Object.keys(consumerEntries).length} libraries, ${Object.keys(iconEntries).length} icons (${renamed} under newer names), ${standIns.length} newer icons stood in for, ${packages.size} packages`,
 );
