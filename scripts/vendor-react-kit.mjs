@@ -262,9 +262,20 @@ const consumersAlone = await esbuild.build({
 const uiModules = modulesOf(uiAlone);
 const shims = new Set(Object.values(shimFiles).map((f) => join(kit, "shims", f)));
 // Only the modules of ui.mjs that a consumer's own code imports (the rest come along inside them).
+// A Radix primitive imported directly (radix-<name>.mjs) carries the primitive's own module, a few
+// KB, and takes what it is built on (layers, portals, focus scopes, presence, where the state
+// that must be one lives) from ui.mjs: handing the primitives' whole exports over instead grew
+// ui.mjs, which every page of the kit loads, by 1.5 KB gzip. `targets` are those own modules.
+const isReexport = (path) => path.startsWith(`${reexports}/`);
+const inputsOf = (result) => Object.entries(result.metafile.inputs).filter(([input]) => !input.includes(":"));
+const targets = new Set(
+  inputsOf(consumersAlone)
+    .filter(([input]) => isReexport(resolve(nodeModules, input)))
+    .flatMap(([, { imports }]) => imports.map((i) => resolve(nodeModules, i.path))),
+);
 const shared = [...new Set(
-  Object.entries(consumersAlone.metafile.inputs)
-    .filter(([input]) => !input.includes(":") && !uiModules.has(resolve(nodeModules, input)))
+  inputsOf(consumersAlone)
+    .filter(([input]) => !isReexport(resolve(nodeModules, input)) && (!uiModules.has(resolve(nodeModules, input)) || targets.has(resolve(nodeModules, input))))
     .flatMap(([, { imports }]) => imports.map((i) => resolve(nodeModules, i.path)))
     .filter((m) => uiModules.has(m) && !shims.has(m)),
 )].sort();
@@ -282,7 +293,7 @@ const exportsOf = new Map(
     : [],
 );
 const resolveShared = (build, args) =>
-  args.kind === "entry-point" || args.pluginData?.fromUi || args.namespace !== "file"
+  args.kind === "entry-point" || args.pluginData?.fromUi || args.namespace !== "file" || isReexport(args.importer)
     ? undefined
     : build
         .resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { fromUi: true } })
@@ -390,7 +401,7 @@ for (const [out, meta] of Object.entries(consumers.metafile.outputs)) {
     if (!input.includes(":") && !shims.has(resolve(nodeModules, input)) && bytesInOutput > 0) {
       (inConsumers[input] ??= []).push(`${file}.mjs`);
     }
-    const also = providerModules.get(resolve(nodeModules, input));
+    const also = targets.has(resolve(nodeModules, input)) && isReexport(consumerEntries[file]) ? undefined : providerModules.get(resolve(nodeModules, input));
     if (also && !shims.has(resolve(nodeModules, input)) && bytesInOutput > 0) duplicates.push(`${file}.mjs and ${also.split("/").pop()}: ${input} (${bytesInOutput} bytes)`);
   }
 }
