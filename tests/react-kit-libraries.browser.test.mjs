@@ -81,7 +81,7 @@ test("v0's data table on TanStack Table sorts by a header, filters as one types 
   await context.close();
 });
 
-test("dnd-kit's sortable list: a task picked up with Space and moved with the arrow keys lands below", async () => {
+test("dnd-kit's sortable list kept to its axis by a modifier: a task picked up with Space and moved with the arrow keys lands below", async () => {
   const e = await dropReact('board.jsx', C.SORTABLE);
   const { page, context } = await open(e);
   await page.waitForSelector('#root [data-task="Write brief"]');

@@ -250,6 +250,7 @@ export const SORTABLE = `import React, { useState } from 'react';
 import { DndContext, closestCenter, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { restrictToVerticalAxis } from '@dnd-kit/modifiers';
 import { GripVertical } from 'lucide-react';
 
 function SortableTask({ id }) {
@@ -278,7 +279,7 @@ export default function Board() {
   return (
     <div className="min-h-screen bg-gray-100 p-8">
       <h2 className="mb-4 text-lg font-semibold">To do</h2>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} modifiers={[restrictToVerticalAxis]} onDragEnd={handleDragEnd}>
         <SortableContext items={tasks} strategy={verticalListSortingStrategy}>
           <ul id="tasks" className="w-72 space-y-2">
             {tasks.map((t) => <SortableTask key={t} id={t} />)}

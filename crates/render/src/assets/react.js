@@ -213,6 +213,7 @@ const LIBRARIES = {
   "@dnd-kit/core": "dnd-kit-core",
   "@dnd-kit/sortable": "dnd-kit-sortable",
   "@dnd-kit/utilities": "dnd-kit-utilities",
+  "@dnd-kit/modifiers": "dnd-kit-modifiers",
   "@headlessui/react": "headlessui",
   // The Radix primitives imported directly (a shadcn component written into the file itself, or a
   // Radix example): each module is the primitive's whole export, read from ui.mjs's own copy (one
