@@ -160,9 +160,13 @@ test("recharts' composed chart and a pie with its own labels, chart.js registere
   const dir = mkdtempSync(join(tmpdir(), 'plug-csv-'));
   const csv = join(dir, 'sales.csv');
   writeFileSync(csv, 'region,sales\nNorth,120\nSouth,80\nNorth,30\n');
-  await page.setInputFiles('#root #csv', csv);
-  rmSync(dir, { recursive: true });
-  await eventually(async () => (await text(page, '#root #count')) === '3 rows', 'the parsed rows');
+  // The page reads the file from disk after the change event: it stays until the rows show.
+  try {
+    await page.setInputFiles('#root #csv', csv);
+    await eventually(async () => (await text(page, '#root #count')) === '3 rows', 'the parsed rows');
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
   assert.deepEqual(await page.$$eval('#root #regions li', (l) => l.map((x) => x.textContent)), ['North: 150', 'South: 80']);
   await eventually(async () => (await text(page, '#root #lodash')) === 'lodash 4.17.21', 'the dynamic import');
   await shot(page, 'analytics');
