@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { eventually } from './support/browser.mjs';
-import { useReactWorld, quiet, text } from './support/react-pages.mjs';
+import { useReactWorld, quiet, style, text } from './support/react-pages.mjs';
 import * as C from './support/ai-components-libraries.mjs';
 
 const world = useReactWorld('react-kit-libraries');
@@ -170,6 +170,24 @@ test("recharts' composed chart and a pie with its own labels, chart.js registere
   assert.deepEqual(await page.$$eval('#root #regions li', (l) => l.map((x) => x.textContent)), ['North: 150', 'South: 80']);
   await eventually(async () => (await text(page, '#root #lodash')) === 'lodash 4.17.21', 'the dynamic import');
   await shot(page, 'analytics');
+  quiet(page);
+  await context.close();
+});
+
+test("shadcn's pieces of late 2025 v0 imports: an empty state, a spinner on a pending button, a shortcut's keys, styled", async () => {
+  const e = await dropReact('projects.tsx', C.SHADCN_LATE_2025);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #title');
+  assert.equal(await text(page, '#root #title'), 'No projects yet');
+  assert.equal(await style(page, '#root #empty', 'borderStyle'), 'dashed', 'the dashed panel');
+  assert.equal(await style(page, '#root #empty', 'textAlign'), 'center');
+  assert.equal(await style(page, '#root #key', 'fontSize'), '12px', "the key's text-xs");
+  assert.notEqual(await style(page, '#root #key', 'backgroundColor'), 'rgba(0, 0, 0, 0)', 'the key on bg-muted');
+  await page.click('#root #create');
+  await eventually(async () => (await text(page, '#root #create')) === 'Creating...', 'the pending button');
+  assert.equal(await page.getAttribute('#root #spinner', 'role'), 'status');
+  assert.match(await style(page, '#root #spinner', 'animationName'), /spin/, 'the spinner turns');
+  await shot(page, 'shadcn-late-2025');
   quiet(page);
   await context.close();
 });

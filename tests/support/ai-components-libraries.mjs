@@ -462,3 +462,37 @@ export default function Analytics() {
   );
 }
 `;
+
+/** v0's newer shadcn pieces (late 2025): an empty state with its icon and action, a spinner on a
+ * pending button, keys of a shortcut. */
+export const SHADCN_LATE_2025 = `"use client"
+
+import { useState } from "react"
+import { FolderOpen } from "lucide-react"
+import { Button } from "@/components/ui/button"
+import { Empty, EmptyContent, EmptyDescription, EmptyHeader, EmptyMedia, EmptyTitle } from "@/components/ui/empty"
+import { Kbd, KbdGroup } from "@/components/ui/kbd"
+import { Spinner } from "@/components/ui/spinner"
+
+export default function Projects() {
+  const [creating, setCreating] = useState(false)
+  return (
+    <div className="mx-auto max-w-xl p-8">
+      <Empty id="empty" className="border">
+        <EmptyHeader>
+          <EmptyMedia variant="icon"><FolderOpen /></EmptyMedia>
+          <EmptyTitle id="title">No projects yet</EmptyTitle>
+          <EmptyDescription>You have not created any projects. Get started by creating your first one.</EmptyDescription>
+        </EmptyHeader>
+        <EmptyContent>
+          <Button id="create" disabled={creating} onClick={() => setCreating(true)}>
+            {creating && <Spinner id="spinner" />}
+            {creating ? "Creating..." : "Create project"}
+          </Button>
+          <p className="text-sm text-muted-foreground">or press <KbdGroup><Kbd id="key">⌘</Kbd><Kbd>N</Kbd></KbdGroup></p>
+        </EmptyContent>
+      </Empty>
+    </div>
+  )
+}
+`;
