@@ -30,10 +30,24 @@ for (const [name, file] of [...Object.entries(LIBRARIES), ...Object.entries(UI_B
   entryPoints[file] ??= existsSync(own) ? own : file.startsWith("ui-") ? component : name;
 }
 // The modules that take shared code from others (KIT_DEPENDENCIES): built after them, see below.
+// One named by its package (a Radix primitive imported directly, @dnd-kit/sortable) is a file that
+// re-exports it, so the package's own module is an import the consumers' build can read from its
+// provider rather than an entry point it must bundle whole.
 const consumerEntries = {};
+const reexports = `${out}.entries`;
+rmSync(reexports, { recursive: true, force: true });
 for (const file of Object.keys(KIT_DEPENDENCIES)) {
   consumerEntries[file] = entryPoints[file];
+  if (!consumerEntries[file].startsWith("/")) {
+    mkdirSync(reexports, { recursive: true });
+    consumerEntries[file] = join(reexports, `${file}.js`);
+    writeFileSync(consumerEntries[file], `export * from ${JSON.stringify(entryPoints[file])};\n`);
+  }
   delete entryPoints[file];
+}
+// dayjs's plugins, each its own module (dayjs-plugin/<name>.mjs; they take dayjs as an argument).
+for (const file of readdirSync(join(nodeModules, "dayjs/plugin")).filter((f) => f.endsWith(".js"))) {
+  entryPoints[`dayjs-plugin/${file.slice(0, -3)}`] = `dayjs/plugin/${file}`;
 }
 // Tailwind's compiler runs in a worker the page starts itself.
 entryPoints["tailwind-worker"] = join(kit, "entries/tailwind-worker.js");
@@ -248,9 +262,20 @@ const consumersAlone = await esbuild.build({
 const uiModules = modulesOf(uiAlone);
 const shims = new Set(Object.values(shimFiles).map((f) => join(kit, "shims", f)));
 // Only the modules of ui.mjs that a consumer's own code imports (the rest come along inside them).
+// A Radix primitive imported directly (radix-<name>.mjs) carries the primitive's own module, a few
+// KB, and takes what it is built on (layers, portals, focus scopes, presence, where the state
+// that must be one lives) from ui.mjs: handing the primitives' whole exports over instead grew
+// ui.mjs, which every page of the kit loads, by 1.5 KB gzip. `targets` are those own modules.
+const isReexport = (path) => path.startsWith(`${reexports}/`);
+const inputsOf = (result) => Object.entries(result.metafile.inputs).filter(([input]) => !input.includes(":"));
+const targets = new Set(
+  inputsOf(consumersAlone)
+    .filter(([input]) => isReexport(resolve(nodeModules, input)))
+    .flatMap(([, { imports }]) => imports.map((i) => resolve(nodeModules, i.path))),
+);
 const shared = [...new Set(
-  Object.entries(consumersAlone.metafile.inputs)
-    .filter(([input]) => !input.includes(":") && !uiModules.has(resolve(nodeModules, input)))
+  inputsOf(consumersAlone)
+    .filter(([input]) => !isReexport(resolve(nodeModules, input)) && (!uiModules.has(resolve(nodeModules, input)) || targets.has(resolve(nodeModules, input))))
     .flatMap(([, { imports }]) => imports.map((i) => resolve(nodeModules, i.path)))
     .filter((m) => uiModules.has(m) && !shims.has(m)),
 )].sort();
@@ -268,7 +293,7 @@ const exportsOf = new Map(
     : [],
 );
 const resolveShared = (build, args) =>
-  args.kind === "entry-point" || args.pluginData?.fromUi || args.namespace !== "file"
+  args.kind === "entry-point" || args.pluginData?.fromUi || args.namespace !== "file" || isReexport(args.importer)
     ? undefined
     : build
         .resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { fromUi: true } })
@@ -376,7 +401,7 @@ for (const [out, meta] of Object.entries(consumers.metafile.outputs)) {
     if (!input.includes(":") && !shims.has(resolve(nodeModules, input)) && bytesInOutput > 0) {
       (inConsumers[input] ??= []).push(`${file}.mjs`);
     }
-    const also = providerModules.get(resolve(nodeModules, input));
+    const also = targets.has(resolve(nodeModules, input)) && isReexport(consumerEntries[file]) ? undefined : providerModules.get(resolve(nodeModules, input));
     if (also && !shims.has(resolve(nodeModules, input)) && bytesInOutput > 0) duplicates.push(`${file}.mjs and ${also.split("/").pop()}: ${input} (${bytesInOutput} bytes)`);
   }
 }
@@ -554,6 +579,7 @@ for (const name of Object.keys(iconEntries)) {
   if (!existsSync(join(staging, `${name}.mjs`))) throw new Error(`${name}.mjs was not written`);
 }
 writeFileSync(join(staging, ".stamp"), stamp);
+rmSync(reexports, { recursive: true, force: true });
 console.log(
   `vendor-react-kit: ${Object.keys(entryPoints).length + Object.keys(consumerEntries).length} libraries, ${Object.keys(iconEntries).length} icons (${renamed} under newer names), ${standIns.length} newer icons stood in for, ${packages.size} packages`,
 );

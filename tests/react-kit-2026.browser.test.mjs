@@ -228,3 +228,19 @@ test("date-fns's locales by name (from date-fns/locale and date-fns/locale/<code
   quiet(page);
   await context.close();
 });
+
+test("React 19's <title> in a component names the tab and follows its state; an SVG's <title> stays the SVG's", async () => {
+  const e = await dropReact('inbox.jsx', C.REACT19_TITLE);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #count');
+  await eventually(async () => (await page.title()) === '(3) Inbox', 'the component\'s title');
+  await page.click('#root #read');
+  await eventually(async () => (await page.title()) === '(2) Inbox', 'the title after a state change');
+  await page.click('#root #compose-open');
+  await eventually(async () => (await page.title()) === 'New message', 'the title rendered last');
+  await page.click('#root #close');
+  await eventually(async () => (await page.title()) === '(2) Inbox', 'the inbox\'s title back');
+  assert.equal(await page.textContent('#root #badge title'), 'Unread messages', 'the SVG keeps its tooltip');
+  quiet(page);
+  await context.close();
+});

@@ -1,6 +1,6 @@
 // The Tailwind worker of single-file React pages enables only the core plugins a component's text
 // can reach (unusedCorePlugins, crates/render/react-kit/lib/tailwind-config.js): on every component
-// of tests/support/ai-components.mjs and ai-components-shadcn.mjs, and on text whose words only look like classes, the CSS must
+// of tests/support/ai-components.mjs, ai-components-shadcn.mjs and ai-components-libraries.mjs, and on text whose words only look like classes, the CSS must
 // be what Tailwind generates with all of them. Real Tailwind (the browser build the worker bundles),
 // no Worker needed.
 import { test } from 'node:test';
@@ -10,8 +10,9 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from './support/worker.mjs';
 import * as base from './support/ai-components.mjs';
 import * as shadcn from './support/ai-components-shadcn.mjs';
+import * as libraries from './support/ai-components-libraries.mjs';
 
-const components = { ...base, ...shadcn };
+const components = { ...base, ...shadcn, ...libraries };
 
 const nodeModules = join(ROOT, 'node_modules');
 const kit = join(ROOT, 'crates/render/react-kit/lib');

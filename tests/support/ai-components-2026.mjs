@@ -480,3 +480,33 @@ export default function Agenda() {
   );
 }
 `;
+
+/** React 19's document metadata: a <title> rendered in the component (a count in the tab, as v0's
+ * inboxes do), one more while a panel is open, and an SVG's own <title> tooltip. */
+export const REACT19_TITLE = `import { useState } from "react"
+
+function Compose({ onClose }) {
+  return (
+    <div id="compose" className="rounded border p-4">
+      <title>New message</title>
+      <button id="close" onClick={onClose}>Discard</button>
+    </div>
+  )
+}
+
+export default function Inbox() {
+  const [unread, setUnread] = useState(3)
+  const [composing, setComposing] = useState(false)
+  return (
+    <main className="p-6">
+      <title>{\`(\${unread}) Inbox\`}</title>
+      <meta name="description" content="Your messages" />
+      <svg id="badge" width="24" height="24"><title>Unread messages</title><circle cx="12" cy="12" r="10" fill="red" /></svg>
+      <p id="count">{unread} unread</p>
+      <button id="read" onClick={() => setUnread((n) => Math.max(0, n - 1))}>Mark one read</button>
+      <button id="compose-open" onClick={() => setComposing(true)}>Compose</button>
+      {composing && <Compose onClose={() => setComposing(false)} />}
+    </main>
+  )
+}
+`;

@@ -199,7 +199,34 @@ export function react19(React, ReactDOM) {
     return refWrappers.get(ref);
   };
 
+  // React 19 hoists a <title> rendered anywhere to the document's: here it stays where it is (a
+  // <title> in the body draws nothing) and sets the tab's title while mounted, the one rendered
+  // last winning; one inside an <svg> is the SVG's own tooltip, left alone as React 19 does.
+  const titles = [];
+  let original = "";
+  function DocumentTitle({ children, ...props }) {
+    const node = useRef(null);
+    const entry = useRef({ text: "" });
+    entry.current.text = [].concat(children ?? []).join("");
+    React.useLayoutEffect(() => {
+      if (node.current.closest("svg")) return undefined;
+      const mine = entry.current;
+      if (!titles.length) original = document.title;
+      titles.push(mine);
+      document.title = mine.text;
+      return () => {
+        titles.splice(titles.indexOf(mine), 1);
+        document.title = titles.length ? titles[titles.length - 1].text : original;
+      };
+    }, []);
+    React.useLayoutEffect(() => {
+      if (!node.current.closest("svg") && titles[titles.length - 1] === entry.current) document.title = entry.current.text;
+    });
+    return createElement("title", { ...props, ref: node }, children);
+  }
+
   function patchedCreateElement(type, props, ...children) {
+    if (type === "title") return createElement(DocumentTitle, props, ...children);
     if (props && typeof props.ref === "function" && !wrappers.has(props.ref)) {
       props = { ...props, ref: withCleanup(props.ref) };
     }

@@ -34,9 +34,9 @@ function addReact() {
 }
 
 // React 19's API (`use`, `useActionState`, `useOptimistic`, `useFormStatus`, `<form action={fn}>`,
-// `<Context value>`, `ref` as a prop) on the page's React 18, from react-kit/entries/react19.js,
+// `<Context value>`, `ref` as a prop, a `<title>` anywhere) on the page's React 18, from react-kit/entries/react19.js,
 // loaded only for a source naming one of them (README, "Single-file React components").
-const REACT_19 = /\b(?:useActionState|useOptimistic|useFormStatus|useFormState|requestFormReset|useEffectEvent)\b|<Activity\s+mode=|\buse\(|\b(?:action|formAction)=\{|\bref=\{\s*(?:\(\s*\w*\s*(?::[^)]*)?\)|\w+)\s*=>|Context\s+value=|\(\s*\{[^}]*\bref\b[^}]*\}\s*[:)]/;
+const REACT_19 = /\b(?:useActionState|useOptimistic|useFormStatus|useFormState|requestFormReset|useEffectEvent)\b|<Activity\s+mode=|\buse\(|\b(?:action|formAction)=\{|\bref=\{\s*(?:\(\s*\w*\s*(?::[^)]*)?\)|\w+)\s*=>|Context\s+value=|<title[\s>]|\(\s*\{[^}]*\bref\b[^}]*\}\s*[:)]/;
 async function addReact19() {
   const { react19 } = await importKit("react19");
   const { react, dom } = react19(React, modules["react-dom"]);
@@ -204,6 +204,46 @@ const LIBRARIES = {
   "zustand/shallow": "zustand-shallow",
   "zustand/react/shallow": "zustand-shallow",
   "@tanstack/react-query": "tanstack-react-query",
+  // What ChatGPT's, Bolt's and v0's components add beside those (README): shadcn's data table on
+  // TanStack Table, ids, Bolt's toasts, dates, sortable lists and boards, Tailwind UI's Headless UI.
+  "@tanstack/react-table": "tanstack-react-table",
+  nanoid: "nanoid",
+  "react-hot-toast": "react-hot-toast",
+  dayjs: "dayjs",
+  "@dnd-kit/core": "dnd-kit-core",
+  "@dnd-kit/sortable": "dnd-kit-sortable",
+  "@dnd-kit/utilities": "dnd-kit-utilities",
+  "@dnd-kit/modifiers": "dnd-kit-modifiers",
+  "@headlessui/react": "headlessui",
+  // The Radix primitives imported directly (a shadcn component written into the file itself, or a
+  // Radix example): each module is the primitive's whole export, read from ui.mjs's own copy (one
+  // copy of Radix's layers, portals and focus scopes with the kit's components).
+  "@radix-ui/react-accordion": "radix-accordion",
+  "@radix-ui/react-alert-dialog": "radix-alert-dialog",
+  "@radix-ui/react-aspect-ratio": "radix-aspect-ratio",
+  "@radix-ui/react-avatar": "radix-avatar",
+  "@radix-ui/react-checkbox": "radix-checkbox",
+  "@radix-ui/react-collapsible": "radix-collapsible",
+  "@radix-ui/react-context-menu": "radix-context-menu",
+  "@radix-ui/react-dialog": "radix-dialog",
+  "@radix-ui/react-dropdown-menu": "radix-dropdown-menu",
+  "@radix-ui/react-hover-card": "radix-hover-card",
+  "@radix-ui/react-label": "radix-label",
+  "@radix-ui/react-menubar": "radix-menubar",
+  "@radix-ui/react-navigation-menu": "radix-navigation-menu",
+  "@radix-ui/react-popover": "radix-popover",
+  "@radix-ui/react-progress": "radix-progress",
+  "@radix-ui/react-radio-group": "radix-radio-group",
+  "@radix-ui/react-scroll-area": "radix-scroll-area",
+  "@radix-ui/react-select": "radix-select",
+  "@radix-ui/react-separator": "radix-separator",
+  "@radix-ui/react-slider": "radix-slider",
+  "@radix-ui/react-switch": "radix-switch",
+  "@radix-ui/react-tabs": "radix-tabs",
+  "@radix-ui/react-toast": "radix-toast",
+  "@radix-ui/react-toggle": "radix-toggle",
+  "@radix-ui/react-toggle-group": "radix-toggle-group",
+  "@radix-ui/react-tooltip": "radix-tooltip",
 };
 const UI_KIT = [
   "accordion", "alert", "alert-dialog", "aspect-ratio", "avatar", "badge", "breadcrumb", "button", "card",
@@ -221,12 +261,15 @@ const UI_BUNDLES = {
   command: "ui-command",
   "context-menu": "ui-context-menu",
   drawer: "ui-drawer",
+  empty: "ui-empty",
   form: "ui-form",
   "input-otp": "ui-input-otp",
+  kbd: "ui-kbd",
   menubar: "ui-menubar",
   "navigation-menu": "ui-navigation-menu",
   resizable: "ui-resizable",
   sidebar: "ui-sidebar",
+  spinner: "ui-spinner",
   toast: "ui-toast",
   toaster: "ui-toast",
   "use-toast": "ui-toast",
@@ -241,16 +284,46 @@ const KIT_DEPENDENCIES = {
   "ui-command": ["ui"],
   "ui-context-menu": ["ui"],
   "ui-drawer": ["ui"],
+  "ui-empty": ["ui"],
   "ui-form": ["ui", "react-hook-form"],
   "ui-input-otp": ["ui"],
+  "ui-kbd": ["ui"],
   "ui-menubar": ["ui"],
   "ui-navigation-menu": ["ui"],
   "ui-resizable": ["ui"],
   "ui-sidebar": ["ui"],
+  "ui-spinner": ["ui"],
   "ui-toast": ["ui"],
   "ui-toggle-group": ["ui"],
   "hookform-zod": ["react-hook-form"],
   "three-orbit-controls": ["three"],
+  "dnd-kit-sortable": ["dnd-kit-core"],
+  "radix-accordion": ["ui"],
+  "radix-alert-dialog": ["ui"],
+  "radix-aspect-ratio": ["ui"],
+  "radix-avatar": ["ui"],
+  "radix-checkbox": ["ui"],
+  "radix-collapsible": ["ui"],
+  "radix-context-menu": ["ui"],
+  "radix-dialog": ["ui"],
+  "radix-dropdown-menu": ["ui"],
+  "radix-hover-card": ["ui"],
+  "radix-label": ["ui"],
+  "radix-menubar": ["ui"],
+  "radix-navigation-menu": ["ui"],
+  "radix-popover": ["ui"],
+  "radix-progress": ["ui"],
+  "radix-radio-group": ["ui"],
+  "radix-scroll-area": ["ui"],
+  "radix-select": ["ui"],
+  "radix-separator": ["ui"],
+  "radix-slider": ["ui"],
+  "radix-switch": ["ui"],
+  "radix-tabs": ["ui"],
+  "radix-toast": ["ui"],
+  "radix-toggle": ["ui"],
+  "radix-toggle-group": ["ui"],
+  "radix-tooltip": ["ui"],
   "react-chartjs-2": ["chart.js"],
 };
 const kitUrl = (file) => new URL(`${vendor}react-kit/${file}.mjs`, location.href).href;
@@ -281,11 +354,15 @@ function kitFile(specifier) {
   if (/^@\/hooks\/use-toast(?:\.[jt]sx?)?$/.test(name)) return "ui-toast";
   if (/^@\/hooks\/use-mobile(?:\.[jt]sx?)?$/.test(name)) return "ui-sidebar";
   if (LODASH_METHOD.test(name)) return "lodash";
+  const dayjsPlugin = DAYJS_PLUGIN.exec(name);
+  if (dayjsPlugin) return `dayjs-plugin/${dayjsPlugin[1]}`;
   if (REACT_ICONS.test(name) || HEROICONS.test(name) || DATE_LOCALES.test(name)) return "icon-set";
   return null;
 }
 // `import debounce from "lodash/debounce"`: one method of lodash as its default export.
 const LODASH_METHOD = /^lodash(?:-es)?\/([a-zA-Z]+)(?:\.js)?$/;
+// `import relativeTime from "dayjs/plugin/relativeTime"`: each of dayjs's plugins a module of its own.
+const DAYJS_PLUGIN = /^dayjs\/plugin\/([a-zA-Z]+)(?:\.js)?$/;
 
 // lucide-react's icons are one module each (lucide/<Name>.mjs): a component names a handful of
 // 1,500. Named imports only; anything else (`* as Icons`, `icons`, `createLucideIcon`) takes the
@@ -417,8 +494,10 @@ function asModule(namespace) {
   return Object.assign({}, namespace, { __esModule: true });
 }
 
+const RADIX_PRIMITIVE = /^@radix-ui\/react-(?!icons$|slot$)/;
 const AVAILABLE = () =>
-  `react, react-dom, ${Object.keys(LIBRARIES).filter((k) => !k.startsWith("@/")).join(", ")}, ` +
+  `react, react-dom, ${Object.keys(LIBRARIES).filter((k) => !k.startsWith("@/") && !RADIX_PRIMITIVE.test(k)).join(", ")}, ` +
+  `@radix-ui/react-{${Object.keys(LIBRARIES).filter((k) => RADIX_PRIMITIVE.test(k)).map((k) => k.slice(16)).join(",")}}, dayjs/plugin/<name>, ` +
   `react-icons/<set>, @heroicons/react/{16/solid,20/solid,24/outline,24/solid}, date-fns/locale, ` +
   `@/components/ui/{${[...UI_KIT, ...Object.keys(UI_BUNDLES)].sort().join(",")}}, @/lib/utils, @/hooks/use-toast, @/hooks/use-mobile, stylesheets and assets`;
 
@@ -456,7 +535,7 @@ async function loadImports(code) {
   }
   await Promise.all(
     wanted.map(async ([name, file]) => {
-      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : file === "radix-icons" ? radixIconsModule(sourceText) : file === "icon-set" ? iconSetModule(name) : importKit(file));
+      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : file === "radix-icons" ? radixIconsModule(sourceText) : file === "icon-set" ? iconSetModule(name) : file.startsWith("dayjs-plugin/") ? importKit(file).catch(() => Promise.reject(unavailable(name))) : importKit(file));
       const method = LODASH_METHOD.exec(name);
       if (method && typeof namespace.default?.[method[1]] !== "function") throw unavailable(name);
       if (file === "next-font") {
