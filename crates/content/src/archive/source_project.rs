@@ -23,10 +23,10 @@ pub(crate) fn unbuilt_entry(home: &[u8], has: impl Fn(&str) -> bool) -> Option<S
             continue;
         };
         let value = match home.get(src) {
-            Some(&q @ (b'"' | b'\'')) => &home[src + 1..end]
+            Some(&q @ (b'"' | b'\'')) => home[src + 1..end]
                 .split(|&b| b == q)
                 .next()
-                .unwrap_or_default()[..],
+                .unwrap_or_default(),
             _ => home[src..end]
                 .split(|b| b.is_ascii_whitespace())
                 .next()
