@@ -162,13 +162,15 @@ test('a drop sent without a length (chunked) is read only up to the 50 MB cap, i
   const text = res.text ? await res.text().catch(() => '') : '';
   if (res.status !== 'reset' && res.status !== 500) {
     assert.equal(res.status, 413, text.slice(0, 300));
-    assert.equal(JSON.parse(text).error.code, 'PAYLOAD_TOO_LARGE');
+    // The runtime may cut the connection while the rest of the body is still being sent, and the
+    // answer's body with it (its status has arrived): the code is checked when the body came.
+    if (text) assert.equal(JSON.parse(text).error.code, 'PAYLOAD_TOO_LARGE');
   }
   // A drop of the usual size, sent the same way, is taken.
   // (The refused body may still be on its way over a kept-alive connection, which the refusal
   // then cuts: a new connection is tried.)
   let ok = await send(form(''));
-  if (ok.status === 'reset') ok = await send(form(''));
+  for (let tries = 1; ok.status === 'reset' && tries < 3; tries += 1) ok = await send(form(''));
   const okText = await ok.text();
   assert.equal(ok.status, 201, okText);
   const list = await app.list(owner, '?limit=100');
