@@ -5,10 +5,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 import { writtenBy } from './support/python.mjs';
+import { openDocument } from './support/sheet-pages.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'office-fonts');
 let app;
@@ -16,18 +16,9 @@ let browser;
 before(async () => { ({ app, browser } = await openBrowserWorld(SHOTS)); });
 after(() => closeBrowserWorld({ app, browser }));
 
-async function openDocument(name, content) {
-  const { owner } = await app.world();
-  const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'docx' } });
-  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 } });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (error) => page.errors.push(error.message));
-  await page.goto(e.url);
-  await page.waitForFunction(() => document.getElementById('plug-main').dataset.state === 'ready' || document.querySelector('.plug-error'), null, { timeout: 60_000 });
-  assert.equal(await page.$('.plug-error'), null, await page.textContent('main'));
-  return { page, context };
-}
+// Each document is dropped by a user of its own (10 drops a minute each).
+const freshUser = async () => (await app.world()).owner;
+
 
 const documentIn = (font) => String.raw`
 import sys
@@ -65,7 +56,7 @@ async function renderedFonts(page) {
 }
 
 test('a Word document in Cambria is drawn in Caladea, which has its metrics; one in Calibri fetches no Caladea', async () => {
-  const { page, context } = await openDocument('cambria.docx', writtenBy(documentIn('Cambria'), 'cambria.docx'));
+  const { page, context } = await openDocument({ app, browser, user: await freshUser() }, 'cambria.docx', writtenBy(documentIn('Cambria'), 'cambria.docx'));
   const m = await page.evaluate(MEASURE);
   assert.match(m.family, /^"?Cambria"?, Caladea, serif$/);
   assert.equal(m.loaded, 1, 'the regular face, the only one the text uses');
@@ -75,7 +66,7 @@ test('a Word document in Cambria is drawn in Caladea, which has its metrics; one
   await page.screenshot({ path: join(SHOTS, 'cambria.png'), clip: { x: 0, y: 0, width: 1200, height: 400 } });
   await context.close();
 
-  const calibri = await openDocument('calibri.docx', writtenBy(documentIn('Calibri'), 'calibri.docx'));
+  const calibri = await openDocument({ app, browser, user: await freshUser() }, 'calibri.docx', writtenBy(documentIn('Calibri'), 'calibri.docx'));
   const c = await calibri.page.evaluate(MEASURE);
   assert.match(c.family, /Carlito/);
   assert.equal(c.fetched, 0, 'no Caladea file is fetched for a document with no text in Cambria (its theme still names it)');
@@ -102,7 +93,7 @@ doc.save(sys.argv[1])
 `;
 
 test("runs of a paragraph without a style of its own take Normal's font and size, not the document defaults", async () => {
-  const { page, context } = await openDocument('normal.docx', writtenBy(NORMAL_FONT, 'normal.docx'));
+  const { page, context } = await openDocument({ app, browser, user: await freshUser() }, 'normal.docx', writtenBy(NORMAL_FONT, 'normal.docx'));
   const fonts = await page.evaluate(() => Object.fromEntries(['Plan for', 'Body text', 'run_report'].map((start) => {
     const run = [...document.querySelectorAll('.plug-docx article span')].find((s) => s.textContent.startsWith(start));
     const style = getComputedStyle(run);

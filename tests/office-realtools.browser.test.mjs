@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
-import { openWorkbook, atCell, texts } from './support/sheet-pages.mjs';
-import { writtenBy, PYTHON } from './support/python.mjs';
+import { openDocument, openWorkbook, atCell, texts } from './support/sheet-pages.mjs';
+import { savedByLibreOffice, writtenBy, PYTHON } from './support/python.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'office-realtools');
 let app;
@@ -240,34 +240,7 @@ test('sparklines show in their cells: a line, columns with negative points, win/
 
 // ------------------------------------------------------------------ Word documents
 
-/** Opens a dropped document once the viewer has laid out its pages. */
-async function openDocument(name, content) {
-  const user = await freshUser();
-  const e = await app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'docx' } });
-  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 } });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (error) => page.errors.push(error.message));
-  await page.goto(e.url);
-  await page.waitForFunction(() => document.getElementById('plug-main').dataset.state === 'ready' || document.querySelector('.plug-error'), null, { timeout: 60_000 });
-  assert.equal(await page.$('.plug-error'), null, await page.textContent('main'));
-  return { page, context };
-}
 
-/** `content` saved again by LibreOffice as `name` (docx), or null where soffice is not installed. */
-function savedByLibreOffice(name, content) {
-  const dir = mkdtempSync(join(tmpdir(), 'plug-soffice-'));
-  try {
-    writeFileSync(join(dir, name), content);
-    execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', name.split('.').pop(), '--outdir', join(dir, 'out'), join(dir, name)], { stdio: 'pipe', timeout: 120_000 });
-    return readFileSync(join(dir, 'out', name));
-  } catch (error) {
-    if (error.code === 'ENOENT') return null;
-    throw error;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** The number of pages LibreOffice lays the document out on (its PDF export), or null without soffice. */
 function libreOfficePages(name, content) {
@@ -324,7 +297,7 @@ pypandoc.convert_text('\n'.join(md), 'docx', format='markdown', outputfile=sys.a
 
 test('a pandoc report with no page breaks is laid out on pages as Word lays it out, in fonts of its kind', async () => {
   const report = writtenBy(PANDOC_REPORT, 'report.docx');
-  const { page, context } = await openDocument('report.docx', report);
+  const { page, context } = await openDocument({ app, browser, user: await freshUser() }, 'report.docx', report);
   const pages = await page.evaluate(PAGES);
   const expected = libreOfficePages('report.docx', report);
   assert.ok(pages.length >= 4, `${pages.length} pages`);
@@ -400,7 +373,7 @@ doc.save(sys.argv[1])
 
 test('a python-docx memo breaks into pages where its text overflows, each with its header and footer, a table between rows', async () => {
   const memo = writtenBy(MEMO, 'memo.docx');
-  const { page, context } = await openDocument('memo.docx', memo);
+  const { page, context } = await openDocument({ app, browser, user: await freshUser() }, 'memo.docx', memo);
   const pages = await page.evaluate(PAGES);
   const expected = libreOfficePages('memo.docx', memo);
   assert.ok(pages.length >= 5, `${pages.length} pages`);
@@ -437,7 +410,7 @@ doc.save(sys.argv[1])
 
 test('a paragraph that reaches past the foot of a page goes on at the top of the next, as Word breaks it', async () => {
   const minutes = writtenBy(LONG_PARAGRAPHS, 'minutes.docx');
-  const { page, context } = await openDocument('minutes.docx', minutes);
+  const { page, context } = await openDocument({ app, browser, user: await freshUser() }, 'minutes.docx', minutes);
   const pages = await page.evaluate(PAGES);
   const expected = libreOfficePages('minutes.docx', minutes);
   if (expected !== null) assert.ok(Math.abs(pages.length - expected) <= 1, `${pages.length} pages here, ${expected} in LibreOffice`);
@@ -495,7 +468,7 @@ doc.save(sys.argv[1])
 `;
 
 test('python-docx tables in built-in styles show their header row and banding', async () => {
-  const { page, context } = await openDocument('tables.docx', writtenBy(STYLED_TABLES, 'tables.docx'));
+  const { page, context } = await openDocument({ app, browser, user: await freshUser() }, 'tables.docx', writtenBy(STYLED_TABLES, 'tables.docx'));
   const looks = await page.evaluate(() => [...document.querySelectorAll('.plug-docx table')].map((table) => [...table.rows].map((row) => {
     const cell = getComputedStyle(row.cells[1]);
     const text = getComputedStyle(row.cells[1].querySelector('span'));
@@ -523,7 +496,7 @@ test('python-docx tables in built-in styles show their header row and banding', 
 test('a numbered list LibreOffice saved counts on through its instances: 1, 2, 3', async (t) => {
   const saved = savedByLibreOffice('report.docx', writtenBy(PANDOC_REPORT, 'report.docx'));
   if (saved === null) return t.skip('soffice is not installed');
-  const { page, context } = await openDocument('report.docx', saved);
+  const { page, context } = await openDocument({ app, browser, user: await freshUser() }, 'report.docx', saved);
   // The numbers are CSS counters, which no DOM call reads: a probe in each item shows the item's
   // counter in lower-case Roman numerals in a monospace face, so its width is the number (i, ii, iii).
   const numbers = await page.evaluate(() => {
@@ -567,7 +540,7 @@ doc.save(sys.argv[1])
 `;
 
 test('pages after a different first page take the running header and footer, and a cover without a footer of its own shows none', async () => {
-  const { page, context } = await openDocument('cover.docx', writtenBy(COVER, 'cover.docx'));
+  const { page, context } = await openDocument({ app, browser, user: await freshUser() }, 'cover.docx', writtenBy(COVER, 'cover.docx'));
   const heads = await page.evaluate(() => [...document.querySelectorAll('.plug-docx section.docx')].map((section) => [
     section.querySelector(':scope > header')?.textContent.trim() ?? '', section.querySelector(':scope > footer')?.textContent.trim() ?? '']));
   assert.ok(heads.length >= 3, `${heads.length} pages`);
@@ -603,7 +576,7 @@ doc.save(sys.argv[1])
 
 test('a document with different odd and even pages shows each page the header and footer of its number', async () => {
   const handbook = writtenBy(EVEN_AND_ODD, 'handbook.docx');
-  const { page, context } = await openDocument('handbook.docx', handbook);
+  const { page, context } = await openDocument({ app, browser, user: await freshUser() }, 'handbook.docx', handbook);
   // How many pages is the other tests' business (Cambria, python-docx's body font, is drawn in
   // the browser's serif, narrower than LibreOffice's Caladea): here, which header each one shows.
   const pages = await page.evaluate(PAGES);
@@ -647,7 +620,7 @@ doc.save(sys.argv[1])
 
 test('text in two columns fills the left column to the foot of the page, then the right, then the next page', async () => {
   const newsletter = writtenBy(COLUMNS, 'newsletter.docx');
-  const { page, context } = await openDocument('newsletter.docx', newsletter);
+  const { page, context } = await openDocument({ app, browser, user: await freshUser() }, 'newsletter.docx', newsletter);
   const pages = await page.evaluate(PAGES);
   const expected = libreOfficePages('newsletter.docx', newsletter);
   if (expected !== null) assert.ok(Math.abs(pages.length - expected) <= 1, `${pages.length} pages here, ${expected} in LibreOffice`);

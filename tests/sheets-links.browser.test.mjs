@@ -5,14 +5,11 @@
 // each is dropped through the real Worker and read in Chromium as a person reads it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld, eventually } from './support/browser.mjs';
 import { atCell, openWorkbook, texts } from './support/sheet-pages.mjs';
-import { writtenBy } from './support/python.mjs';
+import { savedByLibreOffice, writtenBy } from './support/python.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'sheets-links');
 let app;
@@ -23,19 +20,6 @@ after(() => closeBrowserWorld({ app, browser }));
 // Each test drops as a user of its own (10 drops a minute each).
 const freshUser = async () => (await app.world()).owner;
 
-function savedByLibreOffice(bytes) {
-  const dir = mkdtempSync(join(tmpdir(), 'plug-calc-'));
-  try {
-    writeFileSync(join(dir, 'book.xlsx'), bytes);
-    execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', join(dir, 'out'), join(dir, 'book.xlsx')], { stdio: 'pipe', timeout: 120_000 });
-    return readFileSync(join(dir, 'out', 'book.xlsx'));
-  } catch (error) {
-    if (error.code === 'ENOENT') return null;
-    throw error;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 // Names as Excel's Name Manager makes them: a range, a constant (a tax rate) and a formula.
 // openpyxl stores no results, so the viewer calculates every one.
@@ -103,7 +87,7 @@ test('a number format with conditions draws each number in the colour of the sec
   assert.deepEqual(page.errors, []);
   await page.screenshot({ path: join(SHOTS, 'conditions.png'), clip: { x: 0, y: 40, width: 400, height: 200 } });
   await context.close();
-  const saved = savedByLibreOffice(written);
+  const saved = savedByLibreOffice('book.xlsx', written);
   if (!saved) {
     t.diagnostic('soffice is not installed: the LibreOffice round trip was not checked');
     return;

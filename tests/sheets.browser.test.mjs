@@ -4,15 +4,12 @@
 // and computed style at a cell's place on screen, found from its column letter and row number.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 import { atCell, openWorkbook, texts } from './support/sheet-pages.mjs';
-import { writtenBy } from './support/python.mjs';
+import { savedByLibreOffice, writtenBy } from './support/python.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'sheets');
 let app;
@@ -247,7 +244,7 @@ test('currency symbols with a locale, words and [Red] sections of number formats
   assert.deepEqual(page.errors, []);
   await page.screenshot({ path: join(SHOTS, 'literal-formats.png') });
   await context.close();
-  const saved = savedByLibreOffice(written);
+  const saved = savedByLibreOffice('book.xlsx', written);
   if (!saved) {
     t.diagnostic('soffice is not installed: the LibreOffice round trip was not checked');
     return;
@@ -393,20 +390,6 @@ test('everyday number formats: hidden values, text sections, fractions, General 
   await context.close();
 });
 
-/** The workbook opened and saved again by LibreOffice Calc, when `soffice` is installed. */
-function savedByLibreOffice(bytes) {
-  const dir = mkdtempSync(join(tmpdir(), 'plug-calc-'));
-  try {
-    writeFileSync(join(dir, 'book.xlsx'), bytes);
-    execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', join(dir, 'out'), join(dir, 'book.xlsx')], { stdio: 'pipe', timeout: 120_000 });
-    return readFileSync(join(dir, 'out', 'book.xlsx'));
-  } catch (error) {
-    if (error.code === 'ENOENT') return null;
-    throw error;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 // "Format as Table" as XlsxWriter writes it: its default style (Table Style Medium 9) and Excel's
 // own default (Medium 2), whose looks come from the table part, not the cells' formats.

@@ -1,5 +1,6 @@
-// The spreadsheet viewer's browser tests share this: drop a workbook and open it once every
-// formula is calculated, and read what a person sees at a cell's place on screen.
+// The office viewers' browser tests share this: drop a workbook and open it once every formula is
+// calculated, and read what a person sees at a cell's place on screen; drop a Word document and
+// open it once its pages are laid out.
 import assert from 'node:assert/strict';
 import { BROWSER_UA } from './harness.mjs';
 
@@ -55,4 +56,18 @@ export async function texts(page, addresses) {
   const shown = {};
   for (const address of addresses) shown[address] = await textAt(page, address);
   return shown;
+}
+
+/** Drops a Word document as `user` and opens it once the viewer has laid out its pages; the page's
+ * uncaught errors collect in `page.errors`. */
+export async function openDocument({ app, browser, user }, name, content) {
+  const e = await app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'docx' } });
+  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  await page.goto(e.url);
+  await page.waitForFunction(() => document.getElementById('plug-main').dataset.state === 'ready' || document.querySelector('.plug-error'), null, { timeout: 60_000 });
+  assert.equal(await page.$('.plug-error'), null, await page.textContent('main'));
+  return { page, context };
 }
