@@ -78,6 +78,11 @@ expected_versions=(
   vaul@1.1.2
   input-otp@1.4.2
   react-resizable-panels@2.1.9
+  # CDN libraries of HTML pages (crates/render/src/cdn.rs): the line each stands for.
+  @babel/standalone@7.29.12
+  lucide@1.65.0
+  @fortawesome/fontawesome-free@6.7.2
+  @tailwindcss/browser@4.3.4
 )
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }
@@ -241,6 +246,31 @@ viewer react claude-storage.js react-globals.js react.js
   printf '})();\n'
 } > "$repo/build/viewers/tool-globals.js"
 build "$repo/build/viewers/tool-globals.js" "$out/plug-tool-globals.js" --target=es2022
+
+# The libraries AI tools' HTML pages load from CDNs (crates/render/src/cdn.rs), as those CDNs
+# serve them, and a stand-in for Tailwind's Play CDN built on Tailwind v3's own compiler.
+sync_file "$nm/@babel/standalone/babel.min.js" "$out/cdn/babel.min.js"
+sync_file "$nm/chart.js/dist/chart.umd.js" "$out/cdn/chart.umd.js"
+sync_file "$nm/d3/dist/d3.min.js" "$out/cdn/d3.min.js"
+sync_file "$nm/three/build/three.min.js" "$out/cdn/three.min.js"
+sync_file "$nm/lodash/lodash.min.js" "$out/cdn/lodash.min.js"
+sync_file "$nm/papaparse/papaparse.min.js" "$out/cdn/papaparse.min.js"
+sync_file "$nm/lucide/dist/umd/lucide.min.js" "$out/cdn/lucide.min.js"
+sync_file "$nm/@tailwindcss/browser/dist/index.global.js" "$out/cdn/tailwindcss-browser.js"
+sync_file "$nm/@fortawesome/fontawesome-free/css/all.min.css" "$out/cdn/fontawesome/css/all.min.css"
+for face in brands-400 regular-400 solid-900 v4compatibility; do
+  sync_file "$nm/@fortawesome/fontawesome-free/webfonts/fa-$face.woff2" "$out/cdn/fontawesome/webfonts/fa-$face.woff2"
+done
+build "$repo/crates/render/src/assets/tailwind-play.js" "$out/cdn/tailwind-play.js" --target=es2022 --bundle --format=iife
+for license in @babel/standalone/LICENSE chart.js/LICENSE.md d3/LICENSE three/LICENSE lodash/LICENSE \
+  papaparse/LICENSE lucide/LICENSE @tailwindcss/browser/LICENSE @fortawesome/fontawesome-free/LICENSE.txt \
+  tailwindcss/LICENSE postcss/LICENSE; do
+  name="${license%/*}"
+  sync_file "$nm/$license" "$out/cdn/licenses/${name/\//+}.txt"
+done
+printf '%s\n' "@mhsdesign/jit-browser-tailwindcss@$(package_version @mhsdesign/jit-browser-tailwindcss): MIT licence, (c) Marc Henry Schultz. No licence file is shipped in the package." \
+  > "$out/cdn/licenses/@mhsdesign+jit-browser-tailwindcss.txt.build"
+keep_if_changed "$out/cdn/licenses/@mhsdesign+jit-browser-tailwindcss.txt"
 
 # Licences travel with the code they cover.
 sync_file "$nm/react/LICENSE" "$out/licenses/react.txt"

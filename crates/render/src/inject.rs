@@ -9,6 +9,7 @@ use lol_html::html_content::ContentType;
 use lol_html::{element, end_tag, HtmlRewriter, MemorySettings, OutputSink, Settings};
 
 use crate::badge_tag::BadgeTag;
+use crate::cdn::vendored_url;
 use crate::error::RenderError;
 
 /// lol_html only buffers a token split across chunks (say a 5 MB `data:` URL
@@ -181,6 +182,19 @@ fn settings(
         }));
     }
     settings
+        .append_element_content_handler(element!("script[src], link[href]", |el| {
+            let attribute = if el.tag_name() == "script" {
+                "src"
+            } else {
+                "href"
+            };
+            if let Some(local) = el.get_attribute(attribute).and_then(|u| vendored_url(&u)) {
+                el.set_attribute(attribute, &local)?;
+                // The page pinned the CDN's bytes; Plug's copy comes from the registry at build time.
+                el.remove_attribute("integrity");
+            }
+            Ok(())
+        }))
         .append_element_content_handler(element!("body", move |el| {
             let injected = Rc::clone(&injected);
             let tag_html = Rc::clone(&tag_html);
@@ -310,5 +324,31 @@ mod tool_globals_tests {
             assert!(!calls_tool_globals(page.as_bytes()), "{page}");
         }
         assert!(calls_tool_globals(b"await window.claude.complete(prompt)"));
+    }
+}
+
+#[cfg(test)]
+mod cdn_tests {
+    use super::*;
+
+    #[test]
+    fn cdn_libraries_the_drop_holds_are_served_from_it_and_others_stay() {
+        let page = r#"<html><head><script src="https://cdn.tailwindcss.com"></script>
+<link rel="stylesheet" href="https://cdnjs.cloudflare.com/ajax/libs/font-awesome/6.5.1/css/all.min.css" integrity="sha512-abc" crossorigin="anonymous">
+<script src="https://cdn.jsdelivr.net/npm/chart.js@3.9.1"></script></head><body><script src="app.js"></script></body></html>"#;
+        let out = rewrite_page(page, None, false).unwrap();
+        assert!(
+            out.contains(r#"<script src="/_plug/vendor/cdn/tailwind-play.js"></script>"#),
+            "{out}"
+        );
+        assert!(
+            out.contains(r#"<link rel="stylesheet" href="/_plug/vendor/cdn/fontawesome/css/all.min.css" crossorigin="anonymous">"#),
+            "{out}"
+        );
+        assert!(
+            out.contains(r#"<script src="https://cdn.jsdelivr.net/npm/chart.js@3.9.1">"#),
+            "{out}"
+        );
+        assert!(out.contains(r#"<script src="app.js">"#), "{out}");
     }
 }

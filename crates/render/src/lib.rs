@@ -4,6 +4,7 @@
 mod allow_list;
 mod autolink;
 mod badge_tag;
+mod cdn;
 mod csp;
 mod error;
 pub mod escape;

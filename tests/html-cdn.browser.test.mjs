@@ -1,0 +1,265 @@
+// HTML pages made by AI tools load their libraries from CDNs: Gemini's and ChatGPT's canvases
+// Tailwind's Play CDN, Chart.js and lucide from jsDelivr and unpkg, React with Babel from unpkg;
+// Claude's HTML artifacts three.js, d3 and Font Awesome from cdnjs. Plug answers the versions it
+// vendors from the drop's own origin (README "Decisions": CDN libraries in HTML pages), so these
+// pages work where no CDN can be reached, as on this machine, whose DNS knows none of them: each
+// page is opened in Chromium and checked for what a person sees. The fixtures are written here in
+// the shape those tools write them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { useBrowserWorld } from './support/browser-world.mjs';
+
+const world = useBrowserWorld('html-cdn');
+
+// Google's fonts are not vendored: the page falls back to its next font, as it does offline. Its
+// failed request and Chromium's console line about it are the only problems allowed.
+const onlyFontsFailed = (problems) => {
+  const fonts = problems.filter((p) => /^https:\/\/fonts\.(googleapis|gstatic)\.com\//.test(p));
+  assert.equal(fonts.length, 1, problems.join('\n'));
+  return problems.filter((p) => !fonts.includes(p) && p !== 'Failed to load resource: net::ERR_NAME_NOT_RESOLVED');
+};
+
+const GEMINI_DASHBOARD = `<!DOCTYPE html>
+<html lang="en">
+<head>
+    <meta charset="UTF-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1.0">
+    <title>Sales Dashboard</title>
+    <script src="https://cdn.tailwindcss.com"></script>
+    <script src="https://cdn.jsdelivr.net/npm/chart.js"></script>
+    <script src="https://unpkg.com/lucide@latest"></script>
+    <link rel="preconnect" href="https://fonts.googleapis.com">
+    <link href="https://fonts.googleapis.com/css2?family=Inter:wght@400;600;700&display=swap" rel="stylesheet">
+    <script>
+        tailwind.config = {
+            theme: {
+                extend: {
+                    colors: { brand: { 500: '#0ea5e9', 700: '#0369a1' } },
+                    fontFamily: { sans: ['Inter', 'sans-serif'] },
+                }
+            }
+        }
+    </script>
+    <style type="text/tailwindcss">
+        .card { @apply bg-white rounded-xl shadow-md p-6; }
+    </style>
+</head>
+<body class="bg-gray-100 font-sans">
+    <div class="max-w-5xl mx-auto p-4 md:p-8">
+        <header class="flex items-center gap-3 mb-6">
+            <i data-lucide="bar-chart-3" class="w-8 h-8 text-brand-500"></i>
+            <h1 class="text-3xl font-bold text-gray-800">Quarterly Sales</h1>
+        </header>
+        <div class="grid grid-cols-1 md:grid-cols-3 gap-4 mb-6">
+            <div class="card"><p class="text-sm text-gray-500">Revenue</p><p id="revenue" class="text-2xl font-semibold">$48,200</p></div>
+            <div class="card"><p class="text-sm text-gray-500">Orders</p><p class="text-2xl font-semibold">1,204</p></div>
+            <div class="card"><p class="text-sm text-gray-500">Customers</p><p class="text-2xl font-semibold">312</p></div>
+        </div>
+        <div class="card">
+            <canvas id="salesChart" height="120"></canvas>
+        </div>
+        <button id="toggle" class="mt-6 px-4 py-2 bg-brand-500 hover:bg-brand-700 text-white rounded-lg">Highlight</button>
+    </div>
+    <script>
+        lucide.createIcons();
+        const ctx = document.getElementById('salesChart').getContext('2d');
+        new Chart(ctx, {
+            type: 'bar',
+            data: {
+                labels: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun'],
+                datasets: [{ label: 'Sales', data: [12, 19, 3, 5, 2, 3], backgroundColor: 'rgba(14, 165, 233, 0.6)' }]
+            },
+            options: { animation: false, responsive: true }
+        });
+        document.getElementById('toggle').addEventListener('click', () => {
+            document.getElementById('revenue').classList.add('text-emerald-600', 'underline');
+        });
+    </script>
+</body>
+</html>
+`;
+
+test("a Gemini-style page: Tailwind's Play CDN with its config and @apply, Chart.js and lucide, from the drop's origin", async () => {
+  const e = await world.dropLink('dashboard.html', GEMINI_DASHBOARD);
+  const { page, context, response } = await world.open(e);
+  const html = await response.text();
+  assert.match(html, /<script src="\/_plug\/vendor\/cdn\/tailwind-play\.js"><\/script>/);
+  assert.match(html, /<script src="\/_plug\/vendor\/cdn\/chart\.umd\.js"><\/script>/);
+  assert.match(html, /<script src="\/_plug\/vendor\/cdn\/lucide\.min\.js"><\/script>/);
+  // Not vendored: left as written.
+  assert.match(html, /href="https:\/\/fonts\.googleapis\.com\/css2\?family=Inter/);
+
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('h1')).fontSize === '30px');
+  const styles = await page.evaluate(() => {
+    const card = document.querySelector('.card');
+    const button = document.getElementById('toggle');
+    const cs = (el) => getComputedStyle(el);
+    return {
+      visibility: cs(document.documentElement).visibility,
+      background: cs(document.body).backgroundColor,
+      cardRadius: cs(card).borderTopLeftRadius,
+      cardPadding: cs(card).paddingTop,
+      cardBackground: cs(card).backgroundColor,
+      button: cs(button).backgroundColor,
+      buttonRadius: cs(button).borderTopLeftRadius,
+      columns: cs(document.querySelector('.grid')).gridTemplateColumns.split(' ').length,
+      fontFamily: cs(document.body).fontFamily,
+    };
+  });
+  assert.deepEqual(styles, {
+    visibility: 'visible',
+    background: 'rgb(243, 244, 246)', // bg-gray-100
+    cardRadius: '12px', // @apply rounded-xl
+    cardPadding: '24px', // @apply p-6
+    cardBackground: 'rgb(255, 255, 255)',
+    button: 'rgb(14, 165, 233)', // the config's brand-500
+    buttonRadius: '8px',
+    columns: 3, // md:grid-cols-3 at Chromium's 1280 px
+    fontFamily: 'Inter, sans-serif',
+  });
+  // lucide drew its icon; Chart.js drew bars.
+  assert.equal(await page.locator('header svg.lucide').count(), 1);
+  const painted = await page.evaluate(() => {
+    const canvas = document.getElementById('salesChart');
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let blue = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 2] > 150 && data[i] < 120 && data[i + 3] > 100) blue++;
+    return blue;
+  });
+  assert.ok(painted > 1000, `bars drawn (${painted} blue pixels)`);
+  // A class the page adds later is compiled too.
+  await page.click('#toggle');
+  await page.waitForFunction(() => getComputedStyle(document.getElementById('revenue')).color === 'rgb(5, 150, 105)');
+  await page.screenshot({ path: join(world.SHOTS, 'gemini-dashboard.png') });
+  assert.deepEqual(onlyFontsFailed(page.problems), []);
+  await context.close();
+});
+
+test("a ChatGPT-style React page: React 18 and Babel from unpkg run its text/babel script", async () => {
+  const page_ = `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8" />
+  <title>Todo App</title>
+  <script src="https://unpkg.com/react@18/umd/react.development.js" crossorigin></script>
+  <script src="https://unpkg.com/react-dom@18/umd/react-dom.development.js" crossorigin></script>
+  <script src="https://unpkg.com/@babel/standalone/babel.min.js"></script>
+  <script src="https://cdn.tailwindcss.com"></script>
+</head>
+<body class="bg-slate-50">
+  <div id="root"></div>
+  <script type="text/babel">
+    const { useState } = React;
+
+    function TodoApp() {
+      const [todos, setTodos] = useState([{ id: 1, text: 'Write the brief', done: false }]);
+      const [text, setText] = useState('');
+      const add = (e) => {
+        e.preventDefault();
+        if (!text.trim()) return;
+        setTodos([...todos, { id: Date.now(), text, done: false }]);
+        setText('');
+      };
+      return (
+        <div className="max-w-md mx-auto mt-10 p-6 bg-white rounded shadow">
+          <h1 className="text-2xl font-bold mb-4">My Todos</h1>
+          <form onSubmit={add} className="flex gap-2 mb-4">
+            <input value={text} onChange={(e) => setText(e.target.value)} className="flex-1 border px-2 py-1" placeholder="Add a todo" />
+            <button className="bg-blue-600 text-white px-3 py-1 rounded">Add</button>
+          </form>
+          <ul>
+            {todos.map((t) => (
+              <li key={t.id} className={t.done ? 'line-through text-gray-400' : ''}
+                  onClick={() => setTodos(todos.map((x) => x.id === t.id ? { ...x, done: !x.done } : x))}>
+                {t.text}
+              </li>
+            ))}
+          </ul>
+          <p id="count">{todos.filter((t) => !t.done).length} left</p>
+        </div>
+      );
+    }
+
+    ReactDOM.createRoot(document.getElementById('root')).render(<TodoApp />);
+  </script>
+</body>
+</html>
+`;
+  const e = await world.dropLink('todo.html', page_);
+  const { page, context } = await world.open(e);
+  await page.waitForFunction(() => document.getElementById('count')?.textContent === '1 left');
+  await page.fill('input', 'Ship it');
+  await page.click('button');
+  await page.waitForFunction(() => document.getElementById('count').textContent === '2 left');
+  await page.click('li >> nth=0');
+  await page.waitForFunction(() => document.getElementById('count').textContent === '1 left');
+  const look = await page.evaluate(() => ({
+    done: getComputedStyle(document.querySelector('li')).textDecorationLine,
+    radius: getComputedStyle(document.querySelector('.rounded')).borderTopLeftRadius,
+  }));
+  assert.deepEqual(look, { done: 'line-through', radius: '4px' }); // v3's rounded
+  await page.screenshot({ path: join(world.SHOTS, 'chatgpt-todo.png') });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("a Claude-style page: three.js r128, d3 and Font Awesome from cdnjs, with their integrity pins", async () => {
+  const page_ = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<title>Orbit Explorer</title>
+<link rel="stylesheet" href="https://cdnjs.cloudflare.com/ajax/libs/font-awesome/6.5.1/css/all.min.css" integrity="sha512-DTOQO9RWCH3ppGqcWaEA1BIZOC6xxalwEsw9c2QQeAIftl+Vegovlnee1c9QX4TctnWMn13TZye+giMm8e2LwA==" crossorigin="anonymous" referrerpolicy="no-referrer" />
+<script src="https://cdnjs.cloudflare.com/ajax/libs/three.js/r128/three.min.js"></script>
+<script src="https://cdnjs.cloudflare.com/ajax/libs/d3/7.8.5/d3.min.js"></script>
+<style>body { margin: 0; font-family: system-ui; } #bars { display: block; }</style>
+</head>
+<body>
+<h2><i class="fa-solid fa-rocket" id="icon"></i> Orbit Explorer</h2>
+<div id="scene"></div>
+<svg id="bars" width="300" height="100"></svg>
+<script>
+const scene = new THREE.Scene();
+const camera = new THREE.PerspectiveCamera(75, 2, 0.1, 1000);
+const renderer = new THREE.WebGLRenderer({ preserveDrawingBuffer: true });
+renderer.setSize(320, 160);
+document.getElementById('scene').appendChild(renderer.domElement);
+const cube = new THREE.Mesh(new THREE.BoxGeometry(), new THREE.MeshNormalMaterial());
+scene.add(cube);
+camera.position.z = 2;
+renderer.render(scene, camera);
+window.revision = THREE.REVISION;
+d3.select('#bars').selectAll('rect').data([30, 80, 45, 60]).enter().append('rect')
+  .attr('x', (d, i) => i * 70).attr('y', (d) => 100 - d).attr('width', 60).attr('height', (d) => d).attr('fill', 'steelblue');
+</script>
+</body>
+</html>
+`;
+  const e = await world.dropLink('orbit.html', page_);
+  const { page, context, response } = await world.open(e);
+  const html = await response.text();
+  assert.doesNotMatch(html, /integrity=/, 'the CDN file\'s pin is dropped with its address');
+  await page.waitForFunction(() => window.revision === '128');
+  assert.equal(await page.locator('#bars rect').count(), 4);
+  await page.waitForFunction(() => document.fonts.check('900 16px "Font Awesome 6 Free"'));
+  const icon = await page.evaluate(() => {
+    const before = getComputedStyle(document.getElementById('icon'), '::before');
+    return { family: before.fontFamily, content: before.content };
+  });
+  assert.match(icon.family, /Font Awesome 6 Free/);
+  assert.notEqual(icon.content, 'none');
+  await page.screenshot({ path: join(world.SHOTS, 'claude-orbit.png') });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('a version Plug does not hold is left as the page wrote it', async () => {
+  const e = await world.dropLink('old.html', `<!doctype html><html><head>
+<script src="https://cdn.jsdelivr.net/npm/chart.js@2.9.4/dist/Chart.min.js"></script>
+<script src="https://unpkg.com/react@17/umd/react.production.min.js"></script>
+</head><body><p>old</p></body></html>`);
+  const res = await world.app.open(e.url);
+  assert.match(res.text, /src="https:\/\/cdn\.jsdelivr\.net\/npm\/chart\.js@2\.9\.4\/dist\/Chart\.min\.js"/);
+  assert.match(res.text, /src="https:\/\/unpkg\.com\/react@17\/umd\/react\.production\.min\.js"/);
+});
