@@ -255,6 +255,7 @@ sync_file "$nm/d3/dist/d3.min.js" "$out/cdn/d3.min.js"
 sync_file "$nm/three/build/three.min.js" "$out/cdn/three.min.js"
 sync_file "$nm/lodash/lodash.min.js" "$out/cdn/lodash.min.js"
 sync_file "$nm/papaparse/papaparse.min.js" "$out/cdn/papaparse.min.js"
+sync_file "$nm/mathjs/lib/browser/math.js" "$out/cdn/math.js"
 sync_file "$nm/lucide/dist/umd/lucide.min.js" "$out/cdn/lucide.min.js"
 sync_file "$nm/@tailwindcss/browser/dist/index.global.js" "$out/cdn/tailwindcss-browser.js"
 sync_file "$nm/@fortawesome/fontawesome-free/css/all.min.css" "$out/cdn/fontawesome/css/all.min.css"
@@ -263,7 +264,7 @@ for face in brands-400 regular-400 solid-900 v4compatibility; do
 done
 build "$repo/crates/render/src/assets/tailwind-play.js" "$out/cdn/tailwind-play.js" --target=es2022 --bundle --format=iife
 for license in @babel/standalone/LICENSE chart.js/LICENSE.md d3/LICENSE three/LICENSE lodash/LICENSE \
-  papaparse/LICENSE lucide/LICENSE @tailwindcss/browser/LICENSE @fortawesome/fontawesome-free/LICENSE.txt \
+  papaparse/LICENSE mathjs/LICENSE lucide/LICENSE @tailwindcss/browser/LICENSE @fortawesome/fontawesome-free/LICENSE.txt \
   tailwindcss/LICENSE postcss/LICENSE; do
   name="${license%/*}"
   sync_file "$nm/$license" "$out/cdn/licenses/${name/\//+}.txt"

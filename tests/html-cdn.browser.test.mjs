@@ -204,7 +204,7 @@ test("a ChatGPT-style React page: React 18 and Babel from unpkg run its text/bab
   await context.close();
 });
 
-test("a Claude-style page: three.js r128, d3 and Font Awesome from cdnjs, with their integrity pins", async () => {
+test("a Claude-style page: three.js r128, d3, math.js and Font Awesome from cdnjs, with their integrity pins", async () => {
   const page_ = `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -213,6 +213,7 @@ test("a Claude-style page: three.js r128, d3 and Font Awesome from cdnjs, with t
 <link rel="stylesheet" href="https://cdnjs.cloudflare.com/ajax/libs/font-awesome/6.5.1/css/all.min.css" integrity="sha512-DTOQO9RWCH3ppGqcWaEA1BIZOC6xxalwEsw9c2QQeAIftl+Vegovlnee1c9QX4TctnWMn13TZye+giMm8e2LwA==" crossorigin="anonymous" referrerpolicy="no-referrer" />
 <script src="https://cdnjs.cloudflare.com/ajax/libs/three.js/r128/three.min.js"></script>
 <script src="https://cdnjs.cloudflare.com/ajax/libs/d3/7.8.5/d3.min.js"></script>
+<script src="https://cdnjs.cloudflare.com/ajax/libs/mathjs/11.8.0/math.min.js"></script>
 <style>body { margin: 0; font-family: system-ui; } #bars { display: block; }</style>
 </head>
 <body>
@@ -230,6 +231,7 @@ scene.add(cube);
 camera.position.z = 2;
 renderer.render(scene, camera);
 window.revision = THREE.REVISION;
+window.orbit = math.format(math.evaluate('2 * pi * 6371 km to mi'), { precision: 4 });
 d3.select('#bars').selectAll('rect').data([30, 80, 45, 60]).enter().append('rect')
   .attr('x', (d, i) => i * 70).attr('y', (d) => 100 - d).attr('width', 60).attr('height', (d) => d).attr('fill', 'steelblue');
 </script>
@@ -241,6 +243,7 @@ d3.select('#bars').selectAll('rect').data([30, 80, 45, 60]).enter().append('rect
   const html = await response.text();
   assert.doesNotMatch(html, /integrity=/, 'the CDN file\'s pin is dropped with its address');
   await page.waitForFunction(() => window.revision === '128');
+  assert.equal(await page.evaluate(() => window.orbit), '24870 mi');
   assert.equal(await page.locator('#bars rect').count(), 4);
   await page.waitForFunction(() => document.fonts.check('900 16px "Font Awesome 6 Free"'));
   const icon = await page.evaluate(() => {

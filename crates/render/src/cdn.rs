@@ -68,6 +68,12 @@ const LIBRARIES: &[Library] = &[
         vendored: "cdn/papaparse.min.js",
     },
     Library {
+        names: &["mathjs"],
+        lines: &["11", "12", "13"],
+        files: &["", "math.js", "math.min.js"],
+        vendored: "cdn/math.js",
+    },
+    Library {
         names: &["lucide"],
         lines: &["0", "1"],
         files: &["", "lucide.min.js", "lucide.js"],
@@ -216,6 +222,10 @@ mod tests {
                 "cdn/tailwindcss-browser.js",
             ),
             ("https://cdn.jsdelivr.net/npm/d3@7", "cdn/d3.min.js"),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/mathjs/11.8.0/math.min.js",
+                "cdn/math.js",
+            ),
         ] {
             assert_eq!(
                 vendored_url(url).as_deref(),
