@@ -266,3 +266,16 @@ test('a version Plug does not hold is left as the page wrote it', async () => {
   assert.match(res.text, /src="https:\/\/cdn\.jsdelivr\.net\/npm\/chart\.js@2\.9\.4\/dist\/Chart\.min\.js"/);
   assert.match(res.text, /src="https:\/\/unpkg\.com\/react@17\/umd\/react\.production\.min\.js"/);
 });
+
+test('a public, indexed page with its badge off, served with no other change, still gets its CDN libraries from the drop', async () => {
+  const { owner } = await world.app.world();
+  const content = '<!doctype html><html><head><script src="https://cdn.jsdelivr.net/npm/chart.js"></script></head><body><p>chart</p></body></html>';
+  const e = await world.app.dropLive(owner, { file: { name: 'no-badge.html', content }, fields: { scope: 'personal', visibility: 'link' } });
+  for (const [path, json] of [[`/api/v2/inspirations/${e.entity_id}`, { visibility: 'link', link_indexed: true }], [`/api/v2/entities/${e.entity_id}`, { badge_mode: 'off' }]]) {
+    const res = await world.app.request('PATCH', path, { token: owner.token, json });
+    assert.equal(res.status, 200, res.text);
+  }
+  const res = await world.app.open(e.url);
+  assert.doesNotMatch(res.text, /robots|badge\.js/, 'nothing else is added');
+  assert.match(res.text, /<script src="\/_plug\/vendor\/cdn\/chart\.umd\.js"><\/script>/);
+});

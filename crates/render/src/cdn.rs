@@ -93,6 +93,20 @@ const LIBRARIES: &[Library] = &[
     },
 ];
 
+/// Whether a page's first bytes name one of the CDNs [`vendored_url`] reads, so that a page served
+/// without a badge still goes through the rewriter that points them at the drop's origin.
+pub fn names_cdn(head: &[u8]) -> bool {
+    const HOSTS: [&[u8]; 4] = [
+        b"cdn.tailwindcss.com",
+        b"unpkg.com/",
+        b"cdn.jsdelivr.net/npm/",
+        b"cdnjs.cloudflare.com/ajax/libs/",
+    ];
+    HOSTS
+        .iter()
+        .any(|host| head.windows(host.len()).any(|w| w == *host))
+}
+
 /// Where the drop's origin serves what `url` asks a CDN for, or `None` to leave it as written.
 pub fn vendored_url(url: &str) -> Option<String> {
     let url = url.trim();
@@ -172,7 +186,20 @@ fn last_segment(path: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::vendored_url;
+    use super::{names_cdn, vendored_url};
+
+    #[test]
+    fn a_page_naming_a_cdn_is_told_apart() {
+        assert!(names_cdn(
+            br#"<script src="https://unpkg.com/react@18/umd/react.development.js">"#
+        ));
+        assert!(names_cdn(
+            b"<script src=\"https://cdn.tailwindcss.com\"></script>"
+        ));
+        assert!(!names_cdn(
+            b"<p>unpkg.com is a CDN</p><script src=\"/app.js\">"
+        ));
+    }
 
     #[test]
     fn the_addresses_ai_tools_write_are_served_from_the_drop() {

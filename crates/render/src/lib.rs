@@ -18,6 +18,7 @@ mod url_policy;
 pub mod vendor;
 
 pub use badge_tag::{BadgeTag, BadgeTagMode, DISMISSED_COOKIE};
+pub use cdn::names_cdn;
 pub use csp::{csp_for, frame_ancestors};
 pub use error::RenderError;
 pub use inject::{

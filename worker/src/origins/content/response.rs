@@ -84,8 +84,11 @@ pub async fn stream_html(
         noindex: !is_indexable(cx, seen),
         tool_globals: plug_render::calls_tool_globals(&head),
     };
+    let untouched = tag.is_none()
+        && !additions.noindex
+        && !additions.tool_globals
+        && !plug_render::names_cdn(&head);
     let body: ByteChunks = Box::pin(stream::once(std::future::ready(Ok(head))).chain(body));
-    let untouched = tag.is_none() && !additions.noindex && !additions.tool_globals;
     let mut response = match tag {
         None if untouched => Response::from_stream(body)?,
         tag => {
