@@ -83,6 +83,10 @@ expected_versions=(
   lucide@1.65.0
   @fortawesome/fontawesome-free@6.7.2
   @tailwindcss/browser@4.3.4
+  alpinejs@3.17.5
+  dompurify@3.4.18
+  html2canvas@1.4.1
+  p5@1.11.13
 )
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }
@@ -256,6 +260,11 @@ sync_file "$nm/three/build/three.min.js" "$out/cdn/three.min.js"
 sync_file "$nm/lodash/lodash.min.js" "$out/cdn/lodash.min.js"
 sync_file "$nm/papaparse/papaparse.min.js" "$out/cdn/papaparse.min.js"
 sync_file "$nm/mathjs/lib/browser/math.js" "$out/cdn/math.js"
+sync_file "$nm/alpinejs/dist/cdn.min.js" "$out/cdn/alpine.min.js"
+sync_file "$nm/dompurify/dist/purify.min.js" "$out/cdn/purify.min.js"
+sync_file "$nm/html2canvas/dist/html2canvas.min.js" "$out/cdn/html2canvas.min.js"
+sync_file "$nm/p5/lib/p5.min.js" "$out/cdn/p5.min.js"
+sync_file "$nm/tone/build/Tone.js" "$out/cdn/Tone.js"
 sync_file "$nm/lucide/dist/umd/lucide.min.js" "$out/cdn/lucide.min.js"
 sync_file "$nm/@tailwindcss/browser/dist/index.global.js" "$out/cdn/tailwindcss-browser.js"
 sync_file "$nm/@fortawesome/fontawesome-free/css/all.min.css" "$out/cdn/fontawesome/css/all.min.css"
@@ -264,7 +273,8 @@ for face in brands-400 regular-400 solid-900 v4compatibility; do
 done
 build "$repo/crates/render/src/assets/tailwind-play.js" "$out/cdn/tailwind-play.js" --target=es2022 --bundle --format=iife
 for license in @babel/standalone/LICENSE chart.js/LICENSE.md d3/LICENSE three/LICENSE lodash/LICENSE \
-  papaparse/LICENSE mathjs/LICENSE lucide/LICENSE @tailwindcss/browser/LICENSE @fortawesome/fontawesome-free/LICENSE.txt \
+  papaparse/LICENSE mathjs/LICENSE lucide/LICENSE dompurify/LICENSE \
+  html2canvas/LICENSE p5/license.txt tone/LICENSE.md @tailwindcss/browser/LICENSE @fortawesome/fontawesome-free/LICENSE.txt \
   tailwindcss/LICENSE postcss/LICENSE; do
   name="${license%/*}"
   sync_file "$nm/$license" "$out/cdn/licenses/${name/\//+}.txt"
@@ -272,6 +282,9 @@ done
 printf '%s\n' "@mhsdesign/jit-browser-tailwindcss@$(package_version @mhsdesign/jit-browser-tailwindcss): MIT licence, (c) Marc Henry Schultz. No licence file is shipped in the package." \
   > "$out/cdn/licenses/@mhsdesign+jit-browser-tailwindcss.txt.build"
 keep_if_changed "$out/cdn/licenses/@mhsdesign+jit-browser-tailwindcss.txt"
+printf '%s\n' "alpinejs@$(package_version alpinejs): MIT licence, (c) Caleb Porzio and contributors. No licence file is shipped in the package." \
+  > "$out/cdn/licenses/alpinejs.txt.build"
+keep_if_changed "$out/cdn/licenses/alpinejs.txt"
 
 # Licences travel with the code they cover.
 sync_file "$nm/react/LICENSE" "$out/licenses/react.txt"

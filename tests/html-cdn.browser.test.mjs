@@ -257,6 +257,57 @@ d3.select('#bars').selectAll('rect').data([30, 80, 45, 60]).enter().append('rect
   await context.close();
 });
 
+test('an Alpine.js page with p5.js, Tone.js and DOMPurify from jsDelivr and cdnjs runs its sketch and its state', async () => {
+  const e = await world.dropLink('sketch.html', `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8">
+  <title>Generative Melody</title>
+  <script defer src="https://cdn.jsdelivr.net/npm/alpinejs@3.x.x/dist/cdn.min.js"></script>
+  <script src="https://cdnjs.cloudflare.com/ajax/libs/p5.js/1.9.0/p5.min.js"></script>
+  <script src="https://cdnjs.cloudflare.com/ajax/libs/tone/14.8.49/Tone.js"></script>
+  <script src="https://cdn.jsdelivr.net/npm/dompurify@3.0.6/dist/purify.min.js"></script>
+</head>
+<body>
+  <div x-data="{ notes: 3 }">
+    <button id="more" @click="notes++">More notes</button>
+    <span id="notes" x-text="notes"></span>
+  </div>
+  <div id="note"></div>
+  <script>
+    function setup() {
+      createCanvas(200, 120).parent(document.body);
+      background(30);
+      fill(255, 200, 0);
+      circle(100, 60, 80);
+      noLoop();
+      window.sketchDrawn = true;
+    }
+    const synth = new Tone.Synth().toDestination();
+    window.toneReady = typeof synth.triggerAttackRelease === 'function';
+    document.getElementById('note').innerHTML = DOMPurify.sanitize('<b>C4</b><img src=x onerror=alert(1)>');
+  </script>
+</body>
+</html>
+`);
+  const { page, context } = await world.open(e);
+  await page.waitForFunction(() => window.sketchDrawn && window.toneReady);
+  assert.equal(await page.textContent('#notes'), '3');
+  await page.click('#more');
+  await page.waitForFunction(() => document.getElementById('notes').textContent === '4');
+  assert.equal(await page.innerHTML('#note'), '<b>C4</b><img src="x">');
+  const yellow = await page.evaluate(() => {
+    const canvas = document.querySelector('canvas');
+    const [r, g, b] = canvas.getContext('2d').getImageData(canvas.width / 2, canvas.height / 2, 1, 1).data;
+    return [r, g, b];
+  });
+  assert.deepEqual(yellow, [255, 200, 0]);
+  await page.screenshot({ path: join(world.SHOTS, 'alpine-p5.png') });
+  // The page's own `<img src=x>` (kept by DOMPurify) is the one request that fails.
+  assert.deepEqual(page.problems.filter((p) => !/\/x: net::ERR|Failed to load resource/.test(p)), []);
+  await context.close();
+});
+
 test('a version Plug does not hold is left as the page wrote it', async () => {
   const e = await world.dropLink('old.html', `<!doctype html><html><head>
 <script src="https://cdn.jsdelivr.net/npm/chart.js@2.9.4/dist/Chart.min.js"></script>

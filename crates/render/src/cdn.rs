@@ -86,6 +86,36 @@ const LIBRARIES: &[Library] = &[
         vendored: "cdn/fontawesome/css/all.min.css",
     },
     Library {
+        names: &["alpinejs"],
+        lines: &["3"],
+        files: &["", "cdn.min.js", "cdn.js"],
+        vendored: "cdn/alpine.min.js",
+    },
+    Library {
+        names: &["dompurify"],
+        lines: &["3"],
+        files: &["", "purify.min.js", "purify.js"],
+        vendored: "cdn/purify.min.js",
+    },
+    Library {
+        names: &["html2canvas"],
+        lines: &["1"],
+        files: &["", "html2canvas.min.js", "html2canvas.js"],
+        vendored: "cdn/html2canvas.min.js",
+    },
+    Library {
+        names: &["p5", "p5.js"],
+        lines: &["1"],
+        files: &["", "p5.min.js", "p5.js"],
+        vendored: "cdn/p5.min.js",
+    },
+    Library {
+        names: &["tone"],
+        lines: &["14", "15"],
+        files: &["", "Tone.js", "Tone.min.js"],
+        vendored: "cdn/Tone.js",
+    },
+    Library {
         names: &["@tailwindcss/browser"],
         lines: &["4"],
         files: &["", "index.global.js"],
@@ -250,6 +280,18 @@ mod tests {
             ),
             ("https://cdn.jsdelivr.net/npm/d3@7", "cdn/d3.min.js"),
             (
+                "https://cdn.jsdelivr.net/npm/alpinejs@3.x.x/dist/cdn.min.js",
+                "cdn/alpine.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/p5.js/1.9.0/p5.min.js",
+                "cdn/p5.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/tone/14.8.49/Tone.js",
+                "cdn/Tone.js",
+            ),
+            (
                 "https://cdnjs.cloudflare.com/ajax/libs/mathjs/11.8.0/math.min.js",
                 "cdn/math.js",
             ),
@@ -272,6 +314,7 @@ mod tests {
             "https://cdn.jsdelivr.net/npm/chart.js@4/+esm",
             "https://cdn.jsdelivr.net/npm/chart.js?x=1",
             "https://cdnjs.cloudflare.com/ajax/libs/three.js/r160/three.min.js",
+            "https://cdn.jsdelivr.net/npm/p5@2.0.0/lib/p5.min.js",
             "https://cdnjs.cloudflare.com/ajax/libs/font-awesome/5.15.4/css/all.min.css",
             "https://example.com/react@18/umd/react.development.js",
             "https://unpkg.com.evil.example/react@18/umd/react.development.js",
