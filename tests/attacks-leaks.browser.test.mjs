@@ -72,3 +72,17 @@ test('a drop that opens another drop\'s url in a popup cannot tell whether its v
   assert.deepEqual(asReader, asMember, 'the reader and the viewer who may not read it look the same to the opener');
   assert.deepEqual(asReader, { frames: 0, closed: true, ownPopupKept: true }, 'the opener is cut off from any page of Plug it opens, and keeps its own popup to a page that asks nothing');
 });
+
+test('a drop that opens the web app in a popup is cut off from it: it cannot send the app\'s tab elsewhere later', async () => {
+  const { owner, grid, outsider } = await app.world();
+  const quiz = await app.dropLive(outsider, { file: { name: 'quiz.html', content: PROBE }, fields: { scope: 'personal', visibility: 'link' } });
+  const context = await signedInContext(browser, { user: owner, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA, bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(`${quiz.url}?target=${encodeURIComponent(`${app.baseUrl}/`)}&own=${encodeURIComponent(`${app.baseUrl}/healthz`)}`);
+  await page.waitForFunction(() => document.title === 'done', null, { timeout: 30_000 });
+  const seen = await page.evaluate(() => window.__seen);
+  // Before, the drop held the app's window and could later point it at a look-alike sign-in page
+  // (reverse tabnabbing) while the person thought it was Plug.
+  assert.equal(seen.closed, true, 'the opener holds no handle on the signed-in app');
+  await context.close();
+});
