@@ -136,3 +136,20 @@ test('GET, HEAD and OPTIONS at the link origin tell a private url from a missing
     }
   }
 });
+
+test('a link-origin answer that depends on who asks is never kept by a shared cache', async () => {
+  const { owner, space } = await app.world();
+  const e = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'private' } });
+  const moved = await app.request('PATCH', `/api/v2/inspirations/${e.entity_id}`, { token: owner.token, json: { scope: 'space', space_id: space.space_id, visibility: 'private' } });
+  assert.equal(moved.status, 200, moved.text);
+  // The old url's 301 names a private drop's new url (its space) to a reader only; its new url's
+  // form without the slash moves a reader only. Neither may reach anyone else from a cache.
+  for (const [url, to] of [[e.url, moved.body.url], [moved.body.url.replace(/\/$/, ''), moved.body.url]]) {
+    const res = await app.request('GET', url, { token: owner.token });
+    assert.equal(res.status, 301, `${url}: ${res.text}`);
+    assert.equal(res.headers.get('location'), to);
+    assert.match(res.headers.get('cache-control') ?? '', /private|no-store/, `${url}: ${res.headers.get('cache-control')}`);
+    const stranger = await app.request('GET', url);
+    assert.equal(stranger.status, 404);
+  }
+});

@@ -138,3 +138,59 @@ test('a link drop previewed in the web app cannot navigate the app\'s tab, from 
   assert.deepEqual(hijacked, [], 'nothing reached the attacker\'s address');
   await context.close();
 });
+
+/** A drop's page that sends every kind of request a page can send across sites without a
+ * preflight (form POSTs as text/plain, beacons, no-cors fetches with cookies) at the API's writes. */
+const FORGE = `<!doctype html><meta charset="utf-8"><title>Survey</title><body><h1>Survey</h1><script>
+(async () => {
+  const q = new URLSearchParams(location.search);
+  const api = q.get('api');
+  const id = q.get('id');
+  const to = q.get('to');
+  const writes = ['/api/v2/inspirations/' + id + '/archive', '/api/v2/inspirations/' + id + '/pin', '/api/v2/entities/' + id + '/reactions',
+    '/api/v2/enter-session', '/enter?to=' + encodeURIComponent(to), '/api/v2/serve-sessions'];
+  for (const w of writes) {
+    navigator.sendBeacon(api + w, '{"emoji":"👍"}');
+    await fetch(api + w, { method: 'POST', mode: 'no-cors', credentials: 'include', body: '{}' }).catch(() => {});
+    const frame = document.createElement('iframe');
+    frame.name = 'f' + writes.indexOf(w);
+    document.body.append(frame);
+    const form = document.createElement('form');
+    form.method = 'POST'; form.enctype = 'text/plain'; form.action = api + w; form.target = frame.name;
+    const field = document.createElement('input'); field.name = '{"visibility":"link","x":"'; field.value = '"}';
+    form.append(field); document.body.append(form); form.submit();
+  }
+  // /enter's GET mints a sign-in with the cookie, but only for a navigation of this browser's own.
+  await new Promise((r) => { const img = new Image(); img.onload = img.onerror = r; img.src = api + '/enter?to=' + encodeURIComponent(to); });
+  // A DELETE needs a preflight, which these routes do not grant: the browser sends nothing.
+  await fetch(api + '/api/v2/enter-session', { method: 'DELETE', credentials: 'include' }).catch(() => {});
+  await new Promise((r) => setTimeout(r, 2000));
+  document.title = 'sent';
+})();
+</script></body>`;
+
+test('a drop\'s page forging requests at the API as its signed-in viewer changes nothing: no API write is authenticated by a cookie', async () => {
+  const { owner, grid, outsider } = await app.world();
+  const mine = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'private' } });
+  const forge = await app.dropLive(outsider, { file: { name: 'survey.html', content: FORGE }, fields: { scope: 'personal', visibility: 'link' } });
+  const context = await signedInContext(browser, { user: owner, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA, bypassCSP: true });
+  // The app ran here: the browser holds its /enter cookie, the one cookie the API origin reads.
+  const appPage = await context.newPage();
+  await appPage.goto(`${app.baseUrl}/`);
+  const enterCookie = async () => (await context.cookies(`${app.baseUrl}/enter`)).find((c) => c.name === 'plug_enter');
+  for (let i = 0; i < 50 && !(await enterCookie()); i += 1) await appPage.waitForTimeout(100);
+  assert.ok(await enterCookie(), 'the app set its /enter cookie');
+  const ticketsBefore = (await app.sql('SELECT COUNT(*) AS n FROM serve_tickets'))[0]?.n;
+  const page = await context.newPage();
+  const q = new URLSearchParams({ api: app.baseUrl, id: mine.entity_id, to: mine.url });
+  await page.goto(`${forge.url}?${q}`);
+  await page.waitForFunction(() => document.title === 'sent', null, { timeout: 30_000 });
+  const after = await app.read(owner, mine.entity_id);
+  assert.equal(after.body.status, 'live', 'not archived');
+  assert.equal(after.body.visibility, 'private');
+  assert.equal(after.body.pinned, false, 'not pinned');
+  assert.equal((await app.sql('SELECT COUNT(*) AS n FROM reactions WHERE entity_id = ?', mine.entity_id))[0].n, 0, 'no reaction');
+  assert.ok(await enterCookie(), 'the /enter cookie is still there');
+  assert.equal((await app.sql('SELECT COUNT(*) AS n FROM serve_tickets'))[0]?.n, ticketsBefore, 'no serve ticket was made');
+  await context.close();
+});

@@ -163,3 +163,28 @@ test('a client registered before these rules is never named on a consent page wi
   assert.equal(shown.status, 200, shown.text);
   assert.match(shown.text, /<bdi>Evil\u202eedualC<\/bdi>/, 'the name is isolated from the words around it');
 });
+
+test('a zipped site\'s folder redirect names the folder a browser asked for, whatever its name holds', async () => {
+  const { owner } = await app.world();
+  // Folders named in Chinese, with an accent, a space, and a `?` or `#` in them: each its own page.
+  const folders = ['文档', 'café', 'a b', 'q?x', 'h#x', '100%'];
+  const e = await app.dropLive(owner, {
+    file: { name: 'site.zip', content: fx.zip([
+      { name: 'index.html', content: fx.html('Home') },
+      ...folders.map((f, i) => ({ name: `${f}/index.html`, content: fx.html(`Folder ${i}`, `<h1>folder-${i}</h1>`) })),
+    ]) },
+    fields: { scope: 'personal', visibility: 'link' },
+  });
+  const origin = app.contentUrl(e.entity_id);
+  for (const [i, folder] of folders.entries()) {
+    const asked = `${origin}/${encodeURIComponent(folder)}`;
+    const res = await app.request('GET', asked, { headers: NAV });
+    assert.equal(res.status, 301, `${folder}: ${res.status} ${res.text.slice(0, 200)}`);
+    const to = new URL(res.headers.get('location'), asked);
+    assert.equal(to.origin, origin, folder);
+    assert.equal(`${to.pathname}${to.search}${to.hash}`, `/${encodeURIComponent(folder)}/`, `${folder} -> ${res.headers.get('location')}`);
+    const page = await app.request('GET', to.href, { headers: NAV });
+    assert.equal(page.status, 200, folder);
+    assert.match(page.text, new RegExp(`folder-${i}`), folder);
+  }
+});

@@ -68,6 +68,24 @@ async fn fetch(req: Request, env: Env, ctx: Context) -> worker::Result<Response>
         let _ = response
             .headers_mut()
             .set("X-Content-Type-Options", "nosniff");
+        // A page of Plug's opened by another site's is cut off from its opener: else a drop could
+        // open a private drop's `url` and count its frames (`win.length`) to learn whether the
+        // viewer may read it (README "Security"). A drop's own popups keep their opener.
+        if !matches!(
+            response.headers().has("Cross-Origin-Opener-Policy"),
+            Ok(true)
+        ) {
+            let _ = response
+                .headers_mut()
+                .set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+        }
+        // What these origins answer depends on who asks (a reader's 301 names a private drop's
+        // new url): no shared cache keeps it, unless the answer says it is the same for all.
+        if !matches!(response.headers().has("Cache-Control"), Ok(true)) {
+            let _ = response
+                .headers_mut()
+                .set("Cache-Control", "private, no-cache");
+        }
     }
     if matches!(origin, Origin::Content(_)) {
         // A content origin's bytes are for its own pages only: no other page may load them as a

@@ -47,6 +47,9 @@ pub async fn api_origin_page(cx: &Ctx, req: Request) -> ApiResult<Response> {
                 headers.set("Cache-Control", "no-cache")?;
                 // The app holds the token: no other page may frame it.
                 headers.set("X-Frame-Options", "DENY")?;
+                // Nor keep a handle on it: a drop that opened it could later send its tab to a
+                // look-alike sign-in page. The app's own popups (Open) are kept.
+                headers.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups")?;
                 Ok(response)
             }
             Err(_) if url.path() == "/" => home(cx),

@@ -338,10 +338,31 @@ async fn site_file(cx: &Ctx, req: &Request, seen: &Seen, rest: &str) -> ApiResul
     match &*found {
         site_files::Lookup::File(file) => site_entry(cx, req, seen, file).await,
         // `docs` for a folder `docs/` moves to the folder's index.
-        site_files::Lookup::Folder => crate::http::redirect(&format!("/{path}/"), 301),
+        site_files::Lookup::Folder => folder_redirect(&path),
         site_files::Lookup::Missing if path == FAVICON => crate::origins::pages::favicon(),
         site_files::Lookup::Missing => missing_site_file(cx, req, seen, &path).await,
     }
+}
+
+/// `docs` for a folder `docs/` moves to the folder's index. The name goes back as the browser
+/// sent it, percent-encoded: decoded, a `?` or `#` in it ended the path there, and `文档` or
+/// `café` went out as Latin-1 bytes the browser read as another name (a 404).
+fn folder_redirect(path: &str) -> ApiResult<Response> {
+    use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
+    const KEEP_SLASHES: &AsciiSet = &CONTROLS
+        .add(b' ')
+        .add(b'"')
+        .add(b'#')
+        .add(b'%')
+        .add(b'<')
+        .add(b'>')
+        .add(b'?')
+        .add(b'\\')
+        .add(b'`');
+    crate::http::redirect(
+        &format!("/{}/", utf8_percent_encode(path, KEEP_SLASHES)),
+        301,
+    )
 }
 
 /// The path in its other Unicode normal forms, for a name with letters past ASCII: macOS's
@@ -500,7 +521,7 @@ async fn missing_site_file(
                 return site_entry(cx, req, seen, file).await
             }
             site_files::Lookup::File(_) => {}
-            site_files::Lookup::Folder => return crate::http::redirect(&format!("/{path}/"), 301),
+            site_files::Lookup::Folder => return folder_redirect(path),
             site_files::Lookup::Missing => {}
         }
     }
@@ -555,7 +576,7 @@ async fn legacy_site_file(cx: &Ctx, seen: &Seen, path: &str) -> ApiResult<Respon
             .await?
             .is_some()
         {
-            return crate::http::redirect(&format!("/{path}/"), 301);
+            return folder_redirect(path);
         }
         return Err(ApiError::not_found());
     };
