@@ -33,23 +33,40 @@ fn tables() -> &'static Tables {
     })
 }
 
+/// The register after the 16 bytes at the start of `b` (at least 16 long). Written out, not
+/// looped, and `b[15]` read first so that one bounds check covers the block: a looped version ran
+/// at half of `crc32fast`'s speed at opt-level "z"; this one runs at its speed.
+#[inline(always)]
+fn fold_16(tables: &Tables, register: u32, b: &[u8]) -> u32 {
+    let w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]) ^ register;
+    tables[0][usize::from(b[15])]
+        ^ tables[1][usize::from(b[14])]
+        ^ tables[2][usize::from(b[13])]
+        ^ tables[3][usize::from(b[12])]
+        ^ tables[4][usize::from(b[11])]
+        ^ tables[5][usize::from(b[10])]
+        ^ tables[6][usize::from(b[9])]
+        ^ tables[7][usize::from(b[8])]
+        ^ tables[8][usize::from(b[7])]
+        ^ tables[9][usize::from(b[6])]
+        ^ tables[10][usize::from(b[5])]
+        ^ tables[11][usize::from(b[4])]
+        ^ tables[12][(w >> 24) as usize]
+        ^ tables[13][((w >> 16) & 0xFF) as usize]
+        ^ tables[14][((w >> 8) & 0xFF) as usize]
+        ^ tables[15][(w & 0xFF) as usize]
+}
+
 /// The checksum `crc` (a finished CRC, 0 for none yet) continued over `bytes`.
 fn update(crc: u32, bytes: &[u8]) -> u32 {
     let tables = tables();
     let mut register = !crc;
-    let mut blocks = bytes.chunks_exact(16);
-    for block in &mut blocks {
-        let first = u32::from_le_bytes([block[0], block[1], block[2], block[3]]) ^ register;
-        let mut next = 0;
-        for (i, byte) in first.to_le_bytes().into_iter().enumerate() {
-            next ^= tables[15 - i][byte as usize];
-        }
-        for (i, &byte) in block[4..].iter().enumerate() {
-            next ^= tables[11 - i][byte as usize];
-        }
-        register = next;
+    let mut rest = bytes;
+    while rest.len() >= 16 {
+        register = fold_16(tables, register, rest);
+        rest = &rest[16..];
     }
-    for &byte in blocks.remainder() {
+    for &byte in rest {
         register = (register >> 8) ^ tables[0][((register ^ u32::from(byte)) & 0xFF) as usize];
     }
     !register
