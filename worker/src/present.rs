@@ -267,6 +267,10 @@ mod tests {
             space_slug: Some("design".into()),
             space_name: Some("Design".into()),
             reaction_counts: Some(r#"{"useful":2}"#.into()),
+            access_visibility_spaces: None,
+            access_viewer_role: None,
+            access_viewer_spaces: None,
+            access_inspired_by: None,
         }
     }
 

@@ -124,10 +124,13 @@ pub async fn user_with_memberships(
     user_id: &UserId,
     before: Option<D1PreparedStatement>,
 ) -> ApiResult<Option<(User, Vec<Membership>)>> {
+    // The user's columns are fields here, not a `#[serde(flatten)]` of `User`: flattening
+    // compiles the inner type's deserializer a second time (docs/speed.md).
     #[derive(Deserialize)]
     struct Row {
-        #[serde(flatten)]
-        user: User,
+        user_id: UserId,
+        slug: String,
+        name: String,
         role: Option<Role>,
         grid_id: Option<GridId>,
         grid_slug: Option<String>,
@@ -150,7 +153,11 @@ pub async fn user_with_memberships(
         Some(last) => db::rows(last)?,
         None => Vec::new(),
     };
-    let Some(user) = rows.first().map(|r| r.user.clone()) else {
+    let Some(user) = rows.first().map(|r| User {
+        user_id: r.user_id.clone(),
+        slug: r.slug.clone(),
+        name: r.name.clone(),
+    }) else {
         return Ok(None);
     };
     let memberships = rows
@@ -341,17 +348,28 @@ pub fn badge_policy_where(
     db::stmt(db, &sql, args)
 }
 
-/// A row of [`badge_policy_where`].
+/// A row of [`badge_policy_where`]: the grid's columns as fields, not a `#[serde(flatten)]` of
+/// `Grid`, which would compile `Grid`'s deserializer a second time (docs/speed.md).
 #[derive(Deserialize)]
 pub struct BadgePolicyRow {
-    #[serde(flatten)]
-    grid: Grid,
+    grid_id: GridId,
+    slug: String,
+    badge_policy: String,
+    badge_theme: Option<String>,
+    badge_position: Option<String>,
     platform_badge_policy: Option<String>,
 }
 
 impl BadgePolicyRow {
     pub fn decode(self) -> (Grid, Option<String>) {
-        (self.grid, self.platform_badge_policy)
+        let grid = Grid {
+            grid_id: self.grid_id,
+            slug: self.slug,
+            badge_policy: self.badge_policy,
+            badge_theme: self.badge_theme,
+            badge_position: self.badge_position,
+        };
+        (grid, self.platform_badge_policy)
     }
 }
 

@@ -61,6 +61,14 @@ pub struct EntityRow {
     pub space_name: Option<String>,
     /// `{kind: count}` of its reactions, read with the row so a page of rows is one query.
     pub reaction_counts: Option<String>,
+    /// The access columns of [`with_access_statement`]'s rows (absent from the others), which
+    /// [`WithAccessRow::decode`] takes out. They are read here rather than in a struct that
+    /// `#[serde(flatten)]`s the row, which compiled this row's deserializer a second time (about
+    /// 4 KiB of the Worker's gzip upload; docs/speed.md).
+    pub access_visibility_spaces: Option<String>,
+    pub access_viewer_role: Option<Role>,
+    pub access_viewer_spaces: Option<String>,
+    pub access_inspired_by: Option<String>,
 }
 
 impl EntityRow {
@@ -151,31 +159,36 @@ pub fn with_access_statement(
     with_access_where(db, filter, &[first, second, db::opt_text(viewer)])
 }
 
-/// A row of [`with_access_statement`].
+/// A row of [`with_access_statement`]: an [`EntityRow`] with its access columns.
 #[derive(Deserialize)]
-pub struct WithAccessRow {
-    #[serde(flatten)]
-    row: EntityRow,
-    access_visibility_spaces: String,
-    access_viewer_role: Option<Role>,
-    access_viewer_spaces: String,
-    access_inspired_by: String,
-}
+#[serde(transparent)]
+pub struct WithAccessRow(EntityRow);
 
 impl WithAccessRow {
+    /// The row and its [`Access`]; a missing access column (other than the viewer's role, NULL
+    /// for a viewer outside the grid) fails as it did when the columns were required fields.
     pub fn decode(self) -> ApiResult<(EntityRow, Access)> {
-        fn decode<T: serde::de::DeserializeOwned>(json: &str) -> ApiResult<T> {
-            serde_json::from_str(json).map_err(ApiError::internal)
+        fn decode<T: serde::de::DeserializeOwned>(
+            json: Option<String>,
+            column: &str,
+        ) -> ApiResult<T> {
+            let json =
+                json.ok_or_else(|| ApiError::internal(format!("missing field `{column}`")))?;
+            serde_json::from_str(&json).map_err(ApiError::internal)
         }
-        let mut visibility_spaces: Vec<(SpaceId, String)> = decode(&self.access_visibility_spaces)?;
+        let mut row = self.0;
+        let mut visibility_spaces: Vec<(SpaceId, String)> = decode(
+            row.access_visibility_spaces.take(),
+            "access_visibility_spaces",
+        )?;
         visibility_spaces.sort_by(|a, b| a.1.cmp(&b.1));
         let access = Access {
             visibility_spaces,
-            viewer_role: self.access_viewer_role,
-            viewer_space_ids: decode(&self.access_viewer_spaces)?,
-            inspired_by: decode(&self.access_inspired_by)?,
+            viewer_role: row.access_viewer_role.take(),
+            viewer_space_ids: decode(row.access_viewer_spaces.take(), "access_viewer_spaces")?,
+            inspired_by: decode(row.access_inspired_by.take(), "access_inspired_by")?,
         };
-        Ok((self.row, access))
+        Ok((row, access))
     }
 }
 

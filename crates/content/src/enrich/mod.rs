@@ -3,6 +3,7 @@
 
 mod html;
 mod markdown;
+mod number;
 mod office;
 mod pdf;
 mod react;
@@ -365,11 +366,7 @@ fn from_svg(info: &SvgInfo) -> Draft {
 fn svg_size(info: &SvgInfo) -> Option<(String, String)> {
     let number = |value: &Option<String>| {
         let value = value.as_deref()?.trim().trim_end_matches("px");
-        value
-            .parse::<f64>()
-            .ok()
-            .filter(|n| *n > 0.0)
-            .map(|_| value.to_string())
+        number::is_positive_number(value).then(|| value.to_string())
     };
     if let (Some(width), Some(height)) = (number(&info.width), number(&info.height)) {
         return Some((width, height));
