@@ -73,6 +73,8 @@ function sheetWorker() {
     progress("Laying out the sheets…");
     const parts = await readSheetParts(bytes);
     addEmptyCellNotes(workbook, parts);
+    const cellPictures = await readCellPictures(bytes);
+    clearPictureCells(workbook, cellPictures);
     const styles = new StyleTable(themeColors(workbook), "s");
     const pending = [];
     // Excel recalculates on open a workbook marked so, and one last calculated by another program
@@ -86,6 +88,7 @@ function sheetWorker() {
     addChartSheets(sheets, order, charts, styles, pending);
     placeCharts(sheets, charts);
     placePictures(sheets, pictures);
+    await placeCellPictures(sheets, cellPictures);
     postSheets("workbook", sheets, styles);
     if (pending.length > 0) {
       progress(`Calculating ${pending.length.toLocaleString("en-US")} formulas…`);
@@ -298,6 +301,113 @@ function sheetWorker() {
   function placePictures(sheets, pictures) {
     for (const sheet of sheets) {
       sheet.pictures = pictures.filter((p) => p.sheet === sheet.name).map(({ anchor, type, name, bytes }) => ({ box: anchorBox(sheet, anchor, 1), type, name, bytes }));
+    }
+  }
+
+  // Pictures placed in a cell (Excel 365's Insert > Pictures > Place in Cell, XlsxWriter's
+  // `embed_image`): the cell stores the error #VALUE! for older readers and a value metadata
+  // index (`vm`) that leads, through xl/metadata.xml and xl/richData, to the picture. Excel
+  // shows the picture fitted in the cell, its proportions kept; the viewer showed "#VALUE!".
+  // Sheet name -> [{ row, col, type, name, bytes }] (0-based), 40 a sheet and 20 MB in all.
+  // A rich value that is not a local picture (IMAGE() of a web address, a linked data type)
+  // leaves its cell as stored.
+  const PICTURE_TYPES = { png: "image/png", jpeg: "image/jpeg", jpg: "image/jpeg", gif: "image/gif", bmp: "image/bmp", webp: "image/webp" };
+
+  async function readCellPictures(bytes) {
+    const found = new Map();
+    try {
+      const data = new Uint8Array(bytes);
+      const entries = zipDirectory(data);
+      if (!entries.has("xl/richData/rdrichvalue.xml") || !entries.has("xl/metadata.xml")) return found;
+      const metadata = await zipText(data, entries, "xl/metadata.xml");
+      const types = [...(metadata || "").matchAll(/<(?:\w+:)?metadataType\b([^>]*)>/g)].map((m) => xmlAttribute(m[1], "name"));
+      const future = /<(?:\w+:)?futureMetadata\b[^>]*\bname="XLRICHVALUE"[^>]*>([^]*?)<\/(?:\w+:)?futureMetadata>/.exec(metadata || "");
+      const richIndex = future ? [...future[1].matchAll(/<(?:\w+:)?bk\b[^>]*>([^]*?)<\/(?:\w+:)?bk>/g)].map((bk) => {
+        const rvb = /<(?:\w+:)?rvb\b([^>]*)>/.exec(bk[1]);
+        return rvb ? Number(xmlAttribute(rvb[1], "i")) : -1;
+      }) : [];
+      const values = /<(?:\w+:)?valueMetadata\b[^>]*>([^]*?)<\/(?:\w+:)?valueMetadata>/.exec(metadata || "");
+      // vm is 1-based into valueMetadata's blocks; each block's record names its type (1-based).
+      const byVm = values ? [...values[1].matchAll(/<(?:\w+:)?bk\b[^>]*>([^]*?)<\/(?:\w+:)?bk>/g)].map((bk) => {
+        const rc = /<(?:\w+:)?rc\b([^>]*)>/.exec(bk[1]);
+        if (!rc || types[Number(xmlAttribute(rc[1], "t")) - 1] !== "XLRICHVALUE") return -1;
+        const index = richIndex[Number(xmlAttribute(rc[1], "v"))];
+        return index === undefined ? -1 : index;
+      }) : [];
+      const structures = [...((await zipText(data, entries, "xl/richData/rdrichvaluestructure.xml")) || "").matchAll(/<(?:\w+:)?s\b([^>]*)>([^]*?)<\/(?:\w+:)?s>/g)]
+        .map(([, attrs, body]) => ({ type: xmlAttribute(attrs, "t"), keys: [...body.matchAll(/<(?:\w+:)?k\b([^>]*)>/g)].map((k) => xmlAttribute(k[1], "n")) }));
+      const rich = [...((await zipText(data, entries, "xl/richData/rdrichvalue.xml")) || "").matchAll(/<(?:\w+:)?rv\b([^>]*)>([^]*?)<\/(?:\w+:)?rv>/g)].map(([, attrs, body]) => {
+        const structure = structures[Number(xmlAttribute(attrs, "s"))];
+        if (!structure || structure.type !== "_localImage") return null;
+        const v = [...body.matchAll(/<(?:\w+:)?v\b[^>]*>([^<]*)</g)].map((m) => xmlText(m[1]));
+        const at = structure.keys.indexOf("_rvRel:LocalImageIdentifier");
+        const alt = structure.keys.indexOf("Text");
+        return at < 0 ? null : { rel: Number(v[at]), name: alt >= 0 && v[alt] ? v[alt] : "Picture" };
+      });
+      const relsXml = (await zipText(data, entries, "xl/richData/richValueRel.xml")) || "";
+      const relIds = [...relsXml.matchAll(/<(?:\w+:)?rel\b([^>]*)>/g)].map((m) => (/\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(m[1]) || [])[1]);
+      const media = await relationships(data, entries, "xl/richData/richValueRel.xml");
+      const workbookXml = await zipText(data, entries, "xl/workbook.xml");
+      const workbookRels = await relationships(data, entries, "xl/workbook.xml");
+      let total = 0;
+      for (const [, tag] of (workbookXml || "").matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
+        const name = xmlAttribute(tag, "name");
+        const id = /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(tag);
+        const part = id && workbookRels.get(xmlText(id[1]));
+        const xml = part && (await zipText(data, entries, part));
+        if (name === null || !xml || !/\svm="/.test(xml)) continue;
+        const pictures = [];
+        for (const [, attrs] of xml.matchAll(/<(?:\w+:)?c\b([^>]*\svm="[^>]*)>/g)) {
+          const value = rich[byVm[Number(xmlAttribute(attrs, "vm")) - 1]];
+          const target = value && media.get(relIds[value.rel]);
+          const type = target && PICTURE_TYPES[target.split(".").pop().toLowerCase()];
+          const at = type && boxOf(xmlAttribute(attrs, "r") || "");
+          if (!at || pictures.length >= 40) continue;
+          const picture = await zipBytes(data, entries, target);
+          if (!picture || total + picture.byteLength > 20_000_000) continue;
+          total += picture.byteLength;
+          pictures.push({ row: at[0], col: at[1], type, name: String(value.name).slice(0, 200), bytes: picture });
+        }
+        if (pictures.length) found.set(name, pictures);
+      }
+    } catch {
+      found.clear();
+    }
+    return found;
+  }
+
+  // The cell under a picture shows the picture, not the #VALUE! stored for older readers.
+  function clearPictureCells(workbook, cellPictures) {
+    for (const [name, pictures] of cellPictures) {
+      const sheet = workbook.getWorksheet(name);
+      for (const { row, col } of pictures) {
+        const cell = sheet && sheet.findCell(row + 1, col + 1);
+        if (cell) cell.value = null;
+      }
+    }
+  }
+
+  // Each picture fitted in its cell (a merged range: the range), its proportions kept, centred.
+  async function placeCellPictures(sheets, cellPictures) {
+    for (const sheet of sheets) {
+      const pictures = cellPictures.get(sheet.name);
+      if (!pictures) continue;
+      for (const { row, col, type, name, bytes } of pictures) {
+        const merge = (sheet.merges || []).find(([top, left]) => top === row && left === col);
+        const [bottom, right] = merge ? [merge[2], merge[3]] : [row, col];
+        const cell = anchorBox(sheet, { from: { row, col, rowOff: 0, colOff: 0 }, to: { row: bottom + 1, col: right + 1, rowOff: 0, colOff: 0 } }, 1);
+        let scale = 1;
+        try {
+          const image = await createImageBitmap(new Blob([bytes], { type }));
+          scale = Math.min(cell.width / image.width, cell.height / image.height);
+          const width = Math.max(1, image.width * scale - 2);
+          const height = Math.max(1, image.height * scale - 2);
+          image.close();
+          sheet.pictures.push({ box: { left: cell.left + (cell.width - width) / 2, top: cell.top + (cell.height - height) / 2, width, height }, type, name, bytes });
+        } catch {
+          // Not a picture the browser can decode: the cell stays empty.
+        }
+      }
     }
   }
 
