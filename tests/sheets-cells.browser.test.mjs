@@ -75,3 +75,42 @@ test('a picture placed in a cell shows in the cell, fitted with its proportions,
   await page.screenshot({ path: join(SHOTS, 'in-cell.png'), clip: { x: 0, y: 40, width: 500, height: 200 } });
   await context.close();
 });
+
+// openpyxl's Alignment(textRotation=…): 45 and 90 degrees anticlockwise, 135 (45 clockwise), 180
+// (90 clockwise) and 255 (letters stacked), as Format Cells > Alignment > Orientation saves them,
+// in a row made tall enough for them.
+const TURNED = String.raw`
+import sys
+from openpyxl import Workbook
+from openpyxl.styles import Alignment
+book = Workbook()
+sheet = book.active
+for column, rotation in zip('ABCDEF', [0, 45, 90, 135, 180, 255]):
+    sheet[column + '1'] = 'Turn %d' % rotation
+    sheet[column + '1'].alignment = Alignment(textRotation=rotation)
+    sheet[column + '2'] = rotation
+sheet.row_dimensions[1].height = 110
+book.save(sys.argv[1])
+`;
+
+test('text turned at an angle, sideways or stacked is drawn so, inside its cell', async () => {
+  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'turned.xlsx', writtenBy(TURNED));
+  const look = (cell) => {
+    const turned = cell && cell.querySelector('.plug-turn');
+    if (!turned) return { level: cell && cell.textContent };
+    const style = getComputedStyle(turned);
+    const box = turned.getBoundingClientRect();
+    const own = cell.getBoundingClientRect();
+    const angle = style.transform === 'none' ? 0 : Math.round(Math.atan2(new DOMMatrix(style.transform).b, new DOMMatrix(style.transform).a) * 180 / Math.PI);
+    return { text: turned.textContent, writing: style.writingMode, upright: style.textOrientation === 'upright', angle, tall: box.height > box.width * 2, inside: box.bottom <= own.bottom + 1 && box.top >= own.top - 1 };
+  };
+  assert.deepEqual(await atCell(page, 'A1', look), { level: 'Turn 0' });
+  assert.deepEqual(await atCell(page, 'B1', look), { text: 'Turn 45', writing: 'horizontal-tb', upright: false, angle: -45, tall: false, inside: true });
+  assert.deepEqual(await atCell(page, 'C1', look), { text: 'Turn 90', writing: 'vertical-rl', upright: false, angle: 180, tall: true, inside: true });
+  assert.deepEqual(await atCell(page, 'D1', look), { text: 'Turn 135', writing: 'horizontal-tb', upright: false, angle: 45, tall: false, inside: true });
+  assert.deepEqual(await atCell(page, 'E1', look), { text: 'Turn 180', writing: 'vertical-rl', upright: false, angle: 0, tall: true, inside: true });
+  assert.deepEqual(await atCell(page, 'F1', look), { text: 'Turn 255', writing: 'vertical-rl', upright: true, angle: 0, tall: true, inside: true });
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'turned.png'), clip: { x: 0, y: 40, width: 500, height: 240 } });
+  await context.close();
+});

@@ -94,12 +94,12 @@ function overflowRange(grid, i, r, c, rowFirst, end, cols, taken) {
   if (sheet.kinds[i] !== KIND_TEXT || !sheet.texts[i]) return [c, c];
   const style = sheet.styleIds[i];
   const flags = style >= 0 ? grid.styles.flags[style] : 0;
-  if (flags & (FLAG_FILL | FLAG_WRAP)) return [c, c];
+  if (flags & (FLAG_FILL | FLAG_WRAP | FLAG_TURNED)) return [c, c];
   const right = Boolean(flags & FLAG_RIGHT);
   const center = Boolean(flags & FLAG_CENTER);
   if (flags & FLAG_ALIGNED && !right && !center) return [c, c];
   const own = colLeft[c + 1] - colLeft[c];
-  const needed = textWidth(grid, style, sheet.texts[i]) + CELL_PADDING + (flags >> 5) * 9;
+  const needed = textWidth(grid, style, sheet.texts[i]) + CELL_PADDING + ((flags >> 5) & 15) * 9;
   if (needed <= own) return [c, c];
   const next = i + 1 < end ? sheet.cols[i + 1] : Infinity;
   const previous = i > rowFirst ? sheet.cols[i - 1] : -1;
@@ -189,8 +189,24 @@ function cellElement(grid, i, width, covering, r) {
   const fill = text.indexOf(FILL);
   const runs = kind === KIND_TEXT ? richRuns(sheet, i) : null;
   if (runs) el.appendChild(runsElement(runs));
-  else if (fill < 0) el.textContent = text;
-  else spreadFill(grid, el, style, text, fill, width);
+  else if (fill >= 0) spreadFill(grid, el, style, text, fill, width);
+  else if (style >= 0 && grid.styles.flags[style] & FLAG_TURNED) {
+    // Turned text (see turnCss in xlsx-worker-styles.js) is drawn in a span the style turns.
+    const turned = document.createElement("span");
+    turned.className = "plug-turn";
+    turned.textContent = text;
+    // Text at an angle keeps the room its turned box takes (a transform alone takes none), so
+    // it sits on the cell's bottom as Excel draws it rather than half below it.
+    const turn = grid.styles.turns && grid.styles.turns[style];
+    if (turn) {
+      const angle = (turn[0] * Math.PI) / 180;
+      const long = textWidth(grid, style, text);
+      const sin = Math.abs(Math.sin(angle));
+      const cos = Math.abs(Math.cos(angle));
+      turned.style.margin = `${((long * sin + turn[1] * cos - turn[1]) / 2).toFixed(1)}px ${((long * cos + turn[1] * sin - long) / 2).toFixed(1)}px`;
+    }
+    el.appendChild(turned);
+  } else el.textContent = text;
   const link = linkOf(sheet, i);
   if (link) el.appendChild(linkElement(link, el));
   return el;

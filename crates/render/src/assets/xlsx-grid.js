@@ -25,6 +25,7 @@ const FLAG_WRAP = 2;
 const FLAG_ALIGNED = 4;
 const FLAG_RIGHT = 8;
 const FLAG_CENTER = 16;
+const FLAG_TURNED = 1024;
 
 function columnName(index) {
   let name = "";

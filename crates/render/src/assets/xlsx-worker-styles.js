@@ -4,7 +4,7 @@ function sheetStyles() {
   "use strict";
 
   // What the grid needs to know of a style to let text overflow into empty neighbours.
-  const STYLE_FLAG = { fill: 1, wrap: 2, aligned: 4, right: 8, center: 16 };
+  const STYLE_FLAG = { fill: 1, wrap: 2, aligned: 4, right: 8, center: 16, turned: 1024 };
 
   // Deduplicates cell styles into CSS classes `.s0`, `.s1`… Only values this code computes
   // (numbers, hex colours, keywords, font names stripped to safe characters) reach the CSS.
@@ -17,6 +17,9 @@ function sheetStyles() {
       this.flags = [];
       this.fonts = [];
       this.sizes = [];
+      // Per style, the angle of text turned other than upright or sideways (degrees anticlockwise)
+      // and its line's height in pixels, else 0: the page makes room for the turned box.
+      this.turns = [];
     }
 
     fontSize(id) {
@@ -34,6 +37,8 @@ function sheetStyles() {
         this.flags.push(styleFlags(style));
         this.fonts.push(canvasFont(style.font));
         this.sizes.push(Number(style.font && style.font.size) || 11);
+        const turn = style.alignment && turnDegrees(style.alignment.textRotation);
+        this.turns.push(turn && Math.abs(turn) !== 90 ? [turn, Math.round(this.sizes[id] * 1.6)] : 0);
       }
       return id;
     }
@@ -59,7 +64,7 @@ function sheetStyles() {
     return [
       f.name, f.size, f.bold, f.italic, f.underline, f.strike, colorKey(f.color),
       fillKey(style.fill), borderKey(style.border),
-      a.horizontal, a.vertical, a.wrapText, a.indent,
+      a.horizontal, a.vertical, a.wrapText, a.indent, a.textRotation,
     ].join("|");
   }
 
@@ -101,12 +106,35 @@ function sheetStyles() {
     const indent = Math.max(0, Math.min(15, Math.floor(Number(alignment.indent) || 0)));
     return (fill ? STYLE_FLAG.fill : 0) | (alignment.wrapText ? STYLE_FLAG.wrap : 0) | (aligned ? STYLE_FLAG.aligned : 0)
       | (alignment.horizontal === "right" ? STYLE_FLAG.right : 0) | (alignment.horizontal === "center" ? STYLE_FLAG.center : 0)
-      | (indent << 5);
+      | (indent << 5) | (turnCss(alignment.textRotation) ? STYLE_FLAG.turned : 0);
+  }
+
+  // Text turned by Format Cells > Alignment > Orientation (`textRotation`: 1-90 degrees
+  // anticlockwise, 91-180 clockwise by the value less 90, 255 letters stacked top to bottom;
+  // ExcelTS gives the clockwise ones as negative degrees and 255 as "vertical"), as declarations
+  // for the span the cell's text is drawn in (xlsx-grid-cells.js): upright and sideways text
+  // through writing-mode, other angles turned about the text's centre. Such text does not spill
+  // into its neighbours. The viewer drew it level.
+  function turnDegrees(rotation) {
+    let degrees = Number(rotation);
+    if (!Number.isFinite(degrees) || degrees === 0) return null;
+    if (degrees > 90 && degrees <= 180) degrees = 90 - degrees;
+    return degrees < -90 || degrees > 90 ? null : Math.round(degrees);
+  }
+
+  function turnCss(rotation) {
+    if (rotation === "vertical" || rotation === 255) return "writing-mode:vertical-rl;text-orientation:upright;letter-spacing:-0.1em";
+    const degrees = turnDegrees(rotation);
+    if (degrees === null) return null;
+    if (degrees === -90) return "writing-mode:vertical-rl";
+    if (degrees === 90) return "writing-mode:vertical-rl;transform:rotate(180deg)";
+    return `display:inline-block;transform:rotate(${-degrees}deg)`;
   }
 
   function styleRules(style, theme, className) {
     const css = [...fontCss(style.font, theme), ...fillCss(style.fill, theme), ...alignmentCss(style.alignment), ...borderCss(style.border, theme)];
-    return `.plug-grid .${className}{${css.join(";")}}`;
+    const turn = turnCss(style.alignment && style.alignment.textRotation);
+    return `.plug-grid .${className}{${css.join(";")}}${turn ? `\n.plug-grid .${className}>.plug-turn{${turn}}` : ""}`;
   }
 
   function fontCss(font, theme) {

@@ -433,7 +433,7 @@ function sheetWorker() {
 
   function postSheets(type, sheets, styles) {
     const transfer = sheets.flatMap((s) => [s.rowStart.buffer, s.cols.buffer, s.styleIds.buffer, s.kinds.buffer]);
-    const message = { type, sheets, styles: { css: styles.css(), flags: styles.flags, fonts: styles.fonts, prefix: styles.prefix } };
+    const message = { type, sheets, styles: { css: styles.css(), flags: styles.flags, fonts: styles.fonts, turns: styles.turns, prefix: styles.prefix } };
     self.postMessage(message, transfer);
   }
 
