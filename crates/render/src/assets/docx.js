@@ -315,6 +315,25 @@ function mathTokens() {
 const DEFAULT_SIZE = '<w:pgSz w:w="12240" w:h="15840"/>';
 const DEFAULT_MARGINS = '<w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/>';
 
+// A simple field (`<w:fldSimple w:instr=" SEQ Figure ">`: the number of a caption Word inserts,
+// NUMPAGES, a document property, a cross-reference, as python-docx recipes and docx4j write
+// them) holds its result as runs inside it. docx-preview drops the element and its runs, so
+// "Figure 1" showed as "Figure " and "Page 1 of 3" as "Page 1 of". Each is replaced by the
+// runs it holds, the result Word shows until the field is updated (page numbers in headers
+// and footers are counted as drawn, by markPageNumbers, before this).
+const SIMPLE_FIELD = /<w:fldSimple\b[^>]*?(?:\/>|>([\s\S]*?)<\/w:fldSimple>)/g;
+
+async function simpleFieldResults(zip) {
+  let changed = false;
+  for (const name of Object.keys(zip.files).filter((n) => /^word\/(document|footnotes|endnotes|header[^/]*|footer[^/]*)\.xml$/.test(n))) {
+    const xml = await zip.file(name).async("string");
+    if (!xml.includes("<w:fldSimple")) continue;
+    zip.file(name, xml.replace(SIMPLE_FIELD, (whole, result) => result || ""));
+    changed = true;
+  }
+  return changed;
+}
+
 async function defaultPage(zip) {
   const file = zip.file("word/document.xml");
   if (!file) return false;
@@ -790,7 +809,7 @@ function sharedListCounters() {
 
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
-  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await defaultPage(zip), await readNumbering(zip)];
+  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await simpleFieldResults(zip), await defaultPage(zip), await readNumbering(zip)];
   const ready = changes.some(Boolean) ? await zip.generateAsync({ type: "arraybuffer" }) : bytes;
   const even = await evenPageVariant(zip);
   return { bytes: ready, following: even ? await withoutFirstPages(zip, true) : await withoutFirstPages(zip), even };
