@@ -114,3 +114,68 @@ test('text turned at an angle, sideways or stacked is drawn so, inside its cell'
   await page.screenshot({ path: join(SHOTS, 'turned.png'), clip: { x: 0, y: 40, width: 500, height: 240 } });
   await context.close();
 });
+
+// A Hebrew sheet saved right to left (openpyxl's sheet_view.rightToLeft, Excel's Sheet
+// Right-to-Left), and an English sheet holding Hebrew text.
+const RIGHT_TO_LEFT = String.raw`
+import sys
+from openpyxl import Workbook
+book = Workbook()
+sheet = book.active
+sheet.title = 'מכירות'
+sheet.sheet_view.rightToLeft = True
+sheet.append(['שם', 'כמות'])
+sheet.append(['תפוח', 12])
+sheet['D1'] = 'Latin notes spill'
+sheet['A3'] = 'abc'
+other = book.create_sheet('Plain')
+other['A1'] = 'שלום'
+other['A2'] = 'hello'
+book.save(sys.argv[1])
+`;
+
+test('a sheet saved right to left has column A at the right, and Hebrew text sits at its cell\'s right', async () => {
+  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'rtl.xlsx', writtenBy(RIGHT_TO_LEFT));
+  const at = (selector, text) => page.evaluate(([selector, text]) => {
+    const r = [...document.querySelectorAll(selector)].find((e) => e.textContent === text).getBoundingClientRect();
+    return { left: r.left, right: r.right };
+  }, [selector, text]);
+  const [a, b, d, e, one] = [await at('.plug-colhead', 'A'), await at('.plug-colhead', 'B'), await at('.plug-colhead', 'D'), await at('.plug-colhead', 'E'), await at('.plug-rowhead', '1')];
+  assert.ok(a.left > b.left && b.left > d.left, JSON.stringify({ a, b, d }));
+  assert.ok(one.left >= a.right - 1, 'the row numbers are at the right');
+  // Where a cell's text is drawn, and whether it reads left to right (its first letter's box
+  // left of its last one's).
+  const drawn = (cell) => {
+    const node = [...cell.childNodes].find((n) => n.nodeType === 3) || cell.firstChild.firstChild;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    const letter = (k) => { const one = document.createRange(); one.setStart(node, k); one.setEnd(node, k + 1); return one.getBoundingClientRect().left; };
+    return { text: node.data, left: box.left, right: box.right, forwards: letter(0) < letter(node.data.length - 1) };
+  };
+  const hebrew = await atCell(page, 'A1', drawn);
+  assert.equal(hebrew.text, 'שם');
+  assert.ok(Math.abs(hebrew.right - (a.right - 3)) < 3, JSON.stringify({ hebrew, a }));
+  const latin = await atCell(page, 'A3', drawn);
+  assert.equal(latin.text, 'abc');
+  assert.ok(latin.forwards, 'Latin text reads left to right');
+  assert.ok(Math.abs(latin.left - (a.left + 3)) < 3, JSON.stringify({ latin, a }));
+  // Left-aligned text starts at its cell's left edge and spills to the right, over the empty C.
+  const notes = await atCell(page, 'D1', drawn);
+  assert.ok(Math.abs(notes.left - (d.left + 3)) < 3 && notes.right > d.right, JSON.stringify({ notes, d }));
+  assert.ok(notes.forwards);
+  assert.equal(await textAt(page, 'B2'), '12');
+  assert.ok(e.right <= d.left + 1);
+  await page.screenshot({ path: join(SHOTS, 'rtl.png'), clip: { x: 0, y: 40, width: 1200, height: 160 } });
+  // In a sheet laid out left to right, Hebrew text with General alignment sits at the right too.
+  await page.click('.plug-sheet-tabs button:text-is("Plain")');
+  await page.waitForFunction(() => document.querySelector('.plug-sheet-tabs [aria-selected="true"]').textContent === 'Plain');
+  const plainA = await at('.plug-colhead', 'A');
+  assert.ok((await at('.plug-colhead', 'B')).left > plainA.left);
+  const shalom = await atCell(page, 'A1', drawn);
+  assert.ok(Math.abs(shalom.right - (plainA.right - 3)) < 3, JSON.stringify({ shalom, plainA }));
+  const hello = await atCell(page, 'A2', drawn);
+  assert.ok(Math.abs(hello.left - (plainA.left + 3)) < 3, JSON.stringify({ hello, plainA }));
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -95,7 +95,7 @@ function overflowRange(grid, i, r, c, rowFirst, end, cols, taken) {
   const style = sheet.styleIds[i];
   const flags = style >= 0 ? grid.styles.flags[style] : 0;
   if (flags & (FLAG_FILL | FLAG_WRAP | FLAG_TURNED)) return [c, c];
-  const right = Boolean(flags & FLAG_RIGHT);
+  const right = Boolean(flags & FLAG_RIGHT) || (!(flags & (FLAG_ALIGNED | FLAG_LEFT)) && RIGHT_TO_LEFT_TEXT.test(sheet.texts[i]));
   const center = Boolean(flags & FLAG_CENTER);
   if (flags & FLAG_ALIGNED && !right && !center) return [c, c];
   const own = colLeft[c + 1] - colLeft[c];
@@ -113,7 +113,9 @@ function overflowRange(grid, i, r, c, rowFirst, end, cols, taken) {
     const side = (needed - own) / 2;
     while (colLeft[c] - colLeft[from] < side && from - 1 >= firstAllowed && colLeft[from - 1] >= taken && free(from - 1)) from -= 1;
     while (colLeft[to + 1] - colLeft[c + 1] < side && to + 1 <= last && free(to + 1)) to += 1;
-  } else if (right) {
+  } else if (sheet.rightToLeft ? !right : right) {
+    // (In a sheet laid out right to left, lower columns lie to the right: a left-aligned text
+    // spills there, a right-aligned one into higher columns.)
     while (room() < needed && from - 1 >= firstAllowed && colLeft[from - 1] >= taken && free(from - 1)) from -= 1;
   } else {
     while (room() < needed && to + 1 <= last && free(to + 1)) to += 1;
@@ -188,6 +190,10 @@ function cellElement(grid, i, width, covering, r) {
   const text = kind === KIND_PENDING ? "…" : fitNumber(grid, i, width);
   const fill = text.indexOf(FILL);
   const runs = kind === KIND_TEXT ? richRuns(sheet, i) : null;
+  if (kind === KIND_TEXT && !(style >= 0 && grid.styles.flags[style] & (FLAG_ALIGNED | FLAG_LEFT)) && RIGHT_TO_LEFT_TEXT.test(text)) {
+    el.style.justifyContent = "flex-end";
+    el.style.textAlign = "right";
+  }
   if (runs) el.appendChild(runsElement(runs));
   else if (fill >= 0) spreadFill(grid, el, style, text, fill, width);
   else if (style >= 0 && grid.styles.flags[style] & FLAG_TURNED) {

@@ -488,6 +488,7 @@ function sheetWorker() {
       frozenCols: frozen ? Math.max(0, Math.floor(view.xSplit || 0)) : 0,
       gridLines: view.showGridLines !== false,
       selected: Boolean(view.tabSelected),
+      rightToLeft: Boolean(view.rightToLeft),
       // The sheet's zoom (View > Zoom, saved per sheet), 10% to 400% as Excel allows.
       zoom: Math.min(400, Math.max(10, Number(view.zoomScale) || 100)) / 100,
       defaultRowHeight: pointsToPixels((sheet.properties && sheet.properties.defaultRowHeight) || 15),
