@@ -179,3 +179,53 @@ test('a sheet saved right to left has column A at the right, and Hebrew text sit
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+// Icon sets Excel 2010 added (3 Stars, 3 Triangles) exist only in the extension at the end of
+// the sheet part, as Excel saves them: XlsxWriter and openpyxl cannot write them, so the
+// extension is added to an XlsxWriter workbook in Excel's own XML.
+const EXTENSION_ICONS = String.raw`
+import sys, zipfile, io, xlsxwriter
+buffer = io.BytesIO()
+book = xlsxwriter.Workbook(buffer)
+sheet = book.add_worksheet('Ratings')
+for row, value in enumerate([10, 50, 90]):
+    sheet.write(row, 0, value)
+    sheet.write(row, 1, value)
+book.close()
+def rule(priority, name, ref, extra, cfvo):
+    return ('<x14:conditionalFormatting xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main">'
+        '<x14:cfRule type="iconSet" priority="%d" id="{00000000-0000-0000-0000-00000000000%d}"><x14:iconSet iconSet="%s"%s>%s</x14:iconSet></x14:cfRule>'
+        '<xm:sqref>%s</xm:sqref></x14:conditionalFormatting>') % (priority, priority, name, extra, cfvo, ref)
+percent = ''.join('<x14:cfvo type="percent"><xm:f>%d</xm:f></x14:cfvo>' % p for p in (0, 33, 67))
+numbers = '<x14:cfvo type="percent"><xm:f>0</xm:f></x14:cfvo><x14:cfvo type="num" gte="0"><xm:f>40</xm:f></x14:cfvo><x14:cfvo type="num"><xm:f>80</xm:f></x14:cfvo>'
+ext = ('<extLst><ext xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main" uri="{78C0D931-6437-407d-A8EE-F0AAD7539E65}"><x14:conditionalFormattings>'
+    + rule(1, '3Stars', 'A1:A3', '', percent) + rule(2, '3Triangles', 'B1:B3', ' reverse="1"', numbers)
+    + '</x14:conditionalFormattings></ext></extLst>')
+source = zipfile.ZipFile(buffer)
+with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as out:
+    for item in source.infolist():
+        data = source.read(item.filename)
+        if item.filename == 'xl/worksheets/sheet1.xml':
+            data = data.replace(b'</worksheet>', ext.encode() + b'</worksheet>')
+        out.writestr(item, data)
+`;
+
+test("Excel 2010's 3 Stars and 3 Triangles icon sets, kept only in the sheet's extension, are drawn", async () => {
+  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'stars.xlsx', writtenBy(EXTENSION_ICONS));
+  await page.waitForFunction(() => [...document.querySelectorAll('.plug-c')].some((e) => e.style.backgroundImage.includes('svg')), null, { timeout: 30_000 });
+  const icon = (cell) => decodeURIComponent(cell.style.backgroundImage);
+  const icons = {};
+  for (const address of ['A1', 'A2', 'A3', 'B1', 'B2', 'B3']) icons[address] = await atCell(page, address, icon);
+  // An empty star, a half one (its left half clipped in gold) and a full gold one.
+  assert.ok(icons.A1.includes("fill='#fff'") && !icons.A1.includes('#f7b924'), icons.A1);
+  assert.ok(icons.A2.includes('clipPath') && icons.A2.includes('#f7b924'), icons.A2);
+  assert.ok(icons.A3.includes("fill='#f7b924'") && !icons.A3.includes('#fff'), icons.A3);
+  // Reversed, by numbers: 10 (under 40) takes the last icon, green up; 50 the bar; 90 red down.
+  assert.ok(icons.B1.includes('#2fa84f') && icons.B1.includes('<path'), icons.B1);
+  assert.ok(icons.B2.includes('<rect') && icons.B2.includes('#f7b924'), icons.B2);
+  assert.ok(icons.B3.includes('#e3342f'), icons.B3);
+  assert.equal(await textAt(page, 'A3'), '90');
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'stars.png'), clip: { x: 0, y: 40, width: 400, height: 120 } });
+  await context.close();
+});

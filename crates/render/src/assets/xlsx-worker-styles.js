@@ -891,6 +891,16 @@ function sheetConditional(resolve) {
   const ARROW_PATHS = { up: "M8 2 L14 9 H10 V14 H6 V9 H2 Z", right: "M14 8 L7 2 V6 H2 V10 H7 V14 Z", down: "M8 14 L14 7 H10 V2 H6 V7 H2 Z", upRight: "M13 3 V11 L10 8 L5 13 L3 11 L8 6 L5 3 Z", downRight: "M13 13 V5 L10 8 L5 3 L3 5 L8 10 L5 13 Z" };
   const ARROWS = { 3: ["down", "right", "up"], 4: ["down", "downRight", "upRight", "up"], 5: ["down", "downRight", "right", "upRight", "up"] };
 
+  // Excel 2010's 3 Stars (an empty, a half and a full gold star) and 3 Triangles (red down, a
+  // yellow bar, green up), read from the sheet's extension (readExtIconSets in xlsx-worker.js).
+  const STAR = "M8 1 L10.1 5.6 L15 6.1 L11.3 9.4 L12.4 14.6 L8 12 L3.6 14.6 L4.7 9.4 L1 6.1 L5.9 5.6 Z";
+  const STARS = [
+    `<path d='${STAR}' fill='#fff' stroke='#c99a06'/>`,
+    `<clipPath id='h'><rect width='8' height='16'/></clipPath><path d='${STAR}' fill='#fff' stroke='#c99a06'/><path d='${STAR}' fill='#f7b924' stroke='#c99a06' clip-path='url(#h)'/>`,
+    `<path d='${STAR}' fill='#f7b924' stroke='#c99a06'/>`,
+  ];
+  const TRIANGLES = ["<path d='M2 4 H14 L8 13 Z' fill='#e3342f'/>", "<rect x='2' y='6' width='12' height='4' fill='#f7b924'/>", "<path d='M2 12 H14 L8 3 Z' fill='#2fa84f'/>"];
+
   function iconSet(rule, list, value, cfvoValues) {
     const name = String(rule.iconSet || "3TrafficLights1");
     const count = Number(name[0]);
@@ -901,7 +911,9 @@ function sheetConditional(resolve) {
     const points = Array.from({ length: count }, (_, i) => (cfvo[i] ? threshold(cfvo[i], list, cfvoValues, min + ((max - min) * i) / count) : min + ((max - min) * i) / count));
     const arrows = /Arrows/.test(name);
     const icons = ICON_COLORS[count].map((color, i) => {
-      const shape = arrows ? `<path d='${ARROW_PATHS[ARROWS[count][i]]}' fill='${/Gray/.test(name) ? "#808080" : color}'/>` : `<circle cx='8' cy='8' r='6' fill='${color}'/>`;
+      let shape = arrows ? `<path d='${ARROW_PATHS[ARROWS[count][i]]}' fill='${/Gray/.test(name) ? "#808080" : color}'/>` : `<circle cx='8' cy='8' r='6' fill='${color}'/>`;
+      if (name === "3Stars") shape = STARS[i];
+      else if (name === "3Triangles") shape = TRIANGLES[i];
       return `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' width='16' height='16' viewBox='0 0 16 16'>${shape}</svg>`)}")`;
     });
     if (rule.reverse) icons.reverse();

@@ -73,6 +73,7 @@ function sheetWorker() {
     progress("Laying out the sheets…");
     const parts = await readSheetParts(bytes);
     addEmptyCellNotes(workbook, parts);
+    addExtIconSets(workbook, parts);
     const cellPictures = await readCellPictures(bytes);
     clearPictureCells(workbook, cellPictures);
     const styles = new StyleTable(themeColors(workbook), "s");
@@ -560,9 +561,12 @@ function sheetWorker() {
         const id = /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(tag);
         const part = id && workbookRels.get(xmlText(id[1]));
         if (name === null || !part) continue;
-        const sparklines = await readSparklines(data, entries, part);
+        const entry = entries.get(part);
+        const sheetXml = entry && entry.size <= 1_000_000 ? await zipText(data, entries, part) : null;
+        const sparklines = readSparklines(sheetXml);
+        const iconSets = readExtIconSets(sheetXml);
         if (!named) {
-          if (sparklines.length) found.set(name, { tables: [], comments: [], sparklines });
+          if (sparklines.length || iconSets.length) found.set(name, { tables: [], comments: [], sparklines, iconSets });
           continue;
         }
         const rels = await relationships(data, entries, part, true);
@@ -588,7 +592,7 @@ function sheetWorker() {
             }
           }
         }
-        found.set(name, { tables, comments, sparklines });
+        found.set(name, { tables, comments, sparklines, iconSets });
       }
     } catch {
       found.clear();
@@ -599,10 +603,7 @@ function sheetWorker() {
   // Sparklines (Excel 2010's x14 extension at the end of the sheet part, which ExcelTS does not
   // read): each group's type and colours, each sparkline's data range and cell. Sheet parts over
   // 1 MB zipped are not read for them.
-  async function readSparklines(data, entries, part) {
-    const entry = entries.get(part);
-    if (!entry || entry.size > 1_000_000) return [];
-    const xml = await zipText(data, entries, part);
+  function readSparklines(xml) {
     if (!xml || !xml.includes("sparklineGroup")) return [];
     const groups = [];
     let count = 0;
@@ -632,6 +633,53 @@ function sheetWorker() {
       });
     }
     return groups;
+  }
+
+  // Icon sets that exist only in Excel 2010's extension at the end of the sheet part (3 Stars,
+  // 3 Triangles, 5 Boxes, and any icon set Excel wrote there), which ExcelTS 10.2 drops: each
+  // rule's icon set, order, thresholds (`<xm:f>` values) and range, as ExcelTS models the rules
+  // it reads. Sheet parts over 1 MB zipped are not read for them.
+  function readExtIconSets(xml) {
+    if (!xml || !xml.includes("iconSet")) return [];
+    const rules = [];
+    for (const [, block] of xml.matchAll(/<(?:\w+:)?conditionalFormatting\b[^>]*>((?:(?!<\/(?:\w+:)?conditionalFormatting>)[^])*?<(?:\w+:)?sqref\b[^]*?)<\/(?:\w+:)?conditionalFormatting>/g)) {
+      const ref = /<(?:\w+:)?sqref\b[^>]*>([^<]*)</.exec(block);
+      const rule = /<(?:\w+:)?cfRule\b([^>]*)>[^]*?<(?:\w+:)?iconSet\b([^>]*)>([^]*?)<\/(?:\w+:)?iconSet>/.exec(block);
+      if (!ref || !rule || xmlAttribute(rule[1], "type") !== "iconSet" || rules.length >= 1000) continue;
+      const flag = (name) => xmlAttribute(rule[2], name);
+      rules.push({
+        ref: xmlText(ref[1]).trim(),
+        rule: {
+          type: "iconSet",
+          priority: Number(xmlAttribute(rule[1], "priority")) || 1,
+          iconSet: flag("iconSet") || "3TrafficLights1",
+          reverse: /^(1|true)$/.test(flag("reverse") || ""),
+          showValue: !/^(0|false)$/.test(flag("showValue") || ""),
+          custom: /^(1|true)$/.test(flag("custom") || ""),
+          cfvo: [...rule[3].matchAll(/<(?:\w+:)?cfvo\b([^>]*?)(?:\/>|>([^]*?)<\/(?:\w+:)?cfvo>)/g)].map(([, attrs, body]) => {
+            const f = body && /<(?:\w+:)?f\b[^>]*>([^<]*)</.exec(body);
+            const gte = xmlAttribute(attrs, "gte");
+            return { type: xmlAttribute(attrs, "type") || "percent", value: f ? xmlText(f[1]) : undefined, gte: !/^(0|false)$/.test(gte || "") };
+          }),
+        },
+      });
+    }
+    return rules;
+  }
+
+  // Adds those icon sets to the sheets' rules, where ExcelTS did not read one for the same range.
+  function addExtIconSets(workbook, parts) {
+    for (const [name, { iconSets }] of parts) {
+      const sheet = workbook.getWorksheet(name);
+      if (!sheet || !iconSets || !iconSets.length) continue;
+      if (!sheet.conditionalFormattings) sheet.conditionalFormattings = [];
+      for (const { ref, rule } of iconSets) {
+        const known = sheet.conditionalFormattings.find((cf) => cf.ref === ref);
+        if (known && (known.rules || []).some((r) => r.type === "iconSet")) continue;
+        if (known) known.rules.push(rule);
+        else sheet.conditionalFormattings.push({ ref, rules: [rule] });
+      }
+    }
   }
 
   // A note on a cell that holds nothing else becomes that cell's note, so it shows as Excel
