@@ -334,6 +334,26 @@ async function simpleFieldResults(zip) {
   return changed;
 }
 
+// A text box as LibreOffice saves it (and as the VML that Word's files carry for older readers)
+// is a `v:rect` holding a `v:textbox`. docx-preview draws the rectangle as an SVG <rect> and
+// puts the text inside it as a <foreignObject>, which SVG never draws inside a <rect>: the box
+// showed empty and its text was lost. Such a rectangle becomes a `v:shape` (drawn as a group)
+// holding the rectangle, with its fill and stroke, and then the text box.
+const VML_RECT_TEXT = /<v:rect\b([^>]*)>((?:(?!<\/v:rect>)[\s\S])*?)(<v:textbox\b[\s\S]*?<\/v:textbox>)([\s\S]*?)<\/v:rect>/g;
+
+async function vmlTextBoxes(zip) {
+  let changed = false;
+  for (const name of Object.keys(zip.files).filter((n) => /^word\/(document|header[^/]*|footer[^/]*)\.xml$/.test(n))) {
+    const xml = await zip.file(name).async("string");
+    if (!xml.includes("<v:textbox")) continue;
+    const fixed = xml.replace(VML_RECT_TEXT, (whole, attrs, before, box, after) => `<v:shape${attrs}><v:rect>${before}${after}</v:rect>${box}</v:shape>`);
+    if (fixed === xml) continue;
+    zip.file(name, fixed);
+    changed = true;
+  }
+  return changed;
+}
+
 async function defaultPage(zip) {
   const file = zip.file("word/document.xml");
   if (!file) return false;
@@ -809,7 +829,7 @@ function sharedListCounters() {
 
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
-  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await simpleFieldResults(zip), await defaultPage(zip), await readNumbering(zip)];
+  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await simpleFieldResults(zip), await vmlTextBoxes(zip), await defaultPage(zip), await readNumbering(zip)];
   const ready = changes.some(Boolean) ? await zip.generateAsync({ type: "arraybuffer" }) : bytes;
   const even = await evenPageVariant(zip);
   return { bytes: ready, following: even ? await withoutFirstPages(zip, true) : await withoutFirstPages(zip), even };
