@@ -319,7 +319,13 @@ function sheetWorker() {
     try {
       const data = new Uint8Array(bytes);
       const entries = zipDirectory(data);
-      if (!entries.has("xl/richData/rdrichvalue.xml") || !entries.has("xl/metadata.xml")) return found;
+      // Excel and XlsxWriter name the parts rdrichvalue.xml and rdrichvaluestructure.xml; other
+      // writers richValue.xml and richValueStructure.xml.
+      const named = (pattern) => [...entries.keys()].find((name) => pattern.test(name));
+      const valuesPart = named(/^xl\/richData\/(rd)?richValue\.xml$/i);
+      const structuresPart = named(/^xl\/richData\/(rd)?richValueStructure\.xml$/i);
+      const relsPart = named(/^xl\/richData\/richValueRel\.xml$/i);
+      if (!valuesPart || !structuresPart || !relsPart || !entries.has("xl/metadata.xml")) return found;
       const metadata = await zipText(data, entries, "xl/metadata.xml");
       const types = [...(metadata || "").matchAll(/<(?:\w+:)?metadataType\b([^>]*)>/g)].map((m) => xmlAttribute(m[1], "name"));
       const future = /<(?:\w+:)?futureMetadata\b[^>]*\bname="XLRICHVALUE"[^>]*>([^]*?)<\/(?:\w+:)?futureMetadata>/.exec(metadata || "");
@@ -335,9 +341,9 @@ function sheetWorker() {
         const index = richIndex[Number(xmlAttribute(rc[1], "v"))];
         return index === undefined ? -1 : index;
       }) : [];
-      const structures = [...((await zipText(data, entries, "xl/richData/rdrichvaluestructure.xml")) || "").matchAll(/<(?:\w+:)?s\b([^>]*)>([^]*?)<\/(?:\w+:)?s>/g)]
+      const structures = [...((await zipText(data, entries, structuresPart)) || "").matchAll(/<(?:\w+:)?s\b([^>]*)>([^]*?)<\/(?:\w+:)?s>/g)]
         .map(([, attrs, body]) => ({ type: xmlAttribute(attrs, "t"), keys: [...body.matchAll(/<(?:\w+:)?k\b([^>]*)>/g)].map((k) => xmlAttribute(k[1], "n")) }));
-      const rich = [...((await zipText(data, entries, "xl/richData/rdrichvalue.xml")) || "").matchAll(/<(?:\w+:)?rv\b([^>]*)>([^]*?)<\/(?:\w+:)?rv>/g)].map(([, attrs, body]) => {
+      const rich = [...((await zipText(data, entries, valuesPart)) || "").matchAll(/<(?:\w+:)?rv\b([^>]*)>([^]*?)<\/(?:\w+:)?rv>/g)].map(([, attrs, body]) => {
         const structure = structures[Number(xmlAttribute(attrs, "s"))];
         if (!structure || structure.type !== "_localImage") return null;
         const v = [...body.matchAll(/<(?:\w+:)?v\b[^>]*>([^<]*)</g)].map((m) => xmlText(m[1]));
@@ -345,9 +351,9 @@ function sheetWorker() {
         const alt = structure.keys.indexOf("Text");
         return at < 0 ? null : { rel: Number(v[at]), name: alt >= 0 && v[alt] ? v[alt] : "Picture" };
       });
-      const relsXml = (await zipText(data, entries, "xl/richData/richValueRel.xml")) || "";
+      const relsXml = (await zipText(data, entries, relsPart)) || "";
       const relIds = [...relsXml.matchAll(/<(?:\w+:)?rel\b([^>]*)>/g)].map((m) => (/\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(m[1]) || [])[1]);
-      const media = await relationships(data, entries, "xl/richData/richValueRel.xml");
+      const media = await relationships(data, entries, relsPart);
       const workbookXml = await zipText(data, entries, "xl/workbook.xml");
       const workbookRels = await relationships(data, entries, "xl/workbook.xml");
       let total = 0;
