@@ -82,7 +82,7 @@ document.add_paragraph('After the box.')
 document.save(sys.argv[1])
 `;
 
-test('a text box LibreOffice saved shows its text inside its frame', async (t) => {
+test('a text box LibreOffice saved shows its text inside its frame, the text after it below it', async (t) => {
   const saved = savedByLibreOffice('box.docx', writtenBy(TEXT_BOX, 'box.docx'));
   if (!saved) return t.skip('LibreOffice (soffice) is not installed');
   const { page, context } = await openDocument({ app, browser, user: await freshUser() }, 'box.docx', saved);
@@ -94,11 +94,14 @@ test('a text box LibreOffice saved shows its text inside its frame', async (t) =
       range.selectNodeContents(node);
       const box = range.getBoundingClientRect();
       const frame = node.parentElement.closest('svg').getBoundingClientRect();
-      return { width: box.width, height: box.height, inside: box.left >= frame.left - 1 && box.right <= frame.right + 1 && box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1 };
+      const after = [...document.querySelectorAll('section.docx p')].find((p) => p.textContent.trim() === 'After the box.').getBoundingClientRect();
+      return { width: box.width, height: box.height, inside: box.left >= frame.left - 1 && box.right <= frame.right + 1 && box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1, below: after.top >= frame.bottom - 1 };
     }
     return null;
   });
   assert.ok(shown && shown.width > 50 && shown.height > 8 && shown.inside, JSON.stringify(shown));
+  // The text wraps above and below the box (wrapTopAndBottom): the next paragraph starts under it.
+  assert.ok(shown.below, JSON.stringify(shown));
   assert.deepEqual(page.errors, []);
   await page.screenshot({ path: join(SHOTS, 'text-box.png') });
   await context.close();

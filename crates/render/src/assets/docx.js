@@ -346,7 +346,14 @@ async function vmlTextBoxes(zip) {
   for (const name of Object.keys(zip.files).filter((n) => /^word\/(document|header[^/]*|footer[^/]*)\.xml$/.test(n))) {
     const xml = await zip.file(name).async("string");
     if (!xml.includes("<v:textbox")) continue;
-    const fixed = xml.replace(VML_RECT_TEXT, (whole, attrs, before, box, after) => `<v:shape${attrs}><v:rect>${before}${after}</v:rect>${box}</v:shape>`);
+    const fixed = xml.replace(VML_RECT_TEXT, (whole, attrs, before, box, after) => {
+      // A box the text wraps around (square, tight, top and bottom) takes its room in the flow
+      // rather than floating over the paragraphs after it; one in front of or behind the text
+      // stays where it floats.
+      const wraps = /<w10:wrap\b[^>]*\btype="(square|tight|through|topAndBottom)"/.test(before + after);
+      const placed = wraps ? attrs.replace(/position:\s*absolute;?/, "") : attrs;
+      return `<v:shape${placed}><v:rect>${before}${after}</v:rect>${box}</v:shape>`;
+    });
     if (fixed === xml) continue;
     zip.file(name, fixed);
     changed = true;
