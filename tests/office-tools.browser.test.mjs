@@ -141,7 +141,9 @@ test('a Word document\'s links open addresses in a new tab, follow bookmarks, an
 
 test('a Word comment shows beside its text, by pointer and keyboard; tracked changes show as accepted', async () => {
   const { page, context } = await openDropped('review.docx', writtenBy(REPORT, 'review.docx'), 'docx');
-  await page.waitForSelector('.plug-docx section.docx', { timeout: 30_000 });
+  // Once laid out (ready): the bubble's emoji is cleared after docx-preview draws, and reading
+  // the text as soon as the pages appeared raced that on a busy machine.
+  await page.waitForFunction(() => document.getElementById('plug-main').dataset.state === 'ready', null, { timeout: 30_000 });
   const paragraph = page.locator('.plug-docx article p', { hasText: 'The budget is final.' });
   assert.match(await paragraph.textContent(), /^The budget is final\.Dana Reviewer.*Please check with finance\. Inserted words\.$/);
   assert.doesNotMatch(await page.textContent('.plug-docx'), /Deleted words/);

@@ -315,6 +315,52 @@ function mathTokens() {
 const DEFAULT_SIZE = '<w:pgSz w:w="12240" w:h="15840"/>';
 const DEFAULT_MARGINS = '<w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/>';
 
+// A simple field (`<w:fldSimple w:instr=" SEQ Figure ">`: the number of a caption Word inserts,
+// NUMPAGES, a document property, a cross-reference, as python-docx recipes and docx4j write
+// them) holds its result as runs inside it. docx-preview drops the element and its runs, so
+// "Figure 1" showed as "Figure " and "Page 1 of 3" as "Page 1 of". Each is replaced by the
+// runs it holds, the result Word shows until the field is updated (page numbers in headers
+// and footers are counted as drawn, by markPageNumbers, before this).
+const SIMPLE_FIELD = /<w:fldSimple\b[^>]*?(?:\/>|>([\s\S]*?)<\/w:fldSimple>)/g;
+
+async function simpleFieldResults(zip) {
+  let changed = false;
+  for (const name of Object.keys(zip.files).filter((n) => /^word\/(document|footnotes|endnotes|header[^/]*|footer[^/]*)\.xml$/.test(n))) {
+    const xml = await zip.file(name).async("string");
+    if (!xml.includes("<w:fldSimple")) continue;
+    zip.file(name, xml.replace(SIMPLE_FIELD, (whole, result) => result || ""));
+    changed = true;
+  }
+  return changed;
+}
+
+// A text box as LibreOffice saves it (and as the VML that Word's files carry for older readers)
+// is a `v:rect` holding a `v:textbox`. docx-preview draws the rectangle as an SVG <rect> and
+// puts the text inside it as a <foreignObject>, which SVG never draws inside a <rect>: the box
+// showed empty and its text was lost. Such a rectangle becomes a `v:shape` (drawn as a group)
+// holding the rectangle, with its fill and stroke, and then the text box.
+const VML_RECT_TEXT = /<v:rect\b([^>]*)>((?:(?!<\/v:rect>)[\s\S])*?)(<v:textbox\b[\s\S]*?<\/v:textbox>)([\s\S]*?)<\/v:rect>/g;
+
+async function vmlTextBoxes(zip) {
+  let changed = false;
+  for (const name of Object.keys(zip.files).filter((n) => /^word\/(document|header[^/]*|footer[^/]*)\.xml$/.test(n))) {
+    const xml = await zip.file(name).async("string");
+    if (!xml.includes("<v:textbox")) continue;
+    const fixed = xml.replace(VML_RECT_TEXT, (whole, attrs, before, box, after) => {
+      // A box the text wraps around (square, tight, top and bottom) takes its room in the flow
+      // rather than floating over the paragraphs after it; one in front of or behind the text
+      // stays where it floats.
+      const wraps = /<w10:wrap\b[^>]*\btype="(square|tight|through|topAndBottom)"/.test(before + after);
+      const placed = wraps ? attrs.replace(/position:\s*absolute;?/, "") : attrs;
+      return `<v:shape${placed}><v:rect>${before}${after}</v:rect>${box}</v:shape>`;
+    });
+    if (fixed === xml) continue;
+    zip.file(name, fixed);
+    changed = true;
+  }
+  return changed;
+}
+
 async function defaultPage(zip) {
   const file = zip.file("word/document.xml");
   if (!file) return false;
@@ -790,7 +836,7 @@ function sharedListCounters() {
 
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
-  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await defaultPage(zip), await readNumbering(zip)];
+  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await simpleFieldResults(zip), await vmlTextBoxes(zip), await defaultPage(zip), await readNumbering(zip)];
   const ready = changes.some(Boolean) ? await zip.generateAsync({ type: "arraybuffer" }) : bytes;
   const even = await evenPageVariant(zip);
   return { bytes: ready, following: even ? await withoutFirstPages(zip, true) : await withoutFirstPages(zip), even };

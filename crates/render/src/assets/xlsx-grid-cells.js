@@ -94,12 +94,12 @@ function overflowRange(grid, i, r, c, rowFirst, end, cols, taken) {
   if (sheet.kinds[i] !== KIND_TEXT || !sheet.texts[i]) return [c, c];
   const style = sheet.styleIds[i];
   const flags = style >= 0 ? grid.styles.flags[style] : 0;
-  if (flags & (FLAG_FILL | FLAG_WRAP)) return [c, c];
-  const right = Boolean(flags & FLAG_RIGHT);
+  if (flags & (FLAG_FILL | FLAG_WRAP | FLAG_TURNED)) return [c, c];
+  const right = Boolean(flags & FLAG_RIGHT) || (!(flags & (FLAG_ALIGNED | FLAG_LEFT)) && RIGHT_TO_LEFT_TEXT.test(sheet.texts[i]));
   const center = Boolean(flags & FLAG_CENTER);
   if (flags & FLAG_ALIGNED && !right && !center) return [c, c];
   const own = colLeft[c + 1] - colLeft[c];
-  const needed = textWidth(grid, style, sheet.texts[i]) + CELL_PADDING + (flags >> 5) * 9;
+  const needed = textWidth(grid, style, sheet.texts[i]) + CELL_PADDING + ((flags >> 5) & 15) * 9;
   if (needed <= own) return [c, c];
   const next = i + 1 < end ? sheet.cols[i + 1] : Infinity;
   const previous = i > rowFirst ? sheet.cols[i - 1] : -1;
@@ -113,7 +113,9 @@ function overflowRange(grid, i, r, c, rowFirst, end, cols, taken) {
     const side = (needed - own) / 2;
     while (colLeft[c] - colLeft[from] < side && from - 1 >= firstAllowed && colLeft[from - 1] >= taken && free(from - 1)) from -= 1;
     while (colLeft[to + 1] - colLeft[c + 1] < side && to + 1 <= last && free(to + 1)) to += 1;
-  } else if (right) {
+  } else if (sheet.rightToLeft ? !right : right) {
+    // (In a sheet laid out right to left, lower columns lie to the right: a left-aligned text
+    // spills there, a right-aligned one into higher columns.)
     while (room() < needed && from - 1 >= firstAllowed && colLeft[from - 1] >= taken && free(from - 1)) from -= 1;
   } else {
     while (room() < needed && to + 1 <= last && free(to + 1)) to += 1;
@@ -188,9 +190,29 @@ function cellElement(grid, i, width, covering, r) {
   const text = kind === KIND_PENDING ? "…" : fitNumber(grid, i, width);
   const fill = text.indexOf(FILL);
   const runs = kind === KIND_TEXT ? richRuns(sheet, i) : null;
+  if (kind === KIND_TEXT && !(style >= 0 && grid.styles.flags[style] & (FLAG_ALIGNED | FLAG_LEFT)) && RIGHT_TO_LEFT_TEXT.test(text)) {
+    el.style.justifyContent = "flex-end";
+    el.style.textAlign = "right";
+  }
   if (runs) el.appendChild(runsElement(runs));
-  else if (fill < 0) el.textContent = text;
-  else spreadFill(grid, el, style, text, fill, width);
+  else if (fill >= 0) spreadFill(grid, el, style, text, fill, width);
+  else if (style >= 0 && grid.styles.flags[style] & FLAG_TURNED) {
+    // Turned text (see turnCss in xlsx-worker-styles.js) is drawn in a span the style turns.
+    const turned = document.createElement("span");
+    turned.className = "plug-turn";
+    turned.textContent = text;
+    // Text at an angle keeps the room its turned box takes (a transform alone takes none), so
+    // it sits on the cell's bottom as Excel draws it rather than half below it.
+    const turn = grid.styles.turns && grid.styles.turns[style];
+    if (turn) {
+      const angle = (turn[0] * Math.PI) / 180;
+      const long = textWidth(grid, style, text);
+      const sin = Math.abs(Math.sin(angle));
+      const cos = Math.abs(Math.cos(angle));
+      turned.style.margin = `${((long * sin + turn[1] * cos - turn[1]) / 2).toFixed(1)}px ${((long * cos + turn[1] * sin - long) / 2).toFixed(1)}px`;
+    }
+    el.appendChild(turned);
+  } else el.textContent = text;
   const link = linkOf(sheet, i);
   if (link) el.appendChild(linkElement(link, el));
   return el;

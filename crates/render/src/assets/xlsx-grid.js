@@ -25,6 +25,8 @@ const FLAG_WRAP = 2;
 const FLAG_ALIGNED = 4;
 const FLAG_RIGHT = 8;
 const FLAG_CENTER = 16;
+const FLAG_TURNED = 1024;
+const FLAG_LEFT = 2048;
 
 function columnName(index) {
   let name = "";
@@ -114,7 +116,28 @@ function sheetLayout(sheet, viewWidth, viewHeight) {
 
 // ------------------------------------------------------------------ the grid element
 
+// A sheet laid out right to left (Excel's Page Layout > Sheet Right-to-Left, `rightToLeft` in
+// its view, the default for Arabic and Hebrew): column A at the right, the row numbers and the
+// vertical scroll bar at the right and left as Excel draws them; each cell aligned as
+// LibreOffice draws such a sheet (numbers at the right, Latin text at the left, Hebrew and
+// Arabic text at the right: RIGHT_TO_LEFT_TEXT). The scroller is mirrored as a whole, so
+// scrolling, sticky panes and the rows and columns in view are reckoned as for any sheet, and
+// everything that holds text or a picture is mirrored back about its own middle so it reads as
+// written. Only this page's static script carries these rules (xlsx.css is in the Worker's upload).
+const RIGHT_TO_LEFT_CSS = ".plug-rtl{transform:scaleX(-1)}.plug-rtl .plug-c,.plug-rtl .plug-colhead,.plug-rtl .plug-rowhead,.plug-rtl .plug-chart,.plug-rtl .plug-picture{transform:scaleX(-1)}";
+
+// Text whose first letter is of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko),
+// which Excel's and LibreOffice's General alignment puts at the cell's right (reading order
+// "Context"), in a sheet of either direction; it spills leftwards, as right-aligned text does.
+const RIGHT_TO_LEFT_TEXT = /^[^A-Za-z\u00C0-\u02AF\u0370-\u058F\u0900-\u1FFF\u3040-\u9FFF\uAC00-\uD7AF\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]*[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+
 function createGrid(scroller, styles) {
+  if (!document.querySelector("style.plug-rtl-rules")) {
+    const rules = document.createElement("style");
+    rules.className = "plug-rtl-rules";
+    rules.textContent = RIGHT_TO_LEFT_CSS;
+    document.head.appendChild(rules);
+  }
   const content = document.createElement("div");
   content.className = "plug-grid";
   const panes = {};
@@ -151,6 +174,7 @@ function showSheet(grid, layout) {
   content.style.width = `${layout.width}px`;
   content.style.height = `${layout.height}px`;
   content.classList.toggle("plug-gridlines", layout.sheet.gridLines);
+  grid.scroller.classList.toggle("plug-rtl", Boolean(layout.sheet.rightToLeft));
   // The sheet's own zoom, as Excel opens it: cells, headers, charts and pictures all scale (CSS
   // zoom, so the layout's pixels stay the sheet's own; scroll positions are in zoomed pixels).
   content.style.zoom = layout.sheet.zoom && layout.sheet.zoom !== 1 ? String(layout.sheet.zoom) : "";

@@ -4,7 +4,7 @@ function sheetStyles() {
   "use strict";
 
   // What the grid needs to know of a style to let text overflow into empty neighbours.
-  const STYLE_FLAG = { fill: 1, wrap: 2, aligned: 4, right: 8, center: 16 };
+  const STYLE_FLAG = { fill: 1, wrap: 2, aligned: 4, right: 8, center: 16, turned: 1024, left: 2048 };
 
   // Deduplicates cell styles into CSS classes `.s0`, `.s1`… Only values this code computes
   // (numbers, hex colours, keywords, font names stripped to safe characters) reach the CSS.
@@ -17,6 +17,9 @@ function sheetStyles() {
       this.flags = [];
       this.fonts = [];
       this.sizes = [];
+      // Per style, the angle of text turned other than upright or sideways (degrees anticlockwise)
+      // and its line's height in pixels, else 0: the page makes room for the turned box.
+      this.turns = [];
     }
 
     fontSize(id) {
@@ -34,6 +37,8 @@ function sheetStyles() {
         this.flags.push(styleFlags(style));
         this.fonts.push(canvasFont(style.font));
         this.sizes.push(Number(style.font && style.font.size) || 11);
+        const turn = style.alignment && turnDegrees(style.alignment.textRotation);
+        this.turns.push(turn && Math.abs(turn) !== 90 ? [turn, Math.round(this.sizes[id] * 1.6)] : 0);
       }
       return id;
     }
@@ -59,7 +64,7 @@ function sheetStyles() {
     return [
       f.name, f.size, f.bold, f.italic, f.underline, f.strike, colorKey(f.color),
       fillKey(style.fill), borderKey(style.border),
-      a.horizontal, a.vertical, a.wrapText, a.indent,
+      a.horizontal, a.vertical, a.wrapText, a.indent, a.textRotation,
     ].join("|");
   }
 
@@ -101,12 +106,35 @@ function sheetStyles() {
     const indent = Math.max(0, Math.min(15, Math.floor(Number(alignment.indent) || 0)));
     return (fill ? STYLE_FLAG.fill : 0) | (alignment.wrapText ? STYLE_FLAG.wrap : 0) | (aligned ? STYLE_FLAG.aligned : 0)
       | (alignment.horizontal === "right" ? STYLE_FLAG.right : 0) | (alignment.horizontal === "center" ? STYLE_FLAG.center : 0)
-      | (indent << 5);
+      | (indent << 5) | (turnCss(alignment.textRotation) ? STYLE_FLAG.turned : 0) | (alignment.horizontal === "left" ? STYLE_FLAG.left : 0);
+  }
+
+  // Text turned by Format Cells > Alignment > Orientation (`textRotation`: 1-90 degrees
+  // anticlockwise, 91-180 clockwise by the value less 90, 255 letters stacked top to bottom;
+  // ExcelTS gives the clockwise ones as negative degrees and 255 as "vertical"), as declarations
+  // for the span the cell's text is drawn in (xlsx-grid-cells.js): upright and sideways text
+  // through writing-mode, other angles turned about the text's centre. Such text does not spill
+  // into its neighbours. The viewer drew it level.
+  function turnDegrees(rotation) {
+    let degrees = Number(rotation);
+    if (!Number.isFinite(degrees) || degrees === 0) return null;
+    if (degrees > 90 && degrees <= 180) degrees = 90 - degrees;
+    return degrees < -90 || degrees > 90 ? null : Math.round(degrees);
+  }
+
+  function turnCss(rotation) {
+    if (rotation === "vertical" || rotation === 255) return "writing-mode:vertical-rl;text-orientation:upright;letter-spacing:-0.1em";
+    const degrees = turnDegrees(rotation);
+    if (degrees === null) return null;
+    if (degrees === -90) return "writing-mode:vertical-rl";
+    if (degrees === 90) return "writing-mode:vertical-rl;transform:rotate(180deg)";
+    return `display:inline-block;transform:rotate(${-degrees}deg)`;
   }
 
   function styleRules(style, theme, className) {
     const css = [...fontCss(style.font, theme), ...fillCss(style.fill, theme), ...alignmentCss(style.alignment), ...borderCss(style.border, theme)];
-    return `.plug-grid .${className}{${css.join(";")}}`;
+    const turn = turnCss(style.alignment && style.alignment.textRotation);
+    return `.plug-grid .${className}{${css.join(";")}}${turn ? `\n.plug-grid .${className}>.plug-turn{${turn}}` : ""}`;
   }
 
   function fontCss(font, theme) {
@@ -863,6 +891,16 @@ function sheetConditional(resolve) {
   const ARROW_PATHS = { up: "M8 2 L14 9 H10 V14 H6 V9 H2 Z", right: "M14 8 L7 2 V6 H2 V10 H7 V14 Z", down: "M8 14 L14 7 H10 V2 H6 V7 H2 Z", upRight: "M13 3 V11 L10 8 L5 13 L3 11 L8 6 L5 3 Z", downRight: "M13 13 V5 L10 8 L5 3 L3 5 L8 10 L5 13 Z" };
   const ARROWS = { 3: ["down", "right", "up"], 4: ["down", "downRight", "upRight", "up"], 5: ["down", "downRight", "right", "upRight", "up"] };
 
+  // Excel 2010's 3 Stars (an empty, a half and a full gold star) and 3 Triangles (red down, a
+  // yellow bar, green up), read from the sheet's extension (readExtIconSets in xlsx-worker.js).
+  const STAR = "M8 1 L10.1 5.6 L15 6.1 L11.3 9.4 L12.4 14.6 L8 12 L3.6 14.6 L4.7 9.4 L1 6.1 L5.9 5.6 Z";
+  const STARS = [
+    `<path d='${STAR}' fill='#fff' stroke='#c99a06'/>`,
+    `<clipPath id='h'><rect width='8' height='16'/></clipPath><path d='${STAR}' fill='#fff' stroke='#c99a06'/><path d='${STAR}' fill='#f7b924' stroke='#c99a06' clip-path='url(#h)'/>`,
+    `<path d='${STAR}' fill='#f7b924' stroke='#c99a06'/>`,
+  ];
+  const TRIANGLES = ["<path d='M2 4 H14 L8 13 Z' fill='#e3342f'/>", "<rect x='2' y='6' width='12' height='4' fill='#f7b924'/>", "<path d='M2 12 H14 L8 3 Z' fill='#2fa84f'/>"];
+
   function iconSet(rule, list, value, cfvoValues) {
     const name = String(rule.iconSet || "3TrafficLights1");
     const count = Number(name[0]);
@@ -873,7 +911,9 @@ function sheetConditional(resolve) {
     const points = Array.from({ length: count }, (_, i) => (cfvo[i] ? threshold(cfvo[i], list, cfvoValues, min + ((max - min) * i) / count) : min + ((max - min) * i) / count));
     const arrows = /Arrows/.test(name);
     const icons = ICON_COLORS[count].map((color, i) => {
-      const shape = arrows ? `<path d='${ARROW_PATHS[ARROWS[count][i]]}' fill='${/Gray/.test(name) ? "#808080" : color}'/>` : `<circle cx='8' cy='8' r='6' fill='${color}'/>`;
+      let shape = arrows ? `<path d='${ARROW_PATHS[ARROWS[count][i]]}' fill='${/Gray/.test(name) ? "#808080" : color}'/>` : `<circle cx='8' cy='8' r='6' fill='${color}'/>`;
+      if (name === "3Stars") shape = STARS[i];
+      else if (name === "3Triangles") shape = TRIANGLES[i];
       return `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' width='16' height='16' viewBox='0 0 16 16'>${shape}</svg>`)}")`;
     });
     if (rule.reverse) icons.reverse();

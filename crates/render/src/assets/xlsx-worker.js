@@ -73,6 +73,9 @@ function sheetWorker() {
     progress("Laying out the sheets…");
     const parts = await readSheetParts(bytes);
     addEmptyCellNotes(workbook, parts);
+    addExtIconSets(workbook, parts);
+    const cellPictures = await readCellPictures(bytes);
+    clearPictureCells(workbook, cellPictures);
     const styles = new StyleTable(themeColors(workbook), "s");
     const pending = [];
     // Excel recalculates on open a workbook marked so, and one last calculated by another program
@@ -86,6 +89,7 @@ function sheetWorker() {
     addChartSheets(sheets, order, charts, styles, pending);
     placeCharts(sheets, charts);
     placePictures(sheets, pictures);
+    await placeCellPictures(sheets, cellPictures);
     postSheets("workbook", sheets, styles);
     if (pending.length > 0) {
       progress(`Calculating ${pending.length.toLocaleString("en-US")} formulas…`);
@@ -301,6 +305,119 @@ function sheetWorker() {
     }
   }
 
+  // Pictures placed in a cell (Excel 365's Insert > Pictures > Place in Cell, XlsxWriter's
+  // `embed_image`): the cell stores the error #VALUE! for older readers and a value metadata
+  // index (`vm`) that leads, through xl/metadata.xml and xl/richData, to the picture. Excel
+  // shows the picture fitted in the cell, its proportions kept; the viewer showed "#VALUE!".
+  // Sheet name -> [{ row, col, type, name, bytes }] (0-based), 40 a sheet and 20 MB in all.
+  // A rich value that is not a local picture (IMAGE() of a web address, a linked data type)
+  // leaves its cell as stored.
+  const PICTURE_TYPES = { png: "image/png", jpeg: "image/jpeg", jpg: "image/jpeg", gif: "image/gif", bmp: "image/bmp", webp: "image/webp" };
+
+  async function readCellPictures(bytes) {
+    const found = new Map();
+    try {
+      const data = new Uint8Array(bytes);
+      const entries = zipDirectory(data);
+      // Excel and XlsxWriter name the parts rdrichvalue.xml and rdrichvaluestructure.xml; other
+      // writers richValue.xml and richValueStructure.xml.
+      const named = (pattern) => [...entries.keys()].find((name) => pattern.test(name));
+      const valuesPart = named(/^xl\/richData\/(rd)?richValue\.xml$/i);
+      const structuresPart = named(/^xl\/richData\/(rd)?richValueStructure\.xml$/i);
+      const relsPart = named(/^xl\/richData\/richValueRel\.xml$/i);
+      if (!valuesPart || !structuresPart || !relsPart || !entries.has("xl/metadata.xml")) return found;
+      const metadata = await zipText(data, entries, "xl/metadata.xml");
+      const types = [...(metadata || "").matchAll(/<(?:\w+:)?metadataType\b([^>]*)>/g)].map((m) => xmlAttribute(m[1], "name"));
+      const future = /<(?:\w+:)?futureMetadata\b[^>]*\bname="XLRICHVALUE"[^>]*>([^]*?)<\/(?:\w+:)?futureMetadata>/.exec(metadata || "");
+      const richIndex = future ? [...future[1].matchAll(/<(?:\w+:)?bk\b[^>]*>([^]*?)<\/(?:\w+:)?bk>/g)].map((bk) => {
+        const rvb = /<(?:\w+:)?rvb\b([^>]*)>/.exec(bk[1]);
+        return rvb ? Number(xmlAttribute(rvb[1], "i")) : -1;
+      }) : [];
+      const values = /<(?:\w+:)?valueMetadata\b[^>]*>([^]*?)<\/(?:\w+:)?valueMetadata>/.exec(metadata || "");
+      // vm is 1-based into valueMetadata's blocks; each block's record names its type (1-based).
+      const byVm = values ? [...values[1].matchAll(/<(?:\w+:)?bk\b[^>]*>([^]*?)<\/(?:\w+:)?bk>/g)].map((bk) => {
+        const rc = /<(?:\w+:)?rc\b([^>]*)>/.exec(bk[1]);
+        if (!rc || types[Number(xmlAttribute(rc[1], "t")) - 1] !== "XLRICHVALUE") return -1;
+        const index = richIndex[Number(xmlAttribute(rc[1], "v"))];
+        return index === undefined ? -1 : index;
+      }) : [];
+      const structures = [...((await zipText(data, entries, structuresPart)) || "").matchAll(/<(?:\w+:)?s\b([^>]*)>([^]*?)<\/(?:\w+:)?s>/g)]
+        .map(([, attrs, body]) => ({ type: xmlAttribute(attrs, "t"), keys: [...body.matchAll(/<(?:\w+:)?k\b([^>]*)>/g)].map((k) => xmlAttribute(k[1], "n")) }));
+      const rich = [...((await zipText(data, entries, valuesPart)) || "").matchAll(/<(?:\w+:)?rv\b([^>]*)>([^]*?)<\/(?:\w+:)?rv>/g)].map(([, attrs, body]) => {
+        const structure = structures[Number(xmlAttribute(attrs, "s"))];
+        if (!structure || structure.type !== "_localImage") return null;
+        const v = [...body.matchAll(/<(?:\w+:)?v\b[^>]*>([^<]*)</g)].map((m) => xmlText(m[1]));
+        const at = structure.keys.indexOf("_rvRel:LocalImageIdentifier");
+        const alt = structure.keys.indexOf("Text");
+        return at < 0 ? null : { rel: Number(v[at]), name: alt >= 0 && v[alt] ? v[alt] : "Picture" };
+      });
+      const relsXml = (await zipText(data, entries, relsPart)) || "";
+      const relIds = [...relsXml.matchAll(/<(?:\w+:)?rel\b([^>]*)>/g)].map((m) => (/\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(m[1]) || [])[1]);
+      const media = await relationships(data, entries, relsPart);
+      const workbookXml = await zipText(data, entries, "xl/workbook.xml");
+      const workbookRels = await relationships(data, entries, "xl/workbook.xml");
+      let total = 0;
+      for (const [, tag] of (workbookXml || "").matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
+        const name = xmlAttribute(tag, "name");
+        const id = /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(tag);
+        const part = id && workbookRels.get(xmlText(id[1]));
+        const xml = part && (await zipText(data, entries, part));
+        if (name === null || !xml || !/\svm="/.test(xml)) continue;
+        const pictures = [];
+        for (const [, attrs] of xml.matchAll(/<(?:\w+:)?c\b([^>]*\svm="[^>]*)>/g)) {
+          const value = rich[byVm[Number(xmlAttribute(attrs, "vm")) - 1]];
+          const target = value && media.get(relIds[value.rel]);
+          const type = target && PICTURE_TYPES[target.split(".").pop().toLowerCase()];
+          const at = type && boxOf(xmlAttribute(attrs, "r") || "");
+          if (!at || pictures.length >= 40) continue;
+          const picture = await zipBytes(data, entries, target);
+          if (!picture || total + picture.byteLength > 20_000_000) continue;
+          total += picture.byteLength;
+          pictures.push({ row: at[0], col: at[1], type, name: String(value.name).slice(0, 200), bytes: picture });
+        }
+        if (pictures.length) found.set(name, pictures);
+      }
+    } catch {
+      found.clear();
+    }
+    return found;
+  }
+
+  // The cell under a picture shows the picture, not the #VALUE! stored for older readers.
+  function clearPictureCells(workbook, cellPictures) {
+    for (const [name, pictures] of cellPictures) {
+      const sheet = workbook.getWorksheet(name);
+      for (const { row, col } of pictures) {
+        const cell = sheet && sheet.findCell(row + 1, col + 1);
+        if (cell) cell.value = null;
+      }
+    }
+  }
+
+  // Each picture fitted in its cell (a merged range: the range), its proportions kept, centred.
+  async function placeCellPictures(sheets, cellPictures) {
+    for (const sheet of sheets) {
+      const pictures = cellPictures.get(sheet.name);
+      if (!pictures) continue;
+      for (const { row, col, type, name, bytes } of pictures) {
+        const merge = (sheet.merges || []).find(([top, left]) => top === row && left === col);
+        const [bottom, right] = merge ? [merge[2], merge[3]] : [row, col];
+        const cell = anchorBox(sheet, { from: { row, col, rowOff: 0, colOff: 0 }, to: { row: bottom + 1, col: right + 1, rowOff: 0, colOff: 0 } }, 1);
+        let scale = 1;
+        try {
+          const image = await createImageBitmap(new Blob([bytes], { type }));
+          scale = Math.min(cell.width / image.width, cell.height / image.height);
+          const width = Math.max(1, image.width * scale - 2);
+          const height = Math.max(1, image.height * scale - 2);
+          image.close();
+          sheet.pictures.push({ box: { left: cell.left + (cell.width - width) / 2, top: cell.top + (cell.height - height) / 2, width, height }, type, name, bytes });
+        } catch {
+          // Not a picture the browser can decode: the cell stays empty.
+        }
+      }
+    }
+  }
+
   function anchorBox(sheet, anchor, smallest) {
     const widths = new Map(sheet.colWidths);
     const heights = new Map(sheet.rowHeights);
@@ -323,7 +440,7 @@ function sheetWorker() {
 
   function postSheets(type, sheets, styles) {
     const transfer = sheets.flatMap((s) => [s.rowStart.buffer, s.cols.buffer, s.styleIds.buffer, s.kinds.buffer]);
-    const message = { type, sheets, styles: { css: styles.css(), flags: styles.flags, fonts: styles.fonts, prefix: styles.prefix } };
+    const message = { type, sheets, styles: { css: styles.css(), flags: styles.flags, fonts: styles.fonts, turns: styles.turns, prefix: styles.prefix } };
     self.postMessage(message, transfer);
   }
 
@@ -378,6 +495,7 @@ function sheetWorker() {
       frozenCols: frozen ? Math.max(0, Math.floor(view.xSplit || 0)) : 0,
       gridLines: view.showGridLines !== false,
       selected: Boolean(view.tabSelected),
+      rightToLeft: Boolean(view.rightToLeft),
       // The sheet's zoom (View > Zoom, saved per sheet), 10% to 400% as Excel allows.
       zoom: Math.min(400, Math.max(10, Number(view.zoomScale) || 100)) / 100,
       defaultRowHeight: pointsToPixels((sheet.properties && sheet.properties.defaultRowHeight) || 15),
@@ -449,9 +567,12 @@ function sheetWorker() {
         const id = /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(tag);
         const part = id && workbookRels.get(xmlText(id[1]));
         if (name === null || !part) continue;
-        const sparklines = await readSparklines(data, entries, part);
+        const entry = entries.get(part);
+        const sheetXml = entry && entry.size <= 1_000_000 ? await zipText(data, entries, part) : null;
+        const sparklines = readSparklines(sheetXml);
+        const iconSets = readExtIconSets(sheetXml);
         if (!named) {
-          if (sparklines.length) found.set(name, { tables: [], comments: [], sparklines });
+          if (sparklines.length || iconSets.length) found.set(name, { tables: [], comments: [], sparklines, iconSets });
           continue;
         }
         const rels = await relationships(data, entries, part, true);
@@ -477,7 +598,7 @@ function sheetWorker() {
             }
           }
         }
-        found.set(name, { tables, comments, sparklines });
+        found.set(name, { tables, comments, sparklines, iconSets });
       }
     } catch {
       found.clear();
@@ -488,10 +609,7 @@ function sheetWorker() {
   // Sparklines (Excel 2010's x14 extension at the end of the sheet part, which ExcelTS does not
   // read): each group's type and colours, each sparkline's data range and cell. Sheet parts over
   // 1 MB zipped are not read for them.
-  async function readSparklines(data, entries, part) {
-    const entry = entries.get(part);
-    if (!entry || entry.size > 1_000_000) return [];
-    const xml = await zipText(data, entries, part);
+  function readSparklines(xml) {
     if (!xml || !xml.includes("sparklineGroup")) return [];
     const groups = [];
     let count = 0;
@@ -521,6 +639,53 @@ function sheetWorker() {
       });
     }
     return groups;
+  }
+
+  // Icon sets that exist only in Excel 2010's extension at the end of the sheet part (3 Stars,
+  // 3 Triangles, 5 Boxes, and any icon set Excel wrote there), which ExcelTS 10.2 drops: each
+  // rule's icon set, order, thresholds (`<xm:f>` values) and range, as ExcelTS models the rules
+  // it reads. Sheet parts over 1 MB zipped are not read for them.
+  function readExtIconSets(xml) {
+    if (!xml || !xml.includes("iconSet")) return [];
+    const rules = [];
+    for (const [, block] of xml.matchAll(/<(?:\w+:)?conditionalFormatting\b[^>]*>((?:(?!<\/(?:\w+:)?conditionalFormatting>)[^])*?<(?:\w+:)?sqref\b[^]*?)<\/(?:\w+:)?conditionalFormatting>/g)) {
+      const ref = /<(?:\w+:)?sqref\b[^>]*>([^<]*)</.exec(block);
+      const rule = /<(?:\w+:)?cfRule\b([^>]*)>[^]*?<(?:\w+:)?iconSet\b([^>]*)>([^]*?)<\/(?:\w+:)?iconSet>/.exec(block);
+      if (!ref || !rule || xmlAttribute(rule[1], "type") !== "iconSet" || rules.length >= 1000) continue;
+      const flag = (name) => xmlAttribute(rule[2], name);
+      rules.push({
+        ref: xmlText(ref[1]).trim(),
+        rule: {
+          type: "iconSet",
+          priority: Number(xmlAttribute(rule[1], "priority")) || 1,
+          iconSet: flag("iconSet") || "3TrafficLights1",
+          reverse: /^(1|true)$/.test(flag("reverse") || ""),
+          showValue: !/^(0|false)$/.test(flag("showValue") || ""),
+          custom: /^(1|true)$/.test(flag("custom") || ""),
+          cfvo: [...rule[3].matchAll(/<(?:\w+:)?cfvo\b([^>]*?)(?:\/>|>([^]*?)<\/(?:\w+:)?cfvo>)/g)].map(([, attrs, body]) => {
+            const f = body && /<(?:\w+:)?f\b[^>]*>([^<]*)</.exec(body);
+            const gte = xmlAttribute(attrs, "gte");
+            return { type: xmlAttribute(attrs, "type") || "percent", value: f ? xmlText(f[1]) : undefined, gte: !/^(0|false)$/.test(gte || "") };
+          }),
+        },
+      });
+    }
+    return rules;
+  }
+
+  // Adds those icon sets to the sheets' rules, where ExcelTS did not read one for the same range.
+  function addExtIconSets(workbook, parts) {
+    for (const [name, { iconSets }] of parts) {
+      const sheet = workbook.getWorksheet(name);
+      if (!sheet || !iconSets || !iconSets.length) continue;
+      if (!sheet.conditionalFormattings) sheet.conditionalFormattings = [];
+      for (const { ref, rule } of iconSets) {
+        const known = sheet.conditionalFormattings.find((cf) => cf.ref === ref);
+        if (known && (known.rules || []).some((r) => r.type === "iconSet")) continue;
+        if (known) known.rules.push(rule);
+        else sheet.conditionalFormattings.push({ ref, rules: [rule] });
+      }
+    }
   }
 
   // A note on a cell that holds nothing else becomes that cell's note, so it shows as Excel
