@@ -71,3 +71,18 @@ test('a signed-in user of no grid reads link and authenticated Inspirations by U
   assert.equal((await app.read(owner, link.entity_id)).body.view_count, counted.view_count);
   assert.equal(counted.view_count, 1);
 });
+
+test('a signed-in user of no grid opens an authenticated Inspiration in a browser through POST /api/v2/serve-sessions', async () => {
+  const { owner } = await app.world();
+  const loner = await app.user();
+  const e = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'org' } });
+  assert.equal((await setVisibility(owner, `/api/v2/entities/${e.entity_id}/visibility`, { visibility: 'authenticated' })).status, 200);
+  const session = await app.request('POST', '/api/v2/serve-sessions', { token: loner.token, json: { url: e.url } });
+  assert.equal(session.status, 201, session.text);
+  const opened = await app.open(session.body.url, { headers: { accept: 'text/html', 'user-agent': BROWSER_UA } });
+  assert.equal(opened.status, 200, opened.text.slice(0, 300));
+  assert.equal(new URL(opened.url).origin, app.contentUrl(e.entity_id));
+  assert.match(opened.text, /Hello/);
+  // A bad token is still 401.
+  expectError(assert, await app.request('POST', '/api/v2/serve-sessions', { token: 'nope', json: { url: e.url } }), 401, 'UNAUTHORIZED');
+});
