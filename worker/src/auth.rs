@@ -109,16 +109,17 @@ pub async fn verified_user_id(cx: &Ctx, token: &str) -> ApiResult<UserId> {
 /// (docs/model.md "Wire details"), before anything else, and makes the grid header required for
 /// multi-grid users.
 pub async fn caller(cx: &Ctx, req: &Request, write: bool) -> ApiResult<Caller> {
-    caller_admitted(cx, req, write, None).await
+    caller_admitted(cx, req, write, None, false).await
 }
 
 /// Like `caller`, admitting one use of a per-user rate limit in the same round trip (429 when the
-/// user's window is full).
+/// user's window is full). `gridless`: see `optional_caller`.
 pub async fn caller_admitted(
     cx: &Ctx,
     req: &Request,
     write: bool,
     limit: Option<&Limit>,
+    gridless: bool,
 ) -> ApiResult<Caller> {
     if write {
         check_cli_version(cx, req)?;
@@ -137,10 +138,13 @@ pub async fn caller_admitted(
         found => found?,
     };
     let (user, memberships) = found.ok_or_else(|| ApiError::unauthorized("unknown user"))?;
-    active_grid(req, user, memberships, write)
+    active_grid(req, user, memberships, write, gridless)
 }
 
 /// Like `caller`, but a request without Authorization is anonymous (None). A bad token is still 401.
+/// A signed-in user of no grid who names none is a caller in no grid (an empty grid id, which no
+/// name resolves in): the read by UUID, where a token is optional (link) and `authenticated` is
+/// for any signed-in user, is the one route that takes one (interface 4.2, 2.5).
 pub async fn optional_caller(
     cx: &Ctx,
     req: &Request,
@@ -149,7 +153,7 @@ pub async fn optional_caller(
     if token_of(cx, req).is_none() {
         return Ok(None);
     }
-    caller_admitted(cx, req, false, limit).await.map(Some)
+    caller_admitted(cx, req, false, limit, true).await.map(Some)
 }
 
 /// Resolves X-Platform-Grid (or its alias X-Platform-Org) against the user's memberships.
@@ -158,6 +162,7 @@ fn active_grid(
     user: User,
     memberships: Vec<directory::Membership>,
     write: bool,
+    gridless: bool,
 ) -> ApiResult<Caller> {
     let requested = header(req, "X-Platform-Grid").or_else(|| header(req, "X-Platform-Org"));
     let chosen = match requested {
@@ -177,12 +182,25 @@ fn active_grid(
                     "you belong to several grids: send X-Platform-Grid with the grid slug",
                 ));
             }
-            memberships.into_iter().next().ok_or_else(|| {
-                ApiError::new(
-                    ErrorCode::OrgNotAccessible,
-                    "you are not a member of any grid",
-                )
-            })?
+            match memberships.into_iter().next() {
+                Some(m) => m,
+                None if gridless => directory::Membership {
+                    role: Role::Member,
+                    grid: Grid {
+                        grid_id: plug_domain::ids::GridId::from(""),
+                        slug: String::new(),
+                        badge_policy: String::new(),
+                        badge_theme: None,
+                        badge_position: None,
+                    },
+                },
+                None => {
+                    return Err(ApiError::new(
+                        ErrorCode::OrgNotAccessible,
+                        "you are not a member of any grid",
+                    ))
+                }
+            }
         }
     };
     Ok(Caller {

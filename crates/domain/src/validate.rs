@@ -206,8 +206,10 @@ pub fn uuid(field: &str, value: &str) -> Checked<String> {
 }
 
 /// `visibility_spaces` (docs/model.md "Visibility"): a non-empty list of space slugs, where
-/// `everyone` anywhere in it means the whole grid (None). Duplicates are dropped, first place kept.
-pub fn visibility_spaces(slugs: Vec<String>) -> Checked<Option<Vec<String>>> {
+/// `everyone` anywhere in it means the whole grid (the `bool`). The other slugs come back, duplicates
+/// dropped and first place kept, to be checked as spaces of the grid even beside `everyone`: an
+/// unknown slug is 400 SPACE_NOT_FOUND wherever it stands (interface 4.6).
+pub fn visibility_spaces(slugs: Vec<String>) -> Checked<(Vec<String>, bool)> {
     if slugs.is_empty() {
         return Err(FieldError::new(
             "visibility_spaces",
@@ -215,16 +217,16 @@ pub fn visibility_spaces(slugs: Vec<String>) -> Checked<Option<Vec<String>>> {
             "a non-empty array of space slugs, or ['everyone']",
         ));
     }
-    if slugs.iter().any(|s| s == "everyone") {
-        return Ok(None);
-    }
+    let mut everyone = false;
     let mut unique: Vec<String> = Vec::with_capacity(slugs.len());
     for slug in slugs {
-        if !unique.contains(&slug) {
+        if slug == "everyone" {
+            everyone = true;
+        } else if !unique.contains(&slug) {
             unique.push(slug);
         }
     }
-    Ok(Some(unique))
+    Ok((unique, everyone))
 }
 
 /// Formats 16 random bytes as a version-4 UUID.
@@ -328,11 +330,15 @@ mod tests {
         assert!(visibility_spaces(vec![]).is_err());
         assert_eq!(
             visibility_spaces(list(&["design", "everyone"])).unwrap(),
-            None
+            (list(&["design"]), true)
+        );
+        assert_eq!(
+            visibility_spaces(list(&["everyone"])).unwrap(),
+            (list(&[]), true)
         );
         assert_eq!(
             visibility_spaces(list(&["design", "ops", "design"])).unwrap(),
-            Some(list(&["design", "ops"]))
+            (list(&["design", "ops"]), false)
         );
     }
 

@@ -15,7 +15,7 @@ use crate::store::{entities, limits, social};
 
 pub async fn toggle(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
     let limit = Some(&limits::REACTIONS_PER_USER);
-    let caller = auth::caller_admitted(cx, &req, true, limit).await?;
+    let caller = auth::caller_admitted(cx, &req, true, limit, false).await?;
     let body = read_object(&mut req).await?;
     field::only_known(&body, &["kind"])?;
     let raw = field::req_str(&body, "kind")?;

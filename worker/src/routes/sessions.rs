@@ -24,9 +24,10 @@ fn on_link_origin(cx: &Ctx, target: &str) -> bool {
 /// browser the system opens), so it is a one-time, 60-second sign-in link (README "Security").
 pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     // A POST from `plug open`, so an old client is told to upgrade like on every other write;
-    // it reads only, so a multi-grid user needs no grid header.
+    // it reads only, so a multi-grid user needs no grid header, and a user of no grid still
+    // opens what any signed-in user may (`authenticated`, interface 2.5) as themselves.
     auth::check_cli_version(cx, &req)?;
-    let caller = auth::caller(cx, &req, false).await?;
+    let user = auth::signed_in(cx, &req).await?;
     let body = read_optional_object(&mut req).await?;
     field::only_known(&body, &["url"])?;
     let target = field::opt_str(&body, "url")?
@@ -43,15 +44,8 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     let ticket = new_ticket();
     let expires_at = cx.now + TICKET_TTL_MS;
     // Bound to no browser: the link origin sets its session wherever it is opened, once.
-    tickets::insert_serve_ticket_if_user(
-        &cx.db,
-        &ticket,
-        None,
-        &caller.user.user_id,
-        &target,
-        expires_at,
-    )
-    .await?;
+    tickets::insert_serve_ticket_if_user(&cx.db, &ticket, None, &user.user_id, &target, expires_at)
+        .await?;
     let url = format!("{}/_plug/session?ticket={ticket}", cx.config.serve_base_url);
     let session = ServeSession {
         url,

@@ -180,13 +180,14 @@ pub async fn resolve_space_slugs(
         )
         .into());
     }
-    let Some(slugs) = validate::visibility_spaces(slugs)? else {
-        return Ok(Vec::new());
-    };
+    let (slugs, everyone) = validate::visibility_spaces(slugs)?;
     let mut spaces = Vec::with_capacity(slugs.len());
     for slug in slugs {
         let space = directory::find_space_by_slug(&cx.db, &grid.grid_id, &slug).await?;
         spaces.push(space.ok_or_else(|| no_such_space(&slug))?);
+    }
+    if everyone {
+        spaces.clear();
     }
     Ok(spaces)
 }

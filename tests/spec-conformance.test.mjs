@@ -1,0 +1,88 @@
+// The interface read to the letter where the rest of the suite read it more loosely: each test is
+// a sentence of the interface (openapi.yaml, docs/model.md) that a stranger's suite would check and
+// the Worker once answered otherwise.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startWorker, expectError, BROWSER_UA } from './support/harness.mjs';
+
+let app;
+before(async () => { app = await startWorker(); });
+after(async () => { await app?.stop(); });
+
+const setVisibility = (user, path, json) => app.request('PATCH', path, { token: user.token, json });
+
+test('an unknown space slug in visibility_spaces is 400 SPACE_NOT_FOUND beside "everyone" too, and changes nothing', async () => {
+  const { owner, space } = await app.world();
+  const e = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'org' } });
+  for (const path of [`/api/v2/entities/${e.entity_id}/visibility`, `/api/v2/inspirations/${e.entity_id}/visibility`]) {
+    assert.equal((await setVisibility(owner, path, { visibility: 'grid', visibility_spaces: [space.slug] })).status, 200);
+    for (const spaces of [['everyone', 'no-such-space'], ['no-such-space', 'everyone'], [space.slug, 'everyone', 'no-such-space']]) {
+      const res = await setVisibility(owner, path, { visibility: 'link', visibility_spaces: undefined });
+      assert.equal(res.status, 200);
+      const refused = expectError(assert, await setVisibility(owner, path, { visibility: 'grid', visibility_spaces: spaces }), 400, 'SPACE_NOT_FOUND');
+      assert.deepEqual(refused.details.map((d) => d.field), ['visibility_spaces']);
+      const read = await app.read(owner, e.entity_id);
+      assert.equal(read.body.visibility, 'link', `refused ${JSON.stringify(spaces)} changed nothing`);
+    }
+    // "everyone" beside a real space still means the whole grid.
+    const whole = await setVisibility(owner, path, { visibility: 'grid', visibility_spaces: [space.slug, 'everyone'] });
+    assert.equal(whole.status, 200, whole.text);
+    assert.deepEqual(whole.body.visibility_spaces, ['everyone']);
+  }
+  // The update route checks the same list.
+  const update = await app.request('PATCH', `/api/v2/inspirations/${e.entity_id}`, {
+    token: owner.token, json: { visibility: 'grid', visibility_spaces: ['everyone', 'no-such-space'], display_name: 'Renamed' },
+  });
+  expectError(assert, update, 400, 'SPACE_NOT_FOUND');
+  assert.notEqual((await app.read(owner, e.entity_id)).body.display_name, 'Renamed');
+});
+
+test('a signed-in user of no grid reads link and authenticated Inspirations by UUID, as themselves', async () => {
+  const { owner, grid } = await app.world();
+  const loner = await app.user();
+  const link = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });
+  const signedIn = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'org' } });
+  const gridOnly = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'org' } });
+  const made = await setVisibility(owner, `/api/v2/entities/${signedIn.entity_id}/visibility`, { visibility: 'authenticated' });
+  assert.equal(made.status, 200, made.text);
+
+  // Anonymous readers may read the link one; a token must never make that worse (interface 4.2, 5).
+  assert.equal((await app.read(null, link.entity_id)).status, 200);
+  const byLoner = await app.read(loner, link.entity_id, { headers: { 'user-agent': BROWSER_UA } });
+  assert.equal(byLoner.status, 200, byLoner.text);
+  assert.deepEqual(byLoner.body.caller_permissions, { can_edit: false, can_archive: false, can_pin: false });
+  // `authenticated` is any signed-in user, network-wide (2.5).
+  assert.equal((await app.read(loner, signedIn.entity_id)).status, 200);
+  expectError(assert, await app.read(null, signedIn.entity_id), 404, 'NOT_FOUND');
+  // Grid visibility stays for members, and a name needs an active grid to be resolved in.
+  expectError(assert, await app.read(loner, gridOnly.entity_id), 404, 'NOT_FOUND');
+  expectError(assert, await app.read(loner, link.name), 404, 'NOT_FOUND');
+  // Naming a grid they are not in is still 403, and the grid routes still need a membership.
+  expectError(assert, await app.read(loner, link.entity_id, { grid: grid.slug }), 403, 'ORG_NOT_ACCESSIBLE');
+  expectError(assert, await app.list(loner), 403, 'ORG_NOT_ACCESSIBLE');
+  expectError(assert, await app.request('POST', `/api/v2/entities/${link.entity_id}/reactions`, {
+    token: loner.token, json: { kind: 'sparked' },
+  }), 403, 'ORG_NOT_ACCESSIBLE');
+
+  // Their read counted once, by user: a second read the same day adds nothing.
+  await app.read(loner, link.entity_id, { headers: { 'user-agent': BROWSER_UA } });
+  const counted = await app.waitFor(owner, link.entity_id, (b) => b.view_count >= 1);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal((await app.read(owner, link.entity_id)).body.view_count, counted.view_count);
+  assert.equal(counted.view_count, 1);
+});
+
+test('a signed-in user of no grid opens an authenticated Inspiration in a browser through POST /api/v2/serve-sessions', async () => {
+  const { owner } = await app.world();
+  const loner = await app.user();
+  const e = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'org' } });
+  assert.equal((await setVisibility(owner, `/api/v2/entities/${e.entity_id}/visibility`, { visibility: 'authenticated' })).status, 200);
+  const session = await app.request('POST', '/api/v2/serve-sessions', { token: loner.token, json: { url: e.url } });
+  assert.equal(session.status, 201, session.text);
+  const opened = await app.open(session.body.url, { headers: { accept: 'text/html', 'user-agent': BROWSER_UA } });
+  assert.equal(opened.status, 200, opened.text.slice(0, 300));
+  assert.equal(new URL(opened.url).origin, app.contentUrl(e.entity_id));
+  assert.match(opened.text, /Hello/);
+  // A bad token is still 401.
+  expectError(assert, await app.request('POST', '/api/v2/serve-sessions', { token: 'nope', json: { url: e.url } }), 401, 'UNAUTHORIZED');
+});
