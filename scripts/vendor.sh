@@ -87,6 +87,7 @@ expected_versions=(
   dompurify@3.4.18
   html2canvas@1.4.1
   p5@1.11.13
+  marked@16.4.2
 )
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }
@@ -265,6 +266,8 @@ sync_file "$nm/dompurify/dist/purify.min.js" "$out/cdn/purify.min.js"
 sync_file "$nm/html2canvas/dist/html2canvas.min.js" "$out/cdn/html2canvas.min.js"
 sync_file "$nm/p5/lib/p5.min.js" "$out/cdn/p5.min.js"
 sync_file "$nm/tone/build/Tone.js" "$out/cdn/Tone.js"
+sync_file "$nm/marked/lib/marked.umd.js" "$out/cdn/marked.umd.js"
+sync_file "$nm/katex/dist/contrib/auto-render.min.js" "$out/katex/auto-render.min.js"
 sync_file "$nm/lucide/dist/umd/lucide.min.js" "$out/cdn/lucide.min.js"
 sync_file "$nm/@tailwindcss/browser/dist/index.global.js" "$out/cdn/tailwindcss-browser.js"
 sync_file "$nm/@fortawesome/fontawesome-free/css/all.min.css" "$out/cdn/fontawesome/css/all.min.css"
@@ -274,7 +277,7 @@ done
 build "$repo/crates/render/src/assets/tailwind-play.js" "$out/cdn/tailwind-play.js" --target=es2022 --bundle --format=iife
 for license in @babel/standalone/LICENSE chart.js/LICENSE.md d3/LICENSE three/LICENSE lodash/LICENSE \
   papaparse/LICENSE mathjs/LICENSE lucide/LICENSE dompurify/LICENSE \
-  html2canvas/LICENSE p5/license.txt tone/LICENSE.md @tailwindcss/browser/LICENSE @fortawesome/fontawesome-free/LICENSE.txt \
+  html2canvas/LICENSE p5/license.txt tone/LICENSE.md marked/LICENSE.md @tailwindcss/browser/LICENSE @fortawesome/fontawesome-free/LICENSE.txt \
   tailwindcss/LICENSE postcss/LICENSE; do
   name="${license%/*}"
   sync_file "$nm/$license" "$out/cdn/licenses/${name/\//+}.txt"

@@ -1,7 +1,7 @@
 // HTML pages made by AI tools load their libraries from CDNs: Gemini's and ChatGPT's canvases
 // Tailwind's Play CDN, Chart.js and lucide from jsDelivr and unpkg, React with Babel from unpkg;
-// Claude's HTML artifacts three.js, d3 and Font Awesome from cdnjs. Plug answers the versions it
-// vendors from the drop's own origin (README "Decisions": CDN libraries in HTML pages), so these
+// Claude's HTML artifacts three.js, d3 and Font Awesome from cdnjs; notes pages marked and KaTeX.
+// Plug answers the versions it vendors from the drop's own origin (README "Decisions": CDN libraries in HTML pages), so these
 // pages work where no CDN can be reached, as on this machine, whose DNS knows none of them: each
 // page is opened in Chromium and checked for what a person sees. The fixtures are written here in
 // the shape those tools write them.
@@ -305,6 +305,44 @@ test('an Alpine.js page with p5.js, Tone.js and DOMPurify from jsDelivr and cdnj
   await page.screenshot({ path: join(world.SHOTS, 'alpine-p5.png') });
   // The page's own `<img src=x>` (kept by DOMPurify) is the one request that fails.
   assert.deepEqual(page.problems.filter((p) => !/\/x: net::ERR|Failed to load resource/.test(p)), []);
+  await context.close();
+});
+
+test('a notes page renders its markdown with marked and its math with KaTeX and auto-render, from jsDelivr', async () => {
+  const e = await world.dropLink('notes.html', `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8">
+  <title>Study Notes</title>
+  <link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/katex@0.16.9/dist/katex.min.css">
+  <script defer src="https://cdn.jsdelivr.net/npm/katex@0.16.9/dist/katex.min.js"></script>
+  <script defer src="https://cdn.jsdelivr.net/npm/katex@0.16.9/dist/contrib/auto-render.min.js"></script>
+  <script src="https://cdn.jsdelivr.net/npm/marked/marked.min.js"></script>
+</head>
+<body>
+  <article id="content"></article>
+  <script>
+    const notes = '# Quadratic formula\\n\\nThe roots of $ax^2 + bx + c = 0$ are:\\n\\n$$x = \\\\frac{-b \\\\pm \\\\sqrt{b^2 - 4ac}}{2a}$$\\n\\n- **a** is not zero';
+    document.getElementById('content').innerHTML = marked.parse(notes);
+    window.addEventListener('DOMContentLoaded', () => {
+      renderMathInElement(document.getElementById('content'), {
+        delimiters: [{ left: '$$', right: '$$', display: true }, { left: '$', right: '$', display: false }],
+      });
+      window.mathDone = true;
+    });
+  </script>
+</body>
+</html>
+`);
+  const { page, context } = await world.open(e);
+  await page.waitForFunction(() => window.mathDone);
+  assert.equal(await page.textContent('h1'), 'Quadratic formula');
+  assert.equal(await page.locator('li strong').count(), 1);
+  assert.equal(await page.locator('.katex-display').count(), 1);
+  assert.equal(await page.locator('.katex').count(), 2);
+  await page.waitForFunction(() => document.fonts.check('16px KaTeX_Main'));
+  await page.screenshot({ path: join(world.SHOTS, 'katex-notes.png') });
+  assert.deepEqual(page.problems, []);
   await context.close();
 });
 

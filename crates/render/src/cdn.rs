@@ -86,6 +86,30 @@ const LIBRARIES: &[Library] = &[
         vendored: "cdn/fontawesome/css/all.min.css",
     },
     Library {
+        names: &["katex", "KaTeX"],
+        lines: &["0.16", "0.17", "0.18", "0.19"],
+        files: &["katex.min.js", "katex.js"],
+        vendored: "katex/katex.min.js",
+    },
+    Library {
+        names: &["katex", "KaTeX"],
+        lines: &["0.16", "0.17", "0.18", "0.19"],
+        files: &["katex.min.css", "katex.css"],
+        vendored: "katex/katex.min.css",
+    },
+    Library {
+        names: &["katex", "KaTeX"],
+        lines: &["0.16", "0.17", "0.18", "0.19"],
+        files: &["auto-render.min.js", "auto-render.js"],
+        vendored: "katex/auto-render.min.js",
+    },
+    Library {
+        names: &["marked"],
+        lines: &["5", "9", "11", "12", "13", "14", "15", "16"],
+        files: &["", "marked.min.js", "marked.umd.js"],
+        vendored: "cdn/marked.umd.js",
+    },
+    Library {
         names: &["alpinejs"],
         lines: &["3"],
         files: &["", "cdn.min.js", "cdn.js"],
@@ -176,7 +200,9 @@ pub fn vendored_url(url: &str) -> Option<String> {
         let (version, path) = path.split_once('/')?;
         (name, version, last_segment(path))
     };
-    let library = LIBRARIES.iter().find(|l| l.names.contains(&name))?;
+    let library = LIBRARIES
+        .iter()
+        .find(|l| l.names.contains(&name) && l.files.contains(&file))?;
     let version = version.trim_start_matches(['^', '~', 'v', '=']);
     let line_ok = version.is_empty()
         || version == "latest"
@@ -185,8 +211,7 @@ pub fn vendored_url(url: &str) -> Option<String> {
                 .strip_prefix(line)
                 .is_some_and(|after| after.is_empty() || after.starts_with('.'))
         });
-    (line_ok && library.files.contains(&file))
-        .then(|| format!("{}{}", crate::vendor::VENDOR_BASE, library.vendored))
+    line_ok.then(|| format!("{}{}", crate::vendor::VENDOR_BASE, library.vendored))
 }
 
 /// `name[@version][/path]` of an npm CDN address (a scoped name keeps its `@scope/`).
@@ -280,6 +305,22 @@ mod tests {
             ),
             ("https://cdn.jsdelivr.net/npm/d3@7", "cdn/d3.min.js"),
             (
+                "https://cdn.jsdelivr.net/npm/katex@0.16.9/dist/katex.min.css",
+                "katex/katex.min.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/katex@0.16.9/dist/contrib/auto-render.min.js",
+                "katex/auto-render.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/KaTeX/0.16.8/katex.min.js",
+                "katex/katex.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/marked/marked.min.js",
+                "cdn/marked.umd.js",
+            ),
+            (
                 "https://cdn.jsdelivr.net/npm/alpinejs@3.x.x/dist/cdn.min.js",
                 "cdn/alpine.min.js",
             ),
@@ -315,6 +356,8 @@ mod tests {
             "https://cdn.jsdelivr.net/npm/chart.js?x=1",
             "https://cdnjs.cloudflare.com/ajax/libs/three.js/r160/three.min.js",
             "https://cdn.jsdelivr.net/npm/p5@2.0.0/lib/p5.min.js",
+            "https://cdn.jsdelivr.net/npm/katex@0.12.0/dist/katex.min.js",
+            "https://cdn.jsdelivr.net/npm/marked@4.3.0/marked.min.js",
             "https://cdnjs.cloudflare.com/ajax/libs/font-awesome/5.15.4/css/all.min.css",
             "https://example.com/react@18/umd/react.development.js",
             "https://unpkg.com.evil.example/react@18/umd/react.development.js",
