@@ -147,18 +147,18 @@ const LIBRARIES: &[Library] = &[
     },
 ];
 
+/// The addresses read, after `https://`: the Play CDN's host, and the CDNs' library paths.
+const TAILWIND_PLAY: &str = "cdn.tailwindcss.com";
+const UNPKG: &str = "unpkg.com/";
+const JSDELIVR_NPM: &str = "cdn.jsdelivr.net/npm/";
+const CDNJS: &str = "cdnjs.cloudflare.com/ajax/libs/";
+
 /// Whether a page's first bytes name one of the CDNs [`vendored_url`] reads, so that a page served
 /// without a badge still goes through the rewriter that points them at the drop's origin.
 pub fn names_cdn(head: &[u8]) -> bool {
-    const HOSTS: [&[u8]; 4] = [
-        b"cdn.tailwindcss.com",
-        b"unpkg.com/",
-        b"cdn.jsdelivr.net/npm/",
-        b"cdnjs.cloudflare.com/ajax/libs/",
-    ];
-    HOSTS
+    [TAILWIND_PLAY, UNPKG, JSDELIVR_NPM, CDNJS]
         .iter()
-        .any(|host| head.windows(host.len()).any(|w| w == *host))
+        .any(|host| head.windows(host.len()).any(|w| w == host.as_bytes()))
 }
 
 /// Where the drop's origin serves what `url` asks a CDN for, or `None` to leave it as written.
@@ -171,7 +171,7 @@ pub fn vendored_url(url: &str) -> Option<String> {
         .strip_prefix("//")?;
     // Tailwind's Play CDN (v3), any of its versions, with its `?plugins=` kept for the stand-in.
     if let Some(after) = rest
-        .strip_prefix("cdn.tailwindcss.com")
+        .strip_prefix(TAILWIND_PLAY)
         .filter(|after| after.is_empty() || after.starts_with(['/', '?']))
     {
         let (path, query) = after.split_once('?').unwrap_or((after, ""));
@@ -190,12 +190,12 @@ pub fn vendored_url(url: &str) -> Option<String> {
         ));
     }
     let (name, version, file) = if let Some(path) = rest
-        .strip_prefix("unpkg.com/")
-        .or_else(|| rest.strip_prefix("cdn.jsdelivr.net/npm/"))
+        .strip_prefix(UNPKG)
+        .or_else(|| rest.strip_prefix(JSDELIVR_NPM))
     {
         npm_parts(path)?
     } else {
-        let path = rest.strip_prefix("cdnjs.cloudflare.com/ajax/libs/")?;
+        let path = rest.strip_prefix(CDNJS)?;
         let (name, path) = path.split_once('/')?;
         let (version, path) = path.split_once('/')?;
         (name, version, last_segment(path))
