@@ -6,13 +6,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 import { atCell, openWorkbook } from './support/sheet-pages.mjs';
 import { writtenBy } from './support/python.mjs';
+import { scratchDir } from './support/scratch.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'sheets-conditional');
 let app;
@@ -161,7 +161,7 @@ test('conditional formats openpyxl writes: cell is, formula, 2-colour scale, dat
 const SOFFICE = ['/usr/bin/soffice', '/usr/local/bin/soffice', '/usr/lib/libreoffice/program/soffice'].find((p) => existsSync(p));
 
 test('conditional formats LibreOffice Calc saves show as in Excel', { skip: SOFFICE ? false : 'LibreOffice (soffice) is not installed' }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'plug-soffice-'));
+  const dir = scratchDir('soffice');
   writeFileSync(join(dir, 'in.xlsx'), writtenBy(XLSXWRITER));
   execFileSync(SOFFICE, [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', join(dir, 'out'), join(dir, 'in.xlsx')], { stdio: 'pipe', timeout: 180_000 });
   const { page, context } = await openWorkbook({ app, browser, user: owner }, 'libreoffice.xlsx', readFileSync(join(dir, 'out', 'in.xlsx')), { console: true });

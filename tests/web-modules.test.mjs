@@ -4,8 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ago, bytes, count, expiry, hue, placeOf, reactionEntries, reactionTotal, statusLabel, webUrl } from '../web/src/format.js';
@@ -13,6 +12,7 @@ import { deriveName, fromFileList, siteOverCaps, sourceTypeOf, SITE_MAX_FILES } 
 import { crc32, zip, zipContents } from '../web/src/zip.js';
 import { mergeItem, resetList, state } from '../web/src/state.js';
 import { PYTHON, writtenBy } from './support/python.mjs';
+import { scratchDir } from './support/scratch.mjs';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 const DAY = 86_400_000;
@@ -139,7 +139,7 @@ test('the zip writer writes zips that Python reads back, and its reader reads zi
   const blob = await zip(entries, (done, total) => progress.push(`${done}/${total}`));
   assert.deepEqual(progress, ['1/3', '2/3', '3/3']);
   assert.ok(blob.size < long.length, 'the text entry is deflated');
-  const dir = mkdtempSync(join(tmpdir(), 'plug-web-zip-'));
+  const dir = scratchDir('web-zip');
   const path = join(dir, 'site.zip');
   writeFileSync(path, Buffer.from(await blob.arrayBuffer()));
   const read = JSON.parse(execFileSync(PYTHON, ['-c', `

@@ -7,13 +7,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 import { writtenBy } from './support/python.mjs';
+import { scratchDir } from './support/scratch.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'workbooks');
 let app;
@@ -159,7 +159,7 @@ test('an XlsxWriter report with a column chart shows its cells, tabs and the cha
 // The same report opened and saved again by LibreOffice Calc (headless, scripts/setup.sh installs
 // it): its own part layout, styles and chart XML (explicit series colours, its own anchors).
 test('the report saved again by LibreOffice Calc shows the same cells and chart', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'plug-book-lo-'));
+  const dir = scratchDir('book-lo');
   const source = join(dir, 'report.xlsx');
   writeFileSync(source, workbook(XLSXWRITER_REPORT));
   mkdirSync(join(dir, 'out'));

@@ -10,9 +10,13 @@ export const PYTHON = join(ROOT, '.venv', 'bin', 'python');
 
 /** Runs a Python script that writes a file to `sys.argv[1]`; returns the file's bytes. */
 export function writtenBy(script, fileName = 'book.xlsx') {
-  const path = join(mkdtempSync(join(tmpdir(), 'plug-python-')), fileName);
-  execFileSync(PYTHON, ['-c', script, path], { stdio: 'pipe' });
-  return readFileSync(path);
+  const dir = mkdtempSync(join(tmpdir(), 'plug-python-'));
+  try {
+    execFileSync(PYTHON, ['-c', script, join(dir, fileName)], { stdio: 'pipe' });
+    return readFileSync(join(dir, fileName));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** LibreOffice's export filter for each format it saves again (otherwise the extension). */

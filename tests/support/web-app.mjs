@@ -3,11 +3,11 @@
 // files in, open a sheet and check what a person sees. The tests are in tests/web-*.browser.test.mjs.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BROWSER_UA } from './harness.mjs';
 import { ROOT } from './worker.mjs';
+import { scratchDir } from './scratch.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './browser.mjs';
 import { signedInContext } from '../../web/bench.mjs';
 
@@ -49,7 +49,7 @@ export const read = (user, id) => app.request('GET', `/api/v2/inspirations/${id}
 
 /** Files on disk to drag in: `tree` maps relative paths to contents. Returns the folder's path. */
 export function filesOnDisk(tree) {
-  const root = mkdtempSync(join(tmpdir(), 'plug-web-'));
+  const root = scratchDir('web');
   for (const [path, content] of Object.entries(tree)) {
     mkdirSync(join(root, path, '..'), { recursive: true });
     writeFileSync(join(root, path), content);
