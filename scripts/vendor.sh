@@ -299,6 +299,13 @@ for file in bootstrap-icons.css bootstrap-icons.min.css fonts/bootstrap-icons.wo
 done
 sync_file "$nm/@popperjs/core/dist/umd/popper.min.js" "$out/cdn/popper.min.js"
 sync_file "$nm/vue/dist/vue.global.prod.js" "$out/cdn/vue.global.prod.js"
+sync_file "$nm/vue/dist/vue.esm-browser.prod.js" "$out/cdn/vue.esm-browser.prod.js"
+# mermaid's ES module, which a page's module script imports, and the chunks it imports beside it
+# (their source maps left out).
+sync_file "$nm/mermaid/dist/mermaid.esm.min.mjs" "$out/mermaid/mermaid.esm.min.mjs"
+for file in "$nm"/mermaid/dist/chunks/mermaid.esm.min/*.mjs; do
+  sync_file "$file" "$out/mermaid/chunks/mermaid.esm.min/${file##*/}"
+done
 # Plotly 2, and the 1.58.5 that cdn.plot.ly's plotly-latest.min.js stopped at.
 sync_file "$nm/plotly.js-dist-min/plotly.min.js" "$out/cdn/plotly.min.js"
 sync_file "$nm/plotly.js-dist-min-1/plotly.min.js" "$out/cdn/plotly-1.min.js"

@@ -353,3 +353,51 @@ test('jQuery 4, Bootstrap 4, Vue 2 and Plotly 3 are left as the page wrote them'
   }
   assert.doesNotMatch(res.text, /_plug\/vendor\/cdn/);
 });
+
+test("module scripts: mermaid's ES module imported as its docs write it, and Vue's through the page's import map", async () => {
+  const e = await world.dropLink('modules.html', `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8">
+  <title>Architecture</title>
+  <script type="importmap">
+    {
+      "imports": {
+        "vue": "https://unpkg.com/vue@3/dist/vue.esm-browser.js"
+      }
+    }
+  </script>
+</head>
+<body>
+  <div id="app"><h1>{{ heading }}</h1><button @click="count++">Clicked {{ count }}</button></div>
+  <pre class="mermaid">
+sequenceDiagram
+    Browser->>Worker: GET /
+    Worker-->>Browser: page
+  </pre>
+  <script type="module">
+    import mermaid from 'https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.esm.min.mjs';
+    mermaid.initialize({ startOnLoad: true });
+  </script>
+  <script type="module">
+    import { createApp, ref } from 'vue';
+    createApp({ setup: () => ({ heading: 'Architecture', count: ref(0) }) }).mount('#app');
+  </script>
+</body>
+</html>
+`);
+  const { page, context, response } = await world.open(e);
+  const html = await response.text();
+  assert.match(html, /"vue": "\/_plug\/vendor\/cdn\/vue\.esm-browser\.prod\.js"/);
+  assert.match(html, /import mermaid from '\/_plug\/vendor\/mermaid\/mermaid\.esm\.min\.mjs';/);
+  // mermaid marks the block processed once its diagram is drawn.
+  await page.waitForFunction(() => document.querySelector('pre.mermaid').getAttribute('data-processed') === 'true');
+  const drawn = await page.textContent('pre.mermaid svg');
+  for (const label of ['Browser', 'Worker', 'GET /', 'page']) assert.ok(drawn.includes(label), `${label} in ${drawn}`);
+  await page.waitForFunction(() => document.querySelector('h1').textContent === 'Architecture');
+  await page.click('button');
+  await page.waitForFunction(() => document.querySelector('button').textContent === 'Clicked 1');
+  await page.screenshot({ path: join(world.SHOTS, 'modules.png') });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});

@@ -48,6 +48,8 @@ vue 3 ,vue.global.js,vue.global.prod.js,vue.global.min.js,vue.global.prod.min.js
 plotly.js-dist-min,plotly.js-dist,plotly.js 2 ,plotly.min.js,plotly.js cdn/plotly.min.js
 plotly.js-dist-min,plotly.js-dist,plotly.js 1 plotly.min.js,plotly.js cdn/plotly-1.min.js
 mermaid 10,11,12 mermaid.min.js,mermaid.js mermaid/mermaid.min.js
+mermaid 10,11,12 mermaid.esm.min.mjs,mermaid.esm.mjs,+esm mermaid/mermaid.esm.min.mjs
+vue 3 vue.esm-browser.js,vue.esm-browser.prod.js,+esm cdn/vue.esm-browser.prod.js
 highlight.js,@highlightjs/cdn-assets 11 highlight.,languages/,styles/ cdn/hljs/
 prism,prismjs 1 prism.,components/,plugins/,themes/ cdn/prism/
 animate.css 4 animate. cdn/animate/
@@ -190,6 +192,33 @@ pub fn vendored_url(url: &str) -> Option<String> {
     Some(format!("{}{vendored}{local}", crate::vendor::VENDOR_BASE))
 }
 
+/// The text of an inline module script or import map with each quoted CDN address
+/// [`vendored_url`] knows pointed at the drop (`import mermaid from
+/// 'https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.esm.min.mjs'`), or `None` when it names
+/// none. An address split between two chunks of the page is left as written.
+pub fn rewrite_module_text(text: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut done = 0;
+    for (at, _) in text.match_indices("https://") {
+        let Some(quote) = text[..at]
+            .chars()
+            .next_back()
+            .filter(|c| matches!(c, '"' | '\''))
+        else {
+            continue;
+        };
+        let Some(len) = text[at..].find(quote) else {
+            break;
+        };
+        if let Some(local) = vendored_url(&text[at..at + len]) {
+            out.push_str(&text[done..at]);
+            out.push_str(&local);
+            done = at + len;
+        }
+    }
+    (done > 0).then(|| out + &text[done..])
+}
+
 /// `name[@version][/path]` of an npm CDN address (a scoped name keeps its `@scope/`).
 fn npm_parts(path: &str) -> Option<(&str, &str, &str)> {
     if path.contains(['?', '#']) {
@@ -217,7 +246,7 @@ fn last_segment(path: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::{names_cdn, vendored_url};
+    use super::{names_cdn, rewrite_module_text, vendored_url};
 
     #[test]
     fn a_page_naming_a_cdn_is_told_apart() {
@@ -376,6 +405,10 @@ mod tests {
                 "mermaid/mermaid.min.js",
             ),
             (
+                "https://cdn.jsdelivr.net/npm/mermaid@11/dist/mermaid.esm.min.mjs",
+                "mermaid/mermaid.esm.min.mjs",
+            ),
+            (
                 "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/11.9.0/highlight.min.js",
                 "cdn/hljs/highlight.min.js",
             ),
@@ -421,6 +454,23 @@ mod tests {
     }
 
     #[test]
+    fn quoted_addresses_in_module_text_are_rewritten_and_nothing_else() {
+        assert_eq!(
+            rewrite_module_text(
+                r#"import mermaid from "https://cdn.jsdelivr.net/npm/mermaid@11/+esm"; import x from 'https://esm.sh/x@1'; // https://unpkg.com/vue@3/dist/vue.esm-browser.js"#
+            )
+            .as_deref(),
+            Some(r#"import mermaid from "/_plug/vendor/mermaid/mermaid.esm.min.mjs"; import x from 'https://esm.sh/x@1'; // https://unpkg.com/vue@3/dist/vue.esm-browser.js"#)
+        );
+        assert_eq!(rewrite_module_text("import 'https://esm.sh/x@1';"), None);
+        assert_eq!(
+            rewrite_module_text("import v from 'https://unpkg.com/vue@3/dist/vue.esm-browser.js"),
+            None,
+            "an address cut off at the chunk's end is left"
+        );
+    }
+
+    #[test]
     fn other_versions_files_and_hosts_are_left_as_written() {
         for url in [
             "https://cdn.tailwindcss.com/2.2.19",
@@ -445,7 +495,6 @@ mod tests {
             "https://unpkg.com/vue@2.7.16/dist/vue.js",
             "https://cdn.plot.ly/plotly-3.0.1.min.js",
             "https://cdn.jsdelivr.net/npm/mermaid@9/dist/mermaid.min.js",
-            "https://cdn.jsdelivr.net/npm/mermaid@11/dist/mermaid.esm.min.mjs",
             "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/10.7.3/highlight.min.js",
             "https://cdn.jsdelivr.net/npm/animejs@4.0.0/lib/anime.min.js",
             "https://unpkg.com/leaflet@2.0.0/dist/leaflet.js",
