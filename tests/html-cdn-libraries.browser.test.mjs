@@ -96,7 +96,7 @@ test('a Bootstrap 5 page with jQuery from code.jquery.com and Bootstrap Icons: s
   await context.close();
 });
 
-test('a Plotly chart from cdn.plot.ly draws its SVG; plotly-latest.min.js gets the 1.58.5 the CDN froze it at', async () => {
+test('a Plotly chart from cdn.plot.ly draws its SVG; plotly-latest.min.js gets the 1.58.5 the CDN froze it at, whose Plotly.plot v2 removed', async () => {
   const e = await world.dropLink('plotly.html', `<!DOCTYPE html>
 <html>
 <head>
@@ -128,7 +128,7 @@ test('a Plotly chart from cdn.plot.ly draws its SVG; plotly-latest.min.js gets t
   const old = await world.dropLink('plotly-latest.html', `<html><head>
 <script src="https://cdn.plot.ly/plotly-latest.min.js"></script></head>
 <body><div id="pie"></div>
-<script>Plotly.newPlot('pie', [{ values: [19, 26, 55], labels: ['Residential', 'Non-Residential', 'Utility'], type: 'pie' }]).then(() => { window.plotted = Plotly.version; });</script>
+<script>Plotly.plot('pie', [{ values: [19, 26, 55], labels: ['Residential', 'Non-Residential', 'Utility'], type: 'pie' }]).then(() => { window.plotted = Plotly.version; });</script>
 </body></html>`);
   const second = await world.open(old);
   await second.page.waitForFunction(() => window.plotted);
