@@ -8,9 +8,29 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { useBrowserWorld } from './support/browser-world.mjs';
+import { ROOT } from './support/worker.mjs';
 
 const world = useBrowserWorld('html-cdn-libraries');
+
+test("every file and folder cdn.rs's table points at is in the vendored static assets, with its licence", () => {
+  const source = readFileSync(join(ROOT, 'crates/render/src/cdn.rs'), 'utf8');
+  const table = source.match(/const LIBRARIES: &str = "\\\n([^"]*)";/)[1].trim().split('\n');
+  assert.ok(table.length > 30, `${table.length} libraries`);
+  for (const row of table) {
+    const fields = row.split(' ');
+    assert.equal(fields.length, 4, row);
+    const path = join(ROOT, 'public/vendor', fields[3]);
+    assert.ok(existsSync(path), `${row}: ${path}`);
+    assert.equal(statSync(path).isDirectory(), fields[3].endsWith('/'), row);
+  }
+  const versions = readFileSync(join(ROOT, 'public/vendor/VERSIONS.txt'), 'utf8');
+  for (const name of ['jquery', 'bootstrap', 'bootstrap-icons', '@popperjs/core', 'vue', 'plotly.js-dist-min-1', '@highlightjs/cdn-assets', 'prismjs', 'animate.css', 'animejs', 'leaflet']) {
+    assert.match(versions, new RegExp(`^${name.replace(/[.]/g, '\\.')}@`, 'm'), name);
+    assert.ok(existsSync(join(ROOT, 'public/vendor/cdn/licenses', `${name.replace('/', '+')}.txt`)), name);
+  }
+});
 
 test('a Bootstrap 5 page with jQuery from code.jquery.com and Bootstrap Icons: styled, its modal opens, its handlers run', async () => {
   const e = await world.dropLink('bootstrap.html', `<!doctype html>
