@@ -294,9 +294,7 @@ done
 for file in "$nm"/bootstrap/dist/css/*.css "$nm"/bootstrap/dist/js/*.js; do
   sync_file "$file" "$out/cdn/bootstrap/${file#"$nm"/bootstrap/dist/}"
 done
-for file in bootstrap-icons.css bootstrap-icons.min.css fonts/bootstrap-icons.woff fonts/bootstrap-icons.woff2; do
-  sync_file "$nm/bootstrap-icons/font/$file" "$out/cdn/bootstrap-icons/font/$file"
-done
+sync_dir "$nm/bootstrap-icons/font" "$out/cdn/bootstrap-icons/font"
 sync_file "$nm/@popperjs/core/dist/umd/popper.min.js" "$out/cdn/popper.min.js"
 sync_file "$nm/vue/dist/vue.global.prod.js" "$out/cdn/vue.global.prod.js"
 sync_file "$nm/vue/dist/vue.esm-browser.prod.js" "$out/cdn/vue.esm-browser.prod.js"
@@ -325,7 +323,7 @@ done
 sync_file "$nm/animejs/lib/anime.min.js" "$out/cdn/anime.min.js"
 # Leaflet's map (its tiles stay on the tile server the page names); cdnjs also names its files
 # .min.js and .min.css.
-for file in leaflet.js leaflet-src.js leaflet.css; do
+for file in leaflet.js leaflet-src.js leaflet-src.esm.js leaflet.css; do
   sync_file "$nm/leaflet/dist/$file" "$out/cdn/leaflet/$file"
 done
 sync_file "$nm/leaflet/dist/leaflet.js" "$out/cdn/leaflet/leaflet.min.js"

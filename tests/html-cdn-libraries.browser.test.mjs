@@ -25,6 +25,13 @@ test("every file and folder cdn.rs's table points at is in the vendored static a
     assert.ok(existsSync(path), `${row}: ${path}`);
     assert.equal(statSync(path).isDirectory(), fields[3].endsWith('/'), row);
   }
+  // A folder (a tree) answers any path under it: what the CDN holds there must be in it.
+  for (const file of ['jquery/jquery.slim.js', 'bootstrap/css/bootstrap.rtl.min.css', 'bootstrap/js/bootstrap.esm.min.js',
+    'bootstrap-icons/font/bootstrap-icons.json', 'bootstrap-icons/font/fonts/bootstrap-icons.woff2', 'leaflet/leaflet-src.esm.js',
+    'leaflet/images/marker-shadow.png', 'hljs/styles/base16/dracula.min.css', 'hljs/languages/typescript.min.js',
+    'prism/plugins/line-numbers/prism-line-numbers.min.css', 'prism/components/prism-jsx.min.js', 'animate/animate.compat.css']) {
+    assert.ok(existsSync(join(ROOT, 'public/vendor/cdn', file)), file);
+  }
   const versions = readFileSync(join(ROOT, 'public/vendor/VERSIONS.txt'), 'utf8');
   for (const name of ['jquery', 'bootstrap', 'bootstrap-icons', '@popperjs/core', 'vue', 'plotly.js-dist-min-1', '@highlightjs/cdn-assets', 'prismjs', 'animate.css', 'animejs', 'leaflet']) {
     assert.match(versions, new RegExp(`^${name.replace(/[.]/g, '\\.')}@`, 'm'), name);

@@ -441,6 +441,10 @@ mod tests {
                 "cdn/leaflet/leaflet.css",
             ),
             (
+                "https://unpkg.com/leaflet@1.9.4/dist/leaflet-src.esm.js",
+                "cdn/leaflet/leaflet-src.esm.js",
+            ),
+            (
                 "https://cdnjs.cloudflare.com/ajax/libs/leaflet/1.7.1/leaflet.js",
                 "cdn/leaflet/leaflet.js",
             ),
