@@ -190,7 +190,8 @@ test('a mermaid 10 page from jsDelivr draws its diagram', async () => {
 `);
   const { page, context, response } = await world.open(e);
   assert.match(await response.text(), /src="\/_plug\/vendor\/mermaid\/mermaid\.min\.js"/);
-  await page.waitForSelector('.mermaid svg');
+  // mermaid puts its svg in first and draws into it after.
+  await page.waitForFunction(() => document.querySelectorAll('.mermaid svg .nodeLabel').length === 4);
   const labels = await page.locator('.mermaid svg .nodeLabel').allTextContents();
   assert.deepEqual(labels.sort(), ['Feature branch', 'Fix', 'Merge to main', 'Tests pass?']);
   await page.screenshot({ path: join(world.SHOTS, 'mermaid.png') });
@@ -417,8 +418,8 @@ sequenceDiagram
   const html = await response.text();
   assert.match(html, /"vue": "\/_plug\/vendor\/cdn\/vue\.esm-browser\.prod\.js"/);
   assert.match(html, /import mermaid from '\/_plug\/vendor\/mermaid\/mermaid\.esm\.min\.mjs';/);
-  // mermaid marks the block processed once its diagram is drawn.
-  await page.waitForFunction(() => document.querySelector('pre.mermaid').getAttribute('data-processed') === 'true');
+  // mermaid puts its svg in first and draws into it after.
+  await page.waitForFunction(() => document.querySelector('pre.mermaid svg')?.textContent.includes('Worker'));
   const drawn = await page.textContent('pre.mermaid svg');
   for (const label of ['Browser', 'Worker', 'GET /', 'page']) assert.ok(drawn.includes(label), `${label} in ${drawn}`);
   await page.waitForFunction(() => document.querySelector('h1').textContent === 'Architecture');
