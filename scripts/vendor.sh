@@ -88,6 +88,17 @@ expected_versions=(
   html2canvas@1.4.1
   p5@1.11.13
   marked@16.4.2
+  jquery@3.8.0
+  bootstrap@5.3.9
+  bootstrap-icons@1.13.2
+  @popperjs/core@2.11.8
+  vue@3.5.45
+  plotly.js-dist-min-1@1.58.5
+  @highlightjs/cdn-assets@11.12.0
+  prismjs@1.30.0
+  animate.css@4.1.1
+  animejs@3.2.2
+  leaflet@1.9.4
 )
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }
@@ -275,10 +286,55 @@ for face in brands-400 regular-400 solid-900 v4compatibility; do
   sync_file "$nm/@fortawesome/fontawesome-free/webfonts/fa-$face.woff2" "$out/cdn/fontawesome/webfonts/fa-$face.woff2"
 done
 build "$repo/crates/render/src/assets/tailwind-play.js" "$out/cdn/tailwind-play.js" --target=es2022 --bundle --format=iife
+# Trees (cdn.rs: a `vendored` folder): the package's files at the paths the CDNs serve them,
+# after its `dist/` or `build/`; source maps left out.
+for file in jquery.js jquery.min.js jquery.slim.js jquery.slim.min.js; do
+  sync_file "$nm/jquery/dist/$file" "$out/cdn/jquery/$file"
+done
+for file in "$nm"/bootstrap/dist/css/*.css "$nm"/bootstrap/dist/js/*.js; do
+  sync_file "$file" "$out/cdn/bootstrap/${file#"$nm"/bootstrap/dist/}"
+done
+sync_dir "$nm/bootstrap-icons/font" "$out/cdn/bootstrap-icons/font"
+sync_file "$nm/@popperjs/core/dist/umd/popper.min.js" "$out/cdn/popper.min.js"
+sync_file "$nm/vue/dist/vue.global.prod.js" "$out/cdn/vue.global.prod.js"
+sync_file "$nm/vue/dist/vue.esm-browser.prod.js" "$out/cdn/vue.esm-browser.prod.js"
+# mermaid's ES module, which a page's module script imports, and the chunks it imports beside it
+# (their source maps left out).
+sync_file "$nm/mermaid/dist/mermaid.esm.min.mjs" "$out/mermaid/mermaid.esm.min.mjs"
+for file in "$nm"/mermaid/dist/chunks/mermaid.esm.min/*.mjs; do
+  sync_file "$file" "$out/mermaid/chunks/mermaid.esm.min/${file##*/}"
+done
+# Plotly 2, and the 1.58.5 that cdn.plot.ly's plotly-latest.min.js stopped at.
+sync_file "$nm/plotly.js-dist-min/plotly.min.js" "$out/cdn/plotly.min.js"
+sync_file "$nm/plotly.js-dist-min-1/plotly.min.js" "$out/cdn/plotly-1.min.js"
+sync_file "$nm/@highlightjs/cdn-assets/highlight.js" "$out/cdn/hljs/highlight.js"
+sync_file "$nm/@highlightjs/cdn-assets/highlight.min.js" "$out/cdn/hljs/highlight.min.js"
+sync_dir "$nm/@highlightjs/cdn-assets/languages" "$out/cdn/hljs/languages"
+sync_dir "$nm/@highlightjs/cdn-assets/styles" "$out/cdn/hljs/styles"
+# Prism's package has its default build as prism.js only; the CDNs also answer prism.min.js.
+sync_file "$nm/prismjs/prism.js" "$out/cdn/prism/prism.js"
+sync_file "$nm/prismjs/prism.js" "$out/cdn/prism/prism.min.js"
+for dir in components plugins themes; do
+  sync_dir "$nm/prismjs/$dir" "$out/cdn/prism/$dir"
+done
+for file in animate.css animate.min.css animate.compat.css; do
+  sync_file "$nm/animate.css/$file" "$out/cdn/animate/$file"
+done
+sync_file "$nm/animejs/lib/anime.min.js" "$out/cdn/anime.min.js"
+# Leaflet's map (its tiles stay on the tile server the page names); cdnjs also names its files
+# .min.js and .min.css.
+for file in leaflet.js leaflet-src.js leaflet-src.esm.js leaflet.css; do
+  sync_file "$nm/leaflet/dist/$file" "$out/cdn/leaflet/$file"
+done
+sync_file "$nm/leaflet/dist/leaflet.js" "$out/cdn/leaflet/leaflet.min.js"
+sync_file "$nm/leaflet/dist/leaflet.css" "$out/cdn/leaflet/leaflet.min.css"
+sync_dir "$nm/leaflet/dist/images" "$out/cdn/leaflet/images"
 for license in @babel/standalone/LICENSE chart.js/LICENSE.md d3/LICENSE three/LICENSE lodash/LICENSE \
   papaparse/LICENSE mathjs/LICENSE lucide/LICENSE dompurify/LICENSE \
   html2canvas/LICENSE p5/license.txt tone/LICENSE.md marked/LICENSE.md @tailwindcss/browser/LICENSE @fortawesome/fontawesome-free/LICENSE.txt \
-  tailwindcss/LICENSE postcss/LICENSE; do
+  tailwindcss/LICENSE postcss/LICENSE jquery/LICENSE.txt bootstrap/LICENSE bootstrap-icons/LICENSE \
+  @popperjs/core/LICENSE.md vue/LICENSE plotly.js-dist-min/LICENSE plotly.js-dist-min-1/LICENSE \
+  @highlightjs/cdn-assets/LICENSE prismjs/LICENSE animate.css/LICENSE animejs/LICENSE.md leaflet/LICENSE; do
   name="${license%/*}"
   sync_file "$nm/$license" "$out/cdn/licenses/${name/\//+}.txt"
 done

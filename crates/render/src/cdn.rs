@@ -5,160 +5,83 @@
 //! already talks to. Any other address, or a version line Plug does not hold, is left as written
 //! (README "Decisions": CDN libraries in HTML pages).
 
-/// A library as CDNs name it, and the file Plug serves for it under `/_plug/vendor/`.
-struct Library {
-    /// Its names on npm (unpkg, jsDelivr) and on cdnjs.
-    names: &'static [&'static str],
-    /// The version lines it stands for: a version asked for must be one of these or start with
-    /// one and a dot (`18` takes `18.2.0`). A page that names no version, or `latest`, takes it.
-    lines: &'static [&'static str],
-    /// The files a page may ask for by their last path segment; `""` is the package's default
-    /// file (`https://cdn.jsdelivr.net/npm/chart.js`).
-    files: &'static [&'static str],
-    vendored: &'static str,
-}
+/// The libraries as CDNs name them, and what Plug serves for each under `/_plug/vendor/`: one line
+/// each, four fields apart by a space, a field's items by a comma (kept as text, which costs the
+/// Worker's upload a third of what a table of structs did):
+/// - its names on npm (unpkg, jsDelivr) and on cdnjs;
+/// - the version lines it stands for: a version asked for must be one of these or start with one
+///   and a dot (`18` takes `18.2.0`); a page that names no version, or `latest`, takes the first
+///   line of that name holding the file;
+/// - the files a page may ask for by their last path segment, an empty item being the package's
+///   default file (`https://cdn.jsdelivr.net/npm/chart.js`); for a tree, the starts of the paths
+///   it holds, after the package's `dist/` or `build/`;
+/// - the file served for any of them, or, ending in `/`, a tree: a folder holding the package's
+///   files at the paths the CDN serves them (Bootstrap's `css/` and `js/`, highlight.js's
+///   languages and styles), the path asked for appended.
+const LIBRARIES: &str = "\
+react 18 react.development.js,react.production.min.js react.production.min.js
+react-dom 18 react-dom.development.js,react-dom.production.min.js react-dom.production.min.js
+@babel/standalone,babel-standalone 7 ,babel.min.js,babel.js cdn/babel.min.js
+chart.js,Chart.js 4 ,chart.umd.js,chart.umd.min.js,chart.min.js cdn/chart.umd.js
+d3 7 ,d3.min.js,d3.js cdn/d3.min.js
+three,three.js r128,0.128 three.min.js,three.js cdn/three.min.js
+lodash,lodash.js 4 ,lodash.min.js,lodash.js cdn/lodash.min.js
+papaparse,PapaParse 5 ,papaparse.min.js,papaparse.js cdn/papaparse.min.js
+mathjs 11,12,13 ,math.js,math.min.js cdn/math.js
+lucide 0,1 ,lucide.min.js,lucide.js cdn/lucide.min.js
+@fortawesome/fontawesome-free,font-awesome 6 all.min.css,all.css cdn/fontawesome/css/all.min.css
+katex,KaTeX 0.16,0.17,0.18,0.19 katex.min.js,katex.js katex/katex.min.js
+katex,KaTeX 0.16,0.17,0.18,0.19 katex.min.css,katex.css katex/katex.min.css
+katex,KaTeX 0.16,0.17,0.18,0.19 auto-render.min.js,auto-render.js katex/auto-render.min.js
+marked 5,9,11,12,13,14,15,16 ,marked.min.js,marked.umd.js cdn/marked.umd.js
+alpinejs 3 ,cdn.min.js,cdn.js cdn/alpine.min.js
+dompurify 3 ,purify.min.js,purify.js cdn/purify.min.js
+html2canvas 1 ,html2canvas.min.js,html2canvas.js cdn/html2canvas.min.js
+p5,p5.js 1 ,p5.min.js,p5.js cdn/p5.min.js
+tone 14,15 ,Tone.js,Tone.min.js cdn/Tone.js
+@tailwindcss/browser 4 ,index.global.js cdn/tailwindcss-browser.js
+jquery 3 jquery. cdn/jquery/
+bootstrap,twitter-bootstrap 5 css/,js/ cdn/bootstrap/
+bootstrap-icons 1 font/ cdn/bootstrap-icons/
+@popperjs/core,popper.js 2 ,popper.min.js,popper.js cdn/popper.min.js
+vue 3 ,vue.global.js,vue.global.prod.js,vue.global.min.js,vue.global.prod.min.js cdn/vue.global.prod.js
+plotly.js-dist-min,plotly.js-dist,plotly.js 2 ,plotly.min.js,plotly.js cdn/plotly.min.js
+plotly.js-dist-min,plotly.js-dist,plotly.js 1 plotly.min.js,plotly.js cdn/plotly-1.min.js
+mermaid 10,11,12 mermaid.min.js,mermaid.js mermaid/mermaid.min.js
+mermaid 10,11,12 mermaid.esm.min.mjs,mermaid.esm.mjs,+esm mermaid/mermaid.esm.min.mjs
+vue 3 vue.esm-browser.js,vue.esm-browser.prod.js,+esm cdn/vue.esm-browser.prod.js
+highlight.js,@highlightjs/cdn-assets 11 highlight.,languages/,styles/ cdn/hljs/
+prism,prismjs 1 prism.,components/,plugins/,themes/ cdn/prism/
+animate.css 4 animate. cdn/animate/
+animejs 3 ,anime.min.js,anime.js cdn/anime.min.js
+leaflet 1 leaflet,images/ cdn/leaflet/";
 
-const LIBRARIES: &[Library] = &[
-    Library {
-        names: &["react"],
-        lines: &["18"],
-        files: &["react.development.js", "react.production.min.js"],
-        vendored: "react.production.min.js",
-    },
-    Library {
-        names: &["react-dom"],
-        lines: &["18"],
-        files: &["react-dom.development.js", "react-dom.production.min.js"],
-        vendored: "react-dom.production.min.js",
-    },
-    Library {
-        names: &["@babel/standalone", "babel-standalone"],
-        lines: &["7"],
-        files: &["", "babel.min.js", "babel.js"],
-        vendored: "cdn/babel.min.js",
-    },
-    Library {
-        names: &["chart.js", "Chart.js"],
-        lines: &["4"],
-        files: &["", "chart.umd.js", "chart.umd.min.js", "chart.min.js"],
-        vendored: "cdn/chart.umd.js",
-    },
-    Library {
-        names: &["d3"],
-        lines: &["7"],
-        files: &["", "d3.min.js", "d3.js"],
-        vendored: "cdn/d3.min.js",
-    },
-    Library {
-        names: &["three", "three.js"],
-        lines: &["r128", "0.128"],
-        files: &["three.min.js", "three.js"],
-        vendored: "cdn/three.min.js",
-    },
-    Library {
-        names: &["lodash", "lodash.js"],
-        lines: &["4"],
-        files: &["", "lodash.min.js", "lodash.js"],
-        vendored: "cdn/lodash.min.js",
-    },
-    Library {
-        names: &["papaparse", "PapaParse"],
-        lines: &["5"],
-        files: &["", "papaparse.min.js", "papaparse.js"],
-        vendored: "cdn/papaparse.min.js",
-    },
-    Library {
-        names: &["mathjs"],
-        lines: &["11", "12", "13"],
-        files: &["", "math.js", "math.min.js"],
-        vendored: "cdn/math.js",
-    },
-    Library {
-        names: &["lucide"],
-        lines: &["0", "1"],
-        files: &["", "lucide.min.js", "lucide.js"],
-        vendored: "cdn/lucide.min.js",
-    },
-    Library {
-        names: &["@fortawesome/fontawesome-free", "font-awesome"],
-        lines: &["6"],
-        files: &["all.min.css", "all.css"],
-        vendored: "cdn/fontawesome/css/all.min.css",
-    },
-    Library {
-        names: &["katex", "KaTeX"],
-        lines: &["0.16", "0.17", "0.18", "0.19"],
-        files: &["katex.min.js", "katex.js"],
-        vendored: "katex/katex.min.js",
-    },
-    Library {
-        names: &["katex", "KaTeX"],
-        lines: &["0.16", "0.17", "0.18", "0.19"],
-        files: &["katex.min.css", "katex.css"],
-        vendored: "katex/katex.min.css",
-    },
-    Library {
-        names: &["katex", "KaTeX"],
-        lines: &["0.16", "0.17", "0.18", "0.19"],
-        files: &["auto-render.min.js", "auto-render.js"],
-        vendored: "katex/auto-render.min.js",
-    },
-    Library {
-        names: &["marked"],
-        lines: &["5", "9", "11", "12", "13", "14", "15", "16"],
-        files: &["", "marked.min.js", "marked.umd.js"],
-        vendored: "cdn/marked.umd.js",
-    },
-    Library {
-        names: &["alpinejs"],
-        lines: &["3"],
-        files: &["", "cdn.min.js", "cdn.js"],
-        vendored: "cdn/alpine.min.js",
-    },
-    Library {
-        names: &["dompurify"],
-        lines: &["3"],
-        files: &["", "purify.min.js", "purify.js"],
-        vendored: "cdn/purify.min.js",
-    },
-    Library {
-        names: &["html2canvas"],
-        lines: &["1"],
-        files: &["", "html2canvas.min.js", "html2canvas.js"],
-        vendored: "cdn/html2canvas.min.js",
-    },
-    Library {
-        names: &["p5", "p5.js"],
-        lines: &["1"],
-        files: &["", "p5.min.js", "p5.js"],
-        vendored: "cdn/p5.min.js",
-    },
-    Library {
-        names: &["tone"],
-        lines: &["14", "15"],
-        files: &["", "Tone.js", "Tone.min.js"],
-        vendored: "cdn/Tone.js",
-    },
-    Library {
-        names: &["@tailwindcss/browser"],
-        lines: &["4"],
-        files: &["", "index.global.js"],
-        vendored: "cdn/tailwindcss-browser.js",
-    },
-];
-
-/// The addresses read, after `https://`: the Play CDN's host, and the CDNs' library paths.
+/// The addresses read, after `https://`: the Play CDN's host, the CDNs' library paths, and the
+/// hosts that name a file by its version (`code.jquery.com/jquery-3.7.1.min.js`).
 const TAILWIND_PLAY: &str = "cdn.tailwindcss.com";
 const UNPKG: &str = "unpkg.com/";
 const JSDELIVR_NPM: &str = "cdn.jsdelivr.net/npm/";
 const CDNJS: &str = "cdnjs.cloudflare.com/ajax/libs/";
+const GOOGLE: &str = "ajax.googleapis.com/ajax/libs/";
+const HLJS_GH: &str = "cdn.jsdelivr.net/gh/highlightjs/cdn-release@";
+const JQUERY: &str = "code.jquery.com/jquery-";
+const PLOTLY: &str = "cdn.plot.ly/plotly-";
 
 /// Whether a page's first bytes name one of the CDNs [`vendored_url`] reads, so that a page served
 /// without a badge still goes through the rewriter that points them at the drop's origin.
 pub fn names_cdn(head: &[u8]) -> bool {
-    [TAILWIND_PLAY, UNPKG, JSDELIVR_NPM, CDNJS]
-        .iter()
-        .any(|host| head.windows(host.len()).any(|w| w == host.as_bytes()))
+    [
+        TAILWIND_PLAY,
+        UNPKG,
+        JSDELIVR_NPM,
+        CDNJS,
+        GOOGLE,
+        HLJS_GH,
+        JQUERY,
+        PLOTLY,
+    ]
+    .iter()
+    .any(|host| head.windows(host.len()).any(|w| w == host.as_bytes()))
 }
 
 /// Where the drop's origin serves what `url` asks a CDN for, or `None` to leave it as written.
@@ -189,29 +112,111 @@ pub fn vendored_url(url: &str) -> Option<String> {
             crate::vendor::VENDOR_BASE
         ));
     }
-    let (name, version, file) = if let Some(path) = rest
+    let named;
+    let (name, version, path) = if let Some(path) = rest
         .strip_prefix(UNPKG)
         .or_else(|| rest.strip_prefix(JSDELIVR_NPM))
     {
         npm_parts(path)?
+    } else if let Some(path) = rest.strip_prefix(HLJS_GH) {
+        let (version, path) = path.split_once('/')?;
+        ("highlight.js", version, path)
+    } else if let Some((name, file)) = [(JQUERY, "jquery"), (PLOTLY, "plotly")]
+        .into_iter()
+        .find_map(|(host, name)| Some((name, rest.strip_prefix(host)?)))
+    {
+        // `jquery-3.7.1.slim.min.js` is `jquery.slim.min.js` of 3.7.1. `plotly-latest.min.js`
+        // stopped at 1.58.5; `jquery-latest.js` (1.11.1) has no version to read and is left.
+        let (version, file) = match file.strip_prefix("latest") {
+            Some(file) if name == "plotly" => ("1", file),
+            _ => file.split_at(
+                file.split('.')
+                    .take_while(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                    .map(|n| n.len() + 1)
+                    .sum::<usize>()
+                    .saturating_sub(1),
+            ),
+        };
+        if !version.starts_with(|c: char| c.is_ascii_digit()) {
+            return None;
+        }
+        named = format!("{name}{file}");
+        let name = if name == "plotly" { "plotly.js" } else { name };
+        (name, version, named.as_str())
     } else {
-        let path = rest.strip_prefix(CDNJS)?;
+        let path = rest
+            .strip_prefix(CDNJS)
+            .or_else(|| rest.strip_prefix(GOOGLE))?;
         let (name, path) = path.split_once('/')?;
         let (version, path) = path.split_once('/')?;
-        (name, version, last_segment(path))
+        (name, version, path)
     };
-    let library = LIBRARIES
-        .iter()
-        .find(|l| l.names.contains(&name) && l.files.contains(&file))?;
+    let file = last_segment(path);
+    let tree = path
+        .strip_prefix("dist/")
+        .or_else(|| path.strip_prefix("build/"))
+        .unwrap_or(path);
     let version = version.trim_start_matches(['^', '~', 'v', '=']);
-    let line_ok = version.is_empty()
-        || version == "latest"
-        || library.lines.iter().any(|line| {
-            version
-                .strip_prefix(line)
-                .is_some_and(|after| after.is_empty() || after.starts_with('.'))
-        });
-    line_ok.then(|| format!("{}{}", crate::vendor::VENDOR_BASE, library.vendored))
+    let vendored = LIBRARIES.lines().find_map(|row| {
+        let mut fields = row.split(' ');
+        let mut items = || fields.next().unwrap_or("").split(',');
+        let (mut names, mut lines, mut files) = (items(), items(), items());
+        let vendored = fields.next()?;
+        let file_ok = if vendored.ends_with('/') {
+            files.any(|f| tree.starts_with(f))
+        } else {
+            files.any(|f| f == file)
+        };
+        (names.any(|n| n == name)
+            && file_ok
+            && (version.is_empty()
+                || version == "latest"
+                || lines.any(|line| {
+                    version
+                        .strip_prefix(line)
+                        .is_some_and(|after| after.is_empty() || after.starts_with('.'))
+                })))
+        .then_some(vendored)
+    })?;
+    let local = if vendored.ends_with('/') {
+        // A tree's path goes into the address as it is: only plain names, no `..`.
+        let plain = tree
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"._-/".contains(&b))
+            && !tree.contains("..")
+            && !tree.contains("//");
+        plain.then_some(tree)?
+    } else {
+        ""
+    };
+    Some(format!("{}{vendored}{local}", crate::vendor::VENDOR_BASE))
+}
+
+/// The text of an inline module script or import map with each quoted CDN address
+/// [`vendored_url`] knows pointed at the drop (`import mermaid from
+/// 'https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.esm.min.mjs'`), or `None` when it names
+/// none. An address split between two chunks of the page is left as written.
+pub fn rewrite_module_text(text: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut done = 0;
+    for (at, _) in text.match_indices("https://") {
+        let Some(quote) = text[..at]
+            .chars()
+            .next_back()
+            .filter(|c| matches!(c, '"' | '\''))
+        else {
+            continue;
+        };
+        let Some(len) = text[at..].find(quote) else {
+            break;
+        };
+        if let Some(local) = vendored_url(&text[at..at + len]) {
+            out.push_str(&text[done..at]);
+            out.push_str(&local);
+            done = at + len;
+        }
+    }
+    (done > 0).then(|| out + &text[done..])
 }
 
 /// `name[@version][/path]` of an npm CDN address (a scoped name keeps its `@scope/`).
@@ -232,7 +237,7 @@ fn npm_parts(path: &str) -> Option<(&str, &str, &str)> {
         Some(at) => (&spec[..scope_end + at], &spec[scope_end + at + 1..]),
         None => (spec, ""),
     };
-    Some((name, version, last_segment(file_path)))
+    Some((name, version, file_path.trim_start_matches('/')))
 }
 
 fn last_segment(path: &str) -> &str {
@@ -241,7 +246,7 @@ fn last_segment(path: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::{names_cdn, vendored_url};
+    use super::{names_cdn, rewrite_module_text, vendored_url};
 
     #[test]
     fn a_page_naming_a_cdn_is_told_apart() {
@@ -253,6 +258,12 @@ mod tests {
         ));
         assert!(!names_cdn(
             b"<p>unpkg.com is a CDN</p><script src=\"/app.js\">"
+        ));
+        assert!(names_cdn(
+            br#"<script src="https://code.jquery.com/jquery-3.7.1.min.js"></script>"#
+        ));
+        assert!(names_cdn(
+            br#"<script src="https://cdn.plot.ly/plotly-2.35.2.min.js">"#
         ));
     }
 
@@ -336,6 +347,107 @@ mod tests {
                 "https://cdnjs.cloudflare.com/ajax/libs/mathjs/11.8.0/math.min.js",
                 "cdn/math.js",
             ),
+            (
+                "https://code.jquery.com/jquery-3.7.1.min.js",
+                "cdn/jquery/jquery.min.js",
+            ),
+            ("https://code.jquery.com/jquery-3.6.0.js", "cdn/jquery/jquery.js"),
+            (
+                "https://code.jquery.com/jquery-3.7.1.slim.min.js",
+                "cdn/jquery/jquery.slim.min.js",
+            ),
+            (
+                "https://ajax.googleapis.com/ajax/libs/jquery/3.7.1/jquery.min.js",
+                "cdn/jquery/jquery.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/jquery@3.7.1/dist/jquery.min.js",
+                "cdn/jquery/jquery.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/bootstrap@5.3.3/dist/css/bootstrap.min.css",
+                "cdn/bootstrap/css/bootstrap.min.css",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/twitter-bootstrap/5.3.2/js/bootstrap.bundle.min.js",
+                "cdn/bootstrap/js/bootstrap.bundle.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/bootstrap-icons@1.11.3/font/bootstrap-icons.min.css",
+                "cdn/bootstrap-icons/font/bootstrap-icons.min.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/@popperjs/core@2.11.8/dist/umd/popper.min.js",
+                "cdn/popper.min.js",
+            ),
+            (
+                "https://unpkg.com/vue@3/dist/vue.global.js",
+                "cdn/vue.global.prod.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/vue/3.4.21/vue.global.prod.min.js",
+                "cdn/vue.global.prod.js",
+            ),
+            (
+                "https://cdn.plot.ly/plotly-2.27.0.min.js",
+                "cdn/plotly.min.js",
+            ),
+            (
+                "https://cdn.plot.ly/plotly-latest.min.js",
+                "cdn/plotly-1.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/plotly.js/2.27.0/plotly.min.js",
+                "cdn/plotly.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.min.js",
+                "mermaid/mermaid.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/mermaid@11/dist/mermaid.esm.min.mjs",
+                "mermaid/mermaid.esm.min.mjs",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/11.9.0/highlight.min.js",
+                "cdn/hljs/highlight.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/11.9.0/styles/base16/tomorrow.min.css",
+                "cdn/hljs/styles/base16/tomorrow.min.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/gh/highlightjs/cdn-release@11.9.0/build/languages/rust.min.js",
+                "cdn/hljs/languages/rust.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/prism/1.29.0/components/prism-python.min.js",
+                "cdn/prism/components/prism-python.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/prismjs@1.29.0/plugins/autoloader/prism-autoloader.min.js",
+                "cdn/prism/plugins/autoloader/prism-autoloader.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/animate.css/4.1.1/animate.min.css",
+                "cdn/animate/animate.min.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/animejs@3.2.1/lib/anime.min.js",
+                "cdn/anime.min.js",
+            ),
+            (
+                "https://unpkg.com/leaflet@1.9.4/dist/leaflet.css",
+                "cdn/leaflet/leaflet.css",
+            ),
+            (
+                "https://unpkg.com/leaflet@1.9.4/dist/leaflet-src.esm.js",
+                "cdn/leaflet/leaflet-src.esm.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/leaflet/1.7.1/leaflet.js",
+                "cdn/leaflet/leaflet.js",
+            ),
         ] {
             assert_eq!(
                 vendored_url(url).as_deref(),
@@ -343,6 +455,23 @@ mod tests {
                 "{url}"
             );
         }
+    }
+
+    #[test]
+    fn quoted_addresses_in_module_text_are_rewritten_and_nothing_else() {
+        assert_eq!(
+            rewrite_module_text(
+                r#"import mermaid from "https://cdn.jsdelivr.net/npm/mermaid@11/+esm"; import x from 'https://esm.sh/x@1'; // https://unpkg.com/vue@3/dist/vue.esm-browser.js"#
+            )
+            .as_deref(),
+            Some(r#"import mermaid from "/_plug/vendor/mermaid/mermaid.esm.min.mjs"; import x from 'https://esm.sh/x@1'; // https://unpkg.com/vue@3/dist/vue.esm-browser.js"#)
+        );
+        assert_eq!(rewrite_module_text("import 'https://esm.sh/x@1';"), None);
+        assert_eq!(
+            rewrite_module_text("import v from 'https://unpkg.com/vue@3/dist/vue.esm-browser.js"),
+            None,
+            "an address cut off at the chunk's end is left"
+        );
     }
 
     #[test]
@@ -359,6 +488,20 @@ mod tests {
             "https://cdn.jsdelivr.net/npm/katex@0.12.0/dist/katex.min.js",
             "https://cdn.jsdelivr.net/npm/marked@4.3.0/marked.min.js",
             "https://cdnjs.cloudflare.com/ajax/libs/font-awesome/5.15.4/css/all.min.css",
+            "https://code.jquery.com/jquery-latest.min.js",
+            "https://code.jquery.com/jquery-migrate-3.4.1.min.js",
+            "https://code.jquery.com/jquery-1.12.4.min.js",
+            "https://code.jquery.com/ui/1.13.2/jquery-ui.min.js",
+            "https://cdn.jsdelivr.net/npm/jquery@4.0.0/dist/jquery.min.js",
+            "https://cdn.jsdelivr.net/npm/bootstrap@4.6.2/dist/css/bootstrap.min.css",
+            "https://cdn.jsdelivr.net/npm/bootstrap@5.3.3/dist/css/../../../x.css",
+            "https://cdn.jsdelivr.net/npm/bootstrap@5.3.3/dist/css/a%2F..%2Fx.css",
+            "https://unpkg.com/vue@2.7.16/dist/vue.js",
+            "https://cdn.plot.ly/plotly-3.0.1.min.js",
+            "https://cdn.jsdelivr.net/npm/mermaid@9/dist/mermaid.min.js",
+            "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/10.7.3/highlight.min.js",
+            "https://cdn.jsdelivr.net/npm/animejs@4.0.0/lib/anime.min.js",
+            "https://unpkg.com/leaflet@2.0.0/dist/leaflet.js",
             "https://example.com/react@18/umd/react.development.js",
             "https://unpkg.com.evil.example/react@18/umd/react.development.js",
             "https://cdn.tailwindcss.com3.evil.example/",

@@ -6,10 +6,10 @@ use std::rc::Rc;
 
 use lol_html::errors::RewritingError;
 use lol_html::html_content::ContentType;
-use lol_html::{element, end_tag, HtmlRewriter, MemorySettings, OutputSink, Settings};
+use lol_html::{element, end_tag, text, HtmlRewriter, MemorySettings, OutputSink, Settings};
 
 use crate::badge_tag::BadgeTag;
-use crate::cdn::vendored_url;
+use crate::cdn::{rewrite_module_text, vendored_url};
 use crate::error::RenderError;
 
 /// lol_html only buffers a token split across chunks (say a 5 MB `data:` URL
@@ -195,6 +195,16 @@ fn settings(
             }
             Ok(())
         }))
+        // A module's imports and an import map's addresses, which no attribute carries.
+        .append_element_content_handler(text!(
+            "script[type=module], script[type=importmap]",
+            |chunk| {
+                if let Some(text) = rewrite_module_text(chunk.as_str()) {
+                    chunk.replace(&text, ContentType::Html);
+                }
+                Ok(())
+            }
+        ))
         .append_element_content_handler(element!("body", move |el| {
             let injected = Rc::clone(&injected);
             let tag_html = Rc::clone(&tag_html);
@@ -350,5 +360,35 @@ mod cdn_tests {
             "{out}"
         );
         assert!(out.contains(r#"<script src="app.js">"#), "{out}");
+    }
+
+    #[test]
+    fn a_module_scripts_imports_and_an_import_maps_addresses_are_pointed_at_the_drop() {
+        let page = r#"<html><head><script type="importmap">{"imports": {"vue": "https://unpkg.com/vue@3/dist/vue.esm-browser.js", "three": "https://unpkg.com/three@0.160.0/build/three.module.js"}}</script></head>
+<body><pre class="mermaid">graph TD; A-->B</pre>
+<script type="module">
+  import mermaid from 'https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.esm.min.mjs';
+  mermaid.initialize({ startOnLoad: true });
+</script>
+<script>const shown = "https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.esm.min.mjs";</script>
+<p>'https://unpkg.com/vue@3/dist/vue.esm-browser.js'</p></body></html>"#;
+        let out = rewrite_page(page, None, false).unwrap();
+        assert!(
+            out.contains(r#"{"imports": {"vue": "/_plug/vendor/cdn/vue.esm-browser.prod.js", "three": "https://unpkg.com/three@0.160.0/build/three.module.js"}}"#),
+            "{out}"
+        );
+        assert!(
+            out.contains("import mermaid from '/_plug/vendor/mermaid/mermaid.esm.min.mjs';"),
+            "{out}"
+        );
+        // A classic script's strings and the page's text are not imports.
+        assert!(
+            out.contains(r#"const shown = "https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.esm.min.mjs";"#),
+            "{out}"
+        );
+        assert!(
+            out.contains("<p>'https://unpkg.com/vue@3/dist/vue.esm-browser.js'</p>"),
+            "{out}"
+        );
     }
 }
