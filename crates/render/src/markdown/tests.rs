@@ -446,3 +446,26 @@ fn dashes_and_quotes_stay_as_typed_as_on_github() {
         "{html}"
     );
 }
+
+#[test]
+fn nesting_past_a_hundred_levels_keeps_the_text_and_not_the_tags() {
+    // Each `>` of a line opened a quote: 3 MB of them made 81 MB of HTML on every view.
+    let html = markdown_to_safe_html(&format!("{} deep\n", ">".repeat(300_000)));
+    assert!(html.len() < 3_000, "{}", html.len());
+    assert_eq!(html.matches("<blockquote>").count(), 100);
+    assert_eq!(html.matches("</blockquote>").count(), 100);
+    assert!(html.contains("deep"));
+    let html = markdown_to_safe_html(&format!("{}item\n", "- ".repeat(200_000)));
+    assert_eq!(html.matches("<ul>").count(), html.matches("</ul>").count());
+    assert!(
+        html.len() < 3_000 && html.contains("item"),
+        "{}",
+        html.len()
+    );
+    // A document of real depth is drawn whole.
+    let html = markdown_to_safe_html("> a\n> > b\n> > - c\n>   > - [x](https://e.example) *d*\n");
+    assert!(
+        html.contains("<a href=\"https://e.example\">x</a>") && html.contains("<em>d</em>"),
+        "{html}"
+    );
+}
