@@ -201,3 +201,32 @@ test('a markdown page whose math or highlight openers never close is drawn at on
     }
   }
 });
+
+test('a markdown page of brackets, display-math closers, thousands of nested quotes or ragged tables is drawn at once and stays its size, on every view', async () => {
+  const { owner } = await app.world();
+  // Each `[[` looked through all the rest for its `]]`, and each `\]` of a display formula read
+  // its line to the end: 800 KB and 1.2 MB took 17 s and 5 s natively, per view. Every `>` and
+  // `- ` opened a level: 3 MB of `>` was 81 MB of HTML, past the isolate's memory once copied.
+  const pages = [
+    [`# Vault\n\n${'[['.repeat(200_000)}${']]'.repeat(200_000)}\n`, /Vault/],
+    [`${'\\['.repeat(300_000)}${'\\]'.repeat(300_000)}\n\n# Display\n`, /Display/],
+    [`# Quotes\n\n${'>'.repeat(3_000_000)} deepest\n`, /deepest/],
+    [`# Lists\n\n${'- '.repeat(1_500_000)}deepest\n`, /deepest/],
+    // Short rows of a table are filled with empty cells up to its header's count: 100 tables of
+    // 256 columns and 1,024 one-cell rows (300 KB) were 26 million `<td></td>`.
+    [`# Tables\n\n${`${'|a'.repeat(256)}|\n${'|-'.repeat(256)}|\n${'x\n'.repeat(1024)}\n`.repeat(100)}`, /Tables/],
+  ];
+  for (const [i, [content, shows]] of pages.entries()) {
+    const e = await app.dropLive(owner, { file: { name: `deep${i}.md`, content, type: 'text/markdown' }, fields: { name: `deep-${i}`, scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+    for (let view = 0; view < 2; view += 1) {
+      const started = Date.now();
+      const res = await fetchLocal(`${app.contentUrl(e.entity_id)}/`, { headers: { 'user-agent': 'plug-tests' } });
+      const html = await res.text();
+      assert.equal(res.status, 200);
+      assert.ok(Date.now() - started < 5_000, `page ${i} view ${view} took ${Date.now() - started} ms`);
+      assert.ok(html.length < 2 * content.length, `page ${i}: ${html.length} bytes of HTML for ${content.length} of markdown`);
+      assert.match(html, shows);
+    }
+  }
+  assert.equal((await app.request('GET', '/healthz')).status, 200);
+});

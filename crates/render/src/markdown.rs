@@ -74,6 +74,13 @@ fn render(markdown: &str) -> (String, Features) {
     let rewritten = obsidian::callouts(markdown, options);
     let markdown = rewritten.as_deref().unwrap_or(markdown);
     let mut sanitiser = Sanitiser::default();
+    // A table row with fewer cells than its header is filled with empty ones, as on GitHub; a
+    // document that would need more than cmark-gfm's bound of them is drawn without tables.
+    let options = if filled_cells(markdown) > MAX_FILLED_CELLS {
+        options - Options::ENABLE_TABLES
+    } else {
+        options
+    };
     let mut events = sanitiser.run(Parser::new_ext(markdown, options));
     add_heading_ids(&mut events);
     let events = footnotes_last(events);
@@ -88,6 +95,14 @@ fn render(markdown: &str) -> (String, Features) {
 /// Moves footnote definitions to the end of the document, where GitHub lists them, whatever
 /// line of the markdown defines them.
 fn footnotes_last(events: Vec<Event<'_>>) -> Vec<Event<'_>> {
+    // A document without notes is kept as it is: a second list of its events held a 1 MB file's
+    // events twice (80 bytes each: 160 MB for a million short paragraphs, past the isolate's 128).
+    if !events
+        .iter()
+        .any(|e| matches!(e, Event::Start(Tag::FootnoteDefinition(_))))
+    {
+        return events;
+    }
     let mut body = Vec::with_capacity(events.len());
     let mut notes = Vec::new();
     let mut depth = 0usize;
@@ -178,6 +193,57 @@ struct Sanitiser {
     in_metadata: bool,
     in_code: bool,
     features: Features,
+    /// How many tags are open where the parser is.
+    depth: usize,
+}
+
+/// Tags (quotes, lists, their items, emphasis…) nested deeper than this are left out, their text
+/// kept (markdown-it stops nesting at 100 too): every `>` or `- ` of a line is a level,
+/// so 3 MB of `>` made 81 MB of `<blockquote>` on every view (past the isolate's 128 MB once the
+/// page is copied twice), where no document a person writes goes past a dozen.
+const MAX_NESTING: usize = 100;
+
+/// The empty cells a document's short table rows may be filled with (cmark-gfm's
+/// `MAX_AUTOCOMPLETED_CELLS`, GitHub's renderer). A written cell costs a byte of the document, a
+/// filled one nothing: 30 KB of ragged 500-column tables made 22 MB of `<td></td>`, and the
+/// parser's own bound is per table, so 300 KB of them still built 26 million cells.
+const MAX_FILLED_CELLS: usize = 0x80000;
+
+/// At least as many empty cells as the document's tables fill their short rows with: after each
+/// delimiter row (`|---|:-:|`), each line up to the next blank one is a row with the cells its
+/// unescaped `|` make, short of the delimiter row's count.
+fn filled_cells(markdown: &str) -> usize {
+    let cells = |line: &str| {
+        let row = line.trim();
+        let row = row.strip_prefix('|').unwrap_or(row);
+        let row = row
+            .strip_suffix('|')
+            .filter(|r| !r.ends_with('\\'))
+            .unwrap_or(row);
+        1 + row
+            .match_indices('|')
+            .filter(|(i, _)| !row[..*i].ends_with('\\'))
+            .count()
+    };
+    let mut columns = 0;
+    let mut filled = 0usize;
+    for line in markdown.lines() {
+        let line = line.trim_start_matches([' ', '\t', '>']);
+        if line.trim().is_empty() {
+            columns = 0;
+        } else if line.contains('-')
+            && line.contains('|')
+            && line
+                .trim()
+                .bytes()
+                .all(|b| matches!(b, b'|' | b'-' | b':' | b' ' | b'\t'))
+        {
+            columns = cells(line);
+        } else if columns > 0 {
+            filled = filled.saturating_add(columns.saturating_sub(cells(line)));
+        }
+    }
+    filled
 }
 
 impl Sanitiser {
@@ -186,6 +252,20 @@ impl Sanitiser {
         // Adjacent text comes in pieces (`_` and `*` split it): joined, a URL is seen whole.
         let mut text: Option<String> = None;
         for event in events {
+            let deep = match &event {
+                Event::Start(_) => {
+                    self.depth += 1;
+                    self.depth > MAX_NESTING
+                }
+                Event::End(_) => {
+                    self.depth = self.depth.saturating_sub(1);
+                    self.depth >= MAX_NESTING
+                }
+                _ => false,
+            };
+            if deep {
+                continue;
+            }
             match (event, text.as_mut()) {
                 (Event::Text(piece), Some(joined)) => joined.push_str(&piece),
                 (Event::Text(piece), None) => text = Some(piece.into_string()),

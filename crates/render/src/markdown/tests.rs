@@ -446,3 +446,45 @@ fn dashes_and_quotes_stay_as_typed_as_on_github() {
         "{html}"
     );
 }
+
+#[test]
+fn nesting_past_a_hundred_levels_keeps_the_text_and_not_the_tags() {
+    // Each `>` of a line opened a quote: 3 MB of them made 81 MB of HTML on every view.
+    let html = markdown_to_safe_html(&format!("{} deep\n", ">".repeat(300_000)));
+    assert!(html.len() < 3_000, "{}", html.len());
+    assert_eq!(html.matches("<blockquote>").count(), 100);
+    assert_eq!(html.matches("</blockquote>").count(), 100);
+    assert!(html.contains("deep"));
+    let html = markdown_to_safe_html(&format!("{}item\n", "- ".repeat(200_000)));
+    assert_eq!(html.matches("<ul>").count(), html.matches("</ul>").count());
+    assert!(
+        html.len() < 3_000 && html.contains("item"),
+        "{}",
+        html.len()
+    );
+    // A document of real depth is drawn whole.
+    let html = markdown_to_safe_html("> a\n> > b\n> > - c\n>   > - [x](https://e.example) *d*\n");
+    assert!(
+        html.contains("<a href=\"https://e.example\">x</a>") && html.contains("<em>d</em>"),
+        "{html}"
+    );
+}
+
+#[test]
+fn short_table_rows_are_filled_up_to_a_bound_for_the_document() {
+    // A row of one cell under a header of 500 is filled with 499 empty ones: 30 KB of such
+    // tables made 22 MB of HTML.
+    let table = format!(
+        "{}|\n{}|\n{}\n",
+        "|a".repeat(500),
+        "|-".repeat(500),
+        "x\n".repeat(500)
+    );
+    let html = markdown_to_safe_html(&table.repeat(40));
+    assert!(html.len() < 8_000_000, "{}", html.len());
+    assert_eq!(html.matches("<td").count(), html.matches("</td>").count());
+    assert_eq!(html.matches("<tr>").count(), html.matches("</tr>").count());
+    // A table of a real document keeps its filled cells, as on GitHub.
+    let html = markdown_to_safe_html("| a | b | c |\n|---|---|---|\n| x |\n");
+    assert_eq!(html.matches("<td></td>").count(), 2, "{html}");
+}
