@@ -217,6 +217,59 @@ function explainUnplayableMedia() {
   new MutationObserver(scan).observe(slidesBox, { childList: true, subtree: true });
 }
 
+// ------------------------------------------------------------------ fonts
+
+// The renderer names a run's font as the deck does ("Helvetica Neue", Keynote's; Montserrat or
+// Roboto, Google Slides' themes; Consolas) with no kind after it, so where the browser lacks the
+// font the text fell back to the browser's default serif face: a Keynote or Google Slides deck
+// read in Times. Each lone family gets its kind after it (monospace for code faces, serif for
+// serif ones, sans-serif otherwise: slides are set in sans faces far more often than not), and
+// Calibri and Cambria (the Office 2007-2019 themes) get the vendored Carlito and Caladea first,
+// which have their metrics, so a title breaks where PowerPoint breaks it. The faces are only
+// declared: the browser fetches one when some text is laid out in it (not where Calibri is
+// installed).
+const MONO = /mono|code|courier|consolas|menlo|monaco|console|inconsolata/i;
+const SERIF = /serif|times|georgia|cambria|caladea|garamond|palatino|baskerville|playfair|merriweather|lora$|bodoni|didot|antiqua|constantia|schoolbook|slab|minion|charter|crimson|cardo/i;
+const SYMBOL = /^(symbol|wingdings.*|webdings|marlett|segoe (ui )?(symbol|emoji)|.*icons?)$/i;
+const GENERIC = /^(serif|sans-serif|monospace|cursive|fantasy|system-ui|emoji|math|inherit|initial|unset|var\(.*)$/i;
+
+function fontStack(value) {
+  const families = value.split(",").map((f) => f.trim().replace(/^['"]|['"]$/g, "")).filter(Boolean);
+  if (families.length === 0 || families.some((f) => GENERIC.test(f))) return value;
+  const first = families[0];
+  if (SYMBOL.test(first)) return value;
+  const quoted = families.map((f) => `"${f.replace(/["\\]/g, "")}"`);
+  if (/^(calibri.*|carlito)$/i.test(first)) return [...quoted, "Carlito", "sans-serif"].join(", ");
+  if (/^(cambria.*|caladea)$/i.test(first)) return [...quoted, "Caladea", "serif"].join(", ");
+  const kind = MONO.test(first) ? "monospace" : SERIF.test(first) && !/sans/i.test(first) ? "serif" : "sans-serif";
+  return [...quoted, kind].join(", ");
+}
+
+function declareFace(family) {
+  const file = family.toLowerCase();
+  for (const [weight, style] of [["400", "normal"], ["400", "italic"], ["700", "normal"], ["700", "italic"]]) {
+    document.fonts.add(new FontFace(family, `url(${vendor + file}/${file}-latin-${weight}-${style}.woff2)`, { weight, style }));
+  }
+}
+
+function fontFallbacks() {
+  declareFace("Carlito");
+  declareFace("Caladea");
+  const fix = (root) => {
+    const elements = root.matches?.('[style*="font-family"]') ? [root] : [];
+    elements.push(...root.querySelectorAll('[style*="font-family"]'));
+    for (const el of elements) {
+      const family = el.style.fontFamily;
+      const stack = family && fontStack(family);
+      if (stack && stack !== family) el.style.fontFamily = stack;
+    }
+  };
+  fix(slidesBox);
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) if (node.nodeType === 1) fix(node);
+  }).observe(slidesBox, { childList: true, subtree: true });
+}
+
 try {
   setStatus("Loading slides…");
   const [renderer, bytes] = await Promise.all([import(vendor + "pptx-renderer.min.mjs"), fetchBytes(fileUrl)]);
@@ -225,6 +278,7 @@ try {
   if (!deck) setStatus("This presentation has no slides.");
   else {
     clearStatus();
+    fontFallbacks();
     const notes = await speakerNotes(zip).catch(() => []);
     const hidden = await hiddenSlides(zip).catch(() => []);
     await renderer.PptxViewer.open(deck, slidesBox, {
