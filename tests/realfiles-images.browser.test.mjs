@@ -81,3 +81,51 @@ test('a photo or screenshot cut short says so above the part that arrived; whole
     await context.close();
   }
 });
+
+// A logo as Illustrator's "Export As SVG" writes it (its font by PostScript name in a class of the
+// style sheet), Figma's frame export (a font-family attribute) and Inkscape's (a style attribute,
+// with the family quoted as &quot;), none of whose fonts this machine has.
+const LOGO = (family) => `<?xml version="1.0" encoding="utf-8"?>
+<!-- Generator: Adobe Illustrator 28.0.0, SVG Export Plug-In . SVG Version: 6.00 Build 0)  -->
+<svg version="1.1" xmlns="http://www.w3.org/2000/svg" x="0px" y="0px" width="600px" height="300px" viewBox="0 0 600 300" xml:space="preserve">
+<style type="text/css">
+	.st0{fill:#2E3192;}
+	.st1{font-family:${family('\'MyriadPro-Regular\'')};}
+	.st2{font-size:48px;}
+</style>
+<text transform="matrix(1 0 0 1 20 70)" class="st0 st1 st2">Illustrator Logo</text>
+<text x="20" y="160" font-family="${family('Inter')}" font-size="48" fill="#1E1E1E">Figma frame</text>
+<text x="20" y="250" style="font-size:48px;font-family:${family('&quot;Helvetica Neue&quot;')};fill:#000">Inkscape text</text>
+</svg>
+`;
+
+test("an SVG logo in fonts the reader lacks draws its lettering in a sans face, not Times", async () => {
+  const { page, context, errors } = await openImage('logo.svg', LOGO((f) => f));
+  // The viewer reads the file's text once more and shows its copy with the families' kinds.
+  await page.waitForTimeout(1500);
+  await page.waitForFunction(() => document.querySelector('.plug-image img').complete);
+  // The picture shown, drawn beside the same logo with every family set to sans-serif and to serif.
+  const diff = await page.evaluate(async ([sans, serif]) => {
+    const pixels = async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = 600;
+      canvas.height = 300;
+      const context = canvas.getContext('2d');
+      context.drawImage(img, 0, 0, 600, 300);
+      return context.getImageData(0, 0, 600, 300).data;
+    };
+    const url = (svg) => URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    const [shown, a, b] = await Promise.all([pixels(document.querySelector('.plug-image img').src), pixels(url(sans)), pixels(url(serif))]);
+    const distance = (x, y) => { let d = 0; for (let i = 0; i < x.length; i++) d += Math.abs(x[i] - y[i]); return d / x.length; };
+    return { sans: distance(shown, a), serif: distance(shown, b), apart: distance(a, b) };
+  }, [LOGO(() => 'sans-serif'), LOGO(() => 'serif')]);
+  // Before: the shown logo was the serif one, its lettering in the browser's default face.
+  assert.ok(diff.apart > 1, `the two faces differ visibly: ${JSON.stringify(diff)}`);
+  assert.ok(diff.sans < 0.05, `the logo is lettered in the sans face: ${JSON.stringify(diff)}`);
+  await page.screenshot({ path: join(SHOTS, 'logo.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

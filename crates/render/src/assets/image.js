@@ -81,6 +81,42 @@ async function checkComplete() {
   frame.before(note);
 }
 
+// An SVG names its fonts as the drawing tool saw them (Illustrator's "MyriadPro-Regular", Figma's
+// Inter, Inkscape's "Helvetica Neue") with nothing after them, so where the reader lacks the font
+// its text fell back to the browser's default serif face: a logo's sans lettering read in Times.
+// The viewer reads the SVG's text once and gives each such list its kind (monospace for code
+// faces, serif for serif ones, sans-serif otherwise: lettering in drawings is mostly sans), in
+// the font-family attributes, style attributes and style sheets, and shows that copy (a blob:
+// URL, still an image, where scripts never run). "Download original" gives the file as it came.
+const MONO = /mono|code|courier|consolas|menlo|monaco|console|inconsolata/i;
+const SERIF = /serif|times|georgia|cambria|garamond|palatino|baskerville|playfair|merriweather|minion|bodoni|didot|antiqua|caslon|slab|charter|crimson/i;
+const GENERIC = /^(serif|sans-serif|monospace|cursive|fantasy|system-ui|emoji|math|inherit|initial|unset)$/i;
+const SYMBOL = /^(symbol|wingdings.*|webdings|.*icons?)$/i;
+
+function withKind(list) {
+  const families = list.split(",").map((f) => f.trim().replace(/^(&quot;|&#39;|['"])|(&quot;|&#39;|['"])$/g, "")).filter(Boolean);
+  if (families.length === 0 || families.some((f) => GENERIC.test(f)) || SYMBOL.test(families[0])) return list;
+  const kind = MONO.test(families[0]) ? "monospace" : SERIF.test(families[0]) && !/sans/i.test(families[0]) ? "serif" : "sans-serif";
+  return `${list.trimEnd()}, ${kind}`;
+}
+
+async function svgFontKinds() {
+  if (!frame.classList.contains("plug-vector")) return;
+  // UTF-8 only (a file in another encoding is left as it is: `fatal` throws on it).
+  const text = new TextDecoder("utf-8", { fatal: true }).decode(await fetchBytes(fileUrl));
+  if (/^\s*<\?xml[^>]*encoding\s*=\s*["'](?!utf-?8["'])/i.test(text)) return;
+  // `font-family="…"` / `'…'` attributes, and `font-family: …` in style attributes and sheets
+  // (up to `;`, `}`, a quote that closes the attribute, or `<`; `&quot;` is part of the list).
+  const fixed = text
+    .replace(/(font-family\s*=\s*)"([^"]*)"/gi, (whole, head, list) => `${head}"${withKind(list)}"`)
+    .replace(/(font-family\s*=\s*)'([^']*)'/gi, (whole, head, list) => `${head}'${withKind(list)}'`)
+    .replace(/(font-family\s*:\s*)((?:&quot;|&#39;|[^;}"<])+?)(\s*(?:!important\s*)?[;}"<])/gi, (whole, head, list, tail) => `${head}${withKind(list)}${tail}`);
+  if (fixed === text) return;
+  const url = URL.createObjectURL(new Blob([fixed], { type: "image/svg+xml" }));
+  image.src = url;
+}
+
+svgFontKinds().catch((error) => console.error("reading the SVG's fonts", error));
 image.addEventListener("load", update);
 image.addEventListener("load", () => checkComplete().catch((error) => console.error("checking the image", error)));
 image.addEventListener("error", () => fail("This image could not be displayed."));
