@@ -110,7 +110,12 @@ async function svgFontKinds() {
   const fixed = text
     .replace(/(font-family\s*=\s*)"([^"]*)"/gi, (whole, head, list) => `${head}"${withKind(list)}"`)
     .replace(/(font-family\s*=\s*)'([^']*)'/gi, (whole, head, list) => `${head}'${withKind(list)}'`)
-    .replace(/(font-family\s*:\s*)((?:&quot;|&#39;|[^;}"<])+?)(\s*(?:!important\s*)?[;}"<])/gi, (whole, head, list, tail) => `${head}${withKind(list)}${tail}`);
+    .replace(/(font-family\s*:\s*)((?:&quot;|&#39;|[^;}"<])+?)(\s*(?:!important\s*)?[;}"<])/gi, (whole, head, list, tail, at, all) => {
+      // An @font-face rule's family is a name, not a list: left alone, so an embedded font stays.
+      const face = all.lastIndexOf("@font-face", at);
+      if (face >= 0 && !all.slice(face, at).includes("}")) return whole;
+      return `${head}${withKind(list)}${tail}`;
+    });
   if (fixed === text) return;
   const url = URL.createObjectURL(new Blob([fixed], { type: "image/svg+xml" }));
   image.src = url;
