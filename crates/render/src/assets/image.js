@@ -60,10 +60,8 @@ function endsEarly(bytes) {
   return false;
 }
 
-let checked = false;
 async function checkComplete() {
-  if (checked || frame.classList.contains("plug-vector") || !image.naturalWidth) return;
-  checked = true;
+  if (frame.classList.contains("plug-vector") || !image.naturalWidth) return;
   const canvas = document.createElement("canvas");
   canvas.width = Math.min(image.naturalWidth, 2048);
   canvas.height = 1;
@@ -102,6 +100,9 @@ function withKind(list) {
 
 async function svgFontKinds() {
   if (!frame.classList.contains("plug-vector")) return;
+  // A drawing of megabytes (a diagram with photos in it) is not downloaded a second time for this.
+  const entry = performance.getEntriesByName(new URL(image.getAttribute("src"), location.href).href)[0];
+  if (entry && entry.decodedBodySize > 4_000_000) return;
   // UTF-8 only (a file in another encoding is left as it is: `fatal` throws on it).
   const text = new TextDecoder("utf-8", { fatal: true }).decode(await fetchBytes(fileUrl));
   if (/^\s*<\?xml[^>]*encoding\s*=\s*["'](?!utf-?8["'])/i.test(text)) return;
@@ -121,9 +122,17 @@ async function svgFontKinds() {
   image.src = url;
 }
 
-svgFontKinds().catch((error) => console.error("reading the SVG's fonts", error));
+// Once, when the file has come (not again for the SVG's copy).
+let checked = false;
+function checkOnce() {
+  if (checked) return;
+  checked = true;
+  checkComplete().catch((error) => console.error("checking the image", error));
+  svgFontKinds().catch((error) => console.error("reading the SVG's fonts", error));
+}
+
 image.addEventListener("load", update);
-image.addEventListener("load", () => checkComplete().catch((error) => console.error("checking the image", error)));
+image.addEventListener("load", checkOnce);
 image.addEventListener("error", () => fail("This image could not be displayed."));
 window.addEventListener("resize", update);
 image.addEventListener("click", (event) => toggle(event.offsetX / image.clientWidth, event.offsetY / image.clientHeight));
@@ -135,5 +144,5 @@ image.addEventListener("keydown", (event) => {
 });
 if (image.complete && image.naturalWidth) {
   update();
-  checkComplete().catch((error) => console.error("checking the image", error));
+  checkOnce();
 }
