@@ -214,7 +214,10 @@ async function showOutline(doc, links) {
 // landscape cover showed page 79. Reading a page's size parses only its dictionary.
 async function sizePages(doc) {
   for (let number = 2; number <= doc.numPages; number++) {
-    const viewport = (await doc.getPage(number)).getViewport({ scale: 1 });
+    // A page pdf.js cannot read keeps the first page's shape; the others still get theirs.
+    const page = await doc.getPage(number).catch(() => null);
+    if (!page) continue;
+    const viewport = page.getViewport({ scale: 1 });
     pagesBox.children[number - 1].style.aspectRatio = `${viewport.width} / ${viewport.height}`;
   }
 }
