@@ -196,7 +196,7 @@ function markHiddenSlides(hidden) {
 
 // A slide's video or audio plays from the deck in the browser's own player. One the browser
 // cannot play (a .wmv or .avi from an older PowerPoint, a damaged file) left a black box at 0:00
-// that did nothing: the player is replaced by a box saying so, at its size.
+// that did nothing: the player is replaced by a box saying so, at its size, over its poster frame.
 function explainUnplayableMedia() {
   const explain = (media) => {
     if (media.dataset.plugWatched) return;
@@ -209,6 +209,15 @@ function explainUnplayableMedia() {
       box.textContent = `This ${kind} cannot be played in the browser. Download the presentation to play it.`;
       box.style.cssText = media.style.cssText;
       box.style.backgroundColor = "";
+      // The video's poster frame (its picture on the slide in PowerPoint) stays, the words on a
+      // band across its foot, as LibreOffice shows such a slide.
+      if (media.poster) {
+        const words = document.createElement("span");
+        words.textContent = box.textContent;
+        words.style.cssText = "background:rgba(17,24,39,0.85);padding:0.4rem 0.8rem;border-radius:4px";
+        box.replaceChildren(words);
+        box.style.cssText += `;background:#000 url("${media.poster}") center / contain no-repeat;align-items:flex-end;padding-bottom:0.75rem`;
+      }
       media.replaceWith(box);
     });
   };
