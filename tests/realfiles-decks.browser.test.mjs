@@ -104,3 +104,52 @@ test("a Keynote or Google Slides deck's fonts fall back to their kind, not to Ti
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A deck organised in PowerPoint's sections (python-pptx cannot write them; written here as
+// PowerPoint 2010 and later write them into presentation.xml), with an empty one and a hidden
+// slide opening a section.
+const SECTIONED = `
+import sys, zipfile, shutil, re
+from pptx import Presentation
+p = Presentation()
+for title in ['Welcome', 'Agenda', 'Revenue', 'Costs', 'Thanks']:
+    s = p.slides.add_slide(p.slide_layouts[5])
+    s.shapes.title.text = title
+p.slides[2]._element.set('show', '0')
+p.save(sys.argv[1] + '.in')
+with zipfile.ZipFile(sys.argv[1] + '.in') as zin, zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as zout:
+    for item in zin.infolist():
+        data = zin.read(item.filename)
+        if item.filename == 'ppt/presentation.xml':
+            ids = re.findall(rb'<p:sldId id="(\\d+)"', data)
+            def section(name, guid, members):
+                return ('<p14:section name="%s" id="{%s}"><p14:sldIdLst>%s</p14:sldIdLst></p14:section>' % (name, guid, ''.join('<p14:sldId id="%s"/>' % ids[i].decode() for i in members))).encode()
+            lst = (b'<p:extLst><p:ext uri="{521415D9-36F7-43E2-AB2F-B90AF26B5E84}"><p14:sectionLst xmlns:p14="http://schemas.microsoft.com/office/powerpoint/2010/main">'
+                   + section('Introduction', '6C2E1A40-0000-4000-8000-000000000001', [0, 1])
+                   + section('Empty for now', '6C2E1A40-0000-4000-8000-000000000002', [])
+                   + section('Results &amp; costs', '6C2E1A40-0000-4000-8000-000000000003', [2, 3])
+                   + section('Close', '6C2E1A40-0000-4000-8000-000000000004', [4])
+                   + b'</p14:sectionLst></p:ext></p:extLst>')
+            data = data.replace(b'</p:presentation>', lst + b'</p:presentation>')
+        zout.writestr(item, data)
+`;
+
+test("a deck's PowerPoint sections head their first slides, in order, above a hidden slide's note", async () => {
+  const { page, context, errors } = await openDeck('sections.pptx', writtenBy(SECTIONED, 'sections.pptx'));
+  // A window tall enough for every slide to be drawn.
+  await page.setViewportSize({ width: 1000, height: 4000 });
+  await page.waitForFunction(() => document.querySelectorAll('.plug-section').length === 3, null, { timeout: 20_000 });
+  // Before: the deck showed as one run of slides, its sections nowhere.
+  const headings = await page.$$eval('.plug-section', (all) => all.map((h) => [h.textContent, h.closest('[data-slide-index]').dataset.slideIndex]));
+  assert.deepEqual(headings, [['Introduction', '0'], ['Results & costs', '2'], ['Close', '4']]);
+  const order = await page.$eval('[data-slide-index="2"]', (item) => [...item.children].slice(0, 2).map((c) => c.className));
+  assert.deepEqual(order, ['plug-section', 'plug-hidden-label']);
+  const [headingBottom, slideTop] = await page.$eval('[data-slide-index="2"]', (item) => [
+    item.querySelector('.plug-section').getBoundingClientRect().bottom,
+    item.querySelector('.plug-hidden-label').getBoundingClientRect().top,
+  ]);
+  assert.ok(headingBottom <= slideTop, `the section's name stands above the slide: ${headingBottom} ${slideTop}`);
+  await page.screenshot({ path: join(SHOTS, 'sections.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

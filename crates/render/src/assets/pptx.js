@@ -192,6 +192,43 @@ function markHiddenSlides(hidden) {
   new MutationObserver(attach).observe(slidesBox, { childList: true });
 }
 
+// ------------------------------------------------------------------ sections
+
+// PowerPoint's sections (`p14:sectionLst` in presentation.xml: "Introduction", "Results"), which
+// its slide sorter and thumbnails show as headings over their slides: each section's name stands
+// above its first slide. An empty section has nothing to stand over and is not shown.
+const SECTIONS_NS = "http://schemas.microsoft.com/office/powerpoint/2010/main";
+
+async function sections(zip) {
+  const presentation = await readXml(zip, "ppt/presentation.xml");
+  if (!presentation) return new Map();
+  const order = [...presentation.getElementsByTagNameNS(PRESENTATION_NS, "sldId")].map((s) => s.getAttribute("id"));
+  const starts = new Map();
+  for (const section of presentation.getElementsByTagNameNS(SECTIONS_NS, "section")) {
+    const first = section.getElementsByTagNameNS(SECTIONS_NS, "sldId")[0];
+    const index = first ? order.indexOf(first.getAttribute("id")) : -1;
+    if (index >= 0 && !starts.has(index)) starts.set(index, section.getAttribute("name") || "Untitled section");
+  }
+  return starts;
+}
+
+function showSections(starts) {
+  if (starts.size === 0) return;
+  const attach = () => {
+    for (const item of slidesBox.querySelectorAll("[data-slide-index]")) {
+      const name = starts.get(Number(item.dataset.slideIndex));
+      if (name === undefined || item.querySelector(":scope > .plug-section")) continue;
+      const heading = document.createElement("h2");
+      heading.className = "plug-section";
+      heading.textContent = name;
+      heading.style.cssText = "width:0;min-width:100%;margin:0.75rem 0 0.4rem;font-size:1.05rem;font-weight:600;color:var(--fg)";
+      item.prepend(heading);
+    }
+  };
+  attach();
+  new MutationObserver(attach).observe(slidesBox, { childList: true });
+}
+
 // ------------------------------------------------------------------ video and audio
 
 // A slide's video or audio plays from the deck in the browser's own player. One the browser
@@ -290,6 +327,7 @@ try {
     fontFallbacks();
     const notes = await speakerNotes(zip).catch(() => []);
     const hidden = await hiddenSlides(zip).catch(() => []);
+    const sectionStarts = await sections(zip).catch(() => new Map());
     await renderer.PptxViewer.open(deck, slidesBox, {
       zipLimits: renderer.RECOMMENDED_ZIP_LIMITS,
       fitMode: "contain",
@@ -300,6 +338,7 @@ try {
     });
     showSpeakerNotes(notes);
     markHiddenSlides(hidden);
+    showSections(sectionStarts);
     explainUnplayableMedia();
   }
 } catch (error) {
