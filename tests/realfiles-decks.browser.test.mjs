@@ -1,6 +1,7 @@
 // Decks as Keynote, Google Slides and PowerPoint's own themes write their fonts, in the deck viewer
 // against the real Worker: the face Chromium actually draws each run in (DevTools' platform fonts),
-// compared with what it draws for the generic family the font belongs to.
+// compared with what it draws for the generic family the font belongs to; and PowerPoint's
+// sections heading their first slides.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
