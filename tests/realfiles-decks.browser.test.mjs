@@ -1,7 +1,7 @@
 // Decks as Keynote, Google Slides and PowerPoint's own themes write their fonts, in the deck viewer
 // against the real Worker: the face Chromium actually draws each run in (DevTools' platform fonts),
-// compared with what it draws for the generic family the font belongs to; and PowerPoint's
-// sections heading their first slides.
+// compared with what it draws for the generic family the font belongs to; PowerPoint's sections
+// heading their first slides; a picture no browser decodes (TIFF) saying so in its frame.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -151,6 +151,39 @@ test("a deck's PowerPoint sections head their first slides, in order, above a hi
   ]);
   assert.ok(headingBottom <= slideTop, `the section's name stands above the slide: ${headingBottom} ${slideTop}`);
   await page.screenshot({ path: join(SHOTS, 'sections.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A deck with a TIFF picture (PowerPoint for Mac keeps a pasted TIFF as it is; python-pptx takes
+// one too), which no browser but Safari decodes, beside a PNG.
+const PICTURES = `
+import io, sys
+from pptx import Presentation
+from pptx.util import Inches
+from PIL import Image
+p = Presentation()
+s = p.slides.add_slide(p.slide_layouts[5])
+s.shapes.title.text = 'Pictures'
+for i, kind in enumerate(['TIFF', 'PNG']):
+    data = io.BytesIO()
+    Image.new('RGB', (400, 300), (200, 60, 60)).save(data, kind)
+    data.seek(0)
+    s.shapes.add_picture(data, Inches(0.5 + 4.6 * i), Inches(2), Inches(4), Inches(3))
+p.save(sys.argv[1])
+`;
+
+test('a picture the browser cannot decode (a TIFF) says so in its frame; a PNG beside it shows', async () => {
+  const { page, context, errors } = await openDeck('pictures.pptx', writtenBy(PICTURES, 'pictures.pptx'));
+  const note = page.locator('[data-slide-index="0"] .plug-media-missing');
+  // Before: the browser's broken-image icon in an empty frame.
+  await note.waitFor({ timeout: 20_000 });
+  assert.equal(await note.textContent(), 'This picture cannot be shown in the browser. Download the presentation to see it.');
+  const box = await note.boundingBox();
+  assert.ok(box.width > 250 && box.height > 180, `the note fills the picture's frame: ${JSON.stringify(box)}`);
+  const shown = await page.$$eval('[data-slide-index="0"] img', (all) => all.map((img) => img.naturalWidth));
+  assert.deepEqual(shown, [400], 'the PNG still shows');
+  await page.screenshot({ path: join(SHOTS, 'pictures.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -258,7 +258,33 @@ function explainUnplayableMedia() {
       media.replaceWith(box);
     });
   };
-  const scan = () => slidesBox.querySelectorAll("video, audio").forEach(explain);
+  // A picture the browser cannot decode (a TIFF pasted into PowerPoint for Mac, a WMF from an
+  // old Windows deck) showed the browser's broken-image icon in an empty frame: a box says so
+  // in its place, at its size.
+  const picture = (img) => {
+    if (img.dataset.plugWatched) return;
+    img.dataset.plugWatched = "1";
+    const replace = () => {
+      if (!img.isConnected || img.naturalWidth || !img.getAttribute("src")) return;
+      const box = document.createElement("div");
+      box.className = "plug-media-missing";
+      box.setAttribute("role", "note");
+      box.textContent = "This picture cannot be shown in the browser. Download the presentation to see it.";
+      box.style.cssText = img.style.cssText;
+      if (!box.style.width) box.style.width = "100%";
+      if (!box.style.height) box.style.height = "100%";
+      box.style.objectFit = "";
+      box.style.display = "flex";
+      img.replaceWith(box);
+    };
+    // decode() also gives up when the renderer sets another src meanwhile: then the error, if
+    // any, of the picture it ends up with decides.
+    img.decode().catch(() => (img.complete ? replace() : img.addEventListener("error", replace, { once: true })));
+  };
+  const scan = () => {
+    slidesBox.querySelectorAll("video, audio").forEach(explain);
+    slidesBox.querySelectorAll("img").forEach(picture);
+  };
   scan();
   new MutationObserver(scan).observe(slidesBox, { childList: true, subtree: true });
 }
