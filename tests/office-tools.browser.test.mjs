@@ -267,7 +267,7 @@ test('a deck saved by LibreOffice Impress draws every slide, its hidden one mark
 });
 
 // A video python-pptx embeds (`add_movie`) that the browser cannot play: the player says so
-// instead of sitting black at 0:00.
+// over its poster frame instead of sitting black at 0:00.
 const MOVIE = String.raw`
 import io, sys
 from pptx import Presentation
@@ -280,7 +280,7 @@ s.shapes.add_movie(io.BytesIO(b'not really a video'), Inches(1), Inches(1.6), In
 deck.save(sys.argv[1])
 `;
 
-test('a deck\'s video the browser cannot play says so where its player was', async () => {
+test('a deck\'s video the browser cannot play says so over its poster, where its player was', async () => {
   const { page, context } = await openDropped('movie.pptx', writtenBy(MOVIE, 'movie.pptx'), 'pptx');
   // The browser finds it cannot play the file as soon as it looks at it; a press of play would
   // find the same.
@@ -290,6 +290,20 @@ test('a deck\'s video the browser cannot play says so where its player was', asy
   const box = await note.boundingBox();
   assert.ok(box.width > 300 && box.height > 150, JSON.stringify(box));
   assert.equal(await page.locator('[data-slide-index="0"] video').count(), 0);
+  // Its poster frame still stands where the video is on the slide, as LibreOffice draws it (the
+  // box was plain dark grey): the pixel a fifth of the way down its middle is the poster's blue.
+  const shot = await page.screenshot({ clip: { x: box.x + box.width / 2, y: box.y + box.height / 5, width: 1, height: 1 } });
+  const pixel = await page.evaluate(async (png) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${png}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d');
+    context.drawImage(img, 0, 0, 1, 1);
+    return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+  }, shot.toString('base64'));
+  assert.ok(pixel.every((v, i) => Math.abs(v - [40, 90, 160][i]) < 12), `the poster shows: ${pixel}`);
   await page.locator('[data-slide-index="0"]').screenshot({ path: join(SHOTS, 'pptx-video.png') });
   assert.deepEqual(page.problems, []);
   await context.close();

@@ -2,7 +2,8 @@
 // outline, as LaTeX's hyperref, Word and LibreOffice write from headings; here pypdf writes it)
 // shown as a "Contents" list that scrolls to its pages; a PDF locked only against editing (an
 // owner password, pypdf's RC4 as older Acrobat settings write it) opening without asking, its
-// rotated pages standing as set; one with an open password asking for it.
+// rotated pages standing as set; one with an open password asking for it; a bookmark in a report
+// whose pages are not all of one shape landing on its page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -99,4 +100,44 @@ test('a PDF locked only against editing opens without asking, its rotated page s
   await second.page.waitForSelector('.plug-page canvas');
   assert.equal(await second.page.textContent('.plug-pdf-outline summary'), 'Contents (4)');
   await second.context.close();
+});
+
+// A report whose cover is landscape (a title page set like a slide) and whose pages after it are
+// portrait, with a bookmark far in, and a landscape table page in the middle.
+const COVERED = `
+import sys
+from pypdf import PdfWriter
+from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+w = PdfWriter()
+font = w._add_object(DictionaryObject({NameObject('/Type'): NameObject('/Font'), NameObject('/Subtype'): NameObject('/Type1'), NameObject('/BaseFont'): NameObject('/Helvetica')}))
+for n in range(1, 61):
+    width, height = (842, 595) if n in (1, 30) else (595, 842)
+    page = w.add_blank_page(width, height)
+    stream = DecodedStreamObject()
+    stream.set_data(f'BT /F1 36 Tf 72 {height - 100} Td (Page {n}) Tj ET'.encode())
+    page[NameObject('/Contents')] = w._add_object(stream)
+    page[NameObject('/Resources')] = DictionaryObject({NameObject('/Font'): DictionaryObject({NameObject('/F1'): font})})
+w.add_outline_item(title='Cover', page_number=0)
+w.add_outline_item(title='Appendix B', page_number=49)
+w.write(sys.argv[1])
+`;
+
+test('a bookmark in a report with a landscape cover lands on its page, not on the one before', async () => {
+  const { page, context, errors } = await openPdf('covered.pdf', writtenBy(COVERED, 'covered.pdf'));
+  await page.waitForSelector('.plug-pdf-outline');
+  await page.click('.plug-pdf-outline summary');
+  await page.click('text=Appendix B');
+  await page.waitForFunction(() => /Page 50/.test(document.querySelector('.plug-page[data-page="50"] .textLayer')?.textContent ?? ''));
+  // The pages drawn above it as it came into view have settled.
+  await page.waitForTimeout(1000);
+  // Before: every slot took the cover's landscape shape until drawn, so the pages drawn above the
+  // target grew and pushed it down: the window showed page 49 and the counter said so.
+  assert.equal(await page.textContent('.plug-page-counter'), '50 / 60');
+  const top = await page.$eval('.plug-page[data-page="50"]', (slot) => slot.getBoundingClientRect().top - document.querySelector('.plug-header').getBoundingClientRect().bottom);
+  assert.ok(top >= 0 && top < 40, `page 50 starts just below the header: ${top}`);
+  const shapes = await page.$$eval('.plug-page', (slots) => slots.map((slot) => slot.getBoundingClientRect().width > slot.getBoundingClientRect().height));
+  assert.deepEqual(shapes.flatMap((wide, i) => (wide ? [i + 1] : [])), [1, 30], 'the cover and the table page are landscape, drawn or not');
+  await page.screenshot({ path: join(SHOTS, 'covered.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
 });

@@ -19,7 +19,120 @@ function toggle(xRatio, yRatio) {
   }
 }
 
+// A file cut short (a copy or transfer that stopped) still "loads": the browser draws what arrived
+// and leaves the rest empty, so half a photo showed with nothing said. A picture whose last row is
+// not all opaque is checked against its bytes (a JPEG's segments up to its end marker, a PNG's
+// chunks up to IEND, a WebP's RIFF length), and one that ends early says so above it. An
+// opaque last row (nearly every photo) costs no second download.
+function endsEarly(bytes) {
+  const b = new Uint8Array(bytes);
+  const u16 = (i) => (b[i] << 8) | b[i + 1];
+  const u32 = (i) => ((b[i] << 24) >>> 0) + (b[i + 1] << 16) + (b[i + 2] << 8) + b[i + 3];
+  if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) {
+    for (let i = 8; i + 8 <= b.length; i += 12 + u32(i)) {
+      if (String.fromCharCode(b[i + 4], b[i + 5], b[i + 6], b[i + 7]) === "IEND") return false;
+    }
+    return true;
+  }
+  if (b[0] === 0xff && b[1] === 0xd8) {
+    let i = 2;
+    while (i + 1 < b.length) {
+      if (b[i] !== 0xff) return false; // not a marker where one belongs: not ours to judge
+      while (b[i + 1] === 0xff && i + 2 < b.length) i++;
+      const marker = b[i + 1];
+      if (marker === 0xd9) return false;
+      if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+        i += 2;
+        continue;
+      }
+      if (i + 3 >= b.length) return true;
+      i += 2 + u16(i + 2);
+      if (marker === 0xda) {
+        // Entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or a restart.
+        while (i + 1 < b.length && !(b[i] === 0xff && b[i + 1] !== 0 && (b[i + 1] < 0xd0 || b[i + 1] > 0xd7))) i++;
+      }
+    }
+    return true;
+  }
+  if (String.fromCharCode(...b.subarray(0, 4)) === "RIFF" && String.fromCharCode(...b.subarray(8, 12)) === "WEBP") {
+    return b[4] + (b[5] << 8) + (b[6] << 16) + ((b[7] << 24) >>> 0) + 8 > b.length;
+  }
+  return false;
+}
+
+async function checkComplete() {
+  if (frame.classList.contains("plug-vector") || !image.naturalWidth) return;
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.min(image.naturalWidth, 2048);
+  canvas.height = 1;
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  context.drawImage(image, 0, image.naturalHeight - 1, image.naturalWidth, 1, 0, 0, canvas.width, 1);
+  const row = context.getImageData(0, 0, canvas.width, 1).data;
+  let opaque = true;
+  for (let i = 3; i < row.length && opaque; i += 4) opaque = row[i] === 255;
+  if (opaque || !endsEarly(await fetchBytes(fileUrl))) return;
+  const note = document.createElement("p");
+  note.className = "plug-image-note";
+  note.setAttribute("role", "status");
+  note.style.cssText = "margin:0;padding:0.5rem 1rem;text-align:center;background:#fef3c7;color:#78350f";
+  note.textContent = "This image is cut short: only the part that arrived is shown. Upload the original file again.";
+  frame.before(note);
+}
+
+// An SVG names its fonts as the drawing tool saw them (Illustrator's "MyriadPro-Regular", Figma's
+// Inter, Inkscape's "Helvetica Neue") with nothing after them, so where the reader lacks the font
+// its text fell back to the browser's default serif face: a logo's sans lettering read in Times.
+// The viewer reads the SVG's text once and gives each such list its kind (monospace for code
+// faces, serif for serif ones, sans-serif otherwise: lettering in drawings is mostly sans), in
+// the font-family attributes, style attributes and style sheets, and shows that copy (a blob:
+// URL, still an image, where scripts never run). "Download original" gives the file as it came.
+const MONO = /mono|code|courier|consolas|menlo|monaco|console|inconsolata/i;
+const SERIF = /serif|times|georgia|cambria|garamond|palatino|baskerville|playfair|merriweather|minion|bodoni|didot|antiqua|caslon|slab|charter|crimson/i;
+const GENERIC = /^(serif|sans-serif|monospace|cursive|fantasy|system-ui|emoji|math|inherit|initial|unset)$/i;
+const SYMBOL = /^(symbol|wingdings.*|webdings|.*icons?)$/i;
+
+function withKind(list) {
+  const families = list.split(",").map((f) => f.trim().replace(/^(&quot;|&#39;|['"])|(&quot;|&#39;|['"])$/g, "")).filter(Boolean);
+  if (families.length === 0 || families.some((f) => GENERIC.test(f)) || SYMBOL.test(families[0])) return list;
+  const kind = MONO.test(families[0]) ? "monospace" : SERIF.test(families[0]) && !/sans/i.test(families[0]) ? "serif" : "sans-serif";
+  return `${list.trimEnd()}, ${kind}`;
+}
+
+async function svgFontKinds() {
+  if (!frame.classList.contains("plug-vector")) return;
+  // A drawing of megabytes (a diagram with photos in it) is not downloaded a second time for this.
+  const entry = performance.getEntriesByName(new URL(image.getAttribute("src"), location.href).href)[0];
+  if (entry && entry.decodedBodySize > 4_000_000) return;
+  // UTF-8 only (a file in another encoding is left as it is: `fatal` throws on it).
+  const text = new TextDecoder("utf-8", { fatal: true }).decode(await fetchBytes(fileUrl));
+  if (/^\s*<\?xml[^>]*encoding\s*=\s*["'](?!utf-?8["'])/i.test(text)) return;
+  // `font-family="…"` / `'…'` attributes, and `font-family: …` in style attributes and sheets
+  // (up to `;`, `}`, a quote that closes the attribute, or `<`; `&quot;` is part of the list).
+  const fixed = text
+    .replace(/(font-family\s*=\s*)"([^"]*)"/gi, (whole, head, list) => `${head}"${withKind(list)}"`)
+    .replace(/(font-family\s*=\s*)'([^']*)'/gi, (whole, head, list) => `${head}'${withKind(list)}'`)
+    .replace(/(font-family\s*:\s*)((?:&quot;|&#39;|[^;}"<])+?)(\s*(?:!important\s*)?[;}"<])/gi, (whole, head, list, tail, at, all) => {
+      // An @font-face rule's family is a name, not a list: left alone, so an embedded font stays.
+      const face = all.lastIndexOf("@font-face", at);
+      if (face >= 0 && !all.slice(face, at).includes("}")) return whole;
+      return `${head}${withKind(list)}${tail}`;
+    });
+  if (fixed === text) return;
+  const url = URL.createObjectURL(new Blob([fixed], { type: "image/svg+xml" }));
+  image.src = url;
+}
+
+// Once, when the file has come (not again for the SVG's copy).
+let checked = false;
+function checkOnce() {
+  if (checked) return;
+  checked = true;
+  checkComplete().catch((error) => console.error("checking the image", error));
+  svgFontKinds().catch((error) => console.error("reading the SVG's fonts", error));
+}
+
 image.addEventListener("load", update);
+image.addEventListener("load", checkOnce);
 image.addEventListener("error", () => fail("This image could not be displayed."));
 window.addEventListener("resize", update);
 image.addEventListener("click", (event) => toggle(event.offsetX / image.clientWidth, event.offsetY / image.clientHeight));
@@ -29,4 +142,7 @@ image.addEventListener("keydown", (event) => {
     toggle(0.5, 0.5);
   }
 });
-if (image.complete && image.naturalWidth) update();
+if (image.complete && image.naturalWidth) {
+  update();
+  checkOnce();
+}

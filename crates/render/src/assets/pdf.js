@@ -7,6 +7,9 @@ const pagesBox = main.querySelector(".plug-pages");
 const counter = main.querySelector(".plug-page-counter");
 const KEEP_RENDERED = 16;
 const rendered = [];
+// Each page's slot takes the first page's shape until its own size is read (sizePages); a jump to
+// a page waits for that, so it lands on the page asked for.
+let pagesSized = Promise.resolve();
 
 function showFallback(error) {
   console.error(error);
@@ -28,6 +31,7 @@ function showFallback(error) {
 // are not followed, and links inside the document scroll to their page. No scripting.
 function linkService(doc) {
   const scrollTo = async (dest) => {
+    await pagesSized;
     const explicit = typeof dest === "string" ? await doc.getDestination(dest) : dest;
     if (!Array.isArray(explicit)) return;
     const index = typeof explicit[0] === "object" && explicit[0] ? await doc.getPageIndex(explicit[0]) : Number(explicit[0]);
@@ -48,7 +52,7 @@ function linkService(doc) {
     getDestinationHash: () => "#",
     getAnchorUrl: () => "#",
     goToDestination: (dest) => scrollTo(dest).catch(() => {}),
-    goToPage: (number) => pagesBox.children[number - 1]?.scrollIntoView(),
+    goToPage: (number) => pagesSized.then(() => pagesBox.children[number - 1]?.scrollIntoView()),
     executeNamedAction() {},
     executeSetOCGState() {},
     getAttachmentContent: async () => null,
@@ -203,6 +207,21 @@ async function showOutline(doc, links) {
   pagesBox.before(details);
 }
 
+// Every page's slot gets its page's own shape (a landscape cover before portrait pages, a
+// landscape table in a report, a scan's mixed sizes, a page turned by /Rotate). The slots took
+// the first page's shape until drawn, so the pages drawn above a bookmark's or link's target as
+// it came into view grew or shrank and pushed it away: a jump to page 80 of a report with a
+// landscape cover showed page 79. Reading a page's size parses only its dictionary.
+async function sizePages(doc) {
+  for (let number = 2; number <= doc.numPages; number++) {
+    // A page pdf.js cannot read keeps the first page's shape; the others still get theirs.
+    const page = await doc.getPage(number).catch(() => null);
+    if (!page) continue;
+    const viewport = page.getViewport({ scale: 1 });
+    pagesBox.children[number - 1].style.aspectRatio = `${viewport.width} / ${viewport.height}`;
+  }
+}
+
 async function open() {
   setStatus("Loading PDF…");
   let pdfjs;
@@ -269,6 +288,7 @@ async function open() {
     observer.observe(slot);
     pageObserver.observe(slot);
   }
+  pagesSized = sizePages(doc).catch((error) => console.error("reading the page sizes", error));
   counter.textContent = `1 / ${doc.numPages}`;
   counter.hidden = false;
   await showOutline(doc, links);

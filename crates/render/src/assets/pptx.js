@@ -192,11 +192,48 @@ function markHiddenSlides(hidden) {
   new MutationObserver(attach).observe(slidesBox, { childList: true });
 }
 
+// ------------------------------------------------------------------ sections
+
+// PowerPoint's sections (`p14:sectionLst` in presentation.xml: "Introduction", "Results"), which
+// its slide sorter and thumbnails show as headings over their slides: each section's name stands
+// above its first slide. An empty section has nothing to stand over and is not shown.
+const SECTIONS_NS = "http://schemas.microsoft.com/office/powerpoint/2010/main";
+
+async function sections(zip) {
+  const presentation = await readXml(zip, "ppt/presentation.xml");
+  if (!presentation) return new Map();
+  const order = [...presentation.getElementsByTagNameNS(PRESENTATION_NS, "sldId")].map((s) => s.getAttribute("id"));
+  const starts = new Map();
+  for (const section of presentation.getElementsByTagNameNS(SECTIONS_NS, "section")) {
+    const first = section.getElementsByTagNameNS(SECTIONS_NS, "sldId")[0];
+    const index = first ? order.indexOf(first.getAttribute("id")) : -1;
+    if (index >= 0 && !starts.has(index)) starts.set(index, section.getAttribute("name") || "Untitled section");
+  }
+  return starts;
+}
+
+function showSections(starts) {
+  if (starts.size === 0) return;
+  const attach = () => {
+    for (const item of slidesBox.querySelectorAll("[data-slide-index]")) {
+      const name = starts.get(Number(item.dataset.slideIndex));
+      if (name === undefined || item.querySelector(":scope > .plug-section")) continue;
+      const heading = document.createElement("h2");
+      heading.className = "plug-section";
+      heading.textContent = name;
+      heading.style.cssText = "width:0;min-width:100%;margin:0.75rem 0 0.4rem;font-size:1.05rem;font-weight:600;color:var(--fg)";
+      item.prepend(heading);
+    }
+  };
+  attach();
+  new MutationObserver(attach).observe(slidesBox, { childList: true });
+}
+
 // ------------------------------------------------------------------ video and audio
 
 // A slide's video or audio plays from the deck in the browser's own player. One the browser
 // cannot play (a .wmv or .avi from an older PowerPoint, a damaged file) left a black box at 0:00
-// that did nothing: the player is replaced by a box saying so, at its size.
+// that did nothing: the player is replaced by a box saying so, at its size, over its poster frame.
 function explainUnplayableMedia() {
   const explain = (media) => {
     if (media.dataset.plugWatched) return;
@@ -209,12 +246,100 @@ function explainUnplayableMedia() {
       box.textContent = `This ${kind} cannot be played in the browser. Download the presentation to play it.`;
       box.style.cssText = media.style.cssText;
       box.style.backgroundColor = "";
+      // The video's poster frame (its picture on the slide in PowerPoint) stays, the words on a
+      // band across its foot, as LibreOffice shows such a slide.
+      if (media.poster) {
+        const words = document.createElement("span");
+        words.textContent = box.textContent;
+        words.style.cssText = "background:rgba(17,24,39,0.85);padding:0.4rem 0.8rem;border-radius:4px";
+        box.replaceChildren(words);
+        box.style.cssText += `;background:#000 url("${media.poster}") center / contain no-repeat;align-items:flex-end;padding-bottom:0.75rem`;
+      }
       media.replaceWith(box);
     });
   };
-  const scan = () => slidesBox.querySelectorAll("video, audio").forEach(explain);
+  // A picture the browser cannot decode (a TIFF pasted into PowerPoint for Mac, a WMF from an
+  // old Windows deck) showed the browser's broken-image icon in an empty frame: a box says so
+  // in its place, at its size.
+  const picture = (img) => {
+    if (img.dataset.plugWatched) return;
+    img.dataset.plugWatched = "1";
+    const replace = () => {
+      if (!img.isConnected || img.naturalWidth || !img.getAttribute("src")) return;
+      const box = document.createElement("div");
+      box.className = "plug-media-missing";
+      box.setAttribute("role", "note");
+      box.textContent = "This picture cannot be shown in the browser. Download the presentation to see it.";
+      box.style.cssText = img.style.cssText;
+      if (!box.style.width) box.style.width = "100%";
+      if (!box.style.height) box.style.height = "100%";
+      box.style.objectFit = "";
+      box.style.display = "flex";
+      img.replaceWith(box);
+    };
+    // decode() also gives up when the renderer sets another src meanwhile: then the error, if
+    // any, of the picture it ends up with decides.
+    img.decode().catch(() => (img.complete ? replace() : img.addEventListener("error", replace, { once: true })));
+  };
+  const scan = () => {
+    slidesBox.querySelectorAll("video, audio").forEach(explain);
+    slidesBox.querySelectorAll("img").forEach(picture);
+  };
   scan();
   new MutationObserver(scan).observe(slidesBox, { childList: true, subtree: true });
+}
+
+// ------------------------------------------------------------------ fonts
+
+// The renderer names a run's font as the deck does ("Helvetica Neue", Keynote's; Montserrat or
+// Roboto, Google Slides' themes; Consolas) with no kind after it, so where the browser lacks the
+// font the text fell back to the browser's default serif face: a Keynote or Google Slides deck
+// read in Times. Each lone family gets its kind after it (monospace for code faces, serif for
+// serif ones, sans-serif otherwise: slides are set in sans faces far more often than not), and
+// Calibri and Cambria (the Office 2007-2019 themes) get the vendored Carlito and Caladea first,
+// which have their metrics, so a title breaks where PowerPoint breaks it. The faces are only
+// declared: the browser fetches one when some text is laid out in it (not where Calibri is
+// installed).
+const MONO = /mono|code|courier|consolas|menlo|monaco|console|inconsolata/i;
+const SERIF = /serif|times|georgia|cambria|caladea|garamond|palatino|baskerville|playfair|merriweather|lora$|bodoni|didot|antiqua|constantia|schoolbook|slab|minion|charter|crimson|cardo/i;
+const SYMBOL = /^(symbol|wingdings.*|webdings|marlett|segoe (ui )?(symbol|emoji)|.*icons?)$/i;
+const GENERIC = /^(serif|sans-serif|monospace|cursive|fantasy|system-ui|emoji|math|inherit|initial|unset|var\(.*)$/i;
+
+function fontStack(value) {
+  const families = value.split(",").map((f) => f.trim().replace(/^['"]|['"]$/g, "")).filter(Boolean);
+  if (families.length === 0 || families.some((f) => GENERIC.test(f))) return value;
+  const first = families[0];
+  if (SYMBOL.test(first)) return value;
+  const quoted = families.map((f) => `"${f.replace(/["\\]/g, "")}"`);
+  if (/^(calibri.*|carlito)$/i.test(first)) return [...quoted, "Carlito", "sans-serif"].join(", ");
+  if (/^(cambria.*|caladea)$/i.test(first)) return [...quoted, "Caladea", "serif"].join(", ");
+  const kind = MONO.test(first) ? "monospace" : SERIF.test(first) && !/sans/i.test(first) ? "serif" : "sans-serif";
+  return [...quoted, kind].join(", ");
+}
+
+function declareFace(family) {
+  const file = family.toLowerCase();
+  for (const [weight, style] of [["400", "normal"], ["400", "italic"], ["700", "normal"], ["700", "italic"]]) {
+    document.fonts.add(new FontFace(family, `url(${vendor + file}/${file}-latin-${weight}-${style}.woff2)`, { weight, style }));
+  }
+}
+
+function fontFallbacks() {
+  declareFace("Carlito");
+  declareFace("Caladea");
+  const fix = (root) => {
+    const elements = root.matches?.('[style*="font-family"]') ? [root] : [];
+    elements.push(...root.querySelectorAll('[style*="font-family"]'));
+    for (const el of elements) {
+      const family = el.style.fontFamily;
+      const stack = family && fontStack(family);
+      if (stack && stack !== family) el.style.fontFamily = stack;
+    }
+  };
+  fix(slidesBox);
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) if (node.nodeType === 1) fix(node);
+  }).observe(slidesBox, { childList: true, subtree: true });
 }
 
 try {
@@ -225,8 +350,10 @@ try {
   if (!deck) setStatus("This presentation has no slides.");
   else {
     clearStatus();
+    fontFallbacks();
     const notes = await speakerNotes(zip).catch(() => []);
     const hidden = await hiddenSlides(zip).catch(() => []);
+    const sectionStarts = await sections(zip).catch(() => new Map());
     await renderer.PptxViewer.open(deck, slidesBox, {
       zipLimits: renderer.RECOMMENDED_ZIP_LIMITS,
       fitMode: "contain",
@@ -237,6 +364,7 @@ try {
     });
     showSpeakerNotes(notes);
     markHiddenSlides(hidden);
+    showSections(sectionStarts);
     explainUnplayableMedia();
   }
 } catch (error) {

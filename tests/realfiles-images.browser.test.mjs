@@ -1,0 +1,172 @@
+// Images cut short by a copy or a transfer that stopped, written by Pillow as a phone or a
+// screenshot tool writes them and cut, in the image viewer against the real Worker: the browser
+// draws the part that arrived, and the viewer says the rest is missing; whole pictures, with a
+// transparent edge or not, show with nothing said and are downloaded once. SVGs in fonts the
+// reader lacks letter in their kind of face; one that embeds its font keeps it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { writtenBy } from './support/python.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'realfiles-images');
+let app;
+let browser;
+let owner;
+before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
+after(() => closeBrowserWorld({ app, browser }));
+
+async function openImage(name, content) {
+  const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'image' } });
+  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1000, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  const fileRequests = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => { if (/\/_plug\/file$/.test(request.url())) fileRequests.push(request.url()); });
+  await page.goto(e.url);
+  await page.waitForFunction(() => document.querySelector('.plug-image img')?.complete);
+  return { page, context, errors, fileRequests };
+}
+
+// A phone photo (EXIF, orientation 6), an RGBA screenshot and a logo whose lower rows
+// are transparent; `keep` is the share of the bytes that arrived.
+const picture = (kind, keep) => `
+import io, sys
+from PIL import Image, ImageDraw
+if '${kind}' == 'photo':
+    im = Image.new('RGB', (1600, 1200), (30, 120, 200))
+    ImageDraw.Draw(im).ellipse((400, 200, 1200, 1000), fill=(240, 200, 40))
+    exif = Image.Exif(); exif[0x0112] = 6; exif[0x010f] = 'Google'; exif[0x0110] = 'Pixel 8'
+    out = io.BytesIO(); im.save(out, 'JPEG', quality=90, exif=exif)
+elif '${kind}' == 'screenshot':
+    im = Image.new('RGBA', (1400, 900), (250, 250, 250, 255))
+    draw = ImageDraw.Draw(im)
+    for y in range(0, 900, 30): draw.line((0, y, 1400, y), fill=(y % 255, 90, 160, 255), width=3)
+    out = io.BytesIO(); im.save(out, 'PNG')
+else:
+    im = Image.new('RGBA', (600, 600), (0, 0, 0, 0))
+    ImageDraw.Draw(im).rectangle((100, 100, 500, 300), fill=(200, 30, 60, 255))
+    out = io.BytesIO(); im.save(out, 'PNG')
+data = out.getvalue()
+open(sys.argv[1], 'wb').write(data[:int(len(data) * ${keep})])
+`;
+
+const NOTE = '.plug-image-note';
+
+test('a photo or screenshot cut short says so above the part that arrived; whole pictures say nothing and are fetched once', async () => {
+  for (const [name, kind] of [['PXL_20261127_081500.jpg', 'photo'], ['Screenshot 2026-11-27.png', 'screenshot']]) {
+    const { page, context, errors } = await openImage(name, writtenBy(picture(kind, 0.55), 'cut'));
+    // Before: the browser drew the top of the picture over an empty checkerboard, and nothing said why.
+    await page.waitForSelector(NOTE, { timeout: 10_000 });
+    assert.match(await page.textContent(NOTE), /cut short/);
+    const [noteBottom, imageTop] = await page.evaluate(() => [
+      document.querySelector('.plug-image-note').getBoundingClientRect().bottom,
+      document.querySelector('.plug-image img').getBoundingClientRect().top,
+    ]);
+    assert.ok(noteBottom <= imageTop, `the note stands above the picture: ${noteBottom} ${imageTop}`);
+    assert.equal(await page.$eval('.plug-image img', (img) => img.naturalWidth > 0), true, 'the part that arrived is still shown');
+    await page.screenshot({ path: join(SHOTS, `cut-${kind}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  for (const kind of ['photo', 'screenshot', 'logo']) {
+    const { page, context, errors, fileRequests } = await openImage(`${kind}.${kind === 'photo' ? 'jpg' : 'png'}`, writtenBy(picture(kind, 1), 'whole'));
+    // The logo's transparent last row makes the viewer read its bytes: they end with IEND.
+    await page.waitForTimeout(kind === 'logo' ? 1500 : 500);
+    assert.equal(await page.$(NOTE), null, `${kind}: nothing is said about a whole picture`);
+    if (kind !== 'logo') assert.equal(fileRequests.length, 1, `${kind}: an opaque picture is downloaded once: ${fileRequests}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+// A logo as Illustrator's "Export As SVG" writes it (its font by PostScript name in a class of the
+// style sheet), Figma's frame export (a font-family attribute) and Inkscape's (a style attribute,
+// with the family quoted as &quot;), none of whose fonts this machine has.
+const LOGO = (family) => `<?xml version="1.0" encoding="utf-8"?>
+<!-- Generator: Adobe Illustrator 28.0.0, SVG Export Plug-In . SVG Version: 6.00 Build 0)  -->
+<svg version="1.1" xmlns="http://www.w3.org/2000/svg" x="0px" y="0px" width="600px" height="300px" viewBox="0 0 600 300" xml:space="preserve">
+<style type="text/css">
+	.st0{fill:#2E3192;}
+	.st1{font-family:${family('\'MyriadPro-Regular\'')};}
+	.st2{font-size:48px;}
+</style>
+<text transform="matrix(1 0 0 1 20 70)" class="st0 st1 st2">Illustrator Logo</text>
+<text x="20" y="160" font-family="${family('Inter')}" font-size="48" fill="#1E1E1E">Figma frame</text>
+<text x="20" y="250" style="font-size:48px;font-family:${family('&quot;Helvetica Neue&quot;')};fill:#000">Inkscape text</text>
+</svg>
+`;
+
+test("an SVG logo in fonts the reader lacks draws its lettering in a sans face, not Times", async () => {
+  const { page, context, errors } = await openImage('logo.svg', LOGO((f) => f));
+  // The viewer reads the file's text once more and shows its copy with the families' kinds.
+  await page.waitForTimeout(1500);
+  await page.waitForFunction(() => document.querySelector('.plug-image img').complete);
+  // The picture shown, drawn beside the same logo with every family set to sans-serif and to serif.
+  const diff = await page.evaluate(async ([sans, serif]) => {
+    const pixels = async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = 600;
+      canvas.height = 300;
+      const context = canvas.getContext('2d');
+      context.drawImage(img, 0, 0, 600, 300);
+      return context.getImageData(0, 0, 600, 300).data;
+    };
+    const url = (svg) => URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    const [shown, a, b] = await Promise.all([pixels(document.querySelector('.plug-image img').src), pixels(url(sans)), pixels(url(serif))]);
+    const distance = (x, y) => { let d = 0; for (let i = 0; i < x.length; i++) d += Math.abs(x[i] - y[i]); return d / x.length; };
+    return { sans: distance(shown, a), serif: distance(shown, b), apart: distance(a, b) };
+  }, [LOGO(() => 'sans-serif'), LOGO(() => 'serif')]);
+  // Before: the shown logo was the serif one, its lettering in the browser's default face.
+  assert.ok(diff.apart > 1, `the two faces differ visibly: ${JSON.stringify(diff)}`);
+  assert.ok(diff.sans < 0.05, `the logo is lettered in the sans face: ${JSON.stringify(diff)}`);
+  await page.screenshot({ path: join(SHOTS, 'logo.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("an SVG that embeds its font (@font-face with the font's data) keeps drawing in it", async (t) => {
+  // Any monospace or serif TrueType face the machine has, embedded as Inkscape and Illustrator
+  // embed one; its name differs from every installed family's.
+  const path = execFileSync('sh', ['-c', 'find /usr/share/fonts -name "*.ttf" | grep -i -e mono -e serif | head -1']).toString().trim();
+  if (!path) return t.skip('no TrueType font on this machine to embed');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200" viewBox="0 0 600 200">
+<style>@font-face { font-family: 'Embedded Face'; src: url(data:font/ttf;base64,${readFileSync(path).toString('base64')}); }
+.title { font-family: 'Embedded Face'; font-size: 40px; }</style>
+<text x="10" y="80" class="title">iiiii WWWWW face</text>
+</svg>`;
+  const { page, context, errors } = await openImage('embedded.svg', svg);
+  await page.waitForTimeout(1500);
+  await page.waitForFunction(() => document.querySelector('.plug-image img').complete);
+  const distance = await page.evaluate(async (original) => {
+    const pixels = async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = 600;
+      canvas.height = 200;
+      const context = canvas.getContext('2d');
+      context.drawImage(img, 0, 0, 600, 200);
+      return context.getImageData(0, 0, 600, 200).data;
+    };
+    const [shown, file] = await Promise.all([
+      pixels(document.querySelector('.plug-image img').src),
+      pixels(URL.createObjectURL(new Blob([original], { type: 'image/svg+xml' }))),
+    ]);
+    let d = 0;
+    for (let i = 0; i < shown.length; i++) d += Math.abs(shown[i] - file[i]);
+    return d / shown.length;
+  }, svg);
+  assert.ok(distance < 0.05, `drawn as the file draws it, in its own face: ${distance}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
