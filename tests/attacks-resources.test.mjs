@@ -230,3 +230,37 @@ test('a markdown page of brackets, display-math closers, thousands of nested quo
   }
   assert.equal((await app.request('GET', '/healthz')).status, 200);
 });
+
+test('a markdown file of dense structure is shown as its text, and a view stays far inside the isolate\'s memory', async () => {
+  // Every line and piece of Markdown punctuation is a node of the parser's tree and an event or
+  // two (about 300 bytes each): 1 MB of one-letter paragraphs took 206 MB of Wasm memory on a
+  // view, past the isolate's 128 MB deployed. PLUG_TEST_HOOKS adds the Wasm memory to
+  // Server-Timing; it only grows, so read after the views it is their peak.
+  const hooked = await startWorker({ vars: { PLUG_TEST_HOOKS: 'on' } });
+  try {
+    const { owner } = await hooked.world();
+    const wasm = async () => Number(/wasm;desc="(\d+) bytes"/.exec((await hooked.request('GET', '/api/v2/inspirations?limit=1', { token: owner.token })).headers.get('server-timing') ?? '')?.[1]);
+    const dense = `# Dense <b>notes</b>\n\n${'a\n\n'.repeat(350_000)}`;
+    const changelog = Array.from({ length: 2_000 }, (_, i) => `## [1.${i}.0] - 2026-01-01\n\n### Fixed\n\n- \`Parser::new\` no longer panics on \`\\r\` ([#${i}](https://github.com/o/r/pull/${i})).\n\n`).join('');
+    const drops = [];
+    for (const [name, content] of [['dense.md', dense], ['changelog.md', changelog]]) {
+      drops.push(await hooked.dropLive(owner, { file: { name, content, type: 'text/markdown' }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } }));
+    }
+    const before = await wasm();
+    const view = async (e) => {
+      const res = await fetchLocal(`${hooked.contentUrl(e.entity_id)}/`, { headers: { 'user-agent': 'plug-tests' } });
+      assert.equal(res.status, 200);
+      return res.text();
+    };
+    const text = await view(drops[0]);
+    assert.match(text, /class="plug-too-large">This document has more structure than Plug draws as Markdown/);
+    assert.ok(text.includes('# Dense &lt;b>notes&lt;/b>\n\na\n\na\n'), 'the text, escaped, as written');
+    assert.doesNotMatch(text, /<b>notes|<h1 id=/);
+    // A long real document is still drawn as Markdown.
+    assert.match(await view(drops[1]), /<h2 id="[^"]+">\[1\.1999\.0\] - 2026-01-01<\/h2>/);
+    const after = await wasm();
+    assert.ok(after < 64 * 2 ** 20, `Wasm memory ${(before / 2 ** 20).toFixed(1)} -> ${(after / 2 ** 20).toFixed(1)} MB`);
+  } finally {
+    await hooked.stop();
+  }
+});

@@ -59,6 +59,9 @@ impl Features {
 fn render(markdown: &str) -> (String, Features) {
     // Notepad's UTF-8 starts with a byte order mark, which would hide front matter's first `---`.
     let markdown = markdown.strip_prefix('\u{feff}').unwrap_or(markdown);
+    if structure(markdown) > MAX_STRUCTURE {
+        return (text_view(markdown), Features::default());
+    }
     // No smart punctuation: GitHub shows `--verbose` and "quotes" as typed, and a flag or a
     // value copied out of prose must still work (it showed `–verbose`, an en dash).
     let options = Options::ENABLE_TABLES
@@ -202,6 +205,52 @@ struct Sanitiser {
 /// so 3 MB of `>` made 81 MB of `<blockquote>` on every view (past the isolate's 128 MB once the
 /// page is copied twice), where no document a person writes goes past a dozen.
 const MAX_NESTING: usize = 100;
+
+/// The lines and Markdown punctuation a document may hold and still be drawn as Markdown on a
+/// view. The parser's tree and events cost up to about 300 bytes of the isolate's 128 MB for each
+/// (1 MB of `a` paragraphs took 206 MB, 1 MB of `- x` 126 MB, 1 MB of table rows 94 MB), while
+/// prose costs about a tenth of that per byte: a 1 MB manual holds some 150,000 of them.
+const MAX_STRUCTURE: usize = 200_000;
+
+/// What the text view of a document past [`MAX_STRUCTURE`] holds, escaped, before it stops.
+const MAX_TEXT_VIEW: usize = 6 << 20;
+
+/// Lines, and bytes that can open or close a block or an inline element, or a table cell: an
+/// upper bound, within a small factor, of the parser's nodes and events.
+fn structure(markdown: &str) -> usize {
+    markdown
+        .bytes()
+        .filter(|b| b"\n|>*_-+[]<!`~$\\&#:.)".contains(b))
+        .count()
+}
+
+/// A document too dense to draw on a view (GitHub stops rendering large files too), shown as its
+/// text: `<` and `&` escaped, nothing parsed, and no more than [`MAX_TEXT_VIEW`] of it.
+fn text_view(markdown: &str) -> String {
+    let lines = markdown.lines().count();
+    let mut html = format!(
+        "<p class=\"plug-too-large\">This document has more structure than Plug draws as \
+         Markdown on a page ({lines} lines), so it is shown as its text. Download the original \
+         to open it in an editor.</p>\n<pre class=\"plug-text\">"
+    );
+    let mut cut = false;
+    for c in markdown.chars() {
+        if html.len() >= MAX_TEXT_VIEW {
+            cut = true;
+            break;
+        }
+        match c {
+            '<' => html.push_str("&lt;"),
+            '&' => html.push_str("&amp;"),
+            c => html.push(c),
+        }
+    }
+    html.push_str("</pre>\n");
+    if cut {
+        html.push_str("<p class=\"plug-too-large\">The rest is in the original.</p>\n");
+    }
+    html
+}
 
 /// The empty cells a document's short table rows may be filled with (cmark-gfm's
 /// `MAX_AUTOCOMPLETED_CELLS`, GitHub's renderer). A written cell costs a byte of the document, a

@@ -450,12 +450,12 @@ fn dashes_and_quotes_stay_as_typed_as_on_github() {
 #[test]
 fn nesting_past_a_hundred_levels_keeps_the_text_and_not_the_tags() {
     // Each `>` of a line opened a quote: 3 MB of them made 81 MB of HTML on every view.
-    let html = markdown_to_safe_html(&format!("{} deep\n", ">".repeat(300_000)));
+    let html = markdown_to_safe_html(&format!("{} deep\n", ">".repeat(150_000)));
     assert!(html.len() < 3_000, "{}", html.len());
     assert_eq!(html.matches("<blockquote>").count(), 100);
     assert_eq!(html.matches("</blockquote>").count(), 100);
     assert!(html.contains("deep"));
-    let html = markdown_to_safe_html(&format!("{}item\n", "- ".repeat(200_000)));
+    let html = markdown_to_safe_html(&format!("{}item\n", "- ".repeat(90_000)));
     assert_eq!(html.matches("<ul>").count(), html.matches("</ul>").count());
     assert!(
         html.len() < 3_000 && html.contains("item"),
@@ -487,4 +487,40 @@ fn short_table_rows_are_filled_up_to_a_bound_for_the_document() {
     // A table of a real document keeps its filled cells, as on GitHub.
     let html = markdown_to_safe_html("| a | b | c |\n|---|---|---|\n| x |\n");
     assert_eq!(html.matches("<td></td>").count(), 2, "{html}");
+}
+
+#[test]
+fn a_document_too_dense_to_draw_is_shown_as_its_text() {
+    // A million short paragraphs: every byte but one is structure.
+    let dense = format!(
+        "# Title <script>alert(1)</script> & co\n\n{}",
+        "a\n\n".repeat(120_000)
+    );
+    let html = markdown_to_safe_html(&dense);
+    assert!(
+        html.starts_with("<p class=\"plug-too-large\">"),
+        "{}",
+        &html[..200]
+    );
+    assert!(html.contains("# Title &lt;script>alert(1)&lt;/script> &amp; co\n"));
+    assert!(!html.contains("<h1") && !html.contains("<script"));
+    for tag in start_tags(&html) {
+        assert!(["p", "pre"].contains(&tag.0.as_str()), "{tag:?}");
+    }
+    // Past its cap the text view stops and says so.
+    let huge = "|".repeat(MAX_TEXT_VIEW + 10);
+    let html = markdown_to_safe_html(&huge);
+    assert!(html.len() < MAX_TEXT_VIEW + 1_000);
+    assert!(html.ends_with("The rest is in the original.</p>\n"));
+    // A long real document is drawn: a changelog of 2,000 releases (about 640 KB).
+    let changelog: String = (0..2_000)
+        .map(|i| format!("## [1.{i}.0] - 2026-01-01\n\n### Fixed\n\n- `Parser::new` no longer panics on `\\r` ([#{i}](https://github.com/o/r/pull/{i})).\n- Docs: a typo in the README.\n\n"))
+        .collect();
+    assert!(structure(&changelog) < MAX_STRUCTURE);
+    let html = markdown_to_safe_html(&changelog);
+    assert!(
+        html.contains(">[1.1999.0] - 2026-01-01</h2>"),
+        "{}",
+        &html[html.len() - 600..]
+    );
 }
