@@ -151,3 +151,47 @@ test("a module that throws as it loads shows the error with the source's line an
   assert.doesNotMatch(shown, /file:5:/);
   await context.close();
 });
+
+test('a chat answer saved with its fences and prose renders the block; a block with only its fences too', async () => {
+  const e = await dropReact('counter.jsx', C.FENCED_ANSWER);
+  const { page, context } = await open(e);
+  // Before: "This component does not compile" (the prose), and for the bare block
+  // 'TypeError: "" is not a function' (```tsx is an empty template used as a tag).
+  await page.waitForSelector('#root #b');
+  assert.equal(await text(page, '#root #b'), 'Clicked 0');
+  await page.click('#root #b');
+  await eventually(async () => (await text(page, '#root #b')) === 'Clicked 1', 'the click');
+  await eventually(() => page.$('#plug-tailwind'), 'the Tailwind CSS');
+  assert.equal(await style(page, '#root #b', 'backgroundColor'), 'rgb(13, 148, 136)');
+  quiet(page);
+  const second = await dropReact('block.tsx', C.FENCED_BLOCK);
+  const other = await open(second, context);
+  await other.page.waitForSelector('#root #p');
+  assert.equal(await text(other.page, '#root #p'), 'fenced tsx');
+  quiet(other.page);
+  await context.close();
+});
+
+test("v0's form on shadcn's field: legend, labels beside their switch, the separator's word and the error its errors give", async () => {
+  const e = await dropReact('account.tsx', C.FIELD_FORM);
+  const { page, context } = await open(e);
+  // Before: 'Cannot import "@/components/ui/field"', nothing rendered.
+  await page.waitForSelector('#root [data-slot=field-set]');
+  await eventually(() => page.$('#plug-tailwind'), 'the Tailwind CSS');
+  assert.equal(await page.$eval('#root [data-slot=field-set]', (f) => f.tagName), 'FIELDSET');
+  assert.equal(await text(page, '#root [data-slot=field-legend]'), 'Profile');
+  const fields = '#root [data-slot=field]';
+  assert.equal(await page.$eval(fields, (f) => getComputedStyle(f).flexDirection), 'column', 'vertical: the label over its input');
+  assert.equal(await page.$$eval(fields, (f) => getComputedStyle(f[1]).flexDirection), 'row', 'horizontal: the switch beside its label');
+  assert.equal(await page.$eval('#root label[for=name]', (l) => l.dataset.slot), 'field-label');
+  assert.equal(await text(page, '#root [data-slot=field-separator-content]'), 'or');
+  assert.equal(await page.$('#root #err'), null, 'no error without errors');
+  await page.fill('#root #name', 'A');
+  await eventually(() => page.$('#root #err'), 'the error');
+  assert.equal(await text(page, '#root #err'), 'Name must be at least 2 characters.');
+  assert.equal(await page.getAttribute('#root #err', 'role'), 'alert');
+  assert.equal(await style(page, '#root #err', 'color'), 'rgb(239, 68, 68)', 'text-destructive');
+  await shot(page, 'field-form');
+  quiet(page);
+  await context.close();
+});

@@ -1,7 +1,7 @@
 // Single-file React components in shapes the AI tools write beyond the earlier sweeps (sweep 4): a
 // CommonJS file, `tailwind.config` set in the file, deep imports of the libraries' build files, a
 // file that mounts itself and exports App, classes built in template strings, @apply in a <style>,
-// and components that throw. Written for these tests; see react-kit-sweep4.browser.test.mjs.
+// components that throw, a chat answer saved with its fences and shadcn's field. Written for these tests; see react-kit-sweep4.browser.test.mjs.
 
 /** A CommonJS file (ChatGPT, asked for "plain JS"): `const React = require("react")` and `module.exports`. */
 export const COMMONJS_QUIZ = `const React = require('react');
@@ -174,5 +174,70 @@ const config = JSON.parse('{"broken": ');
 
 export default function App() {
   return <div>{config.broken}</div>;
+}
+`;
+
+/** A chat answer saved whole: prose, a ```jsx fence, the component, the closing fence, more prose. */
+export const FENCED_ANSWER = `Here is the updated component:
+
+\`\`\`jsx
+import React, { useState } from 'react';
+
+export default function Counter() {
+  const [n, setN] = useState(0);
+  return <button id="b" className="m-4 px-4 py-2 bg-teal-600 text-white rounded" onClick={() => setN(n + 1)}>Clicked {n}</button>;
+}
+\`\`\`
+
+This component uses Tailwind for styling.
+`;
+
+/** A code block saved with its fences only (```tsx compiles as an empty template used as a tag). */
+export const FENCED_BLOCK = `\`\`\`tsx
+import { useState } from 'react';
+export default function App() {
+  const [t] = useState<string>("fenced tsx");
+  return <p id="p" className="text-xl">{t}</p>;
+}
+\`\`\`
+`;
+
+/** v0 (late 2025): a form on shadcn's field (FieldSet, FieldLegend, FieldGroup, Field, FieldLabel, FieldError, FieldSeparator). */
+export const FIELD_FORM = `import React, { useState } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel, FieldLegend, FieldSeparator, FieldSet } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Button } from "@/components/ui/button";
+import { Switch } from "@/components/ui/switch";
+
+export default function Account() {
+  const [name, setName] = useState('');
+  const errors = name.length === 1 ? [{ message: 'Name must be at least 2 characters.' }] : [];
+  return (
+    <Card className="w-[420px] m-8">
+      <CardHeader><CardTitle>Account</CardTitle><CardDescription>Make changes.</CardDescription></CardHeader>
+      <CardContent>
+        <form>
+          <FieldSet>
+            <FieldLegend>Profile</FieldLegend>
+            <FieldDescription>Shown on your public page.</FieldDescription>
+            <FieldGroup>
+              <Field data-invalid={errors.length > 0}>
+                <FieldLabel htmlFor="name">Name</FieldLabel>
+                <Input id="name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={errors.length > 0} />
+                <FieldError id="err" errors={errors} />
+              </Field>
+              <FieldSeparator>or</FieldSeparator>
+              <Field orientation="horizontal">
+                <Switch id="news" />
+                <FieldLabel htmlFor="news">Newsletter</FieldLabel>
+              </Field>
+              <Field orientation="horizontal"><Button id="save" type="button">Save</Button></Field>
+            </FieldGroup>
+          </FieldSet>
+        </form>
+      </CardContent>
+    </Card>
+  );
 }
 `;

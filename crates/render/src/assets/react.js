@@ -262,6 +262,7 @@ const UI_BUNDLES = {
   "context-menu": "ui-context-menu",
   drawer: "ui-drawer",
   empty: "ui-empty",
+  field: "ui-field",
   form: "ui-form",
   "input-otp": "ui-input-otp",
   kbd: "ui-kbd",
@@ -285,6 +286,7 @@ const KIT_DEPENDENCIES = {
   "ui-context-menu": ["ui"],
   "ui-drawer": ["ui"],
   "ui-empty": ["ui"],
+  "ui-field": ["ui"],
   "ui-form": ["ui", "react-hook-form"],
   "ui-input-otp": ["ui"],
   "ui-kbd": ["ui"],
@@ -839,6 +841,16 @@ function codeFrame(source, line, column) {
   return out.join("\n");
 }
 
+// The code of a chat's answer saved whole ("Here is the component:", a ```jsx fence, the code, the
+// closing fence, more prose): every line outside the block blanked, so the lines keep their numbers.
+function fencedBlock(source) {
+  const lines = source.split("\n");
+  const open = lines.findIndex((l) => /^\s*```[\w+-]*\s*$/.test(l));
+  if (open < 0) return null;
+  const close = lines.findIndex((l, i) => i > open && /^\s*```\s*$/.test(l));
+  return lines.map((l, i) => (i > open && (close < 0 || i < close) ? l : "")).join("\n");
+}
+
 // The component runs in a `new Function`, whose own first two lines ("function anonymous(…\n) {")
 // come before the source's: a frame of it names a line two past the source's (Sucrase keeps lines).
 const WRAPPER_LINES = 2;
@@ -925,7 +937,7 @@ window.addEventListener("error", (event) => {
 
 try {
   setStatus("Loading component…");
-  const source = await sourceReady;
+  let source = await sourceReady;
   sourceText = source;
   await scriptsReady;
   performance.mark("plug:scripts");
@@ -953,17 +965,30 @@ try {
   const lastSegment = new URL(fileUrl, location.href).pathname.split("/").pop();
   const fileName = decodeURIComponent(lastSegment || "App.tsx").replace(/[^\w.-]/g, "_");
   let code;
-  try {
-    code = sucrase.transform(source, {
+  const compile = (text) =>
+    sucrase.transform(text, {
       transforms: ["jsx", "typescript", "imports"],
       jsxRuntime: "classic",
       production: true,
       disableESTransforms: true,
       filePath: fileName,
     }).code;
+  // A file that opens with a fence is the chat's block (```tsx compiles: an empty template as a tag).
+  if (/^\s*```[\w+-]*[ \t]*\r?\n/.test(source)) source = sourceText = fencedBlock(source);
+  try {
+    code = compile(source);
   } catch (error) {
-    const frame = error.loc ? `\n\n${codeFrame(source, error.loc.line, error.loc.column)}` : "";
-    throw Object.assign(new Error(`${error.message}${frame}`), { title: "This component does not compile.", plain: true });
+    // A code block copied from the chat with its fences and the prose around it compiles as the
+    // block (tried only when the file itself does not compile: a fence may sit in a template string).
+    const block = fencedBlock(source);
+    try {
+      if (block === null) throw error;
+      code = compile(block);
+      source = sourceText = block;
+    } catch {
+      const frame = error.loc ? `\n\n${codeFrame(source, error.loc.line, error.loc.column)}` : "";
+      throw Object.assign(new Error(`${error.message}${frame}`), { title: "This component does not compile.", plain: true });
+    }
   }
   // `import.meta` cannot appear in a function body; the tools' pages give it an empty `env`.
   code = code.replace(/\bimport\.meta\b/g, "__plugImportMeta");
