@@ -674,7 +674,7 @@ async function restyle(source, config) {
 // they are styled; here the CSS comes from the source, so a later pass compiles them after the
 // render that brings them (into #plug-tailwind-late). Classes that look like no utility (no `-`,
 // `:` or `[`), those the CSS has, and libraries' own (recharts', lucide's) are not asked for.
-const LIBRARY_CLASS = /^(?:recharts|lucide|plug|sonner|cmdk|rdp|embla|radix|vaul)-/;
+const LIBRARY_CLASS = /^(?:recharts|lucide|plug|sonner|cmdk|rdp|embla|radix|vaul|js|legend-item|task-list|contains-task)-/;
 function lateTailwind(source) {
   const seen = new Set();
   const styles = new WeakSet();
@@ -689,7 +689,8 @@ function lateTailwind(source) {
       for (const c of value.split(/\s+/)) {
         if (!c || seen.has(c)) continue;
         seen.add(c);
-        if (/[-:[]/.test(c) && !LIBRARY_CLASS.test(c) && !source.includes(c)) classes.add(c);
+        // `group/name` and `peer/name` mark an element for variants and have no CSS of their own.
+        if (/[-:[]/.test(c) && !LIBRARY_CLASS.test(c) && !/^(?:group|peer)\//.test(c) && !source.includes(c)) classes.add(c);
       }
     }
     if (el.tagName === "STYLE" && !el.id.startsWith("plug-") && !styles.has(el) && /@apply\b/.test(el.textContent)) {
@@ -700,7 +701,12 @@ function lateTailwind(source) {
   const compile = () => {
     timer = 0;
     if (classes.size) {
-      known ??= new Set([...(document.getElementById("plug-tailwind")?.textContent ?? "").matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1].replace(/\\(.)/g, "$1")));
+      // The CSS's class selectors, unescaped (`\:` and `\2c ` for a comma).
+      known ??= new Set(
+        [...(document.getElementById("plug-tailwind")?.textContent ?? "").matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)].map((m) =>
+          m[1].replace(/\\([0-9a-fA-F]{1,6}) ?/g, (_, hex) => String.fromCodePoint(parseInt(hex, 16))).replace(/\\(.)/g, "$1"),
+        ),
+      );
       for (const c of classes) if (known.has(c)) classes.delete(c);
     }
     if (!classes.size && !applies.length) return;
