@@ -195,3 +195,21 @@ test("v0's form on shadcn's field: legend, labels beside their switch, the separ
   quiet(page);
   await context.close();
 });
+
+test("v0's async page (a server component) renders what it resolves to; an async component inside one is explained", async () => {
+  const e = await dropReact('page.tsx', C.ASYNC_PAGE);
+  const { page, context } = await open(e);
+  // Before: "Minified React error #31", naming nothing.
+  await page.waitForSelector('#root #post-2');
+  assert.equal(await text(page, '#root #post-1'), 'Hello');
+  assert.equal(await text(page, '#root #post-2'), 'World');
+  assert.equal(await page.$('.plug-error'), null);
+  quiet(page);
+  const second = await dropReact('stats.tsx', C.NESTED_ASYNC);
+  const other = await open(second, context);
+  await other.page.waitForSelector('.plug-error');
+  const shown = await text(other.page, '.plug-error');
+  assert.match(shown, /A component rendered a promise: it is an async function \(a Next\.js server component\)/);
+  assert.doesNotMatch(shown, /Minified React error/);
+  await context.close();
+});

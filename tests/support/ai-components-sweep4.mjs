@@ -1,7 +1,8 @@
 // Single-file React components in shapes the AI tools write beyond the earlier sweeps (sweep 4): a
 // CommonJS file, `tailwind.config` set in the file, deep imports of the libraries' build files, a
 // file that mounts itself and exports App, classes built in template strings, @apply in a <style>,
-// components that throw, a chat answer saved with its fences and shadcn's field. Written for these tests; see react-kit-sweep4.browser.test.mjs.
+// components that throw, a chat answer saved with its fences, shadcn's field and async pages.
+// Written for these tests; see react-kit-sweep4.browser.test.mjs.
 
 /** A CommonJS file (ChatGPT, asked for "plain JS"): `const React = require("react")` and `module.exports`. */
 export const COMMONJS_QUIZ = `const React = require('react');
@@ -239,5 +240,37 @@ export default function Account() {
       </CardContent>
     </Card>
   );
+}
+`;
+
+/** v0: a Next.js page written as a server component, `export default async function Page()`. */
+export const ASYNC_PAGE = `import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card"
+
+export const metadata = { title: "Posts" }
+
+async function getPosts() {
+  return [{ id: 1, title: "Hello" }, { id: 2, title: "World" }]
+}
+
+export default async function Page() {
+  const posts = await getPosts()
+  return (
+    <main className="p-8 grid gap-4">
+      {posts.map((p) => (
+        <Card key={p.id}><CardHeader><CardTitle id={\`post-\${p.id}\`}>{p.title}</CardTitle></CardHeader><CardContent>Post {p.id}</CardContent></Card>
+      ))}
+    </main>
+  )
+}
+`;
+
+/** An async component inside a plain one, which React renders only on a server. */
+export const NESTED_ASYNC = `async function Stats() {
+  const n = await Promise.resolve(42)
+  return <p>{n}</p>
+}
+
+export default function Page() {
+  return <div className="p-4"><h1>Stats</h1><Stats /></div>
 }
 `;

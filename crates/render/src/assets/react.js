@@ -847,6 +847,30 @@ function codeFrame(source, line, column) {
   return out.join("\n");
 }
 
+// A Next.js page written as a server component (`export default async function Page()`, v0's
+// pages): React 18 in the browser cannot render the promise it returns (its error #31, naming
+// nothing), so the page awaits it once and renders what it resolves to. An async component inside
+// it still cannot render; describeError says why.
+const AsyncFunction = (async () => {}).constructor;
+function awaited(component) {
+  if (!(component instanceof AsyncFunction)) return component;
+  return function AwaitedPage(props) {
+    const [state, setState] = React.useState(null);
+    React.useEffect(() => {
+      let live = true;
+      component(props).then(
+        (element) => live && setState({ element }),
+        (error) => live && setState({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, []);
+    if (state?.error) throw state.error;
+    return state ? state.element : null;
+  };
+}
+
 // The code of a chat's answer saved whole ("Here is the component:", a ```jsx fence, the code, the
 // closing fence, more prose): every line outside the block blanked, so the lines keep their numbers.
 function fencedBlock(source) {
@@ -876,7 +900,10 @@ function describeError(error, file) {
         return `${file}:${at}:${column}`;
       }),
     );
-  const message = `${error.name || "Error"}: ${error.message}`;
+  let message = `${error.name || "Error"}: ${error.message}`;
+  if (/Minified React error #31;.*object%20Promise/.test(error.message)) {
+    message = "A component rendered a promise: it is an async function (a Next.js server component), which React renders only on a server. Make it a plain function that loads its data in an effect.";
+  }
   const rest = stack[0]?.includes(String(error.message)) ? stack.slice(1) : stack;
   const where = line ? `\n\nLine ${line} of the component:\n${codeFrame(sourceText, line, null)}` : "";
   return `${message}${where}${rest.length ? `\n\n${rest.join("\n")}` : ""}`;
@@ -1047,7 +1074,7 @@ try {
   // A file that mounts itself (`createRoot(…).render(<App />)` at its end, as AI Studio's
   // index.tsx) and also exports App is rendered once: a second root on #root ran every effect of
   // the component twice (two intervals, two fetches), the first copy unseen.
-  const component = selfRendered ? null : pickComponent(module.exports) || pickLocal(locals.values);
+  const component = awaited(selfRendered ? null : pickComponent(module.exports) || pickLocal(locals.values));
   if (component) {
     ReactDOM.createRoot(root).render(React.createElement(Boundary, null, React.createElement(component)));
   } else if (!selfRendered) {
