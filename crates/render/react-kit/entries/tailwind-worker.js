@@ -1,6 +1,6 @@
 // Tailwind CSS v3's JIT compiler in a Web Worker, so the page's thread parses the component's
-// libraries meanwhile. Asked with { content, kit }: the component's source and the
-// `@/components/ui` components it imports. Answers { css }: the theme variables, preflight and the
+// libraries meanwhile. Asked with { content, kit, config }: the component's source, the
+// `@/components/ui` components it imports and the `tailwind.config` it set, if any. Answers { css }: the theme variables, preflight and the
 // CSS of the component's classes and its kit components', or "" when it has no Tailwind class.
 //
 // Preflight and the kit's variant classes (`data-[state=open]:…`, `[&>svg]:…`, the slowest Tailwind
@@ -32,14 +32,31 @@ function paletteFor(text) {
 // this one (scripts/vendor-react-kit.mjs), imported only when the page imports that component.
 const extra = (name) => import(new URL(`kit-css/${name}.mjs`, import.meta.url).href).then((m) => m.default);
 
-async function compile({ content, kit }) {
+// The component's own `tailwind.config = { theme, darkMode }` (written for the Tailwind CDN's global),
+// over Plug's: its `extend` merged key by key into the kit's, its other theme keys replacing v3's.
+function configFor(text, user = {}) {
+  const { extend: userExtend = {}, ...userTheme } = user.theme ?? {};
+  const extend = { ...TAILWIND_CONFIG.theme.extend };
+  for (const [key, value] of Object.entries(userExtend)) extend[key] = { ...extend[key], ...value };
+  const theme = { ...TAILWIND_CONFIG.theme, colors: paletteFor(text), ...userTheme, extend };
+  return { ...TAILWIND_CONFIG, theme, ...(user.darkMode ? { darkMode: user.darkMode } : {}) };
+}
+
+async function compile({ content, kit, config, input }) {
+  if (input !== undefined) {
+    // A later pass (react.js): classes the rendered page holds that its source never spelt out
+    // (`bg-${color}-500`) and the `@apply` of its <style> elements; only their CSS.
+    const text = `${content}\n${input}`;
+    const corePlugins = unusedCorePlugins(text, precompiled.plugins);
+    const compiler = createTailwindcss({ tailwindConfig: { ...configFor(text, config), corePlugins } });
+    return (await compiler.generateStylesFromContent(`@tailwind components;\n@tailwind utilities;\n${input}`, [content])).trim();
+  }
   const extras = await Promise.all(kit.filter((name) => precompiled.extras.includes(name)).map(extra));
   const texts = [content, ...kit.map((name) => precompiled.classes[name] ?? ""), ...extras.map((e) => e.classes)];
   const text = texts.join("\n");
-  const theme = { ...TAILWIND_CONFIG.theme, colors: paletteFor(text) };
   // Only the core plugins the text can reach: a cold run takes about a third of the time.
   const corePlugins = unusedCorePlugins(text, precompiled.plugins);
-  const compiler = createTailwindcss({ tailwindConfig: { ...TAILWIND_CONFIG, theme, corePlugins } });
+  const compiler = createTailwindcss({ tailwindConfig: { ...configFor(text, config), corePlugins } });
   const own = (await compiler.generateStylesFromContent("@tailwind components;\n@tailwind utilities;", texts)).trim();
   if (kit.length === 0 && !own) return "";
   // The kit's variants with those of the separate components it imports, in Tailwind's order.

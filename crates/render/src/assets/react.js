@@ -262,6 +262,7 @@ const UI_BUNDLES = {
   "context-menu": "ui-context-menu",
   drawer: "ui-drawer",
   empty: "ui-empty",
+  field: "ui-field",
   form: "ui-form",
   "input-otp": "ui-input-otp",
   kbd: "ui-kbd",
@@ -285,6 +286,7 @@ const KIT_DEPENDENCIES = {
   "ui-context-menu": ["ui"],
   "ui-drawer": ["ui"],
   "ui-empty": ["ui"],
+  "ui-field": ["ui"],
   "ui-form": ["ui", "react-hook-form"],
   "ui-input-otp": ["ui"],
   "ui-kbd": ["ui"],
@@ -351,6 +353,15 @@ function kitFile(specifier) {
   if (ui && UI_KIT.includes(ui[1])) return "ui";
   if (ui && Object.prototype.hasOwnProperty.call(UI_BUNDLES, ui[1])) return UI_BUNDLES[ui[1]];
   if (/^@\/lib\/utils(?:\.[jt]s)?$/.test(name)) return "ui";
+  // `cn` kept elsewhere than shadcn's lib/utils ("@/utils", "./utils/cn"): the same helper.
+  if (/^(?:@\/|~\/|(?:\.\.?\/)+)(?:src\/)?(?:utils|lib\/cn|utils\/cn)(?:\.[jt]s)?$/.test(specifier)) return "ui";
+  // Deep imports of a library's own build files, as the models write them now and then
+  // ("lucide-react/dist/esm/icons/x", "recharts/lib/chart/LineChart", "framer-motion/dist/framer-motion"):
+  // one lucide icon is its module (its default export), the others are the library itself.
+  const icon = LUCIDE_DEEP.exec(name);
+  if (icon) return `lucide/${lucideFile(icon[1].replace(/(?:^|-)([a-z0-9])/g, (_, c) => c.toUpperCase()))}`;
+  if (/^recharts\/(?:lib|es6|types)\/[\w/.-]+$/.test(name)) return "recharts";
+  if (/^framer-motion\/dist\/[\w/.-]+$/.test(name)) return "framer-motion";
   if (/^@\/hooks\/use-toast(?:\.[jt]sx?)?$/.test(name)) return "ui-toast";
   if (/^@\/hooks\/use-mobile(?:\.[jt]sx?)?$/.test(name)) return "ui-sidebar";
   if (LODASH_METHOD.test(name)) return "lodash";
@@ -359,6 +370,7 @@ function kitFile(specifier) {
   if (REACT_ICONS.test(name) || HEROICONS.test(name) || DATE_LOCALES.test(name)) return "icon-set";
   return null;
 }
+const LUCIDE_DEEP = /^lucide-react\/(?:dist\/(?:esm|cjs)\/)?icons\/([a-z0-9-]+)(?:\.m?js)?$/;
 // `import debounce from "lodash/debounce"`: one method of lodash as its default export.
 const LODASH_METHOD = /^lodash(?:-es)?\/([a-zA-Z]+)(?:\.js)?$/;
 // `import relativeTime from "dayjs/plugin/relativeTime"`: each of dayjs's plugins a module of its own.
@@ -404,6 +416,16 @@ async function lucideModule(source) {
     ),
   );
   return Object.fromEntries(names.map((n, i) => [n, icons[i].default]));
+}
+
+// One icon imported by its file's path ("lucide-react/dist/esm/icons/x"): its default export, or
+// the dashed square with a notice, as a name 0.383 lacks.
+function lucideIcon(file, specifier) {
+  return importKit(file).catch(async () => {
+    const line = sourceText.split("\n").findIndex((l) => l.includes(specifier));
+    const { missingIcon } = await importKit("lucide-missing");
+    return { default: missingIcon(file.slice(7), line < 0 ? 0 : line + 1) };
+  });
 }
 
 // @radix-ui/react-icons likewise, one module per icon (radix-icons/<Name>.mjs, 1 KB each; the
@@ -535,7 +557,7 @@ async function loadImports(code) {
   }
   await Promise.all(
     wanted.map(async ([name, file]) => {
-      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : file === "radix-icons" ? radixIconsModule(sourceText) : file === "icon-set" ? iconSetModule(name) : file.startsWith("dayjs-plugin/") ? importKit(file).catch(() => Promise.reject(unavailable(name))) : importKit(file));
+      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : file.startsWith("lucide/") ? lucideIcon(file, name) : file === "radix-icons" ? radixIconsModule(sourceText) : file === "icon-set" ? iconSetModule(name) : file.startsWith("dayjs-plugin/") ? importKit(file).catch(() => Promise.reject(unavailable(name))) : importKit(file));
       const method = LODASH_METHOD.exec(name);
       if (method && typeof namespace.default?.[method[1]] !== "function") throw unavailable(name);
       if (file === "next-font") {
@@ -621,6 +643,96 @@ async function applyTailwind(source) {
   style.id = "plug-tailwind";
   style.textContent = css;
   document.head.append(style);
+}
+
+// `tailwind.config = { theme: { extend: … } }` in the component (written for the Tailwind CDN's
+// global): the CSS is made again with its theme before the first render, and later passes use it.
+let twConfig = null;
+let userTailwindConfig;
+async function restyle(source, config) {
+  let plain;
+  try {
+    plain = JSON.parse(JSON.stringify({ theme: config.theme, darkMode: config.darkMode }));
+  } catch {
+    return;
+  }
+  if (!plain.theme && !plain.darkMode) return;
+  userTailwindConfig = plain;
+  try {
+    const css = await runTailwind({ content: source, kit: kitComponents(source), config: plain });
+    if (!css) return;
+    const style = document.getElementById("plug-tailwind") ?? document.head.appendChild(Object.assign(document.createElement("style"), { id: "plug-tailwind" }));
+    style.textContent = css;
+  } catch (error) {
+    console.warn("Plug: Tailwind CSS with the component's tailwind.config failed.", error);
+  }
+}
+
+// Classes the rendered page holds that its source never spells out (`bg-${color}-500`, built in a
+// template string), and `@apply` in the component's own <style> elements. Claude's artifacts carry
+// Tailwind's whole CSS and ChatGPT's canvas the Tailwind CDN, which watches the page, so there
+// they are styled; here the CSS comes from the source, so a later pass compiles them after the
+// render that brings them (into #plug-tailwind-late). Classes that look like no utility (no `-`,
+// `:` or `[`), those the CSS has, and libraries' own (recharts', lucide's) are not asked for.
+const LIBRARY_CLASS = /^(?:recharts|lucide|plug|sonner|cmdk|rdp|embla|radix|vaul|js|legend-item|task-list|contains-task)-/;
+function lateTailwind(source) {
+  const seen = new Set();
+  const styles = new WeakSet();
+  let known = null;
+  let classes = new Set();
+  let applies = [];
+  let timer = 0;
+  let chain = Promise.resolve();
+  const collect = (el) => {
+    const value = el.getAttribute("class");
+    if (value) {
+      for (const c of value.split(/\s+/)) {
+        if (!c || seen.has(c)) continue;
+        seen.add(c);
+        // `group/name` and `peer/name` mark an element for variants and have no CSS of their own.
+        if (/[-:[]/.test(c) && !LIBRARY_CLASS.test(c) && !/^(?:group|peer)\//.test(c) && !source.includes(c)) classes.add(c);
+      }
+    }
+    if (el.tagName === "STYLE" && !el.id.startsWith("plug-") && !styles.has(el) && /@apply\b/.test(el.textContent)) {
+      styles.add(el);
+      applies.push(el.textContent);
+    }
+  };
+  const compile = () => {
+    timer = 0;
+    if (classes.size) {
+      // The CSS's class selectors, unescaped (`\:` and `\2c ` for a comma).
+      known ??= new Set(
+        [...(document.getElementById("plug-tailwind")?.textContent ?? "").matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)].map((m) =>
+          m[1].replace(/\\([0-9a-fA-F]{1,6}) ?/g, (_, hex) => String.fromCodePoint(parseInt(hex, 16))).replace(/\\(.)/g, "$1"),
+        ),
+      );
+      for (const c of classes) if (known.has(c)) classes.delete(c);
+    }
+    if (!classes.size && !applies.length) return;
+    const request = { content: [...classes].join(" "), kit: [], config: userTailwindConfig, input: applies.join("\n") };
+    classes = new Set();
+    applies = [];
+    chain = chain
+      .then(() => runTailwind(request))
+      .then((css) => {
+        if (!css) return;
+        const style = document.getElementById("plug-tailwind-late") ?? document.head.appendChild(Object.assign(document.createElement("style"), { id: "plug-tailwind-late" }));
+        style.append(`${css}\n`);
+      })
+      .catch((error) => console.warn("Plug: Tailwind CSS for the rendered classes failed.", error));
+  };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === "attributes") collect(record.target);
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        collect(node);
+        for (const el of node.querySelectorAll("[class],style")) collect(el);
+      }
+    }
+    if (!timer && (classes.size || applies.length)) timer = setTimeout(compile, 16);
+  }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
 }
 
 // The libraries a source imports start downloading (and compiling, off the main thread) as soon as
@@ -720,7 +832,8 @@ function pickLocal(locals) {
   return found.length ? locals[found[found.length - 1]] : null;
 }
 
-// The offending line with its neighbours and a caret under the column (line 1-based, column 0-based).
+// The offending line with its neighbours and a caret under the column (line 1-based, column 0-based;
+// no caret without one).
 function codeFrame(source, line, column) {
   const lines = source.split("\n");
   const first = Math.max(1, line - 2);
@@ -729,9 +842,71 @@ function codeFrame(source, line, column) {
   const out = [];
   for (let n = first; n <= last; n++) {
     out.push(`${n === line ? ">" : " "} ${String(n).padStart(width)} | ${lines[n - 1]}`);
-    if (n === line) out.push(`  ${" ".repeat(width)} | ${" ".repeat(column)}^`);
+    if (n === line && column !== null) out.push(`  ${" ".repeat(width)} | ${" ".repeat(column)}^`);
   }
   return out.join("\n");
+}
+
+// A Next.js page written as a server component (`export default async function Page()`, v0's
+// pages): React 18 in the browser cannot render the promise it returns (its error #31, naming
+// nothing), so the page awaits it once and renders what it resolves to. An async component inside
+// it still cannot render; describeError says why.
+const AsyncFunction = (async () => {}).constructor;
+function awaited(component) {
+  if (!(component instanceof AsyncFunction)) return component;
+  return function AwaitedPage(props) {
+    const [state, setState] = React.useState(null);
+    React.useEffect(() => {
+      let live = true;
+      component(props).then(
+        (element) => live && setState({ element }),
+        (error) => live && setState({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, []);
+    if (state?.error) throw state.error;
+    return state ? state.element : null;
+  };
+}
+
+// The code of a chat's answer saved whole ("Here is the component:", a ```jsx fence, the code, the
+// closing fence, more prose): every line outside the block blanked, so the lines keep their numbers.
+function fencedBlock(source) {
+  const lines = source.split("\n");
+  const open = lines.findIndex((l) => /^\s*```[\w+-]*\s*$/.test(l));
+  if (open < 0) return null;
+  const close = lines.findIndex((l, i) => i > open && /^\s*```\s*$/.test(l));
+  return lines.map((l, i) => (i > open && (close < 0 || i < close) ? l : "")).join("\n");
+}
+
+// The component runs in a `new Function`, whose own first two lines ("function anonymous(…\n) {")
+// come before the source's: a frame of it names a line two past the source's (Sucrase keeps lines).
+const WRAPPER_LINES = 2;
+/** An error of the component as a person reads it: its message, the source's line it was thrown
+ * at with its neighbours, and the stack less React's and the libraries' frames, lines corrected. */
+function describeError(error, file) {
+  if (!error || typeof error !== "object") return String(error);
+  const frame = new RegExp(`(?<![\\w.-])${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:(\\d+):(\\d+)`, "g");
+  let line = 0;
+  const stack = String(error.stack || "")
+    .split("\n")
+    .filter((l) => !/^\s+at .*\/_plug\/vendor\//.test(l) && !/^\s+at new Function \(<anonymous>\)$/.test(l))
+    .map((l) =>
+      l.replace(frame, (_, n, column) => {
+        const at = Number(n) - WRAPPER_LINES;
+        if (!line && at >= 1 && at <= sourceText.split("\n").length) line = at;
+        return `${file}:${at}:${column}`;
+      }),
+    );
+  let message = `${error.name || "Error"}: ${error.message}`;
+  if (/Minified React error #31;.*object%20Promise/.test(error.message)) {
+    message = "A component rendered a promise: it is an async function (a Next.js server component), which React renders only on a server. Make it a plain function that loads its data in an effect.";
+  }
+  const rest = stack[0]?.includes(String(error.message)) ? stack.slice(1) : stack;
+  const where = line ? `\n\nLine ${line} of the component:\n${codeFrame(sourceText, line, null)}` : "";
+  return `${message}${where}${rest.length ? `\n\n${rest.join("\n")}` : ""}`;
 }
 
 // The source comes inlined in the page (the Worker reads it with the page, so the libraries it
@@ -795,7 +970,7 @@ window.addEventListener("error", (event) => {
 
 try {
   setStatus("Loading component…");
-  const source = await sourceReady;
+  let source = await sourceReady;
   sourceText = source;
   await scriptsReady;
   performance.mark("plug:scripts");
@@ -811,12 +986,11 @@ try {
     }
     render() {
       if (!this.state.error) return this.props.children;
-      const error = this.state.error;
       return React.createElement(
         "section",
         { className: "plug-error", role: "alert" },
         React.createElement("h2", null, "The component crashed while rendering."),
-        React.createElement("pre", null, String(error.stack || error.message || error)),
+        React.createElement("pre", null, describeError(this.state.error, fileName)),
       );
     }
   }
@@ -824,17 +998,30 @@ try {
   const lastSegment = new URL(fileUrl, location.href).pathname.split("/").pop();
   const fileName = decodeURIComponent(lastSegment || "App.tsx").replace(/[^\w.-]/g, "_");
   let code;
-  try {
-    code = sucrase.transform(source, {
+  const compile = (text) =>
+    sucrase.transform(text, {
       transforms: ["jsx", "typescript", "imports"],
       jsxRuntime: "classic",
       production: true,
       disableESTransforms: true,
       filePath: fileName,
     }).code;
+  // A file that opens with a fence is the chat's block (```tsx compiles: an empty template as a tag).
+  if (/^\s*```[\w+-]*[ \t]*\r?\n/.test(source)) source = sourceText = fencedBlock(source);
+  try {
+    code = compile(source);
   } catch (error) {
-    const frame = error.loc ? `\n\n${codeFrame(source, error.loc.line, error.loc.column)}` : "";
-    throw Object.assign(new Error(`${error.message}${frame}`), { title: "This component does not compile.", plain: true });
+    // A code block copied from the chat with its fences and the prose around it compiles as the
+    // block (tried only when the file itself does not compile: a fence may sit in a template string).
+    const block = fencedBlock(source);
+    try {
+      if (block === null) throw error;
+      code = compile(block);
+      source = sourceText = block;
+    } catch {
+      const frame = error.loc ? `\n\n${codeFrame(source, error.loc.line, error.loc.column)}` : "";
+      throw Object.assign(new Error(`${error.message}${frame}`), { title: "This component does not compile.", plain: true });
+    }
   }
   // `import.meta` cannot appear in a function body; the tools' pages give it an empty `env`.
   code = code.replace(/\bimport\.meta\b/g, "__plugImportMeta");
@@ -845,6 +1032,8 @@ try {
   performance.mark("plug:libraries");
   await styled;
   performance.mark("plug:styled");
+  // Watching from before the module runs: a file that mounts itself renders while it runs.
+  if (document.getElementById("plug-tailwind") || /@apply\b/.test(source)) lateTailwind(source);
   const module = { exports: {} };
   // Read at the end of the module's body, where every top-level declaration is done; `typeof`
   // leaves a name the scan found in a string or a nested block alone.
@@ -859,23 +1048,33 @@ try {
     // `process.env.X` is how Create React App and Google AI Studio hand a component its settings
     // (their builds write the values in); here every setting is unset, as in a build without it.
     const processName = /\b(?:const|let|var|class|function)\s+process\b/.test(code) ? "__plugProcess" : "process";
+    // `const React = require("react")` (a CommonJS file) declares its own React.
+    const reactName = /\b(?:const|let|class)\s+React\b/.test(code) ? "__plugReact" : "React";
+    // `tailwind.config = { theme: { extend: … } }`, written for the Tailwind CDN's global: kept,
+    // and the CSS made again with it before the first render.
+    const twName = /\btailwind\.config\b/.test(code) && !/\b(?:const|let|var|class|function)\s+tailwind\b/.test(code) ? "tailwind" : "__plugTailwind";
+    twConfig = { config: undefined };
     new Function(
       "require",
       "module",
       "exports",
-      "React",
+      reactName,
       domName,
       "__plugImportMeta",
       processName,
       "__plugLocals",
+      twName,
       `${code}\n;${readLocals}\n//# sourceURL=${fileName}`,
-    )(requireModule, module, module.exports, modules.react, modules["react-dom"], { env: {}, url: new URL(fileUrl, location.href).href }, { env: { NODE_ENV: "production" } }, locals);
+    )(requireModule, module, module.exports, modules.react, modules["react-dom"], { env: {}, url: new URL(fileUrl, location.href).href }, { env: { NODE_ENV: "production" } }, locals, twConfig);
   } catch (error) {
-    throw Object.assign(error, { title: "The component threw while loading." });
+    throw Object.assign(new Error(describeError(error, fileName)), { title: "The component threw while loading.", plain: true });
   }
+  if (twConfig?.config && typeof twConfig.config === "object") await restyle(source, twConfig.config);
   clearStatus();
-  const exported = pickComponent(module.exports);
-  const component = exported || (selfRendered ? null : pickLocal(locals.values));
+  // A file that mounts itself (`createRoot(…).render(<App />)` at its end, as AI Studio's
+  // index.tsx) and also exports App is rendered once: a second root on #root ran every effect of
+  // the component twice (two intervals, two fetches), the first copy unseen.
+  const component = awaited(selfRendered ? null : pickComponent(module.exports) || pickLocal(locals.values));
   if (component) {
     ReactDOM.createRoot(root).render(React.createElement(Boundary, null, React.createElement(component)));
   } else if (!selfRendered) {
