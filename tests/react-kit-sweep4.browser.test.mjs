@@ -213,3 +213,41 @@ test("v0's async page (a server component) renders what it resolves to; an async
   assert.doesNotMatch(shown, /Minified React error/);
   await context.close();
 });
+
+test("window.tailwind.config set in the file (ChatGPT, for the Tailwind CDN) is applied as the bare form is", async () => {
+  const e = await dropReact('tides.jsx', C.WINDOW_TAILWIND_CONFIG);
+  const { page, context } = await open(e);
+  // Before: "Cannot set properties of undefined (setting 'config')", nothing rendered.
+  await page.waitForSelector('#root #b');
+  assert.equal(await page.$('.plug-error'), null);
+  assert.equal(await style(page, '#root #b', 'backgroundColor'), 'rgb(3, 105, 161)', 'bg-ocean-600');
+  assert.equal(await style(page, '#root main', 'backgroundColor'), 'rgb(224, 242, 254)', 'bg-ocean-100');
+  assert.match(await style(page, '#root #h', 'fontFamily'), /^Georgia/, 'font-display');
+  assert.equal(await style(page, '#root #b', 'color'), 'rgb(255, 255, 255)');
+  await page.click('#root #b');
+  await eventually(async () => (await text(page, '#root #b')) === 'Low tide', 'the button works');
+  await shot(page, 'window-tailwind-config');
+  quiet(page);
+  const whole = await open(await dropReact('tides2.jsx', C.WINDOW_TAILWIND_WHOLE), context);
+  await whole.page.waitForSelector('#root #h');
+  await eventually(async () => (await style(whole.page, '#root #h', 'color')) === 'rgb(3, 105, 161)', 'text-ocean-600 from window.tailwind = { config }');
+  quiet(whole.page);
+  await context.close();
+});
+
+test('an icon newer than lucide 0.383 is its dashed square, and its notice names the line it is imported on', async () => {
+  const e = await dropReact('birds.jsx', C.NEWER_LUCIDE);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #p');
+  assert.equal(await page.getAttribute('#root #s', 'class'), 'lucide lucide-search');
+  assert.equal(await page.getAttribute('#root #bin', 'width'), '32');
+  assert.match(await page.getAttribute('#root #bin', 'class'), /text-emerald-600/);
+  const notices = () => page.$$eval('.plug-notice', (n) => n.map((p) => p.textContent).join('\n'));
+  await eventually(async () => /Birdhouse/.test(await notices()), 'both notices');
+  const notice = await notices();
+  // Before: 'has no icon "Binoculars"; …' with no line, as for no other import error.
+  assert.match(notice, /no icon "Binoculars" \(line 4\)/);
+  assert.match(notice, /no icon "Birdhouse" \(line 5\)/);
+  quiet(page);
+  await context.close();
+});

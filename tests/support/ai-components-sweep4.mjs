@@ -274,3 +274,57 @@ export default function Page() {
   return <div className="p-4"><h1>Stats</h1><Stats /></div>
 }
 `;
+
+/** ChatGPT, for the Tailwind CDN: `window.tailwind.config = …` (the global written out) with its own colours. */
+export const WINDOW_TAILWIND_CONFIG = `import React, { useState } from "react";
+
+window.tailwind.config = {
+  darkMode: "class",
+  theme: {
+    extend: {
+      colors: { ocean: { 100: "#e0f2fe", 600: "#0369a1" } },
+      fontFamily: { display: ["Georgia", "serif"] },
+    },
+  },
+};
+
+export default function Tides() {
+  const [high, setHigh] = useState(true);
+  return (
+    <main className="min-h-screen bg-ocean-100 p-8">
+      <h1 id="h" className="font-display text-3xl text-ocean-600">Tides</h1>
+      <button id="b" onClick={() => setHigh(!high)} className="mt-4 rounded bg-ocean-600 px-4 py-2 text-white">
+        {high ? "High tide" : "Low tide"}
+      </button>
+    </main>
+  );
+}
+`;
+
+/** The same, setting the global whole: \`window.tailwind = { config: … }\`. */
+export const WINDOW_TAILWIND_WHOLE = `window.tailwind = { config: { theme: { extend: { colors: { ocean: { 600: "#0369a1" } } } } } };
+
+export default function Tides() {
+  return <h1 id="h" className="text-ocean-600">Tides</h1>;
+}
+`;
+
+/** Gemini, with icons lucide 0.383 never drew (\`Binoculars\`, \`Birdhouse\`) in a multi-line import. */
+export const NEWER_LUCIDE = `import React from "react";
+import {
+  Search,
+  Binoculars,
+  Birdhouse,
+} from "lucide-react";
+
+export default function Birds() {
+  return (
+    <div className="flex gap-3 p-6">
+      <Search id="s" size={24} />
+      <Binoculars id="bin" size={32} className="text-emerald-600" />
+      <Birdhouse id="m" />
+      <p id="p">Birdwatching log</p>
+    </div>
+  );
+}
+`;
