@@ -251,3 +251,50 @@ test('an icon newer than lucide 0.383 is its dashed square, and its notice names
   quiet(page);
   await context.close();
 });
+
+test("v0's share panel on shadcn's input-group, button-group and item: one bordered field, joined buttons, rows of people", async () => {
+  const e = await dropReact('share-panel.tsx', C.V0_SHARE_PANEL);
+  const { page, context } = await open(e);
+  // Before: 'Cannot import "@/components/ui/button-group"', nothing rendered.
+  await page.waitForSelector('#root #people [data-slot=item]');
+  await eventually(() => page.$('#plug-tailwind'), 'the Tailwind CSS');
+  assert.equal(await page.$('.plug-error'), null);
+  // input-group: the group has the border, its input none; the prefix sits before the input.
+  assert.equal(await style(page, '#root #link', 'borderTopWidth'), '1px');
+  assert.equal(await style(page, '#root #url', 'borderTopWidth'), '0px');
+  assert.equal(await page.getAttribute('#root #link', 'role'), 'group');
+  const box = (sel) => page.$eval(sel, (el) => el.getBoundingClientRect().toJSON());
+  assert.ok((await box('#root #link [data-slot=input-group-addon]')).right <= (await box('#root #url')).left + 1, 'https:// before the input');
+  assert.ok((await box('#root #copy')).left >= (await box('#root #url')).right - 1, 'the copy button after it');
+  assert.equal((await box('#root #copy')).width, 24, 'icon-xs');
+  await page.click('#root #copy');
+  await eventually(async () => (await text(page, '#root #copy >> xpath=../../following-sibling::p')) === 'Link copied', 'the button works');
+  // An addon written after its input is drawn before it (align inline-start), and a click on it focuses the input.
+  assert.ok((await box('#root #search-icon')).right <= (await box('#root #search')).left + 1, 'the icon before the search input');
+  await page.click('#root #search-icon');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'search');
+  await page.keyboard.type('oli');
+  await eventually(async () => (await page.$$('#root #people [data-slot=item]')).length === 1, 'the search filters');
+  await page.fill('#root #search', '');
+  // button-group: joined, the inner edges square and one border between the two.
+  assert.equal(await style(page, '#root #invite', 'borderTopRightRadius'), '0px');
+  assert.equal(await style(page, '#root #more', 'borderTopLeftRadius'), '0px');
+  assert.equal(await style(page, '#root #more', 'borderLeftWidth'), '0px');
+  assert.notEqual(await style(page, '#root #invite', 'borderTopLeftRadius'), '0px');
+  assert.ok(Math.abs((await box('#root #more')).left - (await box('#root #invite')).right) <= 2, 'side by side');
+  assert.equal(await style(page, '#root #stack', 'flexDirection'), 'column');
+  assert.equal(await style(page, '#root #stack > button', 'borderTopLeftRadius'), '0px', 'vertical: the lower one squared on top');
+  // item: an outlined row, the icon in its muted box, the actions at the right.
+  await eventually(async () => (await page.$$('#root #people [data-slot=item]')).length === 2, 'both people');
+  const row = '#root #people [data-slot=item]';
+  assert.equal(await style(page, row, 'flexDirection'), 'row');
+  assert.equal(await style(page, row, 'borderTopWidth'), '1px');
+  assert.equal(await style(page, `${row} [data-slot=item-media]`, 'width'), '32px');
+  assert.equal(await text(page, `${row} [data-slot=item-title]`), 'Olivia Martin');
+  assert.equal(await style(page, `${row} [data-slot=item-description]`, 'color'), await style(page, '#root #link [data-slot=input-group-addon]', 'color'), 'muted-foreground');
+  assert.ok((await box(`${row} [data-slot=item-actions]`)).left > (await box(`${row} [data-slot=item-title]`)).right, 'Remove at the right');
+  assert.equal(await page.$$eval('#root #people [data-slot=item-separator]', (s) => s.length), 1);
+  await shot(page, 'v0-share-panel');
+  quiet(page);
+  await context.close();
+});

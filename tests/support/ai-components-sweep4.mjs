@@ -328,3 +328,74 @@ export default function Birds() {
   );
 }
 `;
+
+/** v0 (late 2025): a share panel on shadcn's input-group, button-group and item. */
+export const V0_SHARE_PANEL = `"use client"
+
+import { useState } from "react"
+import { Copy, Search, ChevronDown, UserPlus, Mail } from "lucide-react"
+import { Button } from "@/components/ui/button"
+import { ButtonGroup, ButtonGroupSeparator, ButtonGroupText } from "@/components/ui/button-group"
+import { InputGroup, InputGroupAddon, InputGroupButton, InputGroupInput, InputGroupText } from "@/components/ui/input-group"
+import { Item, ItemActions, ItemContent, ItemDescription, ItemGroup, ItemMedia, ItemSeparator, ItemTitle } from "@/components/ui/item"
+
+const people = [
+  { name: "Olivia Martin", email: "olivia@example.com" },
+  { name: "Jackson Lee", email: "jackson@example.com" },
+]
+
+export default function SharePanel() {
+  const [copied, setCopied] = useState(false)
+  const [query, setQuery] = useState("")
+  const shown = people.filter((p) => p.name.toLowerCase().includes(query.toLowerCase()))
+  return (
+    <div className="mx-auto flex max-w-md flex-col gap-6 p-8">
+      <InputGroup id="link">
+        <InputGroupAddon>
+          <InputGroupText>https://</InputGroupText>
+        </InputGroupAddon>
+        <InputGroupInput id="url" defaultValue="example.com/doc" readOnly />
+        <InputGroupAddon align="inline-end">
+          <InputGroupButton id="copy" size="icon-xs" onClick={() => setCopied(true)} aria-label="Copy">
+            <Copy />
+          </InputGroupButton>
+        </InputGroupAddon>
+      </InputGroup>
+      <p id="copied">{copied ? "Link copied" : ""}</p>
+      <InputGroup>
+        <InputGroupInput id="search" placeholder="Search people..." value={query} onChange={(e) => setQuery(e.target.value)} />
+        <InputGroupAddon id="search-icon">
+          <Search />
+        </InputGroupAddon>
+        <InputGroupAddon align="inline-end">{shown.length} results</InputGroupAddon>
+      </InputGroup>
+      <ButtonGroup id="actions" aria-label="Invite">
+        <Button id="invite" variant="outline"><UserPlus /> Invite</Button>
+        <ButtonGroupSeparator />
+        <Button id="more" variant="outline" size="icon" aria-label="More"><ChevronDown /></Button>
+      </ButtonGroup>
+      <ButtonGroup id="stack" orientation="vertical">
+        <ButtonGroupText>Role</ButtonGroupText>
+        <Button variant="outline">Viewer</Button>
+      </ButtonGroup>
+      <ItemGroup id="people">
+        {shown.map((person, index) => (
+          <div key={person.email}>
+            <Item variant="outline" size="sm" className="person">
+              <ItemMedia variant="icon"><Mail /></ItemMedia>
+              <ItemContent>
+                <ItemTitle>{person.name}</ItemTitle>
+                <ItemDescription>{person.email}</ItemDescription>
+              </ItemContent>
+              <ItemActions>
+                <Button variant="ghost" size="sm">Remove</Button>
+              </ItemActions>
+            </Item>
+            {index !== shown.length - 1 && <ItemSeparator />}
+          </div>
+        ))}
+      </ItemGroup>
+    </div>
+  )
+}
+`;
