@@ -452,8 +452,8 @@ if (Object.keys(iconEntries).length < 1000) throw new Error("lucide-react's inde
 // The tools' models know newer lucide releases than the 0.383.0 they pin: ChatGPT's and Gemini's
 // components name `House`, `ChartNoAxesColumn`, `CircleCheck`. From a newer release's index
 // (lucide-react-newer, an npm alias), each name 0.383 lacks gets a file: the old icon it renamed
-// (`House` is `Home`), or, for an icon 0.383 never drew, two lines that draw lucide-missing's
-// dashed square and name it in the page. No name the tools write then asks for a missing file.
+// (`House` is `Home`), or, for an icon 0.383 never drew, a line naming it (`missing`), which the
+// page draws as lucide-missing's dashed square with a notice giving its line. No name the tools write then asks for a missing file.
 const newerIndex = readFileSync(join(nodeModules, "lucide-react-newer/dist/esm/lucide-react.js"), "utf8");
 const taken = new Set(Object.keys(iconEntries).map((k) => k.toLowerCase()));
 const standIns = [];
@@ -571,7 +571,7 @@ for (const name of [...packages].sort()) {
   }
 }
 for (const name of standIns) {
-  writeFileSync(join(staging, "lucide", `${name}.mjs`), `import { missingIcon } from "../lucide-missing.mjs";\nexport default missingIcon(${JSON.stringify(name)});\n`);
+  writeFileSync(join(staging, "lucide", `${name}.mjs`), `export const missing = ${JSON.stringify(name)};\n`);
 }
 // Every icon name the page may ask for has its file (esbuild merges output names that differ only
 // in letter case, which lucideFile avoids).

@@ -53,7 +53,7 @@ test('deep imports: a lucide icon by its file, recharts/lib, framer-motion/dist,
   assert.equal(await page.getAttribute('#root #home', 'width'), '20');
   // An icon 0.383 never drew is its dashed square, named in a notice, as with a named import.
   assert.equal(await page.$eval('#root #binoculars', (svg) => svg.tagName), 'svg');
-  assert.match(await text(page, '.plug-notice'), /no icon "Binoculars"/);
+  assert.match(await text(page, '.plug-notice'), /no icon "Binoculars" \(line 4\)/);
   assert.equal(await style(page, '#root > div', 'backgroundColor'), 'rgb(248, 250, 252)', "cn's bg-slate-50");
   await page.click('#root #close');
   await eventually(async () => (await text(page, '#root #close')).trim() === 'Open', 'the button works');
@@ -211,5 +211,90 @@ test("v0's async page (a server component) renders what it resolves to; an async
   const shown = await text(other.page, '.plug-error');
   assert.match(shown, /A component rendered a promise: it is an async function \(a Next\.js server component\)/);
   assert.doesNotMatch(shown, /Minified React error/);
+  await context.close();
+});
+
+test("window.tailwind.config set in the file (ChatGPT, for the Tailwind CDN) is applied as the bare form is", async () => {
+  const e = await dropReact('tides.jsx', C.WINDOW_TAILWIND_CONFIG);
+  const { page, context } = await open(e);
+  // Before: "Cannot set properties of undefined (setting 'config')", nothing rendered.
+  await page.waitForSelector('#root #b');
+  assert.equal(await page.$('.plug-error'), null);
+  assert.equal(await style(page, '#root #b', 'backgroundColor'), 'rgb(3, 105, 161)', 'bg-ocean-600');
+  assert.equal(await style(page, '#root main', 'backgroundColor'), 'rgb(224, 242, 254)', 'bg-ocean-100');
+  assert.match(await style(page, '#root #h', 'fontFamily'), /^Georgia/, 'font-display');
+  assert.equal(await style(page, '#root #b', 'color'), 'rgb(255, 255, 255)');
+  await page.click('#root #b');
+  await eventually(async () => (await text(page, '#root #b')) === 'Low tide', 'the button works');
+  await shot(page, 'window-tailwind-config');
+  quiet(page);
+  const whole = await open(await dropReact('tides2.jsx', C.WINDOW_TAILWIND_WHOLE), context);
+  await whole.page.waitForSelector('#root #h');
+  await eventually(async () => (await style(whole.page, '#root #h', 'color')) === 'rgb(3, 105, 161)', 'text-ocean-600 from window.tailwind = { config }');
+  quiet(whole.page);
+  await context.close();
+});
+
+test('an icon newer than lucide 0.383 is its dashed square, and its notice names the line it is imported on', async () => {
+  const e = await dropReact('birds.jsx', C.NEWER_LUCIDE);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #p');
+  assert.equal(await page.getAttribute('#root #s', 'class'), 'lucide lucide-search');
+  assert.equal(await page.getAttribute('#root #bin', 'width'), '32');
+  assert.match(await page.getAttribute('#root #bin', 'class'), /text-emerald-600/);
+  const notices = () => page.$$eval('.plug-notice', (n) => n.map((p) => p.textContent).join('\n'));
+  await eventually(async () => /Birdhouse/.test(await notices()), 'both notices');
+  const notice = await notices();
+  // Before: 'has no icon "Binoculars"; …' with no line, as for no other import error.
+  assert.match(notice, /no icon "Binoculars" \(line 4\)/);
+  assert.match(notice, /no icon "Birdhouse" \(line 5\)/);
+  quiet(page);
+  await context.close();
+});
+
+test("v0's share panel on shadcn's input-group, button-group and item: one bordered field, joined buttons, rows of people", async () => {
+  const e = await dropReact('share-panel.tsx', C.V0_SHARE_PANEL);
+  const { page, context } = await open(e);
+  // Before: 'Cannot import "@/components/ui/button-group"', nothing rendered.
+  await page.waitForSelector('#root #people [data-slot=item]');
+  await eventually(() => page.$('#plug-tailwind'), 'the Tailwind CSS');
+  assert.equal(await page.$('.plug-error'), null);
+  // input-group: the group has the border, its input none; the prefix sits before the input.
+  assert.equal(await style(page, '#root #link', 'borderTopWidth'), '1px');
+  assert.equal(await style(page, '#root #url', 'borderTopWidth'), '0px');
+  assert.equal(await page.getAttribute('#root #link', 'role'), 'group');
+  const box = (sel) => page.$eval(sel, (el) => el.getBoundingClientRect().toJSON());
+  assert.ok((await box('#root #link [data-slot=input-group-addon]')).right <= (await box('#root #url')).left + 1, 'https:// before the input');
+  assert.ok((await box('#root #copy')).left >= (await box('#root #url')).right - 1, 'the copy button after it');
+  assert.equal((await box('#root #copy')).width, 24, 'icon-xs');
+  await page.click('#root #copy');
+  await eventually(async () => (await text(page, '#root #copy >> xpath=../../following-sibling::p')) === 'Link copied', 'the button works');
+  // An addon written after its input is drawn before it (align inline-start), and a click on it focuses the input.
+  assert.ok((await box('#root #search-icon')).right <= (await box('#root #search')).left + 1, 'the icon before the search input');
+  await page.click('#root #search-icon');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'search');
+  await page.keyboard.type('oli');
+  await eventually(async () => (await page.$$('#root #people [data-slot=item]')).length === 1, 'the search filters');
+  await page.fill('#root #search', '');
+  // button-group: joined, the inner edges square and one border between the two.
+  assert.equal(await style(page, '#root #invite', 'borderTopRightRadius'), '0px');
+  assert.equal(await style(page, '#root #more', 'borderTopLeftRadius'), '0px');
+  assert.equal(await style(page, '#root #more', 'borderLeftWidth'), '0px');
+  assert.notEqual(await style(page, '#root #invite', 'borderTopLeftRadius'), '0px');
+  assert.ok(Math.abs((await box('#root #more')).left - (await box('#root #invite')).right) <= 2, 'side by side');
+  assert.equal(await style(page, '#root #stack', 'flexDirection'), 'column');
+  assert.equal(await style(page, '#root #stack > button', 'borderTopLeftRadius'), '0px', 'vertical: the lower one squared on top');
+  // item: an outlined row, the icon in its muted box, the actions at the right.
+  await eventually(async () => (await page.$$('#root #people [data-slot=item]')).length === 2, 'both people');
+  const row = '#root #people [data-slot=item]';
+  assert.equal(await style(page, row, 'flexDirection'), 'row');
+  assert.equal(await style(page, row, 'borderTopWidth'), '1px');
+  assert.equal(await style(page, `${row} [data-slot=item-media]`, 'width'), '32px');
+  assert.equal(await text(page, `${row} [data-slot=item-title]`), 'Olivia Martin');
+  assert.equal(await style(page, `${row} [data-slot=item-description]`, 'color'), await style(page, '#root #link [data-slot=input-group-addon]', 'color'), 'muted-foreground');
+  assert.ok((await box(`${row} [data-slot=item-actions]`)).left > (await box(`${row} [data-slot=item-title]`)).right, 'Remove at the right');
+  assert.equal(await page.$$eval('#root #people [data-slot=item-separator]', (s) => s.length), 1);
+  await shot(page, 'v0-share-panel');
+  quiet(page);
   await context.close();
 });

@@ -274,3 +274,128 @@ export default function Page() {
   return <div className="p-4"><h1>Stats</h1><Stats /></div>
 }
 `;
+
+/** ChatGPT, for the Tailwind CDN: `window.tailwind.config = …` (the global written out) with its own colours. */
+export const WINDOW_TAILWIND_CONFIG = `import React, { useState } from "react";
+
+window.tailwind.config = {
+  darkMode: "class",
+  theme: {
+    extend: {
+      colors: { ocean: { 100: "#e0f2fe", 600: "#0369a1" } },
+      fontFamily: { display: ["Georgia", "serif"] },
+    },
+  },
+};
+
+export default function Tides() {
+  const [high, setHigh] = useState(true);
+  return (
+    <main className="min-h-screen bg-ocean-100 p-8">
+      <h1 id="h" className="font-display text-3xl text-ocean-600">Tides</h1>
+      <button id="b" onClick={() => setHigh(!high)} className="mt-4 rounded bg-ocean-600 px-4 py-2 text-white">
+        {high ? "High tide" : "Low tide"}
+      </button>
+    </main>
+  );
+}
+`;
+
+/** The same, setting the global whole: \`window.tailwind = { config: … }\`. */
+export const WINDOW_TAILWIND_WHOLE = `window.tailwind = { config: { theme: { extend: { colors: { ocean: { 600: "#0369a1" } } } } } };
+
+export default function Tides() {
+  return <h1 id="h" className="text-ocean-600">Tides</h1>;
+}
+`;
+
+/** Gemini, with icons lucide 0.383 never drew (\`Binoculars\`, \`Birdhouse\`) in a multi-line import. */
+export const NEWER_LUCIDE = `import React from "react";
+import {
+  Search,
+  Binoculars,
+  Birdhouse,
+} from "lucide-react";
+
+export default function Birds() {
+  return (
+    <div className="flex gap-3 p-6">
+      <Search id="s" size={24} />
+      <Binoculars id="bin" size={32} className="text-emerald-600" />
+      <Birdhouse id="m" />
+      <p id="p">Birdwatching log</p>
+    </div>
+  );
+}
+`;
+
+/** v0 (late 2025): a share panel on shadcn's input-group, button-group and item. */
+export const V0_SHARE_PANEL = `"use client"
+
+import { useState } from "react"
+import { Copy, Search, ChevronDown, UserPlus, Mail } from "lucide-react"
+import { Button } from "@/components/ui/button"
+import { ButtonGroup, ButtonGroupSeparator, ButtonGroupText } from "@/components/ui/button-group"
+import { InputGroup, InputGroupAddon, InputGroupButton, InputGroupInput, InputGroupText } from "@/components/ui/input-group"
+import { Item, ItemActions, ItemContent, ItemDescription, ItemGroup, ItemMedia, ItemSeparator, ItemTitle } from "@/components/ui/item"
+
+const people = [
+  { name: "Olivia Martin", email: "olivia@example.com" },
+  { name: "Jackson Lee", email: "jackson@example.com" },
+]
+
+export default function SharePanel() {
+  const [copied, setCopied] = useState(false)
+  const [query, setQuery] = useState("")
+  const shown = people.filter((p) => p.name.toLowerCase().includes(query.toLowerCase()))
+  return (
+    <div className="mx-auto flex max-w-md flex-col gap-6 p-8">
+      <InputGroup id="link">
+        <InputGroupAddon>
+          <InputGroupText>https://</InputGroupText>
+        </InputGroupAddon>
+        <InputGroupInput id="url" defaultValue="example.com/doc" readOnly />
+        <InputGroupAddon align="inline-end">
+          <InputGroupButton id="copy" size="icon-xs" onClick={() => setCopied(true)} aria-label="Copy">
+            <Copy />
+          </InputGroupButton>
+        </InputGroupAddon>
+      </InputGroup>
+      <p id="copied">{copied ? "Link copied" : ""}</p>
+      <InputGroup>
+        <InputGroupInput id="search" placeholder="Search people..." value={query} onChange={(e) => setQuery(e.target.value)} />
+        <InputGroupAddon id="search-icon">
+          <Search />
+        </InputGroupAddon>
+        <InputGroupAddon align="inline-end">{shown.length} results</InputGroupAddon>
+      </InputGroup>
+      <ButtonGroup id="actions" aria-label="Invite">
+        <Button id="invite" variant="outline"><UserPlus /> Invite</Button>
+        <ButtonGroupSeparator />
+        <Button id="more" variant="outline" size="icon" aria-label="More"><ChevronDown /></Button>
+      </ButtonGroup>
+      <ButtonGroup id="stack" orientation="vertical">
+        <ButtonGroupText>Role</ButtonGroupText>
+        <Button variant="outline">Viewer</Button>
+      </ButtonGroup>
+      <ItemGroup id="people">
+        {shown.map((person, index) => (
+          <div key={person.email}>
+            <Item variant="outline" size="sm" className="person">
+              <ItemMedia variant="icon"><Mail /></ItemMedia>
+              <ItemContent>
+                <ItemTitle>{person.name}</ItemTitle>
+                <ItemDescription>{person.email}</ItemDescription>
+              </ItemContent>
+              <ItemActions>
+                <Button variant="ghost" size="sm">Remove</Button>
+              </ItemActions>
+            </Item>
+            {index !== shown.length - 1 && <ItemSeparator />}
+          </div>
+        ))}
+      </ItemGroup>
+    </div>
+  )
+}
+`;

@@ -261,10 +261,13 @@ const UI_BUNDLES = {
   command: "ui-command",
   "context-menu": "ui-context-menu",
   drawer: "ui-drawer",
+  "button-group": "ui-button-group",
   empty: "ui-empty",
   field: "ui-field",
   form: "ui-form",
+  "input-group": "ui-input-group",
   "input-otp": "ui-input-otp",
+  item: "ui-item",
   kbd: "ui-kbd",
   menubar: "ui-menubar",
   "navigation-menu": "ui-navigation-menu",
@@ -285,10 +288,13 @@ const KIT_DEPENDENCIES = {
   "ui-command": ["ui"],
   "ui-context-menu": ["ui"],
   "ui-drawer": ["ui"],
+  "ui-button-group": ["ui"],
   "ui-empty": ["ui"],
   "ui-field": ["ui"],
   "ui-form": ["ui", "react-hook-form"],
+  "ui-input-group": ["ui"],
   "ui-input-otp": ["ui"],
+  "ui-item": ["ui"],
   "ui-kbd": ["ui"],
   "ui-menubar": ["ui"],
   "ui-navigation-menu": ["ui"],
@@ -406,26 +412,27 @@ async function lucideModule(source) {
   if (names === null || names.length === 0) return importKit("lucide-react");
   // A name 0.383 lacks (newer releases' icons have files that draw a stand-in, or the old icon they
   // renamed): a dashed square, and the page names it, rather than the whole component failing.
+  // An icon a newer release draws has a file that only names it (`missing`), so its notice has the line.
   const icons = await Promise.all(
-    names.map((n) =>
-      importKit(`lucide/${lucideFile(n)}`).catch(async () => {
-        const line = sourceText.split("\n").findIndex((l) => new RegExp(`\\b${n}\\b`).test(l) && /lucide-react|\{|,/.test(l));
-        const { missingIcon } = await importKit("lucide-missing");
-        return { default: missingIcon(n, line < 0 ? 0 : line + 1) };
-      }),
-    ),
+    names.map(async (n) => {
+      const icon = await importKit(`lucide/${lucideFile(n)}`).catch(() => ({ missing: n }));
+      if (!icon.missing) return icon;
+      const line = sourceText.split("\n").findIndex((l) => new RegExp(`\\b${n}\\b`).test(l) && /lucide-react|\{|,/.test(l));
+      const { missingIcon } = await importKit("lucide-missing");
+      return { default: missingIcon(n, line < 0 ? 0 : line + 1) };
+    }),
   );
   return Object.fromEntries(names.map((n, i) => [n, icons[i].default]));
 }
 
 // One icon imported by its file's path ("lucide-react/dist/esm/icons/x"): its default export, or
 // the dashed square with a notice, as a name 0.383 lacks.
-function lucideIcon(file, specifier) {
-  return importKit(file).catch(async () => {
-    const line = sourceText.split("\n").findIndex((l) => l.includes(specifier));
-    const { missingIcon } = await importKit("lucide-missing");
-    return { default: missingIcon(file.slice(7), line < 0 ? 0 : line + 1) };
-  });
+async function lucideIcon(file, specifier) {
+  const icon = await importKit(file).catch(() => ({ missing: file.slice(7) }));
+  if (!icon.missing) return icon;
+  const line = sourceText.split("\n").findIndex((l) => l.includes(specifier));
+  const { missingIcon } = await importKit("lucide-missing");
+  return { default: missingIcon(icon.missing, line < 0 ? 0 : line + 1) };
 }
 
 // @radix-ui/react-icons likewise, one module per icon (radix-icons/<Name>.mjs, 1 KB each; the
@@ -1054,6 +1061,10 @@ try {
     // and the CSS made again with it before the first render.
     const twName = /\btailwind\.config\b/.test(code) && !/\b(?:const|let|var|class|function)\s+tailwind\b/.test(code) ? "tailwind" : "__plugTailwind";
     twConfig = { config: undefined };
+    // `window.tailwind.config = …` is the same through the global (`window.tailwind` was undefined:
+    // a TypeError before anything rendered); a file setting `window.tailwind = { config }` whole is
+    // read after it runs.
+    if (/\b(?:window|globalThis|self)\.tailwind\b/.test(code) && window.tailwind === undefined) window.tailwind = twConfig;
     new Function(
       "require",
       "module",
@@ -1069,7 +1080,8 @@ try {
   } catch (error) {
     throw Object.assign(new Error(describeError(error, fileName)), { title: "The component threw while loading.", plain: true });
   }
-  if (twConfig?.config && typeof twConfig.config === "object") await restyle(source, twConfig.config);
+  const userConfig = twConfig?.config ?? window.tailwind?.config;
+  if (userConfig && typeof userConfig === "object") await restyle(source, userConfig);
   clearStatus();
   // A file that mounts itself (`createRoot(…).render(<App />)` at its end, as AI Studio's
   // index.tsx) and also exports App is rendered once: a second root on #root ran every effect of
