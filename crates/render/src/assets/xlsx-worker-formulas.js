@@ -13,7 +13,7 @@ function sheetFormulas(shared) {
 
   // Calculates the workbook, then reads back each pending cell: a function the engine does not
   // know (#NAME?) or a circular reference shows the formula itself rather than a wrong number.
-  function calculate(workbook, sheets, pending) {
+  function calculate(workbook, sheets, pending, restyle) {
     for (const { cell } of pending) {
       const value = cell.value || {};
       const formula = value.formula;
@@ -38,7 +38,7 @@ function sheetFormulas(shared) {
     }
     const circular = failure ? new Set() : findCircular(workbook);
     const spills = failure ? [] : spilled(before);
-    const updates = sheets.map(() => ({ at: [], texts: [], kinds: [] }));
+    const updates = sheets.map(() => ({ at: [], texts: [], kinds: [], styleIds: [] }));
     for (const item of pending) {
       const shown = failure ? null : readResult(item, circular);
       const update = updates[item.sheet];
@@ -46,13 +46,15 @@ function sheetFormulas(shared) {
       if (shown) {
         update.texts.push(shown.text);
         update.kinds.push(shown.kind);
+        update.styleIds.push(shown.kind === KIND.number || shown.kind === KIND.general ? restyle(item, item.cell.result) : -1);
       } else {
         update.texts.push(`=${item.cell.formula}`);
         update.kinds.push(circular.has(item.cell) ? KIND.circular : KIND.unsupported);
+        update.styleIds.push(-1);
       }
     }
     return {
-      updates: updates.map((u, sheet) => ({ sheet, at: Int32Array.from(u.at), texts: u.texts, kinds: Uint8Array.from(u.kinds) })),
+      updates: updates.map((u, sheet) => ({ sheet, at: Int32Array.from(u.at), texts: u.texts, kinds: Uint8Array.from(u.kinds), styleIds: Int32Array.from(u.styleIds) })),
       spills,
     };
   }

@@ -93,8 +93,11 @@ function sheetWorker() {
     postSheets("workbook", sheets, styles);
     if (pending.length > 0) {
       progress(`Calculating ${pending.length.toLocaleString("en-US")} formulas…`);
-      const { updates, spills } = calculate(workbook, sheets, pending);
-      self.postMessage({ type: "formulas", updates, spills });
+      const known = styles.rules.length;
+      const { updates, spills } = calculate(workbook, sheets, pending, (item, value) => resultStyle(item, value, styles));
+      // A result drawn in its format's colour may need a style the page has not been sent.
+      const added = styles.rules.length > known ? { css: styles.rules.slice(known).join("\n"), flags: styles.flags, fonts: styles.fonts, turns: styles.turns } : null;
+      self.postMessage({ type: "formulas", updates, spills, styles: added });
       // Series may be drawn from formula cells: read the charts again with their results.
       if (charts.length > 0) {
         placeCharts(sheets, (await readCharts(bytes, workbook)).charts);
@@ -485,7 +488,7 @@ function sheetWorker() {
   function describeSheet(sheet, index, styles, pending, recalcOnLoad, parts) {
     const view = (sheet.views && sheet.views[0]) || {};
     const frozen = view.state === "frozen";
-    const rows = new RowCollector(styles, recalcOnLoad, (at, cell) => pending.push({ sheet: index, at, cell, numFmt: cell.numFmt }));
+    const rows = new RowCollector(styles, recalcOnLoad, (at, cell, look) => pending.push({ sheet: index, at, cell, numFmt: cell.numFmt, look }));
     rows.tables = tableLooks(sheet);
     sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => rows.add(row, rowNumber));
     const model = rows.finish({
@@ -840,7 +843,7 @@ function sheetWorker() {
         const link = linkOf(cell);
         if (link) this.links.push([this.cols.length, link]);
         largestFont = Math.max(largestFont, this.styles.fontSize(shown.styleId));
-        if (shown.kind === KIND.pending) this.onPending(this.cols.length, cell);
+        if (shown.kind === KIND.pending) this.onPending(this.cols.length, cell, look);
         const runs = richRuns(cell, this.styles);
         if (runs) this.runs.push([this.cols.length, runs]);
         this.cols.push(colNumber - 1);
@@ -1082,6 +1085,17 @@ function sheetWorker() {
     if (!color) return styleId;
     const style = cell.style || {};
     return styles.id({ ...style, font: { ...(style.font || {}), color } });
+  }
+
+  // The style of a calculated result whose format draws it in a colour (`#,##0.00;[Red]-#,##0.00`
+  // and a negative result: it was drawn black, the colour being known only from a stored value),
+  // else -1 to keep the cell's style. The engine has written the result into the cell.
+  function resultStyle({ cell, look }, value, styles) {
+    const number = typeof value === "number" ? value : value instanceof Date ? 1 : null;
+    const format = typeof cell.numFmt === "string" ? cell.numFmt : (cell.numFmt && cell.numFmt.formatCode) || "";
+    if (number === null || !sectionColor(format, number)) return -1;
+    if (look) return withTableLook({}, cell, look, styles).styleId;
+    return coloured(cell, value, styles.id(cell.style), styles);
   }
 
   const COLOR_NAMES = { black: "FF000000", blue: "FF0000FF", cyan: "FF00FFFF", green: "FF00FF00", magenta: "FFFF00FF", red: "FFFF0000", white: "FFFFFFFF", yellow: "FFFFFF00" };
