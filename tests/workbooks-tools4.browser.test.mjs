@@ -111,3 +111,27 @@ test('a calculated negative result in a [Red] format is drawn red, a positive on
     await context.close();
   }
 });
+
+// Money as XlsxWriter's documentation formats it (`$#,##0.00`, one section) and a pound column
+// as Excel writes a currency picked with its country: a negative amount shows its minus sign
+// before the symbol, as Excel draws it.
+const NEGATIVE_MONEY = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1]); sheet = book.add_worksheet()
+sheet.set_column(0, 0, 14)
+for row, (code, value) in enumerate([('$#,##0.00', -12.5), ('[$£-809]#,##0.00', -12.5), ('#,##0', -1234), ('$#,##0.00', 12.5), ('0.0%', -0.125)]):
+    sheet.write_number(row, 0, value, book.add_format({'num_format': code}))
+book.close()
+`;
+
+test('a negative amount in a one-section currency format shows -$12.50 and -£12.50 (it showed $-12.50 and £-12.50)', async () => {
+  const { page, context } = await open('money.xlsx', writtenBy(NEGATIVE_MONEY));
+  try {
+    const shown = [];
+    for (const address of ['A1', 'A2', 'A3', 'A4', 'A5']) shown.push((await cell(page, address)).text);
+    assert.deepEqual(shown, ['-$12.50', '-£12.50', '-1,234', '$12.50', '-12.5%']);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+});

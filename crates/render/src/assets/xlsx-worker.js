@@ -1250,7 +1250,11 @@ function sheetWorker() {
     if (text === undefined) {
       try {
         const { masked, literals } = literalsOf(format);
-        text = ExcelTS.formatCellValue(value, masked);
+        // A format of one section shows a negative number as the format shows its size with a
+        // minus sign before everything, as Excel does: `$#,##0.00` gives -$12.50 (ExcelTS wrote
+        // $-12.50, and £-12.50 for `[$£-809]#,##0.00`). Not dates and times (negatives are ####).
+        const signFirst = typeof value === "number" && value < 0 && sectionsOf(format).length === 1 && !DATE_CODES.test(format.replace(/"[^"]*"?|\\.|\[[^\]]*\]?/g, ""));
+        text = signFirst ? `-${ExcelTS.formatCellValue(-value, masked)}` : ExcelTS.formatCellValue(value, masked);
         if (literals.length) text = text.replace(/[\ue000-\ue0ff]/g, (c) => literals[c.charCodeAt(0) - 0xe000] ?? c);
       } catch {
         text = String(value);
@@ -1270,6 +1274,9 @@ function sheetWorker() {
     const fixed = value.toFixed(Math.max(0, 10 - whole));
     return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
   }
+
+  // The letters of a date or time format (outside its quoted text, escapes and brackets).
+  const DATE_CODES = /[dmyhsgbe]/i;
 
   // A format's sections (split at `;` outside quotes, escapes and brackets), once per format.
   const sectionLists = new Map();
