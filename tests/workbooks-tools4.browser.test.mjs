@@ -135,3 +135,41 @@ test('a negative amount in a one-section currency format shows -$12.50 and -£12
     await context.close();
   }
 });
+
+// Dates formatted in another language as Excel writes a format picked with its locale, in columns
+// as wide as LibreOffice needs for them; the same workbook saved by LibreOffice, which writes the
+// German `dd. mmmm` as `dd/\ mmmm` (its `/` is the locale's date separator).
+const LOCALE_DATES = String.raw`
+import sys, datetime, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1]); sheet = book.add_worksheet()
+sheet.set_column(0, 0, 22)
+day = datetime.date(2023, 3, 15)
+for row, code in enumerate(['[$-407]dd. mmmm yyyy', '[$-40C]dddd d mmmm yyyy', '[$-407]ddd, d. mmm yy', 'd-mmm-yy', '[$-409]mmmm d, yyyy']):
+    sheet.write_datetime(row, 0, day, book.add_format({'num_format': code}))
+book.close()
+`;
+const LOCALE_SHOWN = ['15. März 2023', 'mercredi 15 mars 2023', 'Mi, 15. Mär 23', '15-Mar-23', 'March 15, 2023'];
+
+test('a date in a format with a locale names its month and day in that language (it showed 15. March 2023 and #### for French)', async () => {
+  const { page, context } = await open('dates.xlsx', writtenBy(LOCALE_DATES));
+  try {
+    const shown = [];
+    for (const address of ['A1', 'A2', 'A3', 'A4', 'A5']) shown.push((await cell(page, address)).text);
+    assert.deepEqual(shown, LOCALE_SHOWN);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("LibreOffice's German date format (dd/\\ mmmm) shows the German date separator, as LibreOffice draws it", async (t) => {
+  const saved = savedByLibreOffice('dates.xlsx', writtenBy(LOCALE_DATES));
+  if (!saved) return t.skip('LibreOffice (soffice) is not installed');
+  const { page, context } = await open('dates.xlsx', saved);
+  try {
+    assert.equal((await cell(page, 'A1')).text, '15. März 2023');
+    assert.equal((await cell(page, 'A2')).text, 'mercredi 15 mars 2023');
+  } finally {
+    await context.close();
+  }
+});

@@ -1255,6 +1255,7 @@ function sheetWorker() {
         // $-12.50, and £-12.50 for `[$£-809]#,##0.00`). Not dates and times (negatives are ####).
         const signFirst = typeof value === "number" && value < 0 && sectionsOf(format).length === 1 && !DATE_CODES.test(format.replace(/"[^"]*"?|\\.|\[[^\]]*\]?/g, ""));
         text = signFirst ? `-${ExcelTS.formatCellValue(-value, masked)}` : ExcelTS.formatCellValue(value, masked);
+        if (format.includes("[$")) text = localNames(text, value, format);
         if (literals.length) text = text.replace(/[\ue000-\ue0ff]/g, (c) => literals[c.charCodeAt(0) - 0xe000] ?? c);
       } catch {
         text = String(value);
@@ -1273,6 +1274,46 @@ function sheetWorker() {
     const whole = String(Math.trunc(size)).length + (value < 0 ? 1 : 0);
     const fixed = value.toFixed(Math.max(0, 10 - whole));
     return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
+  }
+
+  // A date format with a locale (`[$-407]dd. mmmm yyyy`, `[$-40C]dddd d mmmm yyyy`, as Excel and
+  // LibreOffice write a date picked in another language) names its month and day in that
+  // language, as Excel shows it: ExcelTS wrote English ("15. March 2023", and a French long date
+  // too wide for its column showed ####). The locale's names come from the browser (Intl).
+  const LOCALES = {
+    0x405: "cs", 0x406: "da", 0x407: "de", 0x408: "el", 0x40a: "es", 0x40b: "fi", 0x40c: "fr", 0x40e: "hu",
+    0x410: "it", 0x413: "nl", 0x414: "nb", 0x415: "pl", 0x416: "pt-BR", 0x418: "ro", 0x419: "ru", 0x41b: "sk",
+    0x41d: "sv", 0x41f: "tr", 0x422: "uk", 0x424: "sl", 0x807: "de-CH", 0x80c: "fr-BE", 0x813: "nl-BE",
+    0x816: "pt", 0xc07: "de-AT", 0xc0a: "es", 0xc0c: "fr-CA", 0x100c: "fr-CH", 0x81d: "sv-FI", 0x814: "nn",
+  };
+  const EN_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+  const EN_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+  const localeNames = new Map();
+  function localNames(text, value, format) {
+    const lcid = /\[\$[^\]-]*-([0-9A-Fa-f]{3,8})\]/.exec(format);
+    const tag = lcid && LOCALES[parseInt(lcid[1], 16) & 0xffff];
+    if (!tag || !isDateFormat(format) || ELAPSED.test(format)) return text;
+    const date = value instanceof Date ? value : typeof value === "number" ? new Date(EXCEL_EPOCH_MS + Math.floor(value) * 86_400_000) : null;
+    if (!date || !Number.isFinite(date.getTime())) return text;
+    let names = localeNames.get(tag);
+    if (!names) {
+      const name = (options, at) => new Intl.DateTimeFormat(tag, { ...options, timeZone: "UTC" }).format(at).replace(/\.$/, "");
+      const separator = /\d(\D)\d/.exec(new Intl.DateTimeFormat(tag, { day: "2-digit", month: "2-digit", timeZone: "UTC" }).format(Date.UTC(2023, 2, 15)));
+      names = {
+        separator: separator ? separator[1] : "/",
+        months: EN_MONTHS.map((_, m) => [name({ month: "long" }, Date.UTC(2023, m, 15)), name({ month: "short" }, Date.UTC(2023, m, 15))]),
+        days: EN_DAYS.map((_, d) => [name({ weekday: "long" }, Date.UTC(2023, 0, 1 + d)), name({ weekday: "short" }, Date.UTC(2023, 0, 1 + d))]),
+      };
+      localeNames.set(tag, names);
+    }
+    const word = (english, local) => (out) => out.replace(new RegExp(`(?<![A-Za-z])${english}(?![A-Za-z])`, "g"), local);
+    const m = date.getUTCMonth();
+    const d = date.getUTCDay();
+    // `/` in a date format is the date separator, the locale's own (LibreOffice saves a German
+    // `dd. mmmm` as `dd/\ mmmm`); quoted and escaped slashes are masked here and stay.
+    if (names.separator !== "/") text = text.replaceAll("/", names.separator);
+    for (const swap of [word(EN_MONTHS[m], names.months[m][0]), word(EN_DAYS[d], names.days[d][0]), word(EN_MONTHS[m].slice(0, 3), names.months[m][1]), word(EN_DAYS[d].slice(0, 3), names.days[d][1])]) text = swap(text);
+    return text;
   }
 
   // The letters of a date or time format (outside its quoted text, escapes and brackets).
