@@ -173,3 +173,28 @@ test("LibreOffice's German date format (dd/\\ mmmm) shows the German date separa
     await context.close();
   }
 });
+
+// XlsxWriter's table with a totals row (its totals_function), saved by LibreOffice Calc, which
+// writes the totals as `SUBTOTAL(109,[qty])`: a column named without its table, which Excel
+// reads as the table the cell is in. (LibreOffice cannot read XlsxWriter's calculated column and
+// stores #N/A in it, which shows as stored.)
+const XLSXWRITER_TOTALS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1]); sheet = book.add_worksheet('Data')
+sheet.add_table('A1:C6', {'name': 'Sales', 'style': 'Table Style Medium 2', 'total_row': True,
+  'data': [['Apples', 3, 1.5], ['Pears', 4, 2.25], ['Plums', 10, 0.4], ['Figs', 2, 3]],
+  'columns': [{'header': 'Item', 'total_string': 'Total'}, {'header': 'Qty', 'total_function': 'sum'}, {'header': 'Price', 'total_function': 'max'}]})
+book.close()
+`;
+
+test("a LibreOffice-saved table's totals (SUBTOTAL(109,[qty]), the column without its table) are calculated (they showed #REF!)", async (t) => {
+  const saved = savedByLibreOffice('sales.xlsx', writtenBy(XLSXWRITER_TOTALS));
+  if (!saved) return t.skip('LibreOffice (soffice) is not installed');
+  const { page, context } = await open('sales.xlsx', saved);
+  try {
+    assert.deepEqual([(await cell(page, 'A6')).text, (await cell(page, 'B6')).text, (await cell(page, 'C6')).text], ['Total', '19', '3']);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+});
