@@ -43,6 +43,18 @@ function cell(page, address) {
   }, address);
 }
 
+/** The background colour drawn in the cell under a column letter and row number. */
+function background(page, address) {
+  return page.evaluate((address) => {
+    const [, letters, number] = /^([A-Z]+)(\d+)$/.exec(address);
+    const find = (selector, text) => [...document.querySelectorAll(selector)].find((e) => e.textContent === text)?.getBoundingClientRect();
+    const column = find('.plug-colhead', letters);
+    const row = find('.plug-rowhead', number);
+    const el = document.elementsFromPoint(column.left + column.width / 2, row.top + row.height / 2).find((e) => e.classList.contains('plug-c'));
+    return el ? getComputedStyle(el).backgroundColor : null;
+  }, address);
+}
+
 // A table with a totals row as openpyxl's documentation builds one: the table part says
 // totalsRowCount="1" and nothing about each column's total; the sheet holds the SUBTOTAL formulas
 // with structured references and no cached values, and a label of its own.
@@ -70,6 +82,7 @@ test("an openpyxl table's totals row shows its own label and SUBTOTALs (it showe
     assert.equal((await cell(page, 'D2')).text, '4.5');
     assert.equal((await cell(page, 'G1')).text, '23.5');
     assert.ok((await cell(page, 'B6')).bold, 'the totals row is bold, as Excel draws a table\'s');
+    assert.equal(await background(page, 'A1'), 'rgb(79, 129, 189)', "Medium 9's header fill");
     assert.deepEqual(page.errors, []);
     await page.screenshot({ path: join(SHOTS, 'openpyxl-totals.png') });
   } finally {
@@ -77,12 +90,16 @@ test("an openpyxl table's totals row shows its own label and SUBTOTALs (it showe
   }
 });
 
-test('a table with a totals row saved by LibreOffice Calc (which drops totalsRowFunction) keeps its totals', async (t) => {
+test('a table with a totals row saved by LibreOffice Calc (which drops totalsRowFunction and the table style) keeps its totals and is drawn plain', async (t) => {
   const saved = savedByLibreOffice('totals.xlsx', writtenBy(OPENPYXL_TOTALS));
   if (!saved) return t.skip('LibreOffice (soffice) is not installed');
   const { page, context } = await open('totals.xlsx', saved);
   try {
     for (const [address, text] of Object.entries(TOTALS)) assert.equal((await cell(page, address)).text, text, address);
+    // No tableStyleInfo in LibreOffice's table part: no style, as LibreOffice draws it (the
+    // header was filled with Medium 2's blue, ExcelTS's default).
+    assert.equal(await background(page, 'A1'), 'rgba(0, 0, 0, 0)');
+    assert.equal(await background(page, 'A2'), 'rgba(0, 0, 0, 0)');
     assert.deepEqual(page.errors, []);
   } finally {
     await context.close();
