@@ -70,6 +70,25 @@ const PATCHES = [
     from: '        q = a * q1 + q0;\n',
     to: '        q = a * q1 + q0;\n        if (q > maxDenom) { p = p1; q = q1; break; }\n',
   },
+  // A fix: a table's totals row cell that the table part gives no function or label (openpyxl
+  // writes the row's `=SUBTOTAL(109,Sales[Qty])` into the sheet alone; LibreOffice drops
+  // totalsRowFunction when it saves) was emptied on load, as ExcelTS rewrites the table's cells
+  // from its definition, and the first one became "Total" whatever the sheet said. Excel shows
+  // what the sheet stores: such cells are put back after the rewrite. And a table part without
+  // tableStyleInfo (LibreOffice writes none) is a table without a style, as Excel and LibreOffice
+  // draw it: ExcelTS gave it TableStyleMedium2, so the viewer filled its header blue.
+  {
+    file: /[\\/]modules[\\/]excel[\\/]table\.js$/,
+    from: '            this.validate();\n            this.store();\n',
+    to: `            const plugTotals = table.totalsRow && table.tableRef ? colCache.decode(table.tableRef) : null;
+            const plugKept = plugTotals && "dimensions" in plugTotals ? (table.columns || []).map((column, j) => (j === 0 ? column.totalsRowLabel === undefined : column.totalsRowFunction === undefined) ? worksheet.getRow(plugTotals.bottom).getCell(plugTotals.left + j).value : undefined) : [];
+            const plugPlain = !table.style;
+            this.validate();
+            this.store();
+            if (plugPlain) table.style.theme = undefined;
+            plugKept.forEach((value, j) => { if (value !== undefined) worksheet.getRow(plugTotals.bottom).getCell(plugTotals.left + j).value = value; });
+`,
+  },
 ];
 
 let patched = 0;

@@ -11,13 +11,65 @@ function sheetFormulas(shared) {
   // and every total over it blank. The same reference in the form the engine reads.
   const THIS_ROW = /\[\[#This Row\],\s*([^[\]]+?)\]/gi;
 
+  // A bracket at the formula's top level that no name, sheet or bracket comes before and none
+  // after: a table column named without its table.
+  const BARE_COLUMN = /(?:^|[^\w\].'\\])\[(?![@#[])[^[\]]+\](?![\w!'[])/;
+  function qualifyColumns(text, name) {
+    let out = "";
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (c === "[" && depth === 0) {
+        const bare = /^\[(?![@#[])[^[\]]+\](?![\w!'[])/.exec(text.slice(i));
+        if (bare && !/[\w\].'\\]/.test(text[i - 1] || "")) {
+          out += name + bare[0];
+          i += bare[0].length - 1;
+          continue;
+        }
+      }
+      if (c === "[") depth++;
+      else if (c === "]") depth = Math.max(0, depth - 1);
+      out += c;
+    }
+    return out;
+  }
+
+  // The name of the table whose range holds the cell, or null.
+  function tableAt(cell) {
+    let tables = [];
+    try {
+      tables = cell.worksheet && typeof cell.worksheet.getTables === "function" ? cell.worksheet.getTables() : [];
+    } catch {
+      return null;
+    }
+    for (const table of tables) {
+      const model = table && (table.table || table.model);
+      const box = model && /^\$?([A-Z]+)\$?(\d+):\$?([A-Z]+)\$?(\d+)$/.exec(model.tableRef || model.ref || "");
+      if (!box || !model.name) continue;
+      const column = (letters) => [...letters].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0);
+      if (cell.row >= Number(box[2]) && cell.row <= Number(box[4]) && cell.col >= column(box[1]) && cell.col <= column(box[3])) return model.name;
+    }
+    return null;
+  }
+
+  // `change` applied to a formula's text outside its quoted strings.
+  function outsideQuotes(formula, change) {
+    return formula.split(/("(?:[^"]|"")*")/).map((part, i) => (i % 2 ? part : change(part))).join("");
+  }
+
   // Calculates the workbook, then reads back each pending cell: a function the engine does not
   // know (#NAME?) or a circular reference shows the formula itself rather than a wrong number.
-  function calculate(workbook, sheets, pending) {
+  function calculate(workbook, sheets, pending, restyle) {
     for (const { cell } of pending) {
       const value = cell.value || {};
       const formula = value.formula;
       if (typeof formula === "string" && THIS_ROW.test(formula)) cell.value = { ...value, formula: formula.replace(THIS_ROW, "[@[$1]]") };
+      // A column named without its table (`SUBTOTAL(109,[qty])`, as LibreOffice saves a totals
+      // row) means the table the cell is in, as Excel reads it; the engine gave #REF!.
+      if (typeof cell.value.formula === "string" && BARE_COLUMN.test(cell.value.formula)) {
+        const name = tableAt(cell);
+        if (name) cell.value = { ...cell.value, formula: outsideQuotes(cell.value.formula, (part) => qualifyColumns(part, name)) };
+      }
       // A one-cell array formula entered with Ctrl+Shift+Enter (`{=SUM(C2:C5*2)}`, XlsxWriter's
       // write_array_formula) gets no result from the engine, which evaluates the same formula
       // plain over arrays: it is handed over plain.
@@ -38,7 +90,7 @@ function sheetFormulas(shared) {
     }
     const circular = failure ? new Set() : findCircular(workbook);
     const spills = failure ? [] : spilled(before);
-    const updates = sheets.map(() => ({ at: [], texts: [], kinds: [] }));
+    const updates = sheets.map(() => ({ at: [], texts: [], kinds: [], styleIds: [] }));
     for (const item of pending) {
       const shown = failure ? null : readResult(item, circular);
       const update = updates[item.sheet];
@@ -46,13 +98,15 @@ function sheetFormulas(shared) {
       if (shown) {
         update.texts.push(shown.text);
         update.kinds.push(shown.kind);
+        update.styleIds.push(shown.kind === KIND.number || shown.kind === KIND.general ? restyle(item, item.cell.result) : -1);
       } else {
         update.texts.push(`=${item.cell.formula}`);
         update.kinds.push(circular.has(item.cell) ? KIND.circular : KIND.unsupported);
+        update.styleIds.push(-1);
       }
     }
     return {
-      updates: updates.map((u, sheet) => ({ sheet, at: Int32Array.from(u.at), texts: u.texts, kinds: Uint8Array.from(u.kinds) })),
+      updates: updates.map((u, sheet) => ({ sheet, at: Int32Array.from(u.at), texts: u.texts, kinds: Uint8Array.from(u.kinds), styleIds: Int32Array.from(u.styleIds) })),
       spills,
     };
   }

@@ -93,8 +93,11 @@ function sheetWorker() {
     postSheets("workbook", sheets, styles);
     if (pending.length > 0) {
       progress(`Calculating ${pending.length.toLocaleString("en-US")} formulas…`);
-      const { updates, spills } = calculate(workbook, sheets, pending);
-      self.postMessage({ type: "formulas", updates, spills });
+      const known = styles.rules.length;
+      const { updates, spills } = calculate(workbook, sheets, pending, (item, value) => resultStyle(item, value, styles));
+      // A result drawn in its format's colour may need a style the page has not been sent.
+      const added = styles.rules.length > known ? { css: styles.rules.slice(known).join("\n"), flags: styles.flags, fonts: styles.fonts, turns: styles.turns } : null;
+      self.postMessage({ type: "formulas", updates, spills, styles: added });
       // Series may be drawn from formula cells: read the charts again with their results.
       if (charts.length > 0) {
         placeCharts(sheets, (await readCharts(bytes, workbook)).charts);
@@ -485,7 +488,7 @@ function sheetWorker() {
   function describeSheet(sheet, index, styles, pending, recalcOnLoad, parts) {
     const view = (sheet.views && sheet.views[0]) || {};
     const frozen = view.state === "frozen";
-    const rows = new RowCollector(styles, recalcOnLoad, (at, cell) => pending.push({ sheet: index, at, cell, numFmt: cell.numFmt }));
+    const rows = new RowCollector(styles, recalcOnLoad, (at, cell, look) => pending.push({ sheet: index, at, cell, numFmt: cell.numFmt, look }));
     rows.tables = tableLooks(sheet);
     sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => rows.add(row, rowNumber));
     const model = rows.finish({
@@ -840,7 +843,7 @@ function sheetWorker() {
         const link = linkOf(cell);
         if (link) this.links.push([this.cols.length, link]);
         largestFont = Math.max(largestFont, this.styles.fontSize(shown.styleId));
-        if (shown.kind === KIND.pending) this.onPending(this.cols.length, cell);
+        if (shown.kind === KIND.pending) this.onPending(this.cols.length, cell, look);
         const runs = richRuns(cell, this.styles);
         if (runs) this.runs.push([this.cols.length, runs]);
         this.cols.push(colNumber - 1);
@@ -1084,6 +1087,17 @@ function sheetWorker() {
     return styles.id({ ...style, font: { ...(style.font || {}), color } });
   }
 
+  // The style of a calculated result whose format draws it in a colour (`#,##0.00;[Red]-#,##0.00`
+  // and a negative result: it was drawn black, the colour being known only from a stored value),
+  // else -1 to keep the cell's style. The engine has written the result into the cell.
+  function resultStyle({ cell, look }, value, styles) {
+    const number = typeof value === "number" ? value : value instanceof Date ? 1 : null;
+    const format = typeof cell.numFmt === "string" ? cell.numFmt : (cell.numFmt && cell.numFmt.formatCode) || "";
+    if (number === null || !sectionColor(format, number)) return -1;
+    if (look) return withTableLook({}, cell, look, styles).styleId;
+    return coloured(cell, value, styles.id(cell.style), styles);
+  }
+
   const COLOR_NAMES = { black: "FF000000", blue: "FF0000FF", cyan: "FF00FFFF", green: "FF00FF00", magenta: "FFFF00FF", red: "FFFF0000", white: "FFFFFFFF", yellow: "FFFFFF00" };
   const sectionColors = new Map();
 
@@ -1236,7 +1250,12 @@ function sheetWorker() {
     if (text === undefined) {
       try {
         const { masked, literals } = literalsOf(format);
-        text = ExcelTS.formatCellValue(value, masked);
+        // A format of one section shows a negative number as the format shows its size with a
+        // minus sign before everything, as Excel does: `$#,##0.00` gives -$12.50 (ExcelTS wrote
+        // $-12.50, and £-12.50 for `[$£-809]#,##0.00`). Not dates and times (negatives are ####).
+        const signFirst = typeof value === "number" && value < 0 && sectionsOf(format).length === 1 && !DATE_CODES.test(format.replace(/"[^"]*"?|\\.|\[[^\]]*\]?/g, ""));
+        text = signFirst ? `-${ExcelTS.formatCellValue(-value, masked)}` : ExcelTS.formatCellValue(value, masked);
+        if (format.includes("[$")) text = localNames(text, value, format);
         if (literals.length) text = text.replace(/[\ue000-\ue0ff]/g, (c) => literals[c.charCodeAt(0) - 0xe000] ?? c);
       } catch {
         text = String(value);
@@ -1256,6 +1275,49 @@ function sheetWorker() {
     const fixed = value.toFixed(Math.max(0, 10 - whole));
     return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
   }
+
+  // A date format with a locale (`[$-407]dd. mmmm yyyy`, `[$-40C]dddd d mmmm yyyy`, as Excel and
+  // LibreOffice write a date picked in another language) names its month and day in that
+  // language, as Excel shows it: ExcelTS wrote English ("15. March 2023", and a French long date
+  // too wide for its column showed ####). The locale's names come from the browser (Intl).
+  const LOCALES = {
+    0x405: "cs", 0x406: "da", 0x407: "de", 0x408: "el", 0x40a: "es", 0x40b: "fi", 0x40c: "fr", 0x40e: "hu",
+    0x410: "it", 0x413: "nl", 0x414: "nb", 0x415: "pl", 0x416: "pt-BR", 0x418: "ro", 0x419: "ru", 0x41b: "sk",
+    0x41d: "sv", 0x41f: "tr", 0x422: "uk", 0x424: "sl", 0x807: "de-CH", 0x80c: "fr-BE", 0x813: "nl-BE",
+    0x816: "pt", 0xc07: "de-AT", 0xc0a: "es", 0xc0c: "fr-CA", 0x100c: "fr-CH", 0x81d: "sv-FI", 0x814: "nn",
+  };
+  const EN_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+  const EN_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+  const localeNames = new Map();
+  function localNames(text, value, format) {
+    const lcid = /\[\$[^\]-]*-([0-9A-Fa-f]{3,8})\]/.exec(format);
+    const tag = lcid && LOCALES[parseInt(lcid[1], 16) & 0xffff];
+    if (!tag || !isDateFormat(format) || ELAPSED.test(format)) return text;
+    const date = value instanceof Date ? value : typeof value === "number" ? new Date(EXCEL_EPOCH_MS + Math.floor(value) * 86_400_000) : null;
+    if (!date || !Number.isFinite(date.getTime())) return text;
+    let names = localeNames.get(tag);
+    if (!names) {
+      const name = (options, at) => new Intl.DateTimeFormat(tag, { ...options, timeZone: "UTC" }).format(at).replace(/\.$/, "");
+      const separator = /\d(\D)\d/.exec(new Intl.DateTimeFormat(tag, { day: "2-digit", month: "2-digit", timeZone: "UTC" }).format(Date.UTC(2023, 2, 15)));
+      names = {
+        separator: separator ? separator[1] : "/",
+        months: EN_MONTHS.map((_, m) => [name({ month: "long" }, Date.UTC(2023, m, 15)), name({ month: "short" }, Date.UTC(2023, m, 15))]),
+        days: EN_DAYS.map((_, d) => [name({ weekday: "long" }, Date.UTC(2023, 0, 1 + d)), name({ weekday: "short" }, Date.UTC(2023, 0, 1 + d))]),
+      };
+      localeNames.set(tag, names);
+    }
+    const word = (english, local) => (out) => out.replace(new RegExp(`(?<![A-Za-z])${english}(?![A-Za-z])`, "g"), local);
+    const m = date.getUTCMonth();
+    const d = date.getUTCDay();
+    // `/` in a date format is the date separator, the locale's own (LibreOffice saves a German
+    // `dd. mmmm` as `dd/\ mmmm`); quoted and escaped slashes are masked here and stay.
+    if (names.separator !== "/") text = text.replaceAll("/", names.separator);
+    for (const swap of [word(EN_MONTHS[m], names.months[m][0]), word(EN_DAYS[d], names.days[d][0]), word(EN_MONTHS[m].slice(0, 3), names.months[m][1]), word(EN_DAYS[d].slice(0, 3), names.days[d][1])]) text = swap(text);
+    return text;
+  }
+
+  // The letters of a date or time format (outside its quoted text, escapes and brackets).
+  const DATE_CODES = /[dmyhsgbe]/i;
 
   // A format's sections (split at `;` outside quotes, escapes and brackets), once per format.
   const sectionLists = new Map();

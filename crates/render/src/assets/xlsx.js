@@ -88,11 +88,12 @@ function installStyles(css) {
 
 // Writes the worker's formula results into the sheets' cell arrays.
 function applyFormulas(sheets, updates) {
-  for (const { sheet, at, texts, kinds } of updates) {
+  for (const { sheet, at, texts, kinds, styleIds } of updates) {
     const target = sheets[sheet];
     for (let k = 0; k < at.length; k++) {
       target.texts[at[k]] = texts[k];
       target.kinds[at[k]] = kinds[k];
+      if (styleIds && styleIds[k] >= 0) target.styleIds[at[k]] = styleIds[k];
     }
   }
 }
@@ -287,6 +288,11 @@ function openWorkbook(worker, bytes, fonts) {
         } else if (data.type === "notice") {
           notices.push(data.text);
         } else if (data.type === "formulas") {
+          // Styles made for results drawn in their format's colour: the page's table grows.
+          if (data.styles) {
+            installStyles(data.styles.css);
+            Object.assign(grid.styles, { flags: data.styles.flags, fonts: data.styles.fonts, turns: data.styles.turns });
+          }
           applyFormulas(sheets, data.updates);
           // A spill may reach past the sheet's last row or column: its layout is made again.
           for (const index of applySpills(sheets, data.spills)) grid.relayout(index);
