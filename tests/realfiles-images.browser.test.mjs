@@ -102,29 +102,38 @@ const LOGO = (family) => `<?xml version="1.0" encoding="utf-8"?>
 </svg>
 `;
 
+/**
+ * The mean per-channel distance between every two of the picture the viewer shows and `svgs`, each
+ * drawn at width x height in the page: `[i][j]`, 0 being the shown picture.
+ */
+function pixelDistances(page, svgs, width, height) {
+  return page.evaluate(async ([svgs, width, height]) => {
+    const pixels = async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext('2d');
+      context.drawImage(img, 0, 0, width, height);
+      return context.getImageData(0, 0, width, height).data;
+    };
+    const url = (svg) => URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    const drawn = await Promise.all([pixels(document.querySelector('.plug-image img').src), ...svgs.map((svg) => pixels(url(svg)))]);
+    const distance = (x, y) => { let d = 0; for (let i = 0; i < x.length; i++) d += Math.abs(x[i] - y[i]); return d / x.length; };
+    return drawn.map((x) => drawn.map((y) => distance(x, y)));
+  }, [svgs, width, height]);
+}
+
 test("an SVG logo in fonts the reader lacks draws its lettering in a sans face, not Times", async () => {
   const { page, context, errors } = await openImage('logo.svg', LOGO((f) => f));
   // The viewer reads the file's text once more and shows its copy with the families' kinds.
   await page.waitForTimeout(1500);
   await page.waitForFunction(() => document.querySelector('.plug-image img').complete);
   // The picture shown, drawn beside the same logo with every family set to sans-serif and to serif.
-  const diff = await page.evaluate(async ([sans, serif]) => {
-    const pixels = async (src) => {
-      const img = new Image();
-      img.src = src;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = 600;
-      canvas.height = 300;
-      const context = canvas.getContext('2d');
-      context.drawImage(img, 0, 0, 600, 300);
-      return context.getImageData(0, 0, 600, 300).data;
-    };
-    const url = (svg) => URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
-    const [shown, a, b] = await Promise.all([pixels(document.querySelector('.plug-image img').src), pixels(url(sans)), pixels(url(serif))]);
-    const distance = (x, y) => { let d = 0; for (let i = 0; i < x.length; i++) d += Math.abs(x[i] - y[i]); return d / x.length; };
-    return { sans: distance(shown, a), serif: distance(shown, b), apart: distance(a, b) };
-  }, [LOGO(() => 'sans-serif'), LOGO(() => 'serif')]);
+  const [shown, sans] = await pixelDistances(page, [LOGO(() => 'sans-serif'), LOGO(() => 'serif')], 600, 300);
+  const diff = { sans: shown[1], serif: shown[2], apart: sans[2] };
   // Before: the shown logo was the serif one, its lettering in the browser's default face.
   assert.ok(diff.apart > 1, `the two faces differ visibly: ${JSON.stringify(diff)}`);
   assert.ok(diff.sans < 0.05, `the logo is lettered in the sans face: ${JSON.stringify(diff)}`);
@@ -146,26 +155,7 @@ test("an SVG that embeds its font (@font-face with the font's data) keeps drawin
   const { page, context, errors } = await openImage('embedded.svg', svg);
   await page.waitForTimeout(1500);
   await page.waitForFunction(() => document.querySelector('.plug-image img').complete);
-  const distance = await page.evaluate(async (original) => {
-    const pixels = async (src) => {
-      const img = new Image();
-      img.src = src;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = 600;
-      canvas.height = 200;
-      const context = canvas.getContext('2d');
-      context.drawImage(img, 0, 0, 600, 200);
-      return context.getImageData(0, 0, 600, 200).data;
-    };
-    const [shown, file] = await Promise.all([
-      pixels(document.querySelector('.plug-image img').src),
-      pixels(URL.createObjectURL(new Blob([original], { type: 'image/svg+xml' }))),
-    ]);
-    let d = 0;
-    for (let i = 0; i < shown.length; i++) d += Math.abs(shown[i] - file[i]);
-    return d / shown.length;
-  }, svg);
+  const [, [distance]] = await pixelDistances(page, [svg], 600, 200);
   assert.ok(distance < 0.05, `drawn as the file draws it, in its own face: ${distance}`);
   assert.deepEqual(errors, []);
   await context.close();

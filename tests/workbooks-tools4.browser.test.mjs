@@ -6,10 +6,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 import { savedByLibreOffice, writtenBy } from './support/python.mjs';
+import { atCell, openWorkbook } from './support/sheet-pages.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'workbooks-tools4');
 let app;
@@ -17,43 +17,19 @@ let browser;
 before(async () => { ({ app, browser } = await openBrowserWorld(SHOTS)); });
 after(() => closeBrowserWorld({ app, browser }));
 
-/** Drops the workbook (as a fresh owner, out of the drop rate limit) and opens it, ready. */
+/** Drops the workbook as a fresh owner (out of the drop rate limit) and opens it, ready. */
 async function open(name, content) {
   const { owner } = await app.world();
-  const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'xlsx' } });
-  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (error) => page.errors.push(error.message));
-  await page.goto(e.url);
-  await page.waitForFunction(() => document.getElementById('plug-main').dataset.state === 'ready' || document.querySelector('.plug-error'), null, { timeout: 60_000 });
-  return { page, context };
+  return openWorkbook({ app, browser, user: owner }, name, content);
 }
 
 /** The text and font colour shown in the cell under a column letter and row number. */
-function cell(page, address) {
-  return page.evaluate((address) => {
-    const [, letters, number] = /^([A-Z]+)(\d+)$/.exec(address);
-    const find = (selector, text) => [...document.querySelectorAll(selector)].find((e) => e.textContent === text)?.getBoundingClientRect();
-    const column = find('.plug-colhead', letters);
-    const row = find('.plug-rowhead', number);
-    if (!column || !row) return null;
-    const el = document.elementsFromPoint(column.left + column.width / 2, row.top + row.height / 2).find((e) => e.classList.contains('plug-c'));
-    return el ? { text: el.textContent, color: getComputedStyle(el).color, bold: Number(getComputedStyle(el).fontWeight) >= 600 } : { text: '' };
-  }, address);
-}
+const cell = (page, address) => atCell(page, address, (el) => (el
+  ? { text: el.textContent, color: getComputedStyle(el).color, bold: Number(getComputedStyle(el).fontWeight) >= 600 }
+  : { text: '' }));
 
 /** The background colour drawn in the cell under a column letter and row number. */
-function background(page, address) {
-  return page.evaluate((address) => {
-    const [, letters, number] = /^([A-Z]+)(\d+)$/.exec(address);
-    const find = (selector, text) => [...document.querySelectorAll(selector)].find((e) => e.textContent === text)?.getBoundingClientRect();
-    const column = find('.plug-colhead', letters);
-    const row = find('.plug-rowhead', number);
-    const el = document.elementsFromPoint(column.left + column.width / 2, row.top + row.height / 2).find((e) => e.classList.contains('plug-c'));
-    return el ? getComputedStyle(el).backgroundColor : null;
-  }, address);
-}
+const background = (page, address) => atCell(page, address, (el) => (el ? getComputedStyle(el).backgroundColor : null));
 
 // A table with a totals row as openpyxl's documentation builds one: the table part says
 // totalsRowCount="1" and nothing about each column's total; the sheet holds the SUBTOTAL formulas
