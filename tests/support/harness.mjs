@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent } from 'undici';
-import { ROOT, applyMigrations, freePort, readDevVars, spawnWorker, waitForHealth } from './worker.mjs';
+import { ROOT, freePort, migratedState, readDevVars, spawnWorker, waitForHealth } from './worker.mjs';
 
 /**
  * Resolves `localhost` and every `*.localhost` name (the content origins, README "What runs where")
@@ -50,7 +50,7 @@ export async function startWorker({ vars = {}, inspectorPort } = {}) {
   for (let attempt = 1; ; attempt += 1) {
     const port = await freePort();
     const stateDir = mkdtempSync(join(tmpdir(), 'plug-state-'));
-    applyMigrations(stateDir);
+    migratedState(stateDir);
     const child = spawnWorker({ port, inspectorPort: inspectorPort ?? await freePort(), stateDir, vars });
     let log = '';
     child.stdout.on('data', (d) => { log += d; });
