@@ -371,6 +371,25 @@ test('enrichment fills description, icon, category and tags from the content, or
   assert.ok(['skipped', 'enriched'].includes(skipped.brain_status));
 });
 
+test("a shadcn/ui component's description names its libraries, the kit as shadcn/ui and no empty name for its @/ imports", async () => {
+  const { owner } = await app.world();
+  const source = [
+    'import { useState } from "react";',
+    'import { Card, CardContent } from "@/components/ui/card";',
+    'import { Button } from "@/components/ui/button";',
+    'import { cn } from "@/lib/utils";',
+    'import { TrendingUp } from "lucide-react";',
+    'export default function Dashboard() {',
+    '  const [n, setN] = useState(3);',
+    '  return <Card><CardContent className={cn("p-4")}><TrendingUp /> {n}<Button onClick={() => setN(n + 1)}>Add</Button></CardContent></Card>;',
+    '}',
+  ].join('\n');
+  const e = await app.dropLive(owner, { file: { name: 'Dashboard.jsx', content: source }, fields: { source_type: 'react_single_file' } });
+  const enriched = await app.waitFor(owner, e.entity_id, (b) => b.brain_status !== 'pending');
+  assert.equal(enriched.brain_status, 'enriched');
+  assert.match(enriched.description, /uses shadcn\/ui, lucide-react$/, enriched.description);
+});
+
 test('concurrent reactions and views are counted exactly: each row and its count move in one statement', async () => {
   const { grid, owner } = await app.world();
   const e = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });

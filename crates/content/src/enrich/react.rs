@@ -149,10 +149,15 @@ fn quoted_tail(line: &str) -> Option<&str> {
     body.rfind(quote).map(|start| &body[start + 1..])
 }
 
-/// `lodash/debounce` is `lodash`, `@radix-ui/react-dialog` is `radix-ui`;
-/// relative paths and React itself are not packages worth naming.
+/// `lodash/debounce` is `lodash`, `@radix-ui/react-dialog` is `radix-ui`, shadcn's
+/// `@/components/ui/card` is `shadcn/ui`; relative paths, the project's other `@/` and `~/` paths
+/// and React itself are not packages worth naming.
 fn package_name(specifier: &str) -> Option<String> {
-    if specifier.starts_with(['.', '/']) || specifier.is_empty() {
+    if specifier.starts_with("@/components/ui/") {
+        return Some("shadcn/ui".into());
+    }
+    if specifier.starts_with(['.', '/', '~']) || specifier.starts_with("@/") || specifier.is_empty()
+    {
         return None;
     }
     let name = match specifier.strip_prefix('@') {
@@ -178,6 +183,9 @@ import { LineChart,
 } from "recharts";
 import debounce from "lodash/debounce";
 import * as Dialog from "@radix-ui/react-dialog";
+import { Card } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import "./styles.css";
 const url = "https://example.com"; // not a doc comment
 
@@ -194,7 +202,13 @@ export default function PricingTable({ plans }) { return <table/>; }
         assert_eq!(facts.component.as_deref(), Some("PricingTable"));
         assert_eq!(
             facts.packages,
-            ["framer-motion", "recharts", "lodash", "radix-ui"]
+            [
+                "framer-motion",
+                "recharts",
+                "lodash",
+                "radix-ui",
+                "shadcn/ui"
+            ]
         );
     }
 
