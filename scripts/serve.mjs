@@ -4,9 +4,11 @@
 // a free port) and has the Worker trust it: the web app then signs in with a button.
 import { parseArgs } from 'node:util';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort, spawnWorker, readDevVars, waitForHealth } from '../tests/support/worker.mjs';
 
+const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), 'demo');
 const { values } = parseArgs({ options: { port: { type: 'string' }, state: { type: 'string' } } });
 const port = Number(values.port);
 // The inspector gets a free port of its own, never one derived from PORT: two instances started
@@ -69,7 +71,35 @@ async function seed(base, adminToken) {
   const space = await call('POST', '/admin/v1/grids/demo/spaces', { slug: 'design', name: 'Design' });
   await call('PUT', `/admin/v1/spaces/${space.space_id}/members/${adminUser.user_id}`);
   await call('PUT', `/admin/v1/spaces/${space.space_id}/members/${member.user_id}`);
+  await dropDemos(base, adminToken, adminUser, space);
   return { grid, admin: adminUser, member, space };
+}
+
+/**
+ * A few drops of each kind Plug shows (scripts/demo/, written for this), so a first `npm start`
+ * opens on a grid with something in it: an HTML page, a README, a React component and an SVG,
+ * dropped by ada with different visibilities. A drop that fails is said and skipped: the demo
+ * content is a courtesy, the grid works without it.
+ */
+async function dropDemos(base, adminToken, ada, space) {
+  const { token } = await admin(base, adminToken, 'POST', '/admin/v1/tokens', { user_id: ada.user_id, ttl_seconds: 600 });
+  const demos = [
+    { file: 'launch-plan.html', name: 'launch-plan', source_type: 'html', scope: 'org', visibility: 'org' },
+    { file: 'widget-service.md', name: 'widget-service', source_type: 'markdown', scope: 'personal', visibility: 'link' },
+    { file: 'Dashboard.jsx', name: 'launch-dashboard', source_type: 'react_single_file', scope: 'space', visibility: 'space', space_id: space.space_id },
+    { file: 'plug-mark.svg', name: 'plug-mark', source_type: 'image', scope: 'personal', visibility: 'private' },
+  ];
+  for (const { file, ...fields } of demos) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ ...fields, uploaded_via: 'api' })) form.append(k, v);
+    form.append('file', new Blob([readFileSync(join(DEMO_DIR, file))]), file);
+    const res = await fetch(`${base}/api/v2/inspirations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'x-platform-grid': 'demo' },
+      body: form,
+    });
+    if (res.status !== 201) console.error(`[start] the demo drop ${file} was refused: ${res.status} ${await res.text()}`);
+  }
 }
 
 async function admin(base, token, method, path, body) {

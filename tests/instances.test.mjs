@@ -64,7 +64,20 @@ test('two npm starts at the same moment, on PORT and PORT + 1000, both serve', a
     for (const [i, instance] of instances.entries()) {
       assert.match(instance.log(), /Plug is running/, `instance ${i} finished starting`);
       assert.doesNotMatch(instance.log(), /Address already in use/);
+      assert.doesNotMatch(instance.log(), /demo drop .* was refused/);
     }
+    // The demo grid opens with one drop of each kind (scripts/demo/), live, as ada sees it.
+    const token = instances[0].log().match(/PLUG_TOKEN=(\S+)/)[1];
+    const names = ['launch-dashboard', 'launch-plan', 'plug-mark', 'widget-service'];
+    let listed = [];
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+      const res = await fetch(`http://localhost:${port}/api/v2/inspirations?limit=50`, { headers: { authorization: `Bearer ${token}`, 'x-platform-grid': 'demo' } });
+      assert.equal(res.status, 200);
+      listed = (await res.json()).items ?? [];
+      if (listed.length === names.length && listed.every((row) => row.status === 'live')) break;
+    }
+    assert.deepEqual(listed.map((row) => row.name.replace(/-[a-z0-9]{4}$/, '')).sort(), names, JSON.stringify(listed));
+    assert.ok(listed.every((row) => row.status === 'live'), JSON.stringify(listed.map((row) => [row.name, row.status])));
   } finally {
     await Promise.all(instances.map((instance) => instance.stop()));
   }
