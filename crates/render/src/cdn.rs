@@ -200,6 +200,11 @@ pub fn rewrite_module_text(text: &str) -> Option<String> {
     let mut out = String::new();
     let mut done = 0;
     for (at, _) in text.match_indices("https://") {
+        // Inside an address already replaced (`'https://unpkg.com/vue@3/"https://…"/x.js'`):
+        // copying from `done` back to `at` panicked the Worker on every view of the page.
+        if at < done {
+            continue;
+        }
         let Some(quote) = text[..at]
             .chars()
             .next_back()
@@ -472,6 +477,37 @@ mod tests {
             None,
             "an address cut off at the chunk's end is left"
         );
+    }
+
+    #[test]
+    fn an_address_quoted_inside_a_replaced_one_is_not_replaced_twice() {
+        // The outer address runs quote to quote over a second one; the Worker panicked here.
+        let inner = r#""https://unpkg.com/vue@3/dist/vue.esm-browser.js""#;
+        let text = format!("import x from 'https://unpkg.com/vue@3/{inner}/vue.esm-browser.js';");
+        assert_eq!(
+            rewrite_module_text(&text).as_deref(),
+            Some("import x from '/_plug/vendor/cdn/vue.esm-browser.prod.js';")
+        );
+        // Every arrangement of these pieces, up to four of them, is rewritten without a panic.
+        let pieces = [
+            "'",
+            "\"",
+            "https://",
+            "https://unpkg.com/vue@3/",
+            "dist/vue.esm-browser.js",
+            "/vue.esm-browser.js",
+            "é",
+        ];
+        let n = pieces.len();
+        for code in 0..n.pow(4) {
+            let mut text = String::new();
+            let mut rest = code;
+            for _ in 0..4 {
+                text.push_str(pieces[rest % n]);
+                rest /= n;
+            }
+            let _ = rewrite_module_text(&text);
+        }
     }
 
     #[test]
