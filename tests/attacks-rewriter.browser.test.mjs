@@ -1,14 +1,17 @@
 // The page rewriter attacked through what a drop's page holds (attack sweep 7): the text of its
 // module scripts and import maps, which the CDN rewrite reads since session 18. An uploader's page
-// must be served as it is, rewritten or not, and never make the Worker fail.
+// must be served as it is, rewritten or not, never make the Worker fail, and end each script where
+// the rewriter saw it end (headless Chromium reads what the Worker sent).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startWorker, fetchLocal } from './support/harness.mjs';
+import { startWorker, fetchLocal, BROWSER_UA } from './support/harness.mjs';
+import { eventually, launchChromium } from './support/browser.mjs';
 import * as fx from './support/fixtures.mjs';
 
 let app;
-before(async () => { app = await startWorker(); });
-after(async () => { await app?.stop(); });
+let browser;
+before(async () => { [app, browser] = await Promise.all([startWorker(), launchChromium()]); });
+after(async () => { await browser?.close(); await app?.stop(); });
 
 test('a module script whose quoted CDN address holds a second one is served, rewritten once', async () => {
   const { owner } = await app.world();
@@ -59,5 +62,25 @@ test('a 20 MB page of nothing but CDN addresses costs a view little more than a 
   // Before: each address cost a lookup of some microseconds, 7 to 10 s a view (text: about 1 s).
   for (const name of ['module', 'tags']) {
     assert.ok(took[name] < 3 * took.text + 1500, `${name}: ${took[name]} ms against ${took.text} ms for text`);
+  }
+});
+
+test('markup inside a module script\'s CDN address is left, so the browser ends the script where the rewriter did', async () => {
+  const { owner } = await app.world();
+  // `<!--<script>` opens the script's double-escaped state and the address's `-->` closes it, so
+  // its `</script>` ends it. Cut out with the address, the browser read on to the badge's end tag:
+  // the rest of the page, the badge with it, became the module's text (a SyntaxError).
+  const page = fx.html('Escapes', `<h1>escapes</h1><script type="module">/*<!--<script>*/ import 'https://unpkg.com/vue@3.-->/dist/vue.esm-browser.js';</script><p id="after">after the script</p>`);
+  const drop = await app.dropLive(owner, { file: { name: 'escapes.html', content: page }, fields: { scope: 'personal', visibility: 'link' } });
+  const context = await browser.newContext({ userAgent: BROWSER_UA });
+  try {
+    const tab = await context.newPage();
+    await tab.goto(app.contentUrl(drop.entity_id), { waitUntil: 'load' });
+    assert.equal(await tab.locator('#after').count(), 1, 'the paragraph after the script is markup');
+    await eventually(() => tab.evaluate(() => !!document.querySelector('platform-badge')), 'the badge');
+    const scripts = await tab.evaluate(() => [...document.scripts].map((s) => s.text));
+    assert.ok(scripts.some((t) => t.includes("'https://unpkg.com/vue@3.-->/dist/vue.esm-browser.js'")), JSON.stringify(scripts));
+  } finally {
+    await context.close();
   }
 });
