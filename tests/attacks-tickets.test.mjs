@@ -1,8 +1,11 @@
-// Attack sweep 7: a content ticket made while its viewer could read the drop, used after the drop
-// was made private or archived. Held: the ticket's redemption reads the drop and the viewer's
-// access again, so it opens nothing once they may not read it.
+// Attack sweep 7, the way from a `url` into a drop: a content ticket made while its viewer could
+// read the drop, used after the drop was made private or archived (held: the redemption reads the
+// drop and the viewer's access again, so it opens nothing once they may not read it); and the link
+// origin asked for odd paths below a `url` (held: every redirect names the drop's own origin, or
+// Plug's sign-in for a `url` that is not there).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { startWorker, fetchLocal } from './support/harness.mjs';
 import * as fx from './support/fixtures.mjs';
 
@@ -37,3 +40,39 @@ for (const [change, act] of [
     // read; every request reads their access again), so the answer is all that matters here.
   });
 }
+
+/** Sends `text` as it is (fetch would tidy the path) and reads the answer until the close. */
+function raw(text) {
+  return new Promise((resolve) => {
+    const socket = net.connect(app.port, '127.0.0.1', () => socket.write(text));
+    let data = '';
+    socket.on('data', (chunk) => { data += chunk; });
+    socket.on('close', () => resolve(data));
+    socket.on('error', (e) => resolve(`ERR ${e.message}`));
+    setTimeout(() => { socket.destroy(); resolve(data); }, 10_000);
+  });
+}
+
+test('odd paths below a url on the link origin lead only to the drop\'s own origin or to sign-in', async () => {
+  const { owner } = await app.world();
+  const drop = await app.dropLive(owner, { file: { name: 'site.zip', content: fx.site() }, fields: { scope: 'personal', visibility: 'link' } });
+  const link = new URL(drop.url);
+  const base = link.pathname.replace(/\/$/, '');
+  const own = `${app.contentUrl(drop.entity_id)}/`;
+  const [, grid, u, user, name] = base.split('/');
+  for (const path of [
+    `${base}//evil.example/x`, `${base}/%2F%2Fevil.example/`, `${base}/\\evil.example/`, `${base}/%5C%5Cevil.example`,
+    `${base}/../../x`, `${base}/..%2F..%2Fx`, `${base}/@evil.example`, `${base}/docs`, `${base}?plug_ticket=abc`,
+    `/${grid}/${u.toUpperCase()}/${user}/${name}`, `/${grid}//${u}/${user}/${name}/`,
+  ]) {
+    const answer = await raw(`GET ${path} HTTP/1.1\r\nHost: ${link.host}\r\nAccept: text/html\r\nSec-Fetch-Mode: navigate\r\nConnection: close\r\n\r\n`);
+    const location = /\r\nlocation: ([^\r]*)/i.exec(answer)?.[1];
+    const status = Number(answer.split('\r\n')[0].split(' ')[1]);
+    assert.ok(status === 404 || location, `${path}: ${answer.slice(0, 200)}`);
+    if (!location) continue;
+    const to = new URL(location, drop.url);
+    const fine = location.startsWith(own) || to.origin === link.origin || (to.origin === app.baseUrl && to.pathname === '/enter');
+    assert.ok(fine, `${path} -> ${location}`);
+    assert.doesNotMatch(location, /plug_ticket=abc/, path);
+  }
+});
