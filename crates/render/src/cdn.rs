@@ -5,6 +5,8 @@
 //! already talks to. Any other address, or a version line Plug does not hold, is left as written
 //! (README "Decisions": CDN libraries in HTML pages).
 
+use std::cell::Cell;
+
 /// The libraries as CDNs name them, and what Plug serves for each under `/_plug/vendor/`: one line
 /// each, four fields apart by a space, a field's items by a comma (kept as text, which costs the
 /// Worker's upload a third of what a table of structs did):
@@ -195,11 +197,20 @@ pub fn vendored_url(url: &str) -> Option<String> {
 /// The text of an inline module script or import map with each quoted CDN address
 /// [`vendored_url`] knows pointed at the drop (`import mermaid from
 /// 'https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.esm.min.mjs'`), or `None` when it names
-/// none. An address split between two chunks of the page is left as written.
-pub fn rewrite_module_text(text: &str) -> Option<String> {
+/// none. An address split between two chunks of the page is left as written. Each address looked
+/// up takes one of the page's `lookups` ([`CDN_LOOKUPS`]); with none left the rest is left too.
+pub fn rewrite_module_text(text: &str, lookups: &Cell<u32>) -> Option<String> {
     let mut out = String::new();
     let mut done = 0;
     for (at, _) in text.match_indices("https://") {
+        if !take_lookup(lookups) {
+            break;
+        }
+        // Inside an address already replaced (`'https://unpkg.com/vue@3/"https://…"/x.js'`):
+        // copying from `done` back to `at` panicked the Worker on every view of the page.
+        if at < done {
+            continue;
+        }
         let Some(quote) = text[..at]
             .chars()
             .next_back()
@@ -217,6 +228,18 @@ pub fn rewrite_module_text(text: &str) -> Option<String> {
         }
     }
     (done > 0).then(|| out + &text[done..])
+}
+
+/// How many CDN addresses one page may have looked up (README "Limits"): each costs a few
+/// microseconds, so a 20 MB page of nothing but addresses took 7 to 10 s of the isolate's CPU on
+/// every view; real pages name a few dozen at most, and past this the rest are left as written.
+pub const CDN_LOOKUPS: u32 = 256;
+
+/// Spends one of a page's lookups; false when none is left.
+pub fn take_lookup(lookups: &Cell<u32>) -> bool {
+    let left = lookups.get();
+    lookups.set(left.saturating_sub(1));
+    left > 0
 }
 
 /// `name[@version][/path]` of an npm CDN address (a scoped name keeps its `@scope/`).
@@ -246,7 +269,12 @@ fn last_segment(path: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::{names_cdn, rewrite_module_text, vendored_url};
+    use super::{names_cdn, vendored_url, CDN_LOOKUPS};
+    use std::cell::Cell;
+
+    fn rewrite_module_text(text: &str) -> Option<String> {
+        super::rewrite_module_text(text, &Cell::new(CDN_LOOKUPS))
+    }
 
     #[test]
     fn a_page_naming_a_cdn_is_told_apart() {
@@ -472,6 +500,37 @@ mod tests {
             None,
             "an address cut off at the chunk's end is left"
         );
+    }
+
+    #[test]
+    fn an_address_quoted_inside_a_replaced_one_is_not_replaced_twice() {
+        // The outer address runs quote to quote over a second one; the Worker panicked here.
+        let inner = r#""https://unpkg.com/vue@3/dist/vue.esm-browser.js""#;
+        let text = format!("import x from 'https://unpkg.com/vue@3/{inner}/vue.esm-browser.js';");
+        assert_eq!(
+            rewrite_module_text(&text).as_deref(),
+            Some("import x from '/_plug/vendor/cdn/vue.esm-browser.prod.js';")
+        );
+        // Every arrangement of these pieces, up to four of them, is rewritten without a panic.
+        let pieces = [
+            "'",
+            "\"",
+            "https://",
+            "https://unpkg.com/vue@3/",
+            "dist/vue.esm-browser.js",
+            "/vue.esm-browser.js",
+            "é",
+        ];
+        let n = pieces.len();
+        for code in 0..n.pow(4) {
+            let mut text = String::new();
+            let mut rest = code;
+            for _ in 0..4 {
+                text.push_str(pieces[rest % n]);
+                rest /= n;
+            }
+            let _ = rewrite_module_text(&text);
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use lol_html::html_content::ContentType;
 use lol_html::{element, end_tag, text, HtmlRewriter, MemorySettings, OutputSink, Settings};
 
 use crate::badge_tag::BadgeTag;
-use crate::cdn::{rewrite_module_text, vendored_url};
+use crate::cdn::{rewrite_module_text, take_lookup, vendored_url, CDN_LOOKUPS};
 use crate::error::RenderError;
 
 /// lol_html only buffers a token split across chunks (say a 5 MB `data:` URL
@@ -166,6 +166,9 @@ fn settings(
     let injected = Rc::clone(injected);
     let tag_html = Rc::clone(tag_html);
     let mut settings = Settings::new();
+    // The page's CDN lookups, shared by its attributes and its module scripts' text.
+    let lookups = Rc::new(Cell::new(CDN_LOOKUPS));
+    let module_lookups = Rc::clone(&lookups);
     if head.noindex || head.tool_globals {
         let done = Rc::new(Cell::new(false));
         settings = settings.append_element_content_handler(element!("head", move |el| {
@@ -182,7 +185,10 @@ fn settings(
         }));
     }
     settings
-        .append_element_content_handler(element!("script[src], link[href]", |el| {
+        .append_element_content_handler(element!("script[src], link[href]", move |el| {
+            if !take_lookup(&lookups) {
+                return Ok(());
+            }
             let attribute = if el.tag_name() == "script" {
                 "src"
             } else {
@@ -198,8 +204,8 @@ fn settings(
         // A module's imports and an import map's addresses, which no attribute carries.
         .append_element_content_handler(text!(
             "script[type=module], script[type=importmap]",
-            |chunk| {
-                if let Some(text) = rewrite_module_text(chunk.as_str()) {
+            move |chunk| {
+                if let Some(text) = rewrite_module_text(chunk.as_str(), &module_lookups) {
                     chunk.replace(&text, ContentType::Html);
                 }
                 Ok(())
@@ -360,6 +366,23 @@ mod cdn_tests {
             "{out}"
         );
         assert!(out.contains(r#"<script src="app.js">"#), "{out}");
+    }
+
+    #[test]
+    fn a_page_has_its_first_cdn_lookups_and_no_more() {
+        let vue = "https://unpkg.com/vue@3/dist/vue.esm-browser.js";
+        let n = crate::cdn::CDN_LOOKUPS as usize;
+        let tags = format!("<script src=\"{vue}\"></script>").repeat(n - 10);
+        let imports = format!("import '{vue}';\n").repeat(20);
+        let page =
+            format!("<html><body>{tags}<script type=module>{imports}</script></body></html>");
+        let out = rewrite_page(&page, None, false).unwrap();
+        assert_eq!(
+            out.matches("/_plug/vendor/cdn/vue.esm-browser.prod.js")
+                .count(),
+            n
+        );
+        assert_eq!(out.matches(vue).count(), 10);
     }
 
     #[test]
