@@ -86,3 +86,20 @@ test('a signed-in user of no grid opens an authenticated Inspiration in a browse
   // A bad token is still 401.
   expectError(assert, await app.request('POST', '/api/v2/serve-sessions', { token: 'nope', json: { url: e.url } }), 401, 'UNAUTHORIZED');
 });
+
+test('a read whose Authorization holds no Bearer token is 401, not an anonymous read (interface 5: an invalid token gives 401)', async () => {
+  const { owner } = await app.world();
+  const grid = await app.dropLive(owner, { fields: { name: 'signed-in-only' } });
+  const link = await app.dropLive(owner, { fields: { name: 'anyone-link', scope: 'personal', visibility: 'link' } });
+  for (const authorization of ['Basic b3duZXI6cGFzc3dvcmQ=', 'Bearer', `Token ${owner.token}`, owner.token]) {
+    for (const e of [grid, link]) {
+      const res = await app.request('GET', `/api/v2/inspirations/${e.entity_id}`, { headers: { authorization } });
+      const error = expectError(assert, res, 401, 'UNAUTHORIZED');
+      assert.match(error.message, /Bearer/, authorization);
+    }
+  }
+  // Without the header the link one is read as before, and the grid one stays hidden.
+  assert.equal((await app.read(null, link.entity_id)).status, 200);
+  expectError(assert, await app.read(null, grid.entity_id), 404, 'NOT_FOUND');
+  assert.equal((await app.read(owner, grid.entity_id)).status, 200);
+});
