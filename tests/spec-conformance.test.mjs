@@ -103,3 +103,25 @@ test('a read whose Authorization holds no Bearer token is 401, not an anonymous 
   expectError(assert, await app.read(null, grid.entity_id), 404, 'NOT_FOUND');
   assert.equal((await app.read(owner, grid.entity_id)).status, 200);
 });
+
+test('every 401 names the Bearer scheme in WWW-Authenticate, as HTTP requires of a 401', async () => {
+  const { owner } = await app.world();
+  const e = await app.dropLive(owner, { fields: { name: 'challenge' } });
+  const refusals = [
+    await app.request('GET', '/api/v2/inspirations'),
+    await app.request('GET', '/api/v2/inspirations', { token: 'not-a-jwt' }),
+    await app.request('GET', `/api/v2/inspirations/${e.entity_id}`, { headers: { authorization: 'Basic b3duZXI6cGFzc3dvcmQ=' } }),
+    await app.request('PATCH', `/api/v2/entities/${e.entity_id}/visibility`, { json: { visibility: 'link' } }),
+    await app.request('POST', `/api/v2/entities/${e.entity_id}/reactions`, { json: { kind: 'sparked' } }),
+    await app.request('GET', '/api/v2/runtimes', { token: 'not-a-jwt' }),
+    await app.request('GET', '/admin/v1/users', { token: owner.token }),
+  ];
+  for (const res of refusals) {
+    expectError(assert, res, 401, 'UNAUTHORIZED');
+    assert.match(res.headers.get('www-authenticate') ?? '', /^Bearer\b/, res.text);
+  }
+  // Other refusals ask for nothing.
+  const hidden = await app.read(null, e.entity_id);
+  expectError(assert, hidden, 404, 'NOT_FOUND');
+  assert.equal(hidden.headers.get('www-authenticate'), null);
+});
