@@ -125,3 +125,22 @@ test('every 401 names the Bearer scheme in WWW-Authenticate, as HTTP requires of
   expectError(assert, hidden, 404, 'NOT_FOUND');
   assert.equal(hidden.headers.get('www-authenticate'), null);
 });
+
+test('a JSON body behind a UTF-8 byte order mark (Windows PowerShell 5 writes one) reads as the JSON it is', async () => {
+  const { owner } = await app.world();
+  const e = await app.dropLive(owner, { fields: { name: 'bom-body', scope: 'personal', visibility: 'link' } });
+  const bom = (json) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(json))]);
+  const headers = { 'content-type': 'application/json' };
+  const updated = await app.request('PATCH', `/api/v2/inspirations/${e.entity_id}`, { token: owner.token, body: bom({ display_name: 'From PowerShell' }), headers });
+  assert.equal(updated.status, 200, updated.text);
+  assert.equal(updated.body.display_name, 'From PowerShell');
+  const shared = await app.request('PATCH', `/api/v2/entities/${e.entity_id}/visibility`, { token: owner.token, body: bom({ visibility: 'link', link_indexed: true }), headers });
+  assert.equal(shared.status, 200, shared.text);
+  assert.equal(shared.body.link_indexed, true);
+  const feedback = await app.request('POST', `/api/v2/entities/${e.entity_id}/feedback`, { body: bom({ category: 'comment', text: 'hi', source: 'badge' }), headers });
+  assert.equal(feedback.status, 200, feedback.text);
+  // A mark alone is still no body, and a body that is not UTF-8 is still refused.
+  expectError(assert, await app.request('PATCH', `/api/v2/inspirations/${e.entity_id}`, { token: owner.token, body: Buffer.from([0xef, 0xbb, 0xbf]), headers }), 400, 'VALIDATION_FAILED');
+  expectError(assert, await app.request('PATCH', `/api/v2/inspirations/${e.entity_id}`, { token: owner.token, body: Buffer.from([0xff, 0xfe, 0x7b, 0x7d]), headers }), 400, 'VALIDATION_FAILED');
+  assert.equal((await app.read(owner, e.entity_id)).body.display_name, 'From PowerShell');
+});
