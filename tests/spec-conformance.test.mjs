@@ -98,8 +98,10 @@ test('a read whose Authorization holds no Bearer token is 401, not an anonymous 
       assert.match(error.message, /Bearer/, authorization);
     }
   }
-  // Without the header the link one is read as before, and the grid one stays hidden.
+  // Without the header the link one is read as before, and the grid one stays hidden. A grid
+  // header from an anonymous caller picks nothing (README "Authorization on the API").
   assert.equal((await app.read(null, link.entity_id)).status, 200);
+  assert.equal((await app.read(null, link.entity_id, { grid: 'no-such-grid' })).status, 200);
   expectError(assert, await app.read(null, grid.entity_id), 404, 'NOT_FOUND');
   assert.equal((await app.read(owner, grid.entity_id)).status, 200);
 });
