@@ -19,7 +19,7 @@ import { PLUG, cleanEnv, as } from './support/cli.mjs';
 
 // `npx @modelcontextprotocol/inspector --cli`, from the pinned devDependency.
 const INSPECTOR = join(ROOT, 'node_modules', '.bin', 'mcp-inspector');
-const TOOLS = ['drop', 'list', 'read', 'set_visibility', 'pin', 'unpin', 'archive', 'restore', 'react',
+const TOOLS = ['drop', 'list', 'read', 'set_visibility', 'update', 'pin', 'unpin', 'archive', 'restore', 'react',
   'context', 'link_runtime', 'unlink_runtime', 'list_runtimes'];
 const run = promisify(execFile);
 

@@ -86,3 +86,63 @@ test('a signed-in user of no grid opens an authenticated Inspiration in a browse
   // A bad token is still 401.
   expectError(assert, await app.request('POST', '/api/v2/serve-sessions', { token: 'nope', json: { url: e.url } }), 401, 'UNAUTHORIZED');
 });
+
+test('a read whose Authorization holds no Bearer token is 401, not an anonymous read (interface 5: an invalid token gives 401)', async () => {
+  const { owner } = await app.world();
+  const grid = await app.dropLive(owner, { fields: { name: 'signed-in-only' } });
+  const link = await app.dropLive(owner, { fields: { name: 'anyone-link', scope: 'personal', visibility: 'link' } });
+  for (const authorization of ['Basic b3duZXI6cGFzc3dvcmQ=', 'Bearer', `Token ${owner.token}`, owner.token]) {
+    for (const e of [grid, link]) {
+      const res = await app.request('GET', `/api/v2/inspirations/${e.entity_id}`, { headers: { authorization } });
+      const error = expectError(assert, res, 401, 'UNAUTHORIZED');
+      assert.match(error.message, /Bearer/, authorization);
+    }
+  }
+  // Without the header the link one is read as before, and the grid one stays hidden. A grid
+  // header from an anonymous caller picks nothing (README "Authorization on the API").
+  assert.equal((await app.read(null, link.entity_id)).status, 200);
+  assert.equal((await app.read(null, link.entity_id, { grid: 'no-such-grid' })).status, 200);
+  expectError(assert, await app.read(null, grid.entity_id), 404, 'NOT_FOUND');
+  assert.equal((await app.read(owner, grid.entity_id)).status, 200);
+});
+
+test('every 401 names the Bearer scheme in WWW-Authenticate, as HTTP requires of a 401', async () => {
+  const { owner } = await app.world();
+  const e = await app.dropLive(owner, { fields: { name: 'challenge' } });
+  const refusals = [
+    await app.request('GET', '/api/v2/inspirations'),
+    await app.request('GET', '/api/v2/inspirations', { token: 'not-a-jwt' }),
+    await app.request('GET', `/api/v2/inspirations/${e.entity_id}`, { headers: { authorization: 'Basic b3duZXI6cGFzc3dvcmQ=' } }),
+    await app.request('PATCH', `/api/v2/entities/${e.entity_id}/visibility`, { json: { visibility: 'link' } }),
+    await app.request('POST', `/api/v2/entities/${e.entity_id}/reactions`, { json: { kind: 'sparked' } }),
+    await app.request('GET', '/api/v2/runtimes', { token: 'not-a-jwt' }),
+    await app.request('GET', '/admin/v1/users', { token: owner.token }),
+  ];
+  for (const res of refusals) {
+    expectError(assert, res, 401, 'UNAUTHORIZED');
+    assert.match(res.headers.get('www-authenticate') ?? '', /^Bearer\b/, res.text);
+  }
+  // Other refusals ask for nothing.
+  const hidden = await app.read(null, e.entity_id);
+  expectError(assert, hidden, 404, 'NOT_FOUND');
+  assert.equal(hidden.headers.get('www-authenticate'), null);
+});
+
+test('a JSON body behind a UTF-8 byte order mark (Windows PowerShell 5 writes one) reads as the JSON it is', async () => {
+  const { owner } = await app.world();
+  const e = await app.dropLive(owner, { fields: { name: 'bom-body', scope: 'personal', visibility: 'link' } });
+  const bom = (json) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(json))]);
+  const headers = { 'content-type': 'application/json' };
+  const updated = await app.request('PATCH', `/api/v2/inspirations/${e.entity_id}`, { token: owner.token, body: bom({ display_name: 'From PowerShell' }), headers });
+  assert.equal(updated.status, 200, updated.text);
+  assert.equal(updated.body.display_name, 'From PowerShell');
+  const shared = await app.request('PATCH', `/api/v2/entities/${e.entity_id}/visibility`, { token: owner.token, body: bom({ visibility: 'link', link_indexed: true }), headers });
+  assert.equal(shared.status, 200, shared.text);
+  assert.equal(shared.body.link_indexed, true);
+  const feedback = await app.request('POST', `/api/v2/entities/${e.entity_id}/feedback`, { body: bom({ category: 'comment', text: 'hi', source: 'badge' }), headers });
+  assert.equal(feedback.status, 200, feedback.text);
+  // A mark alone is still no body, and a body that is not UTF-8 is still refused.
+  expectError(assert, await app.request('PATCH', `/api/v2/inspirations/${e.entity_id}`, { token: owner.token, body: Buffer.from([0xef, 0xbb, 0xbf]), headers }), 400, 'VALIDATION_FAILED');
+  expectError(assert, await app.request('PATCH', `/api/v2/inspirations/${e.entity_id}`, { token: owner.token, body: Buffer.from([0xff, 0xfe, 0x7b, 0x7d]), headers }), 400, 'VALIDATION_FAILED');
+  assert.equal((await app.read(owner, e.entity_id)).body.display_name, 'From PowerShell');
+});

@@ -175,7 +175,7 @@ pub enum Command {
     /// VS Code, ...): list them, or revoke one
     Apps(AppsArgs),
 
-    /// Serve Plug's tools to an AI agent over MCP on stdio (drop, list, read, set_visibility,
+    /// Serve Plug's tools to an AI agent over MCP on stdio (drop, list, read, set_visibility, update,
     /// context, link_runtime, ...), signed in as plug is
     Mcp,
 

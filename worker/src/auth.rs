@@ -141,7 +141,9 @@ pub async fn caller_admitted(
     active_grid(req, user, memberships, write, gridless)
 }
 
-/// Like `caller`, but a request without Authorization is anonymous (None). A bad token is still 401.
+/// Like `caller`, but a request without Authorization is anonymous (None). A bad token is still 401,
+/// and so is an Authorization header that holds no Bearer token (`Basic …`, a bare `Bearer`): the
+/// client meant to sign in, and a 404 for what it may read would hide why (interface 5).
 /// A signed-in user of no grid who names none is a caller in no grid (an empty grid id, which no
 /// name resolves in): the read by UUID, where a token is optional (link) and `authenticated` is
 /// for any signed-in user, is the one route that takes one (interface 4.2, 2.5).
@@ -151,6 +153,11 @@ pub async fn optional_caller(
     limit: Option<&Limit>,
 ) -> ApiResult<Option<Caller>> {
     if token_of(cx, req).is_none() {
+        if header(req, "Authorization").is_some() {
+            return Err(ApiError::unauthorized(
+                "Authorization must be: Bearer <token>",
+            ));
+        }
         return Ok(None);
     }
     caller_admitted(cx, req, false, limit, true).await.map(Some)

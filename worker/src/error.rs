@@ -143,6 +143,10 @@ impl ApiError {
 
     fn respond(&self, body: serde_json::Value) -> Response {
         let mut response = json_response(self.status(), &body);
+        // HTTP's 401 names its scheme (RFC 9110 15.5.2, RFC 6750 3); `/mcp` adds its own details.
+        if self.status() == 401 {
+            let _ = response.headers_mut().set("WWW-Authenticate", "Bearer");
+        }
         if let Some(seconds) = self.retry_after {
             let _ = response
                 .headers_mut()

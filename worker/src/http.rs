@@ -173,7 +173,12 @@ pub async fn read_capped(req: &mut Request, max: usize) -> ApiResult<Vec<u8>> {
 
 /// The body as text; bytes that are not UTF-8 are refused, never stored with replacement characters.
 async fn read_utf8(req: &mut Request) -> ApiResult<String> {
-    let bytes = read_capped(req, JSON_BODY_MAX).await?;
+    let mut bytes = read_capped(req, JSON_BODY_MAX).await?;
+    // A UTF-8 byte order mark is still UTF-8 (RFC 8259 8.1 lets a parser ignore it): Windows
+    // PowerShell 5's `Set-Content -Encoding UTF8` and `Out-File` write one before the JSON.
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
     String::from_utf8(bytes).map_err(|e| {
         ApiError::validation(format!(
             "the body is not valid UTF-8 (byte {})",

@@ -6,7 +6,7 @@ use serde_json::json;
 use super::field;
 use super::spec::{
     IdArgs, LinkRuntimeArgs, ListArgs, ListRuntimesArgs, PinArgs, ReactArgs, UnlinkRuntimeArgs,
-    UnpinArgs,
+    UnpinArgs, UpdateArgs,
 };
 use crate::{encode, Call, Failure, Method};
 
@@ -51,6 +51,26 @@ impl ListRuntimesArgs<'_> {
             ],
         );
         call
+    }
+}
+
+impl UpdateArgs<'_> {
+    /// The given fields as the update's JSON body; none at all is the API's own 400 ("send at
+    /// least one field"), so the agent reads the same refusal as any client.
+    pub fn call(&self) -> Call {
+        let mut body = serde_json::Map::new();
+        for (key, value) in [
+            ("display_name", self.display_name),
+            ("description", self.description),
+            ("scope", self.scope),
+            ("space_id", self.space_id),
+        ] {
+            if let Some(v) = value {
+                body.insert(key.into(), json!(v));
+            }
+        }
+        let path = format!("/api/v2/inspirations/{}", encode(self.id));
+        Call::with(Method::Patch, path, Some(body.into()))
     }
 }
 
@@ -125,6 +145,22 @@ mod tests {
             a.call().target(),
             "/api/v2/inspirations?sort=view_count_desc&owner=me&limit=5"
         );
+    }
+
+    #[test]
+    fn an_update_sends_only_the_fields_given() {
+        let args = json!({ "id": "demo-1a2b", "description": "", "scope": "org" });
+        let Tool::Update(a) = Tool::parse("update", &args).unwrap() else {
+            panic!("an update");
+        };
+        let call = a.call();
+        assert_eq!(call.target(), "/api/v2/inspirations/demo-1a2b");
+        assert_eq!(
+            call.body,
+            Some(json!({ "description": "", "scope": "org" }))
+        );
+        let wrong = Tool::parse("update", &json!({ "id": "x", "scope": "team" })).unwrap_err();
+        assert_eq!(wrong.details[0]["field"], "scope");
     }
 
     #[test]

@@ -53,6 +53,7 @@ async fn run<B: Backend>(b: &B, name: &str, arguments: &Value) -> Result<Value, 
         Tool::SetVisibility(a) => return visibility::set_visibility(b, a).await,
         Tool::Context(a) => return context::context(b, a).await,
         Tool::List(a) => a.call(),
+        Tool::Update(a) => a.call(),
         Tool::Pin(a) => a.call()?,
         Tool::Unpin(a) => a.call(),
         Tool::Archive(a) => a.call("archive"),
@@ -80,7 +81,7 @@ mod tests {
     fn every_tool_has_a_described_object_schema_and_every_argument_a_type() {
         let tools = crate::tool_list();
         let tools = tools.as_array().unwrap();
-        assert_eq!(tools.len(), 13);
+        assert_eq!(tools.len(), 14);
         for tool in tools {
             assert!(
                 tool["description"].as_str().unwrap().len() > 40,

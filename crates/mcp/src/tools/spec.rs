@@ -136,6 +136,15 @@ pub struct SetVisibilityArgs {
     pub link_indexed: Option<bool>,
 }
 
+/// `update`: the fields of `PATCH /api/v2/inspirations/:id` that `set_visibility` does not set.
+pub struct UpdateArgs {
+    pub id: &'a str,
+    pub display_name: Option<&'a str>,
+    pub description: Option<&'a str>,
+    pub scope: Option<&'a str>,
+    pub space_id: Option<&'a str>,
+}
+
 pub struct PinArgs {
     pub id: &'a str,
     pub pin_reason: &'a str,
@@ -191,6 +200,7 @@ pub enum Tool<'a> {
     List(ListArgs<'a>),
     Read(ReadArgs<'a>),
     SetVisibility(SetVisibilityArgs<'a>),
+    Update(UpdateArgs<'a>),
     Pin(PinArgs<'a>),
     Unpin(UnpinArgs<'a>),
     Archive(IdArgs<'a>),
@@ -218,6 +228,7 @@ impl<'a> Tool<'a> {
             "list" => Tool::List(Arguments::read(a)),
             "read" => Tool::Read(Arguments::read(a)),
             "set_visibility" => Tool::SetVisibility(Arguments::read(a)),
+            "update" => Tool::Update(Arguments::read(a)),
             "pin" => Tool::Pin(Arguments::read(a)),
             "unpin" => Tool::Unpin(Arguments::read(a)),
             "archive" => Tool::Archive(Arguments::read(a)),
@@ -251,6 +262,7 @@ mod tests {
             "list" => ListArgs::FIELDS,
             "read" => ReadArgs::FIELDS,
             "set_visibility" => SetVisibilityArgs::FIELDS,
+            "update" => UpdateArgs::FIELDS,
             "pin" => PinArgs::FIELDS,
             "unpin" => UnpinArgs::FIELDS,
             "archive" | "restore" => IdArgs::FIELDS,
