@@ -147,3 +147,85 @@ test('an Obsidian callout inside a callout is drawn as an alert of its own, not 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// An AI tool's README: headings led by emoji, two of them with U+FE0F (`🛠️`, `⚙️`), whose anchors
+// on GitHub keep that invisible character, so the table of contents the tool writes links
+// `#️-tech-stack`; a footnote named like a heading above it; a checklist with a nested one.
+const AI_README = `# TaskFlow
+
+## 📋 Table of Contents
+
+- [Features](#-features)
+- [Tech Stack](#️-tech-stack)
+- [Configuration](#%EF%B8%8F-configuration)
+- [Usage](#-usage)
+
+## ✨ Features
+
+- [x] Boards
+  - [ ] Swimlanes
+  - [x] Labels
+- [ ] Offline mode
+
+${'Feature notes to push the next headings down the page.\n\n'.repeat(30)}
+## 🛠️ Tech Stack
+
+### Notes
+
+Next.js 14 and PostgreSQL[^notes].
+
+${'Details of the stack.\n\n'.repeat(30)}
+## ⚙️ Configuration
+
+Copy \`.env.example\`.
+
+${'Configuration details.\n\n'.repeat(30)}
+## 🚀 Usage
+
+Run \`npm run dev\`.
+
+${'More on running it.\n\n'.repeat(30)}
+[^notes]: Any PostgreSQL from 14 on.
+`;
+
+// Where a click on `selector` scrolls: the element the address now names, and how far its top
+// is below the sticky header (the window is scrolled to the top first).
+async function follow(page, selector) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.click(selector);
+  await page.waitForFunction(() => location.hash && window.scrollY > 300);
+  return page.evaluate(() => {
+    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    return target && {
+      tag: target.tagName,
+      text: target.textContent.replace(/\s+/g, ' ').trim(),
+      below: Math.round(target.getBoundingClientRect().top - document.querySelector('.plug-header').getBoundingClientRect().bottom),
+    };
+  });
+}
+
+test("an AI README's table of contents reaches headings whose emoji carry U+FE0F, a footnote named like a heading is the one its reference reaches and links back, and a nested checklist is indented", async () => {
+  const e = await dropMarkdown('README.md', AI_README);
+  const { page, context, errors } = await open(e);
+  for (const [link, heading] of [['Tech Stack', '🛠️ Tech Stack'], ['Configuration', '⚙️ Configuration'], ['Usage', '🚀 Usage']]) {
+    const target = await follow(page, `article li a:text-is("${link}")`);
+    assert.equal(target?.text, heading, `${link} scrolls to its heading (it went nowhere: the id had no U+FE0F)`);
+    assert.ok(target.below >= 0 && target.below < 80, `${link}: ${target.below}`);
+  }
+  // `[^notes]` and `### Notes` were both `user-content-notes`: the reference went to the heading.
+  const note = await follow(page, 'sup.footnote-reference a');
+  assert.deepEqual([note?.tag, note?.text], ['DIV', '1 Any PostgreSQL from 14 on. ↩']);
+  await page.click('a.footnote-backref');
+  await page.waitForFunction(() => location.hash.endsWith('fnref-notes'));
+  const back = await page.$eval('sup.footnote-reference a', (a) => Math.round(a.getBoundingClientRect().top));
+  assert.ok(back > 40 && back < 800, `the ↩ brings the reference into view: ${back}`);
+  // GitHub hangs the box where the bullet was, so the nested checklist sits one level in.
+  const boxes = await page.$$eval('article input[type=checkbox]', (all) => all.map((b) => Math.round(b.getBoundingClientRect().left)));
+  assert.equal(boxes.length, 4);
+  assert.equal(boxes[1], boxes[2]);
+  assert.equal(boxes[0], boxes[3]);
+  assert.ok(boxes[1] - boxes[0] > 15, `the nested checklist is indented: ${boxes}`);
+  await page.screenshot({ path: join(SHOTS, 'ai-readme.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

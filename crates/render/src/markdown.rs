@@ -96,7 +96,10 @@ fn render(markdown: &str) -> (String, Features) {
 }
 
 /// Moves footnote definitions to the end of the document, where GitHub lists them, whatever
-/// line of the markdown defines them.
+/// line of the markdown defines them, and writes notes and references as GitHub does: ids of
+/// their own (`fn-…`, `fnref-…`: a note's bare label was its id, so `[^usage]` and `## Usage`
+/// were both `user-content-usage` and the reference scrolled to the heading) and a `↩` back to
+/// where the note is cited.
 fn footnotes_last(events: Vec<Event<'_>>) -> Vec<Event<'_>> {
     // A document without notes is kept as it is: a second list of its events held a 1 MB file's
     // events twice (80 bytes each: 160 MB for a million short paragraphs, past the isolate's 128).
@@ -126,6 +129,46 @@ fn footnotes_last(events: Vec<Event<'_>>) -> Vec<Event<'_>> {
         }
     }
     body.extend(notes);
+    // Numbered in the order they are first met, as pulldown-cmark numbers them; a note's own
+    // reference (the first) gets the id its `↩` returns to. Each number is kept doubled, plus
+    // one once cited (the map's type is the headings' one: no second copy of its code).
+    let mut numbers = std::collections::HashMap::<String, usize>::new();
+    let mut open = Vec::new();
+    for event in &mut body {
+        let (name, reference) = match event {
+            Event::FootnoteReference(name) | Event::Start(Tag::FootnoteDefinition(name)) => (
+                name.to_string(),
+                matches!(event, Event::FootnoteReference(_)),
+            ),
+            Event::End(TagEnd::FootnoteDefinition) => {
+                *event = Event::Html(CowStr::from(match open.pop().flatten() {
+                    Some(label) => format!(
+                        "<a href=\"#fnref-{label}\" class=\"footnote-backref\">↩</a></div>\n"
+                    ),
+                    None => "</div>\n".to_string(),
+                }));
+                continue;
+            }
+            _ => continue,
+        };
+        let next = numbers.len() * 2 + 2;
+        let label = crate::escape::attr(&name);
+        let number = numbers.entry(name).or_insert(next);
+        let (n, cited) = (*number / 2, *number % 2 == 1);
+        let html = if reference {
+            *number |= 1;
+            let id = if cited {
+                String::new()
+            } else {
+                format!(" id=\"fnref-{label}\"")
+            };
+            format!("<sup class=\"footnote-reference\"><a href=\"#fn-{label}\"{id}>{n}</a></sup>")
+        } else {
+            open.push(cited.then(|| label.clone()));
+            format!("\n<div class=\"footnote-definition\" id=\"fn-{label}\"><sup class=\"footnote-definition-label\">{n}</sup>")
+        };
+        *event = Event::Html(CowStr::from(html));
+    }
     body
 }
 
@@ -172,18 +215,81 @@ fn add_heading_ids(events: &mut [Event<'_>]) {
     }
 }
 
-/// github-slugger's rule: lower case, punctuation and symbols dropped, each space a `-`, the
-/// spaces at either end too (`## ![logo](…) Plug` is `-plug`, as on GitHub).
+/// GitHub's rule (its filter keeps `[\p{Word}\- ]`): lower case, punctuation and symbols dropped,
+/// each space a `-`, the spaces at either end too (`## ![logo](…) Plug` is `-plug`, as on GitHub).
 fn github_slug(text: &str) -> String {
     text.chars()
         .filter_map(|c| match c {
             ' ' => Some('-'),
-            '-' | '_' => Some(c),
-            c if c.is_alphanumeric() => Some(c),
+            c if in_word(c) => Some(c),
             _ => None,
         })
         .flat_map(char::to_lowercase)
         .collect()
+}
+
+/// Ruby's `\p{Word}` and `-`: letters (Alphabetic), marks, decimal digits, connector punctuation
+/// and the joiners. A mark stays although nothing shows it: `## 🛠️ Tech Stack` is
+/// `️-tech-stack` with the emoji's U+FE0F, which the links AI tools write to it keep (it was
+/// `-tech-stack`, and the table of contents went nowhere), as does a keycap (`1️⃣`), an emoji's
+/// zero-width joiner, a Devanagari virama or an accent typed as its own character (macOS's
+/// decomposed `Über`). Numbers that are not digits (`²`, `½`, `①`) go, as on GitHub.
+fn in_word(c: char) -> bool {
+    match c {
+        '-'
+        | '_'
+        | '\u{200c}'
+        | '\u{200d}'
+        | '\u{203f}'
+        | '\u{2040}'
+        | '\u{2054}'
+        | '\u{fe33}'
+        | '\u{fe34}'
+        | '\u{fe4d}'..='\u{fe4f}'
+        | '\u{ff3f}' => true,
+        // Other numbers (No): Rust counts them numeric, Ruby's \p{Word} does not.
+        '\u{b2}'
+        | '\u{b3}'
+        | '\u{b9}'
+        | '\u{bc}'..='\u{be}'
+        | '\u{2070}'
+        | '\u{2074}'..='\u{2079}'
+        | '\u{2080}'..='\u{2089}'
+        | '\u{2150}'..='\u{215f}'
+        | '\u{2460}'..='\u{249b}'
+        | '\u{24ea}'..='\u{24ff}'
+        | '\u{2776}'..='\u{2793}'
+        | '\u{3248}'..='\u{325f}'
+        | '\u{3280}'..='\u{3289}'
+        | '\u{32b1}'..='\u{32bf}'
+        | '\u{1f100}'..='\u{1f10c}' => false,
+        c if c.is_alphanumeric() => true,
+        // Marks the Alphabetic property leaves out (combining accents, Hebrew and Arabic points,
+        // the Indic scripts' viramas and nuktas, Thai and Lao tone marks, kana voicing, variation
+        // selectors, keycaps); the Indic blocks' dandas and Thai's baht sign are not marks.
+        '\u{964}' | '\u{965}' | '\u{970}' | '\u{e3f}' => false,
+        '\u{300}'..='\u{36f}'
+        | '\u{483}'..='\u{489}'
+        | '\u{591}'..='\u{5bd}'
+        | '\u{610}'..='\u{61a}'
+        | '\u{64b}'..='\u{65f}'
+        | '\u{670}'
+        | '\u{6d6}'..='\u{6dc}'
+        | '\u{6df}'..='\u{6ed}'
+        | '\u{900}'..='\u{dff}'
+        | '\u{e31}'..='\u{e4e}'
+        | '\u{eb1}'..='\u{ece}'
+        | '\u{1ab0}'..='\u{1aff}'
+        | '\u{1dc0}'..='\u{1dff}'
+        | '\u{20d0}'..='\u{20f0}'
+        | '\u{302a}'..='\u{302f}'
+        | '\u{3099}'
+        | '\u{309a}'
+        | '\u{fe00}'..='\u{fe0f}'
+        | '\u{fe20}'..='\u{fe2f}'
+        | '\u{e0100}'..='\u{e01ef}' => true,
+        _ => false,
+    }
 }
 
 /// Rewrites the event stream: markdown links and images keep only checked URLs, front matter is

@@ -385,6 +385,35 @@ fn headings_get_githubs_anchor_ids_and_the_links_to_them_match() {
 }
 
 #[test]
+fn a_headings_invisible_marks_stay_in_its_anchor_as_on_github() {
+    // An AI tool's README: `🛠️` is U+1F6E0 and U+FE0F, and GitHub's anchor keeps the selector,
+    // so the table of contents links `#️-tech-stack`. A keycap, an emoji's zero-width joiner, a
+    // Hindi virama and macOS's decomposed `Ü` stay too; a superscript and a circled number go.
+    let html = markdown_to_safe_html(
+        "[Stack](#\u{fe0f}-tech-stack)\n\n## 🛠️ Tech Stack\n\n## 1️⃣ Install\n\n## 👨‍💻 Development\n\n\
+         ## हिन्दी\n\n## U\u{308}ber\n\n## Step² ① Go\n\n## Fullwidth＿name\n",
+    );
+    for id in [
+        "\u{fe0f}-tech-stack",
+        "1\u{fe0f}\u{20e3}-install",
+        "\u{200d}-development",
+        "हिन्दी",
+        "u\u{308}ber",
+        "step--go",
+        "fullwidth＿name",
+    ] {
+        assert!(
+            html.contains(&format!("id=\"user-content-{id}\"")),
+            "{id}: {html}"
+        );
+    }
+    assert!(
+        html.contains("href=\"#user-content-%EF%B8%8F-tech-stack\""),
+        "{html}"
+    );
+}
+
+#[test]
 fn a_headings_badges_and_logos_are_not_part_of_its_anchor() {
     // mermaid's README: badges after the title, its table of contents linking `#contributors---`;
     // a logo before a title, and an image inside HTML, whose alt text no reader sees as text.
@@ -410,8 +439,37 @@ fn footnotes_are_listed_at_the_end_as_on_github() {
     let html = markdown_to_safe_html("Claim[^a].\n\n[^a]: The source.\n\n## Later\n\nMore text.\n");
     let note = html.find("The source.").unwrap();
     assert!(note > html.find("More text.").unwrap(), "{html}");
-    assert!(html.contains("href=\"#user-content-a\""), "{html}");
-    assert!(html.contains("id=\"user-content-a\""), "{html}");
+    assert!(html.contains("href=\"#user-content-fn-a\""), "{html}");
+    assert!(html.contains("id=\"user-content-fn-a\""), "{html}");
+}
+
+#[test]
+fn a_footnote_named_like_a_heading_is_where_its_reference_points_and_links_back() {
+    // `[^usage]` and `## Usage` were both `user-content-usage`: the reference scrolled to the
+    // heading. GitHub's ids are `fn-usage` and `fnref-usage`, and each note has its `↩`; a second
+    // reference to the same note gets no id (ids are unique), an unreferenced note no `↩`.
+    let html = markdown_to_safe_html(
+        "## Usage\n\nRun it[^usage]. Again[^usage].\n\n[^usage]: With care.\n\n[^spare]: Unused.\n",
+    );
+    assert!(html.contains("<h2 id=\"user-content-usage\">"), "{html}");
+    assert!(
+        html.contains("<a href=\"#user-content-fn-usage\" id=\"user-content-fnref-usage\">1</a>"),
+        "{html}"
+    );
+    assert_eq!(
+        html.matches("id=\"user-content-fnref-usage\"").count(),
+        1,
+        "{html}"
+    );
+    assert!(html.contains("id=\"user-content-fn-usage\""), "{html}");
+    assert!(
+        html.contains(
+            "<a href=\"#user-content-fnref-usage\" class=\"footnote-backref\">↩</a></div>"
+        ),
+        "{html}"
+    );
+    assert_eq!(html.matches("footnote-backref").count(), 1, "{html}");
+    assert!(!html.contains("id=\"user-content-usage\" "), "{html}");
 }
 
 #[test]
