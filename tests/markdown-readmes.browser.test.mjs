@@ -2,8 +2,9 @@
 // logo sized by its height alone, GitHub's #gh-dark-mode-only / #gh-light-mode-only images in each
 // colour scheme, a table of contents linking a heading that carries badges, a flag written in
 // prose; a chat tool's answer with file names after its code fences' languages and GitHub's
-// $`…`$ math; an Obsidian note with a callout inside a callout. The fixtures are written here in
-// the styles those tools produce.
+// $`…`$ math; an Obsidian note with a callout inside a callout; an AI tool's README whose emoji
+// headings carry U+FE0F, with a footnote and a nested checklist; a Claude skill's front matter.
+// The fixtures are written here in the styles those tools produce.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -226,6 +227,42 @@ test("an AI README's table of contents reaches headings whose emoji carry U+FE0F
   assert.equal(boxes[0], boxes[3]);
   assert.ok(boxes[1] - boxes[0] > 15, `the nested checklist is indented: ${boxes}`);
   await page.screenshot({ path: join(SHOTS, 'ai-readme.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A Claude skill as its folder holds it: what the skill is for lives only in its front matter,
+// which GitHub shows as a table (Plug left it out, so the page began at the first heading).
+const SKILL = `---
+name: invoice-forms
+description: >
+  Fill invoice PDF forms from a spreadsheet. Use when the user asks to fill,
+  complete or batch-produce invoice forms.
+allowed-tools: [Read, Bash]
+---
+
+# Invoice forms
+
+Read the sheet, then fill one form per row.
+`;
+
+test("a skill's YAML front matter is shown as GitHub shows it, a table of its keys over their values", async () => {
+  const e = await dropMarkdown('SKILL.md', SKILL);
+  const { page, context, errors } = await open(e);
+  const table = await page.$eval('article > :first-child', (t) => ({
+    tag: t.tagName,
+    keys: [...t.querySelectorAll('th')].map((th) => th.textContent),
+    values: [...t.querySelectorAll('td')].map((td) => td.textContent),
+    fits: t.getBoundingClientRect().right <= document.querySelector('article').getBoundingClientRect().right,
+  }));
+  assert.deepEqual(table, {
+    tag: 'TABLE',
+    keys: ['name', 'description', 'allowed-tools'],
+    values: ['invoice-forms', 'Fill invoice PDF forms from a spreadsheet. Use when the user asks to fill, complete or batch-produce invoice forms.', 'Read, Bash'],
+    fits: true,
+  });
+  assert.doesNotMatch(await page.textContent('article'), /---|name:/);
+  await page.screenshot({ path: join(SHOTS, 'skill-front-matter.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -2,7 +2,9 @@
 //! URL schemes are dropped, and the rendered fragment, the author's HTML included, passes an
 //! allow-list sanitiser (allow_list.rs) as a README's HTML does on GitHub.
 
-use pulldown_cmark::{CodeBlockKind, CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    CodeBlockKind, CowStr, Event, LinkType, MetadataBlockKind, Options, Parser, Tag, TagEnd,
+};
 
 use crate::layout::Page;
 use crate::url_policy::{safe_image_url, safe_link_url};
@@ -292,14 +294,17 @@ fn in_word(c: char) -> bool {
     }
 }
 
-/// Rewrites the event stream: markdown links and images keep only checked URLs, front matter is
-/// left out, and the author's raw HTML goes on to the allow-list sanitiser.
+/// Rewrites the event stream: markdown links and images keep only checked URLs, YAML front matter
+/// becomes a table (TOML's is left out), and the author's raw HTML goes on to the allow-list
+/// sanitiser.
 #[derive(Default)]
 struct Sanitiser {
     /// One entry per open link / image: was its start kept?
     links: Vec<bool>,
     images: Vec<bool>,
     in_metadata: bool,
+    /// The text of the YAML front matter being read.
+    front_matter: Option<String>,
     in_code: bool,
     features: Features,
     /// How many tags are open where the parser is.
@@ -442,8 +447,10 @@ impl Sanitiser {
     /// shortcodes are noted for the page's script.
     fn prose<'a>(&mut self, text: String, out: &mut Vec<Event<'a>>) {
         if self.in_code || self.in_metadata || !self.links.is_empty() || !self.images.is_empty() {
-            if !self.in_metadata {
-                out.push(Event::Text(CowStr::from(text)));
+            match &mut self.front_matter {
+                Some(yaml) if self.in_metadata => yaml.push_str(&text),
+                _ if self.in_metadata => {}
+                _ => out.push(Event::Text(CowStr::from(text))),
             }
             return;
         }
@@ -485,15 +492,75 @@ fn autolinked<'a>(text: &str, out: &mut Vec<Event<'a>>) {
     }
 }
 
+/// YAML front matter as GitHub shows it: a table of its keys over their values (a Jekyll post's
+/// title and date, a Claude skill's or agent's name and description, an Obsidian note's
+/// properties), a list's items joined with commas and a folded text's lines with spaces. Front
+/// matter that is not such a mapping is left out.
+fn front_matter_table(yaml: &str) -> Option<CowStr<'static>> {
+    let mut keys = String::from("<table>\n<thead><tr>");
+    let mut values = String::new();
+    let mut open = false;
+    for line in yaml.lines() {
+        let item = line.trim();
+        if item.is_empty() || item.starts_with('#') {
+            continue;
+        }
+        let piece = if line.starts_with([' ', '\t', '-']) {
+            if !open {
+                return None;
+            }
+            let list = item.strip_prefix("- ");
+            let joint = if values.ends_with("<td>") {
+                ""
+            } else if list.is_some() {
+                ", "
+            } else {
+                " "
+            };
+            values.push_str(joint);
+            list.unwrap_or(item)
+        } else {
+            let (key, first) = line.split_once(':')?;
+            keys.push_str("<th>");
+            keys.push_str(&crate::escape::text(unquote(key)));
+            keys.push_str("</th>");
+            values.push_str(if open { "</td><td>" } else { "<td>" });
+            open = true;
+            first
+        };
+        values.push_str(&crate::escape::text(unquote(piece)));
+    }
+    if !open {
+        return None;
+    }
+    keys.push_str("</tr></thead>\n<tbody><tr>");
+    keys.push_str(&values);
+    keys.push_str("</td></tr></tbody>\n</table>\n");
+    Some(CowStr::from(keys))
+}
+
+/// A YAML scalar's text: quotes and a flow list's brackets off, a block scalar's `|` or `>` empty.
+fn unquote(value: &str) -> &str {
+    let value = value.trim();
+    if value.starts_with(['|', '>']) {
+        return "";
+    }
+    value.trim_matches(['"', '\'', '[', ']'])
+}
+
 impl Sanitiser {
     fn map<'a>(&mut self, event: Event<'a>) -> Option<Event<'a>> {
         if self.in_metadata {
             self.in_metadata = !matches!(event, Event::End(TagEnd::MetadataBlock(_)));
-            return None;
+            return match self.in_metadata {
+                true => None,
+                false => front_matter_table(&self.front_matter.take()?).map(Event::Html),
+            };
         }
         match event {
-            Event::Start(Tag::MetadataBlock(_)) => {
+            Event::Start(Tag::MetadataBlock(kind)) => {
                 self.in_metadata = true;
+                self.front_matter = (kind == MetadataBlockKind::YamlStyle).then(String::new);
                 None
             }
             Event::Start(Tag::CodeBlock(kind)) => {

@@ -194,16 +194,31 @@ fn the_page_loads_its_script_only_for_diagrams_math_shortcodes_or_code_with_a_la
 }
 
 #[test]
-fn front_matter_is_not_shown() {
-    let html = markdown_to_safe_html("---\ntitle: Secret plan\ntags: [a]\n---\n\n# Visible\n");
-    assert!(!html.contains("Secret plan"), "{html}");
+fn yaml_front_matter_is_a_table_as_on_github_and_tomls_is_not_shown() {
+    let html = markdown_to_safe_html(
+        "---\ntitle: \"Getting started\"\ntags: [guide, intro]\naliases:\n  - start\n  - 'first steps'\n\
+         description: >\n  Two lines\n  folded.\n# a comment\nurl: https://example.com/a\n---\n\n# Visible\n",
+    );
+    assert!(
+        html.starts_with(
+            "<table>\n<thead><tr><th>title</th><th>tags</th><th>aliases</th><th>description</th><th>url</th></tr></thead>\n\
+             <tbody><tr><td>Getting started</td><td>guide, intro</td><td>start, first steps</td>\
+             <td>Two lines folded.</td><td>https://example.com/a</td></tr></tbody>\n</table>\n"
+        ),
+        "{html}"
+    );
     assert!(
         html.contains("<h1 id=\"user-content-visible\">Visible</h1>"),
         "{html}"
     );
-    // Saved by Notepad: a byte order mark first.
-    let html = markdown_to_safe_html("\u{feff}---\ntitle: Secret plan\n---\n\n# Visible\n");
-    assert!(!html.contains("Secret plan"), "{html}");
+    // Saved by Notepad: a byte order mark first. Markup in a value is text.
+    let html = markdown_to_safe_html("\u{feff}---\nname: <b>x</b>\n---\n\n# Visible\n");
+    assert!(html.contains("<td>&lt;b&gt;x&lt;/b&gt;</td>"), "{html}");
+    // Not a mapping (a list, a bare line): left out, as before.
+    for yaml in ["- a\n- b", "just text"] {
+        let html = markdown_to_safe_html(&format!("---\n{yaml}\n---\n\n# Visible\n"));
+        assert!(html.starts_with("<h1"), "{yaml}: {html}");
+    }
     // Hugo's TOML front matter, between `+++` lines.
     let html = markdown_to_safe_html(
         "+++\ntitle = \"Secret plan\"\ndate = 2024-03-01\n+++\n\n# Visible\n",
