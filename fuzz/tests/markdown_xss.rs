@@ -53,6 +53,8 @@ fn placements(payload: &str) -> Vec<String> {
         format!("- [ ] {one_line}\n\n> [!NOTE]\n> {one_line}"),
         format!("x[^1]\n\n[^1]: {one_line}"),
         format!("x[^{label}] y[^{label}]\n\n[^{label}]: z"),
+        // YAML front matter, drawn as a table of keys and values.
+        format!("---\nk: {one_line}\n{label}: v\nlist:\n  - {one_line}\n---\n\n# T"),
         // Diagram and formula sources, which the page hands to mermaid and KaTeX.
         format!("```mermaid\n{payload}\n```"),
         format!("```math\n{payload}\n```"),
