@@ -2,8 +2,9 @@
 // logo sized by its height alone, GitHub's #gh-dark-mode-only / #gh-light-mode-only images in each
 // colour scheme, a table of contents linking a heading that carries badges, a flag written in
 // prose; a chat tool's answer with file names after its code fences' languages and GitHub's
-// $`…`$ math; an Obsidian note with a callout inside a callout. The fixtures are written here in
-// the styles those tools produce.
+// $`…`$ math; an Obsidian note with a callout inside a callout; an AI tool's README whose emoji
+// headings carry U+FE0F, with a footnote and a nested checklist; a Claude skill's front matter.
+// The fixtures are written here in the styles those tools produce.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -144,6 +145,124 @@ test('an Obsidian callout inside a callout is drawn as an alert of its own, not 
   assert.deepEqual(inner, { text: 'Open risk The migration is not reversible.', label: '"Warning"' });
   assert.doesNotMatch(await page.textContent('article'), /\[!/);
   await page.screenshot({ path: join(SHOTS, 'nested-callout.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// An AI tool's README: headings led by emoji, two of them with U+FE0F (`🛠️`, `⚙️`), whose anchors
+// on GitHub keep that invisible character, so the table of contents the tool writes links
+// `#️-tech-stack`; a footnote named like a heading above it; a checklist with a nested one.
+const AI_README = `# TaskFlow
+
+## 📋 Table of Contents
+
+- [Features](#-features)
+- [Tech Stack](#️-tech-stack)
+- [Configuration](#%EF%B8%8F-configuration)
+- [Usage](#-usage)
+
+## ✨ Features
+
+- [x] Boards
+  - [ ] Swimlanes
+  - [x] Labels
+- [ ] Offline mode
+
+${'Feature notes to push the next headings down the page.\n\n'.repeat(30)}
+## 🛠️ Tech Stack
+
+### Notes
+
+Next.js 14 and PostgreSQL[^notes].
+
+${'Details of the stack.\n\n'.repeat(30)}
+## ⚙️ Configuration
+
+Copy \`.env.example\`.
+
+${'Configuration details.\n\n'.repeat(30)}
+## 🚀 Usage
+
+Run \`npm run dev\`.
+
+${'More on running it.\n\n'.repeat(30)}
+[^notes]: Any PostgreSQL from 14 on.
+`;
+
+// Where a click on `selector` scrolls: the element the address now names, and how far its top
+// is below the sticky header (the window is scrolled to the top first).
+async function follow(page, selector) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.click(selector);
+  await page.waitForFunction(() => location.hash && window.scrollY > 300);
+  return page.evaluate(() => {
+    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    return target && {
+      tag: target.tagName,
+      text: target.textContent.replace(/\s+/g, ' ').trim(),
+      below: Math.round(target.getBoundingClientRect().top - document.querySelector('.plug-header').getBoundingClientRect().bottom),
+    };
+  });
+}
+
+test("an AI README's table of contents reaches headings whose emoji carry U+FE0F, a footnote named like a heading is the one its reference reaches and links back, and a nested checklist is indented", async () => {
+  const e = await dropMarkdown('README.md', AI_README);
+  const { page, context, errors } = await open(e);
+  for (const [link, heading] of [['Tech Stack', '🛠️ Tech Stack'], ['Configuration', '⚙️ Configuration'], ['Usage', '🚀 Usage']]) {
+    const target = await follow(page, `article li a:text-is("${link}")`);
+    assert.equal(target?.text, heading, `${link} scrolls to its heading (it went nowhere: the id had no U+FE0F)`);
+    assert.ok(target.below >= 0 && target.below < 80, `${link}: ${target.below}`);
+  }
+  // `[^notes]` and `### Notes` were both `user-content-notes`: the reference went to the heading.
+  const note = await follow(page, 'sup.footnote-reference a');
+  assert.deepEqual([note?.tag, note?.text], ['DIV', '1 Any PostgreSQL from 14 on. ↩']);
+  await page.click('a.footnote-backref');
+  await page.waitForFunction(() => location.hash.endsWith('fnref-notes'));
+  const back = await page.$eval('sup.footnote-reference a', (a) => Math.round(a.getBoundingClientRect().top));
+  assert.ok(back > 40 && back < 800, `the ↩ brings the reference into view: ${back}`);
+  // GitHub hangs the box where the bullet was, so the nested checklist sits one level in.
+  const boxes = await page.$$eval('article input[type=checkbox]', (all) => all.map((b) => Math.round(b.getBoundingClientRect().left)));
+  assert.equal(boxes.length, 4);
+  assert.equal(boxes[1], boxes[2]);
+  assert.equal(boxes[0], boxes[3]);
+  assert.ok(boxes[1] - boxes[0] > 15, `the nested checklist is indented: ${boxes}`);
+  await page.screenshot({ path: join(SHOTS, 'ai-readme.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A Claude skill as its folder holds it: what the skill is for lives only in its front matter,
+// which GitHub shows as a table (Plug left it out, so the page began at the first heading).
+const SKILL = `---
+name: invoice-forms
+description: >
+  Fill invoice PDF forms from a spreadsheet. Use when the user asks to fill,
+  complete or batch-produce invoice forms.
+allowed-tools: [Read, Bash]
+---
+
+# Invoice forms
+
+Read the sheet, then fill one form per row.
+`;
+
+test("a skill's YAML front matter is shown as GitHub shows it, a table of its keys over their values", async () => {
+  const e = await dropMarkdown('SKILL.md', SKILL);
+  const { page, context, errors } = await open(e);
+  const table = await page.$eval('article > :first-child', (t) => ({
+    tag: t.tagName,
+    keys: [...t.querySelectorAll('th')].map((th) => th.textContent),
+    values: [...t.querySelectorAll('td')].map((td) => td.textContent),
+    fits: t.getBoundingClientRect().right <= document.querySelector('article').getBoundingClientRect().right,
+  }));
+  assert.deepEqual(table, {
+    tag: 'TABLE',
+    keys: ['name', 'description', 'allowed-tools'],
+    values: ['invoice-forms', 'Fill invoice PDF forms from a spreadsheet. Use when the user asks to fill, complete or batch-produce invoice forms.', 'Read, Bash'],
+    fits: true,
+  });
+  assert.doesNotMatch(await page.textContent('article'), /---|name:/);
+  await page.screenshot({ path: join(SHOTS, 'skill-front-matter.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -433,7 +433,7 @@ ${'Second FAQ.\n\n'.repeat(40)}
 not front matter here
 `;
 
-test("a README's table of contents scrolls to GitHub's heading anchors, its footnotes come last, and TOML front matter or YAML after a BOM is not shown", async () => {
+test("a README's table of contents scrolls to GitHub's heading anchors, its footnotes come last, TOML front matter is not shown and YAML's after a BOM is a table", async () => {
   const { owner: user } = await app.world();
   const e = await app.dropLive(user, { file: { name: 'README.md', content: TOC_README }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
   const { page, context } = await openPage(e);
@@ -457,11 +457,13 @@ test("a README's table of contents scrolls to GitHub's heading anchors, its foot
   const text = await post.textContent('article');
   assert.doesNotMatch(text, /Hugo post|\+\+\+/);
   await postContext.close();
-  // Notepad saves UTF-8 with a byte order mark before the front matter.
+  // Notepad saves UTF-8 with a byte order mark before the front matter: still front matter,
+  // shown as GitHub shows YAML's, a table of its keys over their values.
   const notepad = await app.dropLive(user, { file: { name: 'notes.md', content: '\ufeff---\ntitle: Notepad\n---\n\n# Notes\n' }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
   const { page: notes, context: notesContext } = await openPage(notepad);
   await notes.waitForSelector('article h1');
-  assert.equal((await notes.textContent('article')).trim(), 'Notes');
+  assert.deepEqual(await notes.$$eval('article > *', (all) => all.map((el) => `${el.tagName} ${el.textContent.replace(/\s+/g, ' ').trim()}`)),
+    ['TABLE title Notepad', 'H1 Notes']);
   await notesContext.close();
 });
 

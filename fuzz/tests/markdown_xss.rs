@@ -32,6 +32,11 @@ fn payloads() -> Vec<String> {
 /// The payload where markdown puts raw text, link and image targets, autolinks and references.
 fn placements(payload: &str) -> Vec<String> {
     let one_line = payload.replace('\n', " ");
+    // A footnote's label becomes the ids and links of its note and references.
+    let label: String = payload
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '[' | ']'))
+        .collect();
     vec![
         payload.to_string(),
         format!("Title\n{payload}"),
@@ -47,6 +52,9 @@ fn placements(payload: &str) -> Vec<String> {
         format!("*{one_line}* **[y]({one_line})**"),
         format!("- [ ] {one_line}\n\n> [!NOTE]\n> {one_line}"),
         format!("x[^1]\n\n[^1]: {one_line}"),
+        format!("x[^{label}] y[^{label}]\n\n[^{label}]: z"),
+        // YAML front matter, drawn as a table of keys and values.
+        format!("---\nk: {one_line}\n{label}: v\nlist:\n  - {one_line}\n---\n\n# T"),
         // Diagram and formula sources, which the page hands to mermaid and KaTeX.
         format!("```mermaid\n{payload}\n```"),
         format!("```math\n{payload}\n```"),

@@ -2,7 +2,9 @@
 //! URL schemes are dropped, and the rendered fragment, the author's HTML included, passes an
 //! allow-list sanitiser (allow_list.rs) as a README's HTML does on GitHub.
 
-use pulldown_cmark::{CodeBlockKind, CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    CodeBlockKind, CowStr, Event, LinkType, MetadataBlockKind, Options, Parser, Tag, TagEnd,
+};
 
 use crate::layout::Page;
 use crate::url_policy::{safe_image_url, safe_link_url};
@@ -96,7 +98,10 @@ fn render(markdown: &str) -> (String, Features) {
 }
 
 /// Moves footnote definitions to the end of the document, where GitHub lists them, whatever
-/// line of the markdown defines them.
+/// line of the markdown defines them, and writes notes and references as GitHub does: ids of
+/// their own (`fn-…`, `fnref-…`: a note's bare label was its id, so `[^usage]` and `## Usage`
+/// were both `user-content-usage` and the reference scrolled to the heading) and a `↩` back to
+/// where the note is cited.
 fn footnotes_last(events: Vec<Event<'_>>) -> Vec<Event<'_>> {
     // A document without notes is kept as it is: a second list of its events held a 1 MB file's
     // events twice (80 bytes each: 160 MB for a million short paragraphs, past the isolate's 128).
@@ -126,6 +131,46 @@ fn footnotes_last(events: Vec<Event<'_>>) -> Vec<Event<'_>> {
         }
     }
     body.extend(notes);
+    // Numbered in the order they are first met, as pulldown-cmark numbers them; a note's own
+    // reference (the first) gets the id its `↩` returns to. Each number is kept doubled, plus
+    // one once cited (the map's type is the headings' one: no second copy of its code).
+    let mut numbers = std::collections::HashMap::<String, usize>::new();
+    let mut open = Vec::new();
+    for event in &mut body {
+        let (name, reference) = match event {
+            Event::FootnoteReference(name) | Event::Start(Tag::FootnoteDefinition(name)) => (
+                name.to_string(),
+                matches!(event, Event::FootnoteReference(_)),
+            ),
+            Event::End(TagEnd::FootnoteDefinition) => {
+                *event = Event::Html(CowStr::from(match open.pop().flatten() {
+                    Some(label) => format!(
+                        "<a href=\"#fnref-{label}\" class=\"footnote-backref\">↩</a></div>\n"
+                    ),
+                    None => "</div>\n".to_string(),
+                }));
+                continue;
+            }
+            _ => continue,
+        };
+        let next = numbers.len() * 2 + 2;
+        let label = crate::escape::attr(&name);
+        let number = numbers.entry(name).or_insert(next);
+        let (n, cited) = (*number / 2, *number % 2 == 1);
+        let html = if reference {
+            *number |= 1;
+            let id = if cited {
+                String::new()
+            } else {
+                format!(" id=\"fnref-{label}\"")
+            };
+            format!("<sup class=\"footnote-reference\"><a href=\"#fn-{label}\"{id}>{n}</a></sup>")
+        } else {
+            open.push(cited.then(|| label.clone()));
+            format!("\n<div class=\"footnote-definition\" id=\"fn-{label}\"><sup class=\"footnote-definition-label\">{n}</sup>")
+        };
+        *event = Event::Html(CowStr::from(html));
+    }
     body
 }
 
@@ -172,28 +217,94 @@ fn add_heading_ids(events: &mut [Event<'_>]) {
     }
 }
 
-/// github-slugger's rule: lower case, punctuation and symbols dropped, each space a `-`, the
-/// spaces at either end too (`## ![logo](…) Plug` is `-plug`, as on GitHub).
+/// GitHub's rule (its filter keeps `[\p{Word}\- ]`): lower case, punctuation and symbols dropped,
+/// each space a `-`, the spaces at either end too (`## ![logo](…) Plug` is `-plug`, as on GitHub).
 fn github_slug(text: &str) -> String {
     text.chars()
         .filter_map(|c| match c {
             ' ' => Some('-'),
-            '-' | '_' => Some(c),
-            c if c.is_alphanumeric() => Some(c),
+            c if in_word(c) => Some(c),
             _ => None,
         })
         .flat_map(char::to_lowercase)
         .collect()
 }
 
-/// Rewrites the event stream: markdown links and images keep only checked URLs, front matter is
-/// left out, and the author's raw HTML goes on to the allow-list sanitiser.
+/// Ruby's `\p{Word}` and `-`: letters (Alphabetic), marks, decimal digits, connector punctuation
+/// and the joiners. A mark stays although nothing shows it: `## 🛠️ Tech Stack` is
+/// `️-tech-stack` with the emoji's U+FE0F, which the links AI tools write to it keep (it was
+/// `-tech-stack`, and the table of contents went nowhere), as does a keycap (`1️⃣`), an emoji's
+/// zero-width joiner, a Devanagari virama or an accent typed as its own character (macOS's
+/// decomposed `Über`). Numbers that are not digits (`²`, `½`, `①`) go, as on GitHub.
+fn in_word(c: char) -> bool {
+    match c {
+        '-'
+        | '_'
+        | '\u{200c}'
+        | '\u{200d}'
+        | '\u{203f}'
+        | '\u{2040}'
+        | '\u{2054}'
+        | '\u{fe33}'
+        | '\u{fe34}'
+        | '\u{fe4d}'..='\u{fe4f}'
+        | '\u{ff3f}' => true,
+        // Other numbers (No): Rust counts them numeric, Ruby's \p{Word} does not.
+        '\u{b2}'
+        | '\u{b3}'
+        | '\u{b9}'
+        | '\u{bc}'..='\u{be}'
+        | '\u{2070}'
+        | '\u{2074}'..='\u{2079}'
+        | '\u{2080}'..='\u{2089}'
+        | '\u{2150}'..='\u{215f}'
+        | '\u{2460}'..='\u{249b}'
+        | '\u{24ea}'..='\u{24ff}'
+        | '\u{2776}'..='\u{2793}'
+        | '\u{3248}'..='\u{325f}'
+        | '\u{3280}'..='\u{3289}'
+        | '\u{32b1}'..='\u{32bf}'
+        | '\u{1f100}'..='\u{1f10c}' => false,
+        c if c.is_alphanumeric() => true,
+        // Marks the Alphabetic property leaves out (combining accents, Hebrew and Arabic points,
+        // the Indic scripts' viramas and nuktas, Thai and Lao tone marks, kana voicing, variation
+        // selectors, keycaps); the Indic blocks' dandas and Thai's baht sign are not marks.
+        '\u{964}' | '\u{965}' | '\u{970}' | '\u{e3f}' => false,
+        '\u{300}'..='\u{36f}'
+        | '\u{483}'..='\u{489}'
+        | '\u{591}'..='\u{5bd}'
+        | '\u{610}'..='\u{61a}'
+        | '\u{64b}'..='\u{65f}'
+        | '\u{670}'
+        | '\u{6d6}'..='\u{6dc}'
+        | '\u{6df}'..='\u{6ed}'
+        | '\u{900}'..='\u{dff}'
+        | '\u{e31}'..='\u{e4e}'
+        | '\u{eb1}'..='\u{ece}'
+        | '\u{1ab0}'..='\u{1aff}'
+        | '\u{1dc0}'..='\u{1dff}'
+        | '\u{20d0}'..='\u{20f0}'
+        | '\u{302a}'..='\u{302f}'
+        | '\u{3099}'
+        | '\u{309a}'
+        | '\u{fe00}'..='\u{fe0f}'
+        | '\u{fe20}'..='\u{fe2f}'
+        | '\u{e0100}'..='\u{e01ef}' => true,
+        _ => false,
+    }
+}
+
+/// Rewrites the event stream: markdown links and images keep only checked URLs, YAML front matter
+/// becomes a table (TOML's is left out), and the author's raw HTML goes on to the allow-list
+/// sanitiser.
 #[derive(Default)]
 struct Sanitiser {
     /// One entry per open link / image: was its start kept?
     links: Vec<bool>,
     images: Vec<bool>,
     in_metadata: bool,
+    /// The text of the YAML front matter being read.
+    front_matter: Option<String>,
     in_code: bool,
     features: Features,
     /// How many tags are open where the parser is.
@@ -336,8 +447,10 @@ impl Sanitiser {
     /// shortcodes are noted for the page's script.
     fn prose<'a>(&mut self, text: String, out: &mut Vec<Event<'a>>) {
         if self.in_code || self.in_metadata || !self.links.is_empty() || !self.images.is_empty() {
-            if !self.in_metadata {
-                out.push(Event::Text(CowStr::from(text)));
+            match &mut self.front_matter {
+                Some(yaml) if self.in_metadata => yaml.push_str(&text),
+                _ if self.in_metadata => {}
+                _ => out.push(Event::Text(CowStr::from(text))),
             }
             return;
         }
@@ -379,15 +492,75 @@ fn autolinked<'a>(text: &str, out: &mut Vec<Event<'a>>) {
     }
 }
 
+/// YAML front matter as GitHub shows it: a table of its keys over their values (a Jekyll post's
+/// title and date, a Claude skill's or agent's name and description, an Obsidian note's
+/// properties), a list's items joined with commas and a folded text's lines with spaces. Front
+/// matter that is not such a mapping is left out.
+fn front_matter_table(yaml: &str) -> Option<CowStr<'static>> {
+    let mut keys = String::from("<table>\n<thead><tr>");
+    let mut values = String::new();
+    let mut open = false;
+    for line in yaml.lines() {
+        let item = line.trim();
+        if item.is_empty() || item.starts_with('#') {
+            continue;
+        }
+        let piece = if line.starts_with([' ', '\t', '-']) {
+            if !open {
+                return None;
+            }
+            let list = item.strip_prefix("- ");
+            let joint = if values.ends_with("<td>") {
+                ""
+            } else if list.is_some() {
+                ", "
+            } else {
+                " "
+            };
+            values.push_str(joint);
+            list.unwrap_or(item)
+        } else {
+            let (key, first) = line.split_once(':')?;
+            keys.push_str("<th>");
+            keys.push_str(&crate::escape::text(unquote(key)));
+            keys.push_str("</th>");
+            values.push_str(if open { "</td><td>" } else { "<td>" });
+            open = true;
+            first
+        };
+        values.push_str(&crate::escape::text(unquote(piece)));
+    }
+    if !open {
+        return None;
+    }
+    keys.push_str("</tr></thead>\n<tbody><tr>");
+    keys.push_str(&values);
+    keys.push_str("</td></tr></tbody>\n</table>\n");
+    Some(CowStr::from(keys))
+}
+
+/// A YAML scalar's text: quotes and a flow list's brackets off, a block scalar's `|` or `>` empty.
+fn unquote(value: &str) -> &str {
+    let value = value.trim();
+    if value.starts_with(['|', '>']) {
+        return "";
+    }
+    value.trim_matches(['"', '\'', '[', ']'])
+}
+
 impl Sanitiser {
     fn map<'a>(&mut self, event: Event<'a>) -> Option<Event<'a>> {
         if self.in_metadata {
             self.in_metadata = !matches!(event, Event::End(TagEnd::MetadataBlock(_)));
-            return None;
+            return match self.in_metadata {
+                true => None,
+                false => front_matter_table(&self.front_matter.take()?).map(Event::Html),
+            };
         }
         match event {
-            Event::Start(Tag::MetadataBlock(_)) => {
+            Event::Start(Tag::MetadataBlock(kind)) => {
                 self.in_metadata = true;
+                self.front_matter = (kind == MetadataBlockKind::YamlStyle).then(String::new);
                 None
             }
             Event::Start(Tag::CodeBlock(kind)) => {

@@ -194,16 +194,31 @@ fn the_page_loads_its_script_only_for_diagrams_math_shortcodes_or_code_with_a_la
 }
 
 #[test]
-fn front_matter_is_not_shown() {
-    let html = markdown_to_safe_html("---\ntitle: Secret plan\ntags: [a]\n---\n\n# Visible\n");
-    assert!(!html.contains("Secret plan"), "{html}");
+fn yaml_front_matter_is_a_table_as_on_github_and_tomls_is_not_shown() {
+    let html = markdown_to_safe_html(
+        "---\ntitle: \"Getting started\"\ntags: [guide, intro]\naliases:\n  - start\n  - 'first steps'\n\
+         description: >\n  Two lines\n  folded.\n# a comment\nurl: https://example.com/a\n---\n\n# Visible\n",
+    );
+    assert!(
+        html.starts_with(
+            "<table>\n<thead><tr><th>title</th><th>tags</th><th>aliases</th><th>description</th><th>url</th></tr></thead>\n\
+             <tbody><tr><td>Getting started</td><td>guide, intro</td><td>start, first steps</td>\
+             <td>Two lines folded.</td><td>https://example.com/a</td></tr></tbody>\n</table>\n"
+        ),
+        "{html}"
+    );
     assert!(
         html.contains("<h1 id=\"user-content-visible\">Visible</h1>"),
         "{html}"
     );
-    // Saved by Notepad: a byte order mark first.
-    let html = markdown_to_safe_html("\u{feff}---\ntitle: Secret plan\n---\n\n# Visible\n");
-    assert!(!html.contains("Secret plan"), "{html}");
+    // Saved by Notepad: a byte order mark first. Markup in a value is text.
+    let html = markdown_to_safe_html("\u{feff}---\nname: <b>x</b>\n---\n\n# Visible\n");
+    assert!(html.contains("<td>&lt;b&gt;x&lt;/b&gt;</td>"), "{html}");
+    // Not a mapping (a list, a bare line): left out, as before.
+    for yaml in ["- a\n- b", "just text"] {
+        let html = markdown_to_safe_html(&format!("---\n{yaml}\n---\n\n# Visible\n"));
+        assert!(html.starts_with("<h1"), "{yaml}: {html}");
+    }
     // Hugo's TOML front matter, between `+++` lines.
     let html = markdown_to_safe_html(
         "+++\ntitle = \"Secret plan\"\ndate = 2024-03-01\n+++\n\n# Visible\n",
@@ -385,6 +400,35 @@ fn headings_get_githubs_anchor_ids_and_the_links_to_them_match() {
 }
 
 #[test]
+fn a_headings_invisible_marks_stay_in_its_anchor_as_on_github() {
+    // An AI tool's README: `🛠️` is U+1F6E0 and U+FE0F, and GitHub's anchor keeps the selector,
+    // so the table of contents links `#️-tech-stack`. A keycap, an emoji's zero-width joiner, a
+    // Hindi virama and macOS's decomposed `Ü` stay too; a superscript and a circled number go.
+    let html = markdown_to_safe_html(
+        "[Stack](#\u{fe0f}-tech-stack)\n\n## 🛠️ Tech Stack\n\n## 1️⃣ Install\n\n## 👨‍💻 Development\n\n\
+         ## हिन्दी\n\n## U\u{308}ber\n\n## Step² ① Go\n\n## Fullwidth＿name\n",
+    );
+    for id in [
+        "\u{fe0f}-tech-stack",
+        "1\u{fe0f}\u{20e3}-install",
+        "\u{200d}-development",
+        "हिन्दी",
+        "u\u{308}ber",
+        "step--go",
+        "fullwidth＿name",
+    ] {
+        assert!(
+            html.contains(&format!("id=\"user-content-{id}\"")),
+            "{id}: {html}"
+        );
+    }
+    assert!(
+        html.contains("href=\"#user-content-%EF%B8%8F-tech-stack\""),
+        "{html}"
+    );
+}
+
+#[test]
 fn a_headings_badges_and_logos_are_not_part_of_its_anchor() {
     // mermaid's README: badges after the title, its table of contents linking `#contributors---`;
     // a logo before a title, and an image inside HTML, whose alt text no reader sees as text.
@@ -410,8 +454,37 @@ fn footnotes_are_listed_at_the_end_as_on_github() {
     let html = markdown_to_safe_html("Claim[^a].\n\n[^a]: The source.\n\n## Later\n\nMore text.\n");
     let note = html.find("The source.").unwrap();
     assert!(note > html.find("More text.").unwrap(), "{html}");
-    assert!(html.contains("href=\"#user-content-a\""), "{html}");
-    assert!(html.contains("id=\"user-content-a\""), "{html}");
+    assert!(html.contains("href=\"#user-content-fn-a\""), "{html}");
+    assert!(html.contains("id=\"user-content-fn-a\""), "{html}");
+}
+
+#[test]
+fn a_footnote_named_like_a_heading_is_where_its_reference_points_and_links_back() {
+    // `[^usage]` and `## Usage` were both `user-content-usage`: the reference scrolled to the
+    // heading. GitHub's ids are `fn-usage` and `fnref-usage`, and each note has its `↩`; a second
+    // reference to the same note gets no id (ids are unique), an unreferenced note no `↩`.
+    let html = markdown_to_safe_html(
+        "## Usage\n\nRun it[^usage]. Again[^usage].\n\n[^usage]: With care.\n\n[^spare]: Unused.\n",
+    );
+    assert!(html.contains("<h2 id=\"user-content-usage\">"), "{html}");
+    assert!(
+        html.contains("<a href=\"#user-content-fn-usage\" id=\"user-content-fnref-usage\">1</a>"),
+        "{html}"
+    );
+    assert_eq!(
+        html.matches("id=\"user-content-fnref-usage\"").count(),
+        1,
+        "{html}"
+    );
+    assert!(html.contains("id=\"user-content-fn-usage\""), "{html}");
+    assert!(
+        html.contains(
+            "<a href=\"#user-content-fnref-usage\" class=\"footnote-backref\">↩</a></div>"
+        ),
+        "{html}"
+    );
+    assert_eq!(html.matches("footnote-backref").count(), 1, "{html}");
+    assert!(!html.contains("id=\"user-content-usage\" "), "{html}");
 }
 
 #[test]
