@@ -341,9 +341,31 @@ sync_file "$nm/leaflet/dist/leaflet.css" "$out/cdn/leaflet/leaflet.min.css"
 sync_dir "$nm/leaflet/dist/images" "$out/cdn/leaflet/images"
 # React 18 as an ES module (esm.sh, `+esm`), its JSX runtime, and esm.sh's lucide-react and
 # recharts as react-kit's builds: small modules over the drop's one UMD React (assets/cdn-esm).
-for file in react react-dom jsx-runtime lucide-react recharts; do
+for file in react react-dom jsx-runtime recharts; do
   sync_file "$repo/crates/render/src/assets/cdn-esm/$file.mjs" "$out/cdn/esm/$file.mjs"
 done
+# lucide-react's module, with the names newer releases have that react-kit's 0.383.0 build lacks
+# (react-kit's lucide/ holds a file for each: the renamed icon, or a line naming a missing one).
+node -e '
+const { readFileSync, readdirSync } = require("node:fs");
+const [kit, head] = process.argv.slice(1);
+const full = readFileSync(`${kit}/lucide-react.mjs`, "utf8");
+const exported = new Set([...full.slice(full.lastIndexOf("export{")).matchAll(/(\w+)(?=[,}])/g)].map((m) => m[1]));
+let out = readFileSync(head, "utf8");
+const standIns = [];
+for (const file of readdirSync(`${kit}/lucide`).sort()) {
+  const name = file.slice(0, -4);
+  const names = [name, `${name}Icon`, `Lucide${name}`].filter((n) => !exported.has(n));
+  if (names.length === 0) continue;
+  if (readFileSync(`${kit}/lucide/${file}`, "utf8").startsWith("export const missing")) {
+    standIns.push(...names.map((n) => `${n} = missing("${name}")`));
+  } else {
+    out += `export { ${names.map((n) => `default as ${n}`).join(", ")} } from "../../react-kit/lucide/${file}";\n`;
+  }
+}
+process.stdout.write(`${out}export const ${standIns.join(",\n  ")};\n`);
+' "$out/react-kit" "$repo/crates/render/src/assets/cdn-esm/lucide-react.mjs" > "$out/cdn/esm/lucide-react.mjs.build"
+keep_if_changed "$out/cdn/esm/lucide-react.mjs"
 # three.js r160's module build and its addons (examples/jsm), without the decoders' wasm and
 # rhino3dm under libs/ that a page names by its own path.
 for file in three.module.js three.module.min.js three.min.js three.js; do

@@ -49,7 +49,7 @@ test("a Gemini-style React page: esm.sh's React, lucide-react and recharts throu
     "imports": {
       "react": "https://esm.sh/react@18.2.0",
       "react-dom/client": "https://esm.sh/react-dom@18.2.0/client",
-      "lucide-react": "https://esm.sh/lucide-react@0.263.1?deps=react@18.2.0",
+      "lucide-react": "https://esm.sh/lucide-react@0.469.0?deps=react@18.2.0",
       "recharts": "https://esm.sh/recharts@2.12.7?external=react,react-dom"
     }
   }
@@ -60,7 +60,7 @@ test("a Gemini-style React page: esm.sh's React, lucide-react and recharts throu
   <script type="text/babel" data-type="module">
     import React, { useState, useMemo } from 'react';
     import { createRoot } from 'react-dom/client';
-    import { Flame, Plus } from 'lucide-react';
+    import { Flame, Plus, House, ChartSpline } from 'lucide-react';
     import { LineChart, Line, XAxis, YAxis, CartesianGrid } from 'recharts';
 
     const App = () => {
@@ -69,6 +69,7 @@ test("a Gemini-style React page: esm.sh's React, lucide-react and recharts throu
       const data = days.map((v, i) => ({ day: 'D' + (i + 1), v }));
       return (
         <div className="app max-w-xl mx-auto p-6">
+          <nav className="flex gap-3 text-slate-600"><House id="home" /><ChartSpline id="spline" /></nav>
           <h1 className="text-2xl font-bold flex items-center gap-2"><Flame className="text-orange-500" /> Streak: <span id="total">{total}</span></h1>
           <button id="add" className="mt-4 inline-flex items-center gap-1 rounded-lg bg-indigo-600 px-4 py-2 text-white" onClick={() => setDays([...days, 7])}>
             <Plus size={16} /> Add day
@@ -96,8 +97,12 @@ test("a Gemini-style React page: esm.sh's React, lucide-react and recharts throu
   await page.waitForSelector('.recharts-line-curve');
   assert.equal(await page.locator('#root .app').count(), 1, 'the tree is mounted once');
   assert.equal(await page.textContent('#total'), '20');
-  // lucide-react's icons are drawn: SVGs with their paths.
+  // lucide-react's icons are drawn: SVGs with their paths. The page pins 0.469, whose `House` is
+  // react-kit's 0.383 `Home`; `ChartSpline`, which 0.383 never drew, is a dashed square rather
+  // than an import that fails the whole page.
   assert.equal(await page.locator('h1 svg.lucide path').count() > 0, true);
+  assert.equal(await page.locator('svg#home.lucide path').count() > 0, true);
+  assert.equal(await page.locator('svg#spline.lucide rect[stroke-dasharray="3 3"]').count(), 1);
   await page.click('#add');
   // Hooks run in the page's one React: the state updates and recharts (whose hooks would throw
   // "Invalid hook call" on a second React) draws the new point.
