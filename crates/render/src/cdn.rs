@@ -138,8 +138,13 @@ pub fn vendored_url(url: &str) -> Option<String> {
     let named;
     let (name, version, path) = if let Some(path) = rest.strip_prefix(ESM_SH) {
         // esm.sh builds a package as an ES module: its query (`?deps=`, `?external=`, `?dev`) and
-        // `*` change how, not which library; a bare package is its `+esm`, as on jsDelivr.
-        esm_parts(path.split(['?', '#']).next()?.trim_start_matches('*'))?
+        // `*` change how, not which library; a bare package is its `+esm`, as on jsDelivr. An
+        // import map's prefix (`"react/": "https://esm.sh/react@18/"`) has no file here.
+        let path = path.split(['?', '#']).next()?;
+        if path.ends_with('/') {
+            return None;
+        }
+        esm_parts(path.trim_start_matches('*'))?
     } else if let Some(path) = rest.strip_prefix(UNPKG) {
         // unpkg's `?module` (an ES module, no longer served) names what `+esm` does.
         match path.strip_suffix("?module") {
@@ -653,6 +658,9 @@ mod tests {
                 r#"{"imports": {"react": "/_plug/vendor/cdn/esm/react.mjs", "react-dom/client": "/_plug/vendor/cdn/esm/react-dom.mjs", "recharts": "/_plug/vendor/cdn/esm/recharts.mjs"}}"#
             )
         );
+        // A prefix for React's subpaths has no file on the drop: the map stays whole.
+        let map = r#"{"imports": {"react": "https://esm.sh/react@18", "react/": "https://esm.sh/react@18/"}}"#;
+        assert_eq!(rewrite_module_text(map), None);
         let map = r#"{"imports": {"react": "https://esm.sh/react@18.2.0", "framer-motion": "https://esm.sh/framer-motion@11", "vue": "https://unpkg.com/vue@3/dist/vue.esm-browser.js"}}"#;
         assert_eq!(
             rewrite_module_text(map).as_deref(),
@@ -700,6 +708,8 @@ mod tests {
             "https://esm.sh/framer-motion@10",
             "https://esm.sh/recharts@3.1.0",
             "https://esm.sh/react@18.2.0/es2022/react.mjs",
+            "https://esm.sh/react@18.2.0/",
+            "https://esm.sh/react-dom@18/",
             "https://esm.sh.evil.example/react@18",
             "https://unpkg.com/aos@next/dist/aos.js",
             "https://unpkg.com/react@18",
@@ -717,6 +727,8 @@ mod tests {
             "https://esm.sh/framer-motion@10",
             "https://esm.sh/recharts@3.1.0",
             "https://esm.sh/react@18.2.0/es2022/react.mjs",
+            "https://esm.sh/react@18.2.0/",
+            "https://esm.sh/react-dom@18/",
             "https://esm.sh.evil.example/react@18",
             "https://unpkg.com/aos@next/dist/aos.js",
             "https://unpkg.com/react@18",
