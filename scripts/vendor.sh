@@ -99,6 +99,16 @@ expected_versions=(
   animate.css@4.1.1
   animejs@3.2.2
   leaflet@1.9.4
+  three-160@0.160.1
+  font-awesome@4.7.0
+  fontawesome-free-5@5.15.4
+  hljs-cdn-assets-10@10.7.3
+  aos@2.3.4
+  chart.js-3@3.9.1
+  chart.js-2@2.9.4
+  chartjs-plugin-datalabels@2.2.0
+  typed.js@2.1.0
+  swiper@11.2.9
 )
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }
@@ -329,6 +339,79 @@ done
 sync_file "$nm/leaflet/dist/leaflet.js" "$out/cdn/leaflet/leaflet.min.js"
 sync_file "$nm/leaflet/dist/leaflet.css" "$out/cdn/leaflet/leaflet.min.css"
 sync_dir "$nm/leaflet/dist/images" "$out/cdn/leaflet/images"
+# React 18 as an ES module (esm.sh, `+esm`), its JSX runtime, and esm.sh's lucide-react and
+# recharts as react-kit's builds: small modules over the drop's one UMD React (assets/cdn-esm).
+for file in react react-dom jsx-runtime recharts; do
+  sync_file "$repo/crates/render/src/assets/cdn-esm/$file.mjs" "$out/cdn/esm/$file.mjs"
+done
+# lucide-react's module, with the names newer releases have that react-kit's 0.383.0 build lacks
+# (react-kit's lucide/ holds a file for each: the renamed icon, or a line naming a missing one).
+node -e '
+const { readFileSync, readdirSync } = require("node:fs");
+const [kit, head] = process.argv.slice(1);
+const full = readFileSync(`${kit}/lucide-react.mjs`, "utf8");
+const exported = new Set([...full.slice(full.lastIndexOf("export{")).matchAll(/(\w+)(?=[,}])/g)].map((m) => m[1]));
+let out = readFileSync(head, "utf8");
+const standIns = [];
+for (const file of readdirSync(`${kit}/lucide`).sort()) {
+  const name = file.slice(0, -4);
+  const names = [name, `${name}Icon`, `Lucide${name}`].filter((n) => !exported.has(n));
+  if (names.length === 0) continue;
+  if (readFileSync(`${kit}/lucide/${file}`, "utf8").startsWith("export const missing")) {
+    standIns.push(...names.map((n) => `${n} = missing("${name}")`));
+  } else {
+    out += `export { ${names.map((n) => `default as ${n}`).join(", ")} } from "../../react-kit/lucide/${file}";\n`;
+  }
+}
+process.stdout.write(`${out}export const ${standIns.join(",\n  ")};\n`);
+' "$out/react-kit" "$repo/crates/render/src/assets/cdn-esm/lucide-react.mjs" > "$out/cdn/esm/lucide-react.mjs.build"
+keep_if_changed "$out/cdn/esm/lucide-react.mjs"
+# three.js r160's module build and its addons (examples/jsm), without the decoders' wasm and
+# rhino3dm under libs/ that a page names by its own path.
+for file in three.module.js three.module.min.js three.min.js three.js; do
+  sync_file "$nm/three-160/build/$file" "$out/cdn/three160/$file"
+done
+(cd "$nm/three-160" && find examples/jsm -type f -name '*.js' ! -path 'examples/jsm/libs/*/*' ! -name 'ammo.wasm.js') |
+  while read -r file; do sync_file "$nm/three-160/$file" "$out/cdn/three160/$file"; done
+# Font Awesome 4.7 and 5.15 (their class names differ from 6's): the CSS with its woff2 fonts.
+for file in font-awesome.css font-awesome.min.css; do
+  sync_file "$nm/font-awesome/css/$file" "$out/cdn/fa4/css/$file"
+done
+sync_file "$nm/font-awesome/fonts/fontawesome-webfont.woff2" "$out/cdn/fa4/fonts/fontawesome-webfont.woff2"
+for file in "$nm"/fontawesome-free-5/css/*.css; do
+  sync_file "$file" "$out/cdn/fa5/css/${file##*/}"
+done
+for file in all.js all.min.js; do
+  sync_file "$nm/fontawesome-free-5/js/$file" "$out/cdn/fa5/js/$file"
+done
+for face in brands-400 regular-400 solid-900; do
+  sync_file "$nm/fontawesome-free-5/webfonts/fa-$face.woff2" "$out/cdn/fa5/webfonts/fa-$face.woff2"
+done
+# highlight.js 10 (10.7.3), whose `highlightBlock` 11 renamed.
+sync_file "$nm/hljs-cdn-assets-10/highlight.js" "$out/cdn/hljs10/highlight.js"
+sync_file "$nm/hljs-cdn-assets-10/highlight.min.js" "$out/cdn/hljs10/highlight.min.js"
+sync_dir "$nm/hljs-cdn-assets-10/languages" "$out/cdn/hljs10/languages"
+sync_dir "$nm/hljs-cdn-assets-10/styles" "$out/cdn/hljs10/styles"
+for file in aos.css aos.js; do
+  sync_file "$nm/aos/dist/$file" "$out/cdn/aos/$file"
+done
+# Chart.js 3 and 2 for pages written for their options (2's `scales.yAxes`), the datalabels plugin
+# (2.x, for Chart.js 3 and 4), Typed.js and Swiper 11's bundles.
+sync_file "$nm/chart.js-3/dist/chart.min.js" "$out/cdn/chart3.min.js"
+for file in Chart.min.js Chart.bundle.min.js; do
+  sync_file "$nm/chart.js-2/dist/$file" "$out/cdn/chart2/$file"
+done
+sync_file "$nm/chartjs-plugin-datalabels/dist/chartjs-plugin-datalabels.min.js" "$out/cdn/chartjs-plugin-datalabels.min.js"
+sync_file "$nm/typed.js/dist/typed.umd.js" "$out/cdn/typed.umd.js"
+for file in swiper-bundle.css swiper-bundle.min.css swiper-bundle.js swiper-bundle.min.js swiper-element-bundle.min.js; do
+  sync_file "$nm/swiper/$file" "$out/cdn/swiper/$file"
+done
+# Font Awesome 4's package has its licences (OFL for the font, MIT for the CSS) in its README.
+for license in three-160/LICENSE font-awesome/README.md fontawesome-free-5/LICENSE.txt \
+  hljs-cdn-assets-10/LICENSE aos/LICENSE chart.js-3/LICENSE.md chart.js-2/LICENSE.md \
+  chartjs-plugin-datalabels/LICENSE.md typed.js/LICENSE.txt swiper/LICENSE; do
+  sync_file "$nm/$license" "$out/cdn/licenses/${license%/*}.txt"
+done
 for license in @babel/standalone/LICENSE chart.js/LICENSE.md d3/LICENSE three/LICENSE lodash/LICENSE \
   papaparse/LICENSE mathjs/LICENSE lucide/LICENSE dompurify/LICENSE \
   html2canvas/LICENSE p5/license.txt tone/LICENSE.md marked/LICENSE.md @tailwindcss/browser/LICENSE @fortawesome/fontawesome-free/LICENSE.txt \

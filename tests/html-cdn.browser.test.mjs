@@ -348,11 +348,11 @@ test('a notes page renders its markdown with marked and its math with KaTeX and 
 
 test('a version Plug does not hold is left as the page wrote it', async () => {
   const e = await world.dropLink('old.html', `<!doctype html><html><head>
-<script src="https://cdn.jsdelivr.net/npm/chart.js@2.9.4/dist/Chart.min.js"></script>
+<script src="https://cdn.jsdelivr.net/npm/chart.js@1.0.2/Chart.min.js"></script>
 <script src="https://unpkg.com/react@17/umd/react.production.min.js"></script>
 </head><body><p>old</p></body></html>`);
   const res = await world.app.open(e.url);
-  assert.match(res.text, /src="https:\/\/cdn\.jsdelivr\.net\/npm\/chart\.js@2\.9\.4\/dist\/Chart\.min\.js"/);
+  assert.match(res.text, /src="https:\/\/cdn\.jsdelivr\.net\/npm\/chart\.js@1\.0\.2\/Chart\.min\.js"/);
   assert.match(res.text, /src="https:\/\/unpkg\.com\/react@17\/umd\/react\.production\.min\.js"/);
 });
 

@@ -23,15 +23,23 @@ use std::cell::Cell;
 const LIBRARIES: &str = "\
 react 18 react.development.js,react.production.min.js react.production.min.js
 react-dom 18 react-dom.development.js,react-dom.production.min.js react-dom.production.min.js
+react 18 +esm cdn/esm/react.mjs
+react-dom 18 +esm,client cdn/esm/react-dom.mjs
+react 18 jsx-runtime,jsx-dev-runtime cdn/esm/jsx-runtime.mjs
+lucide-react 0 +esm cdn/esm/lucide-react.mjs
+recharts 2 +esm cdn/esm/recharts.mjs
 @babel/standalone,babel-standalone 7 ,babel.min.js,babel.js cdn/babel.min.js
 chart.js,Chart.js 4 ,chart.umd.js,chart.umd.min.js,chart.min.js cdn/chart.umd.js
 d3 7 ,d3.min.js,d3.js cdn/d3.min.js
 three,three.js r128,0.128 three.min.js,three.js cdn/three.min.js
+three 0.160 three.,examples/jsm/ cdn/three160/
 lodash,lodash.js 4 ,lodash.min.js,lodash.js cdn/lodash.min.js
 papaparse,PapaParse 5 ,papaparse.min.js,papaparse.js cdn/papaparse.min.js
 mathjs 11,12,13 ,math.js,math.min.js cdn/math.js
 lucide 0,1 ,lucide.min.js,lucide.js cdn/lucide.min.js
 @fortawesome/fontawesome-free,font-awesome 6 all.min.css,all.css cdn/fontawesome/css/all.min.css
+@fortawesome/fontawesome-free,font-awesome 5 css/,js/all. cdn/fa5/
+font-awesome 4 css/ cdn/fa4/
 katex,KaTeX 0.16,0.17,0.18,0.19 katex.min.js,katex.js katex/katex.min.js
 katex,KaTeX 0.16,0.17,0.18,0.19 katex.min.css,katex.css katex/katex.min.css
 katex,KaTeX 0.16,0.17,0.18,0.19 auto-render.min.js,auto-render.js katex/auto-render.min.js
@@ -53,10 +61,18 @@ mermaid 10,11,12 mermaid.min.js,mermaid.js mermaid/mermaid.min.js
 mermaid 10,11,12 mermaid.esm.min.mjs,mermaid.esm.mjs,+esm mermaid/mermaid.esm.min.mjs
 vue 3 vue.esm-browser.js,vue.esm-browser.prod.js,+esm cdn/vue.esm-browser.prod.js
 highlight.js,@highlightjs/cdn-assets 11 highlight.,languages/,styles/ cdn/hljs/
+highlight.js,@highlightjs/cdn-assets 10 highlight.,languages/,styles/ cdn/hljs10/
 prism,prismjs 1 prism.,components/,plugins/,themes/ cdn/prism/
 animate.css 4 animate. cdn/animate/
 animejs 3 ,anime.min.js,anime.js cdn/anime.min.js
-leaflet 1 leaflet,images/ cdn/leaflet/";
+leaflet 1 leaflet,images/ cdn/leaflet/
+aos 2 aos. cdn/aos/
+chart.js,Chart.js 3 ,chart.min.js,chart.js cdn/chart3.min.js
+chart.js,Chart.js 2 ,Chart.min.js,Chart.js cdn/chart2/Chart.min.js
+chart.js,Chart.js 2 Chart.bundle.min.js,Chart.bundle.js cdn/chart2/Chart.bundle.min.js
+chartjs-plugin-datalabels 2 ,chartjs-plugin-datalabels.min.js,chartjs-plugin-datalabels.js cdn/chartjs-plugin-datalabels.min.js
+typed.js 2 ,typed.min.js,typed.umd.js,typed.js cdn/typed.umd.js
+swiper,Swiper 11 swiper- cdn/swiper/";
 
 /// The addresses read, after `https://`: the Play CDN's host, the CDNs' library paths, and the
 /// hosts that name a file by its version (`code.jquery.com/jquery-3.7.1.min.js`).
@@ -68,6 +84,9 @@ const GOOGLE: &str = "ajax.googleapis.com/ajax/libs/";
 const HLJS_GH: &str = "cdn.jsdelivr.net/gh/highlightjs/cdn-release@";
 const JQUERY: &str = "code.jquery.com/jquery-";
 const PLOTLY: &str = "cdn.plot.ly/plotly-";
+const ESM_SH: &str = "esm.sh/";
+const FA_RELEASES: &str = "use.fontawesome.com/releases/";
+const BOOTSTRAPCDN: [&str; 2] = ["maxcdn.bootstrapcdn.com/", "stackpath.bootstrapcdn.com/"];
 
 /// Whether a page's first bytes name one of the CDNs [`vendored_url`] reads, so that a page served
 /// without a badge still goes through the rewriter that points them at the drop's origin.
@@ -81,6 +100,10 @@ pub fn names_cdn(head: &[u8]) -> bool {
         HLJS_GH,
         JQUERY,
         PLOTLY,
+        ESM_SH,
+        FA_RELEASES,
+        BOOTSTRAPCDN[0],
+        BOOTSTRAPCDN[1],
     ]
     .iter()
     .any(|host| head.windows(host.len()).any(|w| w == host.as_bytes()))
@@ -115,11 +138,27 @@ pub fn vendored_url(url: &str) -> Option<String> {
         ));
     }
     let named;
-    let (name, version, path) = if let Some(path) = rest
-        .strip_prefix(UNPKG)
-        .or_else(|| rest.strip_prefix(JSDELIVR_NPM))
-    {
+    let (name, version, path) = if let Some(path) = rest.strip_prefix(ESM_SH) {
+        // esm.sh builds a package as an ES module: its query (`?deps=`, `?external=`, `?dev`) and
+        // `*` change how, not which library; a bare package is its `+esm`, as on jsDelivr. An
+        // import map's prefix (`"react/": "https://esm.sh/react@18/"`) has no file here.
+        let path = path.split(['?', '#']).next()?;
+        if path.ends_with('/') {
+            return None;
+        }
+        esm_parts(path.trim_start_matches('*'))?
+    } else if let Some(path) = rest.strip_prefix(UNPKG) {
+        // unpkg's `?module` (an ES module, no longer served) names what `+esm` does.
+        match path.strip_suffix("?module") {
+            Some(path) => esm_parts(path)?,
+            None => npm_parts(path)?,
+        }
+    } else if let Some(path) = rest.strip_prefix(JSDELIVR_NPM) {
         npm_parts(path)?
+    } else if let Some(path) = rest.strip_prefix(FA_RELEASES) {
+        // Font Awesome's own CDN: `releases/v5.15.4/css/all.css`.
+        let (version, path) = path.split_once('/')?;
+        ("font-awesome", version, path)
     } else if let Some(path) = rest.strip_prefix(HLJS_GH) {
         let (version, path) = path.split_once('/')?;
         ("highlight.js", version, path)
@@ -146,9 +185,9 @@ pub fn vendored_url(url: &str) -> Option<String> {
         let name = if name == "plotly" { "plotly.js" } else { name };
         (name, version, named.as_str())
     } else {
-        let path = rest
-            .strip_prefix(CDNJS)
-            .or_else(|| rest.strip_prefix(GOOGLE))?;
+        let path = [CDNJS, GOOGLE, BOOTSTRAPCDN[0], BOOTSTRAPCDN[1]]
+            .into_iter()
+            .find_map(|host| rest.strip_prefix(host))?;
         let (name, path) = path.split_once('/')?;
         let (version, path) = path.split_once('/')?;
         (name, version, path)
@@ -199,16 +238,22 @@ pub fn vendored_url(url: &str) -> Option<String> {
 /// 'https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.esm.min.mjs'`), or `None` when it names
 /// none. An address split between two chunks of the page is left as written. Each address looked
 /// up takes one of the page's `lookups` ([`CDN_LOOKUPS`]); with none left the rest is left too.
+///
+/// esm.sh's addresses go together: a package built there imports esm.sh's own React, so when the
+/// text names one Plug does not hold (`https://esm.sh/framer-motion`), its React addresses stay
+/// too, and the page keeps the one React it has online.
 pub fn rewrite_module_text(text: &str, lookups: &Cell<u32>) -> Option<String> {
-    let mut out = String::new();
-    let mut done = 0;
+    let mut found: Vec<(usize, usize, String, bool)> = Vec::new();
+    let mut esm_held = true;
+    let mut scanned = 0;
     for (at, _) in text.match_indices("https://") {
         if !take_lookup(lookups) {
             break;
         }
-        // Inside an address already replaced (`'https://unpkg.com/vue@3/"https://…"/x.js'`):
-        // copying from `done` back to `at` panicked the Worker on every view of the page.
-        if at < done {
+        // Inside an address already read (`'https://unpkg.com/vue@3/"https://…"/x.js'`): replacing
+        // both sliced from past the outer one back to the inner one and panicked the Worker on
+        // every view of the page.
+        if at < scanned {
             continue;
         }
         let Some(quote) = text[..at]
@@ -221,7 +266,19 @@ pub fn rewrite_module_text(text: &str, lookups: &Cell<u32>) -> Option<String> {
         let Some(len) = text[at..].find(quote) else {
             break;
         };
-        if let Some(local) = vendored_url(&text[at..at + len]) {
+        let url = &text[at..at + len];
+        let esm = url[8..].starts_with(ESM_SH);
+        let local = vendored_url(url);
+        esm_held &= !esm || local.is_some();
+        if let Some(local) = local {
+            scanned = at + len;
+            found.push((at, len, local, esm));
+        }
+    }
+    let mut out = String::new();
+    let mut done = 0;
+    for (at, len, local, esm) in found {
+        if esm_held || !esm {
             out.push_str(&text[done..at]);
             out.push_str(&local);
             done = at + len;
@@ -261,6 +318,12 @@ fn npm_parts(path: &str) -> Option<(&str, &str, &str)> {
         None => (spec, ""),
     };
     Some((name, version, file_path.trim_start_matches('/')))
+}
+
+/// [`npm_parts`] of an address naming an ES module build: a bare package is its `+esm` file.
+fn esm_parts(path: &str) -> Option<(&str, &str, &str)> {
+    let (name, version, path) = npm_parts(path)?;
+    Some((name, version, if path.is_empty() { "+esm" } else { path }))
 }
 
 fn last_segment(path: &str) -> &str {
@@ -476,6 +539,131 @@ mod tests {
                 "https://cdnjs.cloudflare.com/ajax/libs/leaflet/1.7.1/leaflet.js",
                 "cdn/leaflet/leaflet.js",
             ),
+            // Round 3: ES-module React and what imports it, three.js's module build and addons,
+            // Font Awesome 4 and 5, highlight.js 10, AOS.
+            ("https://esm.sh/react@18", "cdn/esm/react.mjs"),
+            ("https://esm.sh/react@18.2.0?dev", "cdn/esm/react.mjs"),
+            ("https://esm.sh/react@^18.3.1", "cdn/esm/react.mjs"),
+            (
+                "https://esm.sh/react-dom@18/client",
+                "cdn/esm/react-dom.mjs",
+            ),
+            (
+                "https://esm.sh/*react-dom@18.2.0/client?deps=react@18.2.0",
+                "cdn/esm/react-dom.mjs",
+            ),
+            ("https://esm.sh/react-dom@18.3.1", "cdn/esm/react-dom.mjs"),
+            (
+                "https://esm.sh/react@18.3.1/jsx-runtime",
+                "cdn/esm/jsx-runtime.mjs",
+            ),
+            ("https://unpkg.com/react@18?module", "cdn/esm/react.mjs"),
+            (
+                "https://cdn.jsdelivr.net/npm/react-dom@18.2.0/+esm",
+                "cdn/esm/react-dom.mjs",
+            ),
+            (
+                "https://esm.sh/lucide-react@0.263.1",
+                "cdn/esm/lucide-react.mjs",
+            ),
+            (
+                "https://esm.sh/recharts@2.12.7?external=react,react-dom",
+                "cdn/esm/recharts.mjs",
+            ),
+            (
+                "https://unpkg.com/three@0.160.0/build/three.module.js",
+                "cdn/three160/three.module.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/three@0.160.1/examples/jsm/",
+                "cdn/three160/examples/jsm/",
+            ),
+            (
+                "https://unpkg.com/three@0.160.0/examples/jsm/controls/OrbitControls.js",
+                "cdn/three160/examples/jsm/controls/OrbitControls.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/font-awesome/4.7.0/css/font-awesome.min.css",
+                "cdn/fa4/css/font-awesome.min.css",
+            ),
+            (
+                "https://maxcdn.bootstrapcdn.com/font-awesome/4.7.0/css/font-awesome.min.css",
+                "cdn/fa4/css/font-awesome.min.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/font-awesome@4.7.0/css/font-awesome.css",
+                "cdn/fa4/css/font-awesome.css",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/font-awesome/5.15.4/css/all.min.css",
+                "cdn/fa5/css/all.min.css",
+            ),
+            (
+                "https://use.fontawesome.com/releases/v5.15.4/css/all.css",
+                "cdn/fa5/css/all.css",
+            ),
+            (
+                "https://use.fontawesome.com/releases/v5.15.4/js/all.js",
+                "cdn/fa5/js/all.js",
+            ),
+            (
+                "https://use.fontawesome.com/releases/v6.5.1/css/all.css",
+                "cdn/fontawesome/css/all.min.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@5.15.3/css/fontawesome.min.css",
+                "cdn/fa5/css/fontawesome.min.css",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/10.7.3/highlight.min.js",
+                "cdn/hljs10/highlight.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/10.7.2/styles/atom-one-dark.min.css",
+                "cdn/hljs10/styles/atom-one-dark.min.css",
+            ),
+            ("https://unpkg.com/aos@2.3.1/dist/aos.css", "cdn/aos/aos.css"),
+            (
+                "https://cdn.jsdelivr.net/npm/aos@2.3.4/dist/aos.js",
+                "cdn/aos/aos.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/aos/2.3.4/aos.js",
+                "cdn/aos/aos.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/chart.js@3.9.1/dist/chart.min.js",
+                "cdn/chart3.min.js",
+            ),
+            ("https://cdn.jsdelivr.net/npm/chart.js@3", "cdn/chart3.min.js"),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/Chart.js/2.9.4/Chart.min.js",
+                "cdn/chart2/Chart.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/chart.js@2.9.4/dist/Chart.bundle.min.js",
+                "cdn/chart2/Chart.bundle.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/chartjs-plugin-datalabels@2",
+                "cdn/chartjs-plugin-datalabels.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/typed.js@2.0.12",
+                "cdn/typed.umd.js",
+            ),
+            (
+                "https://unpkg.com/typed.js@2.1.0/dist/typed.umd.js",
+                "cdn/typed.umd.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/swiper@11/swiper-bundle.min.css",
+                "cdn/swiper/swiper-bundle.min.css",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/Swiper/11.0.5/swiper-bundle.min.js",
+                "cdn/swiper/swiper-bundle.min.js",
+            ),
         ] {
             assert_eq!(
                 vendored_url(url).as_deref(),
@@ -495,6 +683,24 @@ mod tests {
             Some(r#"import mermaid from "/_plug/vendor/mermaid/mermaid.esm.min.mjs"; import x from 'https://esm.sh/x@1'; // https://unpkg.com/vue@3/dist/vue.esm-browser.js"#)
         );
         assert_eq!(rewrite_module_text("import 'https://esm.sh/x@1';"), None);
+        // esm.sh's React goes with everything else the text imports from esm.sh, or stays.
+        let map = r#"{"imports": {"react": "https://esm.sh/react@18.2.0", "react-dom/client": "https://esm.sh/react-dom@18.2.0/client", "recharts": "https://esm.sh/recharts@2.12.7?deps=react@18.2.0"}}"#;
+        assert_eq!(
+            rewrite_module_text(map).as_deref(),
+            Some(
+                r#"{"imports": {"react": "/_plug/vendor/cdn/esm/react.mjs", "react-dom/client": "/_plug/vendor/cdn/esm/react-dom.mjs", "recharts": "/_plug/vendor/cdn/esm/recharts.mjs"}}"#
+            )
+        );
+        // A prefix for React's subpaths has no file on the drop: the map stays whole.
+        let map = r#"{"imports": {"react": "https://esm.sh/react@18", "react/": "https://esm.sh/react@18/"}}"#;
+        assert_eq!(rewrite_module_text(map), None);
+        let map = r#"{"imports": {"react": "https://esm.sh/react@18.2.0", "framer-motion": "https://esm.sh/framer-motion@11", "vue": "https://unpkg.com/vue@3/dist/vue.esm-browser.js"}}"#;
+        assert_eq!(
+            rewrite_module_text(map).as_deref(),
+            Some(
+                r#"{"imports": {"react": "https://esm.sh/react@18.2.0", "framer-motion": "https://esm.sh/framer-motion@11", "vue": "/_plug/vendor/cdn/vue.esm-browser.prod.js"}}"#
+            )
+        );
         assert_eq!(
             rewrite_module_text("import v from 'https://unpkg.com/vue@3/dist/vue.esm-browser.js"),
             None,
@@ -539,14 +745,15 @@ mod tests {
             "https://cdn.tailwindcss.com/2.2.19",
             "https://unpkg.com/react@17/umd/react.development.js",
             "https://unpkg.com/react@18/index.js",
-            "https://cdn.jsdelivr.net/npm/chart.js@3.9.1",
+            "https://cdn.jsdelivr.net/npm/chart.js@1.0.2",
+            "https://cdn.jsdelivr.net/npm/swiper@8/swiper-bundle.min.js",
+            "https://cdn.jsdelivr.net/npm/chartjs-plugin-datalabels@0.7.0",
             "https://cdn.jsdelivr.net/npm/chart.js@4/+esm",
             "https://cdn.jsdelivr.net/npm/chart.js?x=1",
             "https://cdnjs.cloudflare.com/ajax/libs/three.js/r160/three.min.js",
             "https://cdn.jsdelivr.net/npm/p5@2.0.0/lib/p5.min.js",
             "https://cdn.jsdelivr.net/npm/katex@0.12.0/dist/katex.min.js",
             "https://cdn.jsdelivr.net/npm/marked@4.3.0/marked.min.js",
-            "https://cdnjs.cloudflare.com/ajax/libs/font-awesome/5.15.4/css/all.min.css",
             "https://code.jquery.com/jquery-latest.min.js",
             "https://code.jquery.com/jquery-migrate-3.4.1.min.js",
             "https://code.jquery.com/jquery-1.12.4.min.js",
@@ -558,7 +765,44 @@ mod tests {
             "https://unpkg.com/vue@2.7.16/dist/vue.js",
             "https://cdn.plot.ly/plotly-3.0.1.min.js",
             "https://cdn.jsdelivr.net/npm/mermaid@9/dist/mermaid.min.js",
-            "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/10.7.3/highlight.min.js",
+            "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/9.18.1/highlight.min.js",
+            "https://esm.sh/react@19",
+            "https://esm.sh/react@17.0.2",
+            "https://esm.sh/react-dom@18/server",
+            "https://esm.sh/framer-motion@10",
+            "https://esm.sh/recharts@3.1.0",
+            "https://esm.sh/react@18.2.0/es2022/react.mjs",
+            "https://esm.sh/react@18.2.0/",
+            "https://esm.sh/react-dom@18/",
+            "https://esm.sh.evil.example/react@18",
+            "https://unpkg.com/aos@next/dist/aos.js",
+            "https://unpkg.com/react@18",
+            "https://cdn.jsdelivr.net/npm/react@18",
+            "https://unpkg.com/three@0.170.0/build/three.module.js",
+            "https://unpkg.com/three@0.160.0/examples/js/controls/OrbitControls.js",
+            "https://unpkg.com/three@0.160.0/examples/jsm/../../../x.js",
+            "https://cdnjs.cloudflare.com/ajax/libs/font-awesome/4.7.0/fonts/x/../../../../y",
+            "https://maxcdn.bootstrapcdn.com/bootstrap/4.5.2/css/bootstrap.min.css",
+            "https://use.fontawesome.com/releases/v7.0.0/css/all.css",
+            "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/9.18.1/highlight.min.js",
+            "https://esm.sh/react@19",
+            "https://esm.sh/react@17.0.2",
+            "https://esm.sh/react-dom@18/server",
+            "https://esm.sh/framer-motion@10",
+            "https://esm.sh/recharts@3.1.0",
+            "https://esm.sh/react@18.2.0/es2022/react.mjs",
+            "https://esm.sh/react@18.2.0/",
+            "https://esm.sh/react-dom@18/",
+            "https://esm.sh.evil.example/react@18",
+            "https://unpkg.com/aos@next/dist/aos.js",
+            "https://unpkg.com/react@18",
+            "https://cdn.jsdelivr.net/npm/react@18",
+            "https://unpkg.com/three@0.170.0/build/three.module.js",
+            "https://unpkg.com/three@0.160.0/examples/js/controls/OrbitControls.js",
+            "https://unpkg.com/three@0.160.0/examples/jsm/../../../x.js",
+            "https://cdnjs.cloudflare.com/ajax/libs/font-awesome/4.7.0/fonts/x/../../../../y",
+            "https://maxcdn.bootstrapcdn.com/bootstrap/4.5.2/css/bootstrap.min.css",
+            "https://use.fontawesome.com/releases/v7.0.0/css/all.css",
             "https://cdn.jsdelivr.net/npm/animejs@4.0.0/lib/anime.min.js",
             "https://unpkg.com/leaflet@2.0.0/dist/leaflet.js",
             "https://example.com/react@18/umd/react.development.js",

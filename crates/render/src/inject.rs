@@ -201,9 +201,10 @@ fn settings(
             }
             Ok(())
         }))
-        // A module's imports and an import map's addresses, which no attribute carries.
+        // A module's imports and an import map's addresses, which no attribute carries; Babel's
+        // `data-type="module"` scripts become module scripts with the same text.
         .append_element_content_handler(text!(
-            "script[type=module], script[type=importmap]",
+            "script[type=module], script[type=importmap], script[data-type=module]",
             move |chunk| {
                 if let Some(text) = rewrite_module_text(chunk.as_str(), &module_lookups) {
                     chunk.replace(&text, ContentType::Html);
@@ -351,7 +352,7 @@ mod cdn_tests {
     fn cdn_libraries_the_drop_holds_are_served_from_it_and_others_stay() {
         let page = r#"<html><head><script src="https://cdn.tailwindcss.com"></script>
 <link rel="stylesheet" href="https://cdnjs.cloudflare.com/ajax/libs/font-awesome/6.5.1/css/all.min.css" integrity="sha512-abc" crossorigin="anonymous">
-<script src="https://cdn.jsdelivr.net/npm/chart.js@3.9.1"></script></head><body><script src="app.js"></script></body></html>"#;
+<script src="https://cdn.jsdelivr.net/npm/chart.js@1.0.2"></script></head><body><script src="app.js"></script></body></html>"#;
         let out = rewrite_page(page, None, false).unwrap();
         assert!(
             out.contains(r#"<script src="/_plug/vendor/cdn/tailwind-play.js"></script>"#),
@@ -362,7 +363,7 @@ mod cdn_tests {
             "{out}"
         );
         assert!(
-            out.contains(r#"<script src="https://cdn.jsdelivr.net/npm/chart.js@3.9.1">"#),
+            out.contains(r#"<script src="https://cdn.jsdelivr.net/npm/chart.js@1.0.2">"#),
             "{out}"
         );
         assert!(out.contains(r#"<script src="app.js">"#), "{out}");
@@ -387,21 +388,26 @@ mod cdn_tests {
 
     #[test]
     fn a_module_scripts_imports_and_an_import_maps_addresses_are_pointed_at_the_drop() {
-        let page = r#"<html><head><script type="importmap">{"imports": {"vue": "https://unpkg.com/vue@3/dist/vue.esm-browser.js", "three": "https://unpkg.com/three@0.160.0/build/three.module.js"}}</script></head>
+        let page = r#"<html><head><script type="importmap">{"imports": {"vue": "https://unpkg.com/vue@3/dist/vue.esm-browser.js", "three": "https://unpkg.com/three@0.170.0/build/three.module.js"}}</script></head>
 <body><pre class="mermaid">graph TD; A-->B</pre>
 <script type="module">
   import mermaid from 'https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.esm.min.mjs';
   mermaid.initialize({ startOnLoad: true });
 </script>
+<script type="text/babel" data-type="module">import React from "https://esm.sh/react@18"; const a = <p/>;</script>
 <script>const shown = "https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.esm.min.mjs";</script>
 <p>'https://unpkg.com/vue@3/dist/vue.esm-browser.js'</p></body></html>"#;
         let out = rewrite_page(page, None, false).unwrap();
         assert!(
-            out.contains(r#"{"imports": {"vue": "/_plug/vendor/cdn/vue.esm-browser.prod.js", "three": "https://unpkg.com/three@0.160.0/build/three.module.js"}}"#),
+            out.contains(r#"{"imports": {"vue": "/_plug/vendor/cdn/vue.esm-browser.prod.js", "three": "https://unpkg.com/three@0.170.0/build/three.module.js"}}"#),
             "{out}"
         );
         assert!(
             out.contains("import mermaid from '/_plug/vendor/mermaid/mermaid.esm.min.mjs';"),
+            "{out}"
+        );
+        assert!(
+            out.contains(r#"import React from "/_plug/vendor/cdn/esm/react.mjs"; const a = <p/>;"#),
             "{out}"
         );
         // A classic script's strings and the page's text are not imports.
