@@ -155,6 +155,10 @@ pub fn calls_tool_globals(head: &[u8]) -> bool {
     false
 }
 
+/// The longest module script or import map text gathered to be rewritten whole (a few hundred KB
+/// at most in real pages); a longer one is served as written.
+const MODULE_TEXT_MAX: usize = 1 << 20;
+
 /// One `body` handler that hangs an end-tag handler on every body start tag;
 /// the shared flag lets only the first `</body>` take the tag.
 fn settings(
@@ -202,14 +206,43 @@ fn settings(
             Ok(())
         }))
         // A module's imports and an import map's addresses, which no attribute carries; Babel's
-        // `data-type="module"` scripts become module scripts with the same text.
+        // `data-type="module"` scripts become module scripts with the same text. The text comes
+        // in as many chunks as the page's bytes did (R2's reads, the network), so it is gathered
+        // to its end and rewritten whole: read chunk by chunk, an address cut between two reads
+        // was left as written, and the same page worked offline or not by where its reads split.
+        // Past MODULE_TEXT_MAX the script goes out as written.
         .append_element_content_handler(text!(
             "script[type=module], script[type=importmap], script[data-type=module]",
-            move |chunk| {
-                if let Some(text) = rewrite_module_text(chunk.as_str(), &module_lookups) {
-                    chunk.replace(&text, ContentType::Html);
+            {
+                let mut gathered = String::new();
+                let mut passing = false;
+                move |chunk| {
+                    let last = chunk.last_in_text_node();
+                    if passing {
+                        passing = !last;
+                        return Ok(());
+                    }
+                    let held = !gathered.is_empty();
+                    if !last {
+                        if gathered.len() + chunk.as_str().len() <= MODULE_TEXT_MAX {
+                            gathered.push_str(chunk.as_str());
+                            chunk.remove();
+                        } else {
+                            let text = std::mem::take(&mut gathered) + chunk.as_str();
+                            chunk.replace(&text, ContentType::Html);
+                            passing = true;
+                        }
+                        return Ok(());
+                    }
+                    gathered.push_str(chunk.as_str());
+                    let text = std::mem::take(&mut gathered);
+                    match rewrite_module_text(&text, &module_lookups) {
+                        Some(rewritten) => chunk.replace(&rewritten, ContentType::Html),
+                        None if held => chunk.replace(&text, ContentType::Html),
+                        None => {}
+                    }
+                    Ok(())
                 }
-                Ok(())
             }
         ))
         .append_element_content_handler(element!("body", move |el| {
@@ -347,6 +380,46 @@ mod tool_globals_tests {
 #[cfg(test)]
 mod cdn_tests {
     use super::*;
+
+    /// The page fed to the rewriter in pieces of `size` bytes, as R2's reads and the network do.
+    fn rewrite_in_pieces(html: &str, size: usize) -> String {
+        let mut injector = BadgeInjector::for_page(None, HeadAdditions::default());
+        let mut out = Vec::new();
+        for piece in html.as_bytes().chunks(size) {
+            out.extend(injector.write(piece).unwrap());
+        }
+        out.extend(injector.end().unwrap());
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_module_scripts_addresses_are_rewritten_wherever_the_page_is_cut() {
+        let page = "<html><body><script type=\"module\">import mermaid from 'https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.esm.min.mjs';\nmermaid.initialize({});</script><script type=\"importmap\">{\"imports\": {\"vue\": \"https://unpkg.com/vue@3/dist/vue.esm-browser.js\"}}</script></body></html>";
+        let whole = rewrite_page(page, None, false).unwrap();
+        assert!(
+            whole.contains("/_plug/vendor/mermaid/mermaid.esm.min.mjs"),
+            "{whole}"
+        );
+        assert!(
+            whole.contains("/_plug/vendor/cdn/vue.esm-browser.prod.js"),
+            "{whole}"
+        );
+        for size in [1, 2, 3, 7, 16, 50, 64, 100] {
+            assert_eq!(
+                rewrite_in_pieces(page, size),
+                whole,
+                "cut every {size} bytes"
+            );
+        }
+    }
+
+    #[test]
+    fn a_module_script_longer_than_the_gathered_text_goes_out_as_written() {
+        let filler = "x".repeat(MODULE_TEXT_MAX);
+        let page = format!("<html><body><script type=\"module\">import v from 'https://unpkg.com/vue@3/dist/vue.esm-browser.js';//{filler}</script><p>after</p></body></html>");
+        let out = rewrite_in_pieces(&page, 64 * 1024);
+        assert_eq!(out, page);
+    }
 
     #[test]
     fn cdn_libraries_the_drop_holds_are_served_from_it_and_others_stay() {
