@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 import { savedByLibreOffice, writtenBy } from './support/python.mjs';
-import { openWorkbook, textAt, texts } from './support/sheet-pages.mjs';
+import { atCell, openWorkbook, textAt, texts } from './support/sheet-pages.mjs';
 import { BROWSER_UA } from './support/harness.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'workbooks-tools5');
@@ -143,6 +143,36 @@ test('a formula still calculating after 60 s shows its formula text and the note
     assert.equal(await textAt(page, 'C2'), '=SUM(D:XFD)');
     assert.equal(await textAt(page, 'B2'), '3.5');
     assert.match(await page.textContent('main'), /took too long to calculate/);
+  } finally {
+    await context.close();
+  }
+});
+
+// An address typed with Alt+Enter in a wrapped cell (XlsxWriter's text_wrap, no row height of
+// its own): Excel sizes the row to its lines on open. The row showed its first line only.
+const WRAPPED = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1]); sheet = book.add_worksheet(); sheet.set_column(0, 0, 24)
+wrap = book.add_format({'text_wrap': True, 'valign': 'top'})
+sheet.write('A1', 'Address'); sheet.write('A2', '1 Main Street\nSpringfield\nIL 62704', wrap); sheet.write('B2', 'beside')
+sheet.write('A3', 'not wrapped\nstays one row')
+sheet.write('A4', 'Big\ntwo', book.add_format({'text_wrap': True, 'font_size': 16}))
+book.close()
+`;
+
+test('wrapped text with line breaks makes its row as tall as its lines (it showed the first line only)', async () => {
+  const { page, context } = await open('wrapped.xlsx', writtenBy(WRAPPED));
+  try {
+    const height = (row) => page.evaluate((n) => [...document.querySelectorAll('.plug-rowhead')].find((e) => e.textContent === n).getBoundingClientRect().height, row);
+    assert.equal(await height('1'), 20);
+    assert.equal(await height('2'), 60, 'three lines of Calibri 11');
+    assert.equal(await height('3'), 20, 'line breaks in a cell that does not wrap do not grow the row');
+    assert.equal(await height('4'), 2 * 29, 'two lines, each as tall as a row of 16 pt text (29 px)');
+    // Every line of the address is inside its cell's box.
+    const fits = await atCell(page, 'A2', (el) => el.scrollHeight <= el.clientHeight + 1 && el.getBoundingClientRect().height >= 59);
+    assert.equal(fits, true);
+    assert.deepEqual(page.errors, []);
+    await page.screenshot({ path: join(SHOTS, 'wrapped.png') });
   } finally {
     await context.close();
   }

@@ -831,6 +831,7 @@ function sheetWorker() {
     add(row, rowNumber) {
       while (this.rowStart.length < rowNumber) this.rowStart.push(this.cols.length);
       let largestFont = 0;
+      let tallest = 0;
       row.eachCell({ includeEmpty: true }, (cell, colNumber) => {
         this.centerAcross(cell, rowNumber - 1, colNumber - 1);
         let shown = describeCell(cell, this.styles, this.recalcOnLoad);
@@ -843,6 +844,11 @@ function sheetWorker() {
         const link = linkOf(cell);
         if (link) this.links.push([this.cols.length, link]);
         largestFont = Math.max(largestFont, this.styles.fontSize(shown.styleId));
+        // Wrapped text with line breaks (Alt+Enter) makes a row without a height of its own as
+        // tall as its lines, as Excel and LibreOffice size it (it showed the first line only).
+        if (shown.kind === KIND.text && shown.text.includes("\n") && cell.style && cell.style.alignment && cell.style.alignment.wrapText) {
+          tallest = Math.max(tallest, shown.text.split("\n").length * autoRowHeight(Math.max(11, this.styles.fontSize(shown.styleId))));
+        }
         if (shown.kind === KIND.pending) this.onPending(this.cols.length, cell, look);
         const runs = richRuns(cell, this.styles);
         if (runs) this.runs.push([this.cols.length, runs]);
@@ -855,7 +861,7 @@ function sheetWorker() {
       });
       if (row.hidden) this.heights.set(rowNumber - 1, 0);
       else if (row.height) this.heights.set(rowNumber - 1, pointsToPixels(row.height));
-      else if (largestFont > 11) this.heights.set(rowNumber - 1, autoRowHeight(largestFont));
+      else if (largestFont > 11 || tallest > 0) this.heights.set(rowNumber - 1, Math.max(tallest, autoRowHeight(Math.max(11, largestFont))));
     }
 
     centerAcross(cell, r, c) {
