@@ -141,6 +141,9 @@ test('a formula still calculating after 60 s shows its formula text and the note
     assert.ok(Date.now() - started < 15_000);
     await page.waitForFunction(() => document.getElementById('plug-main').dataset.state === 'ready', null, { timeout: 120_000 });
     assert.equal(await textAt(page, 'C2'), '=SUM(D:XFD)');
+    // Said for what it is: not a function the viewer lacks, a calculation that took too long.
+    assert.deepEqual(await atCell(page, 'C2', (el) => ({ title: el.title, color: getComputedStyle(el).color })),
+      { title: 'Not calculated: calculating the workbook took too long', color: 'rgb(107, 114, 128)' });
     assert.equal(await textAt(page, 'B2'), '3.5');
     assert.match(await page.textContent('main'), /took too long to calculate/);
   } finally {
