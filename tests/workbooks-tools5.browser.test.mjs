@@ -33,7 +33,8 @@ sheet.set_column(0, 0, 30)
 day = datetime.datetime(2023, 3, 15, 14, 30, 5)
 codes = ['[$-ja-JP-x-gannen]ggge"年"m"月"d"日"', '[$-411]ggge"年"m"月"d"日"', '[$-411]ge.m.d', '[$-411]gge',
   '[DBNum1][$-411]yyyy"年"m"月"d"日"', '[$-411]aaa', '[$-804]aaaa', '[$-412]yyyy"년" m"월" d"일" dddd',
-  '[$-107041E]d mmm yy', '[$-41E]d mmmm bbbb', 'B2yyyy/mm/dd', '[$-F800]dddd, mmmm dd, yyyy', '[$-F400]h:mm:ss AM/PM']
+  '[$-107041E]d mmm yy', '[$-41E]d mmmm bbbb', 'B2yyyy/mm/dd', '[$-F800]dddd, mmmm dd, yyyy', '[$-F400]h:mm:ss AM/PM',
+  'B1dd/mm/yyyy', '[$-411]ggge"年"m"月"d"日";@']
 for row, code in enumerate(codes):
     sheet.write_datetime(row, 0, day, book.add_format({'num_format': code}))
 for row, code in enumerate(['[DBNum1]0', '[DBNum2]0', '[DBNum3]0'], start=len(codes)):
@@ -45,7 +46,7 @@ book.close()
 // know `x-gannen`, `bbbb` or `B2` and draws the serial number, the letters and "B2").
 const ASIAN_SHOWN = ['令和5年3月15日', '令和5年3月15日', 'R5.3.15', '令5', '二〇二三年三月十五日', '水', '星期三',
   '2023년 3월 15일 수요일', '15 มี.ค. 66', '15 มีนาคม 2566', '1444/08/22', 'Wednesday, March 15, 2023', '2:30:05 PM',
-  '千二百三十四', '壱阡弐百参拾四', '１２３４'];
+  '15/03/2023', '令和5年3月15日', '千二百三十四', '壱阡弐百参拾四', '１２３４'];
 
 test('Japanese eras, kanji numerals, Thai Buddhist and Hijri dates show as Excel draws them (they showed code letters, "[DBNum1]" and the Gregorian year)', async () => {
   const { page, context } = await open('asian-dates.xlsx', writtenBy(ASIAN_DATES));

@@ -1419,7 +1419,7 @@ function sheetWorker() {
     const hijri = /^\s*B2/.test(bare) || calendar === 6;
     const codes = bare.replace(/^\s*B[12]/, "");
     if (/general/i.test(codes) || /[#0?@]/.test(codes.replace(/\.0+/g, "")) || !/[ydmgbe]|aaa/i.test(codes)) return null;
-    if (!dbnum && !zero && !hijri && calendar !== 7 && !CALENDAR_CODES.test(codes)) return null;
+    if (!dbnum && !zero && !hijri && calendar !== 7 && !CALENDAR_CODES.test(codes) && !/^\s*B1/.test(bare)) return null;
     const tag = lcid !== null ? LOCALES[lcid & 0xffff] : locale ? locale[1].replace(/-x-.*$/, "") : null;
     const japanese = (lcid !== null && (lcid & 0xffff) === 0x411) || /^ja\b/i.test(locale ? locale[1] : "") || calendar === 3;
     const tokens = [];
