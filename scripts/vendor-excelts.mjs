@@ -25,7 +25,7 @@ if (!nodeModules || !outfile) throw new Error('usage: vendor-excelts.mjs <node_m
 const REGISTRY = join(nodeModules, '@cj-tech-master/excelts/dist/browser/modules/excel/chart-host-registry.js');
 const ENTRY = `
 export { Workbook, WorkbookReader, formatCellValue } from "@cj-tech-master/excelts";
-export { calculateFormulas, tokenize, createFormulaSyntaxProbe } from "@cj-tech-master/excelts/formula";
+export { calculateFormulas, tokenize, parse, createFormulaSyntaxProbe } from "@cj-tech-master/excelts/formula";
 export { registerChartSupport } from ${JSON.stringify(REGISTRY)};
 `;
 const PATCHES = [

@@ -13,9 +13,11 @@ const KIND_TITLES = {
   4: "Calculating…",
   5: "Not calculated: this formula uses a function the viewer does not support",
   6: "Not calculated: circular reference",
+  9: "Not calculated: calculating the workbook took too long",
 };
 const KIND_PENDING = 4;
 const KIND_UNSUPPORTED = 5;
+const KIND_LATE = 9; // a formula still waiting when calculating was abandoned
 const KIND_TEXT = 0;
 const KIND_NUMBER = 1;
 const KIND_EMPTY = 7;

@@ -76,6 +76,12 @@ function sheetFormulas(shared) {
       if (typeof formula === "string" && value.shareType === "array" && !value.isDynamicArray && !String(value.ref || "").includes(":")) {
         cell.value = { formula: cell.value.formula };
       }
+      // A LAMBDA called where it is written (`=LAMBDA(a,b,a*b)(C2,3)`, how Excel's own help has
+      // a LAMBDA tried before it is named), which the engine cannot parse, as the LET it means.
+      if (typeof cell.value.formula === "string" && LAMBDA_CALL.test(cell.value.formula)) {
+        const called = letOfLambdaCalls(cell.value.formula);
+        if (called !== cell.value.formula) cell.value = { ...cell.value, formula: called };
+      }
       cell.result = undefined;
     }
     const before = filledBefore(pending);
@@ -114,14 +120,19 @@ function sheetFormulas(shared) {
   // A formula's result as Excel shows it. A reference to an empty cell (`=C1`) is 0 in Excel;
   // the engine leaves no result, which showed blank. It leaves none either for a spill reference
   // (`=SUM(L1#)`), which it does not read: that shows its formula, as an unknown function does.
+  // Nor does it for a formula it cannot parse (a LAMBDA called with an optional parameter left
+  // out, `=LAMBDA(x,[y],…)(1)`), which showed 0 too: that shows its formula. A LAMBDA that is
+  // the whole formula is never called, and Excel shows #CALC! there.
   const SPILL_REFERENCE = /(?:^|[^"\w.])\$?[A-Za-z]{1,3}\$?\d+#/;
+  const BARE_LAMBDA = /^\s*=?\s*(?:_xlfn\.)?LAMBDA\s*\(/i;
   function readResult({ cell, numFmt }, circular) {
     if (circular.has(cell)) return null;
     let result = cell.result;
     if (result && typeof result === "object" && result.error === "#NAME?") return null;
     if (result === null || result === undefined) {
-      if (SPILL_REFERENCE.test(String(cell.formula || ""))) return null;
-      result = 0;
+      const formula = String(cell.formula || "");
+      if (SPILL_REFERENCE.test(formula) || !parses(formula)) return null;
+      result = BARE_LAMBDA.test(formula) && callAt(formula, formula.indexOf("("))?.end === formula.trimEnd().length - 1 ? { error: "#CALC!" } : 0;
     }
     return display(result, numFmt) || { text: "", kind: KIND.empty };
   }
@@ -222,6 +233,40 @@ function sheetFormulas(shared) {
       });
       const inner = `${text.slice(at, open + 1)}${args.join(",")})`;
       text = `${text.slice(0, at)}MAP(${arrays.join(",")},LAMBDA(${names.join(",")},${inner}))${text.slice(call.end + 1)}`;
+    }
+    return text;
+  }
+
+  function parses(formula) {
+    try {
+      ExcelTS.parse(ExcelTS.tokenize(formula.replace(/^\s*=/, "")));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  // `LAMBDA(p1,p2,body)(a1,a2)` as `LET(p1,a1,p2,a2,body)`, innermost first, where each
+  // parameter is given (an optional `[p]` left out stays, and shows its formula).
+  const LAMBDA_CALL = /(?:_xlfn\.)?\bLAMBDA\s*\(/i;
+  function letOfLambdaCalls(formula) {
+    let text = formula;
+    for (let guard = 0; guard < 50; guard++) {
+      const starts = [...text.matchAll(new RegExp(LAMBDA_CALL.source, "gi"))].filter((m) => !insideString(text, m.index));
+      let changed = false;
+      for (const m of starts.reverse()) {
+        const open = m.index + m[0].length - 1;
+        const lambda = callAt(text, open);
+        if (!lambda || text[lambda.end + 1] !== "(") continue;
+        const call = callAt(text, lambda.end + 1);
+        const params = lambda.args.slice(0, -1).map((p) => p.trim());
+        if (!call || params.length === 0 || params.length !== call.args.length || params.some((p) => !/^[A-Za-z_][\w.]*$/.test(p))) continue;
+        const pairs = params.map((p, i) => `${p},${call.args[i]}`).join(",");
+        text = `${text.slice(0, m.index)}${m[0].startsWith("_xlfn.") ? "_xlfn." : ""}LET(${pairs},${lambda.args[lambda.args.length - 1]})${text.slice(call.end + 1)}`;
+        changed = true;
+        break;
+      }
+      if (!changed) break;
     }
     return text;
   }

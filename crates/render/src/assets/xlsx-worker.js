@@ -831,6 +831,7 @@ function sheetWorker() {
     add(row, rowNumber) {
       while (this.rowStart.length < rowNumber) this.rowStart.push(this.cols.length);
       let largestFont = 0;
+      let tallest = 0;
       row.eachCell({ includeEmpty: true }, (cell, colNumber) => {
         this.centerAcross(cell, rowNumber - 1, colNumber - 1);
         let shown = describeCell(cell, this.styles, this.recalcOnLoad);
@@ -843,6 +844,11 @@ function sheetWorker() {
         const link = linkOf(cell);
         if (link) this.links.push([this.cols.length, link]);
         largestFont = Math.max(largestFont, this.styles.fontSize(shown.styleId));
+        // Wrapped text with line breaks (Alt+Enter) makes a row without a height of its own as
+        // tall as its lines, as Excel and LibreOffice size it (it showed the first line only).
+        if (shown.kind === KIND.text && shown.text.includes("\n") && cell.style && cell.style.alignment && cell.style.alignment.wrapText) {
+          tallest = Math.max(tallest, shown.text.split("\n").length * autoRowHeight(Math.max(11, this.styles.fontSize(shown.styleId))));
+        }
         if (shown.kind === KIND.pending) this.onPending(this.cols.length, cell, look);
         const runs = richRuns(cell, this.styles);
         if (runs) this.runs.push([this.cols.length, runs]);
@@ -855,7 +861,7 @@ function sheetWorker() {
       });
       if (row.hidden) this.heights.set(rowNumber - 1, 0);
       else if (row.height) this.heights.set(rowNumber - 1, pointsToPixels(row.height));
-      else if (largestFont > 11) this.heights.set(rowNumber - 1, autoRowHeight(largestFont));
+      else if (largestFont > 11 || tallest > 0) this.heights.set(rowNumber - 1, Math.max(tallest, autoRowHeight(Math.max(11, largestFont))));
     }
 
     centerAcross(cell, r, c) {
@@ -1155,7 +1161,9 @@ function sheetWorker() {
       const shown = display(stored, cell.numFmt);
       return { ...(shown || { text: "", kind: KIND.empty }), styleId: shown ? coloured(cell, stored, styleId, styles) : styleId };
     }
-    return { text: "", kind: KIND.pending, styleId };
+    // A waiting formula shows "…"; its text is the formula, which the page shows instead should
+    // calculating be abandoned (after 60 s it showed an empty cell).
+    return { text: `=${cell.formula}`, kind: KIND.pending, styleId };
   }
 
   function isPlaceholder(value) {
@@ -1249,14 +1257,21 @@ function sheetWorker() {
     let text = cache.get(key);
     if (text === undefined) {
       try {
-        const { masked, literals } = literalsOf(format);
+        const dbnum = /\[DBNum([123])\]/i.exec(format);
+        const { masked, literals } = literalsOf(dbnum ? format.replace(/\[DBNum[123]\]/gi, "") : format);
         // A format of one section shows a negative number as the format shows its size with a
         // minus sign before everything, as Excel does: `$#,##0.00` gives -$12.50 (ExcelTS wrote
         // $-12.50, and £-12.50 for `[$£-809]#,##0.00`). Not dates and times (negatives are ####).
         const signFirst = typeof value === "number" && value < 0 && sectionsOf(format).length === 1 && !DATE_CODES.test(format.replace(/"[^"]*"?|\\.|\[[^\]]*\]?/g, ""));
-        text = signFirst ? `-${ExcelTS.formatCellValue(-value, masked)}` : ExcelTS.formatCellValue(value, masked);
-        if (format.includes("[$")) text = localNames(text, value, format);
-        if (literals.length) text = text.replace(/[\ue000-\ue0ff]/g, (c) => literals[c.charCodeAt(0) - 0xe000] ?? c);
+        const calendar = calendarText(value, format);
+        if (calendar !== null) {
+          text = calendar;
+        } else {
+          text = signFirst ? `-${ExcelTS.formatCellValue(-value, masked)}` : ExcelTS.formatCellValue(value, masked);
+          if (format.includes("[$")) text = localNames(text, value, format);
+          if (literals.length) text = text.replace(/[\ue000-\ue0ff]/g, (c) => literals[c.charCodeAt(0) - 0xe000] ?? c);
+          if (dbnum) text = text.replace(/\d+/g, (digits) => eastAsianNumber(digits, Number(dbnum[1]), true));
+        }
       } catch {
         text = String(value);
       }
@@ -1285,6 +1300,7 @@ function sheetWorker() {
     0x410: "it", 0x413: "nl", 0x414: "nb", 0x415: "pl", 0x416: "pt-BR", 0x418: "ro", 0x419: "ru", 0x41b: "sk",
     0x41d: "sv", 0x41f: "tr", 0x422: "uk", 0x424: "sl", 0x807: "de-CH", 0x80c: "fr-BE", 0x813: "nl-BE",
     0x816: "pt", 0xc07: "de-AT", 0xc0a: "es", 0xc0c: "fr-CA", 0x100c: "fr-CH", 0x81d: "sv-FI", 0x814: "nn",
+    0x411: "ja", 0x412: "ko", 0x404: "zh-TW", 0x804: "zh-CN", 0x41e: "th", 0x401: "ar-SA", 0x40d: "he",
   };
   const EN_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
   const EN_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -1314,6 +1330,143 @@ function sheetWorker() {
     if (names.separator !== "/") text = text.replaceAll("/", names.separator);
     for (const swap of [word(EN_MONTHS[m], names.months[m][0]), word(EN_DAYS[d], names.days[d][0]), word(EN_MONTHS[m].slice(0, 3), names.months[m][1]), word(EN_DAYS[d].slice(0, 3), names.days[d][1])]) text = swap(text);
     return text;
+  }
+
+  // Dates in the calendars and eras Excel's Japanese, Thai, Arabic and Chinese date formats ask
+  // for, which ExcelTS does not know: it wrote the codes as letters (`[$-411]ggge"年"m"月"d"日"`
+  // showed "ggge年3月15日", `bbbb` "bbbb", `aaaa` "aaaa45001"), read `gge` as a number in
+  // scientific form, left `[DBNum1]` in the text, and showed a Thai Buddhist (`[$-107041E]`,
+  // calendar 7) or Hijri (`B2`, calendar 6) date as its Gregorian one: 2023 where Thailand
+  // writes 2566. Such a format is drawn here: `g` `gg` `ggg` the Japanese era (R, 令, 令和), `e`
+  // the year in it (元 for the first with `x-gannen`; the year itself outside Japanese), `b`
+  // the Buddhist year, `aaa` `aaaa` the day of the week in the format's language (Japanese
+  // without one), `B2` or calendar 6 the Hijri date (tabular, as Excel's Kuwaiti algorithm),
+  // calendar 7 the Buddhist year for `yyyy`, `[DBNum1]` kanji numerals (the year digit by
+  // digit, 二〇二三年三月十五日, as Excel and LibreOffice draw it), `[DBNum2]` their formal
+  // forms, `[DBNum3]` full-width digits. Null for every other format.
+  const CALENDAR_CODES = /[gb]|aaa|e(?![+-])/i;
+  const CALENDAR_TOKEN = /"[^"]*"?|\\.|\[[^\]]*\]?|B[12]|y+|e+|g+|b+|m+|d+|a{3,}|h+|s+|AM\/PM|A\/P|\.0+|_.|\*.|[^]/gi;
+  const JAPANESE_ERAS = [[Date.UTC(2019, 4, 1), "令和", "R"], [Date.UTC(1989, 0, 8), "平成", "H"], [Date.UTC(1926, 11, 25), "昭和", "S"], [Date.UTC(1912, 6, 30), "大正", "T"], [Date.UTC(1868, 0, 1), "明治", "M"]];
+  const NATIVE_ZEROS = { 0x02: 0x660, 0x03: 0x6f0, 0x0d: 0xe50 };
+  const calendarFormats = new Map();
+  function calendarText(value, format) {
+    let plan = calendarFormats.get(format);
+    if (plan === undefined) {
+      plan = calendarPlan(format);
+      if (calendarFormats.size > 10_000) calendarFormats.clear();
+      calendarFormats.set(format, plan);
+    }
+    if (!plan) return null;
+    const serial = value instanceof Date ? (value.getTime() - EXCEL_EPOCH_MS) / 86_400_000 : value;
+    if (typeof serial !== "number" || !Number.isFinite(serial) || serial < 0) return null;
+    let day = Math.floor(serial);
+    let seconds = Math.round((serial - day) * 86_400);
+    if (seconds >= 86_400) {
+      day += 1;
+      seconds -= 86_400;
+    }
+    const at = new Date(EXCEL_EPOCH_MS + day * 86_400_000);
+    let [year, month, date] = [at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate()];
+    const { tag, japanese, calendar, dbnum, tokens } = plan;
+    const intl = (locale, options) => new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(at);
+    if (plan.hijri) {
+      const parts = new Intl.DateTimeFormat("en-u-ca-islamic-civil", { year: "numeric", month: "numeric", day: "numeric", timeZone: "UTC" }).formatToParts(at);
+      const part = (type) => Number((parts.find((p) => p.type === type) || {}).value);
+      [year, month, date] = [part("year"), part("month"), part("day")];
+    } else if (calendar === 7) {
+      year += 543;
+    }
+    const era = JAPANESE_ERAS.find(([start]) => at.getTime() >= start) || JAPANESE_ERAS[JAPANESE_ERAS.length - 1];
+    const eraYear = japanese ? at.getUTCFullYear() - new Date(era[0]).getUTCFullYear() + 1 : calendar === 7 ? year : at.getUTCFullYear();
+    const [hour, minute, second] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+    const twelve = tokens.some((t) => /^(AM\/PM|A\/P)$/i.test(t.text));
+    const number = (n, width, positional) => {
+      const digits = String(n).padStart(width, "0");
+      if (plan.zero) return digits.replace(/\d/g, (d) => String.fromCharCode(plan.zero + Number(d)));
+      return dbnum ? eastAsianNumber(digits, dbnum, positional) : digits;
+    };
+    const names = (options) => intl(plan.hijri ? `${tag || "en"}-u-ca-islamic-civil` : tag || "en-US", options);
+    return tokens.map(({ text, kind }) => {
+      const n = text.length;
+      switch (kind) {
+        case "y": return n <= 2 ? number(year % 100, 2, false) : number(year, 1, false);
+        case "b": return n <= 2 ? number((at.getUTCFullYear() + 543) % 100, 2, false) : number(at.getUTCFullYear() + 543, 1, false);
+        case "e": return japanese && eraYear === 1 && plan.gannen ? "元" : number(eraYear, n >= 2 ? 2 : 1, true);
+        case "g": return japanese ? (n === 1 ? era[2] : n === 2 ? era[1][0] : era[1]) : "";
+        case "month": return n >= 5 ? names({ month: "long" })[0] : n === 4 ? names({ month: "long" }) : n === 3 ? names({ month: "short" }) : number(month, n, true);
+        case "d": return n >= 4 ? names({ weekday: "long" }) : n === 3 ? names({ weekday: "short" }) : number(date, n, true);
+        case "a": return intl(tag || "ja", { weekday: n >= 4 ? "long" : "short" });
+        case "h": return number(twelve ? ((hour + 11) % 12) + 1 : hour, Math.min(n, 2), true);
+        case "minute": return number(minute, Math.min(n, 2), true);
+        case "s": return number(second, Math.min(n, 2), true);
+        case "ampm": return text.length > 3 ? (hour < 12 ? "AM" : "PM") : hour < 12 ? "A" : "P";
+        default: return text;
+      }
+    }).join("");
+  }
+
+  function calendarPlan(format) {
+    const section = format.includes(";") ? sectionsOf(format)[0] : format;
+    const bare = section.replace(/"[^"]*"?|\\.|\[[^\]]*\]?/g, "");
+    const locale = /\[\$[^\]-]*-([^\]]+)\]/.exec(section);
+    const lcid = locale && /^[0-9A-Fa-f]{3,8}$/.test(locale[1]) ? parseInt(locale[1], 16) : null;
+    const calendar = lcid === null ? 0 : (lcid >> 16) & 0xff;
+    // The top byte of `[$-ttCCLLLL]` names the digits (LibreOffice saves `[DBNum1]` as
+    // `[$-1B000411]`): 1B-1D Japanese DBNum1-3, 02 Arabic-Indic, 03 Eastern Arabic-Indic, 0D Thai.
+    const shape = lcid === null ? 0 : lcid >>> 24;
+    const dbnum = /\[DBNum([123])\]/i.exec(section) || (shape >= 0x1b && shape <= 0x1d ? [null, shape - 0x1a] : null);
+    const zero = NATIVE_ZEROS[shape] || 0;
+    const hijri = /^\s*B2/.test(bare) || calendar === 6;
+    const codes = bare.replace(/^\s*B[12]/, "");
+    if (/general/i.test(codes) || /[#0?@]/.test(codes.replace(/\.0+/g, "")) || !/[ydmgbe]|aaa/i.test(codes)) return null;
+    if (!dbnum && !zero && !hijri && calendar !== 7 && !CALENDAR_CODES.test(codes) && !/^\s*B1/.test(bare)) return null;
+    const tag = lcid !== null ? LOCALES[lcid & 0xffff] : locale ? locale[1].replace(/-x-.*$/, "") : null;
+    const japanese = (lcid !== null && (lcid & 0xffff) === 0x411) || /^ja\b/i.test(locale ? locale[1] : "") || calendar === 3;
+    const tokens = [];
+    for (const text of section.match(CALENDAR_TOKEN) || []) {
+      const c = text[0];
+      if (c === '"') tokens.push({ text: text.slice(1, text.endsWith('"') && text.length > 1 ? -1 : undefined), kind: "literal" });
+      else if (c === "\\") tokens.push({ text: text.slice(1), kind: "literal" });
+      else if (c === "[" || /^B[12]$/.test(text) || c === "*") continue;
+      else if (c === "_") tokens.push({ text: " ", kind: "literal" });
+      else if (/^(AM\/PM|A\/P)$/i.test(text)) tokens.push({ text, kind: "ampm" });
+      else if (/^a{3,}$/i.test(text)) tokens.push({ text, kind: "a" });
+      else if (/^[yebgdhs]/i.test(text)) tokens.push({ text, kind: text[0].toLowerCase() === "y" ? "y" : text[0].toLowerCase() });
+      else if (/^m/i.test(text)) tokens.push({ text, kind: "month" });
+      else tokens.push({ text, kind: "literal" });
+    }
+    // `m` after an hour or before a second is minutes, as Excel reads it.
+    const timed = tokens.filter((t) => t.kind !== "literal" && t.kind !== "ampm");
+    timed.forEach((t, i) => {
+      if (t.kind === "month" && t.text.length <= 2 && ((timed[i - 1] && timed[i - 1].kind === "h") || (timed[i + 1] && timed[i + 1].kind === "s"))) t.kind = "minute";
+    });
+    return { tag, japanese, calendar, hijri, gannen: /gannen/i.test(section), dbnum: dbnum ? Number(dbnum[1]) : 0, zero, tokens };
+  }
+
+  // Digits as `[DBNumN]` writes them: 1 kanji (positional: 千二百三十四, or digit by digit for a
+  // year: 二〇二三), 2 the formal kanji, 3 full-width digits.
+  function eastAsianNumber(digits, dbnum, positional) {
+    if (dbnum === 3) return digits.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+    const figures = dbnum === 2 ? "〇壱弐参四伍六七八九" : "〇一二三四五六七八九";
+    if (!positional || digits.length > 16) return digits.replace(/\d/g, (d) => figures[d]);
+    const units = dbnum === 2 ? ["", "拾", "百", "阡"] : ["", "十", "百", "千"];
+    const groups = ["", dbnum === 2 ? "萬" : "万", "億", "兆"];
+    const plain = digits.replace(/^0+(?=\d)/, "");
+    if (/^0+$/.test(plain)) return figures[0];
+    let out = "";
+    const padded = plain.padStart(Math.ceil(plain.length / 4) * 4, "0");
+    for (let g = 0; g < padded.length / 4; g++) {
+      const group = padded.slice(g * 4, g * 4 + 4);
+      if (group === "0000") continue;
+      for (let p = 0; p < 4; p++) {
+        const d = Number(group[p]);
+        const unit = units[3 - p];
+        if (d === 0) continue;
+        out += d === 1 && unit && dbnum === 1 ? unit : figures[d] + unit;
+      }
+      out += groups[padded.length / 4 - 1 - g];
+    }
+    return out;
   }
 
   // The letters of a date or time format (outside its quoted text, escapes and brackets).

@@ -164,7 +164,7 @@ function applySpills(sheets, spills) {
 function abandonFormulas(sheets) {
   for (const sheet of sheets) {
     for (let i = 0; i < sheet.kinds.length; i++) {
-      if (sheet.kinds[i] === KIND_PENDING) sheet.kinds[i] = KIND_UNSUPPORTED;
+      if (sheet.kinds[i] === KIND_PENDING) sheet.kinds[i] = KIND_LATE;
     }
   }
 }
