@@ -215,6 +215,20 @@ const LIBRARIES = {
   "@dnd-kit/utilities": "dnd-kit-utilities",
   "@dnd-kit/modifiers": "dnd-kit-modifiers",
   "@headlessui/react": "headlessui",
+  // Sweep 6: Bolt's stores write their updates as mutations through zustand's immer middleware,
+  // and ChatGPT's components use immer's `produce` and `useImmer`; jotai's atoms are the other
+  // store the tools' React apps keep state in. zustand's middleware and use-immer read the page's
+  // one immer; jotai's entry points are one module (react-kit/entries/jotai.js), so its utilities
+  // (`atomWithStorage`) and hooks share one default store and Provider.
+  immer: "immer",
+  "use-immer": "use-immer",
+  "zustand/middleware/immer": "zustand-middleware-immer",
+  jotai: "jotai",
+  "jotai/react": "jotai",
+  "jotai/vanilla": "jotai",
+  "jotai/utils": "jotai",
+  "jotai/react/utils": "jotai",
+  "jotai/vanilla/utils": "jotai",
   // The Radix primitives imported directly (a shadcn component written into the file itself, or a
   // Radix example): each module is the primitive's whole export, read from ui.mjs's own copy (one
   // copy of Radix's layers, portals and focus scopes with the kit's components).
@@ -306,6 +320,8 @@ const KIT_DEPENDENCIES = {
   "hookform-zod": ["react-hook-form"],
   "three-orbit-controls": ["three"],
   "dnd-kit-sortable": ["dnd-kit-core"],
+  "zustand-middleware-immer": ["immer"],
+  "use-immer": ["immer"],
   "radix-accordion": ["ui"],
   "radix-alert-dialog": ["ui"],
   "radix-aspect-ratio": ["ui"],
@@ -606,6 +622,8 @@ function runTailwind(request) {
   // The worker's thread takes a while to start and ask for its script; the page asks first, ahead
   // of the libraries, and the worker finds the file in the HTTP cache (vendor files are cacheable).
   fetch(kitUrl("tailwind-worker")).then((r) => r.arrayBuffer()).catch(() => {});
+  // Likewise @tailwindcss/typography, which the worker imports for a source naming `prose`.
+  if (/(^|[^\w-])prose\b/.test(request.content)) fetch(kitUrl("tailwind-typography")).then((r) => r.arrayBuffer()).catch(() => {});
   return new Promise((resolve, reject) => {
     const worker = new Worker(kitUrl("tailwind-worker"), { type: "module" });
     const timer = setTimeout(() => {

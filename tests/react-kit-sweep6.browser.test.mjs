@@ -1,0 +1,153 @@
+// Single-file React components in shapes the AI tools write that the earlier sweeps did not cover
+// (tests/support/ai-components-sweep6.mjs): Markdown in @tailwindcss/typography's `prose`, immer
+// (zustand's middleware, `produce`, `useImmer`), jotai with its utilities, the TypeScript the
+// models write, and a canvas game on requestAnimationFrame and the keyboard. Dropped on the real
+// Worker and opened in Chromium; what is asserted is what a person sees, and the console.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { eventually } from './support/browser.mjs';
+import { useReactWorld, quiet, style, text } from './support/react-pages.mjs';
+import * as C from './support/ai-components-sweep6.mjs';
+
+const world = useReactWorld('react-kit-sweep6');
+const { SHOTS, dropReact, open } = world;
+
+const shot = (page, name) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const px = (value) => Number.parseFloat(value);
+
+test("Markdown in `prose` is set as @tailwindcss/typography sets it: headings, bullets, quotes, tables", async () => {
+  const e = await dropReact('chat.jsx', C.PROSE_CHAT);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #md h1');
+  // Before: `prose` made no CSS, so the heading was body text and the list had no bullets.
+  // lg:prose-lg at 1200 px wide: its h1 is 2.666em of 18 px.
+  assert.equal(await style(page, '#root #md', 'fontSize'), '18px');
+  assert.equal(await style(page, '#root #md h1', 'fontSize'), '48px');
+  assert.equal(await style(page, '#root #md h1', 'fontWeight'), '800');
+  assert.equal(await style(page, '#root #md h2', 'fontWeight'), '700');
+  assert.equal(await style(page, '#root #md ul', 'listStyleType'), 'disc');
+  assert.ok(px(await style(page, '#root #md ul', 'paddingLeft')) > 20, 'the list is indented');
+  assert.ok(px(await style(page, '#root #md p', 'marginTop')) > 10, 'paragraphs are spaced');
+  assert.equal(await style(page, '#root #md blockquote', 'fontStyle'), 'italic');
+  assert.ok(px(await style(page, '#root #md blockquote', 'borderLeftWidth')) >= 4, "the quote's rule");
+  assert.equal(await style(page, '#root #md thead', 'borderBottomStyle'), 'solid');
+  assert.equal(await style(page, '#root #md a', 'textDecorationLine'), 'underline');
+  // prose-slate's body colour; dark:prose-invert is not on (no .dark).
+  assert.equal(await style(page, '#root #md', 'color'), 'rgb(51, 65, 85)');
+  // max-w-none beats prose's 65ch; `container` still centres the column.
+  assert.equal(await style(page, '#root #md', 'maxWidth'), 'none');
+  assert.equal(await style(page, '#root > div', 'marginLeft'), await style(page, '#root > div', 'marginRight'));
+  assert.ok(page.requested.some((p) => p.endsWith('/react-kit/tailwind-typography.mjs')));
+  await shot(page, 'prose');
+  quiet(page);
+  await context.close();
+});
+
+test("zustand's immer middleware inside persist: mutations update the list and last across a reload", async () => {
+  const e = await dropReact('store.tsx', C.ZUSTAND_IMMER);
+  const { page, context } = await open(e);
+  // Before: 'Cannot import "zustand/middleware/immer"', nothing rendered.
+  await page.waitForSelector('#root #add');
+  await page.click('#root #add');
+  await page.click('#root #add');
+  await eventually(async () => (await page.$$('#root #todos li')).length === 2, 'two todos');
+  await page.click('#root #todos li >> nth=0');
+  await eventually(async () => (await style(page, '#root #todos li >> nth=0', 'textDecorationLine')) === 'line-through', 'toggled');
+  assert.equal(await style(page, '#root #todos li >> nth=1', 'textDecorationLine'), 'none');
+  // It is a library without a page of its own: no prose module for a page that names none.
+  assert.ok(!page.requested.some((p) => p.endsWith('/tailwind-typography.mjs')));
+  await page.reload();
+  await page.waitForSelector('#root #todos li >> nth=1');
+  assert.equal(await style(page, '#root #todos li >> nth=0', 'textDecorationLine'), 'line-through', 'persisted');
+  quiet(page);
+  await context.close();
+});
+
+test("immer's produce and use-immer's useImmer", async () => {
+  const e = await dropReact('settings.jsx', C.IMMER_HOOK);
+  const { page, context } = await open(e);
+  // Before: 'Cannot import "immer"'.
+  await page.waitForSelector('#root #name');
+  assert.equal((await text(page, '#root #name')).trim(), 'Ada a,b');
+  await page.fill('#root #q', 'hi');
+  await page.click('#root #rename');
+  await eventually(async () => (await text(page, '#root #name')).trim() === 'Grace a,b hi', 'the draft renamed');
+  // zustand's middleware and use-immer take the page's one immer.
+  assert.equal(page.requested.filter((p) => p.endsWith('/react-kit/immer.mjs')).length, 1);
+  quiet(page);
+  await context.close();
+});
+
+test("jotai's atoms with atomWithStorage and useResetAtom from jotai/utils share one store", async () => {
+  const e = await dropReact('counter.jsx', C.JOTAI);
+  const { page, context } = await open(e);
+  // Before: 'Cannot import "jotai"'.
+  await page.waitForSelector('#root #v');
+  await page.click('#root #inc');
+  await page.click('#root #inc');
+  await eventually(async () => (await text(page, '#root #v')) === '2 4', 'the derived atom');
+  await page.click('#root #th');
+  await eventually(async () => (await text(page, '#root #th')) === 'dark', 'theme set');
+  assert.equal(await page.evaluate(() => localStorage.getItem('theme')), '"dark"');
+  await page.reload();
+  await page.waitForSelector('#root #th');
+  assert.equal(await text(page, '#root #th'), 'dark', 'kept in the drop origin\'s localStorage');
+  // useResetAtom (jotai/utils) writes through the same store the component reads: with a copy of
+  // its own the button would reset an atom nobody shows.
+  await page.click('#root #reset');
+  await eventually(async () => (await text(page, '#root #th')) === 'light', 'reset');
+  quiet(page);
+  await context.close();
+});
+
+test('TypeScript shapes the models write compile and run: enums, satisfies, merged interfaces, abstract classes, <T,>', async () => {
+  const e = await dropReact('board.tsx', C.TS_SHAPES);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #first');
+  assert.equal(await text(page, '#root #first'), 'xbDONE');
+  await page.fill('#root #title', 'Write');
+  await page.click('#root #add');
+  await page.waitForSelector('#root li');
+  assert.equal(await text(page, '#root li'), 'Write: todo');
+  assert.equal(await style(page, '#root li', 'backgroundColor'), 'rgb(226, 232, 240)', 'COLORS.todo');
+  await page.click('#root li');
+  await eventually(async () => (await text(page, '#root li')) === 'Write: doing', 'the reducer advanced it');
+  assert.equal(await style(page, '#root li', 'backgroundColor'), 'rgb(253, 230, 138)');
+  quiet(page);
+  await context.close();
+});
+
+test('a canvas game runs on requestAnimationFrame and the arrow keys', async () => {
+  const e = await dropReact('snake.jsx', C.SNAKE);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #board');
+  const green = () => page.$eval('#root #board', (c) => {
+    // Read through a copy, so the test's readbacks do not make Chromium warn about the game's canvas.
+    const copy = document.createElement('canvas');
+    copy.width = c.width;
+    copy.height = c.height;
+    const ctx = copy.getContext('2d', { willReadFrequently: true });
+    ctx.drawImage(c, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const cells = [];
+    for (let y = 0; y < 20; y++) for (let x = 0; x < 20; x++) {
+      const i = ((y * 20 + 5) * c.width + x * 20 + 5) * 4;
+      if (d[i + 1] > 150 && d[i] < 100) cells.push(`${x},${y}`);
+    }
+    return cells;
+  });
+  assert.deepEqual(await green(), ['10,10'], 'the snake drawn before it starts');
+  await page.click('#root #start');
+  await page.keyboard.press('ArrowDown');
+  await eventually(async () => (await green()).some((cell) => cell.split(',')[1] !== '10'), 'it moved down');
+  // The arrow key went to the game, not to scrolling the page.
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  // Space, with the focus off the Start button (which space would also press), pauses.
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press(' ');
+  await eventually(async () => (await text(page, '#root #start')) === 'Start', 'space pauses');
+  await shot(page, 'snake');
+  quiet(page);
+  await context.close();
+});
