@@ -151,3 +151,53 @@ test('a canvas game runs on requestAnimationFrame and the arrow keys', async () 
   quiet(page);
   await context.close();
 });
+
+// The colour a highlighter gave the first token reading `word` inside `selector` (its themes' colours
+// are inline styles: with a theme, react-syntax-highlighter writes no token classes).
+const tokenColour = (page, selector, word) =>
+  page.$$eval(`${selector} span`, (spans, w) => {
+    const token = spans.find((s) => s.children.length === 0 && s.textContent === w);
+    return token ? getComputedStyle(token).color : `no token "${w}"`;
+  }, word);
+
+test("a chat answer's code blocks drawn by react-syntax-highlighter's Prism in oneDark, by language", async () => {
+  const e = await dropReact('chat-code.jsx', C.CHAT_CODE);
+  const { page, context } = await open(e);
+  // Before: 'Cannot import "react-syntax-highlighter"', nothing rendered.
+  await page.waitForSelector('#root [data-lang="tsx"] pre');
+  const tsx = '#root [data-lang="tsx"] pre';
+  const plain = 'rgb(171, 178, 191)';
+  assert.equal(await style(page, tsx, 'backgroundColor'), 'rgb(40, 44, 52)', "oneDark's background");
+  assert.equal(await style(page, tsx, 'color'), plain, "oneDark's text");
+  // Its keywords in oneDark's violet, its function in blue, its built-in type in green: the tsx grammar is there.
+  assert.equal(await tokenColour(page, tsx, 'export'), 'rgb(198, 120, 221)');
+  assert.equal(await tokenColour(page, tsx, 'add'), 'rgb(97, 175, 239)');
+  assert.equal(await tokenColour(page, tsx, 'number'), 'rgb(152, 195, 121)');
+  assert.equal(await text(page, tsx), '1export function add(a: number, b: number) {\n2  return a + b;\n3}', 'numbered lines');
+  // `py` is Python's alias: `def` is a keyword.
+  assert.equal(await tokenColour(page, '#root [data-lang="py"] pre', 'def'), 'rgb(198, 120, 221)');
+  // A language it does not carry is the code as plain text, in the theme.
+  const befunge = '#root [data-lang="befunge"] pre';
+  assert.match(await text(page, befunge), />:#,_@/);
+  assert.equal(await page.$$eval(`${befunge} span`, (spans, p) => spans.filter((s) => !s.matches('.linenumber') && getComputedStyle(s).color !== p).length, plain), 0);
+  assert.equal(await style(page, befunge, 'backgroundColor'), 'rgb(40, 44, 52)');
+  assert.equal(await text(page, '#root code.rounded'), 'add(1, 2)', 'inline code stays inline');
+  await page.click('#root [data-lang="tsx"] button');
+  await eventually(async () => (await text(page, '#root [data-lang="tsx"] button')) === 'Copied', 'the copy button');
+  await shot(page, 'chat-code');
+  quiet(page);
+  await context.close();
+});
+
+test("react-syntax-highlighter's default export (highlight.js) with a theme from its CommonJS styles", async () => {
+  const e = await dropReact('snippet.jsx', C.HLJS_SNIPPET);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #sql');
+  assert.equal(await style(page, '#root #sql', 'backgroundColor'), 'rgb(40, 44, 52)', "atomOneDark's background");
+  assert.equal(await tokenColour(page, '#root #sql', 'SELECT'), 'rgb(198, 120, 221)');
+  assert.equal(await tokenColour(page, '#root #sql', 'GROUP'), 'rgb(198, 120, 221)');
+  assert.equal(await tokenColour(page, '#root #sql', 'true'), 'rgb(86, 182, 194)');
+  assert.match(await text(page, '#root #sql'), /GROUP BY name;/);
+  quiet(page);
+  await context.close();
+});

@@ -161,3 +161,93 @@ export default function SnakeGame() {
   );
 }
 `;
+
+/** A chat screen's answer with code (ChatGPT, Claude): react-markdown's code blocks drawn by react-syntax-highlighter's Prism with oneDark, a copy button, a language no answer names often drawn plain. */
+export const CHAT_CODE = `import React, { useState } from "react";
+import ReactMarkdown from "react-markdown";
+import { Prism as SyntaxHighlighter } from "react-syntax-highlighter";
+import { oneDark } from "react-syntax-highlighter/dist/esm/styles/prism";
+import { Copy, Check } from "lucide-react";
+
+const answer = \`Here's the function:
+
+\\\`\\\`\\\`tsx
+export function add(a: number, b: number) {
+  return a + b;
+}
+\\\`\\\`\\\`
+
+And in Python:
+
+\\\`\\\`\\\`py
+def add(a, b):
+    return a + b
+\\\`\\\`\\\`
+
+Or esoteric:
+
+\\\`\\\`\\\`befunge
+>:#,_@
+\\\`\\\`\\\`
+
+Call \\\`add(1, 2)\\\`.\`;
+
+function CodeBlock({ language, value }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="relative my-4 rounded-lg overflow-hidden" data-lang={language}>
+      <div className="flex items-center justify-between bg-zinc-800 px-4 py-1 text-xs text-zinc-300">
+        <span>{language}</span>
+        <button onClick={() => { setCopied(true); }} className="flex items-center gap-1">{copied ? <Check size={14} /> : <Copy size={14} />}{copied ? "Copied" : "Copy"}</button>
+      </div>
+      <SyntaxHighlighter language={language} style={oneDark} customStyle={{ margin: 0, borderRadius: 0 }} showLineNumbers>
+        {value}
+      </SyntaxHighlighter>
+    </div>
+  );
+}
+
+export default function ChatMessage() {
+  return (
+    <div className="max-w-2xl mx-auto p-6">
+      <div className="rounded-2xl bg-zinc-100 p-4 text-zinc-900">
+        <ReactMarkdown
+          components={{
+            code({ node, inline, className, children, ...props }) {
+              const match = /language-(\\w+)/.exec(className || "");
+              return match ? (
+                <CodeBlock language={match[1]} value={String(children).replace(/\\n$/, "")} />
+              ) : (
+                <code className="rounded bg-zinc-200 px-1 font-mono text-sm" {...props}>{children}</code>
+              );
+            },
+          }}
+        >
+          {answer}
+        </ReactMarkdown>
+      </div>
+    </div>
+  );
+}
+`;
+
+/** A snippet card (ChatGPT canvas): the package's default export, highlight.js's, with a theme from its CommonJS styles. */
+export const HLJS_SNIPPET = `import SyntaxHighlighter from 'react-syntax-highlighter';
+import { atomOneDark } from 'react-syntax-highlighter/dist/cjs/styles/hljs';
+
+const code = \`SELECT name, count(*) AS n
+FROM users
+WHERE active = true
+GROUP BY name;\`;
+
+export default function Snippet() {
+  return (
+    <div style={{ padding: 24, maxWidth: 600 }}>
+      <h3 style={{ fontFamily: 'system-ui' }}>Active users</h3>
+      <SyntaxHighlighter id="sql" language="sql" style={atomOneDark} wrapLongLines>
+        {code}
+      </SyntaxHighlighter>
+    </div>
+  );
+}
+`;

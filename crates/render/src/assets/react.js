@@ -223,6 +223,13 @@ const LIBRARIES = {
   immer: "immer",
   "use-immer": "use-immer",
   "zustand/middleware/immer": "zustand-middleware-immer",
+  // Chat screens draw a model's code blocks with react-syntax-highlighter (react-kit/entries/
+  // react-syntax-highlighter.js: the languages answers are written in) and one of its themes.
+  "react-syntax-highlighter": "react-syntax-highlighter",
+  "react-syntax-highlighter/dist/esm/styles/prism": "react-syntax-highlighter-prism-styles",
+  "react-syntax-highlighter/dist/cjs/styles/prism": "react-syntax-highlighter-prism-styles",
+  "react-syntax-highlighter/dist/esm/styles/hljs": "react-syntax-highlighter-hljs-styles",
+  "react-syntax-highlighter/dist/cjs/styles/hljs": "react-syntax-highlighter-hljs-styles",
   jotai: "jotai",
   "jotai/react": "jotai",
   "jotai/vanilla": "jotai",
