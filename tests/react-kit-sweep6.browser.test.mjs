@@ -201,3 +201,45 @@ test("react-syntax-highlighter's default export (highlight.js) with a theme from
   quiet(page);
   await context.close();
 });
+
+test('styled-components: theme, props, transient props, css, attrs, keyframes and a global style', async () => {
+  const e = await dropReact('cards.jsx', C.STYLED_CARDS);
+  const { page, context } = await open(e);
+  // Before: 'Cannot import "styled-components"', nothing rendered.
+  await page.waitForSelector('#root #card');
+  assert.equal(await style(page, '#root #card', 'borderRadius'), '12px', "the theme's radius");
+  assert.equal(await style(page, '#root #card', 'backgroundColor'), 'rgb(255, 255, 255)');
+  assert.match(await style(page, '#root #card', 'animationName'), /\w/, 'keyframes');
+  assert.equal(await style(page, '#root #inc', 'backgroundColor'), 'rgb(79, 70, 229)', '$primary');
+  assert.equal(await style(page, '#root #inc', 'color'), 'rgb(255, 255, 255)');
+  assert.equal(await style(page, '#root #reset', 'backgroundColor'), 'rgba(0, 0, 0, 0)');
+  assert.equal(await style(page, '#root #reset', 'color'), 'rgb(79, 70, 229)');
+  assert.equal(await page.getAttribute('#root #inc', 'type'), 'button', 'attrs');
+  assert.equal(await page.getAttribute('#root #inc', '$primary'), null, 'a transient prop stays off the DOM');
+  assert.match(await style(page, '#root .app-root', 'fontFamily'), /^system-ui/, 'createGlobalStyle');
+  assert.equal(await style(page, '#root #count', 'color'), 'rgb(17, 24, 39)');
+  for (let i = 0; i < 3; i++) await page.click('#root #inc');
+  await eventually(async () => (await text(page, '#root #count')) === '3', 'counted');
+  assert.equal(await style(page, '#root #count', 'color'), 'rgb(220, 38, 38)', 'restyled from its props');
+  await shot(page, 'styled-components');
+  quiet(page);
+  await context.close();
+});
+
+test("use-debounce: a debounced value filters the list once typing stops; a debounced callback saves", async () => {
+  const e = await dropReact('search.jsx', C.DEBOUNCED_SEARCH);
+  const { page, context } = await open(e);
+  // Before: 'Cannot import "use-debounce"'.
+  await page.waitForSelector('#root #q');
+  assert.equal(await page.$$eval('#root #results li', (l) => l.length), 5);
+  await page.type('#root #q', 'ap', { delay: 20 });
+  const typed = Date.now();
+  // Not at once: the value waits 300 ms after the last key (checked only while that is so on a
+  // busy machine).
+  const before = await page.$$eval('#root #results li', (l) => l.length);
+  if (Date.now() - typed < 200) assert.equal(before, 5);
+  await eventually(async () => (await page.$$eval('#root #results li', (l) => l.map((x) => x.textContent).join())) === 'Apple,Apricot', 'filtered');
+  await eventually(async () => (await text(page, '#root #saved')) === 'Saved: ap', 'saved once');
+  quiet(page);
+  await context.close();
+});

@@ -251,3 +251,87 @@ export default function Snippet() {
   );
 }
 `;
+
+/** A ChatGPT canvas styled with styled-components: a theme, props and transient props, `css`, `attrs`, `keyframes` and a global style. */
+export const STYLED_CARDS = `import React, { useState } from 'react';
+import styled, { ThemeProvider, createGlobalStyle, css, keyframes } from 'styled-components';
+
+const theme = { primary: '#4f46e5', radius: '12px' };
+
+const GlobalStyle = createGlobalStyle\`
+  .app-root { font-family: system-ui, sans-serif; }
+\`;
+
+const fadeIn = keyframes\`
+  from { opacity: 0; transform: translateY(4px); }
+  to { opacity: 1; transform: none; }
+\`;
+
+const Card = styled.div\`
+  background: white;
+  border-radius: \${({ theme }) => theme.radius};
+  padding: 24px;
+  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.1);
+  animation: \${fadeIn} 0.2s ease-out;
+\`;
+
+const Button = styled.button.attrs({ type: 'button' })\`
+  padding: 8px 16px;
+  border: 2px solid \${({ theme }) => theme.primary};
+  border-radius: 8px;
+  \${({ $primary, theme }) => $primary ? css\`
+    background: \${theme.primary};
+    color: white;
+  \` : css\`
+    background: transparent;
+    color: \${theme.primary};
+  \`}
+\`;
+
+const Count = styled.span\`
+  font-size: 32px;
+  font-weight: 700;
+  color: \${(p) => (p.$n > 2 ? '#dc2626' : '#111827')};
+\`;
+
+export default function App() {
+  const [n, setN] = useState(0);
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      <div className="app-root" style={{ padding: 32, background: '#f3f4f6' }}>
+        <Card id="card">
+          <Count id="count" $n={n}>{n}</Count>
+          <div style={{ display: 'flex', gap: 8, marginTop: 16 }}>
+            <Button id="inc" $primary onClick={() => setN(n + 1)}>Add</Button>
+            <Button id="reset" onClick={() => setN(0)}>Reset</Button>
+          </div>
+        </Card>
+      </div>
+    </ThemeProvider>
+  );
+}
+`;
+
+/** A search box (ChatGPT, Bolt) debounced with use-debounce: a value and a callback. */
+export const DEBOUNCED_SEARCH = `import { useState } from 'react';
+import { useDebounce, useDebouncedCallback } from 'use-debounce';
+
+const FRUITS = ['Apple', 'Apricot', 'Banana', 'Blueberry', 'Cherry'];
+
+export default function Search() {
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebounce(query, 300);
+  const [saved, setSaved] = useState('');
+  const save = useDebouncedCallback((value) => setSaved(value), 300);
+  const results = FRUITS.filter((f) => f.toLowerCase().includes(debounced.toLowerCase()));
+  return (
+    <div className="p-6 max-w-sm space-y-2">
+      <input id="q" className="w-full rounded border px-3 py-2" value={query}
+        onChange={(e) => { setQuery(e.target.value); save(e.target.value); }} placeholder="Search fruit" />
+      <p id="saved" className="text-sm text-gray-500">Saved: {saved}</p>
+      <ul id="results">{results.map((r) => <li key={r}>{r}</li>)}</ul>
+    </div>
+  );
+}
+`;

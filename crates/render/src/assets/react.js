@@ -230,6 +230,10 @@ const LIBRARIES = {
   "react-syntax-highlighter/dist/cjs/styles/prism": "react-syntax-highlighter-prism-styles",
   "react-syntax-highlighter/dist/esm/styles/hljs": "react-syntax-highlighter-hljs-styles",
   "react-syntax-highlighter/dist/cjs/styles/hljs": "react-syntax-highlighter-hljs-styles",
+  // ChatGPT's components style with styled-components now and then (styled.button`…`, keyframes,
+  // ThemeProvider, createGlobalStyle), and debounce a search field with use-debounce.
+  "styled-components": "styled-components",
+  "use-debounce": "use-debounce",
   jotai: "jotai",
   "jotai/react": "jotai",
   "jotai/vanilla": "jotai",
