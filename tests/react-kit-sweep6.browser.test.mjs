@@ -243,3 +243,32 @@ test("use-debounce: a debounced value filters the list once typing stops; a debo
   quiet(page);
   await context.close();
 });
+
+test("a component's global CSS (body colours, every h1, an unscoped <style jsx>) leaves Plug's header as it was", async () => {
+  const e = await dropReact('terminal.jsx', C.GLOBAL_CSS_DARK);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #title');
+  // The component's CSS is its page's, as in Claude's frame: before, #root's own white canvas and
+  // #111 text hid the body's colours (dark grey on navy where the artifact was light on navy).
+  assert.equal(await style(page, 'body', 'backgroundColor'), 'rgb(15, 23, 42)');
+  assert.equal(await style(page, '#root', 'backgroundColor'), 'rgba(0, 0, 0, 0)');
+  assert.equal(await style(page, '#root #title', 'color'), 'rgb(244, 114, 182)');
+  assert.equal(await style(page, '#root #title', 'textTransform'), 'uppercase');
+  assert.equal(await style(page, '#root #line', 'color'), 'rgb(226, 232, 240)');
+  assert.match(await style(page, '#root #line', 'fontFamily'), /Courier New/);
+  // Before: the title was pink, uppercase, spaced, glowing and in Georgia, its button's text in
+  // Courier: the header's type and colour came from the body the component restyled.
+  const title = '.plug-header h1';
+  assert.equal(await style(page, title, 'color'), 'rgb(31, 35, 40)');
+  assert.match(await style(page, title, 'fontFamily'), /^system-ui/);
+  assert.equal(await style(page, title, 'textTransform'), 'none');
+  assert.equal(await style(page, title, 'letterSpacing'), 'normal');
+  assert.equal(await style(page, title, 'textShadow'), 'none');
+  assert.match(await style(page, '.plug-download', 'fontFamily'), /^system-ui/);
+  assert.equal(await style(page, '.plug-download', 'letterSpacing'), 'normal');
+  // `header { background: #000 }` does not reach the header's own glass.
+  assert.equal(await style(page, '.plug-header', 'backgroundColor'), 'rgba(255, 255, 255, 0.88)');
+  await shot(page, 'global-css');
+  quiet(page);
+  await context.close();
+});

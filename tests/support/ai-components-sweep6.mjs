@@ -335,3 +335,25 @@ export default function Search() {
   );
 }
 `;
+
+/** A Claude artifact with a dark page in a global `<style>` (body colours and font, every h1) and v0's styled-jsx `<style jsx>`, unscoped outside Next.js. */
+export const GLOBAL_CSS_DARK = `import React from 'react';
+
+export default function Terminal() {
+  return (
+    <div className="shell">
+      <style>{\`
+        body { background: #0f172a; color: #e2e8f0; font-family: 'Courier New', monospace; letter-spacing: 0.05em; }
+        h1 { color: #f472b6; text-transform: uppercase; letter-spacing: 0.2em; font-family: Georgia, serif; }
+        header { background: #000; }
+      \`}</style>
+      <style jsx>{\`
+        .shell { padding: 32px; min-height: 100vh; background: #0f172a; }
+        h1 { text-shadow: 0 0 8px #f472b6; }
+      \`}</style>
+      <h1 id="title">Retro terminal</h1>
+      <p id="line">&gt; ready_</p>
+    </div>
+  );
+}
+`;

@@ -953,6 +953,15 @@ root.removeAttribute("data-source");
 // sidebar, fixed to the viewport in shadcn's, starts below it rather than covering the file's title.
 const header = document.querySelector(".plug-header");
 if (header) {
+  // A component's own global CSS (Claude's `body { background: #0f172a; color: #e2e8f0 }`, `h1 {
+  // … }`, v0's unscoped `<style jsx>`, createGlobalStyle) is the component's page, as in the tool's
+  // frame: the light canvas is the body's (#root's own white and #111 hid such a body's colours)
+  // and the body's colours reach the component. The header keeps its own type and colour, which
+  // came from the body: the title took the component's colours (a class beats the type selectors
+  // such CSS is written with; the page's own style comes before the component's).
+  const own = document.createElement("style");
+  own.textContent = `body{background:#fff;color:#111}#root{background:none;color:inherit}.plug-header{color:var(--fg);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5;letter-spacing:normal;text-transform:none;text-align:left;text-shadow:none}.plug-header h1{color:inherit;font-family:inherit;font-style:normal;letter-spacing:inherit;text-transform:inherit;text-decoration:none;text-shadow:inherit}`;
+  document.head.append(own);
   // Observed, not read now: reading it here would force a layout before anything is loaded. The
   // first call comes with the first frame, before the component's.
   new ResizeObserver(() => document.documentElement.style.setProperty("--plug-header-height", `${header.offsetHeight}px`)).observe(header);
