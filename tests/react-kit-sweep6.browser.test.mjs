@@ -272,3 +272,20 @@ test("a component's global CSS (body colours, every h1, an unscoped <style jsx>)
   quiet(page);
   await context.close();
 });
+
+test('a TypeScript namespace of values is named with its line; one of types alone renders', async () => {
+  const e = await dropReact('converter.tsx', C.TS_NAMESPACE_VALUES);
+  const { page, context } = await open(e);
+  // Before: "ReferenceError: Temperature is not defined" at its first use, the namespace unnamed.
+  await page.waitForSelector('.plug-error');
+  assert.equal(await text(page, '.plug-error h2'), 'This component uses a TypeScript namespace.');
+  assert.match(await text(page, '.plug-error pre'), /^TypeScript namespace "Temperature" \(line 5: namespace Temperature \{\) holds values, .*\(Sucrase\) keeps only a namespace's types\. Write it as an object \(const Temperature = \{ … \}\)/);
+  assert.equal(await page.$$eval('#root *', (n) => n.length), 0, 'nothing half-rendered');
+  await context.close();
+  const types = await dropReact('users.tsx', C.TS_NAMESPACE_TYPES);
+  const opened = await open(types);
+  await opened.page.waitForSelector('#root #u li');
+  assert.equal(await text(opened.page, '#root #u'), 'Ada (admin)');
+  quiet(opened.page);
+  await opened.context.close();
+});

@@ -357,3 +357,35 @@ export default function Terminal() {
   );
 }
 `;
+
+/** A .tsx with a namespace of values (a model's "utils" grouping), which Sucrase drops whole. */
+export const TS_NAMESPACE_VALUES = `import React from "react";
+
+type Unit = "c" | "f";
+
+namespace Temperature {
+  export const toF = (c: number): number => c * 9 / 5 + 32;
+  export function label(v: number, u: Unit): string { return v.toFixed(1) + "°" + u.toUpperCase(); }
+}
+
+export default function Converter() {
+  const [c, setC] = React.useState<number>(20);
+  return <p id="t">{Temperature.label(Temperature.toF(c), "f")}</p>;
+}
+`;
+
+/** A .tsx with a namespace of types alone, which is fine: types are erased. */
+export const TS_NAMESPACE_TYPES = `import React from "react";
+
+namespace API {
+  export interface User { id: number; name: string }
+  export type Role = "admin" | "user";
+}
+
+const users: API.User[] = [{ id: 1, name: "Ada" }];
+const role: API.Role = "admin";
+
+export default function Users() {
+  return <ul id="u">{users.map((u) => <li key={u.id}>{u.name} ({role})</li>)}</ul>;
+}
+`;

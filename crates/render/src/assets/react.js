@@ -1068,6 +1068,18 @@ try {
       throw Object.assign(new Error(`${error.message}${frame}`), { title: "This component does not compile.", plain: true });
     }
   }
+  // Sucrase drops a TypeScript namespace whole (it keeps types only), so a namespace of values was
+  // "X is not defined" where first used; one the compiled code reads is named with its line. A
+  // namespace of types alone (read only in types, gone from the compiled code) is fine.
+  for (const match of source.matchAll(/^[ \t]*(?:export[ \t]+)?namespace[ \t]+([A-Za-z_$][\w$]*)[ \t]*\{/gm)) {
+    const name = match[1];
+    if (!new RegExp(`(?<![\\w$.])${name}\\s*\\.`).test(code) || new RegExp(`\\b(?:const|let|var|function|class)\\s+${name}\\b`).test(code)) continue;
+    const line = source.slice(0, match.index).split("\n").length;
+    throw Object.assign(
+      new Error(`TypeScript namespace "${name}" (line ${line}: ${match[0].trim()}) holds values, and the compiler Plug runs in the browser (Sucrase) keeps only a namespace's types. Write it as an object (const ${name} = { … }) or as plain declarations.`),
+      { title: "This component uses a TypeScript namespace.", plain: true },
+    );
+  }
   // `import.meta` cannot appear in a function body; the tools' pages give it an empty `env`.
   code = code.replace(/\bimport\.meta\b/g, "__plugImportMeta");
   code = code.replace(V0_PLACEHOLDER, (_, quote, query) => JSON.stringify(placeholderImage(query)));
