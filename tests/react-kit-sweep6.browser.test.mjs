@@ -273,7 +273,7 @@ test("a component's global CSS (body colours, every h1, an unscoped <style jsx>)
   await context.close();
 });
 
-test('a TypeScript namespace of values is named with its line; one of types alone renders', async () => {
+test('a TypeScript namespace of values is named with its line; one of types alone, or one in a string, renders', async () => {
   const e = await dropReact('converter.tsx', C.TS_NAMESPACE_VALUES);
   const { page, context } = await open(e);
   // Before: "ReferenceError: Temperature is not defined" at its first use, the namespace unnamed.
@@ -286,6 +286,7 @@ test('a TypeScript namespace of values is named with its line; one of types alon
   const opened = await open(types);
   await opened.page.waitForSelector('#root #u li');
   assert.equal(await text(opened.page, '#root #u'), 'Ada (admin)');
+  assert.match(await text(opened.page, '#root #cs'), /^namespace Shop \{/);
   quiet(opened.page);
   await opened.context.close();
 });

@@ -374,7 +374,7 @@ export default function Converter() {
 }
 `;
 
-/** A .tsx with a namespace of types alone, which is fine: types are erased. */
+/** A .tsx with a namespace of types alone, which is fine (types are erased), and a C# sample with a namespace in a template literal. */
 export const TS_NAMESPACE_TYPES = `import React from "react";
 
 namespace API {
@@ -383,9 +383,14 @@ namespace API {
 }
 
 const users: API.User[] = [{ id: 1, name: "Ada" }];
+// A C# sample shown as code: its namespace is text, not TypeScript.
+const sample = \`namespace Shop {
+  public class Cart { }
+}
+var cart = new Shop.Cart();\`;
 const role: API.Role = "admin";
 
 export default function Users() {
-  return <ul id="u">{users.map((u) => <li key={u.id}>{u.name} ({role})</li>)}</ul>;
+  return <div><ul id="u">{users.map((u) => <li key={u.id}>{u.name} ({role})</li>)}</ul><pre id="cs">{sample}</pre></div>;
 }
 `;

@@ -1070,9 +1070,11 @@ try {
   }
   // Sucrase drops a TypeScript namespace whole (it keeps types only), so a namespace of values was
   // "X is not defined" where first used; one the compiled code reads is named with its line. A
-  // namespace of types alone (read only in types, gone from the compiled code) is fine.
+  // namespace of types alone (read only in types, gone from the compiled code) is fine, and so is
+  // one in a string (a C# sample in a template literal), which the compiled code still holds.
   for (const match of source.matchAll(/^[ \t]*(?:export[ \t]+)?namespace[ \t]+([A-Za-z_$][\w$]*)[ \t]*\{/gm)) {
     const name = match[1];
+    if (code.includes(match[0].trim())) continue;
     if (!new RegExp(`(?<![\\w$.])${name}\\s*\\.`).test(code) || new RegExp(`\\b(?:const|let|var|function|class)\\s+${name}\\b`).test(code)) continue;
     const line = source.slice(0, match.index).split("\n").length;
     throw Object.assign(
