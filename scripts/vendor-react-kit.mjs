@@ -51,6 +51,8 @@ for (const file of readdirSync(join(nodeModules, "dayjs/plugin")).filter((f) => 
 }
 // Tailwind's compiler runs in a worker the page starts itself.
 entryPoints["tailwind-worker"] = join(kit, "entries/tailwind-worker.js");
+// @tailwindcss/typography's `prose`, which the Tailwind worker imports only for a source naming it.
+entryPoints["tailwind-typography"] = "@tailwindcss/typography";
 // The stand-in for an icon lucide-react 0.383 lacks, which the page imports itself (below).
 entryPoints["lucide-missing"] = join(kit, "entries/lucide-missing.js");
 // React 19's API on the page's React 18, which the page loads itself for a source that uses it.

@@ -43,3 +43,16 @@ test('words that only look like classes, in code and arbitrary values, keep thei
   }
   assert.equal(await generate(text, unused), await generate(text));
 });
+
+test("@tailwindcss/typography's prose, added by the worker for a source naming it, is the same with the plugins a component reaches", async () => {
+  const { PROSE_CHAT } = await import('./support/ai-components-sweep6.mjs');
+  const { default: typography } = await import(pathToFileURL(join(nodeModules, '@tailwindcss/typography/src/index.js')));
+  const config = { ...TAILWIND_CONFIG, plugins: [...TAILWIND_CONFIG.plugins, typography] };
+  const unused = unusedCorePlugins(PROSE_CHAT, keys);
+  const css = (corePlugins) => createTailwindcss({ tailwindConfig: corePlugins ? { ...config, corePlugins } : config }).generateStylesFromContent(CSS, [PROSE_CHAT]);
+  const lean = await css(unused);
+  assert.match(lean, /\.prose :where\(h1\)/);
+  assert.match(lean, /\.prose-slate \{/);
+  assert.match(lean, /\.lg\\:prose-lg/);
+  assert.equal(lean, await css());
+});

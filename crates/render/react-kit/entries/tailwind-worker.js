@@ -32,6 +32,16 @@ function paletteFor(text) {
 // this one (scripts/vendor-react-kit.mjs), imported only when the page imports that component.
 const extra = (name) => import(new URL(`kit-css/${name}.mjs`, import.meta.url).href).then((m) => m.default);
 
+// @tailwindcss/typography (`prose`, `prose-slate`, `lg:prose-xl`, `dark:prose-invert`), which chat
+// screens and blog posts wrap rendered Markdown in: a module beside this one, imported only when
+// the text names `prose` (22 KB gzip with its selector parser and palette, which no other page needs).
+let typography;
+async function pluginsFor(text) {
+  if (!/(^|[^\w-])prose\b/.test(text)) return TAILWIND_CONFIG.plugins;
+  typography ??= import(new URL("tailwind-typography.mjs", import.meta.url).href).then((m) => m.default);
+  return [...TAILWIND_CONFIG.plugins, await typography];
+}
+
 // The component's own `tailwind.config = { theme, darkMode }` (written for the Tailwind CDN's global),
 // over Plug's: its `extend` merged key by key into the kit's, its other theme keys replacing v3's.
 function configFor(text, user = {}) {
@@ -48,7 +58,8 @@ async function compile({ content, kit, config, input }) {
     // (`bg-${color}-500`) and the `@apply` of its <style> elements; only their CSS.
     const text = `${content}\n${input}`;
     const corePlugins = unusedCorePlugins(text, precompiled.plugins);
-    const compiler = createTailwindcss({ tailwindConfig: { ...configFor(text, config), corePlugins } });
+    const plugins = await pluginsFor(text);
+    const compiler = createTailwindcss({ tailwindConfig: { ...configFor(text, config), corePlugins, plugins } });
     return (await compiler.generateStylesFromContent(`@tailwind components;\n@tailwind utilities;\n${input}`, [content])).trim();
   }
   const extras = await Promise.all(kit.filter((name) => precompiled.extras.includes(name)).map(extra));
@@ -56,7 +67,8 @@ async function compile({ content, kit, config, input }) {
   const text = texts.join("\n");
   // Only the core plugins the text can reach: a cold run takes about a third of the time.
   const corePlugins = unusedCorePlugins(text, precompiled.plugins);
-  const compiler = createTailwindcss({ tailwindConfig: { ...configFor(text, config), corePlugins } });
+  const plugins = await pluginsFor(text);
+  const compiler = createTailwindcss({ tailwindConfig: { ...configFor(text, config), corePlugins, plugins } });
   const own = (await compiler.generateStylesFromContent("@tailwind components;\n@tailwind utilities;", texts)).trim();
   if (kit.length === 0 && !own) return "";
   // The kit's variants with those of the separate components it imports, in Tailwind's order.

@@ -215,6 +215,31 @@ const LIBRARIES = {
   "@dnd-kit/utilities": "dnd-kit-utilities",
   "@dnd-kit/modifiers": "dnd-kit-modifiers",
   "@headlessui/react": "headlessui",
+  // Sweep 6: Bolt's stores write their updates as mutations through zustand's immer middleware,
+  // and ChatGPT's components use immer's `produce` and `useImmer`; jotai's atoms are the other
+  // store the tools' React apps keep state in. zustand's middleware and use-immer read the page's
+  // one immer; jotai's entry points are one module (react-kit/entries/jotai.js), so its utilities
+  // (`atomWithStorage`) and hooks share one default store and Provider.
+  immer: "immer",
+  "use-immer": "use-immer",
+  "zustand/middleware/immer": "zustand-middleware-immer",
+  // Chat screens draw a model's code blocks with react-syntax-highlighter (react-kit/entries/
+  // react-syntax-highlighter.js: the languages answers are written in) and one of its themes.
+  "react-syntax-highlighter": "react-syntax-highlighter",
+  "react-syntax-highlighter/dist/esm/styles/prism": "react-syntax-highlighter-prism-styles",
+  "react-syntax-highlighter/dist/cjs/styles/prism": "react-syntax-highlighter-prism-styles",
+  "react-syntax-highlighter/dist/esm/styles/hljs": "react-syntax-highlighter-hljs-styles",
+  "react-syntax-highlighter/dist/cjs/styles/hljs": "react-syntax-highlighter-hljs-styles",
+  // ChatGPT's components style with styled-components now and then (styled.button`…`, keyframes,
+  // ThemeProvider, createGlobalStyle), and debounce a search field with use-debounce.
+  "styled-components": "styled-components",
+  "use-debounce": "use-debounce",
+  jotai: "jotai",
+  "jotai/react": "jotai",
+  "jotai/vanilla": "jotai",
+  "jotai/utils": "jotai",
+  "jotai/react/utils": "jotai",
+  "jotai/vanilla/utils": "jotai",
   // The Radix primitives imported directly (a shadcn component written into the file itself, or a
   // Radix example): each module is the primitive's whole export, read from ui.mjs's own copy (one
   // copy of Radix's layers, portals and focus scopes with the kit's components).
@@ -306,6 +331,8 @@ const KIT_DEPENDENCIES = {
   "hookform-zod": ["react-hook-form"],
   "three-orbit-controls": ["three"],
   "dnd-kit-sortable": ["dnd-kit-core"],
+  "zustand-middleware-immer": ["immer"],
+  "use-immer": ["immer"],
   "radix-accordion": ["ui"],
   "radix-alert-dialog": ["ui"],
   "radix-aspect-ratio": ["ui"],
@@ -606,6 +633,8 @@ function runTailwind(request) {
   // The worker's thread takes a while to start and ask for its script; the page asks first, ahead
   // of the libraries, and the worker finds the file in the HTTP cache (vendor files are cacheable).
   fetch(kitUrl("tailwind-worker")).then((r) => r.arrayBuffer()).catch(() => {});
+  // Likewise @tailwindcss/typography, which the worker imports for a source naming `prose`.
+  if (/(^|[^\w-])prose\b/.test(request.content)) fetch(kitUrl("tailwind-typography")).then((r) => r.arrayBuffer()).catch(() => {});
   return new Promise((resolve, reject) => {
     const worker = new Worker(kitUrl("tailwind-worker"), { type: "module" });
     const timer = setTimeout(() => {
@@ -924,6 +953,15 @@ root.removeAttribute("data-source");
 // sidebar, fixed to the viewport in shadcn's, starts below it rather than covering the file's title.
 const header = document.querySelector(".plug-header");
 if (header) {
+  // A component's own global CSS (Claude's `body { background: #0f172a; color: #e2e8f0 }`, `h1 {
+  // … }`, v0's unscoped `<style jsx>`, createGlobalStyle) is the component's page, as in the tool's
+  // frame: the light canvas is the body's (#root's own white and #111 hid such a body's colours)
+  // and the body's colours reach the component. The header keeps its own type and colour, which
+  // came from the body: the title took the component's colours (a class beats the type selectors
+  // such CSS is written with; the page's own style comes before the component's).
+  const own = document.createElement("style");
+  own.textContent = `body{background:#fff;color:#111}#root{background:none;color:inherit}.plug-header{color:var(--fg);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5;letter-spacing:normal;text-transform:none;text-align:left;text-shadow:none}.plug-header h1{color:inherit;font-family:inherit;font-style:normal;letter-spacing:inherit;text-transform:inherit;text-decoration:none;text-shadow:inherit}`;
+  document.head.append(own);
   // Observed, not read now: reading it here would force a layout before anything is loaded. The
   // first call comes with the first frame, before the component's.
   new ResizeObserver(() => document.documentElement.style.setProperty("--plug-header-height", `${header.offsetHeight}px`)).observe(header);
@@ -1029,6 +1067,20 @@ try {
       const frame = error.loc ? `\n\n${codeFrame(source, error.loc.line, error.loc.column)}` : "";
       throw Object.assign(new Error(`${error.message}${frame}`), { title: "This component does not compile.", plain: true });
     }
+  }
+  // Sucrase drops a TypeScript namespace whole (it keeps types only), so a namespace of values was
+  // "X is not defined" where first used; one the compiled code reads is named with its line. A
+  // namespace of types alone (read only in types, gone from the compiled code) is fine, and so is
+  // one in a string (a C# sample in a template literal), which the compiled code still holds.
+  for (const match of source.matchAll(/^[ \t]*(?:export[ \t]+)?namespace[ \t]+([A-Za-z_$][\w$]*)[ \t]*\{/gm)) {
+    const name = match[1];
+    if (code.includes(match[0].trim())) continue;
+    if (!new RegExp(`(?<![\\w$.])${name}\\s*\\.`).test(code) || new RegExp(`\\b(?:const|let|var|function|class)\\s+${name}\\b`).test(code)) continue;
+    const line = source.slice(0, match.index).split("\n").length;
+    throw Object.assign(
+      new Error(`TypeScript namespace "${name}" (line ${line}: ${match[0].trim()}) holds values, and the compiler Plug runs in the browser (Sucrase) keeps only a namespace's types. Write it as an object (const ${name} = { … }) or as plain declarations.`),
+      { title: "This component uses a TypeScript namespace.", plain: true },
+    );
   }
   // `import.meta` cannot appear in a function body; the tools' pages give it an empty `env`.
   code = code.replace(/\bimport\.meta\b/g, "__plugImportMeta");
