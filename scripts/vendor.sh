@@ -113,8 +113,13 @@ expected_versions=(
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }
 
+# The top-level "version" (the least indented one: a package may nest others, dompurify's engines).
 package_version() {
-  sed -n 's/^[[:space:]]*"version":[[:space:]]*"\([^"]*\)".*/\1/p' "$node_modules/$1/package.json" | head -n 1
+  awk 'match($0, /^[[:space:]]*"version":[[:space:]]*"[^"]*"/) {
+      indent = match($0, /[^[:space:]]/); value = $0
+      sub(/^[[:space:]]*"version":[[:space:]]*"/, "", value); sub(/".*/, "", value)
+      if (best == "" || indent < best) { best = indent; version = value }
+    } END { print version }' "$node_modules/$1/package.json"
 }
 
 check_packages() {
