@@ -69,8 +69,8 @@ test('markup inside a module script\'s CDN address is left, so the browser ends 
   const { owner } = await app.world();
   // `<!--<script>` opens the script's double-escaped state and the address's `-->` closes it, so
   // its `</script>` ends it. Were the address cut out, the browser would read on to the badge's end
-  // tag: the rest of the page, the badge with it, would be the module's text. Held in sweep 7:
-  // lol_html ends the text chunk the handler sees where such markup starts, so it is never whole.
+  // tag: the rest of the page, the badge with it, would be the module's text. An address holding
+  // `<` or `>` is never rewritten (cdn.rs), now that a script's text is rewritten whole.
   const page = fx.html('Escapes', `<h1>escapes</h1><script type="module">/*<!--<script>*/ import 'https://unpkg.com/vue@3.-->/dist/vue.esm-browser.js';</script><p id="after">after the script</p>`);
   const drop = await app.dropLive(owner, { file: { name: 'escapes.html', content: page }, fields: { scope: 'personal', visibility: 'link' } });
   const context = await browser.newContext({ userAgent: BROWSER_UA });

@@ -1,5 +1,5 @@
 // The Worker as Cloudflare would take it: `wrangler deploy --dry-run` bundles it and states the
-// upload size, which must stay within 723 KiB gzip (issue 16 asked for 1 MiB, issue 28 for 900;
+// upload size, which must stay within 724 KiB gzip (issue 16 asked for 1 MiB, issue 28 for 900;
 // 722 KiB was reached once lol_html's legacy encodings were left out and the wasm was built with
 // opt-level "z"; 715 once crc32fast's table, core's float parsing and serde's flattened D1 rows
 // left it, from 758.75). Workers' free plan caps the compressed upload at 3 MB; what is loaded on every

@@ -236,7 +236,7 @@ pub fn vendored_url(url: &str) -> Option<String> {
 /// The text of an inline module script or import map with each quoted CDN address
 /// [`vendored_url`] knows pointed at the drop (`import mermaid from
 /// 'https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.esm.min.mjs'`), or `None` when it names
-/// none. An address split between two chunks of the page is left as written. Each address looked
+/// none (inject.rs hands it a script's whole text, or its pieces past 1 MB). Each address looked
 /// up takes one of the page's `lookups` ([`CDN_LOOKUPS`]); with none left the rest is left too.
 ///
 /// esm.sh's addresses go together: a package built there imports esm.sh's own React, so when the
@@ -267,6 +267,11 @@ pub fn rewrite_module_text(text: &str, lookups: &Cell<u32>) -> Option<String> {
             break;
         };
         let url = &text[at..at + len];
+        // Markup in an address (`'https://x/<!--<script>'`, `-->`) moves where the browser ends
+        // the script: cut out, the rest of the page would become the script's text.
+        if url.contains(['<', '>']) {
+            continue;
+        }
         let esm = url[8..].starts_with(ESM_SH);
         let local = vendored_url(url);
         esm_held &= !esm || local.is_some();
@@ -337,6 +342,16 @@ mod tests {
 
     fn rewrite_module_text(text: &str) -> Option<String> {
         super::rewrite_module_text(text, &Cell::new(CDN_LOOKUPS))
+    }
+
+    #[test]
+    fn an_address_holding_markup_is_left_as_written() {
+        for text in [
+            "/*<!--<script>*/ import 'https://unpkg.com/vue@3.-->/dist/vue.esm-browser.js';",
+            "import 'https://unpkg.com/vue@3/dist/<b>/vue.esm-browser.js';",
+        ] {
+            assert_eq!(rewrite_module_text(text), None, "{text}");
+        }
     }
 
     #[test]

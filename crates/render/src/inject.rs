@@ -156,7 +156,7 @@ pub fn calls_tool_globals(head: &[u8]) -> bool {
 }
 
 /// The longest module script or import map text gathered to be rewritten whole (a few hundred KB
-/// at most in real pages); a longer one is served as written.
+/// at most in real pages); past it the rest of the script is rewritten as it is read.
 const MODULE_TEXT_MAX: usize = 1 << 20;
 
 /// One `body` handler that hangs an end-tag handler on every body start tag;
@@ -210,37 +210,34 @@ fn settings(
         // in as many chunks as the page's bytes did (R2's reads, the network), so it is gathered
         // to its end and rewritten whole: read chunk by chunk, an address cut between two reads
         // was left as written, and the same page worked offline or not by where its reads split.
-        // Past MODULE_TEXT_MAX the script goes out as written.
+        // Past MODULE_TEXT_MAX the rest of the script is rewritten chunk by chunk, as read.
         .append_element_content_handler(text!(
             "script[type=module], script[type=importmap], script[data-type=module]",
             {
                 let mut gathered = String::new();
-                let mut passing = false;
+                let mut streaming = false;
                 move |chunk| {
                     let last = chunk.last_in_text_node();
-                    if passing {
-                        passing = !last;
+                    if streaming {
+                        if let Some(text) = rewrite_module_text(chunk.as_str(), &module_lookups) {
+                            chunk.replace(&text, ContentType::Html);
+                        }
+                        streaming = !last;
                         return Ok(());
                     }
                     let held = !gathered.is_empty();
-                    if !last {
-                        if gathered.len() + chunk.as_str().len() <= MODULE_TEXT_MAX {
-                            gathered.push_str(chunk.as_str());
-                            chunk.remove();
-                        } else {
-                            let text = std::mem::take(&mut gathered) + chunk.as_str();
-                            chunk.replace(&text, ContentType::Html);
-                            passing = true;
-                        }
+                    gathered.push_str(chunk.as_str());
+                    if !last && gathered.len() <= MODULE_TEXT_MAX {
+                        chunk.remove();
                         return Ok(());
                     }
-                    gathered.push_str(chunk.as_str());
                     let text = std::mem::take(&mut gathered);
                     match rewrite_module_text(&text, &module_lookups) {
                         Some(rewritten) => chunk.replace(&rewritten, ContentType::Html),
                         None if held => chunk.replace(&text, ContentType::Html),
                         None => {}
                     }
+                    streaming = !last;
                     Ok(())
                 }
             }
@@ -414,11 +411,21 @@ mod cdn_tests {
     }
 
     #[test]
-    fn a_module_script_longer_than_the_gathered_text_goes_out_as_written() {
+    fn a_module_script_longer_than_the_gathered_text_is_rewritten_as_it_is_read() {
+        let vue = "https://unpkg.com/vue@3/dist/vue.esm-browser.js";
         let filler = "x".repeat(MODULE_TEXT_MAX);
-        let page = format!("<html><body><script type=\"module\">import v from 'https://unpkg.com/vue@3/dist/vue.esm-browser.js';//{filler}</script><p>after</p></body></html>");
+        let page = format!("<html><body><script type=\"module\">import v from '{vue}';//{filler}\nimport w from '{vue}';</script><p>after</p></body></html>");
         let out = rewrite_in_pieces(&page, 64 * 1024);
-        assert_eq!(out, page);
+        assert_eq!(
+            out.matches("/_plug/vendor/cdn/vue.esm-browser.prod.js")
+                .count(),
+            2
+        );
+        assert!(out.ends_with("</script><p>after</p></body></html>"));
+        assert_eq!(
+            out.len(),
+            page.len() - 2 * (vue.len() - "/_plug/vendor/cdn/vue.esm-browser.prod.js".len())
+        );
     }
 
     #[test]
