@@ -5,7 +5,6 @@
 // a bug in sweep 4; they hold what was checked, so a change that lets one through fails here.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { startWorker, fetchLocal } from './support/harness.mjs';
 import * as fx from './support/fixtures.mjs';
 
@@ -13,22 +12,11 @@ let app;
 before(async () => { app = await startWorker(); });
 after(async () => { await app?.stop(); });
 
-/** Sends `text` as it is and reads the answer until the server closes the connection. */
-function raw(text) {
-  return new Promise((resolve) => {
-    const socket = net.connect(app.port, '127.0.0.1', () => socket.write(text));
-    let data = '';
-    socket.on('data', (chunk) => { data += chunk; });
-    socket.on('close', () => resolve(data));
-    socket.on('error', (e) => resolve(`ERR ${e.message}`));
-    setTimeout(() => { socket.destroy(); resolve(data); }, 10_000);
-  });
-}
 const statusOf = (answer) => Number(answer.split('\r\n')[0].split(' ')[1]);
 
 test('a token or grid header sent twice authenticates as neither', async () => {
   const { grid, other, owner, outsider } = await app.world();
-  const ask = (headers) => raw(`GET /api/v2/inspirations?limit=1 HTTP/1.1\r\nHost: localhost:${app.port}\r\n${headers}Connection: close\r\n\r\n`);
+  const ask = (headers) => app.raw(`GET /api/v2/inspirations?limit=1 HTTP/1.1\r\nHost: localhost:${app.port}\r\n${headers}Connection: close\r\n\r\n`);
   const single = await ask(`Authorization: Bearer ${owner.token}\r\nX-Platform-Grid: ${grid.slug}\r\n`);
   assert.equal(statusOf(single), 200, single);
   for (const [first, second] of [[owner.token, owner.token], [outsider.token, owner.token], [owner.token, outsider.token]]) {
@@ -48,9 +36,9 @@ test('the Host decides the origin: an absolute-form target naming a private drop
   const open = await app.dropLive(owner, { file: { name: 'b.html', content: fx.html('Open', '<h1>open-abs-9</h1>') }, fields: { scope: 'personal', visibility: 'link' } });
   const secretHost = new URL(app.contentUrl(secret.entity_id)).host;
   const openHost = new URL(app.contentUrl(open.entity_id)).host;
-  const viaOpen = await raw(`GET http://${secretHost}/ HTTP/1.1\r\nHost: ${openHost}\r\nConnection: close\r\n\r\n`);
+  const viaOpen = await app.raw(`GET http://${secretHost}/ HTTP/1.1\r\nHost: ${openHost}\r\nConnection: close\r\n\r\n`);
   assert.doesNotMatch(viaOpen, /PRIVATE-abs-9/);
-  const viaSecret = await raw(`GET http://${openHost}/ HTTP/1.1\r\nHost: ${secretHost}\r\nConnection: close\r\n\r\n`);
+  const viaSecret = await app.raw(`GET http://${openHost}/ HTTP/1.1\r\nHost: ${secretHost}\r\nConnection: close\r\n\r\n`);
   assert.equal(statusOf(viaSecret), 404, viaSecret.slice(0, 300));
   assert.doesNotMatch(viaSecret, /PRIVATE-abs-9|open-abs-9/);
 });

@@ -5,7 +5,6 @@
 // Plug's sign-in for a `url` that is not there).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { startWorker, fetchLocal } from './support/harness.mjs';
 import * as fx from './support/fixtures.mjs';
 
@@ -41,17 +40,6 @@ for (const [change, act] of [
   });
 }
 
-/** Sends `text` as it is (fetch would tidy the path) and reads the answer until the close. */
-function raw(text) {
-  return new Promise((resolve) => {
-    const socket = net.connect(app.port, '127.0.0.1', () => socket.write(text));
-    let data = '';
-    socket.on('data', (chunk) => { data += chunk; });
-    socket.on('close', () => resolve(data));
-    socket.on('error', (e) => resolve(`ERR ${e.message}`));
-    setTimeout(() => { socket.destroy(); resolve(data); }, 10_000);
-  });
-}
 
 test('odd paths below a url on the link origin lead only to the drop\'s own origin or to sign-in', async () => {
   const { owner } = await app.world();
@@ -65,7 +53,7 @@ test('odd paths below a url on the link origin lead only to the drop\'s own orig
     `${base}/../../x`, `${base}/..%2F..%2Fx`, `${base}/@evil.example`, `${base}/docs`, `${base}?plug_ticket=abc`,
     `/${grid}/${u.toUpperCase()}/${user}/${name}`, `/${grid}//${u}/${user}/${name}/`,
   ]) {
-    const answer = await raw(`GET ${path} HTTP/1.1\r\nHost: ${link.host}\r\nAccept: text/html\r\nSec-Fetch-Mode: navigate\r\nConnection: close\r\n\r\n`);
+    const answer = await app.raw(`GET ${path} HTTP/1.1\r\nHost: ${link.host}\r\nAccept: text/html\r\nSec-Fetch-Mode: navigate\r\nConnection: close\r\n\r\n`);
     const location = /\r\nlocation: ([^\r]*)/i.exec(answer)?.[1];
     const status = Number(answer.split('\r\n')[0].split(' ')[1]);
     assert.ok(status === 404 || location, `${path}: ${answer.slice(0, 200)}`);

@@ -3,6 +3,7 @@
 // operator API. Each test builds its own world (unique slugs), so tests never depend on each other.
 import { execFileSync } from 'node:child_process';
 import { lookup as dnsLookup } from 'node:dns';
+import { connect } from 'node:net';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -162,6 +163,21 @@ export class App {
       if ((res.headers.get('content-type') || '').includes('application/json') && text) parsed = JSON.parse(text);
       return { status: res.status, headers: res.headers, body: parsed, text, url: current, hops, jar };
     }
+  }
+
+  /**
+   * Sends `text` to this instance's port as it is (fetch would tidy the path and headers) and
+   * reads the answer until the server closes the connection (or 10 s pass).
+   */
+  raw(text) {
+    return new Promise((resolve) => {
+      const socket = connect(this.port, '127.0.0.1', () => socket.write(text));
+      let data = '';
+      socket.on('data', (chunk) => { data += chunk; });
+      socket.on('close', () => resolve(data));
+      socket.on('error', (e) => resolve(`ERR ${e.message}`));
+      setTimeout(() => { socket.destroy(); resolve(data); }, 10_000);
+    });
   }
 
   /** Deletes one object from this instance's local R2, as an outage or an operator might. */
