@@ -335,10 +335,23 @@ fn structure(markdown: &str) -> usize {
         .count()
 }
 
+/// `1234567` as `1,234,567`, as a reader counts lines.
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 /// A document too dense to draw on a view (GitHub stops rendering large files too), shown as its
 /// text: `<` and `&` escaped, nothing parsed, and no more than [`MAX_TEXT_VIEW`] of it.
 fn text_view(markdown: &str) -> String {
-    let lines = markdown.lines().count();
+    let lines = grouped(markdown.lines().count());
     let mut html = format!(
         "<p class=\"plug-too-large\">This document has more structure than Plug draws as \
          Markdown on a page ({lines} lines), so it is shown as its text. Download the original \

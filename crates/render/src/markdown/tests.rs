@@ -563,6 +563,19 @@ fn short_table_rows_are_filled_up_to_a_bound_for_the_document() {
 }
 
 #[test]
+fn line_counts_are_grouped_by_thousands() {
+    for (n, text) in [
+        (0, "0"),
+        (999, "999"),
+        (1_000, "1,000"),
+        (700_002, "700,002"),
+        (12_345_678, "12,345,678"),
+    ] {
+        assert_eq!(grouped(n), text);
+    }
+}
+
+#[test]
 fn a_document_too_dense_to_draw_is_shown_as_its_text() {
     // A million short paragraphs: every byte but one is structure.
     let dense = format!(
@@ -576,6 +589,7 @@ fn a_document_too_dense_to_draw_is_shown_as_its_text() {
         &html[..200]
     );
     assert!(html.contains("# Title &lt;script>alert(1)&lt;/script> &amp; co\n"));
+    assert!(html.contains("(240,002 lines)"), "{}", &html[..200]);
     assert!(!html.contains("<h1") && !html.contains("<script"));
     for tag in start_tags(&html) {
         assert!(["p", "pre"].contains(&tag.0.as_str()), "{tag:?}");
