@@ -86,6 +86,54 @@ pub fn viewer_key(user_id: Option<&UserId>, ip_hash: &str) -> String {
     }
 }
 
+/// Whether a request for a served page is someone opening it, so the page may count a view at
+/// serve time (a drop whose badge is off, platform.md 7): a GET of the page as a document, or as a
+/// frame where any page may frame it (`framable`: a `link` drop; any other drop's answer forbids
+/// other sites to frame it, so the browser shows nothing). Not a HEAD, a prefetch or prerender
+/// (`Sec-Purpose`: nobody may ever look), nor the page fetched or included by a page (`<img>`,
+/// `<script>`, `fetch`: any site can make each of its visitors' browsers send those). A client
+/// that sends no fetch metadata is judged by its user agent alone, as before.
+pub fn page_request_is_a_visit(
+    get: bool,
+    sec_fetch_dest: Option<&str>,
+    sec_purpose: Option<&str>,
+    framable: bool,
+) -> bool {
+    let dest = sec_fetch_dest.map(str::to_ascii_lowercase);
+    get && sec_purpose.is_none()
+        && match dest.as_deref() {
+            None | Some("document") => true,
+            Some("iframe" | "frame") => framable,
+            Some(_) => false,
+        }
+}
+
+/// Whether a read of the API counts: the web app's own (`Sec-Fetch-Site: same-origin`), one typed
+/// in (`none`) or a client's without fetch metadata; never one another site's page makes its
+/// visitor's browser send (`same-site`, `cross-site`), a HEAD or a prefetch.
+pub fn read_request_is_a_visit(
+    get: bool,
+    sec_fetch_site: Option<&str>,
+    sec_purpose: Option<&str>,
+) -> bool {
+    get && sec_purpose.is_none()
+        && sec_fetch_site.is_none_or(|site| {
+            site.eq_ignore_ascii_case("same-origin") || site.eq_ignore_ascii_case("none")
+        })
+}
+
+/// Whether a beacon may count a view of an Inspiration: sent by a page of its own content origin
+/// (`own_origin`, where its badge runs), or by no page at all (no `Origin`). A beacon from any
+/// other page, `null` included (a sandboxed frame), is a site making its visitors count views of
+/// a drop they never saw. Runtimes are served elsewhere, so their beacons are not held to this.
+pub fn beacon_from_own_page(origin: Option<&str>, own_origin: &str) -> bool {
+    origin.is_none_or(|origin| {
+        origin
+            .trim_end_matches('/')
+            .eq_ignore_ascii_case(own_origin.trim_end_matches('/'))
+    })
+}
+
 /// The dedup key of one view: entity, UTC day, viewer.
 pub fn dedup_key(entity_id: &str, viewer: &str, now_ms: i64) -> (String, String, String) {
     (entity_id.to_string(), utc_day(now_ms), viewer.to_string())
@@ -150,6 +198,73 @@ mod tests {
         assert_ne!(h, ip_hash(b"s", "203.0.113.10", day1));
         assert!(!h.contains("203"));
         assert_eq!(h.len(), 32);
+    }
+
+    #[test]
+    fn only_a_navigation_to_a_page_is_a_visit_at_serve_time() {
+        assert!(page_request_is_a_visit(true, Some("document"), None, false));
+        assert!(
+            page_request_is_a_visit(true, None, None, false),
+            "no fetch metadata: the user agent decides"
+        );
+        assert!(page_request_is_a_visit(true, Some("iframe"), None, true));
+        assert!(
+            !page_request_is_a_visit(true, Some("iframe"), None, false),
+            "a frame the browser refuses to show"
+        );
+        assert!(
+            !page_request_is_a_visit(false, Some("document"), None, true),
+            "HEAD"
+        );
+        assert!(!page_request_is_a_visit(
+            true,
+            Some("document"),
+            Some("prefetch"),
+            true
+        ));
+        assert!(!page_request_is_a_visit(
+            true,
+            Some("document"),
+            Some("prefetch;prerender"),
+            true
+        ));
+        for dest in ["image", "script", "style", "empty", "object", "embed"] {
+            assert!(
+                !page_request_is_a_visit(true, Some(dest), None, true),
+                "{dest}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_api_read_counts_only_from_the_app_itself_or_a_client() {
+        assert!(read_request_is_a_visit(true, Some("same-origin"), None));
+        assert!(read_request_is_a_visit(true, Some("none"), None));
+        assert!(read_request_is_a_visit(true, None, None));
+        assert!(!read_request_is_a_visit(true, Some("cross-site"), None));
+        assert!(!read_request_is_a_visit(true, Some("same-site"), None));
+        assert!(!read_request_is_a_visit(false, Some("same-origin"), None));
+        assert!(!read_request_is_a_visit(
+            true,
+            Some("same-origin"),
+            Some("prefetch")
+        ));
+    }
+
+    #[test]
+    fn a_beacon_counts_an_inspiration_only_from_its_own_origin_or_no_page() {
+        let own = "https://0b5e2c1a-1111-4222-8333-444455556666.plug.example";
+        assert!(beacon_from_own_page(None, own));
+        assert!(beacon_from_own_page(Some(own), own));
+        assert!(beacon_from_own_page(Some(&own.to_ascii_uppercase()), own));
+        for other in [
+            "https://evil.example",
+            "null",
+            "https://1b5e2c1a-1111-4222-8333-444455556666.plug.example",
+            "http://0b5e2c1a-1111-4222-8333-444455556666.plug.example",
+        ] {
+            assert!(!beacon_from_own_page(Some(other), own), "{other}");
+        }
     }
 
     #[test]

@@ -185,13 +185,17 @@ async fn count(
     user_id: Option<&UserId>,
     ip_hash: &str,
     now: i64,
+    inspiration_ok: bool,
 ) {
     let viewer = viewer_key(user_id, ip_hash);
     let day = utc_day(now);
-    if !first_sighting(format!("{entity_id}|{day}|{viewer}")) {
+    // A beacon that may count only a Runtime is remembered apart, so it never hides the
+    // Inspiration's own beacon from the same viewer.
+    if !first_sighting(format!("{entity_id}|{day}|{viewer}|{inspiration_ok}")) {
         return;
     }
-    if let Err(e) = social::record_view(db, entity_id, &day, &viewer, user_id, now).await {
+    let recorded = social::record_view(db, entity_id, &day, &viewer, user_id, now, inspiration_ok);
+    if let Err(e) = recorded.await {
         worker::console_error!(
             "view count failed for {entity_id}: {}",
             e.internal.unwrap_or(e.message)
@@ -209,10 +213,41 @@ fn countable(visit: &Visit) -> bool {
         && !is_bot(&visit.user_agent)
 }
 
-/// Counts a view of `row` after the response, if the visit qualifies.
-pub fn count_later(cx: &Ctx, req: &Request, row: &EntityRow, user_id: Option<&UserId>) {
+/// Where a view is counted besides the beacon: a served page (a drop whose badge is off) or an
+/// API read.
+#[derive(Clone, Copy)]
+pub enum CountedAt {
+    Page,
+    Read,
+}
+
+/// Counts a view of `row` after the response, if the visit qualifies: someone opening the page
+/// or reading it, never a request another site's page makes the viewer's browser send
+/// (`plug_domain::views::page_request_is_a_visit`, `read_request_is_a_visit`).
+pub fn count_later(
+    cx: &Ctx,
+    req: &Request,
+    at: CountedAt,
+    row: &EntityRow,
+    user_id: Option<&UserId>,
+) {
+    let get = req.method() == worker::Method::Get;
+    let purpose = header(req, "Sec-Purpose");
+    let looked = match at {
+        CountedAt::Page => plug_domain::views::page_request_is_a_visit(
+            get,
+            header(req, "Sec-Fetch-Dest").as_deref(),
+            purpose.as_deref(),
+            row.visibility == plug_domain::Visibility::Link,
+        ),
+        CountedAt::Read => plug_domain::views::read_request_is_a_visit(
+            get,
+            header(req, "Sec-Fetch-Site").as_deref(),
+            purpose.as_deref(),
+        ),
+    };
     let visit = visit_of(req);
-    if !countable(&visit) || user_id == Some(&row.owner_id) {
+    if !looked || !countable(&visit) || user_id == Some(&row.owner_id) {
         return;
     }
     let env = cx.env.clone();
@@ -230,6 +265,7 @@ pub fn count_later(cx: &Ctx, req: &Request, row: &EntityRow, user_id: Option<&Us
             user_id.as_ref(),
             &ip_hash(secret.as_bytes(), &visit.ip, now),
             now,
+            true,
         )
         .await;
     });
@@ -241,13 +277,17 @@ pub async fn beacon(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let token = crate::auth::bearer(&req);
     let id = id.to_ascii_lowercase();
     if countable(&visit) && plug_domain::validate::is_uuid(&id) {
+        let own_page = plug_domain::views::beacon_from_own_page(
+            header(&req, "Origin").as_deref(),
+            &cx.config.content_url(&id),
+        );
         let env = cx.env.clone();
         let config = cx.config.clone();
         let now = cx.now;
         cx.defer(async move {
             crate::error::report(
                 "counting a beacon",
-                count_beacon(env, config, id, token, visit, now).await,
+                count_beacon(env, config, id, token, visit, now, own_page).await,
             );
         });
     }
@@ -263,6 +303,7 @@ async fn count_beacon(
     token: Option<String>,
     visit: Visit,
     now: i64,
+    own_page: bool,
 ) -> ApiResult<()> {
     let db = crate::store::db::Db::new(env.d1("DB")?)?;
     let user_id = match token {
@@ -283,6 +324,7 @@ async fn count_beacon(
         user_id.as_ref(),
         &ip_hash(config.jwt_secret.as_bytes(), &visit.ip, now),
         now,
+        own_page,
     )
     .await;
     Ok(())

@@ -37,9 +37,11 @@ pub async fn record_view(
     viewer: &str,
     viewer_user: Option<&UserId>,
     now: i64,
+    inspiration_ok: bool,
 ) -> ApiResult<bool> {
     // A hidden state (3.2) is private to its owner and admins: no one can view it, so nothing
-    // counts, whatever a beacon that knows its id says.
+    // counts, whatever a beacon that knows its id says. `inspiration_ok` false (a beacon from a
+    // page that is not the Inspiration's own) counts only a Runtime, whose pages are elsewhere.
     let inserted = db::run(
         db,
         concat!(
@@ -49,6 +51,7 @@ pub async fn record_view(
                AND status != 'purged' AND status NOT IN ",
             hidden_states!(),
             " AND (expires_at IS NULL OR expires_at > ?5)
+               AND (?6 = 1 OR realm != 'inspiration')
              ON CONFLICT DO NOTHING"
         ),
         &[
@@ -57,6 +60,7 @@ pub async fn record_view(
             text(viewer),
             opt_text(viewer_user),
             int(now),
+            int(i64::from(inspiration_ok)),
         ],
     )
     .await?;

@@ -64,7 +64,7 @@ async fn index(
     let tag = badge_tag(cx, seen).await?;
     if tag.is_none() {
         // With the badge off there is no beacon: count the visit here.
-        views::count_later(cx, req, &seen.row, user_id);
+        views::count_later(cx, req, views::CountedAt::Page, &seen.row, user_id);
     }
     let id = &seen.row.entity_id;
     let title = &seen.row.display_name;

@@ -29,6 +29,7 @@ pub async fn read(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     views::count_later(
         cx,
         &req,
+        views::CountedAt::Read,
         &seen.row,
         caller.as_ref().map(|c| &c.user.user_id),
     );
