@@ -338,3 +338,43 @@ test('an equation in a Word document reads as Word sets it: italic variables, sp
   await page.locator('.plug-docx p', { hasText: 'Energy' }).screenshot({ path: join(SHOTS, 'docx-equation.png') });
   await context.close();
 });
+
+// A chart LibreOffice exported as EMF and WMF (what a chart pasted from Excel, a Visio drawing or a
+// MathType equation is in a Word file), put in a report by pandoc beside a PNG from Pillow.
+const CHART_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" viewBox="0 0 400 200"><rect width="400" height="200" fill="#eef"/><rect x="40" y="60" width="60" height="120" fill="#36c"/><rect x="140" y="30" width="60" height="150" fill="#c33"/></svg>';
+
+test('an EMF or WMF picture in a Word document says in its frame that a browser cannot show it; a PNG beside it shows', async (t) => {
+  const emf = convertedByLibreOffice('chart.svg', CHART_SVG, 'emf');
+  const wmf = convertedByLibreOffice('chart.svg', CHART_SVG, 'wmf');
+  if (!emf || !wmf) return t.skip('LibreOffice (soffice) is not installed');
+  const dir = mkdtempSync(join(tmpdir(), 'plug-pandoc-'));
+  let docx;
+  try {
+    writeFileSync(join(dir, 'chart.emf'), emf);
+    writeFileSync(join(dir, 'chart.wmf'), wmf);
+    execFileSync(PYTHON, ['-c', `
+import sys, pypandoc
+from PIL import Image
+Image.new('RGB', (300, 120), (40, 160, 90)).save(sys.argv[1] + '/photo.png')
+pypandoc.convert_text('# Quarterly\\n\\n![Sales by region](chart.emf)\\n\\n![Last year](chart.wmf)\\n\\n![Team photo](photo.png)\\n\\nText after.', 'docx', format='md',
+    outputfile=sys.argv[1] + '/report.docx', extra_args=['--resource-path=' + sys.argv[1]])
+`, dir], { stdio: 'pipe' });
+    docx = readFileSync(join(dir, 'report.docx'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const { page, context } = await openDropped('report.docx', docx, 'docx');
+  await page.waitForSelector('main[data-state="ready"]', { timeout: 30_000 });
+  // Before: the EMF and the WMF were the browser's broken-image icon in an empty frame.
+  await page.waitForFunction(() => [...document.querySelectorAll('.docx img')].every((img) => img.complete && img.naturalWidth > 0), null, { timeout: 10_000 });
+  const pictures = await page.$$eval('.docx img', (imgs) => imgs.map((img) => ({ alt: img.alt, svg: img.src.startsWith('data:image/svg+xml'), width: Math.round(img.getBoundingClientRect().width) })));
+  assert.equal(pictures.length, 3, JSON.stringify(pictures));
+  assert.match(pictures[0].alt, /Windows metafile \(EMF\), which a browser cannot show\. Download the document/);
+  assert.match(pictures[1].alt, /Windows metafile \(WMF\)/);
+  assert.ok(pictures[0].svg && pictures[1].svg && !pictures[2].svg, `the PNG is left as it is: ${JSON.stringify(pictures)}`);
+  assert.ok(pictures[0].width > 150, `the box keeps the picture's frame: ${JSON.stringify(pictures)}`);
+  assert.match(await page.textContent('main'), /Text after\./);
+  await page.screenshot({ path: join(SHOTS, 'docx-metafiles.png') });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});

@@ -938,6 +938,30 @@ function describeLinkedImages() {
   }
 }
 
+// A picture the browser cannot decode (an EMF or WMF: a chart pasted from Excel, a Visio
+// drawing, a MathType equation, pandoc's `![](chart.emf)`; a TIFF) showed the browser's
+// broken-image icon in an empty frame. Word's kind of box says so in its place, at its size (the
+// frame keeps its width and height, so the pages are laid out as before).
+function pictureKind(src) {
+  const head = atob((src.split(",")[1] || "").slice(0, 64));
+  if (head.startsWith("\x01\0\0\0") && head.slice(40, 44) === " EMF") return "a Windows metafile (EMF)";
+  if (head.startsWith("\xd7\xcd\xc6\x9a") || /^[\x01\x02]\0\x09\0/.test(head)) return "a Windows metafile (WMF)";
+  if (head.startsWith("II*\0") || head.startsWith("MM\0*")) return "a TIFF";
+  return null;
+}
+
+function unshownPictures() {
+  for (const img of pagesBox.querySelectorAll('img[src^="data:"]:not([src^="data:image/svg+xml"])')) {
+    img.decode().catch(() => {
+      if (!img.isConnected || img.naturalWidth) return;
+      const kind = pictureKind(img.src);
+      const text = `${kind ? `This picture is ${kind}, which a browser cannot show.` : "This picture cannot be shown in the browser."} Download the document to see it.`;
+      img.alt = text;
+      img.src = `data:image/svg+xml,${encodeURIComponent(LINKED_SVG.replace(/<\/span>[\s\S]*<\/div>/, `</span>${text}</div>`))}`;
+    });
+  }
+}
+
 try {
   setStatus("Loading document…");
   const carlito = loadFace("Carlito");
@@ -982,6 +1006,7 @@ try {
   safeLinks();
   reachableComments();
   mathTokens();
+  unshownPictures();
   clearStatus();
   fitPages();
   window.addEventListener("resize", fitPages);
