@@ -378,3 +378,56 @@ pypandoc.convert_text('# Quarterly\\n\\n![Sales by region](chart.emf)\\n\\n![Las
   assert.deepEqual(page.problems, []);
   await context.close();
 });
+
+// pandoc's `--toc`: a TOC field with no result, for Word to build from the headings on opening.
+const HANDBOOK = String.raw`
+import sys, pypandoc
+md = '---\ntitle: Handbook\n---\n\n' + '\n\n'.join(
+    f'# Chapter {i}\n\n' + ('Text of chapter %d. ' % i) * 120 + f'\n\n## Part {i}.1\n\nMore text.\n\n### Detail {i}\n\nDeep.' for i in range(1, 6))
+pypandoc.convert_text(md, 'docx', format='md', outputfile=sys.argv[1], extra_args=['--toc'])
+`;
+
+test("pandoc's table of contents lists the document's headings as Word builds it, each entry leading to its heading", async () => {
+  const { page, context } = await openDropped('handbook.docx', writtenBy(HANDBOOK, 'handbook.docx'), 'docx');
+  await page.waitForSelector('main[data-state="ready"]', { timeout: 30_000 });
+  // Before: the "Table of Contents" title stood over nothing.
+  const entries = await page.$$eval('.plug-docx a[href^="#_PlugToc"]', (all) => all.map((a) => ({ text: a.textContent, left: Math.round(a.getBoundingClientRect().left) })));
+  // Headings 1 to 3, as the field asks (\o "1-3"), in the document's order.
+  assert.deepEqual(entries.map((e) => e.text), [1, 2, 3, 4, 5].flatMap((i) => [`Chapter ${i}`, `Part ${i}.1`, `Detail ${i}`]), JSON.stringify(entries));
+  assert.ok(entries[0].left < entries[1].left && entries[1].left < entries[2].left, `each level is indented under the one above: ${JSON.stringify(entries)}`);
+  await page.screenshot({ path: join(SHOTS, 'docx-toc.png') });
+  const target = await page.$$eval('.plug-docx a[href^="#_PlugToc"]', (all) => all.find((a) => a.textContent === 'Chapter 5').getAttribute('href').slice(1));
+  const top = () => page.evaluate((id) => document.getElementById(id).getBoundingClientRect().top, target);
+  assert.ok(await top() > 900, 'chapter 5 starts out of view');
+  await page.click(`.plug-docx a[href="#${target}"]`);
+  await page.waitForFunction((id) => { const y = document.getElementById(id).getBoundingClientRect().top; return y > -5 && y < 900; }, target, { timeout: 5_000 });
+  assert.match(await page.evaluate((id) => document.getElementById(id).closest('p, h1, h2').textContent, target), /Chapter 5/);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+
+  // A table of contents Word built (its entries saved as the field's result) shows as saved.
+  const built = await openDropped('built.docx', writtenBy(BUILT_TOC, 'built.docx'), 'docx');
+  await built.page.waitForSelector('main[data-state="ready"]', { timeout: 30_000 });
+  assert.match(await built.page.textContent('main'), /Introduction as saved\s*3/);
+  assert.equal(await built.page.$('a[href^="#_PlugToc"]'), null, 'no second list is built');
+  await built.context.close();
+});
+
+const BUILT_TOC = String.raw`
+import sys
+from docx import Document
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+def fld(run, kind):
+    e = OxmlElement('w:fldChar'); e.set(qn('w:fldCharType'), kind); run._r.append(e)
+doc = Document()
+p = doc.add_paragraph()
+fld(p.add_run(), 'begin')
+instr = OxmlElement('w:instrText'); instr.text = r'TOC \o "1-3" \h \z \u'; p.add_run()._r.append(instr)
+fld(p.add_run(), 'separate')
+p.add_run('Introduction as saved	3')
+fld(p.add_run(), 'end')
+doc.add_heading('Introduction', 1)
+doc.add_paragraph('Text.')
+doc.save(sys.argv[1])
+`;
