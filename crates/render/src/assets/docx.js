@@ -341,7 +341,7 @@ async function simpleFieldResults(zip) {
 // "1-3"`, headings 1 to 3 where it names none), indented by level, each a link to its heading. A
 // field with a result (Word's, LibreOffice's) is left as it is.
 const PARAGRAPH = /<w:p\b(?:[^>]*\/>|[^>]*>[\s\S]*?<\/w:p>)/g;
-const EMPTY_TOC = /<w:instrText\b[^>]*>\s*TOC\b([^<]*)<\/w:instrText>(?:(?!<w:t\b)[\s\S])*?<w:fldChar\b[^>]*w:fldCharType="separate"[^>]*\/>(?:<\/w:r>\s*<w:r\b[^>]*>|\s|<w:rPr>[\s\S]*?<\/w:rPr>)*<w:fldChar\b[^>]*w:fldCharType="end"/;
+const EMPTY_TOC = /<w:instrText\b[^>]*>\s*TOC\b([^<]*)<\/w:instrText>(?:(?!<w:t\b)[\s\S])*?<w:fldChar\b[^>]*w:fldCharType="separate"[^>]*(?:\/>|><\/w:fldChar>)(?:<\/w:r>\s*<w:r\b[^>]*>|\s|<w:rPr\/>|<w:rPr>[\s\S]*?<\/w:rPr>)*<w:fldChar\b[^>]*w:fldCharType="end"/;
 
 async function builtContents(zip) {
   const file = zip.file("word/document.xml");
