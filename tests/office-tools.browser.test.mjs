@@ -19,8 +19,9 @@ let owner;
 before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
 after(() => closeBrowserWorld({ app, browser }));
 
-async function openDropped(name, content, sourceType) {
-  const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: sourceType } });
+// `by`: whose drop it is (each user may drop 10 a minute; the later tests bring their own).
+async function openDropped(name, content, sourceType, by = owner) {
+  const e = await app.dropLive(by, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: sourceType } });
   const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 } });
   const page = await context.newPage();
   page.problems = [];
@@ -363,7 +364,8 @@ pypandoc.convert_text('# Quarterly\\n\\n![Sales by region](chart.emf)\\n\\n![Las
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const { page, context } = await openDropped('report.docx', docx, 'docx');
+  const { owner: by } = await app.world();
+  const { page, context } = await openDropped('report.docx', docx, 'docx', by);
   await page.waitForSelector('main[data-state="ready"]', { timeout: 30_000 });
   // Before: the EMF and the WMF were the browser's broken-image icon in an empty frame.
   await page.waitForFunction(() => [...document.querySelectorAll('.docx img')].every((img) => img.complete && img.naturalWidth > 0), null, { timeout: 10_000 });
@@ -388,7 +390,8 @@ pypandoc.convert_text(md, 'docx', format='md', outputfile=sys.argv[1], extra_arg
 `;
 
 test("pandoc's table of contents lists the document's headings as Word builds it, each entry leading to its heading", async () => {
-  const { page, context } = await openDropped('handbook.docx', writtenBy(HANDBOOK, 'handbook.docx'), 'docx');
+  const { owner: by } = await app.world();
+  const { page, context } = await openDropped('handbook.docx', writtenBy(HANDBOOK, 'handbook.docx'), 'docx', by);
   await page.waitForSelector('main[data-state="ready"]', { timeout: 30_000 });
   // Before: the "Table of Contents" title stood over nothing.
   const entries = await page.$$eval('.plug-docx a[href^="#_PlugToc"]', (all) => all.map((a) => ({ text: a.textContent, left: Math.round(a.getBoundingClientRect().left) })));
@@ -408,19 +411,47 @@ test("pandoc's table of contents lists the document's headings as Word builds it
   // The same file saved again by LibreOffice (its runs around the empty result written out).
   const resaved = savedByLibreOffice('handbook.docx', writtenBy(HANDBOOK, 'handbook.docx'));
   if (resaved) {
-    const again = await openDropped('handbook.docx', resaved, 'docx');
+    const again = await openDropped('handbook.docx', resaved, 'docx', by);
     await again.page.waitForSelector('main[data-state="ready"]', { timeout: 30_000 });
     assert.equal((await again.page.$$('.plug-docx a[href^="#_PlugToc"]')).length, 15, 'LibreOffice: every heading listed');
     await again.context.close();
   }
 
   // A table of contents Word built (its entries saved as the field's result) shows as saved.
-  const built = await openDropped('built.docx', writtenBy(BUILT_TOC, 'built.docx'), 'docx');
+  const built = await openDropped('built.docx', writtenBy(BUILT_TOC, 'built.docx'), 'docx', by);
   await built.page.waitForSelector('main[data-state="ready"]', { timeout: 30_000 });
   assert.match(await built.page.textContent('main'), /Introduction as saved\s*3/);
   assert.equal(await built.page.$('a[href^="#_PlugToc"]'), null, 'no second list is built');
   await built.context.close();
+
+  // A script's empty field below a heading: Word lists the headings above it too.
+  const scripted = await openDropped('scripted.docx', writtenBy(SCRIPTED_TOC, 'scripted.docx'), 'docx', by);
+  await scripted.page.waitForSelector('main[data-state="ready"]', { timeout: 30_000 });
+  assert.deepEqual(await scripted.page.$$eval('.plug-docx a[href^="#_PlugToc"]', (all) => all.map((a) => a.textContent)), ['Preface', 'Introduction', 'Scope']);
+  await scripted.context.close();
 });
+
+const SCRIPTED_TOC = String.raw`
+import sys
+from docx import Document
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+def fld(run, kind):
+    e = OxmlElement('w:fldChar'); e.set(qn('w:fldCharType'), kind)
+    if kind == 'begin': e.set(qn('w:dirty'), 'true')
+    run._r.append(e)
+doc = Document()
+doc.add_heading('Preface', 1)
+p = doc.add_paragraph()
+fld(p.add_run(), 'begin')
+instr = OxmlElement('w:instrText'); instr.text = r'TOC \o "1-2" \h \z \u'; p.add_run()._r.append(instr)
+fld(p.add_run(), 'separate')
+fld(p.add_run(), 'end')
+doc.add_heading('Introduction', 1)
+doc.add_heading('Scope', 2)
+doc.add_heading('Too deep', 3)
+doc.save(sys.argv[1])
+`;
 
 const BUILT_TOC = String.raw`
 import sys

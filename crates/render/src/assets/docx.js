@@ -356,41 +356,36 @@ async function builtContents(zip) {
     const level = (id && id.match(/^Heading([1-9])$/i)) || style.match(/<w:name w:val="heading ([1-9])"/i);
     if (id && level) levels.set(id, Number(level[1]));
   }
-  let tocParagraph = null;
+  let toc = null;
   let range = [1, 3];
   const headings = [];
   for (const match of xml.matchAll(PARAGRAPH)) {
     const paragraph = match[0];
-    const toc = !tocParagraph && paragraph.match(EMPTY_TOC);
-    if (toc) {
-      tocParagraph = match;
-      const outline = toc[1].match(/\\o\s*(?:"|&quot;)(\d)-(\d)/);
+    const empty = toc === null && paragraph.match(EMPTY_TOC);
+    if (empty) {
+      toc = match.index;
+      const outline = empty[1].match(/\\o\s*(?:"|&quot;)(\d)-(\d)/);
       if (outline) range = [Number(outline[1]), Number(outline[2])];
       continue;
     }
     const level = levels.get(paragraph.match(/<w:pStyle w:val="([^"]+)"/)?.[1]);
     const text = [...paragraph.matchAll(/<w:t\b[^>]*>([^<]*)<\/w:t>/g)].map((t) => t[1]).join("");
-    if (tocParagraph && level && text.trim()) headings.push({ index: match.index, paragraph, level, text });
+    if (level && text.trim()) headings.push({ index: match.index, level, text });
   }
-  if (!tocParagraph) return false;
-  const shown = headings.filter((h) => h.level >= range[0] && h.level <= range[1]);
+  // Every heading of the document, those above the list too, as Word lists them.
+  const shown = toc === null ? [] : headings.filter((h) => h.level >= range[0] && h.level <= range[1]);
   if (shown.length === 0) return false;
-  let out = "";
-  let at = 0;
-  const entries = shown.map((h, n) => {
-    const name = `_PlugToc${n + 1}`;
-    return { ...h, name, entry: `<w:p><w:pPr><w:pStyle w:val="TOC${h.level}"/><w:spacing w:before="0" w:after="100"/><w:ind w:left="${(h.level - range[0]) * 220}"/></w:pPr><w:hyperlink w:anchor="${name}"><w:r><w:t xml:space="preserve">${h.text}</w:t></w:r></w:hyperlink></w:p>` };
-  });
-  out += xml.slice(0, tocParagraph.index) + entries.map((e) => e.entry).join("");
-  at = tocParagraph.index + tocParagraph[0].length;
-  for (const [n, h] of entries.entries()) {
+  const named = new Map(shown.map((h, n) => [h.index, { ...h, n, name: `_PlugToc${n + 1}` }]));
+  const entries = [...named.values()].map((h) =>
+    `<w:p><w:pPr><w:pStyle w:val="TOC${h.level}"/><w:spacing w:before="0" w:after="100"/><w:ind w:left="${(h.level - range[0]) * 220}"/></w:pPr><w:hyperlink w:anchor="${h.name}"><w:r><w:t xml:space="preserve">${h.text}</w:t></w:r></w:hyperlink></w:p>`);
+  zip.file("word/document.xml", xml.replace(PARAGRAPH, (paragraph, offset) => {
+    if (offset === toc) return entries.join("");
+    const h = named.get(offset);
+    if (!h) return paragraph;
     // The heading's own bookmark, just inside its paragraph (after its properties).
-    const id = 990000 + n;
-    const marked = h.paragraph.replace(/(<w:p\b[^>]*>(?:\s*<w:pPr>[\s\S]*?<\/w:pPr>)?)/, `$1<w:bookmarkStart w:id="${id}" w:name="${h.name}"/><w:bookmarkEnd w:id="${id}"/>`);
-    out += xml.slice(at, h.index) + marked;
-    at = h.index + h.paragraph.length;
-  }
-  zip.file("word/document.xml", out + xml.slice(at));
+    const id = 990000 + h.n;
+    return paragraph.replace(/(<w:p\b[^>]*>(?:\s*<w:pPr>[\s\S]*?<\/w:pPr>)?)/, `$1<w:bookmarkStart w:id="${id}" w:name="${h.name}"/><w:bookmarkEnd w:id="${id}"/>`);
+  }));
   return true;
 }
 
