@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
-import { writtenBy, PYTHON } from './support/python.mjs';
+import { writtenBy, savedByLibreOffice, PYTHON } from './support/python.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'office-tools');
 let app;
@@ -19,8 +19,9 @@ let owner;
 before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
 after(() => closeBrowserWorld({ app, browser }));
 
-async function openDropped(name, content, sourceType) {
-  const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: sourceType } });
+// `by`: whose drop it is (each user may drop 10 a minute; the later tests bring their own).
+async function openDropped(name, content, sourceType, by = owner) {
+  const e = await app.dropLive(by, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: sourceType } });
   const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 } });
   const page = await context.newPage();
   page.problems = [];
@@ -338,3 +339,135 @@ test('an equation in a Word document reads as Word sets it: italic variables, sp
   await page.locator('.plug-docx p', { hasText: 'Energy' }).screenshot({ path: join(SHOTS, 'docx-equation.png') });
   await context.close();
 });
+
+// A chart LibreOffice exported as EMF and WMF (what a chart pasted from Excel, a Visio drawing or a
+// MathType equation is in a Word file), put in a report by pandoc beside a PNG from Pillow.
+const CHART_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" viewBox="0 0 400 200"><rect width="400" height="200" fill="#eef"/><rect x="40" y="60" width="60" height="120" fill="#36c"/><rect x="140" y="30" width="60" height="150" fill="#c33"/></svg>';
+
+test('an EMF or WMF picture in a Word document says in its frame that a browser cannot show it; a PNG beside it shows', async (t) => {
+  const emf = convertedByLibreOffice('chart.svg', CHART_SVG, 'emf');
+  const wmf = convertedByLibreOffice('chart.svg', CHART_SVG, 'wmf');
+  if (!emf || !wmf) return t.skip('LibreOffice (soffice) is not installed');
+  const dir = mkdtempSync(join(tmpdir(), 'plug-pandoc-'));
+  let docx;
+  try {
+    writeFileSync(join(dir, 'chart.emf'), emf);
+    writeFileSync(join(dir, 'chart.wmf'), wmf);
+    execFileSync(PYTHON, ['-c', `
+import sys, pypandoc
+from PIL import Image
+Image.new('RGB', (300, 120), (40, 160, 90)).save(sys.argv[1] + '/photo.png')
+pypandoc.convert_text('# Quarterly\\n\\n![Sales by region](chart.emf)\\n\\n![Last year](chart.wmf)\\n\\n![Team photo](photo.png)\\n\\nText after.', 'docx', format='md',
+    outputfile=sys.argv[1] + '/report.docx', extra_args=['--resource-path=' + sys.argv[1]])
+`, dir], { stdio: 'pipe' });
+    docx = readFileSync(join(dir, 'report.docx'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const { owner: by } = await app.world();
+  const { page, context } = await openDropped('report.docx', docx, 'docx', by);
+  await page.waitForSelector('main[data-state="ready"]', { timeout: 30_000 });
+  // Before: the EMF and the WMF were the browser's broken-image icon in an empty frame.
+  await page.waitForFunction(() => [...document.querySelectorAll('.docx img')].every((img) => img.complete && img.naturalWidth > 0), null, { timeout: 10_000 });
+  const pictures = await page.$$eval('.docx img', (imgs) => imgs.map((img) => ({ alt: img.alt, svg: img.src.startsWith('data:image/svg+xml'), width: Math.round(img.getBoundingClientRect().width) })));
+  assert.equal(pictures.length, 3, JSON.stringify(pictures));
+  assert.match(pictures[0].alt, /Windows metafile \(EMF\), which a browser cannot show\. Download the document/);
+  assert.match(pictures[1].alt, /Windows metafile \(WMF\)/);
+  assert.ok(pictures[0].svg && pictures[1].svg && !pictures[2].svg, `the PNG is left as it is: ${JSON.stringify(pictures)}`);
+  assert.ok(pictures[0].width > 150, `the box keeps the picture's frame: ${JSON.stringify(pictures)}`);
+  assert.match(await page.textContent('main'), /Text after\./);
+  await page.screenshot({ path: join(SHOTS, 'docx-metafiles.png') });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+// pandoc's `--toc`: a TOC field with no result, for Word to build from the headings on opening.
+const HANDBOOK = String.raw`
+import sys, pypandoc
+md = '---\ntitle: Handbook\n---\n\n' + '\n\n'.join(
+    f'# Chapter {i}\n\n' + ('Text of chapter %d. ' % i) * 120 + f'\n\n## Part {i}.1\n\nMore text.\n\n### Detail {i}\n\nDeep.' for i in range(1, 6))
+pypandoc.convert_text(md, 'docx', format='md', outputfile=sys.argv[1], extra_args=['--toc'])
+`;
+
+test("pandoc's table of contents lists the document's headings as Word builds it, each entry leading to its heading", async () => {
+  const { owner: by } = await app.world();
+  const { page, context } = await openDropped('handbook.docx', writtenBy(HANDBOOK, 'handbook.docx'), 'docx', by);
+  await page.waitForSelector('main[data-state="ready"]', { timeout: 30_000 });
+  // Before: the "Table of Contents" title stood over nothing.
+  const entries = await page.$$eval('.plug-docx a[href^="#_PlugToc"]', (all) => all.map((a) => ({ text: a.textContent, left: Math.round(a.getBoundingClientRect().left) })));
+  // Headings 1 to 3, as the field asks (\o "1-3"), in the document's order.
+  assert.deepEqual(entries.map((e) => e.text), [1, 2, 3, 4, 5].flatMap((i) => [`Chapter ${i}`, `Part ${i}.1`, `Detail ${i}`]), JSON.stringify(entries));
+  assert.ok(entries[0].left < entries[1].left && entries[1].left < entries[2].left, `each level is indented under the one above: ${JSON.stringify(entries)}`);
+  await page.screenshot({ path: join(SHOTS, 'docx-toc.png') });
+  const target = await page.$$eval('.plug-docx a[href^="#_PlugToc"]', (all) => all.find((a) => a.textContent === 'Chapter 5').getAttribute('href').slice(1));
+  const top = () => page.evaluate((id) => document.getElementById(id).getBoundingClientRect().top, target);
+  assert.ok(await top() > 900, 'chapter 5 starts out of view');
+  await page.click(`.plug-docx a[href="#${target}"]`);
+  await page.waitForFunction((id) => { const y = document.getElementById(id).getBoundingClientRect().top; return y > -5 && y < 900; }, target, { timeout: 5_000 });
+  assert.match(await page.evaluate((id) => document.getElementById(id).closest('p, h1, h2').textContent, target), /Chapter 5/);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+
+  // The same file saved again by LibreOffice (its runs around the empty result written out).
+  const resaved = savedByLibreOffice('handbook.docx', writtenBy(HANDBOOK, 'handbook.docx'));
+  if (resaved) {
+    const again = await openDropped('handbook.docx', resaved, 'docx', by);
+    await again.page.waitForSelector('main[data-state="ready"]', { timeout: 30_000 });
+    assert.equal((await again.page.$$('.plug-docx a[href^="#_PlugToc"]')).length, 15, 'LibreOffice: every heading listed');
+    await again.context.close();
+  }
+
+  // A table of contents Word built (its entries saved as the field's result) shows as saved.
+  const built = await openDropped('built.docx', writtenBy(BUILT_TOC, 'built.docx'), 'docx', by);
+  await built.page.waitForSelector('main[data-state="ready"]', { timeout: 30_000 });
+  assert.match(await built.page.textContent('main'), /Introduction as saved\s*3/);
+  assert.equal(await built.page.$('a[href^="#_PlugToc"]'), null, 'no second list is built');
+  await built.context.close();
+
+  // A script's empty field below a heading: Word lists the headings above it too.
+  const scripted = await openDropped('scripted.docx', writtenBy(SCRIPTED_TOC, 'scripted.docx'), 'docx', by);
+  await scripted.page.waitForSelector('main[data-state="ready"]', { timeout: 30_000 });
+  assert.deepEqual(await scripted.page.$$eval('.plug-docx a[href^="#_PlugToc"]', (all) => all.map((a) => a.textContent)), ['Preface', 'Introduction', 'Scope']);
+  await scripted.context.close();
+});
+
+const SCRIPTED_TOC = String.raw`
+import sys
+from docx import Document
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+def fld(run, kind):
+    e = OxmlElement('w:fldChar'); e.set(qn('w:fldCharType'), kind)
+    if kind == 'begin': e.set(qn('w:dirty'), 'true')
+    run._r.append(e)
+doc = Document()
+doc.add_heading('Preface', 1)
+p = doc.add_paragraph()
+fld(p.add_run(), 'begin')
+instr = OxmlElement('w:instrText'); instr.text = r'TOC \o "1-2" \h \z \u'; p.add_run()._r.append(instr)
+fld(p.add_run(), 'separate')
+fld(p.add_run(), 'end')
+doc.add_heading('Introduction', 1)
+doc.add_heading('Scope', 2)
+doc.add_heading('Too deep', 3)
+doc.save(sys.argv[1])
+`;
+
+const BUILT_TOC = String.raw`
+import sys
+from docx import Document
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+def fld(run, kind):
+    e = OxmlElement('w:fldChar'); e.set(qn('w:fldCharType'), kind); run._r.append(e)
+doc = Document()
+p = doc.add_paragraph()
+fld(p.add_run(), 'begin')
+instr = OxmlElement('w:instrText'); instr.text = r'TOC \o "1-3" \h \z \u'; p.add_run()._r.append(instr)
+fld(p.add_run(), 'separate')
+p.add_run('Introduction as saved	3')
+fld(p.add_run(), 'end')
+doc.add_heading('Introduction', 1)
+doc.add_paragraph('Text.')
+doc.save(sys.argv[1])
+`;

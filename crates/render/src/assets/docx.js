@@ -334,6 +334,61 @@ async function simpleFieldResults(zip) {
   return changed;
 }
 
+// A table of contents that was never built: pandoc's `--toc` (and a script's TOC field) writes
+// the field with no result, marked to be updated, and Word builds the list from the headings
+// when it opens the file; docx-preview showed the "Table of Contents" title over nothing. Such a
+// field gets the list Word would build: one entry per heading of the levels it asks for (`\o
+// "1-3"`, headings 1 to 3 where it names none), indented by level, each a link to its heading. A
+// field with a result (Word's, LibreOffice's) is left as it is.
+const PARAGRAPH = /<w:p\b(?:[^>]*\/>|[^>]*>[\s\S]*?<\/w:p>)/g;
+const EMPTY_TOC = /<w:instrText\b[^>]*>\s*TOC\b([^<]*)<\/w:instrText>(?:(?!<w:t\b)[\s\S])*?<w:fldChar\b[^>]*w:fldCharType="separate"[^>]*(?:\/>|><\/w:fldChar>)(?:<\/w:r>\s*<w:r\b[^>]*>|\s|<w:rPr\/>|<w:rPr>[\s\S]*?<\/w:rPr>)*<w:fldChar\b[^>]*w:fldCharType="end"/;
+
+async function builtContents(zip) {
+  const file = zip.file("word/document.xml");
+  if (!file) return false;
+  const xml = await file.async("string");
+  if (!/<w:instrText\b[^>]*>\s*TOC\b/.test(xml)) return false;
+  const styles = zip.file("word/styles.xml") ? await zip.file("word/styles.xml").async("string") : "";
+  // A heading style's level: its id (Heading2) or its name ("heading 2"), as Word knows it.
+  const levels = new Map();
+  for (const style of styles.match(/<w:style\b[\s\S]*?<\/w:style>/g) || []) {
+    const id = style.match(/w:styleId="([^"]+)"/)?.[1];
+    const level = (id && id.match(/^Heading([1-9])$/i)) || style.match(/<w:name w:val="heading ([1-9])"/i);
+    if (id && level) levels.set(id, Number(level[1]));
+  }
+  let toc = null;
+  let range = [1, 3];
+  const headings = [];
+  for (const match of xml.matchAll(PARAGRAPH)) {
+    const paragraph = match[0];
+    const empty = toc === null && paragraph.match(EMPTY_TOC);
+    if (empty) {
+      toc = match.index;
+      const outline = empty[1].match(/\\o\s*(?:"|&quot;)(\d)-(\d)/);
+      if (outline) range = [Number(outline[1]), Number(outline[2])];
+      continue;
+    }
+    const level = levels.get(paragraph.match(/<w:pStyle w:val="([^"]+)"/)?.[1]);
+    const text = [...paragraph.matchAll(/<w:t\b[^>]*>([^<]*)<\/w:t>/g)].map((t) => t[1]).join("");
+    if (level && text.trim()) headings.push({ index: match.index, level, text });
+  }
+  // Every heading of the document, those above the list too, as Word lists them.
+  const shown = toc === null ? [] : headings.filter((h) => h.level >= range[0] && h.level <= range[1]);
+  if (shown.length === 0) return false;
+  const named = new Map(shown.map((h, n) => [h.index, { ...h, n, name: `_PlugToc${n + 1}` }]));
+  const entries = [...named.values()].map((h) =>
+    `<w:p><w:pPr><w:pStyle w:val="TOC${h.level}"/><w:spacing w:before="0" w:after="100"/><w:ind w:left="${(h.level - range[0]) * 220}"/></w:pPr><w:hyperlink w:anchor="${h.name}"><w:r><w:t xml:space="preserve">${h.text}</w:t></w:r></w:hyperlink></w:p>`);
+  zip.file("word/document.xml", xml.replace(PARAGRAPH, (paragraph, offset) => {
+    if (offset === toc) return entries.join("");
+    const h = named.get(offset);
+    if (!h) return paragraph;
+    // The heading's own bookmark, just inside its paragraph (after its properties).
+    const id = 990000 + h.n;
+    return paragraph.replace(/(<w:p\b[^>]*>(?:\s*<w:pPr>[\s\S]*?<\/w:pPr>)?)/, `$1<w:bookmarkStart w:id="${id}" w:name="${h.name}"/><w:bookmarkEnd w:id="${id}"/>`);
+  }));
+  return true;
+}
+
 // A text box as LibreOffice saves it (and as the VML that Word's files carry for older readers)
 // is a `v:rect` holding a `v:textbox`. docx-preview draws the rectangle as an SVG <rect> and
 // puts the text inside it as a <foreignObject>, which SVG never draws inside a <rect>: the box
@@ -836,7 +891,7 @@ function sharedListCounters() {
 
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
-  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await simpleFieldResults(zip), await vmlTextBoxes(zip), await defaultPage(zip), await readNumbering(zip)];
+  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await simpleFieldResults(zip), await builtContents(zip), await vmlTextBoxes(zip), await defaultPage(zip), await readNumbering(zip)];
   const ready = changes.some(Boolean) ? await zip.generateAsync({ type: "arraybuffer" }) : bytes;
   const even = await evenPageVariant(zip);
   return { bytes: ready, following: even ? await withoutFirstPages(zip, true) : await withoutFirstPages(zip), even };
@@ -938,6 +993,30 @@ function describeLinkedImages() {
   }
 }
 
+// A picture the browser cannot decode (an EMF or WMF: a chart pasted from Excel, a Visio
+// drawing, a MathType equation, pandoc's `![](chart.emf)`; a TIFF) showed the browser's
+// broken-image icon in an empty frame. Word's kind of box says so in its place, at its size (the
+// frame keeps its width and height, so the pages are laid out as before).
+function pictureKind(src) {
+  const head = atob((src.split(",")[1] || "").slice(0, 64));
+  if (head.startsWith("\x01\0\0\0") && head.slice(40, 44) === " EMF") return "a Windows metafile (EMF)";
+  if (head.startsWith("\xd7\xcd\xc6\x9a") || /^[\x01\x02]\0\x09\0/.test(head)) return "a Windows metafile (WMF)";
+  if (head.startsWith("II*\0") || head.startsWith("MM\0*")) return "a TIFF";
+  return null;
+}
+
+function unshownPictures() {
+  for (const img of pagesBox.querySelectorAll('img[src^="data:"]:not([src^="data:image/svg+xml"])')) {
+    img.decode().catch(() => {
+      if (!img.isConnected || img.naturalWidth) return;
+      const kind = pictureKind(img.src);
+      const text = `${kind ? `This picture is ${kind}, which a browser cannot show.` : "This picture cannot be shown in the browser."} Download the document to see it.`;
+      img.alt = text;
+      img.src = `data:image/svg+xml,${encodeURIComponent(LINKED_SVG.replace(/<\/span>[\s\S]*<\/div>/, `</span>${text}</div>`))}`;
+    });
+  }
+}
+
 try {
   setStatus("Loading document…");
   const carlito = loadFace("Carlito");
@@ -982,6 +1061,7 @@ try {
   safeLinks();
   reachableComments();
   mathTokens();
+  unshownPictures();
   clearStatus();
   fitPages();
   window.addEventListener("resize", fitPages);
