@@ -1,8 +1,9 @@
 // Zipped sites as build tools write them and people's zip tools pack them, opened in Chromium: a
 // React app built here by Vite itself (absolute `/assets/` paths, hashed names, React Router) and
 // zipped by Info-ZIP's `zip -r` from its parent folder (directory entries, one top folder, a
-// Finder `.DS_Store` inside); what the browser keeps of it between visits; and GitHub's
-// "Download ZIP" of a repository whose site is one of its folders.
+// Finder `.DS_Store` inside); what the browser keeps of it between visits; GitHub's "Download
+// ZIP" of a repository whose site is one of its folders; a static Storybook's story frame; and a
+// Vue app built by Vite with `base: './'`, zipped by Finder (`__MACOSX/` twins).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -232,6 +233,56 @@ document.getElementById('storybook-root').innerHTML = '<button id="story">' + id
   const cache = await page.evaluate(async () => (await fetch('/_next/static/chunks/main-app.js', { cache: 'no-store' })).headers.get('cache-control'));
   assert.equal(cache, 'private, max-age=31536000, immutable');
   await page.screenshot({ path: join(SHOTS, 'storybook.png') });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("a Vue app built by Vite with base './' and zipped by macOS's Finder renders from its relative assets", async () => {
+  const { owner } = await app.world();
+  const dir = join(WORK, 'survey');
+  const files = {
+    'index.html': '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Survey</title>\n  </head>\n  <body>\n    <div id="app"></div>\n    <script type="module" src="/src/main.js"></script>\n  </body>\n</html>\n',
+    'src/main.js': `import { createApp, h, ref } from 'vue';
+import './style.css';
+createApp({
+  setup() {
+    const votes = ref(0);
+    return () => h('main', [h('h1', 'Lunch survey'), h('button', { id: 'vote', onClick: () => { votes.value += 1; } }, 'Votes: ' + votes.value)]);
+  },
+}).mount('#app');
+`,
+    'src/style.css': 'h1 { color: rgb(66, 184, 131); }\n',
+  };
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), content);
+  }
+  const { build } = await import('vite');
+  await build({ root: dir, configFile: false, logLevel: 'warn', cacheDir: join(dir, '.vite'), base: './', build: { outDir: 'dist' } });
+  const index = readFileSync(join(dir, 'dist', 'index.html'), 'utf8');
+  assert.match(index, /src="\.\/assets\/index-[\w-]{8}\.js"/, 'base ./ links its assets relatively');
+  // Finder's "Compress": the folder, plus an AppleDouble twin of each file under __MACOSX/.
+  const entries = [];
+  const walk = (rel) => {
+    for (const name of readdirSync(join(dir, 'dist', rel), { withFileTypes: true })) {
+      const path = rel ? `${rel}/${name.name}` : name.name;
+      if (name.isDirectory()) { entries.push({ name: `dist/${path}/`, content: '' }); walk(path); continue; }
+      entries.push({ name: `dist/${path}`, content: readFileSync(join(dir, 'dist', path)) });
+      const slash = path.lastIndexOf('/');
+      entries.push({ name: `__MACOSX/dist/${path.slice(0, slash + 1)}._${path.slice(slash + 1)}`, content: Buffer.from([0, 5, 22, 7, 0, 2, 0, 0]) });
+    }
+  };
+  walk('');
+  const e = await app.dropLive(owner, {
+    file: { name: 'dist.zip', content: zip(entries) },
+    fields: { name: 'survey', scope: 'personal', visibility: 'link' },
+  });
+  const { page, context } = await open(e);
+  await page.click('#vote');
+  await page.click('#vote');
+  assert.equal(await page.textContent('#vote'), 'Votes: 2');
+  assert.equal(await page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(66, 184, 131)');
+  await page.screenshot({ path: join(SHOTS, 'vite-vue.png') });
   assert.deepEqual(page.problems, []);
   await context.close();
 });
