@@ -117,23 +117,11 @@ impl SiteArchive {
         }
         let has = |path: &str| files.iter().any(|f| f.path == path);
         if let Some(entry) = home.as_deref().and_then(|page| unbuilt_entry(page, has)) {
-            // A repository that keeps its build (GitHub's "Download ZIP" of it) holds the site.
-            let next = match built_folder(
-                files
-                    .iter()
-                    .map(|f| f.path.as_str())
-                    .filter(|p| p.matches('/').count() == 1),
-                false,
-            ) {
-                Some(built) => format!("Its built site is '{built}': zip that folder by itself."),
-                None => "Build it first (npm install, then npm run build) and upload the folder \
-                         the build writes, usually dist, zipped or as it is."
-                    .to_string(),
-            };
             return Err(ContentError::malformed(format!(
                 "The zip is a project's source, not a built site: its index.html loads '{entry}', \
                  which a browser cannot run (a Bolt, Lovable or v0 download and a Vite project \
-                 before its build look like this). {next}"
+                 before its build look like this). Build it first (npm install, then npm run \
+                 build) and upload the folder the build writes, usually dist, zipped or as it is."
             )));
         }
         let isolation = isolation::asked_for(

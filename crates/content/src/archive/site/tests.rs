@@ -497,16 +497,4 @@ fn a_github_download_of_a_repository_names_the_folder_that_holds_its_site() {
         ),
     ])));
     assert!(text.contains("npm run build"), "{text}");
-    // A Vite app that keeps its build: the source's index.html is at the top, dist beside it.
-    let text = message(open(zip_of(&[
-        (
-            "kanban-main/index.html",
-            b"<div id=root></div><script type=module src=/src/main.tsx></script>" as &[u8],
-        ),
-        ("kanban-main/src/main.tsx", b"render(<App />)"),
-        ("kanban-main/dist/index.html", b"<div id=root></div>"),
-        ("kanban-main/dist/assets/index-B_3x9Qk-.js", b"render()"),
-    ])));
-    assert!(text.contains("loads 'src/main.tsx'"), "{text}");
-    assert!(text.contains("Its built site is 'dist'"), "{text}");
 }
