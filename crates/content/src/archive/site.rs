@@ -404,8 +404,21 @@ fn no_home_page(files: &[Candidate]) -> ContentError {
         .iter()
         .map(|f| f.path.as_str())
         .find(|p| p.rsplit('/').next() == Some("package.json") && home_depth_ok(files, p));
+    let built = built_folder(
+        files
+            .iter()
+            .map(|f| f.path.as_str())
+            .filter(|p| home_depth_ok(files, p.rsplit_once('/').map_or("", |(dir, _)| dir))),
+        project.is_some(),
+    );
     let advice = match (misnamed, markdown()) {
         (Some(p), _) => format!("rename '{p}' to index.html (in lower case) and zip it again"),
+        // GitHub's "Download ZIP" of a repository that publishes `docs/` or keeps its `dist/`.
+        (None, _) if built.is_some() => format!(
+            "the site is the folder '{}', so zip that folder by itself (GitHub's Download ZIP \
+             holds a whole repository)",
+            built.unwrap_or_default()
+        ),
         (None, _) if project.is_some() => format!(
             "this one is a project's source (it has '{}'), so build it first (npm install, then \
              npm run build) and upload the folder the build writes: dist for Vite, out for a \
@@ -422,6 +435,28 @@ fn no_home_page(files: &[Candidate]) -> ContentError {
         "The zip has no index.html at its top level{found}. A zipped site needs index.html as its \
          home page: {advice}."
     ))
+}
+
+/// Folders a build writes a site into, or that GitHub Pages publishes (`docs`), in the order one
+/// is named when a zip holds several; `public` is a project's template folder when the zip has a
+/// `package.json` (Create React App's `public/index.html`), so it counts only without one.
+const BUILT_FOLDERS: [&str; 7] = ["dist", "build", "out", "docs", "_site", "site", "public"];
+
+/// The folder (its path in the zip) of the first `{folder}/index.html` among `paths` whose last
+/// folder is one of [`BUILT_FOLDERS`].
+fn built_folder<'a>(
+    paths: impl Iterator<Item = &'a str> + Clone,
+    project: bool,
+) -> Option<&'a str> {
+    BUILT_FOLDERS
+        .iter()
+        .filter(|name| !(project && **name == "public"))
+        .find_map(|name| {
+            paths.clone().find_map(|p| {
+                let folder = p.strip_suffix("/index.html")?;
+                (folder.rsplit('/').next() == Some(*name)).then_some(folder)
+            })
+        })
 }
 
 /// Whether `path` sits where the home page belongs: at the top, or in the one top folder.

@@ -149,7 +149,9 @@ pub fn with_security_headers(cx: &Ctx, mut response: Response, seen: &Seen) -> R
     let _ = headers.set("Link", &canonical);
     let _ = headers.set("X-Content-Type-Options", "nosniff");
     let _ = headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    let _ = headers.set("Cache-Control", "private, no-cache");
+    if !matches!(headers.has("Cache-Control"), Ok(true)) {
+        let _ = headers.set("Cache-Control", "private, no-cache");
+    }
     if !is_indexable(cx, seen) {
         let _ = headers.set("X-Robots-Tag", "noindex, nofollow");
     }

@@ -398,8 +398,21 @@ async fn site_entry(
         let tag = badge_tag(cx, seen).await?;
         return stream_html(cx, seen, body, tag, PageKind::Html).await;
     }
+    // A stored site never changes: a file's place in its zip names its bytes for good.
+    let etag = format!("W/\"{:x}-{:x}\"", file.data_offset, file.size);
+    if req
+        .headers()
+        .get("If-None-Match")?
+        .is_some_and(|asked| asked.contains(&etag))
+    {
+        let mut response = Response::empty()?.with_status(304);
+        cached_for(response.headers_mut(), &file.path, &etag);
+        return Ok(response);
+    }
     let Some(packed) = plug_content::precompressed(&file.path) else {
-        return site_asset_range(cx, req, seen, file, body, content_type);
+        let mut response = site_asset_range(cx, req, seen, file, body, content_type)?;
+        cached_for(response.headers_mut(), &file.path, &etag);
+        return Ok(response);
     };
     let response = Response::from_stream(body)?;
     // `game.wasm.gz` goes out as the wasm it holds, its bytes as stored: the browser inflates
@@ -409,7 +422,19 @@ async fn site_entry(
     let _ = response
         .headers_mut()
         .set("Content-Encoding", packed.encoding);
+    cached_for(response.headers_mut(), &file.path, &etag);
     Ok(response)
+}
+
+/// How long a browser keeps a site file that is not a page (README "Decisions": zipped sites'
+/// caching): a year without asking when its name carries its hash (`plug_content::fingerprinted`),
+/// else until the next visit, which the `ETag` answers with a 304 after the access check. Both
+/// are `private`: what a content origin answers depends on who asks.
+fn cached_for(headers: &mut worker::Headers, path: &str, etag: &str) {
+    let _ = headers.set("ETag", etag);
+    if plug_content::fingerprinted(path) {
+        let _ = headers.set("Cache-Control", "private, max-age=31536000, immutable");
+    }
 }
 
 /// A file of the site that is not a page, whole or the one range asked for

@@ -471,3 +471,30 @@ fn a_next_or_create_react_app_source_is_told_to_build() {
         assert!(message.contains("npm run build"), "{message}");
     }
 }
+
+#[test]
+fn a_github_download_of_a_repository_names_the_folder_that_holds_its_site() {
+    // GitHub Pages from `docs/`, beside the repository's source and README.
+    let text = message(open(zip_of(&[
+        ("handbook-main/README.md", b"# Handbook" as &[u8]),
+        ("handbook-main/package.json", b"{}"),
+        ("handbook-main/src/index.md", b"# Hi"),
+        ("handbook-main/docs/index.html", b"<h1>Handbook</h1>"),
+        ("handbook-main/docs/assets/app.css", b"h1{}"),
+    ])));
+    assert!(
+        text.contains("the site is the folder 'handbook-main/docs'"),
+        "{text}"
+    );
+    assert!(text.contains("Download ZIP"), "{text}");
+    assert!(!text.contains("npm run build"), "{text}");
+    // A Create React App's source: `public/index.html` is its template, not a site.
+    let text = message(open(zip_of(&[
+        ("todo-main/package.json", b"{}" as &[u8]),
+        (
+            "todo-main/public/index.html",
+            b"<div id=root>%PUBLIC_URL%</div>",
+        ),
+    ])));
+    assert!(text.contains("npm run build"), "{text}");
+}
