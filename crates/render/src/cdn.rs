@@ -72,7 +72,19 @@ chart.js,Chart.js 2 ,Chart.min.js,Chart.js cdn/chart2/Chart.min.js
 chart.js,Chart.js 2 Chart.bundle.min.js,Chart.bundle.js cdn/chart2/Chart.bundle.min.js
 chartjs-plugin-datalabels 2 ,chartjs-plugin-datalabels.min.js,chartjs-plugin-datalabels.js cdn/chartjs-plugin-datalabels.min.js
 typed.js 2 ,typed.min.js,typed.umd.js,typed.js cdn/typed.umd.js
-swiper,Swiper 11 swiper- cdn/swiper/";
+swiper,Swiper 11 swiper- cdn/swiper/
+htmx.org,htmx 2 ,htmx.min.js,htmx.js cdn/htmx.min.js
+htmx.org,htmx 1 ,htmx.min.js,htmx.js cdn/htmx1.min.js
+daisyui 5 ,daisyui.css cdn/daisyui5/daisyui.css
+daisyui 5 themes.css cdn/daisyui5/themes.css
+daisyui 4 full.min.css,full.css cdn/daisyui4.css
+flowbite 2 flowbite.min,flowbite.js,flowbite.css cdn/flowbite/
+lottie-web,bodymovin 5 ,lottie.min.js,lottie.js cdn/lottie.min.js
+@lottiefiles/lottie-player 2 ,lottie-player.js cdn/lottie-player.js
+mathjax 3 es5/ cdn/mathjax/
+remixicon 4.0,4.1,4.2,4.3,4.4,4.5,4.6 fonts/remixicon. cdn/remixicon/
+@phosphor-icons/web 2 src/ cdn/phosphor/
+tsparticles 2 tsparticles.bundle.min.js,tsparticles.bundle.js cdn/tsparticles.bundle.min.js";
 
 /// The addresses read, after `https://`: the Play CDN's host, the CDNs' library paths, and the
 /// hosts that name a file by its version (`code.jquery.com/jquery-3.7.1.min.js`).
@@ -751,6 +763,94 @@ mod tests {
                 rest /= n;
             }
             let _ = rewrite_module_text(&text);
+        }
+    }
+
+    #[test]
+    fn round_four_libraries_are_served_from_the_drop() {
+        for (url, local) in [
+            ("https://unpkg.com/htmx.org@2.0.4", "cdn/htmx.min.js"),
+            (
+                "https://cdn.jsdelivr.net/npm/htmx.org@2.0.6/dist/htmx.min.js",
+                "cdn/htmx.min.js",
+            ),
+            ("https://unpkg.com/htmx.org@1.9.10", "cdn/htmx1.min.js"),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/htmx/1.9.12/htmx.min.js",
+                "cdn/htmx1.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/daisyui@4.12.14/dist/full.min.css",
+                "cdn/daisyui4.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/daisyui@5",
+                "cdn/daisyui5/daisyui.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/daisyui@5/themes.css",
+                "cdn/daisyui5/themes.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/flowbite@2.5.2/dist/flowbite.min.css",
+                "cdn/flowbite/flowbite.min.css",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/flowbite/2.3.0/flowbite.min.js",
+                "cdn/flowbite/flowbite.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/lottie-web/5.12.2/lottie.min.js",
+                "cdn/lottie.min.js",
+            ),
+            (
+                "https://unpkg.com/lottie-web@5.12.2/build/player/lottie.min.js",
+                "cdn/lottie.min.js",
+            ),
+            (
+                "https://unpkg.com/@lottiefiles/lottie-player@latest/dist/lottie-player.js",
+                "cdn/lottie-player.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-mml-chtml.js",
+                "cdn/mathjax/es5/tex-mml-chtml.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/mathjax/3.2.2/es5/tex-svg.js",
+                "cdn/mathjax/es5/tex-svg.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/remixicon@4.5.0/fonts/remixicon.css",
+                "cdn/remixicon/fonts/remixicon.css",
+            ),
+            (
+                "https://unpkg.com/@phosphor-icons/web@2.1.1/src/regular/style.css",
+                "cdn/phosphor/src/regular/style.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/tsparticles@2/tsparticles.bundle.min.js",
+                "cdn/tsparticles.bundle.min.js",
+            ),
+        ] {
+            assert_eq!(
+                vendored_url(url).as_deref(),
+                Some(format!("/_plug/vendor/{local}").as_str()),
+                "{url}"
+            );
+        }
+        for url in [
+            "https://cdn.jsdelivr.net/npm/daisyui@3.9.4/dist/full.css",
+            "https://cdn.jsdelivr.net/npm/flowbite@1.6.5/dist/flowbite.min.js",
+            "https://cdn.jsdelivr.net/npm/flowbite@2.5.2/dist/flowbite.turbo.js",
+            "https://cdn.jsdelivr.net/npm/remixicon@4.9.0/fonts/remixicon.css",
+            "https://cdn.jsdelivr.net/npm/remixicon@3.5.0/fonts/remixicon.css",
+            "https://cdn.jsdelivr.net/npm/mathjax@4/tex-mml-chtml.js",
+            "https://cdnjs.cloudflare.com/ajax/libs/mathjax/2.7.7/MathJax.js?config=TeX-MML-AM_CHTML",
+            "https://unpkg.com/@phosphor-icons/web",
+            "https://unpkg.com/htmx.org@2.0.4/dist/ext/sse.js",
+            "https://cdn.jsdelivr.net/npm/tsparticles@3/tsparticles.bundle.min.js",
+        ] {
+            assert_eq!(vendored_url(url), None, "{url}");
         }
     }
 
