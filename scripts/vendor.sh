@@ -120,6 +120,14 @@ expected_versions=(
   remixicon@4.6.0
   @phosphor-icons/web@2.1.2
   tsparticles@2.12.0
+  flowbite-1@1.8.1
+  remixicon-3@3.7.0
+  remixicon-2@2.5.0
+  @alpinejs/collapse@3.17.5
+  @alpinejs/focus@3.17.5
+  @alpinejs/intersect@3.17.4
+  @alpinejs/persist@3.17.5
+  @alpinejs/mask@3.17.5
 )
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }
@@ -423,9 +431,9 @@ for file in swiper-bundle.css swiper-bundle.min.css swiper-bundle.js swiper-bund
   sync_file "$nm/swiper/$file" "$out/cdn/swiper/$file"
 done
 # Round 4: htmx 2 and 1, DaisyUI 5 and 4 (jsDelivr minifies 4's `full.css` for `full.min.css`:
-# the same rules), Flowbite 2, Lottie (lottie-web and the lottie-player element), MathJax 3's
+# the same rules), Flowbite 2 and 1 (1.8.1), Lottie (lottie-web and the lottie-player element), MathJax 3's
 # `es5/` (its combined components load fonts and extensions from beside themselves), Remix Icon
-# 4.6.0 (the last release under Apache-2.0: 4.7 and later are under a licence of their own) and
+# 4.6.0 (the last release under Apache-2.0: 4.7 and later are under a licence of their own), 3.7.0, 2.5.0 and
 # Phosphor's stylesheets with their woff2 fonts; tsparticles 2's bundle.
 sync_file "$nm/htmx.org/dist/htmx.min.js" "$out/cdn/htmx.min.js"
 sync_file "$nm/htmx.org-1/dist/htmx.min.js" "$out/cdn/htmx1.min.js"
@@ -434,15 +442,23 @@ sync_file "$nm/daisyui/themes.css" "$out/cdn/daisyui5/themes.css"
 sync_file "$nm/daisyui-4/dist/full.css" "$out/cdn/daisyui4.css"
 for file in flowbite.css flowbite.min.css flowbite.js flowbite.min.js; do
   sync_file "$nm/flowbite/dist/$file" "$out/cdn/flowbite/$file"
+  sync_file "$nm/flowbite-1/dist/$file" "$out/cdn/flowbite1/$file"
 done
 sync_file "$nm/lottie-web/build/player/lottie.min.js" "$out/cdn/lottie.min.js"
 sync_file "$nm/@lottiefiles/lottie-player/dist/lottie-player.js" "$out/cdn/lottie-player.js"
 sync_file "$nm/tsparticles/tsparticles.bundle.min.js" "$out/cdn/tsparticles.bundle.min.js"
+# Alpine's official plugins, which pages load (before Alpine) from `@alpinejs/<name>@3.x.x/dist/cdn.min.js`.
+for plugin in collapse focus intersect persist mask; do
+  sync_file "$nm/@alpinejs/$plugin/dist/cdn.min.js" "$out/cdn/alpine/$plugin.min.js"
+done
 (cd "$nm/mathjax" && find es5 -type f ! -name node-main.js) | while read -r file; do
   sync_file "$nm/mathjax/$file" "$out/cdn/mathjax/$file"
 done
-sync_file "$nm/remixicon/fonts/remixicon.css" "$out/cdn/remixicon/fonts/remixicon.css"
-sync_file "$nm/remixicon/fonts/remixicon.woff2" "$out/cdn/remixicon/fonts/remixicon.woff2"
+for line in "" 3 2; do
+  for file in remixicon.css remixicon.woff2; do
+    sync_file "$nm/remixicon${line:+-$line}/fonts/$file" "$out/cdn/remixicon$line/fonts/$file"
+  done
+done
 (cd "$nm/@phosphor-icons/web" && find src -name style.css -o -name '*.woff2') | while read -r file; do
   sync_file "$nm/@phosphor-icons/web/$file" "$out/cdn/phosphor/$file"
 done
@@ -451,7 +467,8 @@ for license in three-160/LICENSE font-awesome/README.md fontawesome-free-5/LICEN
   hljs-cdn-assets-10/LICENSE aos/LICENSE chart.js-3/LICENSE.md chart.js-2/LICENSE.md \
   chartjs-plugin-datalabels/LICENSE.md typed.js/LICENSE.txt swiper/LICENSE htmx.org/LICENSE \
   htmx.org-1/LICENSE daisyui/LICENSE daisyui-4/LICENSE flowbite/LICENSE.md lottie-web/LICENSE.md \
-  mathjax/LICENSE remixicon/License tsparticles/LICENSE; do
+  mathjax/LICENSE remixicon/License tsparticles/LICENSE flowbite-1/LICENSE.md remixicon-3/License \
+  remixicon-2/License; do
   sync_file "$nm/$license" "$out/cdn/licenses/${license%/*}.txt"
 done
 for license in @babel/standalone/LICENSE chart.js/LICENSE.md d3/LICENSE three/LICENSE lodash/LICENSE \
@@ -470,6 +487,9 @@ keep_if_changed "$out/cdn/licenses/@mhsdesign+jit-browser-tailwindcss.txt"
 printf '%s\n' "alpinejs@$(package_version alpinejs): MIT licence, (c) Caleb Porzio and contributors. No licence file is shipped in the package." \
   > "$out/cdn/licenses/alpinejs.txt.build"
 keep_if_changed "$out/cdn/licenses/alpinejs.txt"
+printf '%s\n' "@alpinejs/collapse, focus, intersect, persist and mask@$(package_version @alpinejs/collapse): MIT licence, (c) Caleb Porzio and contributors. No licence file is shipped in the packages." \
+  > "$out/cdn/licenses/@alpinejs+plugins.txt.build"
+keep_if_changed "$out/cdn/licenses/@alpinejs+plugins.txt"
 
 # Licences travel with the code they cover.
 sync_file "$nm/react/LICENSE" "$out/licenses/react.txt"

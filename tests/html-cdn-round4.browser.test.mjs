@@ -16,10 +16,10 @@ test('round 4 files are vendored with their licences, Remix Icon from its last A
   for (const file of ['htmx.min.js', 'htmx1.min.js', 'daisyui4.css', 'daisyui5/daisyui.css', 'daisyui5/themes.css',
     'flowbite/flowbite.min.css', 'flowbite/flowbite.js', 'lottie.min.js', 'lottie-player.js', 'mathjax/es5/tex-mml-chtml.js',
     'mathjax/es5/output/chtml/fonts/woff-v2/MathJax_Main-Regular.woff', 'mathjax/es5/input/tex/extensions/physics.js',
-    'remixicon/fonts/remixicon.woff2', 'phosphor/src/duotone/Phosphor-Duotone.woff2', 'phosphor/src/fill/style.css', 'tsparticles.bundle.min.js']) {
+    'remixicon/fonts/remixicon.woff2', 'phosphor/src/duotone/Phosphor-Duotone.woff2', 'phosphor/src/fill/style.css', 'tsparticles.bundle.min.js', 'flowbite1/flowbite.min.js', 'remixicon3/fonts/remixicon.woff2', 'remixicon2/fonts/remixicon.css', 'alpine/collapse.min.js', 'alpine/mask.min.js']) {
     assert.ok(existsSync(join(ROOT, 'public/vendor/cdn', file)), file);
   }
-  for (const name of ['htmx.org', 'htmx.org-1', 'daisyui', 'daisyui-4', 'flowbite', 'lottie-web', 'mathjax', 'remixicon', '@lottiefiles+lottie-player', '@phosphor-icons+web', 'tsparticles']) {
+  for (const name of ['htmx.org', 'htmx.org-1', 'daisyui', 'daisyui-4', 'flowbite', 'lottie-web', 'mathjax', 'remixicon', '@lottiefiles+lottie-player', '@phosphor-icons+web', 'tsparticles', 'flowbite-1', 'remixicon-3', 'remixicon-2', '@alpinejs+plugins']) {
     assert.ok(existsSync(join(ROOT, 'public/vendor/cdn/licenses', `${name}.txt`)), name);
   }
   assert.match(readFileSync(join(ROOT, 'public/vendor/cdn/licenses/remixicon.txt'), 'utf8'), /Apache License\s+Version 2\.0/);
@@ -412,6 +412,90 @@ test('a tsParticles 2 hero from jsDelivr draws its particles on its canvas and m
   });
   assert.deepEqual(drawn, { width: true, blue: true });
   await page.screenshot({ path: join(world.SHOTS, 'tsparticles.png') });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('a Flowbite 1.4 page from unpkg (its older one-attribute modal toggle) with Remix Icon 3 gets 1.8.1 and 3.7.0: the modal opens and closes, the icons draw', async () => {
+  const e = await world.dropLink('flowbite1.html', `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1.0">
+  <title>Categories</title>
+  <link rel="stylesheet" href="https://unpkg.com/flowbite@1.4.1/dist/flowbite.min.css" />
+  <link href="https://cdn.jsdelivr.net/npm/remixicon@3.5.0/fonts/remixicon.css" rel="stylesheet">
+  <script src="https://cdn.tailwindcss.com"></script>
+</head>
+<body class="p-8">
+  <button id="open" class="text-white bg-blue-700 hover:bg-blue-800 font-medium rounded-lg text-sm px-5 py-2.5" type="button" data-modal-toggle="defaultModal"><i class="ri-add-line" id="ri"></i> New category</button>
+  <div id="defaultModal" tabindex="-1" aria-hidden="true" class="hidden overflow-y-auto overflow-x-hidden fixed top-0 right-0 left-0 z-50 w-full md:inset-0 h-modal md:h-full">
+    <div class="relative p-4 w-full max-w-2xl h-full md:h-auto">
+      <div class="relative bg-white rounded-lg shadow p-6">
+        <h3 class="text-xl font-semibold text-gray-900">New category</h3>
+        <button id="close" type="button" class="mt-4 text-gray-500 bg-white rounded-lg border border-gray-200 px-5 py-2.5" data-modal-toggle="defaultModal"><i class="ri-close-line"></i> Cancel</button>
+      </div>
+    </div>
+  </div>
+  <script src="https://unpkg.com/flowbite@1.4.1/dist/flowbite.js"></script>
+</body>
+</html>
+`);
+  const { page, context, response } = await world.open(e);
+  const html = await response.text();
+  assert.match(html, /href="\/_plug\/vendor\/cdn\/flowbite1\/flowbite\.min\.css"/);
+  assert.match(html, /src="\/_plug\/vendor\/cdn\/flowbite1\/flowbite\.js"/);
+  assert.match(html, /href="\/_plug\/vendor\/cdn\/remixicon3\/fonts\/remixicon\.css"/);
+  await page.waitForFunction(() => window.Modal && document.fonts.check('16px remixicon'));
+  assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('ri'), '::before').fontFamily), 'remixicon');
+  await page.click('#open');
+  await page.waitForSelector('#defaultModal', { state: 'visible' });
+  await page.screenshot({ path: join(world.SHOTS, 'flowbite1-remixicon3.png') });
+  await page.click('#close');
+  await page.waitForSelector('#defaultModal', { state: 'hidden' });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("Alpine's plugins from jsDelivr (collapse, persist, mask, intersect) load before Alpine from the drop and their directives work", async () => {
+  const e = await world.dropLink('alpine-plugins.html', `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8">
+  <title>FAQ</title>
+  <script src="https://cdn.tailwindcss.com"></script>
+  <script defer src="https://cdn.jsdelivr.net/npm/@alpinejs/collapse@3.x.x/dist/cdn.min.js"></script>
+  <script defer src="https://cdn.jsdelivr.net/npm/@alpinejs/persist@3.x.x/dist/cdn.min.js"></script>
+  <script defer src="https://cdn.jsdelivr.net/npm/@alpinejs/mask@3.x.x/dist/cdn.min.js"></script>
+  <script defer src="https://cdn.jsdelivr.net/npm/@alpinejs/intersect@3.x.x/dist/cdn.min.js"></script>
+  <script defer src="https://cdn.jsdelivr.net/npm/alpinejs@3.x.x/dist/cdn.min.js"></script>
+</head>
+<body class="p-8 max-w-xl">
+  <div x-data="{ open: false, views: $persist(0) }" class="border rounded-lg">
+    <button id="q" @click="open = !open; views++" class="w-full text-left p-4 font-semibold">Can I cancel any time? <span id="views" x-text="views"></span></button>
+    <div id="a" x-show="open" x-collapse class="px-4 pb-4 text-gray-600">Yes: cancel from your account page.</div>
+  </div>
+  <input id="date" x-data x-mask="99/99/9999" placeholder="MM/DD/YYYY" class="mt-6 border rounded p-2">
+  <p id="seen" x-data="{ shown: false }" x-intersect="shown = true" x-text="shown ? 'seen' : 'not yet'"></p>
+</body>
+</html>
+`);
+  const { page, context, response } = await world.open(e);
+  const html = await response.text();
+  for (const plugin of ['collapse', 'persist', 'mask', 'intersect']) {
+    assert.match(html, new RegExp(`src="/_plug/vendor/cdn/alpine/${plugin}\\.min\\.js"`), plugin);
+  }
+  assert.match(html, /src="\/_plug\/vendor\/cdn\/alpine\.min\.js"/);
+  await page.waitForFunction(() => window.Alpine && document.getElementById('seen').textContent === 'seen');
+  // x-collapse holds the closed answer at height 0; open, it grows to its text.
+  assert.equal(await page.evaluate(() => document.getElementById('a').style.height), '0px');
+  await page.click('#q');
+  await page.waitForFunction(() => document.getElementById('a').getBoundingClientRect().height > 30 && ['auto', ''].includes(document.getElementById('a').style.height));
+  assert.equal(await page.textContent('#views'), '1');
+  assert.equal(await page.evaluate(() => localStorage.getItem('_x_views')), '1');
+  await page.type('#date', '12252024');
+  assert.equal(await page.inputValue('#date'), '12/25/2024');
+  await page.screenshot({ path: join(world.SHOTS, 'alpine-plugins.png') });
   assert.deepEqual(page.problems, []);
   await context.close();
 });

@@ -45,6 +45,11 @@ katex,KaTeX 0.16,0.17,0.18,0.19 katex.min.css,katex.css katex/katex.min.css
 katex,KaTeX 0.16,0.17,0.18,0.19 auto-render.min.js,auto-render.js katex/auto-render.min.js
 marked 5,9,11,12,13,14,15,16 ,marked.min.js,marked.umd.js cdn/marked.umd.js
 alpinejs 3 ,cdn.min.js,cdn.js cdn/alpine.min.js
+@alpinejs/collapse 3 cdn.min.js,cdn.js cdn/alpine/collapse.min.js
+@alpinejs/focus 3 cdn.min.js,cdn.js cdn/alpine/focus.min.js
+@alpinejs/intersect 3 cdn.min.js,cdn.js cdn/alpine/intersect.min.js
+@alpinejs/persist 3 cdn.min.js,cdn.js cdn/alpine/persist.min.js
+@alpinejs/mask 3 cdn.min.js,cdn.js cdn/alpine/mask.min.js
 dompurify 3 ,purify.min.js,purify.js cdn/purify.min.js
 html2canvas 1 ,html2canvas.min.js,html2canvas.js cdn/html2canvas.min.js
 p5,p5.js 1 ,p5.min.js,p5.js cdn/p5.min.js
@@ -79,10 +84,13 @@ daisyui 5 ,daisyui.css cdn/daisyui5/daisyui.css
 daisyui 5 themes.css cdn/daisyui5/themes.css
 daisyui 4 full.min.css,full.css cdn/daisyui4.css
 flowbite 2 flowbite.min,flowbite.js,flowbite.css cdn/flowbite/
+flowbite 1 flowbite.min,flowbite.js,flowbite.css cdn/flowbite1/
 lottie-web,bodymovin 5 ,lottie.min.js,lottie.js cdn/lottie.min.js
 @lottiefiles/lottie-player 2 ,lottie-player.js cdn/lottie-player.js
 mathjax 3 es5/ cdn/mathjax/
 remixicon 4.0,4.1,4.2,4.3,4.4,4.5,4.6 fonts/remixicon. cdn/remixicon/
+remixicon 3 fonts/remixicon. cdn/remixicon3/
+remixicon 2 fonts/remixicon. cdn/remixicon2/
 @phosphor-icons/web 2 src/ cdn/phosphor/
 tsparticles 2 tsparticles.bundle.min.js,tsparticles.bundle.js cdn/tsparticles.bundle.min.js";
 
@@ -800,6 +808,26 @@ mod tests {
                 "cdn/flowbite/flowbite.min.js",
             ),
             (
+                "https://cdn.jsdelivr.net/npm/@alpinejs/collapse@3.x.x/dist/cdn.min.js",
+                "cdn/alpine/collapse.min.js",
+            ),
+            (
+                "https://unpkg.com/@alpinejs/mask@3.13.0/dist/cdn.js",
+                "cdn/alpine/mask.min.js",
+            ),
+            (
+                "https://unpkg.com/flowbite@1.4.1/dist/flowbite.js",
+                "cdn/flowbite1/flowbite.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/remixicon@3.5.0/fonts/remixicon.css",
+                "cdn/remixicon3/fonts/remixicon.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/remixicon@2.5.0/fonts/remixicon.css",
+                "cdn/remixicon2/fonts/remixicon.css",
+            ),
+            (
                 "https://cdnjs.cloudflare.com/ajax/libs/lottie-web/5.12.2/lottie.min.js",
                 "cdn/lottie.min.js",
             ),
@@ -840,10 +868,9 @@ mod tests {
         }
         for url in [
             "https://cdn.jsdelivr.net/npm/daisyui@3.9.4/dist/full.css",
-            "https://cdn.jsdelivr.net/npm/flowbite@1.6.5/dist/flowbite.min.js",
             "https://cdn.jsdelivr.net/npm/flowbite@2.5.2/dist/flowbite.turbo.js",
             "https://cdn.jsdelivr.net/npm/remixicon@4.9.0/fonts/remixicon.css",
-            "https://cdn.jsdelivr.net/npm/remixicon@3.5.0/fonts/remixicon.css",
+            "https://cdn.jsdelivr.net/npm/remixicon@1.3.1/fonts/remixicon.css",
             "https://cdn.jsdelivr.net/npm/mathjax@4/tex-mml-chtml.js",
             "https://cdnjs.cloudflare.com/ajax/libs/mathjax/2.7.7/MathJax.js?config=TeX-MML-AM_CHTML",
             "https://unpkg.com/@phosphor-icons/web",
