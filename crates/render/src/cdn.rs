@@ -820,6 +820,10 @@ mod tests {
                 "cdn/flowbite1/flowbite.js",
             ),
             (
+                "https://cdn.jsdelivr.net/npm/remixicon/fonts/remixicon.css",
+                "cdn/remixicon/fonts/remixicon.css",
+            ),
+            (
                 "https://cdn.jsdelivr.net/npm/remixicon@3.5.0/fonts/remixicon.css",
                 "cdn/remixicon3/fonts/remixicon.css",
             ),
