@@ -447,6 +447,16 @@ done
 sync_file "$nm/lottie-web/build/player/lottie.min.js" "$out/cdn/lottie.min.js"
 sync_file "$nm/@lottiefiles/lottie-player/dist/lottie-player.js" "$out/cdn/lottie-player.js"
 sync_file "$nm/tsparticles/tsparticles.bundle.min.js" "$out/cdn/tsparticles.bundle.min.js"
+# React 19 as ES modules (esm.sh, `+esm`): the registry's production builds, installed in a package
+# of their own (scripts/react19: npm will not put react-dom 19 beside React 18, its peer, in one
+# tree), bundled into one module that react.mjs, react-dom.mjs and jsx-runtime.mjs re-export.
+r19="$repo/scripts/react19/node_modules"
+build "$repo/crates/render/src/assets/cdn-esm19/bundle.js" "$out/cdn/esm19/bundle.js" --bundle --format=esm \
+  --alias:react="$r19/react" --alias:react-dom="$r19/react-dom" --define:process.env.NODE_ENV='"production"'
+for file in react react-dom jsx-runtime; do
+  sync_file "$repo/crates/render/src/assets/cdn-esm19/$file.mjs" "$out/cdn/esm19/$file.mjs"
+done
+sync_file "$r19/react/LICENSE" "$out/cdn/licenses/react19.txt"
 # Alpine's official plugins, which pages load (before Alpine) from `@alpinejs/<name>@3.x.x/dist/cdn.min.js`.
 for plugin in collapse focus intersect persist mask; do
   sync_file "$nm/@alpinejs/$plugin/dist/cdn.min.js" "$out/cdn/alpine/$plugin.min.js"

@@ -16,10 +16,10 @@ test('round 4 files are vendored with their licences, Remix Icon from its last A
   for (const file of ['htmx.min.js', 'htmx1.min.js', 'daisyui4.css', 'daisyui5/daisyui.css', 'daisyui5/themes.css',
     'flowbite/flowbite.min.css', 'flowbite/flowbite.js', 'lottie.min.js', 'lottie-player.js', 'mathjax/es5/tex-mml-chtml.js',
     'mathjax/es5/output/chtml/fonts/woff-v2/MathJax_Main-Regular.woff', 'mathjax/es5/input/tex/extensions/physics.js',
-    'remixicon/fonts/remixicon.woff2', 'phosphor/src/duotone/Phosphor-Duotone.woff2', 'phosphor/src/fill/style.css', 'tsparticles.bundle.min.js', 'flowbite1/flowbite.min.js', 'remixicon3/fonts/remixicon.woff2', 'remixicon2/fonts/remixicon.css', 'alpine/collapse.min.js', 'alpine/mask.min.js']) {
+    'remixicon/fonts/remixicon.woff2', 'phosphor/src/duotone/Phosphor-Duotone.woff2', 'phosphor/src/fill/style.css', 'tsparticles.bundle.min.js', 'flowbite1/flowbite.min.js', 'remixicon3/fonts/remixicon.woff2', 'remixicon2/fonts/remixicon.css', 'alpine/collapse.min.js', 'alpine/mask.min.js', 'esm19/bundle.js', 'esm19/jsx-runtime.mjs']) {
     assert.ok(existsSync(join(ROOT, 'public/vendor/cdn', file)), file);
   }
-  for (const name of ['htmx.org', 'htmx.org-1', 'daisyui', 'daisyui-4', 'flowbite', 'lottie-web', 'mathjax', 'remixicon', '@lottiefiles+lottie-player', '@phosphor-icons+web', 'tsparticles', 'flowbite-1', 'remixicon-3', 'remixicon-2', '@alpinejs+plugins']) {
+  for (const name of ['htmx.org', 'htmx.org-1', 'daisyui', 'daisyui-4', 'flowbite', 'lottie-web', 'mathjax', 'remixicon', '@lottiefiles+lottie-player', '@phosphor-icons+web', 'tsparticles', 'flowbite-1', 'remixicon-3', 'remixicon-2', '@alpinejs+plugins', 'react19']) {
     assert.ok(existsSync(join(ROOT, 'public/vendor/cdn/licenses', `${name}.txt`)), name);
   }
   assert.match(readFileSync(join(ROOT, 'public/vendor/cdn/licenses/remixicon.txt'), 'utf8'), /Apache License\s+Version 2\.0/);
@@ -496,6 +496,84 @@ test("Alpine's plugins from jsDelivr (collapse, persist, mask, intersect) load b
   await page.type('#date', '12252024');
   assert.equal(await page.inputValue('#date'), '12/25/2024');
   await page.screenshot({ path: join(world.SHOTS, 'alpine-plugins.png') });
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("a React 19 page through esm.sh's import map mounts once on the drop's React 19: its hooks, `use` and useOptimistic run, one React for the three addresses", async () => {
+  const e = await world.dropLink('react19.html', `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1.0">
+  <title>Reading List</title>
+  <script src="https://cdn.tailwindcss.com"></script>
+  <script type="importmap">
+  {
+    "imports": {
+      "react": "https://esm.sh/react@19.1.0",
+      "react-dom/client": "https://esm.sh/react-dom@19.1.0/client",
+      "react/jsx-runtime": "https://esm.sh/react@19.1.0/jsx-runtime"
+    }
+  }
+  </script>
+</head>
+<body class="bg-slate-50 p-8">
+  <div id="root"></div>
+  <script type="module">
+    import React, { useState, useEffect, useOptimistic, use, Suspense, startTransition } from 'react';
+    import { createRoot } from 'react-dom/client';
+    import { jsx, jsxs } from 'react/jsx-runtime';
+
+    window.mounts = 0;
+    const shelf = Promise.resolve(['Dune', 'Piranesi']);
+
+    function Shelf() {
+      const books = use(shelf);
+      return jsx('ul', { id: 'shelf', className: 'list-disc pl-6', children: books.map((b) => jsx('li', { children: b }, b)) });
+    }
+
+    function App() {
+      const [likes, setLikes] = useState(0);
+      const [shown, addOptimistic] = useOptimistic(likes, (n) => n + 1);
+      useEffect(() => { window.mounts++; }, []);
+      const like = () => startTransition(async () => {
+        addOptimistic();
+        await new Promise((r) => setTimeout(r, 50));
+        setLikes((n) => n + 1);
+      });
+      return jsxs('div', { className: 'max-w-md bg-white rounded-xl shadow p-6', children: [
+        jsx('h1', { id: 'title', className: 'text-2xl font-bold', children: 'Reading list (React ' + React.version + ')' }),
+        jsx(Suspense, { fallback: jsx('p', { children: 'Loading…' }), children: jsx(Shelf, {}) }),
+        jsx('button', { id: 'like', onClick: like, className: 'mt-4 px-4 py-2 bg-indigo-600 text-white rounded-lg', children: 'Likes: ' + shown }),
+      ] });
+    }
+
+    createRoot(document.getElementById('root')).render(jsx(App, {}));
+  </script>
+</body>
+</html>
+`);
+  const { page, context, response } = await world.open(e);
+  const html = await response.text();
+  assert.match(html, /"react": "\/_plug\/vendor\/cdn\/esm19\/react\.mjs"/);
+  assert.match(html, /"react-dom\/client": "\/_plug\/vendor\/cdn\/esm19\/react-dom\.mjs"/);
+  assert.match(html, /"react\/jsx-runtime": "\/_plug\/vendor\/cdn\/esm19\/jsx-runtime\.mjs"/);
+  await page.waitForSelector('#shelf li');
+  assert.equal(await page.textContent('#title'), 'Reading list (React 19.2.9)');
+  assert.deepEqual(await page.$$eval('#shelf li', (li) => li.map((l) => l.textContent)), ['Dune', 'Piranesi']);
+  await page.click('#like');
+  await page.waitForFunction(() => document.getElementById('like').textContent === 'Likes: 1');
+  await page.click('#like');
+  await page.waitForFunction(() => document.getElementById('like').textContent === 'Likes: 2');
+  const once = await page.evaluate(() => ({
+    mounts: window.mounts,
+    roots: document.querySelectorAll('#title').length,
+    bundles: performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/cdn/esm19/bundle.js')).length,
+    styled: getComputedStyle(document.getElementById('like')).backgroundColor,
+  }));
+  assert.deepEqual(once, { mounts: 1, roots: 1, bundles: 1, styled: 'rgb(79, 70, 229)' });
+  await page.screenshot({ path: join(world.SHOTS, 'react19.png') });
   assert.deepEqual(page.problems, []);
   await context.close();
 });

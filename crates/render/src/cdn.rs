@@ -26,6 +26,9 @@ react-dom 18 react-dom.development.js,react-dom.production.min.js react-dom.prod
 react 18 +esm cdn/esm/react.mjs
 react-dom 18 +esm,client cdn/esm/react-dom.mjs
 react 18 jsx-runtime,jsx-dev-runtime cdn/esm/jsx-runtime.mjs
+react 19 +esm cdn/esm19/react.mjs
+react-dom 19 +esm,client cdn/esm19/react-dom.mjs
+react 19 jsx-runtime,jsx-dev-runtime cdn/esm19/jsx-runtime.mjs
 lucide-react 0 +esm cdn/esm/lucide-react.mjs
 recharts 2 +esm cdn/esm/recharts.mjs
 @babel/standalone,babel-standalone 7 ,babel.min.js,babel.js cdn/babel.min.js
@@ -212,7 +215,11 @@ pub fn vendored_url(url: &str) -> Option<String> {
         let (version, path) = path.split_once('/')?;
         (name, version, path)
     };
-    let file = last_segment(path);
+    // jsDelivr's `react@19/jsx-runtime/+esm` names the subpath's module, not the package's.
+    let file = match path.strip_suffix("/+esm") {
+        Some(sub) if !sub.is_empty() => last_segment(sub),
+        _ => last_segment(path),
+    };
     let tree = path
         .strip_prefix("dist/")
         .or_else(|| path.strip_prefix("build/"))
@@ -300,6 +307,10 @@ pub fn rewrite_module_text(text: &str, lookups: &Cell<u32>) -> Option<String> {
             found.push((at, len, local, esm));
         }
     }
+    // react-kit's lucide-react and recharts run on React 18's `window.React`: beside React 19 they
+    // would make a second React, so such a text keeps esm.sh's addresses.
+    let has = |name: &str| found.iter().any(|f| f.2.contains(name));
+    esm_held &= !(has("/esm19/") && (has("/lucide-react.") || has("/recharts.")));
     let mut out = String::new();
     let mut done = 0;
     for (at, len, local, esm) in found {
@@ -726,6 +737,16 @@ mod tests {
                 r#"{"imports": {"react": "/_plug/vendor/cdn/esm/react.mjs", "react-dom/client": "/_plug/vendor/cdn/esm/react-dom.mjs", "recharts": "/_plug/vendor/cdn/esm/recharts.mjs"}}"#
             )
         );
+        // React 19: its own modules; beside react-kit's React 18 builds, esm.sh's addresses stay.
+        let map = r#"{"imports": {"react": "https://esm.sh/react@19.1.0", "react-dom/client": "https://esm.sh/react-dom@19.1.0/client?deps=react@19.1.0", "react/jsx-runtime": "https://cdn.jsdelivr.net/npm/react@19/jsx-runtime/+esm"}}"#;
+        assert_eq!(
+            rewrite_module_text(map).as_deref(),
+            Some(
+                r#"{"imports": {"react": "/_plug/vendor/cdn/esm19/react.mjs", "react-dom/client": "/_plug/vendor/cdn/esm19/react-dom.mjs", "react/jsx-runtime": "/_plug/vendor/cdn/esm19/jsx-runtime.mjs"}}"#
+            )
+        );
+        let map = r#"{"imports": {"react": "https://esm.sh/react@19", "lucide-react": "https://esm.sh/lucide-react@0.468.0?deps=react@19"}}"#;
+        assert_eq!(rewrite_module_text(map), None);
         // A prefix for React's subpaths has no file on the drop: the map stays whole.
         let map = r#"{"imports": {"react": "https://esm.sh/react@18", "react/": "https://esm.sh/react@18/"}}"#;
         assert_eq!(rewrite_module_text(map), None);
@@ -859,6 +880,16 @@ mod tests {
                 "https://unpkg.com/@phosphor-icons/web@2.1.1/src/regular/style.css",
                 "cdn/phosphor/src/regular/style.css",
             ),
+            // A subpath's `+esm` was answered with the package's own module, which has no `jsx`.
+            (
+                "https://cdn.jsdelivr.net/npm/react@18.2.0/jsx-runtime/+esm",
+                "cdn/esm/jsx-runtime.mjs",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/react-dom@19.1.0/client/+esm",
+                "cdn/esm19/react-dom.mjs",
+            ),
+            ("https://esm.sh/react@19.2.0", "cdn/esm19/react.mjs"),
             (
                 "https://cdn.jsdelivr.net/npm/tsparticles@2/tsparticles.bundle.min.js",
                 "cdn/tsparticles.bundle.min.js",
@@ -912,7 +943,8 @@ mod tests {
             "https://cdn.plot.ly/plotly-3.0.1.min.js",
             "https://cdn.jsdelivr.net/npm/mermaid@9/dist/mermaid.min.js",
             "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/9.18.1/highlight.min.js",
-            "https://esm.sh/react@19",
+            "https://esm.sh/react@20",
+            "https://unpkg.com/react@19/umd/react.production.min.js",
             "https://esm.sh/react@17.0.2",
             "https://esm.sh/react-dom@18/server",
             "https://esm.sh/framer-motion@10",
