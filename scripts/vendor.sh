@@ -109,6 +109,25 @@ expected_versions=(
   chartjs-plugin-datalabels@2.2.0
   typed.js@2.1.0
   swiper@11.2.9
+  htmx.org@2.0.11
+  htmx.org-1@1.9.12
+  daisyui@5.8.1
+  daisyui-4@4.12.24
+  flowbite@2.5.2
+  lottie-web@5.13.0
+  @lottiefiles/lottie-player@2.0.12
+  mathjax@3.2.2
+  remixicon@4.6.0
+  @phosphor-icons/web@2.1.2
+  tsparticles@2.12.0
+  flowbite-1@1.8.1
+  remixicon-3@3.7.0
+  remixicon-2@2.5.0
+  @alpinejs/collapse@3.17.5
+  @alpinejs/focus@3.17.5
+  @alpinejs/intersect@3.17.4
+  @alpinejs/persist@3.17.5
+  @alpinejs/mask@3.17.5
 )
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }
@@ -411,10 +430,55 @@ sync_file "$nm/typed.js/dist/typed.umd.js" "$out/cdn/typed.umd.js"
 for file in swiper-bundle.css swiper-bundle.min.css swiper-bundle.js swiper-bundle.min.js swiper-element-bundle.min.js; do
   sync_file "$nm/swiper/$file" "$out/cdn/swiper/$file"
 done
+# Round 4: htmx 2 and 1, DaisyUI 5 and 4 (jsDelivr minifies 4's `full.css` for `full.min.css`:
+# the same rules), Flowbite 2 and 1 (1.8.1), Lottie (lottie-web and the lottie-player element), MathJax 3's
+# `es5/` (its combined components load fonts and extensions from beside themselves), Remix Icon
+# 4.6.0 (the last release under Apache-2.0: 4.7 and later are under a licence of their own), 3.7.0, 2.5.0 and
+# Phosphor's stylesheets with their woff2 fonts; tsparticles 2's bundle.
+sync_file "$nm/htmx.org/dist/htmx.min.js" "$out/cdn/htmx.min.js"
+sync_file "$nm/htmx.org-1/dist/htmx.min.js" "$out/cdn/htmx1.min.js"
+sync_file "$nm/daisyui/daisyui.css" "$out/cdn/daisyui5/daisyui.css"
+sync_file "$nm/daisyui/themes.css" "$out/cdn/daisyui5/themes.css"
+sync_file "$nm/daisyui-4/dist/full.css" "$out/cdn/daisyui4.css"
+for file in flowbite.css flowbite.min.css flowbite.js flowbite.min.js; do
+  sync_file "$nm/flowbite/dist/$file" "$out/cdn/flowbite/$file"
+  sync_file "$nm/flowbite-1/dist/$file" "$out/cdn/flowbite1/$file"
+done
+sync_file "$nm/lottie-web/build/player/lottie.min.js" "$out/cdn/lottie.min.js"
+sync_file "$nm/@lottiefiles/lottie-player/dist/lottie-player.js" "$out/cdn/lottie-player.js"
+sync_file "$nm/tsparticles/tsparticles.bundle.min.js" "$out/cdn/tsparticles.bundle.min.js"
+# React 19 as ES modules (esm.sh, `+esm`): the registry's production builds, installed in a package
+# of their own (scripts/react19: npm will not put react-dom 19 beside React 18, its peer, in one
+# tree), bundled into one module that react.mjs, react-dom.mjs and jsx-runtime.mjs re-export.
+r19="$repo/scripts/react19/node_modules"
+build "$repo/crates/render/src/assets/cdn-esm19/bundle.js" "$out/cdn/esm19/bundle.js" --bundle --format=esm \
+  --alias:react="$r19/react" --alias:react-dom="$r19/react-dom" --define:process.env.NODE_ENV='"production"'
+for file in react react-dom jsx-runtime; do
+  sync_file "$repo/crates/render/src/assets/cdn-esm19/$file.mjs" "$out/cdn/esm19/$file.mjs"
+done
+sync_file "$r19/react/LICENSE" "$out/cdn/licenses/react19.txt"
+# Alpine's official plugins, which pages load (before Alpine) from `@alpinejs/<name>@3.x.x/dist/cdn.min.js`.
+for plugin in collapse focus intersect persist mask; do
+  sync_file "$nm/@alpinejs/$plugin/dist/cdn.min.js" "$out/cdn/alpine/$plugin.min.js"
+done
+(cd "$nm/mathjax" && find es5 -type f ! -name node-main.js) | while read -r file; do
+  sync_file "$nm/mathjax/$file" "$out/cdn/mathjax/$file"
+done
+for line in "" 3 2; do
+  for file in remixicon.css remixicon.woff2; do
+    sync_file "$nm/remixicon${line:+-$line}/fonts/$file" "$out/cdn/remixicon$line/fonts/$file"
+  done
+done
+(cd "$nm/@phosphor-icons/web" && find src -name style.css -o -name '*.woff2') | while read -r file; do
+  sync_file "$nm/@phosphor-icons/web/$file" "$out/cdn/phosphor/$file"
+done
 # Font Awesome 4's package has its licences (OFL for the font, MIT for the CSS) in its README.
 for license in three-160/LICENSE font-awesome/README.md fontawesome-free-5/LICENSE.txt \
   hljs-cdn-assets-10/LICENSE aos/LICENSE chart.js-3/LICENSE.md chart.js-2/LICENSE.md \
-  chartjs-plugin-datalabels/LICENSE.md typed.js/LICENSE.txt swiper/LICENSE; do
+  chartjs-plugin-datalabels/LICENSE.md typed.js/LICENSE.txt swiper/LICENSE htmx.org/LICENSE \
+  htmx.org-1/LICENSE daisyui/LICENSE daisyui-4/LICENSE flowbite/LICENSE.md lottie-web/LICENSE.md \
+  mathjax/LICENSE remixicon/License tsparticles/LICENSE flowbite-1/LICENSE.md remixicon-3/License \
+  remixicon-2/License; do
   sync_file "$nm/$license" "$out/cdn/licenses/${license%/*}.txt"
 done
 for license in @babel/standalone/LICENSE chart.js/LICENSE.md d3/LICENSE three/LICENSE lodash/LICENSE \
@@ -422,7 +486,8 @@ for license in @babel/standalone/LICENSE chart.js/LICENSE.md d3/LICENSE three/LI
   html2canvas/LICENSE p5/license.txt tone/LICENSE.md marked/LICENSE.md @tailwindcss/browser/LICENSE @fortawesome/fontawesome-free/LICENSE.txt \
   tailwindcss/LICENSE postcss/LICENSE jquery/LICENSE.txt bootstrap/LICENSE bootstrap-icons/LICENSE \
   @popperjs/core/LICENSE.md vue/LICENSE plotly.js-dist-min/LICENSE plotly.js-dist-min-1/LICENSE \
-  @highlightjs/cdn-assets/LICENSE prismjs/LICENSE animate.css/LICENSE animejs/LICENSE.md leaflet/LICENSE; do
+  @highlightjs/cdn-assets/LICENSE prismjs/LICENSE animate.css/LICENSE animejs/LICENSE.md leaflet/LICENSE \
+  @lottiefiles/lottie-player/LICENSE @phosphor-icons/web/LICENSE; do
   name="${license%/*}"
   sync_file "$nm/$license" "$out/cdn/licenses/${name/\//+}.txt"
 done
@@ -432,6 +497,9 @@ keep_if_changed "$out/cdn/licenses/@mhsdesign+jit-browser-tailwindcss.txt"
 printf '%s\n' "alpinejs@$(package_version alpinejs): MIT licence, (c) Caleb Porzio and contributors. No licence file is shipped in the package." \
   > "$out/cdn/licenses/alpinejs.txt.build"
 keep_if_changed "$out/cdn/licenses/alpinejs.txt"
+printf '%s\n' "@alpinejs/collapse, focus, intersect, persist and mask@$(package_version @alpinejs/collapse): MIT licence, (c) Caleb Porzio and contributors. No licence file is shipped in the packages." \
+  > "$out/cdn/licenses/@alpinejs+plugins.txt.build"
+keep_if_changed "$out/cdn/licenses/@alpinejs+plugins.txt"
 
 # Licences travel with the code they cover.
 sync_file "$nm/react/LICENSE" "$out/licenses/react.txt"

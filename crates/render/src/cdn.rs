@@ -26,6 +26,9 @@ react-dom 18 react-dom.development.js,react-dom.production.min.js react-dom.prod
 react 18 +esm cdn/esm/react.mjs
 react-dom 18 +esm,client cdn/esm/react-dom.mjs
 react 18 jsx-runtime,jsx-dev-runtime cdn/esm/jsx-runtime.mjs
+react 19 +esm cdn/esm19/react.mjs
+react-dom 19 +esm,client cdn/esm19/react-dom.mjs
+react 19 jsx-runtime,jsx-dev-runtime cdn/esm19/jsx-runtime.mjs
 lucide-react 0 +esm cdn/esm/lucide-react.mjs
 recharts 2 +esm cdn/esm/recharts.mjs
 @babel/standalone,babel-standalone 7 ,babel.min.js,babel.js cdn/babel.min.js
@@ -45,6 +48,11 @@ katex,KaTeX 0.16,0.17,0.18,0.19 katex.min.css,katex.css katex/katex.min.css
 katex,KaTeX 0.16,0.17,0.18,0.19 auto-render.min.js,auto-render.js katex/auto-render.min.js
 marked 5,9,11,12,13,14,15,16 ,marked.min.js,marked.umd.js cdn/marked.umd.js
 alpinejs 3 ,cdn.min.js,cdn.js cdn/alpine.min.js
+@alpinejs/collapse 3 cdn.min.js,cdn.js cdn/alpine/collapse.min.js
+@alpinejs/focus 3 cdn.min.js,cdn.js cdn/alpine/focus.min.js
+@alpinejs/intersect 3 cdn.min.js,cdn.js cdn/alpine/intersect.min.js
+@alpinejs/persist 3 cdn.min.js,cdn.js cdn/alpine/persist.min.js
+@alpinejs/mask 3 cdn.min.js,cdn.js cdn/alpine/mask.min.js
 dompurify 3 ,purify.min.js,purify.js cdn/purify.min.js
 html2canvas 1 ,html2canvas.min.js,html2canvas.js cdn/html2canvas.min.js
 p5,p5.js 1 ,p5.min.js,p5.js cdn/p5.min.js
@@ -72,7 +80,22 @@ chart.js,Chart.js 2 ,Chart.min.js,Chart.js cdn/chart2/Chart.min.js
 chart.js,Chart.js 2 Chart.bundle.min.js,Chart.bundle.js cdn/chart2/Chart.bundle.min.js
 chartjs-plugin-datalabels 2 ,chartjs-plugin-datalabels.min.js,chartjs-plugin-datalabels.js cdn/chartjs-plugin-datalabels.min.js
 typed.js 2 ,typed.min.js,typed.umd.js,typed.js cdn/typed.umd.js
-swiper,Swiper 11 swiper- cdn/swiper/";
+swiper,Swiper 11 swiper- cdn/swiper/
+htmx.org,htmx 2 ,htmx.min.js,htmx.js cdn/htmx.min.js
+htmx.org,htmx 1 ,htmx.min.js,htmx.js cdn/htmx1.min.js
+daisyui 5 ,daisyui.css cdn/daisyui5/daisyui.css
+daisyui 5 themes.css cdn/daisyui5/themes.css
+daisyui 4 full.min.css,full.css cdn/daisyui4.css
+flowbite 2 flowbite.min,flowbite.js,flowbite.css cdn/flowbite/
+flowbite 1 flowbite.min,flowbite.js,flowbite.css cdn/flowbite1/
+lottie-web,bodymovin 5 ,lottie.min.js,lottie.js cdn/lottie.min.js
+@lottiefiles/lottie-player 2 ,lottie-player.js cdn/lottie-player.js
+mathjax 3 es5/ cdn/mathjax/
+remixicon 4.0,4.1,4.2,4.3,4.4,4.5,4.6 fonts/remixicon. cdn/remixicon/
+remixicon 3 fonts/remixicon. cdn/remixicon3/
+remixicon 2 fonts/remixicon. cdn/remixicon2/
+@phosphor-icons/web 2 src/ cdn/phosphor/
+tsparticles 2 tsparticles.bundle.min.js,tsparticles.bundle.js cdn/tsparticles.bundle.min.js";
 
 /// The addresses read, after `https://`: the Play CDN's host, the CDNs' library paths, and the
 /// hosts that name a file by its version (`code.jquery.com/jquery-3.7.1.min.js`).
@@ -192,7 +215,11 @@ pub fn vendored_url(url: &str) -> Option<String> {
         let (version, path) = path.split_once('/')?;
         (name, version, path)
     };
-    let file = last_segment(path);
+    // jsDelivr's `react@19/jsx-runtime/+esm` names the subpath's module, not the package's.
+    let file = match path.strip_suffix("/+esm") {
+        Some(sub) if !sub.is_empty() => last_segment(sub),
+        _ => last_segment(path),
+    };
     let tree = path
         .strip_prefix("dist/")
         .or_else(|| path.strip_prefix("build/"))
@@ -280,6 +307,10 @@ pub fn rewrite_module_text(text: &str, lookups: &Cell<u32>) -> Option<String> {
             found.push((at, len, local, esm));
         }
     }
+    // react-kit's lucide-react and recharts run on React 18's `window.React`: beside React 19 they
+    // would make a second React, so such a text keeps esm.sh's addresses.
+    let has = |name: &str| found.iter().any(|f| f.2.contains(name));
+    esm_held &= !(has("/esm19/") && (has("/lucide-react.") || has("/recharts.")));
     let mut out = String::new();
     let mut done = 0;
     for (at, len, local, esm) in found {
@@ -706,6 +737,16 @@ mod tests {
                 r#"{"imports": {"react": "/_plug/vendor/cdn/esm/react.mjs", "react-dom/client": "/_plug/vendor/cdn/esm/react-dom.mjs", "recharts": "/_plug/vendor/cdn/esm/recharts.mjs"}}"#
             )
         );
+        // React 19: its own modules; beside react-kit's React 18 builds, esm.sh's addresses stay.
+        let map = r#"{"imports": {"react": "https://esm.sh/react@19.1.0", "react-dom/client": "https://esm.sh/react-dom@19.1.0/client?deps=react@19.1.0", "react/jsx-runtime": "https://cdn.jsdelivr.net/npm/react@19/jsx-runtime/+esm"}}"#;
+        assert_eq!(
+            rewrite_module_text(map).as_deref(),
+            Some(
+                r#"{"imports": {"react": "/_plug/vendor/cdn/esm19/react.mjs", "react-dom/client": "/_plug/vendor/cdn/esm19/react-dom.mjs", "react/jsx-runtime": "/_plug/vendor/cdn/esm19/jsx-runtime.mjs"}}"#
+            )
+        );
+        let map = r#"{"imports": {"react": "https://esm.sh/react@19", "lucide-react": "https://esm.sh/lucide-react@0.468.0?deps=react@19"}}"#;
+        assert_eq!(rewrite_module_text(map), None);
         // A prefix for React's subpaths has no file on the drop: the map stays whole.
         let map = r#"{"imports": {"react": "https://esm.sh/react@18", "react/": "https://esm.sh/react@18/"}}"#;
         assert_eq!(rewrite_module_text(map), None);
@@ -755,6 +796,127 @@ mod tests {
     }
 
     #[test]
+    fn round_four_libraries_are_served_from_the_drop() {
+        for (url, local) in [
+            ("https://unpkg.com/htmx.org@2.0.4", "cdn/htmx.min.js"),
+            (
+                "https://cdn.jsdelivr.net/npm/htmx.org@2.0.6/dist/htmx.min.js",
+                "cdn/htmx.min.js",
+            ),
+            ("https://unpkg.com/htmx.org@1.9.10", "cdn/htmx1.min.js"),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/htmx/1.9.12/htmx.min.js",
+                "cdn/htmx1.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/daisyui@4.12.14/dist/full.min.css",
+                "cdn/daisyui4.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/daisyui@5",
+                "cdn/daisyui5/daisyui.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/daisyui@5/themes.css",
+                "cdn/daisyui5/themes.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/flowbite@2.5.2/dist/flowbite.min.css",
+                "cdn/flowbite/flowbite.min.css",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/flowbite/2.3.0/flowbite.min.js",
+                "cdn/flowbite/flowbite.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/@alpinejs/collapse@3.x.x/dist/cdn.min.js",
+                "cdn/alpine/collapse.min.js",
+            ),
+            (
+                "https://unpkg.com/@alpinejs/mask@3.13.0/dist/cdn.js",
+                "cdn/alpine/mask.min.js",
+            ),
+            (
+                "https://unpkg.com/flowbite@1.4.1/dist/flowbite.js",
+                "cdn/flowbite1/flowbite.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/remixicon/fonts/remixicon.css",
+                "cdn/remixicon/fonts/remixicon.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/remixicon@3.5.0/fonts/remixicon.css",
+                "cdn/remixicon3/fonts/remixicon.css",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/remixicon@2.5.0/fonts/remixicon.css",
+                "cdn/remixicon2/fonts/remixicon.css",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/lottie-web/5.12.2/lottie.min.js",
+                "cdn/lottie.min.js",
+            ),
+            (
+                "https://unpkg.com/lottie-web@5.12.2/build/player/lottie.min.js",
+                "cdn/lottie.min.js",
+            ),
+            (
+                "https://unpkg.com/@lottiefiles/lottie-player@latest/dist/lottie-player.js",
+                "cdn/lottie-player.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-mml-chtml.js",
+                "cdn/mathjax/es5/tex-mml-chtml.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/mathjax/3.2.2/es5/tex-svg.js",
+                "cdn/mathjax/es5/tex-svg.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/remixicon@4.5.0/fonts/remixicon.css",
+                "cdn/remixicon/fonts/remixicon.css",
+            ),
+            (
+                "https://unpkg.com/@phosphor-icons/web@2.1.1/src/regular/style.css",
+                "cdn/phosphor/src/regular/style.css",
+            ),
+            // A subpath's `+esm` was answered with the package's own module, which has no `jsx`.
+            (
+                "https://cdn.jsdelivr.net/npm/react@18.2.0/jsx-runtime/+esm",
+                "cdn/esm/jsx-runtime.mjs",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/react-dom@19.1.0/client/+esm",
+                "cdn/esm19/react-dom.mjs",
+            ),
+            ("https://esm.sh/react@19.2.0", "cdn/esm19/react.mjs"),
+            (
+                "https://cdn.jsdelivr.net/npm/tsparticles@2/tsparticles.bundle.min.js",
+                "cdn/tsparticles.bundle.min.js",
+            ),
+        ] {
+            assert_eq!(
+                vendored_url(url).as_deref(),
+                Some(format!("/_plug/vendor/{local}").as_str()),
+                "{url}"
+            );
+        }
+        for url in [
+            "https://cdn.jsdelivr.net/npm/daisyui@3.9.4/dist/full.css",
+            "https://cdn.jsdelivr.net/npm/flowbite@2.5.2/dist/flowbite.turbo.js",
+            "https://cdn.jsdelivr.net/npm/remixicon@4.9.0/fonts/remixicon.css",
+            "https://cdn.jsdelivr.net/npm/remixicon@1.3.1/fonts/remixicon.css",
+            "https://cdn.jsdelivr.net/npm/mathjax@4/tex-mml-chtml.js",
+            "https://cdnjs.cloudflare.com/ajax/libs/mathjax/2.7.7/MathJax.js?config=TeX-MML-AM_CHTML",
+            "https://unpkg.com/@phosphor-icons/web",
+            "https://unpkg.com/htmx.org@2.0.4/dist/ext/sse.js",
+            "https://cdn.jsdelivr.net/npm/tsparticles@3/tsparticles.bundle.min.js",
+        ] {
+            assert_eq!(vendored_url(url), None, "{url}");
+        }
+    }
+
+    #[test]
     fn other_versions_files_and_hosts_are_left_as_written() {
         for url in [
             "https://cdn.tailwindcss.com/2.2.19",
@@ -781,7 +943,8 @@ mod tests {
             "https://cdn.plot.ly/plotly-3.0.1.min.js",
             "https://cdn.jsdelivr.net/npm/mermaid@9/dist/mermaid.min.js",
             "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/9.18.1/highlight.min.js",
-            "https://esm.sh/react@19",
+            "https://esm.sh/react@20",
+            "https://unpkg.com/react@19/umd/react.production.min.js",
             "https://esm.sh/react@17.0.2",
             "https://esm.sh/react-dom@18/server",
             "https://esm.sh/framer-motion@10",
