@@ -193,3 +193,16 @@ test("cmdk, vaul, input-otp, embla-carousel-react and react-resizable-panels imp
   quiet(page);
   await context.close();
 });
+
+test("a file with shadcn's toaster written into it (its own ToastViewport) gets no second one", async () => {
+  const e = await dropReact('copy.tsx', C.OWN_TOASTER);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #go');
+  await page.click('#root #go');
+  await page.waitForSelector('li >> text=Copied');
+  await page.waitForTimeout(300);
+  assert.equal(await page.$$eval('li', (items) => items.filter((li) => li.textContent.includes('Copied')).length), 1);
+  assert.equal(await page.$$eval('ol', (lists) => lists.length), 1, 'one viewport');
+  quiet(page);
+  await context.close();
+});

@@ -247,3 +247,29 @@ export default function Toolbox() {
   );
 }
 `;
+
+/** shadcn's toaster written into the file itself (under another name), on the kit's toast parts and `useToast`. */
+export const OWN_TOASTER = `import { Toast, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
+import { useToast } from "@/hooks/use-toast";
+import { Button } from "@/components/ui/button";
+
+function Toasts() {
+  const { toasts } = useToast();
+  return (
+    <ToastProvider>
+      {toasts.map(({ id, title, ...props }) => <Toast key={id} {...props}><ToastTitle>{title}</ToastTitle></Toast>)}
+      <ToastViewport />
+    </ToastProvider>
+  );
+}
+
+export default function App() {
+  const { toast } = useToast();
+  return (
+    <div className="p-8">
+      <Button id="go" onClick={() => toast({ title: "Copied" })}>Copy</Button>
+      <Toasts />
+    </div>
+  );
+}
+`;

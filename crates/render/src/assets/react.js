@@ -1002,7 +1002,8 @@ function withLayout(element, source) {
     element = React.createElement(themes.ThemeProvider, { attribute: "class", defaultTheme: "light" }, element);
   }
   if (/\bToaster\b/.test(source)) return element;
-  const toasters = [loadedAs("sonner"), loadedAs("ui-toast")].filter((m) => m?.Toaster);
+  // A file with shadcn's toaster written into it (its own `ToastViewport`) draws shadcn's toasts itself.
+  const toasters = [loadedAs("sonner"), !/\bToastViewport\b/.test(source) && loadedAs("ui-toast")].filter((m) => m?.Toaster);
   return toasters.length ? React.createElement(React.Fragment, null, element, ...toasters.map((m, key) => React.createElement(m.Toaster, { key }))) : element;
 }
 
