@@ -44,11 +44,18 @@ async function pluginsFor(text) {
 
 // The component's own `tailwind.config = { theme, darkMode }` (written for the Tailwind CDN's global),
 // over Plug's: its `extend` merged key by key into the kit's, its other theme keys replacing v3's.
+// A shadcn project's (v0's, Lovable's: a source importing from "@/…" or "next/…") `container` is
+// centred with 2rem of padding and 1400px wide at most, as every such project's tailwind.config
+// sets it; v3's own (left-aligned, no padding, up to 1536px) drew a v0 page's header and content
+// against the window's left edge.
+const SHADCN_CONTAINER = { center: true, padding: "2rem", screens: { "2xl": "1400px" } };
+const SHADCN_PROJECT = /\bfrom\s*["'](?:@\/|next\/)/;
 function configFor(text, user = {}) {
   const { extend: userExtend = {}, ...userTheme } = user.theme ?? {};
   const extend = { ...TAILWIND_CONFIG.theme.extend };
   for (const [key, value] of Object.entries(userExtend)) extend[key] = { ...extend[key], ...value };
-  const theme = { ...TAILWIND_CONFIG.theme, colors: paletteFor(text), ...userTheme, extend };
+  const container = SHADCN_PROJECT.test(text) ? { container: SHADCN_CONTAINER } : {};
+  const theme = { ...TAILWIND_CONFIG.theme, colors: paletteFor(text), ...container, ...userTheme, extend };
   return { ...TAILWIND_CONFIG, theme, ...(user.darkMode ? { darkMode: user.darkMode } : {}) };
 }
 

@@ -2,9 +2,44 @@
 // theme colours (CSS variables, its default palette). Shared by the Tailwind worker (the
 // component's own classes, in the browser) and scripts/vendor-react-kit.mjs (preflight and the ui
 // kit's classes, compiled once at build time), so both produce the same CSS.
+import tailwindcssAnimate from "tailwindcss-animate";
 export const THEME_VARIABLES = `:root{--background:0 0% 100%;--foreground:222.2 84% 4.9%;--card:0 0% 100%;--card-foreground:222.2 84% 4.9%;--popover:0 0% 100%;--popover-foreground:222.2 84% 4.9%;--primary:222.2 47.4% 11.2%;--primary-foreground:210 40% 98%;--secondary:210 40% 96.1%;--secondary-foreground:222.2 47.4% 11.2%;--muted:210 40% 96.1%;--muted-foreground:215.4 16.3% 46.9%;--accent:210 40% 96.1%;--accent-foreground:222.2 47.4% 11.2%;--destructive:0 84.2% 60.2%;--destructive-foreground:210 40% 98%;--border:214.3 31.8% 91.4%;--input:214.3 31.8% 91.4%;--ring:222.2 84% 4.9%;--radius:0.5rem;--chart-1:12 76% 61%;--chart-2:173 58% 39%;--chart-3:197 37% 24%;--chart-4:43 74% 66%;--chart-5:27 87% 67%;--sidebar-background:0 0% 98%;--sidebar-foreground:240 5.3% 26.1%;--sidebar-primary:240 5.9% 10%;--sidebar-primary-foreground:0 0% 98%;--sidebar-accent:240 4.8% 95.9%;--sidebar-accent-foreground:240 5.9% 10%;--sidebar-border:220 13% 91%;--sidebar-ring:217.2 91.2% 59.8%}
 .dark{--background:222.2 84% 4.9%;--foreground:210 40% 98%;--card:222.2 84% 4.9%;--card-foreground:210 40% 98%;--popover:222.2 84% 4.9%;--popover-foreground:210 40% 98%;--primary:210 40% 98%;--primary-foreground:222.2 47.4% 11.2%;--secondary:217.2 32.6% 17.5%;--secondary-foreground:210 40% 98%;--muted:217.2 32.6% 17.5%;--muted-foreground:215 20.2% 65.1%;--accent:217.2 32.6% 17.5%;--accent-foreground:222.2 47.4% 11.2%;--destructive:0 62.8% 30.6%;--destructive-foreground:210 40% 98%;--border:217.2 32.6% 17.5%;--input:217.2 32.6% 17.5%;--ring:212.7 26.8% 83.9%;--chart-1:220 70% 50%;--chart-2:160 60% 45%;--chart-3:30 80% 55%;--chart-4:280 65% 60%;--chart-5:340 75% 55%;--sidebar-background:240 5.9% 10%;--sidebar-foreground:240 4.8% 95.9%;--sidebar-primary:224.3 76.3% 48%;--sidebar-primary-foreground:0 0% 100%;--sidebar-accent:240 3.7% 15.9%;--sidebar-accent-foreground:240 4.8% 95.9%;--sidebar-border:240 3.7% 15.9%;--sidebar-ring:217.2 91.2% 59.8%}
 `;
+
+// The entrances a project's own tailwind.config defines and its components name (Lovable's and
+// v0's landing pages: `opacity-0 animate-fade-in-up [animation-delay:200ms]`). A single file
+// carries no config, so the class made no CSS and such a heading stayed at opacity 0, never seen.
+// Each ends where the element is drawn without it and holds there (`both`: through a delay too,
+// over the `opacity-0` it is written with); they move with `translate` and `scale`, not
+// `transform`, so an element's own `-translate-x-1/2` still applies. A file's tailwind.config
+// defining one of these names replaces it.
+const ENTRANCES = {
+  "fade-in": [],
+  "fade-in-up": ["translate", "0 1.25rem"],
+  "fade-in-down": ["translate", "0 -1.25rem"],
+  "fade-in-left": ["translate", "-1.25rem 0"],
+  "fade-in-right": ["translate", "1.25rem 0"],
+  "fade-up": ["translate", "0 1.25rem"],
+  "fade-down": ["translate", "0 -1.25rem"],
+  "slide-up": ["translate", "0 1.25rem"],
+  "slide-down": ["translate", "0 -1.25rem"],
+  "slide-in-left": ["translate", "-1.25rem 0"],
+  "slide-in-right": ["translate", "1.25rem 0"],
+  "slide-in-up": ["translate", "0 1.25rem"],
+  "slide-in-bottom": ["translate", "0 1.25rem"],
+  "scale-in": ["scale", "0.95"],
+  "zoom-in": ["scale", "0.95"],
+  appear: [],
+  reveal: ["translate", "0 1.25rem"],
+};
+const ENTRANCE_KEYFRAMES = Object.fromEntries(
+  Object.entries(ENTRANCES).map(([name, [property, from]]) => [
+    name,
+    property ? { from: { opacity: "0", [property]: from }, to: { opacity: "1", [property]: "none" } } : { from: { opacity: "0" }, to: { opacity: "1" } },
+  ]),
+);
+const ENTRANCE_ANIMATIONS = Object.fromEntries(Object.keys(ENTRANCES).map((name) => [name, `${name} 0.6s ease-out both`]));
 
 const themeColour = (name) => `hsl(var(--${name}))`;
 const pair = (name) => ({ DEFAULT: themeColour(name), foreground: themeColour(`${name}-foreground`) });
@@ -38,9 +73,9 @@ export const TAILWIND_CONFIG = {
         },
         chart: Object.fromEntries([1, 2, 3, 4, 5].map((n) => [n, themeColour(`chart-${n}`)])),
       },
-      // input-otp's caret.
-      keyframes: { "caret-blink": { "0%,70%,100%": { opacity: "1" }, "20%,50%": { opacity: "0" } } },
-      animation: { "caret-blink": "caret-blink 1.25s ease-out infinite" },
+      // input-otp's caret, and the entrances below.
+      keyframes: { "caret-blink": { "0%,70%,100%": { opacity: "1" }, "20%,50%": { opacity: "0" } }, ...ENTRANCE_KEYFRAMES },
+      animation: { "caret-blink": "caret-blink 1.25s ease-out infinite", ...ENTRANCE_ANIMATIONS },
       // Tailwind v4's new smallest steps (v3's `shadow-sm`, `rounded-sm` and `blur-sm` renamed one
       // down), which the tools' models now write; v3's own names keep v3's values.
       boxShadow: { "2xs": "0 1px rgb(0 0 0 / 0.05)", xs: "0 1px 2px 0 rgb(0 0 0 / 0.05)" },
@@ -48,7 +83,9 @@ export const TAILWIND_CONFIG = {
       blur: { xs: "4px" },
     },
   },
-  plugins: [tailwindFourNames],
+  // tailwindcss-animate: shadcn's `animate-in fade-in-0 zoom-in-95 slide-in-from-top-2` and
+  // `data-[state=open]:animate-in`, in every shadcn project's configuration and v0's components.
+  plugins: [tailwindFourNames, tailwindcssAnimate],
 };
 
 // Tailwind v4's names for what v3 has under others, which models trained on v4 (v0 and shadcn

@@ -2,6 +2,8 @@
 // `setApi` handing out Embla's API; `orientation` horizontal or vertical, `opts` and `plugins` Embla's.
 import * as React from "react";
 import useEmblaCarousel from "embla-carousel-react";
+// The package itself, for a component importing "embla-carousel-react" directly (react.js, PACKAGES_IN_KIT).
+export * as __embla from "embla-carousel-react";
 import { cn } from "../lib/utils.js";
 import { Button } from "./button.jsx";
 import { glyph } from "./icons.jsx";

@@ -2,6 +2,8 @@
 // kit's Dialog (one copy of Radix's dialog with everything else, see scripts/vendor-react-kit.mjs).
 import * as React from "react";
 import { Command as CommandPrimitive } from "cmdk";
+// The package itself, for a component importing "cmdk" directly (react.js, PACKAGES_IN_KIT).
+export * as __cmdk from "cmdk";
 import { cn } from "../lib/utils.js";
 import { styled } from "./wrap.js";
 import { glyph } from "./icons.jsx";

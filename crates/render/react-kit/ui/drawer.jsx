@@ -1,6 +1,8 @@
 // shadcn/ui's drawer: vaul's bottom sheet (drag to close) in the kit's classes.
 import * as React from "react";
 import { Drawer as DrawerPrimitive } from "vaul";
+// The package itself, for a component importing "vaul" directly (react.js, PACKAGES_IN_KIT).
+export * as __vaul from "vaul";
 import { cn } from "../lib/utils.js";
 import { styled } from "./wrap.js";
 

@@ -2,6 +2,8 @@
 // character, the caret and focus.
 import * as React from "react";
 import { OTPInput, OTPInputContext } from "input-otp";
+// The package itself, for a component importing "input-otp" directly (react.js, PACKAGES_IN_KIT).
+export * as __inputOtp from "input-otp";
 import { cn } from "../lib/utils.js";
 import { DotGlyph } from "./icons.jsx";
 

@@ -2,6 +2,8 @@
 // draws a grip), `direction` horizontal or vertical.
 import * as React from "react";
 import * as Panels from "react-resizable-panels";
+// The package itself, for a component importing "react-resizable-panels" directly (react.js, PACKAGES_IN_KIT).
+export * as __panels from "react-resizable-panels";
 import { cn } from "../lib/utils.js";
 import { glyph } from "./icons.jsx";
 

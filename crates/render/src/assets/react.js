@@ -234,6 +234,15 @@ const LIBRARIES = {
   // ThemeProvider, createGlobalStyle), and debounce a search field with use-debounce.
   "styled-components": "styled-components",
   "use-debounce": "use-debounce",
+  // What shadcn's command, drawer, input-otp, carousel and resizable are built on, imported directly
+  // when a component writes shadcn's part into the file itself (`Command as CommandPrimitive` from
+  // cmdk, `Drawer as DrawerPrimitive` from vaul, `useEmblaCarousel`): the ui module's own copy,
+  // handed over whole (PACKAGES_IN_KIT), so a page importing both has one cmdk, one vaul.
+  cmdk: "ui-command",
+  vaul: "ui-drawer",
+  "input-otp": "ui-input-otp",
+  "embla-carousel-react": "ui-carousel",
+  "react-resizable-panels": "ui-resizable",
   jotai: "jotai",
   "jotai/react": "jotai",
   "jotai/vanilla": "jotai",
@@ -270,6 +279,8 @@ const LIBRARIES = {
   "@radix-ui/react-toggle-group": "radix-toggle-group",
   "@radix-ui/react-tooltip": "radix-tooltip",
 };
+// The export of those ui modules that is the package itself (react-kit/ui/*.jsx).
+const PACKAGES_IN_KIT = { cmdk: "__cmdk", vaul: "__vaul", "input-otp": "__inputOtp", "embla-carousel-react": "__embla", "react-resizable-panels": "__panels" };
 const UI_KIT = [
   "accordion", "alert", "alert-dialog", "aspect-ratio", "avatar", "badge", "breadcrumb", "button", "card",
   "checkbox", "collapsible", "dialog", "dropdown-menu", "hover-card", "input", "label", "pagination",
@@ -557,10 +568,18 @@ const AVAILABLE = () =>
   `react-icons/<set>, @heroicons/react/{16/solid,20/solid,24/outline,24/solid}, date-fns/locale, ` +
   `@/components/ui/{${[...UI_KIT, ...Object.keys(UI_BUNDLES)].sort().join(",")}}, @/lib/utils, @/hooks/use-toast, @/hooks/use-mobile, stylesheets and assets`;
 
+// What to use instead, for the libraries the tools' components reach for most that Plug leaves out
+// (docs/react.md says why): named first, before the long list.
+const INSTEAD = [
+  [/^@react-three\/(?:fiber|drei)$|^react-three-fiber$/, "React Three Fiber is not provided (it needs a newer three than the tools' r128); three r128 and its OrbitControls are: create the scene, camera and renderer with three in an effect. "],
+  [/^@phosphor-icons\/react$|^phosphor-react$/, "Phosphor's icons are not provided; lucide-react's, react-icons' (react-icons/pi is Phosphor's set) and Heroicons are. "],
+  [/^lottie-react$|^@lottiefiles\//, "Lottie is not provided; framer-motion is, for the animation itself. "],
+];
 function unavailable(name) {
+  const instead = INSTEAD.find(([pattern]) => pattern.test(name))?.[1] ?? "";
   return Object.assign(
     new Error(
-      `Cannot import "${name}"${lineOf(name)}. A single-file React drop can import ${AVAILABLE()}. ` +
+      `Cannot import "${name}"${lineOf(name)}. ${instead}A single-file React drop can import ${AVAILABLE()}. ` +
         "For anything else, build the project and drop the built site (its dist/ or build/ folder) as a .zip.",
     ),
     { title: `This component imports "${name}".`, plain: true },
@@ -599,7 +618,8 @@ async function loadImports(code) {
         modules[name] = namespace.default;
         return;
       }
-      modules[name] = method ? { __esModule: true, default: namespace.default[method[1]] } : asModule(namespace);
+      const own = Object.prototype.hasOwnProperty.call(PACKAGES_IN_KIT, name) ? namespace[PACKAGES_IN_KIT[name]] : namespace;
+      modules[name] = method ? { __esModule: true, default: namespace.default[method[1]] } : asModule(own);
     }),
   );
   missingExports(code);
@@ -660,7 +680,9 @@ function runTailwind(request) {
 function kitComponents(source) {
   const names = [...source.matchAll(/from\s*(['"])(?:@\/|~\/|(?:\.\.?\/)+)?(?:src\/)?components\/ui\/([a-z-]+)/g)].map((m) => m[2]);
   const known = (n) => UI_KIT.includes(n) || Object.prototype.hasOwnProperty.call(UI_BUNDLES, n);
-  return names.length || /\bfrom\s*(['"])(?:@\/|~\/|(?:\.\.?\/)+)?(?:src\/)?hooks\/use-toast/.test(source) ? [...new Set([...names.filter(known), "icons"])] : [];
+  // `useToast` from the hooks folder: the page renders the Toaster its layout would (withLayout).
+  if (/\bfrom\s*(['"])(?:@\/|~\/|(?:\.\.?\/)+)?(?:src\/)?(?:hooks|components\/ui)\/use-toast/.test(source)) names.push("toaster");
+  return names.length ? [...new Set([...names.filter(known), "icons"])] : [];
 }
 
 async function applyTailwind(source) {
@@ -945,6 +967,46 @@ function describeError(error, file) {
   return `${message}${where}${rest.length ? `\n\n${rest.join("\n")}` : ""}`;
 }
 
+// `sticky top-0` elements whose scrolling box is the page get data-plug-below-header (above),
+// each looked at once, after the renders that bring them (a frame later, off React's commit).
+function stickToPage() {
+  const seen = new WeakSet();
+  let frame = 0;
+  const look = () => {
+    frame = 0;
+    for (const el of root.querySelectorAll(".sticky.top-0")) {
+      if (seen.has(el)) continue;
+      seen.add(el);
+      let up = el.parentElement;
+      while (up && up !== root && !/^(?:auto|scroll|hidden)$/.test(getComputedStyle(up).overflowY)) up = up.parentElement;
+      if (!up || up === root) el.setAttribute("data-plug-below-header", "");
+    }
+  };
+  new MutationObserver(() => {
+    frame ||= requestAnimationFrame(look);
+  }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+}
+
+// What a Next.js app's layout.tsx gives every page and a v0 page copied alone leaves out: the page
+// calls `toast()` (sonner's, or shadcn's older `useToast`) and `useTheme()`, while `<Toaster />`
+// and next-themes' `<ThemeProvider>` are in the layout. Without them its toasts never showed and
+// its theme toggle did nothing. A source naming `Toaster` or `ThemeProvider` renders its own.
+function loadedAs(file) {
+  const name = Object.keys(modules).find((n) => kitFile(n) === file);
+  return name && modules[name];
+}
+function withLayout(element, source) {
+  const themes = loadedAs("next-themes");
+  // Light by default, as Plug's canvas for a component (docs/react.md); the toggle then switches it.
+  if (themes?.ThemeProvider && !/\bThemeProvider\b/.test(source)) {
+    element = React.createElement(themes.ThemeProvider, { attribute: "class", defaultTheme: "light" }, element);
+  }
+  if (/\bToaster\b/.test(source)) return element;
+  // A file with shadcn's toaster written into it (its own `ToastViewport`) draws shadcn's toasts itself.
+  const toasters = [loadedAs("sonner"), !/\bToastViewport\b/.test(source) && loadedAs("ui-toast")].filter((m) => m?.Toaster);
+  return toasters.length ? React.createElement(React.Fragment, null, element, ...toasters.map((m, key) => React.createElement(m.Toaster, { key }))) : element;
+}
+
 // The source comes inlined in the page (the Worker reads it with the page, so the libraries it
 // imports and Tailwind start at once, no second round trip), else it is fetched (a large source).
 const inlined = root.dataset.source;
@@ -961,7 +1023,18 @@ if (header) {
   // such CSS is written with; the page's own style comes before the component's).
   const own = document.createElement("style");
   own.textContent = `body{background:#fff;color:#111}#root{background:none;color:inherit}.plug-header{color:var(--fg);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5;letter-spacing:normal;text-transform:none;text-align:left;text-shadow:none}.plug-header h1{color:inherit;font-family:inherit;font-style:normal;letter-spacing:inherit;text-transform:inherit;text-decoration:none;text-shadow:inherit}`;
+  // A component's own top bar and full-window layers (`fixed top-0`, `fixed inset-0`) and its
+  // sticky header (`sticky top-0`, every v0 page's) start below Plug's header, as in the tool's
+  // frame, which has no header above it: fixed, they covered the file's title and download
+  // button (a z-50 bar) or hid under them; sticky, they slid under Plug's header or over it once
+  // scrolled. A sticky element inside a scrolling box (a table's head in `overflow-auto`) sticks
+  // to that box's top, so only one whose nearest such box is the page is moved (stickToPage).
+  // One with a top of its own at some width (shadcn's toast viewport: `top-0 … sm:top-auto`) is
+  // left as written.
+  const free = ':not([class*=":top-"]):not([class*=":inset-"])';
+  own.textContent += `${["#root .fixed.top-0", "#root .fixed.inset-0", "#root .fixed.inset-y-0", "#root [data-plug-below-header]"].map((s) => s + free).join(",")}{top:var(--plug-header-height,0px)}`;
   document.head.append(own);
+  stickToPage();
   // Observed, not read now: reading it here would force a layout before anything is loaded. The
   // first call comes with the first frame, before the component's.
   new ResizeObserver(() => document.documentElement.style.setProperty("--plug-header-height", `${header.offsetHeight}px`)).observe(header);
@@ -1140,7 +1213,7 @@ try {
   // the component twice (two intervals, two fetches), the first copy unseen.
   const component = awaited(selfRendered ? null : pickComponent(module.exports) || pickLocal(locals.values));
   if (component) {
-    ReactDOM.createRoot(root).render(React.createElement(Boundary, null, React.createElement(component)));
+    ReactDOM.createRoot(root).render(React.createElement(Boundary, null, withLayout(React.createElement(component), source)));
   } else if (!selfRendered) {
     throw Object.assign(new Error("Export the component as default, name it App, or export exactly one component."), {
       title: "Nothing to render.",
