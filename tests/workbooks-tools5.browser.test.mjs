@@ -3,25 +3,16 @@
 // values, and a sheet whose one formula outlasts the calculation limit. Each workbook is written
 // during the run by the tool in .venv (or saved again by soffice), dropped through the real Worker
 // and opened in Chromium; the assertions read what a person sees in the cells.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 import { savedByLibreOffice, writtenBy } from './support/python.mjs';
-import { atCell, openWorkbook, textAt, texts } from './support/sheet-pages.mjs';
+import { atCell, textAt, texts, useSheetWorld } from './support/sheet-pages.mjs';
 import { BROWSER_UA } from './support/harness.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'workbooks-tools5');
-let app;
-let browser;
-before(async () => { ({ app, browser } = await openBrowserWorld(SHOTS)); });
-after(() => closeBrowserWorld({ app, browser }));
-
-async function open(name, content) {
-  const { owner } = await app.world();
-  return openWorkbook({ app, browser, user: owner }, name, content);
-}
+const world = useSheetWorld('workbooks-tools5');
+const { SHOTS } = world;
+const open = world.openWorkbook;
 
 // One date, 15 March 2023 14:30:05, in the formats Excel writes when a date is picked in
 // Format Cells with Japanese, Chinese, Korean, Thai or Arabic chosen (XlsxWriter writes the
@@ -133,9 +124,9 @@ book.close()
 const CALCULATE_LIMIT_MS = 60_000;
 
 test('a formula still calculating after 60 s shows its formula text and the note; the first screen showed within seconds', async () => {
-  const { owner } = await app.world();
-  const e = await app.dropLive(owner, { file: { name: 'corner.xlsx', content: writtenBy(FAR_CORNER) }, fields: { scope: 'personal', visibility: 'link', source_type: 'xlsx' } });
-  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 800 } });
+  const { owner } = await world.app.world();
+  const e = await world.app.dropLive(owner, { file: { name: 'corner.xlsx', content: writtenBy(FAR_CORNER) }, fields: { scope: 'personal', visibility: 'link', source_type: 'xlsx' } });
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 800 } });
   // The page's clock runs as usual but can be moved on: the viewer's 60 s are passed at once
   // rather than waited out (the engine, in a Web Worker, keeps its own real time).
   await context.clock.install();
