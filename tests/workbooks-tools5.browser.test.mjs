@@ -127,8 +127,9 @@ test('a formula still calculating after 60 s shows its formula text and the note
   const { owner } = await world.app.world();
   const e = await world.app.dropLive(owner, { file: { name: 'corner.xlsx', content: writtenBy(FAR_CORNER) }, fields: { scope: 'personal', visibility: 'link', source_type: 'xlsx' } });
   const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 800 } });
-  // The page's clock runs as usual but can be moved on: the viewer's 60 s are passed at once
-  // rather than waited out (the engine, in a Web Worker, keeps its own real time).
+  // The page's clock runs as usual until the viewer starts counting, then stops and is moved on
+  // by exactly the limit: the viewer's 60 s pass at once rather than being waited out (the
+  // engine, in a Web Worker, keeps its own real time).
   await context.clock.install();
   const page = await context.newPage();
   try {
@@ -138,7 +139,10 @@ test('a formula still calculating after 60 s shows its formula text and the note
     assert.ok(Date.now() - started < 15_000);
     // "Calculating 1 formula…" comes after the whole workbook, when the viewer starts its 60 s.
     await page.waitForFunction(() => /^Calculating/.test(document.querySelector('.plug-sheet-note')?.textContent ?? ''), null, { timeout: 60_000 });
-    await page.clock.fastForward(CALCULATE_LIMIT_MS);
+    // Stopped a little ahead of now (a stop in the page's past is refused), then run to 60 s.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 5_000);
+    await page.clock.runFor(CALCULATE_LIMIT_MS - 5_000);
     await page.waitForFunction(() => document.getElementById('plug-main').dataset.state === 'ready', null, { timeout: 15_000 });
     assert.equal(await textAt(page, 'C2'), '=SUM(D:XFD)');
     // Said for what it is: not a function the viewer lacks, a calculation that took too long.
