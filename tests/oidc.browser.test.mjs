@@ -195,7 +195,7 @@ test('plug login opens the browser, takes the code on a loopback redirect, refre
   assert.ok(existsSync(PLUG), `missing ${PLUG}`);
   // The "browser" records the URL it is asked to open; the test's Chromium then goes there.
   const opened = join(scratch, 'opened.txt');
-  const browserScript = join(scratch, 'world.browser.sh');
+  const browserScript = join(scratch, 'browser.sh');
   writeFileSync(browserScript, `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
   chmodSync(browserScript, 0o755);
   const run = startPlug(['login', '--url', world.app.baseUrl], { env: { BROWSER: browserScript } });
