@@ -25,8 +25,10 @@ run "unit tests of the Worker crate" cargo test -p plug-worker --lib --quiet
 # Every crash the fuzzers ever found, the seeds, and the markdown XSS corpus (stable, no fuzzing).
 run "fuzz regressions and the markdown XSS corpus" \
   cargo test --quiet --manifest-path fuzz/Cargo.toml --target-dir target
+# The spec reporter's lines, then each file's wall time, slowest first (tests/support/file-times.mjs).
 run "integration tests against the real Worker" \
-  node --test --test-concurrency=1 --test-reporter=spec tests/*.test.mjs
+  node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
+  --test-reporter=./tests/support/file-times.mjs --test-reporter-destination=stdout tests/*.test.mjs
 
 if [ ${#failed[@]} -gt 0 ]; then
   printf '\n[test] failed: %s\n' "${failed[*]}"

@@ -1,42 +1,31 @@
 // The badge in a real browser (openapi.yaml; docs/model.md "The badge", "Counting views"): headless
 // Debian Chromium loads pages the real Worker serves, and drives the injected badge.js by mouse and
 // key.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { deflateSync, crc32, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { startWorker, unique, BROWSER_UA, fetchLocal } from './support/harness.mjs';
+import { unique, BROWSER_UA, fetchLocal } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { eventually, launchChromium } from './support/browser.mjs';
+import { eventually } from './support/browser.mjs';
+import { useBrowserWorld } from './support/browser-world.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'badge');
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 375, height: 700 };
 const THANKS = 'Thanks \u2014 your feedback was sent.';
 const CATEGORIES = ['reaction', 'bug', 'feature_request', 'comment', 'other'];
 
-let app;
-let browser;
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [app, browser] = await Promise.all([
-    startWorker(),
-    launchChromium(),
-  ]);
-});
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const world = useBrowserWorld('badge');
+const { SHOTS } = world;
 
 // ------------------------------------------------------------------ world and pages
 
 /** A grid and its one member, who drops the pages. */
 async function author() {
-  const grid = await app.grid();
-  const owner = await app.user();
-  await app.join(grid, owner);
+  const grid = await world.app.grid();
+  const owner = await world.app.user();
+  await world.app.join(grid, owner);
   return { grid, owner };
 }
 
@@ -55,14 +44,14 @@ function page({ head = '', tail = '', after = '' } = {}) {
 
 /** Drops `html` as a link-visible personal page and returns the live Inspiration (its `url` is public). */
 async function servedPage(owner, html = page()) {
-  return app.dropLive(owner, {
+  return world.app.dropLive(owner, {
     file: { name: 'index.html', content: html, type: 'text/html' },
     fields: { name: unique('badge'), scope: 'personal', visibility: 'link' },
   });
 }
 
-const readEntity = (owner, id) => app.request('GET', `/api/v2/inspirations/${id}`, { token: owner.token });
-const feedbackInbox = (owner, id) => app.request('GET', `/api/v2/entities/${id}/feedback`, { token: owner.token });
+const readEntity = (owner, id) => world.app.request('GET', `/api/v2/inspirations/${id}`, { token: owner.token });
+const feedbackInbox = (owner, id) => world.app.request('GET', `/api/v2/entities/${id}/feedback`, { token: owner.token });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 
@@ -89,7 +78,7 @@ function instrument() {
 
 /** A fresh browser context (own cache, own sessionStorage) with the instrumentation installed. */
 async function newContext(options = {}) {
-  const context = await browser.newContext({ viewport: DESKTOP, ...options });
+  const context = await world.browser.newContext({ viewport: DESKTOP, ...options });
   await context.addInitScript(instrument);
   return context;
 }
@@ -166,7 +155,7 @@ function around(boxes, pad, viewport) {
 
 for (const file of ['badge.js', 'badge-panel.js']) {
   test(`the Worker serves the ${file} of build/ with a day of caching`, async () => {
-    const res = await fetch(`${app.baseUrl}/${file}`);
+    const res = await fetch(`${world.app.baseUrl}/${file}`);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('cache-control'), 'public, max-age=86400, must-revalidate');
     const etag = res.headers.get('etag');
@@ -174,7 +163,7 @@ for (const file of ['badge.js', 'badge-panel.js']) {
     const served = Buffer.from(await res.arrayBuffer());
     assert.ok(served.equals(readFileSync(join(ROOT, 'build', file))),
       `the Worker serves the current build/${file} (rebuild the Worker after scripts/build-badge.sh)`);
-    const again = await fetch(`${app.baseUrl}/${file}`, { headers: { 'if-none-match': etag } });
+    const again = await fetch(`${world.app.baseUrl}/${file}`, { headers: { 'if-none-match': etag } });
     assert.equal(again.status, 304);
   });
 }
@@ -233,7 +222,7 @@ test('a served page shows the chip: a button of about 120x30 at the bottom-right
 async function holdBadgeJs(pg, { fail = false } = {}) {
   let release;
   const gate = new Promise((resolve) => { release = resolve; });
-  await pg.route(`${app.baseUrl}/badge.js`, async (route) => {
+  await pg.route(`${world.app.baseUrl}/badge.js`, async (route) => {
     if (fail) return route.abort('connectionrefused');
     await gate;
     return route.continue();
@@ -577,7 +566,7 @@ test('feedback in each category shows the thanks, returns to idle and lands in t
     assert.equal(item.page_url, viewer.href);
     assert.equal(item.entity_id, e.entity_id);
   }
-  const stranger = await app.user();
+  const stranger = await world.app.user();
   assert.equal((await feedbackInbox(stranger, e.entity_id)).status, 403, 'only the owner or a grid admin reads it');
   await context.close();
 });
@@ -586,7 +575,7 @@ test('past the rate limit the panel shows an inline error, keeps the text and le
   const { owner } = await author();
   const e = await servedPage(owner);
   const { page: pg, context } = await openBadgePage(e.url);
-  const feedbackUrl = `${app.baseUrl}/api/v2/entities/${e.entity_id}/feedback`;
+  const feedbackUrl = `${world.app.baseUrl}/api/v2/entities/${e.entity_id}/feedback`;
   // Five per 10 minutes per IP and entity (docs/model.md "Errors"): spend them from the page's own
   // origin.
   for (let i = 0; i < 5; i++) {
@@ -627,7 +616,7 @@ test('the beacon counts a browser page load once; headless Chromium is a bot and
   const { owner } = await author();
   const e = await servedPage(owner);
   const viewCount = async () => (await readEntity(owner, e.entity_id)).body.view_count;
-  const beaconAnswer = (pg) => pg.waitForResponse((r) => r.url() === `${app.baseUrl}/api/v2/views/${e.entity_id}`);
+  const beaconAnswer = (pg) => pg.waitForResponse((r) => r.url() === `${world.app.baseUrl}/api/v2/views/${e.entity_id}`);
 
   const headless = await newContext();
   const bot = await headless.newPage();
@@ -659,14 +648,14 @@ test('the beacon counts a browser page load once; headless Chromium is a bot and
   assert.equal(requests.views().length, 2, 'a reload sends the beacon again');
   assert.equal(await viewCount(), 1, 'the same viewer counts once a day');
   await context.close();
-  const direct = await app.request('POST', `/api/v2/views/${e.entity_id}`);
+  const direct = await world.app.request('POST', `/api/v2/views/${e.entity_id}`);
   assert.deepEqual([direct.status, direct.text], [202, ''], '202 with an empty body');
 });
 
 test('loading badge.js twice is a no-op: one host, one beacon, no errors', async () => {
   const { owner } = await author();
   // A second copy of the script after the injected tag (the parser moves it into <body>).
-  const e = await servedPage(owner, page({ after: `<script src="${app.baseUrl}/badge.js"></script>` }));
+  const e = await servedPage(owner, page({ after: `<script src="${world.app.baseUrl}/badge.js"></script>` }));
   const served = await (await fetchLocal(e.url)).text();
   assert.equal(served.match(/\/badge\.js"/g).length, 2, 'the served page loads the script twice');
   const { page: pg, context, requests, errors } = await openBadgePage(e.url);
@@ -674,7 +663,7 @@ test('loading badge.js twice is a no-op: one host, one beacon, no errors', async
   assert.equal(await pg.evaluate(() => document.querySelectorAll('script[src$="/badge.js"]').length), 2);
   assert.equal(await hosts(pg), 1);
   assert.equal(requests.views().length, 1);
-  await pg.addScriptTag({ url: `${app.baseUrl}/badge.js` });
+  await pg.addScriptTag({ url: `${world.app.baseUrl}/badge.js` });
   await sleep(300);
   assert.equal(await hosts(pg), 1, 'a third load changes nothing');
   assert.equal(requests.views().length, 1);
@@ -717,8 +706,8 @@ test('hostile page CSS does not change the badge', async () => {
 test('the grid badge style sets the theme variables, on the shell too; unsafe values are refused by the Worker', async () => {
   const { owner, grid } = await author();
   const theme = { bg: '#ff0000', fg: 'rgb(0, 0, 0)', accent: '#00ff00', radius: '0px', font: 'Georgia, serif', shadow: 'none' };
-  await app.mustAdmin('PUT', `/grids/${grid.slug}/badge-style`, { theme: { ...theme, evil: 'url(x)' } });
-  const refused = await app.admin('PUT', `/grids/${grid.slug}/badge-style`, { theme: { bg: 'red; color: blue' } });
+  await world.app.mustAdmin('PUT', `/grids/${grid.slug}/badge-style`, { theme: { ...theme, evil: 'url(x)' } });
+  const refused = await world.app.admin('PUT', `/grids/${grid.slug}/badge-style`, { theme: { bg: 'red; color: blue' } });
   assert.equal(refused.status, 400, refused.text);
   const e = await servedPage(owner);
   {
@@ -769,7 +758,7 @@ for (const [position, corner] of [
 ]) {
   test(`grid badge-style position ${position} pins the chip there and keeps the open panel on screen`, async () => {
     const { owner, grid } = await author();
-    await app.mustAdmin('PUT', `/grids/${grid.slug}/badge-style`, { position });
+    await world.app.mustAdmin('PUT', `/grids/${grid.slug}/badge-style`, { position });
     const e = await servedPage(owner);
     const { page: pg, context } = await openBadgePage(e.url);
     const box = await hostBox(pg);
@@ -822,8 +811,8 @@ test('reduced motion turns the panel animation off', async () => {
 test('auto mode: "Hide for this session" hides the badge for the session; force-show and locked-show ignore it', async () => {
   const { owner, grid } = await author();
   const e = await servedPage(owner);
-  const platformPolicy = (policy) => app.mustAdmin('PUT', '/badge-policy', { policy });
-  const gridPolicy = (policy) => app.mustAdmin('PUT', `/grids/${grid.slug}/badge-policy`, { policy });
+  const platformPolicy = (policy) => world.app.mustAdmin('PUT', '/badge-policy', { policy });
+  const gridPolicy = (policy) => world.app.mustAdmin('PUT', `/grids/${grid.slug}/badge-policy`, { policy });
   const modeOfTag = async () => (await (await fetchLocal(e.url)).text()).match(/data-platform-badge-mode="([^"]+)"/)?.[1];
   const { page: pg, context, requests } = await openBadgePage(e.url);
   try {
@@ -878,7 +867,7 @@ test('auto mode: "Hide for this session" hides the badge for the session; force-
 
 test('a page whose own CSP forbids wasm gets no badge, no thrown error, and ready resolves false', async () => {
   const { owner } = await author();
-  const csp = `<meta http-equiv="Content-Security-Policy" content="script-src ${app.baseUrl}">`;
+  const csp = `<meta http-equiv="Content-Security-Policy" content="script-src ${world.app.baseUrl}">`;
   const e = await servedPage(owner, page({ head: csp }));
   const { page: pg, context, errors } = await openBadgePage(e.url, { expectReady: false });
   assert.equal(await hosts(pg), 0);
@@ -931,7 +920,7 @@ function noisePng(width, height) {
 
 /** Every largest-contentful-paint entry of one load of `url` (`badge`: whether the page has the tag). */
 async function lcpEntries(url, { badge }) {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await world.browser.newContext({ viewport: DESKTOP });
   await context.addInitScript(() => {
     window.__lcp = [];
     new PerformanceObserver((list) => {
@@ -967,7 +956,7 @@ test('the badge is never the Largest Contentful Paint: text, image, near-empty a
     const e = await servedPage(owner, html);
     // The same page with the badge off: the Worker serves the same bytes without the tag.
     const plain = await servedPage(owner, html);
-    const off = await app.request('PATCH', `/api/v2/entities/${plain.entity_id}`, { token: owner.token, json: { badge_mode: 'off' } });
+    const off = await world.app.request('PATCH', `/api/v2/entities/${plain.entity_id}`, { token: owner.token, json: { badge_mode: 'off' } });
     assert.equal(off.status, 200);
     const runs = { with: [], without: [] };
     for (let i = 0; i < 7; i++) {

@@ -6,20 +6,16 @@
 // origin and opens nothing else; the ticket the link origin
 // stores with its reads works once, on its own origin only, even when two requests race to spend
 // it; one is never handed out for what the viewer may not read; /enter never leaves Plug's origins.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
-import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { useBrowserWorld } from './support/browser-world.mjs';
 import { signedInContext } from '../web/bench.mjs';
 import * as fx from './support/fixtures.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'hops');
-let app;
-let browser;
-before(async () => ({ app, browser } = await openBrowserWorld(SHOTS)));
-after(() => closeBrowserWorld({ app, browser }));
+const world = useBrowserWorld('hops');
+const { SHOTS } = world;
 
 const NAV = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'sec-fetch-mode': 'navigate', 'user-agent': BROWSER_UA };
 
@@ -50,25 +46,25 @@ async function requestsOf(page, go, names) {
  * sign-in (its flow cookie), /enter mints it on the /enter cookie, the same browser spends it.
  */
 async function linkCookie(user) {
-  const set = await app.request('POST', '/api/v2/enter-session', { token: user.token });
+  const set = await world.app.request('POST', '/api/v2/enter-session', { token: user.token });
   const enter = set.headers.getSetCookie().find((c) => c.startsWith('plug_enter=')).split(';')[0];
-  const miss = await app.request('GET', `${app.serveUrl}/`, { headers: NAV });
+  const miss = await world.app.request('GET', `${world.app.serveUrl}/`, { headers: NAV });
   assert.equal(miss.status, 302);
   const flow = miss.headers.getSetCookie().find((c) => c.startsWith('plug_flow_')).split(';')[0];
-  const at = await app.request('GET', miss.headers.get('location'), { headers: { ...NAV, cookie: enter } });
+  const at = await world.app.request('GET', miss.headers.get('location'), { headers: { ...NAV, cookie: enter } });
   assert.equal(at.status, 302);
-  const res = await app.request('GET', at.headers.get('location'), { headers: { ...NAV, cookie: flow } });
+  const res = await world.app.request('GET', at.headers.get('location'), { headers: { ...NAV, cookie: flow } });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('plug_session='));
   assert.ok(cookie, 'the session sets the link origin cookie');
   return cookie.split(';')[0];
 }
 
 test('a fresh browser signed in to the web app reaches the page through /enter\'s own small page straight to the content, then without a page, then in one hop', async () => {
-  const { owner, member, grid } = await app.world();
-  const e = await app.dropLive(owner, { file: { name: 'plan.html', content: fx.html('Plan', '<h1>Team plan</h1>') } });
-  const content = app.contentUrl(e.entity_id);
-  const names = new Map([[app.baseUrl, 'api'], [app.serveUrl, 'link'], [content, 'content']]);
-  const context = await signedInContext(browser, { user: member, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
+  const { owner, member, grid } = await world.app.world();
+  const e = await world.app.dropLive(owner, { file: { name: 'plan.html', content: fx.html('Plan', '<h1>Team plan</h1>') } });
+  const content = world.app.contentUrl(e.entity_id);
+  const names = new Map([[world.app.baseUrl, 'api'], [world.app.serveUrl, 'link'], [content, 'content']]);
+  const context = await signedInContext(world.browser, { user: member, grid, baseUrl: world.app.baseUrl, userAgent: BROWSER_UA });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
@@ -96,11 +92,11 @@ test('a fresh browser signed in to the web app reaches the page through /enter\'
   // The next pasted url needs no page: the /enter cookie that answer set signs this browser in
   // on the link origin on the way (its flow bound to this browser), and from then on a pasted
   // url is one redirect.
-  const other = await app.dropLive(owner, { file: { name: 'b.html', content: fx.html('B', '<h1>Budget</h1>') } });
-  names.set(app.contentUrl(other.entity_id), 'other');
+  const other = await world.app.dropLive(owner, { file: { name: 'b.html', content: fx.html('B', '<h1>Budget</h1>') } });
+  names.set(world.app.contentUrl(other.entity_id), 'other');
   const second = await requestsOf(page, async () => {
     await page.goto(other.url);
-    await page.waitForURL((u) => u.origin === app.contentUrl(other.entity_id), { waitUntil: 'load' });
+    await page.waitForURL((u) => u.origin === world.app.contentUrl(other.entity_id), { waitUntil: 'load' });
   }, names);
   assert.deepEqual(second.navigations, [
     `GET link ${new URL(other.url).pathname} 302`,
@@ -109,7 +105,7 @@ test('a fresh browser signed in to the web app reaches the page through /enter\'
     'GET other / 200',
   ], second.join('\n'));
   assert.equal(await page.textContent('h1'), 'Budget');
-  const flows = (await context.cookies(app.serveUrl)).filter((c) => c.name.startsWith('plug_flow_'));
+  const flows = (await context.cookies(world.app.serveUrl)).filter((c) => c.name.startsWith('plug_flow_'));
   assert.equal(flows.length, 1, 'the first flow is left to expire; the spent one is cleared');
   assert.ok(flows.every((c) => c.httpOnly && c.sameSite === 'Lax'));
   const third = await requestsOf(page, async () => {
@@ -120,7 +116,7 @@ test('a fresh browser signed in to the web app reaches the page through /enter\'
   assert.deepEqual(errors.filter((m) => !/favicon/.test(m)), []);
   // And the small page left the /enter cookie for the next time this browser has no link session:
   // a fresh tab whose link session is gone takes the four-redirect path, with no page.
-  const left = (await context.cookies(`${app.baseUrl}/enter`)).find((c) => c.name === 'plug_enter');
+  const left = (await context.cookies(`${world.app.baseUrl}/enter`)).find((c) => c.name === 'plug_enter');
   assert.ok(left, 'the /enter cookie is set');
   assert.equal(left.httpOnly, true);
   assert.equal(left.sameSite, 'Lax');
@@ -141,24 +137,24 @@ test('a fresh browser signed in to the web app reaches the page through /enter\'
 });
 
 test('where the web app has run, /enter needs no page: url, /enter, /_plug/session and the content are four redirects\' worth', async () => {
-  const { owner, member, grid } = await app.world();
-  const e = await app.dropLive(owner, { file: { name: 'plan.html', content: fx.html('Plan', '<h1>Team plan</h1>') } });
-  const content = app.contentUrl(e.entity_id);
-  const names = new Map([[app.baseUrl, 'api'], [app.serveUrl, 'link'], [content, 'content']]);
-  const context = await signedInContext(browser, { user: member, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
+  const { owner, member, grid } = await world.app.world();
+  const e = await world.app.dropLive(owner, { file: { name: 'plan.html', content: fx.html('Plan', '<h1>Team plan</h1>') } });
+  const content = world.app.contentUrl(e.entity_id);
+  const names = new Map([[world.app.baseUrl, 'api'], [world.app.serveUrl, 'link'], [content, 'content']]);
+  const context = await signedInContext(world.browser, { user: member, grid, baseUrl: world.app.baseUrl, userAgent: BROWSER_UA });
   let page = await context.newPage();
-  await page.goto(`${app.baseUrl}/`);
+  await page.goto(`${world.app.baseUrl}/`);
   await page.waitForSelector('#grid');
   let cookie;
   for (let t = 0; t < 100 && !cookie; t++) {
-    cookie = (await context.cookies(`${app.baseUrl}/enter`)).find((c) => c.name === 'plug_enter');
+    cookie = (await context.cookies(`${world.app.baseUrl}/enter`)).find((c) => c.name === 'plug_enter');
     if (!cookie) await page.waitForTimeout(50);
   }
   assert.ok(cookie, 'the signed-in app asked for the /enter cookie');
   assert.equal(cookie.path, '/enter');
   assert.equal(cookie.httpOnly, true);
   assert.equal(cookie.sameSite, 'Lax');
-  assert.ok(!(await context.cookies(`${app.baseUrl}/api/v2/me`)).some((c) => c.name === 'plug_enter'), 'sent to /enter alone');
+  assert.ok(!(await context.cookies(`${world.app.baseUrl}/api/v2/me`)).some((c) => c.name === 'plug_enter'), 'sent to /enter alone');
 
   // A new tab, as a pasted link opens: the app's own late reads are not on the way.
   await page.close();
@@ -177,13 +173,13 @@ test('where the web app has run, /enter needs no page: url, /enter, /_plug/sessi
   assert.equal(await page.textContent('h1'), 'Team plan');
 
   // Signing out of the app clears it.
-  await page.goto(`${app.baseUrl}/`);
+  await page.goto(`${world.app.baseUrl}/`);
   await page.click('#settings');
   await page.click('dialog button:has-text("Sign out")');
   await page.waitForSelector('form.signin');
   let gone = false;
   for (let t = 0; t < 100 && !gone; t++) {
-    gone = !(await context.cookies(`${app.baseUrl}/enter`)).some((c) => c.name === 'plug_enter');
+    gone = !(await context.cookies(`${world.app.baseUrl}/enter`)).some((c) => c.name === 'plug_enter');
     if (!gone) await page.waitForTimeout(50);
   }
   assert.ok(gone, 'signing out cleared the /enter cookie');
@@ -191,25 +187,25 @@ test('where the web app has run, /enter needs no page: url, /enter, /_plug/sessi
 });
 
 test('a sign-in link someone minted in their own browser does not sign a victim\'s browser in as them', async () => {
-  const { owner, member, outsider, grid } = await app.world();
-  const e = await app.dropLive(owner, { file: { name: 'plan.html', content: fx.html('Plan', '<h1>Team plan</h1>') } });
-  const content = app.contentUrl(e.entity_id);
+  const { owner, member, outsider, grid } = await world.app.world();
+  const e = await world.app.dropLive(owner, { file: { name: 'plan.html', content: fx.html('Plan', '<h1>Team plan</h1>') } });
+  const content = world.app.contentUrl(e.entity_id);
   // The victim: signed in to the web app, then on the link origin through it (the whole flow).
-  const context = await signedInContext(browser, { user: member, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
+  const context = await signedInContext(world.browser, { user: member, grid, baseUrl: world.app.baseUrl, userAgent: BROWSER_UA });
   const page = await context.newPage();
   await page.goto(e.url);
   await page.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
-  const other = await app.dropLive(owner, { file: { name: 'b.html', content: fx.html('B', '<h1>Budget</h1>') } });
+  const other = await world.app.dropLive(owner, { file: { name: 'b.html', content: fx.html('B', '<h1>Budget</h1>') } });
   await page.goto(other.url);
-  await page.waitForURL((u) => u.origin === app.contentUrl(other.entity_id), { waitUntil: 'load' });
-  const before = (await context.cookies(app.serveUrl)).find((c) => c.name === 'plug_session');
+  await page.waitForURL((u) => u.origin === world.app.contentUrl(other.entity_id), { waitUntil: 'load' });
+  const before = (await context.cookies(world.app.serveUrl)).find((c) => c.name === 'plug_session');
   assert.ok(before, 'the victim is signed in on the link origin');
 
   // The attacker, in their own flow, mints a sign-in link for their own account.
-  const miss = await app.request('GET', e.url, { headers: NAV });
-  const set = await app.request('POST', '/api/v2/enter-session', { token: outsider.token });
+  const miss = await world.app.request('GET', e.url, { headers: NAV });
+  const set = await world.app.request('POST', '/api/v2/enter-session', { token: outsider.token });
   const enter = set.headers.getSetCookie().find((c) => c.startsWith('plug_enter=')).split(';')[0];
-  const minted = await app.request('GET', miss.headers.get('location'), { headers: { ...NAV, cookie: enter } });
+  const minted = await world.app.request('GET', miss.headers.get('location'), { headers: { ...NAV, cookie: enter } });
   const link = minted.headers.get('location');
   assert.match(link, /\/_plug\/session\?ticket=/);
 
@@ -218,7 +214,7 @@ test('a sign-in link someone minted in their own browser does not sign a victim\
   assert.equal(res.status(), 401);
   assert.match(await page.textContent('h1'), /cannot be used here/);
   await page.screenshot({ path: join(SHOTS, 'sign-in-refused.png') });
-  const after = (await context.cookies(app.serveUrl)).find((c) => c.name === 'plug_session');
+  const after = (await context.cookies(world.app.serveUrl)).find((c) => c.name === 'plug_session');
   assert.equal(after?.value, before.value, 'the session is unchanged');
   await page.goto(e.url);
   await page.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
@@ -227,55 +223,55 @@ test('a sign-in link someone minted in their own browser does not sign a victim\
 });
 
 test('the /enter cookie: only the API sets it, for a signed-in caller; it leads only to the link origin, and opens nothing else', async () => {
-  const { owner, member, outsider } = await app.world();
-  const e = await app.dropLive(owner, {});
-  assert.equal((await app.request('POST', '/api/v2/enter-session')).status, 401, 'no token, no cookie');
-  const set = await app.request('POST', '/api/v2/enter-session', { token: member.token });
+  const { owner, member, outsider } = await world.app.world();
+  const e = await world.app.dropLive(owner, {});
+  assert.equal((await world.app.request('POST', '/api/v2/enter-session')).status, 401, 'no token, no cookie');
+  const set = await world.app.request('POST', '/api/v2/enter-session', { token: member.token });
   assert.equal(set.status, 204, set.text);
   const line = set.headers.getSetCookie().find((c) => c.startsWith('plug_enter='));
   assert.match(line, /; Path=\/enter; HttpOnly; SameSite=Lax; Max-Age=28800/);
   const cookie = line.split(';')[0];
 
   const to = (url) => `/enter?to=${encodeURIComponent(url)}`;
-  const ok = await app.request('GET', to(e.url), { headers: { ...NAV, cookie } });
+  const ok = await world.app.request('GET', to(e.url), { headers: { ...NAV, cookie } });
   assert.equal(ok.status, 302);
   const next = new URL(ok.headers.get('location'));
-  assert.equal(`${next.origin}${next.pathname}`, `${app.serveUrl}/_plug/session`);
+  assert.equal(`${next.origin}${next.pathname}`, `${world.app.serveUrl}/_plug/session`);
   assert.equal(ok.headers.get('cache-control'), 'no-store');
   // Not sent here by the link origin (no `flow`), it is bound to no browser, like a serve
   // session: it goes on to the content, once, and signs in the cookie's own user, whoever opens it
   // (tests/login-csrf.test.mjs).
-  const landed = await app.open(next.toString(), { headers: NAV });
-  assert.equal(new URL(landed.url).origin, app.contentUrl(e.entity_id));
+  const landed = await world.app.open(next.toString(), { headers: NAV });
+  assert.equal(new URL(landed.url).origin, world.app.contentUrl(e.entity_id));
   assert.equal(landed.status, 200);
-  assert.ok(landed.jar.get(new URL(app.serveUrl).host)?.get('plug_session'));
-  assert.equal((await app.request('GET', next.toString(), { origin: 'serve', headers: NAV })).status, 401, 'the sign-in link works once');
+  assert.ok(landed.jar.get(new URL(world.app.serveUrl).host)?.get('plug_session'));
+  assert.equal((await world.app.request('GET', next.toString(), { origin: 'serve', headers: NAV })).status, 401, 'the sign-in link works once');
 
   // Off the link origin, or asked for the app: the page, never a redirect.
-  for (const off of ['https://evil.example/', 'javascript:alert(1)', `${app.contentUrl(e.entity_id)}/`, `${app.serveUrl}.evil.example/g/n/`, `${app.serveUrl}@evil.example/`]) {
-    const res = await app.request('GET', to(off), { headers: { ...NAV, cookie } });
+  for (const off of ['https://evil.example/', 'javascript:alert(1)', `${world.app.contentUrl(e.entity_id)}/`, `${world.app.serveUrl}.evil.example/g/n/`, `${world.app.serveUrl}@evil.example/`]) {
+    const res = await world.app.request('GET', to(off), { headers: { ...NAV, cookie } });
     assert.equal(res.status, 200, off);
     assert.equal(res.headers.get('location'), null, off);
   }
-  assert.equal((await app.request('GET', `${to(e.url)}&app=1`, { headers: { ...NAV, cookie } })).status, 200);
+  assert.equal((await world.app.request('GET', `${to(e.url)}&app=1`, { headers: { ...NAV, cookie } })).status, 200);
   // Forged, or another cookie of Plug's under its name: the page.
   const session = (await linkCookie(member)).slice('plug_session='.length);
   for (const forged of [`plug_enter=${session}`, 'plug_enter=x.y.z', `plug_enter=${cookie.slice('plug_enter='.length, -4)}AAAA`]) {
-    const res = await app.request('GET', to(e.url), { headers: { ...NAV, cookie: forged } });
+    const res = await world.app.request('GET', to(e.url), { headers: { ...NAV, cookie: forged } });
     assert.equal(res.status, 200, forged);
   }
   // No API route reads it.
-  assert.equal((await app.request('GET', '/api/v2/me', { headers: { cookie } })).status, 401);
-  assert.equal((await app.request('GET', '/api/v2/inspirations', { headers: { cookie } })).status, 401);
+  assert.equal((await world.app.request('GET', '/api/v2/me', { headers: { cookie } })).status, 401);
+  assert.equal((await world.app.request('GET', '/api/v2/inspirations', { headers: { cookie } })).status, 401);
   // POST /enter, the small page's one request: a Bearer token or nothing, never the cookie alone;
   // a `to` on the link origin or nothing; the serve session and the cookie in one answer.
-  const enter = (url, opts) => app.request('POST', to(url), opts);
+  const enter = (url, opts) => world.app.request('POST', to(url), opts);
   for (const [what, opts] of [['no token', {}], ['the cookie alone', { headers: { cookie } }], ['a forged token', { token: 'x.y.z', headers: { cookie } }]]) {
     const res = await enter(e.url, opts);
     assert.equal(res.status, 401, what);
     assert.deepEqual(res.headers.getSetCookie(), [], what);
   }
-  for (const off of ['https://evil.example/', 'javascript:alert(1)', `${app.contentUrl(e.entity_id)}/`, `${app.serveUrl}.evil.example/g/n/`, `${app.serveUrl}@evil.example/`, '']) {
+  for (const off of ['https://evil.example/', 'javascript:alert(1)', `${world.app.contentUrl(e.entity_id)}/`, `${world.app.serveUrl}.evil.example/g/n/`, `${world.app.serveUrl}@evil.example/`, '']) {
     const res = await enter(off, { token: member.token });
     assert.equal(res.status, 400, off);
     assert.equal(res.body.error.code, 'VALIDATION_FAILED', off);
@@ -287,43 +283,43 @@ test('the /enter cookie: only the API sets it, for a signed-in caller; it leads 
   assert.match(now.headers.getSetCookie().find((c) => c.startsWith('plug_enter=')), /; Path=\/enter; HttpOnly; SameSite=Lax; Max-Age=28800/);
   // A `url` this user may read: the content itself, with a ticket for it and this user alone.
   const straight = new URL(now.body.url);
-  assert.equal(`${straight.origin}${straight.pathname}`, `${app.contentUrl(e.entity_id)}/`);
+  assert.equal(`${straight.origin}${straight.pathname}`, `${world.app.contentUrl(e.entity_id)}/`);
   assert.match(straight.searchParams.get('plug_ticket'), /^[0-9a-f]{64}$/);
-  const there = await app.open(now.body.url, { headers: NAV });
+  const there = await world.app.open(now.body.url, { headers: NAV });
   assert.equal(there.status, 200);
   assert.equal(there.hops.length, 1, 'no redirect on the way');
-  const spent = await app.request('GET', now.body.url, { headers: NAV });
+  const spent = await world.app.request('GET', now.body.url, { headers: NAV });
   assert.equal(spent.status, 404, 'once');
   assert.match(spent.text, /not shared with you/);
   // One the user may not read: the link origin's sign-in (which says so, signed in as them).
   const notThere = await enter(e.url, { token: outsider.token });
   assert.equal(notThere.status, 201);
-  assert.ok(notThere.body.url.startsWith(`${app.serveUrl}/_plug/session?ticket=`), notThere.body.url);
+  assert.ok(notThere.body.url.startsWith(`${world.app.serveUrl}/_plug/session?ticket=`), notThere.body.url);
 
   // The cookie lasts as long as the sign-in: a token's own life, at least 8 h, at most 30 days.
   for (const [ttl, life] of [[60, 28800], [10 * 86400, 10 * 86400], [90 * 86400, 30 * 86400]]) {
-    const t = await app.admin('POST', '/tokens', { user_id: member.user_id, ttl_seconds: ttl });
+    const t = await world.app.admin('POST', '/tokens', { user_id: member.user_id, ttl_seconds: ttl });
     assert.equal(t.status, 201, t.text);
-    for (const res of [await app.request('POST', '/api/v2/enter-session', { token: t.body.token }), await enter(e.url, { token: t.body.token })]) {
+    for (const res of [await world.app.request('POST', '/api/v2/enter-session', { token: t.body.token }), await enter(e.url, { token: t.body.token })]) {
       const maxAge = Number(res.headers.getSetCookie().find((c) => c.startsWith('plug_enter=')).match(/Max-Age=(\d+)/)[1]);
       assert.ok(maxAge <= life && maxAge >= life - 5, `ttl ${ttl}: Max-Age ${maxAge}, want ${life}`);
       // And the cookie itself says so: still good at /enter.
       const c = res.headers.getSetCookie().find((x) => x.startsWith('plug_enter=')).split(';')[0];
-      assert.equal((await app.request('GET', to(e.url), { headers: { ...NAV, cookie: c } })).status, 302);
+      assert.equal((await world.app.request('GET', to(e.url), { headers: { ...NAV, cookie: c } })).status, 302);
     }
   }
 
   // Signing out clears it, for anyone.
-  const cleared = await app.request('DELETE', '/api/v2/enter-session');
+  const cleared = await world.app.request('DELETE', '/api/v2/enter-session');
   assert.equal(cleared.status, 204);
   assert.match(cleared.headers.getSetCookie()[0], /^plug_enter=; Path=\/enter; HttpOnly; SameSite=Lax; Max-Age=0/);
 });
 
 test('/enter with a token the API refuses, or none, is the web app signing in; a url off Plug is refused there', async () => {
-  const { owner, member, grid } = await app.world();
-  const e = await app.dropLive(owner, {});
+  const { owner, member, grid } = await world.app.world();
+  const e = await world.app.dropLive(owner, {});
   // A token the API does not know: the small page hands over to the app, which asks to sign in.
-  const stale = await signedInContext(browser, { user: { token: 'not-a-token' }, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
+  const stale = await signedInContext(world.browser, { user: { token: 'not-a-token' }, grid, baseUrl: world.app.baseUrl, userAgent: BROWSER_UA });
   const page = await stale.newPage();
   await page.goto(e.url);
   await page.waitForSelector('form.signin');
@@ -336,15 +332,15 @@ test('/enter with a token the API refuses, or none, is the web app signing in; a
 
   // A `to` that is not on the link origin: the API refuses the serve session, the browser stays
   // on Plug's web app and is told why. Nothing is ever opened from the query alone.
-  const context = await signedInContext(browser, { user: member, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
+  const context = await signedInContext(world.browser, { user: member, grid, baseUrl: world.app.baseUrl, userAgent: BROWSER_UA });
   const p2 = await context.newPage();
   const left = [];
-  p2.on('request', (r) => { if (r.isNavigationRequest() && new URL(r.url()).origin !== app.baseUrl) left.push(r.url()); });
-  for (const to of ['https://evil.example/', 'javascript:alert(1)', `${app.contentUrl(e.entity_id)}/`, `${app.serveUrl}.evil.example/g/n/`]) {
-    await p2.goto(`${app.baseUrl}/enter?to=${encodeURIComponent(to)}`);
+  p2.on('request', (r) => { if (r.isNavigationRequest() && new URL(r.url()).origin !== world.app.baseUrl) left.push(r.url()); });
+  for (const to of ['https://evil.example/', 'javascript:alert(1)', `${world.app.contentUrl(e.entity_id)}/`, `${world.app.serveUrl}.evil.example/g/n/`]) {
+    await p2.goto(`${world.app.baseUrl}/enter?to=${encodeURIComponent(to)}`);
     await p2.waitForSelector('.error-banner');
     assert.match(await p2.textContent('h1'), /cannot be opened/, to);
-    assert.equal(new URL(p2.url()).origin, app.baseUrl, to);
+    assert.equal(new URL(p2.url()).origin, world.app.baseUrl, to);
   }
   await p2.screenshot({ path: join(SHOTS, 'enter-refused.png') });
   assert.deepEqual(left, [], 'no navigation left the API origin');
@@ -352,25 +348,25 @@ test('/enter with a token the API refuses, or none, is the web app signing in; a
 });
 
 test('a ticket the link origin stores with its reads works once, on its own origin, even when two race for it', async () => {
-  const { owner, member } = await app.world();
-  const a = await app.dropLive(owner, { file: { name: 'a.html', content: fx.html('A', '<h1>A</h1>') } });
-  const b = await app.dropLive(owner, { file: { name: 'b.html', content: fx.html('B', '<h1>B</h1>') } });
+  const { owner, member } = await world.app.world();
+  const a = await world.app.dropLive(owner, { file: { name: 'a.html', content: fx.html('A', '<h1>A</h1>') } });
+  const b = await world.app.dropLive(owner, { file: { name: 'b.html', content: fx.html('B', '<h1>B</h1>') } });
   const cookie = await linkCookie(member);
-  const hop = await app.request('GET', a.url, { headers: { ...NAV, cookie }, redirect: 'manual' });
+  const hop = await world.app.request('GET', a.url, { headers: { ...NAV, cookie }, redirect: 'manual' });
   assert.equal(hop.status, 302);
   const to = new URL(hop.headers.get('location'));
-  assert.equal(to.origin, app.contentUrl(a.entity_id));
+  assert.equal(to.origin, world.app.contentUrl(a.entity_id));
   const ticket = to.searchParams.get('plug_ticket');
   assert.match(ticket, /^[0-9a-f]{64}$/);
 
   // On B's origin it is nobody: the not-shared page, and no cookie.
-  const onB = await app.request('GET', `${app.contentUrl(b.entity_id)}/?plug_ticket=${ticket}`, { headers: NAV, redirect: 'manual' });
+  const onB = await world.app.request('GET', `${world.app.contentUrl(b.entity_id)}/?plug_ticket=${ticket}`, { headers: NAV, redirect: 'manual' });
   assert.equal(onB.status, 404);
   assert.equal(onB.headers.getSetCookie().length, 0);
   assert.ok(!onB.text.includes('<h1>B</h1>'));
 
   // Two requests racing with it on A: exactly one is let in.
-  const [x, y] = await Promise.all([0, 1].map(() => app.request('GET', to.toString(), { headers: NAV, redirect: 'manual' })));
+  const [x, y] = await Promise.all([0, 1].map(() => world.app.request('GET', to.toString(), { headers: NAV, redirect: 'manual' })));
   const statuses = [x.status, y.status].sort();
   assert.deepEqual(statuses, [200, 404], `${x.status} ${y.status}`);
   const winner = x.status === 200 ? x : y;
@@ -379,21 +375,21 @@ test('a ticket the link origin stores with its reads works once, on its own orig
   // The ticket spent, its user, the Inspiration with their access and its badge policy: one batch.
   assert.match(winner.headers.get('server-timing'), /^d1;desc="4 statements, 1 round trips"/);
   // And a third time, later: spent.
-  assert.equal((await app.request('GET', to.toString(), { headers: NAV, redirect: 'manual' })).status, 404);
+  assert.equal((await world.app.request('GET', to.toString(), { headers: NAV, redirect: 'manual' })).status, 404);
 });
 
 test('the link origin hands out no ticket for what the viewer may not read, and hidden looks like missing', async () => {
-  const { owner, outsider, space } = await app.world();
-  const hidden = await app.dropLive(owner, { fields: { scope: 'space', space_id: space.space_id, visibility: 'space' } });
+  const { owner, outsider, space } = await world.app.world();
+  const hidden = await world.app.dropLive(owner, { fields: { scope: 'space', space_id: space.space_id, visibility: 'space' } });
   const cookie = await linkCookie(outsider);
-  const res = await app.request('GET', hidden.url, { headers: { ...NAV, cookie }, redirect: 'manual' });
+  const res = await world.app.request('GET', hidden.url, { headers: { ...NAV, cookie }, redirect: 'manual' });
   assert.equal(res.status, 404);
   assert.match(res.text, /not shared with you/);
   assert.ok(res.text.includes(outsider.name), 'says who is signed in');
   assert.equal(res.headers.get('location'), null);
   assert.ok(!res.text.includes('plug_ticket'));
   // A missing one looks the same.
-  const missing = await app.request('GET', hidden.url.replace(/-[0-9a-f]{4}\/$/, '-0000/'), { headers: { ...NAV, cookie }, redirect: 'manual' });
+  const missing = await world.app.request('GET', hidden.url.replace(/-[0-9a-f]{4}\/$/, '-0000/'), { headers: { ...NAV, cookie }, redirect: 'manual' });
   assert.equal(missing.status, 404);
   assert.equal(missing.text, res.text);
 });

@@ -2,24 +2,19 @@
 // GitHub's rules, bare URLs linked and :shortcode: emoji, in Chromium against the real Worker.
 // Also: a document with none of these loads no script at all, the page's CSP holds (no
 // violation reported), and injection through a diagram or a formula runs nothing.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
-import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { useBrowserWorld } from './support/browser-world.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'markdown-extras');
-let app;
-let browser;
-let owner;
-before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
-after(() => closeBrowserWorld({ app, browser }));
+const world = useBrowserWorld('markdown-extras');
+const { SHOTS } = world;
 
 /** Drops a markdown file and opens it, recording CSP violations, dialogs and script requests. */
 async function openMarkdown(name, content) {
-  const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
-  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1100, height: 900 } });
+  const e = await world.app.dropLive(world.owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1100, height: 900 } });
   const page = await context.newPage();
   page.seen = { errors: [], dialogs: [], scripts: [], violations: [] };
   page.on('pageerror', (error) => page.seen.errors.push(error.message));

@@ -5,27 +5,22 @@
 // $`…`$ math; an Obsidian note with a callout inside a callout; an AI tool's README whose emoji
 // headings carry U+FE0F, with a footnote and a nested checklist; a Claude skill's front matter.
 // The fixtures are written here in the styles those tools produce.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
-import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { useBrowserWorld } from './support/browser-world.mjs';
 import { png } from './support/fixtures.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'markdown-readmes');
-let app;
-let browser;
-let owner;
-before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
-after(() => closeBrowserWorld({ app, browser }));
+const world = useBrowserWorld('markdown-readmes');
+const { SHOTS } = world;
 
 async function dropMarkdown(name, content) {
-  return app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  return world.app.dropLive(world.owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
 }
 
 async function open(e, colorScheme = 'light') {
-  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1100, height: 800 }, colorScheme });
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1100, height: 800 }, colorScheme });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -5,47 +5,36 @@
 // app's redirect URI with code, state and iss; the code then works at /mcp in the chosen grid.
 // Then the web app's settings list the app and its Disconnect ends it.
 // tests/mcp-oauth.test.mjs holds the protocol and the attacks over plain HTTP.
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchChromium } from './support/browser.mjs';
-import { startWorker, unique, fetchLocal } from './support/harness.mjs';
+import { useBrowserWorld } from './support/browser-world.mjs';
+import { unique, fetchLocal } from './support/harness.mjs';
 import { startIdp, idpVars } from './support/idp.mjs';
-import { ROOT } from './support/worker.mjs';
 import { signedInContext } from '../web/bench.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'mcp-oauth');
 const REDIRECT = 'https://claude.ai/api/mcp/auth_callback';
-let app;
 let idp;
-let browser;
-
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  idp = await startIdp();
-  [app, browser] = await Promise.all([startWorker({ vars: idpVars(idp) }), launchChromium()]);
-  idp.allowWebOrigin(app.baseUrl);
+const world = useBrowserWorld('mcp-oauth', {
+  vars: async () => idpVars(idp = await startIdp()),
+  setup: ({ app }) => idp.allowWebOrigin(app.baseUrl),
 });
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-  await idp?.close();
-});
+const { SHOTS } = world;
+after(() => idp?.close());
 
 test('a person signs in at the provider, picks a grid on Plug\'s page, the app gets a working code, and the web app\'s settings disconnect it', async () => {
-  const [first, second] = [await app.grid(), await app.grid()];
+  const [first, second] = [await world.app.grid(), await world.app.grid()];
   const domain = `${unique('corp')}.example`;
-  for (const g of [first, second]) await app.mustAdmin('PUT', `/grids/${g.slug}/email-domains`, { domains: [domain] });
-  const reg = await (await fetchLocal(`${app.baseUrl}/register`, { method: 'POST', headers: { 'content-type': 'application/json' },
+  for (const g of [first, second]) await world.app.mustAdmin('PUT', `/grids/${g.slug}/email-domains`, { domains: [domain] });
+  const reg = await (await fetchLocal(`${world.app.baseUrl}/register`, { method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ client_name: 'Claude', redirect_uris: [REDIRECT] }) })).json();
   const verifier = randomBytes(32).toString('base64url');
-  const url = `${app.baseUrl}/authorize?${new URLSearchParams({ response_type: 'code', client_id: reg.client_id,
+  const url = `${world.app.baseUrl}/authorize?${new URLSearchParams({ response_type: 'code', client_id: reg.client_id,
     redirect_uri: REDIRECT, state: 'st-1', code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256', resource: `${app.baseUrl}/mcp` })}`;
+    code_challenge_method: 'S256', resource: `${world.app.baseUrl}/mcp` })}`;
 
-  const page = await browser.newPage();
+  const page = await world.browser.newPage();
   let landed = null;
   await page.route('https://claude.ai/**', (route) => { landed = route.request().url(); route.fulfill({ status: 200, body: 'ok' }); });
   try {
@@ -75,13 +64,13 @@ test('a person signs in at the provider, picks a grid on Plug\'s page, the app g
   }
   const back = new URL(landed);
   assert.equal(back.searchParams.get('state'), 'st-1');
-  assert.equal(back.searchParams.get('iss'), app.baseUrl);
-  const tokens = await (await fetchLocal(`${app.baseUrl}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  assert.equal(back.searchParams.get('iss'), world.app.baseUrl);
+  const tokens = await (await fetchLocal(`${world.app.baseUrl}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'authorization_code', code: back.searchParams.get('code'), code_verifier: verifier,
       redirect_uri: REDIRECT, client_id: reg.client_id }) })).json();
   assert.match(tokens.access_token, /^plug_at_/);
   // The drop lands in the grid picked on the page, not the first one.
-  const call = await fetchLocal(`${app.baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json',
+  const call = await fetchLocal(`${world.app.baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json',
     accept: 'application/json, text/event-stream', authorization: `Bearer ${tokens.access_token}` },
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'drop', arguments: {
     content: '# Hi', file_name: 'note.md', name: unique('picked'), scope: 'org', visibility: 'org' } } }) });
@@ -90,17 +79,17 @@ test('a person signs in at the provider, picks a grid on Plug\'s page, the app g
   const item = answer.result.structuredContent;
   const idToken = await idp.sign({ sub: `ada@${domain}`, email: `ada@${domain}`, email_verified: true });
   const id = item.inspiration.entity_id;
-  const listed = async (g) => (await app.request('GET', '/api/v2/inspirations?owner=me', { token: idToken, grid: g.slug })).body.items.map((i) => i.entity_id);
+  const listed = async (g) => (await world.app.request('GET', '/api/v2/inspirations?owner=me', { token: idToken, grid: g.slug })).body.items.map((i) => i.entity_id);
   assert.ok((await listed(second)).includes(id), 'listed in the grid picked on the page');
   assert.ok(!(await listed(first)).includes(id), 'not in the other grid');
 
   // The web app's settings list the app, in the grid picked, and Disconnect ends it at once.
-  const context = await signedInContext(browser, { user: { token: idToken }, grid: second, baseUrl: app.baseUrl });
+  const context = await signedInContext(world.browser, { user: { token: idToken }, grid: second, baseUrl: world.app.baseUrl });
   const web = await context.newPage();
   const errors = [];
   web.on('pageerror', (e) => errors.push(e.message));
   try {
-    await web.goto(`${app.baseUrl}/`);
+    await web.goto(`${world.app.baseUrl}/`);
     await web.click('#settings');
     await web.waitForSelector('#connected-apps[aria-busy=false]');
     const row = await web.textContent('#connected-apps li');
@@ -113,7 +102,7 @@ test('a person signs in at the provider, picks a grid on Plug\'s page, the app g
   } finally {
     await context.close();
   }
-  const after = await fetchLocal(`${app.baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json',
+  const after = await fetchLocal(`${world.app.baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json',
     accept: 'application/json, text/event-stream', authorization: `Bearer ${tokens.access_token}` },
   body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
   assert.equal(after.status, 401, 'disconnected in the web app: the token stops at once');

@@ -4,45 +4,41 @@
 // creates the user and their membership by email domain, an email domain refused with a clear
 // page, a shared link opened signed out, an expired or refused token refreshed, signing out; then
 // `plug login` through the loopback redirect and through the device grant, refreshed and logged out.
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWorker, BROWSER_UA, unique } from './support/harness.mjs';
-import { ROOT } from './support/worker.mjs';
-import { eventually, launchChromium } from './support/browser.mjs';
+import { BROWSER_UA, unique } from './support/harness.mjs';
+import { eventually } from './support/browser.mjs';
+import { useBrowserWorld } from './support/browser-world.mjs';
 import { startIdp, idpVars, WEB_CLIENT } from './support/idp.mjs';
 import * as fx from './support/fixtures.mjs';
 import { PLUG, plug, startPlug } from './support/cli.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'oidc');
 const scratch = mkdtempSync(join(tmpdir(), 'plug-oidc-'));
 
-let app;
 let idp;
-let browser;
 let grid;
 let domain;
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  idp = await startIdp();
-  [app, browser] = await Promise.all([startWorker({ vars: idpVars(idp) }), launchChromium()]);
-  idp.allowWebOrigin(app.baseUrl);
-  grid = await app.grid();
-  domain = `${unique('corp')}.example`;
-  await app.mustAdmin('PUT', `/grids/${grid.slug}/email-domains`, { domains: [domain] });
+const world = useBrowserWorld('oidc', {
+  vars: async () => idpVars(idp = await startIdp()),
+  async setup({ app }) {
+    idp.allowWebOrigin(app.baseUrl);
+    grid = await app.grid();
+    domain = `${unique('corp')}.example`;
+    await app.mustAdmin('PUT', `/grids/${grid.slug}/email-domains`, { domains: [domain] });
+  },
 });
+const { SHOTS } = world;
 after(async () => {
-  await browser?.close();
-  await app?.stop();
   await idp?.close();
   rmSync(scratch, { recursive: true, force: true });
 });
 
 
 async function newPage() {
-  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1100, height: 760 } });
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1100, height: 760 } });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
@@ -73,17 +69,17 @@ const payload = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64ur
 /** A page of the web app signed in through the provider as `email`. */
 async function signIn(email, shot) {
   const page = await newPage();
-  await page.goto(`${app.baseUrl}/`);
+  await page.goto(`${world.app.baseUrl}/`);
   await page.click('#oidc-sign-in');
   await providerLogin(page, email, shot);
-  await page.waitForURL((u) => u.origin === app.baseUrl);
+  await page.waitForURL((u) => u.origin === world.app.baseUrl);
   await page.waitForSelector('#grid[aria-busy=false]', { state: 'attached' });
   return page;
 }
 
 test('the sign-in page offers the provider; a first sign-in creates the user and a membership by email domain', async () => {
   const page = await newPage();
-  await page.goto(`${app.baseUrl}/`);
+  await page.goto(`${world.app.baseUrl}/`);
   await page.waitForSelector('#oidc-sign-in');
   await page.screenshot({ path: join(SHOTS, 'sign-in.png') });
   assert.ok(await page.$('details.token-fallback'), 'the paste-a-token sign-in stays, folded away');
@@ -99,7 +95,7 @@ test('the sign-in page offers the provider; a first sign-in creates the user and
   assert.equal(payload(s.token).iss, idp.issuer);
   assert.equal(payload(s.token).aud, WEB_CLIENT);
   assert.equal(new URL(signed.url()).search, '', 'the code and state are gone from the address');
-  const me = await app.request('GET', '/api/v2/me', { token: s.token });
+  const me = await world.app.request('GET', '/api/v2/me', { token: s.token });
   assert.equal(me.status, 200);
   assert.equal(me.body.user.user_id, s.userId);
   assert.match(me.body.user.slug, /^ada-lovelace/);
@@ -110,7 +106,7 @@ test('the sign-in page offers the provider; a first sign-in creates the user and
 
 test('an email of a domain no grid allows gets a page that says why', async () => {
   const page = await newPage();
-  await page.goto(`${app.baseUrl}/`);
+  await page.goto(`${world.app.baseUrl}/`);
   await page.click('#oidc-sign-in');
   await providerLogin(page, 'eve@elsewhere.example');
   await page.waitForSelector('#sign-in-refused');
@@ -123,9 +119,9 @@ test('an email of a domain no grid allows gets a page that says why', async () =
 });
 
 test('a shared link opened signed out goes through the provider and lands on the content', async () => {
-  const owner = await app.user();
-  await app.join(grid, owner);
-  const e = await app.dropLive(owner, { grid: grid.slug, file: { name: 'plan.html', content: fx.html('Plan', '<h1>Team plan</h1>') } });
+  const owner = await world.app.user();
+  await world.app.join(grid, owner);
+  const e = await world.app.dropLive(owner, { grid: grid.slug, file: { name: 'plan.html', content: fx.html('Plan', '<h1>Team plan</h1>') } });
   const page = await newPage();
   await page.goto(e.url);
   await page.waitForSelector('#oidc-sign-in');
@@ -133,7 +129,7 @@ test('a shared link opened signed out goes through the provider and lands on the
   assert.ok((await page.textContent('#opening')).includes(e.url));
   await page.click('#oidc-sign-in');
   await providerLogin(page, `grace@${domain}`);
-  await page.waitForURL((u) => u.origin === app.contentUrl(e.entity_id), { timeout: 20_000 });
+  await page.waitForURL((u) => u.origin === world.app.contentUrl(e.entity_id), { timeout: 20_000 });
   await page.waitForSelector('h1');
   assert.equal(await page.textContent('h1'), 'Team plan');
   await page.context().close();
@@ -202,7 +198,7 @@ test('plug login opens the browser, takes the code on a loopback redirect, refre
   const browserScript = join(scratch, 'browser.sh');
   writeFileSync(browserScript, `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
   chmodSync(browserScript, 0o755);
-  const run = startPlug(['login', '--url', app.baseUrl], { env: { BROWSER: browserScript } });
+  const run = startPlug(['login', '--url', world.app.baseUrl], { env: { BROWSER: browserScript } });
   const url = await eventually(() => existsSync(opened) && readFileSync(opened, 'utf8'), 'the browser to be opened');
   const auth = new URL(url);
   assert.equal(auth.origin, idp.issuer);
@@ -217,7 +213,7 @@ test('plug login opens the browser, takes the code on a loopback redirect, refre
   await page.context().close();
   const result = await run.done;
   assert.equal(result.code, 0, result.stderr);
-  assert.match(result.stdout, new RegExp(`Logged in to ${app.baseUrl} as Linus \\(linus\\), grid ${grid.slug}`));
+  assert.match(result.stdout, new RegExp(`Logged in to ${world.app.baseUrl} as Linus \\(linus\\), grid ${grid.slug}`));
   const file = configOf(run.home);
   assert.equal(statSync(file).mode & 0o777, 0o600);
   const text = readFileSync(file, 'utf8');
@@ -259,7 +255,7 @@ for (const [what, args, env] of [
 ]) {
   test(`plug login signs in through the device grant ${what}`, async () => {
     let complete;
-    const run = startPlug(['login', '--url', app.baseUrl, ...args], {
+    const run = startPlug(['login', '--url', world.app.baseUrl, ...args], {
       env,
       onErr: (text) => { complete ||= text.match(/or open (http\S+)/)?.[1]; },
     });
@@ -282,9 +278,9 @@ for (const [what, args, env] of [
 }
 
 test('plug login --token keeps working beside the provider', async () => {
-  const user = await app.user();
-  await app.join(grid, user);
-  const run = await plug(['login', '--url', app.baseUrl, '--token', user.token, '--grid', grid.slug]);
+  const user = await world.app.user();
+  await world.app.join(grid, user);
+  const run = await plug(['login', '--url', world.app.baseUrl, '--token', user.token, '--grid', grid.slug]);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /Logged in/);
 });

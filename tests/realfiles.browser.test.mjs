@@ -6,7 +6,7 @@
 // or importing motion/react and lodash methods; a README with a table of contents and footnotes, a
 // Hugo post; a Next.js static export and a PowerShell-zipped site; a single-page app's routes, and
 // Vite and Docusaurus builds made for a sub-path.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,15 +14,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { useBrowserWorld } from './support/browser-world.mjs';
 import { zip } from './support/fixtures.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'realfiles');
-let app;
-let browser;
-let owner;
-before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
-after(() => closeBrowserWorld({ app, browser }));
+const world = useBrowserWorld('realfiles');
+const { SHOTS } = world;
 
 // `npm create vite@latest -- --template react`, src/App.jsx as written.
 const VITE_APP = `import { useState } from 'react'
@@ -122,13 +118,13 @@ Button.propTypes = {
 `;
 
 // Drops count against a per-user limit (10 a minute): a test that drops several uses a user of its
-// own (`(await app.world()).owner`).
-async function dropReact(name, content, user = owner) {
-  return app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'react_single_file' } });
+// own (`(await world.app.world()).owner`).
+async function dropReact(name, content, user = world.owner) {
+  return world.app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'react_single_file' } });
 }
 
 async function openPage(e) {
-  const context = await browser.newContext({ userAgent: BROWSER_UA });
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA });
   const page = await context.newPage();
   page.warnings = [];
   page.on('console', (m) => { if (m.type() === 'warning') page.warnings.push(m.text()); });
@@ -205,7 +201,7 @@ Set \`WIDGET_MODE=fast\`.
 `;
 
 test('a README opening with GitHub-style HTML shows its centred header, kbd and details, and runs nothing', async () => {
-  const e = await app.dropLive(owner, { file: { name: 'README.md', content: README }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const e = await world.app.dropLive(world.owner, { file: { name: 'README.md', content: README }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
   const { page, context } = await openPage(e);
   await page.waitForSelector('article h2');
   const header = await page.$eval('h1[align=center]', (h) => ({ text: h.textContent, align: getComputedStyle(h).textAlign }));
@@ -252,7 +248,7 @@ test('a deck shape with a picture fill shows the picture, not the theme gradient
   try {
     execFileSync(join(ROOT, '.venv', 'bin', 'python'), ['-c', PICTURE_FILL_DECK, dir]);
     const content = readFileSync(join(dir, 'picture-fill.pptx'));
-    const e = await app.dropLive(owner, { file: { name: 'picture-fill.pptx', content }, fields: { scope: 'personal', visibility: 'link', source_type: 'pptx' } });
+    const e = await world.app.dropLive(world.owner, { file: { name: 'picture-fill.pptx', content }, fields: { scope: 'personal', visibility: 'link', source_type: 'pptx' } });
     const { page, context } = await openPage(e);
     await page.waitForSelector('.plug-slides svg image');
     const shape = await page.$eval('.plug-slides svg image', async (image) => {
@@ -310,7 +306,7 @@ test('a 15,000-file documentation site zipped by Info-ZIP goes live and every pa
     execFileSync('zip', ['-q', '-r', 'docs.zip', 'html'], { cwd: dir });
     const content = readFileSync(join(dir, 'docs.zip'));
     const started = Date.now();
-    const e = await app.dropLive(owner, { file: { name: 'docs.zip', content }, fields: { scope: 'personal', visibility: 'link' } });
+    const e = await world.app.dropLive(world.owner, { file: { name: 'docs.zip', content }, fields: { scope: 'personal', visibility: 'link' } });
     t.diagnostic(`${content.length} B zip of 15,000 files live after ${Date.now() - started} ms`);
     const { page, context } = await openPage(e);
     await page.waitForSelector('body[data-doctools="ready"]');
@@ -388,7 +384,7 @@ test('a component without an export or with a memo default renders: UMD globals,
     ['greeting.jsx', MEMO_DEFAULT, 'h1', 'Memoised greeting'],
     ['mount.jsx', MOUNT_ON_APP, 'h1', 'Mounted on #app'],
   ];
-  const { owner: user } = await app.world();
+  const { owner: user } = await world.app.world();
   for (const [name, source, selector, text] of cases) {
     const e = await dropReact(name, source, user);
     const { page, context } = await openPage(e);
@@ -434,8 +430,8 @@ not front matter here
 `;
 
 test("a README's table of contents scrolls to GitHub's heading anchors, its footnotes come last, TOML front matter is not shown and YAML's after a BOM is a table", async () => {
-  const { owner: user } = await app.world();
-  const e = await app.dropLive(user, { file: { name: 'README.md', content: TOC_README }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const { owner: user } = await world.app.world();
+  const e = await world.app.dropLive(user, { file: { name: 'README.md', content: TOC_README }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
   const { page, context } = await openPage(e);
   await page.waitForSelector('article h2');
   for (const [link, heading] of [['Usage & examples', 'Usage & examples'], ['FAQ (again)', 'FAQ (again)']]) {
@@ -451,7 +447,7 @@ test("a README's table of contents scrolls to GitHub's heading anchors, its foot
   const order = await page.$eval('article', (a) => a.textContent.indexOf('Or newer.') > a.textContent.lastIndexOf('Second FAQ.'));
   assert.ok(order, 'the footnote is listed at the end, as on GitHub');
   await context.close();
-  const hugo = await app.dropLive(user, { file: { name: 'post.md', content: '+++\ntitle = "Hugo post"\ndraft = false\n+++\n\n# Hugo\n' }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const hugo = await world.app.dropLive(user, { file: { name: 'post.md', content: '+++\ntitle = "Hugo post"\ndraft = false\n+++\n\n# Hugo\n' }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
   const { page: post, context: postContext } = await openPage(hugo);
   await post.waitForSelector('article h1');
   const text = await post.textContent('article');
@@ -459,7 +455,7 @@ test("a README's table of contents scrolls to GitHub's heading anchors, its foot
   await postContext.close();
   // Notepad saves UTF-8 with a byte order mark before the front matter: still front matter,
   // shown as GitHub shows YAML's, a table of its keys over their values.
-  const notepad = await app.dropLive(user, { file: { name: 'notes.md', content: '\ufeff---\ntitle: Notepad\n---\n\n# Notes\n' }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
+  const notepad = await world.app.dropLive(user, { file: { name: 'notes.md', content: '\ufeff---\ntitle: Notepad\n---\n\n# Notes\n' }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
   const { page: notes, context: notesContext } = await openPage(notepad);
   await notes.waitForSelector('article h1');
   assert.deepEqual(await notes.$$eval('article > *', (all) => all.map((el) => `${el.tagName} ${el.textContent.replace(/\s+/g, ' ').trim()}`)),
@@ -480,10 +476,10 @@ test('a Next.js static export answers its clean URLs and misses with its 404.htm
     { name: '404.html', content: page('This page could not be found.') },
     { name: '_next/static/css/app.css', content: 'h1 { color: rgb(0, 112, 243); }' },
   ];
-  const { owner: user } = await app.world();
+  const { owner: user } = await world.app.world();
   for (const [name, sep] of [['next-export.zip', '/'], ['compress-archive.zip', '\\']]) {
     const content = zip(files.map((f) => ({ name: f.name.replaceAll('/', sep), content: f.content })));
-    const e = await app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
+    const e = await world.app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
     const { page: tab, context } = await openPage(e);
     await tab.waitForSelector('h1');
     assert.equal(await tab.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(0, 112, 243)', `${name}: the stylesheet in a subfolder`);
@@ -525,7 +521,7 @@ export default function App() {
 `;
 
 test('a component importing motion/react, lodash/debounce and lodash-es renders', async () => {
-  const { owner: user } = await app.world();
+  const { owner: user } = await world.app.world();
   const e = await dropReact('Motion.jsx', MOTION_AND_LODASH, user);
   const { page, context } = await openPage(e);
   await page.waitForFunction(() => document.querySelector('#root h1') || document.querySelector('.plug-error'));
@@ -567,7 +563,7 @@ function viteBuild(base) {
 
 /** Opens `url` in a fresh page that records console errors, failed loads and page errors. */
 async function openWatched(url) {
-  const context = await browser.newContext({ userAgent: BROWSER_UA });
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
@@ -577,8 +573,8 @@ async function openWatched(url) {
 }
 
 test('a single-page app answers its routes when reloaded or shared, and a site built for a sub-path (Vite base, Docusaurus baseUrl) opens under it with its assets', async () => {
-  const { owner: user } = await app.world();
-  const drop = (name, content) => app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
+  const { owner: user } = await world.app.world();
+  const drop = (name, content) => world.app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
 
   // Vite's default base, no 404.html: a route is the app's, not Plug's not-shared page.
   const spa = await drop('vite-spa.zip', viteBuild('/'));
@@ -614,7 +610,7 @@ test('a single-page app answers its routes when reloaded or shared, and a site b
   // A page under a folder the zip lacks is for navigations: a script asking for one gets 404.
   assert.equal(await b.page.evaluate(async () => (await fetch('/elsewhere/')).status), 404);
   // A program (an unfurler, curl) is not moved: it gets the home page itself.
-  const fetched = await app.open(based.url);
+  const fetched = await world.app.open(based.url);
   assert.equal(fetched.status, 200);
   assert.match(fetched.text, /\/my-app\/assets\//);
   await b.page.screenshot({ path: join(SHOTS, 'vite-base.png') });
@@ -667,7 +663,7 @@ export default function App() { return <h1>{process('own process')}</h1>; }
 `;
 
 test('a component reading process.env (Create React App, AI Studio) renders with its settings unset', async () => {
-  const { owner: user } = await app.world();
+  const { owner: user } = await world.app.world();
   const e = await dropReact('App.tsx', PROCESS_ENV, user);
   const { page, context, problems } = await openWatched(e.url);
   await page.waitForFunction(() => document.querySelector('#env') || document.querySelector('.plug-error'), null, { timeout: 15_000 });

@@ -2,22 +2,15 @@
 // placed in a cell, text turned at an angle or stacked, a sheet laid out right to left. Workbooks
 // are written during the run by XlsxWriter and openpyxl in .venv, dropped through the real Worker
 // and read in Chromium as a person reads them.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
-import { openWorkbook, atCell, textAt } from './support/sheet-pages.mjs';
+import { atCell, textAt, useSheetWorld } from './support/sheet-pages.mjs';
 import { writtenBy } from './support/python.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'sheets-cells');
-let app;
-let browser;
-before(async () => { ({ app, browser } = await openBrowserWorld(SHOTS)); });
-after(() => closeBrowserWorld({ app, browser }));
+const world = useSheetWorld('sheets-cells');
+const { SHOTS } = world;
 
-// Each test drops as a user of its own (10 drops a minute each).
-const freshUser = async () => (await app.world()).owner;
 
 // Where the cell at column `letters`, row `number` lies on screen, from its column letter's and
 // row number's headers (an empty cell has no element of its own).
@@ -57,7 +50,7 @@ book.close()
 `;
 
 test('a picture placed in a cell shows in the cell, fitted with its proportions, not as #VALUE!', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'in-cell.xlsx', writtenBy(IN_CELL));
+  const { page, context } = await world.openWorkbook('in-cell.xlsx', writtenBy(IN_CELL));
   assert.equal(await textAt(page, 'B2'), '');
   assert.deepEqual([await textAt(page, 'A2'), await textAt(page, 'C2')], ['Ann', 'Sales']);
   const picture = await page.waitForFunction(() => {
@@ -94,7 +87,7 @@ book.save(sys.argv[1])
 `;
 
 test('text turned at an angle, sideways or stacked is drawn so, inside its cell', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'turned.xlsx', writtenBy(TURNED));
+  const { page, context } = await world.openWorkbook('turned.xlsx', writtenBy(TURNED));
   const look = (cell) => {
     const turned = cell && cell.querySelector('.plug-turn');
     if (!turned) return { level: cell && cell.textContent };
@@ -135,7 +128,7 @@ book.save(sys.argv[1])
 `;
 
 test('a sheet saved right to left has column A at the right, and Hebrew text sits at its cell\'s right', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'rtl.xlsx', writtenBy(RIGHT_TO_LEFT));
+  const { page, context } = await world.openWorkbook('rtl.xlsx', writtenBy(RIGHT_TO_LEFT));
   const at = (selector, text) => page.evaluate(([selector, text]) => {
     const r = [...document.querySelectorAll(selector)].find((e) => e.textContent === text).getBoundingClientRect();
     return { left: r.left, right: r.right };
@@ -211,7 +204,7 @@ with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as out:
 `;
 
 test("Excel 2010's 3 Stars and 3 Triangles icon sets, kept only in the sheet's extension, are drawn", async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'stars.xlsx', writtenBy(EXTENSION_ICONS));
+  const { page, context } = await world.openWorkbook('stars.xlsx', writtenBy(EXTENSION_ICONS));
   await page.waitForFunction(() => [...document.querySelectorAll('.plug-c')].some((e) => e.style.backgroundImage.includes('svg')), null, { timeout: 30_000 });
   const icon = (cell) => decodeURIComponent(cell.style.backgroundImage);
   const icons = {};

@@ -3,23 +3,17 @@
 // (a spilled range too). XlsxWriter and openpyxl (the project venv) write each workbook during the
 // run, LibreOffice saves one again when installed; each is dropped through the real Worker and
 // read in Chromium at each cell's place on screen: its computed colours and bar lengths.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
-import { atCell, openWorkbook } from './support/sheet-pages.mjs';
+import { atCell, useSheetWorld } from './support/sheet-pages.mjs';
 import { writtenBy } from './support/python.mjs';
 import { scratchDir } from './support/scratch.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'sheets-conditional');
-let app;
-let browser;
-let owner;
-before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
-after(() => closeBrowserWorld({ app, browser }));
+const world = useSheetWorld('sheets-conditional');
+const { SHOTS } = world;
 
 /**
  * What a person sees at a cell's place (the element under its column letter's middle and its row
@@ -84,7 +78,7 @@ const GREEN = '#c6efce';
 const YELLOW = '#ffeb9c';
 
 test('conditional formats XlsxWriter writes show as in Excel, on calculated and spilled values', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'conditional.xlsx', writtenBy(XLSXWRITER), { console: true });
+  const { page, context } = await world.openWorkbook('conditional.xlsx', writtenBy(XLSXWRITER), { console: true });
   await page.screenshot({ path: join(SHOTS, 'xlsxwriter.png') });
   const seen = await looks(page, ['B2', 'B3', 'B4', 'B5', 'B9', 'B10', 'C2', 'C11', 'D2', 'D6', 'D11', 'E4', 'E5', 'F2', 'F3', 'F5', 'F7', 'F9', 'G2', 'G9', 'G11', 'A2', 'A8', 'A11', 'I2', 'I10', 'I11']);
   // Cell is: > 150 red with dark red text, between 40 and 60 green; others as they were.
@@ -135,7 +129,7 @@ book.save(sys.argv[1])
 `;
 
 test('conditional formats openpyxl writes: cell is, formula, 2-colour scale, data bars across 0, above average, banding', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'report.xlsx', writtenBy(OPENPYXL), { console: true });
+  const { page, context } = await world.openWorkbook('report.xlsx', writtenBy(OPENPYXL), { console: true });
   await page.screenshot({ path: join(SHOTS, 'openpyxl.png') });
   const seen = await looks(page, ['A2', 'A3', 'B2', 'B3', 'B5', 'C3', 'C4', 'D3', 'D6', 'D2', 'E2', 'E3', 'E4', 'E5', 'F3', 'F4', 'F5', 'F6']);
   // Units < 100, red; where no rule fills, even rows get the banding.
@@ -164,7 +158,7 @@ test('conditional formats LibreOffice Calc saves show as in Excel', { skip: SOFF
   const dir = scratchDir('soffice');
   writeFileSync(join(dir, 'in.xlsx'), writtenBy(XLSXWRITER));
   execFileSync(SOFFICE, [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', join(dir, 'out'), join(dir, 'in.xlsx')], { stdio: 'pipe', timeout: 180_000 });
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'libreoffice.xlsx', readFileSync(join(dir, 'out', 'in.xlsx')), { console: true });
+  const { page, context } = await world.openWorkbook('libreoffice.xlsx', readFileSync(join(dir, 'out', 'in.xlsx')), { console: true });
   await page.screenshot({ path: join(SHOTS, 'libreoffice.png') });
   const seen = await looks(page, ['B2', 'B3', 'B10', 'C2', 'C11', 'D2', 'D11', 'E4', 'E5', 'F2', 'F5', 'A2', 'A8']);
   assert.deepEqual([seen.B2.fill, seen.B3.fill, seen.B10.fill, seen.B10.color], [null, GREEN, RED, '#9c0006']);
@@ -192,9 +186,9 @@ book.close()
 
 test('a sheet of 10,000 rows with a colour scale and data bars opens promptly, formatted to its last row', async () => {
   // The same sheet without its rules, to compare like with like on a loaded machine.
-  const plain = await openWorkbook({ app, browser, user: owner }, 'plain.xlsx', writtenBy(BIG.replace(/^sheet\.conditional_format.*$/gm, '')), { console: true });
+  const plain = await world.openWorkbook('plain.xlsx', writtenBy(BIG.replace(/^sheet\.conditional_format.*$/gm, '')), { console: true });
   await plain.context.close();
-  const { page, context, seconds } = await openWorkbook({ app, browser, user: owner }, 'big.xlsx', writtenBy(BIG), { console: true });
+  const { page, context, seconds } = await world.openWorkbook('big.xlsx', writtenBy(BIG), { console: true });
   console.log(`10,000 rows: ${seconds.toFixed(1)} s with conditional formats, ${plain.seconds.toFixed(1)} s without`);
   assert.ok(seconds < Math.max(20, plain.seconds * 2), `${seconds} s against ${plain.seconds} s`);
   const top = await looks(page, ['A2', 'B2', 'C2', 'A11', 'C11']);
@@ -245,7 +239,7 @@ book.save(sys.argv[1])
 `;
 
 for (const [writer, script, offset] of [['XlsxWriter', PICTURE, [10, 5]], ['openpyxl', OPENPYXL_PICTURE, [0, 0]]]) test(`a picture ${writer} anchors in a sheet shows at its cell, at its size`, async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'logo.xlsx', writtenBy(script), { console: true });
+  const { page, context } = await world.openWorkbook('logo.xlsx', writtenBy(script), { console: true });
   await page.screenshot({ path: join(SHOTS, `picture-${writer}.png`) });
   const shown = await page.evaluate(() => {
     const img = document.querySelector('.plug-pane-body img.plug-picture');
@@ -281,7 +275,7 @@ book.close()
 `;
 
 test('icon sets: traffic lights and arrows by Excel’s default thresholds (33% and 67%)', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'icons.xlsx', writtenBy(ICONS), { console: true });
+  const { page, context } = await world.openWorkbook('icons.xlsx', writtenBy(ICONS), { console: true });
   await page.screenshot({ path: join(SHOTS, 'icons.png') });
   const icons = await page.evaluate(() => {
     const out = {};
@@ -324,7 +318,7 @@ book.close()
 `;
 
 test('formula rules are calculated by the workbook’s engine: a lookup into another sheet, ISODD, TEXT', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'stock.xlsx', writtenBy(LOOKUP), { console: true });
+  const { page, context } = await world.openWorkbook('stock.xlsx', writtenBy(LOOKUP), { console: true });
   await page.screenshot({ path: join(SHOTS, 'lookup.png') });
   const seen = await looks(page, ['A2', 'B2', 'A3', 'A4', 'B4', 'A5', 'A6', 'C2', 'C3', 'C4']);
   // Below its minimum: bolts 40 < 50, washers 90 < 100, nuts 10 < 20; not nuts 30, bolts 60.

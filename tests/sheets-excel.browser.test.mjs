@@ -3,20 +3,14 @@
 // negative date or time, and 0 for a formula that refers to an empty cell. XlsxWriter (the
 // project venv) writes each workbook during the run; it is dropped through the real Worker and
 // read in Chromium at each cell's place on screen, as a person reads it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
-import { openWorkbook, textAt, texts } from './support/sheet-pages.mjs';
+import { textAt, texts, useSheetWorld } from './support/sheet-pages.mjs';
 import { writtenBy } from './support/python.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'sheets-excel');
-let app;
-let browser;
-let owner;
-before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
-after(() => closeBrowserWorld({ app, browser }));
+const world = useSheetWorld('sheets-excel');
+const { SHOTS } = world;
 
 const DYNAMIC = String.raw`
 import sys, xlsxwriter
@@ -43,7 +37,7 @@ book.close()
 `;
 
 test('dynamic array formulas XlsxWriter stored without values spill as in Excel', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'spills.xlsx', writtenBy(DYNAMIC));
+  const { page, context } = await world.openWorkbook('spills.xlsx', writtenBy(DYNAMIC));
   assert.deepEqual(await texts(page, ['D1', 'D2', 'D3', 'D4', 'D5', 'D6']), { D1: 'apple', D2: 'apple', D3: 'fig', D4: 'kiwi', D5: 'pear', D6: '' });
   assert.deepEqual(await texts(page, ['E1', 'E2', 'E3', 'E4', 'E5']), { E1: 'pear', E2: 'apple', E3: 'fig', E4: 'kiwi', E5: '' });
   assert.deepEqual(await texts(page, ['F1', 'G1', 'F2', 'G2', 'F3', 'G3', 'F4']), { F1: 'pear', G1: '3', F2: 'fig', G2: '4', F3: 'kiwi', G3: '5', F4: '' });
@@ -92,7 +86,7 @@ book.close()
 `;
 
 test('a negative time or date shows ####, and a formula referring to an empty cell shows 0, as in Excel', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'times.xlsx', writtenBy(EXCEL_SHOWS));
+  const { page, context } = await world.openWorkbook('times.xlsx', writtenBy(EXCEL_SHOWS));
   const shown = await texts(page, ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B8', 'B9', 'B10', 'B11']);
   for (const address of ['B3', 'B4', 'B5']) assert.match(shown[address], /^#{4,}$/, `${address}: ${JSON.stringify(shown)}`);
   assert.deepEqual({ ...shown, B3: '#', B4: '#', B5: '#' }, { B1: '6:00', B2: '12:00', B3: '#', B4: '#', B5: '#', B6: '6:00', B8: '0', B9: '0', B10: '', B11: '0' });
@@ -123,7 +117,7 @@ book.close()
 `;
 
 test('text spills as in Excel: out of a frozen column into the scrolling part, from an indented cell, leftwards when right-aligned, both ways when centred', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'spilling.xlsx', writtenBy(SPILLING_TEXT));
+  const { page, context } = await world.openWorkbook('spilling.xlsx', writtenBy(SPILLING_TEXT));
   const title = 'Quarterly sales report for the northern region';
   assert.deepEqual(await texts(page, ['A1', 'C1', 'H1']), { A1: title, C1: title, H1: title });
   const long = 'A very long region name that spills';
@@ -166,7 +160,7 @@ book.close()
 `;
 
 test('rich text keeps the font of each run: a bold word, a red italic one', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'rich.xlsx', writtenBy(RICH));
+  const { page, context } = await world.openWorkbook('rich.xlsx', writtenBy(RICH));
   assert.equal(await textAt(page, 'A1'), 'This is bold and red italic text.');
   assert.equal(await textAt(page, 'C1'), 'This is bold and red italic text.', 'it spills as one text');
   const runs = await page.evaluate(() => {
@@ -202,7 +196,7 @@ book.close()
 `;
 
 test("the headers of an AutoFilter range and a table show Excel's filter button", async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'filters.xlsx', writtenBy(FILTERS));
+  const { page, context } = await world.openWorkbook('filters.xlsx', writtenBy(FILTERS));
   const buttons = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.plug-c')]
     .filter((e) => e.textContent).map((e) => [e.textContent, getComputedStyle(e, '::after').content])));
   assert.deepEqual(buttons, { Region: '"▾"', Units: '"▾"', North: 'none', 3: 'none', South: 'none', 5: 'none', Name: '"▾"', Qty: '"▾"', Ann: 'none', 1: 'none', Bob: 'none', 2: 'none' });
@@ -222,7 +216,7 @@ book.close()
 `;
 
 test("a cell with a note shows Excel's red corner and the note on hover", async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'notes.xlsx', writtenBy(NOTES));
+  const { page, context } = await world.openWorkbook('notes.xlsx', writtenBy(NOTES));
   const marked = await page.evaluate(() => [...document.querySelectorAll('.plug-c')].map((e) => [e.textContent, e.title, getComputedStyle(e, '::before').borderRightColor]));
   assert.deepEqual(marked.filter(([, title]) => title), [
     ['Budget', 'Approved by the board in May.', 'rgb(192, 0, 0)'],

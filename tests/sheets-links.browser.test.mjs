@@ -3,22 +3,16 @@
 // the zoom each sheet was saved at.
 // openpyxl writes each during the run (LibreOffice saves one again where soffice is installed);
 // each is dropped through the real Worker and read in Chromium as a person reads it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld, eventually } from './support/browser.mjs';
-import { atCell, openWorkbook, texts } from './support/sheet-pages.mjs';
+import { eventually } from './support/browser.mjs';
+import { atCell, texts, useSheetWorld } from './support/sheet-pages.mjs';
 import { savedByLibreOffice, writtenBy } from './support/python.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'sheets-links');
-let app;
-let browser;
-before(async () => { ({ app, browser } = await openBrowserWorld(SHOTS)); });
-after(() => closeBrowserWorld({ app, browser }));
+const world = useSheetWorld('sheets-links');
+const { SHOTS } = world;
 
-// Each test drops as a user of its own (10 drops a minute each).
-const freshUser = async () => (await app.world()).owner;
 
 
 // Names as Excel's Name Manager makes them: a range, a constant (a tax rate) and a formula.
@@ -42,7 +36,7 @@ book.save(sys.argv[1])
 `;
 
 test('names defined as a constant or a formula are calculated, as Excel calculates them', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'names.xlsx', writtenBy(NAMES));
+  const { page, context } = await world.openWorkbook('names.xlsx', writtenBy(NAMES));
   // Before: a constant or formula name was kept as opaque text, and D2:D4 showed their formulas.
   assert.deepEqual(await texts(page, ['D1', 'D2', 'D3', 'D4']), { D1: '1400', D2: '280', D3: '2800', D4: '1680' });
   assert.deepEqual(page.errors, []);
@@ -81,7 +75,7 @@ async function assertConditionColours(page) {
 
 test('a number format with conditions draws each number in the colour of the section its condition picks, also after LibreOffice saves it', async (t) => {
   const written = writtenBy(CONDITIONS);
-  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'conditions.xlsx', written);
+  const { page, context } = await world.openWorkbook('conditions.xlsx', written);
   // Before: a format with conditions was left black ("left uncoloured rather than guessed").
   await assertConditionColours(page);
   assert.deepEqual(page.errors, []);
@@ -92,7 +86,7 @@ test('a number format with conditions draws each number in the colour of the sec
     t.diagnostic('soffice is not installed: the LibreOffice round trip was not checked');
     return;
   }
-  const again = await openWorkbook({ app, browser, user: await freshUser() }, 'conditions-libreoffice.xlsx', saved);
+  const again = await world.openWorkbook('conditions-libreoffice.xlsx', saved);
   await assertConditionColours(again.page);
   assert.deepEqual(again.page.errors, []);
   await again.context.close();
@@ -130,7 +124,7 @@ book.save(sys.argv[1])
 `;
 
 test('a hyperlink to another sheet opens that sheet at its cell; a web link opens a new tab; a file link is no link', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'contents.xlsx', writtenBy(LINKS));
+  const { page, context } = await world.openWorkbook('contents.xlsx', writtenBy(LINKS));
   const linkOf = (cell) => {
     const a = cell && cell.querySelector('a');
     return a ? [a.getAttribute('href'), a.target, a.rel, cell.textContent] : null;
@@ -182,7 +176,7 @@ book.save(sys.argv[1])
 `;
 
 test('a sheet saved zoomed in or out opens at its zoom, as Excel opens it', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: await freshUser() }, 'zooms.xlsx', writtenBy(ZOOMS));
+  const { page, context } = await world.openWorkbook('zooms.xlsx', writtenBy(ZOOMS));
   const columnWidth = () => page.evaluate(() => [...document.querySelectorAll('.plug-colhead')].find((e) => e.textContent === 'B').getBoundingClientRect().width);
   // Before: every sheet was drawn at 100% (64 px a column).
   assert.equal(await columnWidth(), 96, 'a default column at 150%');

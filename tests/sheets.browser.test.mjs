@@ -2,21 +2,15 @@
 // openpyxl (the project venv, scripts/setup.sh) write them during the run, each is dropped through
 // the real Worker and opened in Chromium, and the test reads what a person would see: the text
 // and computed style at a cell's place on screen, found from its column letter and row number.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
-import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
-import { atCell, openWorkbook, texts } from './support/sheet-pages.mjs';
+import { atCell, texts, useSheetWorld } from './support/sheet-pages.mjs';
 import { savedByLibreOffice, writtenBy } from './support/python.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'sheets');
-let app;
-let browser;
-let owner;
-before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
-after(() => closeBrowserWorld({ app, browser }));
+const world = useSheetWorld('sheets');
+const { SHOTS } = world;
 
 /** Runs a Python script that writes the workbook to `sys.argv[1]`; returns its bytes. */
 const workbook = (script) => writtenBy(script);
@@ -88,7 +82,7 @@ book.close()
 `;
 
 test('formulas XlsxWriter stored without results are calculated; an unsupported function shows its formula', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'formulas.xlsx', workbook(FORMULAS));
+  const { page, context } = await world.openWorkbook('formulas.xlsx', workbook(FORMULAS));
   const shown = await texts(page, ['D2', 'D3', 'D4', ...Array.from({ length: 29 }, (_, i) => `F${i + 1}`)]);
   assert.deepEqual(shown, {
     D2: '4.50', D3: '11.25', D4: '4.00',
@@ -126,7 +120,7 @@ book.save(sys.argv[1])
 `;
 
 test('openpyxl formulas, which store no result, are calculated across a quoted sheet name', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'openpyxl.xlsx', workbook(OPENPYXL));
+  const { page, context } = await world.openWorkbook('openpyxl.xlsx', workbook(OPENPYXL));
   assert.deepEqual(await texts(page, ['A5', 'B5']), { A5: '', B5: '300' });
   await page.click('.plug-sheet-tabs button:has-text("Report")');
   await page.waitForFunction(() => [...document.querySelectorAll('.plug-c')].some((c) => c.textContent === 'Total'));
@@ -158,7 +152,7 @@ book.close()
 `;
 
 test('styles reach the page: bold, fill, font colour and size, merged cells, widths, heights, number formats, frozen panes', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'styles.xlsx', workbook(STYLES));
+  const { page, context } = await world.openWorkbook('styles.xlsx', workbook(STYLES));
   const a1 = await cellAt(page, 'A1');
   assert.equal(a1.text, 'Quarterly report');
   assert.equal(a1.fontWeight, '700');
@@ -238,7 +232,7 @@ async function assertSectionColours(page) {
 
 test('currency symbols with a locale, words and [Red] sections of number formats show as Excel shows them, also after LibreOffice saves the workbook', async (t) => {
   const written = workbook(LITERAL_FORMATS);
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'prices.xlsx', written);
+  const { page, context } = await world.openWorkbook('prices.xlsx', written);
   assert.deepEqual(await texts(page, Object.keys(LITERAL_TEXTS)), LITERAL_TEXTS);
   await assertSectionColours(page);
   assert.deepEqual(page.errors, []);
@@ -249,7 +243,7 @@ test('currency symbols with a locale, words and [Red] sections of number formats
     t.diagnostic('soffice is not installed: the LibreOffice round trip was not checked');
     return;
   }
-  const again = await openWorkbook({ app, browser, user: owner }, 'prices-libreoffice.xlsx', saved);
+  const again = await world.openWorkbook('prices-libreoffice.xlsx', saved);
   // Calc spells some formats its own way (`"USD "#,##0.00`, `\(…\)`, `[RED]`): the same texts.
   assert.deepEqual(await texts(again.page, Object.keys(LITERAL_TEXTS)), LITERAL_TEXTS);
   await assertSectionColours(again.page);
@@ -275,7 +269,7 @@ book.close()
 `;
 
 test('a 1904-date workbook shows durations from its own serials and dates as dated, stored or calculated', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: (await app.world()).owner }, 'mac-1904.xlsx', workbook(DATE_1904));
+  const { page, context } = await world.openWorkbook('mac-1904.xlsx', workbook(DATE_1904));
   assert.deepEqual(await texts(page, ['A1', 'A2', 'A3', 'B1', 'B2']),
     { A1: '36:00:00', A2: '360:00', A3: '72:00:00', B1: '2024-03-15', B2: '2024-03-16' });
   assert.deepEqual(page.errors, []);
@@ -301,7 +295,7 @@ book.save(sys.argv[1])
 
 test('accounting formats spread their fill: the sign at the left edge, the number at the right; built-in formats written by id show', async () => {
   const written = workbook(ACCOUNTING);
-  const { page, context } = await openWorkbook({ app, browser, user: (await app.world()).owner }, 'accounts.xlsx', written);
+  const { page, context } = await world.openWorkbook('accounts.xlsx', written);
   // A fill of spaces is the room itself: the text is the parts either side of it.
   const shown = await texts(page, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7']);
   assert.deepEqual(Object.fromEntries(Object.entries(shown).map(([k, v]) => [k, v.trim()])),
@@ -347,7 +341,7 @@ book.close()
 `;
 
 test("a table's calculated column XlsxWriter wrote and a one-cell array formula are calculated, and long General numbers show in scientific form", async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: (await app.world()).owner }, 'sales-table.xlsx', workbook(TABLE_FORMULAS));
+  const { page, context } = await world.openWorkbook('sales-table.xlsx', workbook(TABLE_FORMULAS));
   assert.deepEqual(await texts(page, ['D2', 'D3', 'D4', 'D5', 'F1', 'F2', 'F3', 'F4', 'F5', 'G1']),
     { D2: '30', D3: '70', D4: '110', D5: '150', F1: '360', F2: '1.23457E+14', F3: '1.234E-07', F4: '123456789', F5: '320', G1: '1E+08' });
   assert.deepEqual(page.errors, []);
@@ -375,7 +369,7 @@ book.save(sys.argv[1])
 `;
 
 test('everyday number formats: hidden values, text sections, fractions, General rounding, thousands scaling, long dates; Center Across Selection', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: (await app.world()).owner }, 'formats.xlsx', workbook(EVERYDAY_FORMATS));
+  const { page, context } = await world.openWorkbook('formats.xlsx', workbook(EVERYDAY_FORMATS));
   const shown = await texts(page, ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9', 'A10', 'A11']);
   assert.deepEqual(Object.fromEntries(Object.entries(shown).map(([k, v]) => [k, v.trim()])), {
     A1: '', A2: 'Total: abc', A3: '1/3', A4: '1 1/3', A5: '45356.5883', A6: '-12.3456789', A7: '2.5M', A8: '7', A9: '',
@@ -412,7 +406,7 @@ function assertNear(css, rgb, message) {
 }
 
 test('a table made with Format as Table shows its style: a filled header in white bold and banded rows, under the cells\' own fills', async () => {
-  const { page, context } = await openWorkbook({ app, browser, user: owner }, 'tables.xlsx', workbook(TABLES));
+  const { page, context } = await world.openWorkbook('tables.xlsx', workbook(TABLES));
   const at = async (address) => cellAt(page, address);
   const [b2, b3, b4, c5, f2, f3, f4] = await Promise.all(['B2', 'B3', 'B4', 'C5', 'F2', 'F3', 'F4'].map(at));
   assert.equal(b2.text, 'Region');
@@ -450,8 +444,9 @@ book.close()
 
 test('a 100,000-row sheet opens with a loading line, draws only what is in view, and scrolls to its last row under a frozen header', async () => {
   const bytes = workbook(BIG);
-  const e = await app.dropLive(owner, { file: { name: 'orders.xlsx', content: bytes }, fields: { scope: 'personal', visibility: 'link', source_type: 'xlsx' } });
-  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 800 } });
+  const { owner } = await world.app.world();
+  const e = await world.app.dropLive(owner, { file: { name: 'orders.xlsx', content: bytes }, fields: { scope: 'personal', visibility: 'link', source_type: 'xlsx' } });
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 800 } });
   // Every status line the page shows, as it shows them (the worker reads while the page answers).
   await context.addInitScript(() => {
     window.statuses = [];

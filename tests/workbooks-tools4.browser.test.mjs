@@ -3,25 +3,15 @@
 // formats that colour negative results. Each workbook is written during the run by the tool in
 // .venv (or by soffice), dropped through the real Worker and opened in Chromium; the assertions
 // read what a person sees in the cells.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
 import { savedByLibreOffice, writtenBy } from './support/python.mjs';
-import { atCell, openWorkbook } from './support/sheet-pages.mjs';
+import { atCell, useSheetWorld } from './support/sheet-pages.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'workbooks-tools4');
-let app;
-let browser;
-before(async () => { ({ app, browser } = await openBrowserWorld(SHOTS)); });
-after(() => closeBrowserWorld({ app, browser }));
-
-/** Drops the workbook as a fresh owner (out of the drop rate limit) and opens it, ready. */
-async function open(name, content) {
-  const { owner } = await app.world();
-  return openWorkbook({ app, browser, user: owner }, name, content);
-}
+const world = useSheetWorld('workbooks-tools4');
+const { SHOTS } = world;
+const open = world.openWorkbook;
 
 /** The text and font colour shown in the cell under a column letter and row number. */
 const cell = (page, address) => atCell(page, address, (el) => (el

@@ -4,23 +4,18 @@
 // a chart and its streaming preview could wait for ever. The tests read what a person sees: the
 // cells, the chart's title, legend and bars at the place the workbook anchors it, the sheet
 // tabs, and a clear message for a damaged workbook, each within a time limit.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
-import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { useBrowserWorld } from './support/browser-world.mjs';
 import { writtenBy } from './support/python.mjs';
 import { scratchDir } from './support/scratch.mjs';
 
-const SHOTS = join(ROOT, 'test-output', 'workbooks');
-let app;
-let browser;
-let owner;
-before(async () => { ({ app, browser, owner } = await openBrowserWorld(SHOTS)); });
-after(() => closeBrowserWorld({ app, browser }));
+const world = useBrowserWorld('workbooks');
+const { SHOTS } = world;
 
 /** Runs a Python script that writes the workbook to `sys.argv[1]`; returns its bytes. */
 const workbook = (script) => writtenBy(script);
@@ -30,8 +25,8 @@ const workbook = (script) => writtenBy(script);
  * if that takes longer than `limitMs` (a spinner without end is the bug these tests guard).
  */
 async function open(name, content, limitMs = 60_000) {
-  const e = await app.dropLive(owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'xlsx' } });
-  const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1400, height: 900 } });
+  const e = await world.app.dropLive(world.owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'xlsx' } });
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1400, height: 900 } });
   await context.addInitScript(() => {
     const poll = () => {
       if (document.querySelector('.plug-pane-body .plug-c')) window.firstCellAt = performance.now();

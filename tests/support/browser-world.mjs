@@ -8,14 +8,20 @@ import { ROOT } from './worker.mjs';
 import { openBrowserWorld, closeBrowserWorld } from './browser.mjs';
 
 /**
- * `world.app` and `world.browser` once started; `world.SHOTS`, the folder under test-output;
+ * `world.app` and `world.browser` once started (`vars` are the Worker's settings, as `startWorker`
+ * takes them, or an async function returning them, for a Worker that needs a provider started
+ * first; `setup(world)` runs once both are up: a file's `before` hooks start at once, side by
+ * side, so what needs the Worker goes there); `world.SHOTS`, the folder under test-output;
  * `world.dropLink(name, content)`, a live link-visible drop by a user of its own (one user may
  * create only 10 drops a minute); `world.open(drop)`, its `url` in a fresh context, with every
  * console error, page error and failed request in `page.problems`.
  */
-export function useBrowserWorld(shotsFolder) {
+export function useBrowserWorld(shotsFolder, { vars, setup } = {}) {
   const world = { SHOTS: join(ROOT, 'test-output', shotsFolder) };
-  before(async () => Object.assign(world, await openBrowserWorld(world.SHOTS)));
+  before(async () => {
+    Object.assign(world, await openBrowserWorld(world.SHOTS, { vars: typeof vars === 'function' ? await vars() : vars }));
+    await setup?.(world);
+  });
   after(() => closeBrowserWorld(world));
   world.dropLink = async (name, content) => {
     const { owner } = await world.app.world();

@@ -21,14 +21,14 @@ export async function eventually(check, what, timeoutMs = 15_000) {
 }
 
 /**
- * A browser test file's world: a fresh Worker, a Chromium, a grid's owner, and the folder its
- * screenshots go to. `closeBrowserWorld` ends what it started.
+ * A browser test file's world: a fresh Worker (`vars` as `startWorker` takes them), a Chromium, a
+ * grid's owner, and the folder its screenshots go to. `closeBrowserWorld` ends what it started.
  */
-export async function openBrowserWorld(shots) {
+export async function openBrowserWorld(shots, { vars } = {}) {
   const { mkdirSync } = await import('node:fs');
   const { startWorker } = await import('./harness.mjs');
   mkdirSync(shots, { recursive: true });
-  const [app, browser] = await Promise.all([startWorker(), launchChromium()]);
+  const [app, browser] = await Promise.all([startWorker({ vars }), launchChromium()]);
   const { owner } = await app.world();
   return { app, browser, owner };
 }

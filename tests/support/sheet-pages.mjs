@@ -3,6 +3,19 @@
 // open it once its pages are laid out.
 import assert from 'node:assert/strict';
 import { BROWSER_UA } from './harness.mjs';
+import { useBrowserWorld } from './browser-world.mjs';
+
+/**
+ * A sheet test file's world: `useBrowserWorld`'s (`world.app`, `world.browser`, `world.SHOTS`,
+ * `world.open`) and `world.openWorkbook(name, content, options)`, `openWorkbook` below as a user of
+ * its own each time (one user may create only 10 drops a minute).
+ */
+export function useSheetWorld(shotsFolder) {
+  const world = useBrowserWorld(shotsFolder);
+  world.openWorkbook = async (name, content, options) =>
+    openWorkbook({ app: world.app, browser: world.browser, user: (await world.app.world()).owner }, name, content, options);
+  return world;
+}
 
 /**
  * Drops the workbook as `user` (a file's own owner keeps each test under the limit of 10 drops a
