@@ -83,6 +83,32 @@ describe('plug against the Worker', () => {
     assert.equal(body.display_name, 'Folder Site');
   });
 
+  test('a page, README or component dropped alone names the files beside it that it uses and the drop leaves out', async () => {
+    const user = await app.member(world.grid);
+    const dir = folder({
+      'index.html': fx.html('Alone', '<link rel="stylesheet" href="style.css"><script src="./app.js"></script><img src="https://example.com/x.png"><a href="missing.html">x</a>'),
+      'style.css': 'h1 { color: teal }',
+      'app.js': 'console.log(1)',
+      'README.md': '# Notes\n\n![flow](./flow.png "The flow")\n',
+      'flow.png': 'not really a png',
+      'App.jsx': "import React from 'react';\nimport { Card } from './Card';\nexport default function App() { return <Card />; }\n",
+      'Card.jsx': 'export const Card = () => <div>card</div>;\n',
+      'Lonely.md': '# Nothing beside\n\n[web](https://example.com)\n',
+    });
+    const env = { env: as(app, user, world.grid) };
+    const page = ok(await plug([join(dir, 'index.html')], env));
+    assert.match(page.stderr, /warning: index\.html uses 2 files from beside it that a single-file drop leaves out \(style\.css, app\.js\): drop the folder instead \(`plug <folder>`/);
+    assert.equal((await app.open(lastLine(page.stdout), { token: user.token })).status, 200, 'the page is dropped all the same');
+    const readme = ok(await plug([join(dir, 'README.md')], env));
+    assert.match(readme.stderr, /warning: README\.md uses a file from beside it .*\(flow\.png\): the page shows each image's alt text instead/);
+    const component = ok(await plug([join(dir, 'App.jsx')], env));
+    assert.match(component.stderr, /warning: App\.jsx uses a file from beside it .*\(Card\)/);
+    const lonely = ok(await plug([join(dir, 'Lonely.md')], env));
+    assert.doesNotMatch(lonely.stderr, /warning/);
+    const json = ok(await plug(['--json', join(dir, 'index.html')], env));
+    assert.equal(JSON.parse(json.stdout).status, 'live', 'stdout stays the JSON alone');
+  });
+
   test('drop options reach the server: name, title, space, pin and inspired-by by name or id', async () => {
     const { spaceMember, space, grid } = world;
     const env = as(app, spaceMember, grid);

@@ -157,6 +157,7 @@ describe('MCP against the Worker', () => {
       writeFileSync(join(site, 'css', 'site.css'), 'h1 { color: teal }');
       const folder = await call(client, 'drop', { path: site, inspired_by: [id] });
       assert.equal(folder.live, true);
+      assert.equal(folder.warnings, undefined, 'a folder leaves nothing behind');
       assert.equal(folder.inspiration.source_type, 'html');
       assert.match(folder.inspiration.name, /^agent-site-[0-9a-f]{4}$/);
       assert.deepEqual(folder.inspiration.inspired_by, [id]);
@@ -200,6 +201,12 @@ describe('MCP against the Worker', () => {
       assert.deepEqual(await call(client, 'unlink_runtime', { runtime_id: runtime.entity_id, link_id: link.link_id }), { removed: true, link_id: link.link_id });
       const after = await call(client, 'context', { id });
       assert.deepEqual(after.inspired_runtimes.items.map((r) => r.linked_runtime.entity_id), [folder.inspiration.entity_id]);
+
+      // The page alone leaves its stylesheet behind: the answer says so, and what to drop instead.
+      const alone = await call(client, 'drop', { path: join(site, 'index.html') });
+      assert.equal(alone.live, true);
+      assert.equal(alone.warnings.length, 1, JSON.stringify(alone.warnings));
+      assert.match(alone.warnings[0], /^index\.html uses a file from beside it that a single-file drop leaves out \(css\/site\.css\): drop the folder instead/);
     } finally {
       await sdk.client.close();
     }

@@ -12,6 +12,8 @@ use zip::{CompressionMethod, ZipWriter};
 
 use crate::error::{CliError, CliResult};
 
+pub mod beside;
+
 /// The bytes of an upload: streamed from disk, or built in memory (a zipped folder).
 #[derive(Debug)]
 pub enum Content {
@@ -41,6 +43,9 @@ pub struct Package {
     pub default_display_name: String,
     /// For a folder: what went into the zip and what was left out.
     pub folder: Option<FolderReport>,
+    /// For a single page, README or component: the files beside it that it uses and a single-file
+    /// drop leaves out (`beside::files_left_behind`).
+    pub left_behind: Vec<String>,
 }
 
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -89,6 +94,20 @@ fn package_file(path: &Path, len: u64) -> CliResult<Package> {
         check_zip_caps(path)?;
     }
     let stem = display_stem(path);
+    // Read again only for the warning, and only what a person writes by hand or a tool writes
+    // as one file: a page of many megabytes is a build's output, not a page with files beside it.
+    let left_behind = match source_type {
+        SourceType::Html | SourceType::Markdown | SourceType::ReactSingleFile
+            if len <= 4 * 1024 * 1024 =>
+        {
+            std::fs::read(path)
+                .map(|bytes| {
+                    beside::files_left_behind(path, source_type, &String::from_utf8_lossy(&bytes))
+                })
+                .unwrap_or_default()
+        }
+        _ => Vec::new(),
+    };
     Ok(Package {
         default_name: derive_name(&stem),
         default_display_name: stem,
@@ -99,6 +118,7 @@ fn package_file(path: &Path, len: u64) -> CliResult<Package> {
             len,
         },
         folder: None,
+        left_behind,
     })
 }
 
@@ -159,6 +179,7 @@ fn package_folder(path: &Path) -> CliResult<Package> {
         default_name: derive_name(&folder_name),
         default_display_name: folder_name,
         folder: Some(report),
+        left_behind: Vec::new(),
     })
 }
 

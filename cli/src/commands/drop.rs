@@ -46,6 +46,13 @@ pub fn run(cx: &Context, args: &DropArgs) -> CliResult<()> {
     let api = cx.api()?;
     fields.inspired_by = resolve_inspired_by(&api, &args.inspired_by)?;
     report_folder(cx, &package);
+    if let Some(line) = pack::beside::warning(
+        &package.file_name,
+        package.source_type,
+        &package.left_behind,
+    ) {
+        cx.ui.warn(line);
+    }
 
     let created = upload(cx, &api, &package, &fields)?;
     let done = if args.no_wait {

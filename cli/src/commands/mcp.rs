@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use plug_domain::error_code::ErrorCode;
-use plug_mcp::{Backend, Call, Failure, Fetched, FileSource, Upload};
+use plug_mcp::{Backend, Call, Created, Failure, Fetched, FileSource, Upload};
 use reqwest::blocking::multipart::{Form, Part};
 use reqwest::blocking::{Client, RequestBuilder, Response};
 use rmcp::model::{
@@ -157,13 +157,16 @@ impl Backend for HttpBackend {
         self.read(self.send(request)?)
     }
 
-    async fn create(&self, upload: Upload) -> Result<Value, Failure> {
-        let form = form(upload)?;
+    async fn create(&self, upload: Upload) -> Result<Created, Failure> {
+        let (form, warnings) = form(upload)?;
         let request = self
             .api
             .request(reqwest::Method::POST, "/api/v2/inspirations")
             .multipart(form);
-        self.read(self.send(request)?)
+        Ok(Created {
+            inspiration: self.read(self.send(request)?)?,
+            warnings,
+        })
     }
 
     async fn content(&self, item: &Value, rest: &str) -> Result<Fetched, Failure> {
@@ -176,9 +179,11 @@ impl Backend for HttpBackend {
     }
 }
 
-/// The multipart form; a `path` is packed as `plug <path>` packs it (a folder is zipped).
-fn form(upload: Upload) -> Result<Form, Failure> {
+/// The multipart form; a `path` is packed as `plug <path>` packs it (a folder is zipped), and
+/// the files beside a page that a single-file drop leaves out are named as `plug` names them.
+fn form(upload: Upload) -> Result<(Form, Vec<String>), Failure> {
     let mut form = Form::new();
+    let mut warnings = Vec::new();
     let has = |name: &str| upload.field(name).is_some();
     let (file_name, bytes) = match &upload.file {
         FileSource::Inline { file_name, bytes } => (file_name.clone(), bytes.clone()),
@@ -191,6 +196,11 @@ fn form(upload: Upload) -> Result<Form, Failure> {
                 Failure::invalid("path", &e.to_string(), hint)
             })?;
             form = form.text("source_type", package.source_type.as_str());
+            warnings.extend(pack::beside::warning(
+                &package.file_name,
+                package.source_type,
+                &package.left_behind,
+            ));
             if !has("name") {
                 form = form.text("name", package.default_name.clone());
             }
@@ -213,7 +223,10 @@ fn form(upload: Upload) -> Result<Form, Failure> {
     for (name, value) in upload.fields {
         form = form.text(name, value);
     }
-    Ok(form.part("file", Part::bytes(bytes).file_name(file_name)))
+    Ok((
+        form.part("file", Part::bytes(bytes).file_name(file_name)),
+        warnings,
+    ))
 }
 
 /// GET a path of a drop's content: the link origin sends a Bearer caller on to the content

@@ -118,6 +118,15 @@ impl Upload {
     }
 }
 
+/// What a runner's `create` answers: the created Inspiration as the API returned it, and what the
+/// `drop` tool should tell the agent beside it (for a `Path`, the files beside a page that a
+/// single-file drop leaves out).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Created {
+    pub inspiration: Value,
+    pub warnings: Vec<String>,
+}
+
 /// A response of a content origin: what `read` turns into text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fetched {
@@ -133,7 +142,7 @@ pub struct Fetched {
 pub trait Backend {
     async fn call(&self, call: Call) -> Result<Value, Failure>;
     /// POST /api/v2/inspirations as multipart.
-    async fn create(&self, upload: Upload) -> Result<Value, Failure>;
+    async fn create(&self, upload: Upload) -> Result<Created, Failure>;
     /// GET `rest` (no leading slash) on the content origin of the Inspiration `item`.
     async fn content(&self, item: &Value, rest: &str) -> Result<Fetched, Failure>;
     async fn pause(&self, millis: u64);

@@ -200,7 +200,7 @@ pub fn is_message(value: &Value) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Call, Failure, Fetched, Upload};
+    use crate::{Call, Created, Failure, Fetched, Upload};
     use plug_domain::error_code::ErrorCode;
 
     struct Nothing;
@@ -209,7 +209,7 @@ mod tests {
         async fn call(&self, call: Call) -> Result<Value, Failure> {
             Err(Failure::new(ErrorCode::NotFound, call.target()))
         }
-        async fn create(&self, _: Upload) -> Result<Value, Failure> {
+        async fn create(&self, _: Upload) -> Result<Created, Failure> {
             Err(Failure::new(ErrorCode::Internal, "no"))
         }
         async fn content(&self, _: &Value, _: &str) -> Result<Fetched, Failure> {

@@ -3,7 +3,7 @@
 //! API's own route handlers in-process, with the caller's headers, so access is the API's.
 
 use js_sys::{Array, Uint8Array};
-use plug_mcp::{Backend, Call, Failure, Fetched, FileSource, Upload};
+use plug_mcp::{Backend, Call, Created, Failure, Fetched, FileSource, Upload};
 use serde_json::Value;
 use worker::wasm_bindgen::JsValue;
 use worker::{Headers, Method, Request, RequestInit, Response};
@@ -270,7 +270,7 @@ impl Backend for InProcess<'_> {
         self.dispatch(req, &call.path).await
     }
 
-    async fn create(&self, upload: Upload) -> Result<Value, Failure> {
+    async fn create(&self, upload: Upload) -> Result<Created, Failure> {
         let FileSource::Inline { file_name, bytes } = &upload.file else {
             return Err(Failure::invalid(
                 "path",
@@ -290,7 +290,10 @@ impl Backend for InProcess<'_> {
         let path = "/api/v2/inspirations";
         let url = format!("{}{path}", self.cx.config.base_url);
         let req = self.request(Method::Post, &url, Some(form.into()), false)?;
-        self.dispatch(req, path).await
+        Ok(Created {
+            inspiration: self.dispatch(req, path).await?,
+            warnings: Vec::new(),
+        })
     }
 
     async fn content(&self, item: &Value, rest: &str) -> Result<Fetched, Failure> {

@@ -10,6 +10,7 @@ fn package(name: &str) -> Package {
         default_name: pack::derive_name(name.split('.').next().unwrap()),
         default_display_name: name.split('.').next().unwrap().into(),
         folder: None,
+        left_behind: Vec::new(),
     }
 }
 

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use super::field;
 use super::spec::DropArgs;
 use super::visible_to;
-use crate::{encode, Backend, Call, Failure, FileSource, Upload};
+use crate::{encode, Backend, Call, Created, Failure, FileSource, Upload};
 
 const POLL_MILLIS: u64 = 1000;
 const DEFAULT_WAIT_SECONDS: i64 = 60;
@@ -19,7 +19,10 @@ type Fields = Vec<(&'static str, String)>;
 pub async fn drop<B: Backend>(b: &B, a: &DropArgs<'_>) -> Result<Value, Failure> {
     let upload = upload(a)?;
     let wait = a.wait_seconds.unwrap_or(DEFAULT_WAIT_SECONDS);
-    let created = b.create(upload).await?;
+    let Created {
+        inspiration: created,
+        warnings,
+    } = b.create(upload).await?;
     let id = created["entity_id"]
         .as_str()
         .unwrap_or_default()
@@ -50,13 +53,17 @@ pub async fn drop<B: Backend>(b: &B, a: &DropArgs<'_>) -> Result<Value, Failure>
             format!("the drop failed to go live: {why}"),
         ));
     }
-    Ok(json!({
+    let mut answer = json!({
         "url": current["url"],
         "status": status,
         "live": status == "live",
         "visible_to": visible_to(&current),
         "inspiration": current,
-    }))
+    });
+    if !warnings.is_empty() {
+        answer["warnings"] = json!(warnings);
+    }
+    Ok(answer)
 }
 
 /// The create form without what the runner adds for a `path` (see `Upload`).
