@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { eventually } from './support/browser.mjs';
 import { useReactWorld, quiet, text } from './support/react-pages.mjs';
 import * as C from './support/ai-components-sweep8.mjs';
+import { writtenBy } from './support/python.mjs';
 
 const world = useReactWorld('react-kit-sweep8');
 const { SHOTS, dropReact, open } = world;
@@ -27,24 +28,27 @@ test("Claude's recharts: an area filled with its gradient, a scatter, a radar an
   // The area is filled with the gradient its <defs> define, whose stops are drawn.
   assert.equal(await page.$eval('#root #area .recharts-area-area', (p) => p.getAttribute('fill')), 'url(#colorRevenue)');
   assert.equal(await page.$$eval('#root #area linearGradient#colorRevenue stop', (s) => s.length), 2);
-  // The area animates in over the whole plot (a person sees it drawn to its last month).
-  const spans = async () => page.evaluate(() => {
+  // The area animates in (recharts reveals it through a clip) until it reaches the last month.
+  await eventually(async () => page.evaluate(() => {
     const grid = document.querySelector('#root #area .recharts-cartesian-grid').getBBox();
-    const area = document.querySelector('#root #area .recharts-area-area').getBBox();
-    return area.width > grid.width * 0.98;
-  });
-  await eventually(spans, 'the area drawn across the plot');
+    const clip = document.querySelector('#root #area clipPath[id^="animationClipPath"] rect');
+    return !clip || clip.getBBox().width >= grid.width * 0.98;
+  }), 'the area drawn across the plot');
   const ticks = async () => page.$$eval('#root #area .recharts-cartesian-axis-tick-value', (t) => t.map((n) => n.textContent));
   assert.ok((await ticks()).includes('Jun') && !(await ticks()).includes('Dec'), 'six months on the axis');
   // Six customers, each a symbol; the radar's two polygons; the treemap's five markets.
   await eventually(async () => (await page.$$('#root #scatter .recharts-scatter-symbol')).length === 6, 'six scatter symbols');
   await eventually(async () => (await page.$$('#root #radar .recharts-radar-polygon')).length === 2, 'two radar polygons');
-  // Grown to their values: the team's polygon reaches most of the way out (Quality 92 of 100).
-  await eventually(async () => page.evaluate(() => {
-    const grid = document.querySelector('#root #radar .recharts-polar-grid').getBBox();
-    const us = document.querySelector('#root #radar .recharts-radar-polygon path').getBBox();
-    return us.width > grid.width * 0.7;
-  }), 'the radar drawn to its values');
+  // Grown to their values: the team's polygon stops growing with Quality (92 of 100) near the rim.
+  let last = '';
+  await eventually(async () => {
+    const now = JSON.stringify(await page.$eval('#root #radar .recharts-radar-polygon path', (p) => p.getBBox()));
+    const still = now === last;
+    last = now;
+    return still;
+  }, 'the radar drawn to its values');
+  const radar = await page.evaluate(() => [document.querySelector('#root #radar .recharts-polar-grid').getBBox().width, document.querySelector('#root #radar .recharts-radar-polygon path').getBBox().width]);
+  assert.ok(radar[1] > radar[0] * 0.75, `the team's polygon ${radar[1]} wide in a grid ${radar[0]} wide`);
   assert.equal(await page.$$eval('#root #radar .recharts-polar-angle-axis-tick-value', (t) => t.map((n) => n.textContent).join()), 'Speed,Quality,Support,Price,Reach');
   await eventually(async () => (await page.$$('#root #treemap .recharts-treemap-depth-1')).length === 5, 'five treemap cells');
   const cells = await page.$$eval('#root #treemap .recharts-treemap-depth-1 .recharts-rectangle', (rs) => rs.map((r) => Math.round(r.getBBox().width * r.getBBox().height)));
@@ -61,7 +65,7 @@ test("Claude's recharts: an area filled with its gradient, a scatter, a radar an
   await context.close();
 });
 
-test('a d3 force layout drawn into a ref spreads its people out, settles, and a click on one selects it', async () => {
+test('a d3 force layout drawn into a ref spreads its people out, a click on one selects it and a drag moves it', async () => {
   const e = await dropReact('NetworkGraph.jsx', C.D3_FORCE);
   const { page, context } = await open(e);
   await page.waitForSelector('#root svg g.node circle');
@@ -127,7 +131,7 @@ test("a chat bubble fixed in the bottom-right corner sits above Plug's badge chi
   await context.close();
 });
 
-test("window.storage as Claude documents it: a missing key throws, so a first visit is told apart; an object kept under one key; shared entries listed", async () => {
+test("window.storage as Claude documents it: a missing key throws, so a first visit is told apart; an object kept under one key; shared entries listed; window.fs.readFile with an encoding rejects", async () => {
   const e = await dropReact('ReadingLog.jsx', C.STORAGE_AS_DOCUMENTED);
   const { page, context } = await open(e);
   // Before: get() of a missing key gave null, so the first visit was taken for a return.
@@ -158,15 +162,39 @@ test("window.storage as Claude documents it: a missing key throws, so a first vi
   assert.deepEqual(api.set, { key: 'o', value: '{"a":[1,2]}', shared: false });
   assert.equal(api.missing, 'Error: Key not found: "reading-log" (window.storage, personal data)');
   assert.equal(api.shared, 'Key not found: "welcomed" (window.storage, shared data)');
+  // window.fs.readFile with an encoding, as Claude reads an attached CSV as text, rejects into the
+  // artifact's own catch, and the page says what Claude provided.
+  const read = await page.evaluate(() => window.fs.readFile('survey.csv', { encoding: 'utf8' }).then(() => 'read', (err) => err.message));
+  assert.match(read, /^This component calls window\.fs\.readFile, which reads the files attached to a chat with Claude/);
+  assert.match((await notices(page)).join(' '), /window\.fs\.readFile.*attached to a chat with Claude/);
   quiet(page);
   await context.close();
 });
 
-test("window.fs.readFile with { encoding: 'utf8' } rejects into the artifact's own catch, and the page says what Claude provided", async () => {
-  const e = await dropReact('SurveyResults.jsx', C.READ_ATTACHED_TEXT);
+test('mammoth turns a Word file python-docx wrote into HTML the artifact shows: its heading, bold words and bullets', async () => {
+  const docx = writtenBy(`import sys
+from docx import Document
+doc = Document()
+doc.add_heading("Quarterly report", level=1)
+p = doc.add_paragraph("Revenue grew ")
+p.add_run("twelve percent").bold = True
+p.add_run(" over the quarter.")
+for item in ["New customers", "Lower churn", "Two launches"]:
+    doc.add_paragraph(item, style="List Bullet")
+doc.save(sys.argv[1])
+`, 'report.docx');
+  const e = await dropReact('WordViewer.jsx', C.WORD_TO_HTML);
   const { page, context } = await open(e);
-  await eventually(async () => (await page.$('#root #status')) && (await text(page, '#root #status')) === 'Could not read survey.csv', 'its own message');
-  assert.match((await notices(page)).join(' '), /window\.fs\.readFile.*attached to a chat with Claude/);
+  await page.waitForSelector('#root svg.lucide');
+  await page.setInputFiles('#root #file', { name: 'report.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx });
+  await page.waitForSelector('#root #doc h1');
+  assert.equal(await text(page, '#root #doc h1'), 'Quarterly report');
+  assert.equal(await text(page, '#root #doc strong'), 'twelve percent');
+  assert.deepEqual(await page.$$eval('#root #doc li', (l) => l.map((n) => n.textContent)), ['New customers', 'Lower churn', 'Two launches']);
+  // Styled by the arbitrary variants in the artifact's own classes.
+  assert.equal(await page.$eval('#root #doc h1', (h) => getComputedStyle(h).fontSize), '24px');
+  assert.equal(await page.$eval('#root #doc ul', (u) => getComputedStyle(u).listStyleType), 'disc');
+  await shot(page, 'mammoth');
   quiet(page);
   await context.close();
 });

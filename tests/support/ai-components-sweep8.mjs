@@ -1,7 +1,7 @@
 // Single-file React components written the way Claude's artifacts, ChatGPT's canvases and v0 write
 // them, for sweep 8 (react-kit-sweep8.browser.test.mjs): recharts' other charts (an area with a
 // gradient, scatter, radar, treemap), a d3 force layout drawn into a ref, window.storage used as
-// Claude's documentation says (a missing key throws), window.fs.readFile with an encoding, a chat
+// Claude's documentation says (a missing key throws), a Word file turned into HTML by mammoth, a chat
 // bubble in the bottom-right corner where Plug's badge chip sits, and a TypeScript decorator.
 // Written for these tests, not copied.
 
@@ -365,41 +365,6 @@ export default function ReadingLog() {
 }
 `;
 
-/** A Claude artifact reading a file attached to its chat as text: `window.fs.readFile(name, {
- * encoding: 'utf8' })`, parsed with papaparse, with Claude's own try/catch around it. */
-export const READ_ATTACHED_TEXT = `import React, { useEffect, useState } from 'react';
-import Papa from 'papaparse';
-import _ from 'lodash';
-
-export default function SurveyResults() {
-  const [rows, setRows] = useState([]);
-  const [status, setStatus] = useState('Reading survey.csv…');
-
-  useEffect(() => {
-    const load = async () => {
-      try {
-        const text = await window.fs.readFile('survey.csv', { encoding: 'utf8' });
-        const parsed = Papa.parse(text, { header: true, dynamicTyping: true, skipEmptyLines: true });
-        setRows(parsed.data);
-        setStatus('');
-      } catch (err) {
-        setStatus('Could not read survey.csv');
-      }
-    };
-    load();
-  }, []);
-
-  const byTeam = _.groupBy(rows, 'team');
-  return (
-    <div className="p-6">
-      <h1 className="text-xl font-bold">Survey results</h1>
-      {status && <p id="status" className="text-gray-500">{status}</p>}
-      <ul>{Object.keys(byTeam).map((t) => <li key={t}>{t}: {byTeam[t].length}</li>)}</ul>
-    </div>
-  );
-}
-`;
-
 /** A ChatGPT canvas in TypeScript with a decorator on a class's method, as written for a store. */
 export const DECORATED = `import React, { useState } from "react";
 
@@ -427,5 +392,53 @@ const counter = new Counter();
 export default function App() {
   const [count, setCount] = useState(0);
   return <button onClick={() => setCount(counter.add(1))}>Clicked {count} times</button>;
+}
+`;
+
+/** A Claude artifact that turns a chosen Word file into HTML with mammoth and shows it. */
+export const WORD_TO_HTML = `import React, { useState } from 'react';
+import mammoth from 'mammoth';
+import { FileText, Upload } from 'lucide-react';
+
+export default function WordViewer() {
+  const [html, setHtml] = useState('');
+  const [name, setName] = useState('');
+  const [warnings, setWarnings] = useState([]);
+  const [error, setError] = useState('');
+
+  const handleFile = async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    setName(file.name);
+    try {
+      const arrayBuffer = await file.arrayBuffer();
+      const result = await mammoth.convertToHtml({ arrayBuffer });
+      setHtml(result.value);
+      setWarnings(result.messages);
+    } catch (err) {
+      setError('Could not convert: ' + err.message);
+    }
+  };
+
+  return (
+    <div className="max-w-3xl mx-auto p-6">
+      <div className="flex items-center gap-2 mb-4">
+        <FileText className="w-6 h-6 text-blue-600" />
+        <h1 className="text-xl font-bold">Word to HTML</h1>
+      </div>
+      <label className="flex items-center gap-2 p-4 border-2 border-dashed rounded-lg cursor-pointer hover:bg-gray-50">
+        <Upload className="w-5 h-5" />
+        <span>{name || 'Choose a .docx file'}</span>
+        <input id="file" type="file" accept=".docx" className="hidden" onChange={handleFile} />
+      </label>
+      {error && <p className="text-red-600 mt-2">{error}</p>}
+      {html && (
+        <>
+          <p id="notes" className="text-sm text-gray-500 mt-4">{warnings.length} conversion notes</p>
+          <div id="doc" className="mt-2 p-4 border rounded [&_h1]:text-2xl [&_h1]:font-bold [&_ul]:list-disc [&_ul]:pl-6" dangerouslySetInnerHTML={{ __html: html }} />
+        </>
+      )}
+    </div>
+  );
 }
 `;
