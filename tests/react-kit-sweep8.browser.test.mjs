@@ -124,6 +124,14 @@ test("a chat bubble fixed in the bottom-right corner sits above Plug's badge chi
   const help = await rect(page, '#root #help');
   assert.deepEqual([Math.round(help.left), Math.round(help.bottom)], [24, 900 - 24]);
   await shot(page, 'chat-bubble');
+  // On a phone the chip is smaller (26px) and the lift follows it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await eventually(async () => {
+    const small = await page.evaluate(() => document.querySelector('platform-badge').getBoundingClientRect().toJSON());
+    const b = await rect(page, '#root #bubble');
+    return small.height < 30 && Math.round(small.top - b.bottom) === 24;
+  }, 'the bubble 24px above the smaller chip');
+  await page.setViewportSize({ width: 1200, height: 900 });
   // With the chip hidden for the session, the bubble goes back to its corner.
   await page.evaluate(() => document.querySelectorAll('platform-badge').forEach((b) => b.remove()));
   await eventually(async () => Math.round(900 - (await rect(page, '#root #bubble')).bottom) === 24, 'back 24px from the bottom');

@@ -1014,17 +1014,21 @@ function clearOfChip() {
   let frame = 0;
   const look = () => {
     frame = 0;
+    // Nothing fixed, nothing to read (framer-motion's style changes call this every frame).
+    const fixed = root.querySelectorAll('.fixed,[style*="fixed"]');
+    if (!fixed.length) return;
     const box = document.querySelector("platform-badge")?.getBoundingClientRect();
     const side = box?.height && box.top > innerHeight / 2 ? (box.left + box.width / 2 > innerWidth / 2 ? "right" : "left") : null;
-    document.documentElement.style.setProperty("--plug-chip-lift", side ? `${Math.ceil(innerHeight - box.top)}px` : "0px");
+    const lift = side ? `${Math.ceil(innerHeight - box.top)}px` : "0px";
+    if (document.documentElement.style.getPropertyValue("--plug-chip-lift") !== lift) document.documentElement.style.setProperty("--plug-chip-lift", lift);
     const auto = (map, edge) => String(map.get(edge)) === "auto";
-    for (const el of root.querySelectorAll('.fixed,[style*="fixed"]')) {
-      let lift = false;
+    for (const el of fixed) {
+      let above = false;
       if (side && el.computedStyleMap && getComputedStyle(el).position === "fixed") {
         const map = el.computedStyleMap();
-        lift = !auto(map, "bottom") && auto(map, "top") && !auto(map, side) && auto(map, side === "right" ? "left" : "right");
+        above = !auto(map, "bottom") && auto(map, "top") && !auto(map, side) && auto(map, side === "right" ? "left" : "right");
       }
-      if (el.hasAttribute("data-plug-above-chip") !== lift) el.toggleAttribute("data-plug-above-chip", lift);
+      if (el.hasAttribute("data-plug-above-chip") !== above) el.toggleAttribute("data-plug-above-chip", above);
     }
   };
   const later = () => {
