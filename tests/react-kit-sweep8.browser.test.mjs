@@ -223,3 +223,11 @@ test('a TypeScript decorator is named with its line and what to write instead, n
   await shot(page, 'decorator');
   await context.close();
 });
+
+test("three's add-ons other than OrbitControls (a bloom pass) are named as not provided, with their line and what is", async () => {
+  const e = await dropReact('GlowingOrb.jsx', C.THREE_BLOOM);
+  const { page, context } = await open(e);
+  await eventually(async () => (await page.textContent('body')).includes('Cannot import "three/examples/jsm/postprocessing/EffectComposer.js" (line 3'), 'the message');
+  assert.ok((await page.textContent('body')).includes("only r128's OrbitControls is provided"));
+  await context.close();
+});

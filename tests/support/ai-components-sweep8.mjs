@@ -442,3 +442,27 @@ export default function WordViewer() {
   );
 }
 `;
+
+/** A Claude three.js scene with a bloom pass from three's post-processing add-ons. */
+export const THREE_BLOOM = `import React, { useEffect, useRef } from 'react';
+import * as THREE from 'three';
+import { EffectComposer } from 'three/examples/jsm/postprocessing/EffectComposer.js';
+import { RenderPass } from 'three/examples/jsm/postprocessing/RenderPass.js';
+import { UnrealBloomPass } from 'three/examples/jsm/postprocessing/UnrealBloomPass.js';
+
+export default function GlowingOrb() {
+  const mountRef = useRef(null);
+  useEffect(() => {
+    const scene = new THREE.Scene();
+    const camera = new THREE.PerspectiveCamera(60, 1, 0.1, 100);
+    const renderer = new THREE.WebGLRenderer();
+    const composer = new EffectComposer(renderer);
+    composer.addPass(new RenderPass(scene, camera));
+    composer.addPass(new UnrealBloomPass(new THREE.Vector2(400, 400), 1.5, 0.4, 0.85));
+    mountRef.current.appendChild(renderer.domElement);
+    composer.render();
+    return () => mountRef.current?.removeChild(renderer.domElement);
+  }, []);
+  return <div ref={mountRef} />;
+}
+`;

@@ -572,6 +572,7 @@ const AVAILABLE = () =>
 // (docs/react.md says why): named first, before the long list.
 const INSTEAD = [
   [/^@react-three\/(?:fiber|drei)$|^react-three-fiber$/, "React Three Fiber is not provided (it needs a newer three than the tools' r128); three r128 and its OrbitControls are: create the scene, camera and renderer with three in an effect. "],
+  [/^three\/(?:examples\/jsm|addons)\//, "Of three's add-ons (three/examples/jsm, three/addons) only r128's OrbitControls is provided, on the page's three r128; the others (loaders, post-processing, other controls) are not. "],
   [/^@phosphor-icons\/react$|^phosphor-react$/, "Phosphor's icons are not provided; lucide-react's, react-icons' (react-icons/pi is Phosphor's set) and Heroicons are. "],
   [/^lottie-react$|^@lottiefiles\//, "Lottie is not provided; framer-motion is, for the animation itself. "],
 ];
