@@ -403,14 +403,15 @@ test('a tracker keeps its entries in window.storage across a reload', async () =
       got: await window.storage.get('entries'),
       listed: await window.storage.list(''),
       shared: await window.storage.get('k', true),
-      missing: await window.storage.get('nope'),
+      // Claude's documentation: "accessing non-existent keys will throw errors, not return null".
+      missing: await window.storage.get('nope').then(() => 'resolved', (e) => e.message),
       deleted: await window.storage.delete('k', true),
     };
   });
   assert.deepEqual(api.got, { key: 'entries', value: '["Run","Read"]', shared: false });
   assert.deepEqual(api.listed, { keys: ['entries'], prefix: '', shared: false });
   assert.deepEqual(api.shared, { key: 'k', value: 'v', shared: true });
-  assert.equal(api.missing, null);
+  assert.equal(api.missing, 'Key not found: "nope" (window.storage, personal data)');
   assert.deepEqual(api.deleted, { key: 'k', deleted: true, shared: true });
   quiet(page);
   await context.close();

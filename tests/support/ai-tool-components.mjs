@@ -165,7 +165,8 @@ const Guestbook = () => {
         if (r) items.push({ key, ...JSON.parse(r.value) });
       }
       setEntries(items.sort((a, b) => a.at - b.at));
-      const mine = await window.storage.get('my-notes');
+      // A key not set yet rejects (Claude's documentation), so the first visit has no notes.
+      const mine = await window.storage.get('my-notes').catch(() => null);
       setMyNotes(mine ? JSON.parse(mine.value) : []);
     } catch (err) {
       console.log('No data yet');

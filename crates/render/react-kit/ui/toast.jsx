@@ -9,11 +9,12 @@ import { CloseGlyph } from "./icons.jsx";
 
 export const ToastProvider = ToastPrimitives.Provider;
 
-// Bottom right from `sm` up, 40px higher than shadcn's: Plug's badge chip sits 16px from that
-// corner, 30px tall, and the toasts would cover it (they now end 56px from the bottom).
+// Bottom right from `sm` up, as shadcn's: react.js lifts it above Plug's badge chip in that corner
+// (16px in, 30px tall) as it lifts any of a component's elements fixed there (data-plug-above-chip),
+// so the toasts end 62px from the bottom; before sweep 8 the class itself said `sm:bottom-10`.
 export const ToastViewport = styled(
   ToastPrimitives.Viewport,
-  "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-10 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]",
+  "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]",
   "ToastViewport",
 );
 

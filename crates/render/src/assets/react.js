@@ -572,6 +572,7 @@ const AVAILABLE = () =>
 // (docs/react.md says why): named first, before the long list.
 const INSTEAD = [
   [/^@react-three\/(?:fiber|drei)$|^react-three-fiber$/, "React Three Fiber is not provided (it needs a newer three than the tools' r128); three r128 and its OrbitControls are: create the scene, camera and renderer with three in an effect. "],
+  [/^three\/(?:examples\/jsm|addons)\//, "Of three's add-ons (three/examples/jsm, three/addons) only r128's OrbitControls is provided, on the page's three r128; the others (loaders, post-processing, other controls) are not. "],
   [/^@phosphor-icons\/react$|^phosphor-react$/, "Phosphor's icons are not provided; lucide-react's, react-icons' (react-icons/pi is Phosphor's set) and Heroicons are. "],
   [/^lottie-react$|^@lottiefiles\//, "Lottie is not provided; framer-motion is, for the animation itself. "],
 ];
@@ -967,6 +968,21 @@ function describeError(error, file) {
   return `${message}${where}${rest.length ? `\n\n${rest.join("\n")}` : ""}`;
 }
 
+// Sucrase keeps TypeScript's decorators (`@observable count = 0`, `@sealed class`) as written, and
+// no browser runs them yet: the compiled code was a bare "SyntaxError: Invalid or unexpected
+// token", with no line. Looked for only after such an error; CSS at-rules in template strings
+// (`@media (…) {`, `@apply …;`) are not decorators.
+const DECORATOR = /^[ \t]*(?:export[ \t]+(?:default[ \t]+)?)?@(?!(?:import|media|keyframes|apply|tailwind|layer|font-face|supports|container|charset|page|property)\b)([A-Za-z_$][\w$]*(?:\.[\w$]+)*)(?:\([^\n]*\))?[ \t]*(?:\r?\n[ \t]*)*(?:(?:export[ \t]+)?(?:default[ \t]+)?(?:abstract[ \t]+)?(class)\b|(?:(?:public|private|protected|static|readonly|async|get|set|accessor|override|declare)[ \t]+)*#?[A-Za-z_$][\w$]*[ \t]*[(:=;!?])/m;
+function decorators(source) {
+  const match = DECORATOR.exec(source);
+  if (!match) return;
+  const line = source.slice(0, match.index).split("\n").length;
+  throw Object.assign(
+    new Error(`Line ${line} uses a decorator (@${match[1]}). The compiler Plug runs in the browser (Sucrase) leaves decorators as they are, and browsers do not run them yet. ${match[2] ? `Call it on the class instead: const Name = ${match[1]}(class Name { … }).` : "Do by hand what it does instead: wrap the method, or set the field, in the constructor."}\n\n${codeFrame(source, line, null)}`),
+    { title: "This component uses decorators.", plain: true },
+  );
+}
+
 // `sticky top-0` elements whose scrolling box is the page get data-plug-below-header (above),
 // each looked at once, after the renders that bring them (a frame later, off React's commit).
 function stickToPage() {
@@ -985,6 +1001,43 @@ function stickToPage() {
   new MutationObserver(() => {
     frame ||= requestAnimationFrame(look);
   }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+}
+
+// A component's own button or panel in the corner where Plug's badge chip sits (a chat bubble and
+// its window, a "+" button: `fixed bottom-6 right-6`, or `position: fixed` in its style) was drawn
+// partly under the chip, which Plug keeps above everything. Such elements, anchored to the bottom
+// and to the chip's side (not the other side, nor the top: a bottom bar or a side sheet is as
+// written), get data-plug-above-chip and are lifted together by the chip's height and inset
+// (`--plug-chip-lift`), as if the window ended at the chip's top: a chat window opened above its
+// bubble stays above it. Looked at a frame after the renders, class or style changes that may
+// bring one, and when the chip comes, goes or the window is resized (the chip is smaller on phones).
+function clearOfChip() {
+  let frame = 0;
+  const look = () => {
+    frame = 0;
+    // Nothing fixed, nothing to read (framer-motion's style changes call this every frame).
+    const fixed = root.querySelectorAll('.fixed,[style*="fixed"]');
+    if (!fixed.length) return;
+    const box = document.querySelector("platform-badge")?.getBoundingClientRect();
+    const side = box?.height && box.top > innerHeight / 2 ? (box.left + box.width / 2 > innerWidth / 2 ? "right" : "left") : null;
+    const lift = side ? `${Math.ceil(innerHeight - box.top)}px` : "0px";
+    if (document.documentElement.style.getPropertyValue("--plug-chip-lift") !== lift) document.documentElement.style.setProperty("--plug-chip-lift", lift);
+    const auto = (map, edge) => String(map.get(edge)) === "auto";
+    for (const el of fixed) {
+      let above = false;
+      if (side && el.computedStyleMap && getComputedStyle(el).position === "fixed") {
+        const map = el.computedStyleMap();
+        above = !auto(map, "bottom") && auto(map, "top") && !auto(map, side) && auto(map, side === "right" ? "left" : "right");
+      }
+      if (el.hasAttribute("data-plug-above-chip") !== above) el.toggleAttribute("data-plug-above-chip", above);
+    }
+  };
+  const later = () => {
+    frame ||= requestAnimationFrame(look);
+  };
+  new MutationObserver(later).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["class", "style"] });
+  new MutationObserver(later).observe(document.body, { childList: true });
+  addEventListener("resize", later);
 }
 
 // What a Next.js app's layout.tsx gives every page and a v0 page copied alone leaves out: the page
@@ -1033,8 +1086,10 @@ if (header) {
   // left as written.
   const free = ':not([class*=":top-"]):not([class*=":inset-"])';
   own.textContent += `${["#root .fixed.top-0", "#root .fixed.inset-0", "#root .fixed.inset-y-0", "#root [data-plug-below-header]"].map((s) => s + free).join(",")}{top:var(--plug-header-height,0px)}`;
+  own.textContent += "#root [data-plug-above-chip]{margin-bottom:var(--plug-chip-lift,0px)}";
   document.head.append(own);
   stickToPage();
+  clearOfChip();
   // Observed, not read now: reading it here would force a layout before anything is loaded. The
   // first call comes with the first frame, before the component's.
   new ResizeObserver(() => document.documentElement.style.setProperty("--plug-header-height", `${header.offsetHeight}px`)).observe(header);
@@ -1203,6 +1258,7 @@ try {
       `${code}\n;${readLocals}\n//# sourceURL=${fileName}`,
     )(requireModule, module, module.exports, modules.react, modules["react-dom"], { env: {}, url: new URL(fileUrl, location.href).href }, { env: { NODE_ENV: "production" } }, locals, twConfig);
   } catch (error) {
+    if (error instanceof SyntaxError) decorators(source);
     throw Object.assign(new Error(describeError(error, fileName)), { title: "The component threw while loading.", plain: true });
   }
   const userConfig = twConfig?.config ?? window.tailwind?.config;
