@@ -659,6 +659,179 @@ test('text in two columns fills the left column to the foot of the page, then th
   await context.close();
 });
 
+// A newsletter as Word sets one out: a full-width title and opening, a continuous section break
+// (Layout > Breaks > Continuous) into two columns, another back to one column for the closing line,
+// as python-docx scripts write it (and LibreOffice around each of its sections). Word keeps all of
+// it on one page, the two columns balanced above the closing line; the viewer started a page at
+// each section, the columns' text all in the left one.
+const CONTINUOUS = String.raw`
+import sys
+from docx import Document
+from docx.enum.section import WD_SECTION
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+doc = Document()
+doc.add_heading('Parish newsletter', 1)
+doc.add_paragraph('The opening paragraph runs across the whole width of the page.')
+section = doc.add_section(WD_SECTION.CONTINUOUS)
+cols = section._sectPr.find(qn('w:cols'))
+if cols is None:
+    cols = OxmlElement('w:cols')
+    section._sectPr.append(cols)
+cols.set(qn('w:num'), '2')
+cols.set(qn('w:space'), '720')
+for i in range(1, 7):
+    doc.add_paragraph('Item %d: the committee met to review the budget and agreed to fund the new library wing. ' % i * 2)
+section = doc.add_section(WD_SECTION.CONTINUOUS)
+section._sectPr.find(qn('w:cols')).set(qn('w:num'), '1')
+doc.add_paragraph('The closing line runs across the whole width again.')
+doc.save(sys.argv[1])
+`;
+
+test('continuous section breaks keep a newsletter on one page, its two columns balanced above the closing line', async () => {
+  const { page, context } = await openDocument({ app, browser, user: await freshUser() }, 'parish.docx', writtenBy(CONTINUOUS, 'parish.docx'));
+  const pages = await page.evaluate(PAGES);
+  assert.equal(pages.length, 1, `${pages.length} pages: ${pages.map((p) => p.text.slice(0, 40)).join(' | ')}`);
+  assert.deepEqual(pages[0].over, []);
+  const laid = await page.evaluate(() => {
+    const section = document.querySelector('.plug-docx section.docx');
+    const article = section.querySelector(':scope > article');
+    const area = article.getBoundingClientRect();
+    const middle = area.left + area.width / 2;
+    const paragraph = (start) => [...article.querySelectorAll('p')].find((p) => p.textContent.startsWith(start));
+    const lines = (p) => [...p.getClientRects()].filter((r) => r.width > 0);
+    const items = [1, 2, 3, 4, 5, 6].map((i) => lines(paragraph(`Item ${i}:`)));
+    const all = items.flat();
+    const closing = paragraph('The closing line').getBoundingClientRect();
+    const opening = paragraph('The opening paragraph').getBoundingClientRect();
+    return {
+      leftFoot: Math.max(...all.filter((r) => r.left < middle).map((r) => r.bottom)),
+      rightFoot: Math.max(...all.filter((r) => r.left >= middle).map((r) => r.bottom)),
+      rightLines: all.filter((r) => r.left >= middle).length,
+      widest: Math.max(...all.map((r) => r.width)),
+      half: area.width / 2,
+      closingTop: closing.top,
+      closingWidth: closing.width,
+      openingWidth: opening.width,
+      width: area.width,
+      line: parseFloat(getComputedStyle(paragraph('Item 1:')).lineHeight) || 20,
+    };
+  });
+  assert.ok(laid.rightLines > 0, 'the right column holds text');
+  assert.ok(laid.widest <= laid.half, `a column line is ${laid.widest} px wide, the page's half ${laid.half}`);
+  assert.ok(Math.abs(laid.leftFoot - laid.rightFoot) <= 2 * laid.line, `columns end at ${laid.leftFoot} and ${laid.rightFoot}`);
+  assert.ok(laid.closingTop >= Math.max(laid.leftFoot, laid.rightFoot) - 1, 'the closing line is below the columns');
+  assert.ok(laid.closingWidth > laid.half && laid.openingWidth > laid.half, 'the opening and closing run across the page');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+// SmartArt (Insert > SmartArt, here a Basic Process) as Word saves it: the diagram's data, layout,
+// style and colour parts, and the drawing Word last laid out (`word/diagrams/drawing1.xml`, named
+// by the data part's `dsp:dataModelExt`) that readers draw when they cannot lay the diagram out.
+// The viewer drew nothing in its place.
+const SMARTART = String.raw`
+import sys, io, re, zipfile
+from docx import Document
+from docx.shared import Inches
+A, DGM, DSP = 'http://schemas.openxmlformats.org/drawingml/2006/main', 'http://schemas.openxmlformats.org/drawingml/2006/diagram', 'http://schemas.microsoft.com/office/drawing/2008/diagram'
+R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+cx, cy = Inches(6), Inches(2.2)
+labels = ['Plan', 'Build', 'Ship']
+box = int(cx / 3.8); gap = int(box * 0.4); h = int(box * 0.6); y = (cy - h) // 2
+style = lambda font: '<dsp:style><a:lnRef idx="2"><a:scrgbClr r="0" g="0" b="0"/></a:lnRef><a:fillRef idx="1"><a:scrgbClr r="0" g="0" b="0"/></a:fillRef><a:effectRef idx="0"><a:scrgbClr r="0" g="0" b="0"/></a:effectRef><a:fontRef idx="minor"><a:schemeClr val="%s"/></a:fontRef></dsp:style>' % font
+shapes = ''
+for i, label in enumerate(labels):
+    x = i * (box + gap)
+    shapes += ('<dsp:sp modelId="{A%d}"><dsp:nvSpPr><dsp:cNvPr id="0" name=""/><dsp:cNvSpPr/></dsp:nvSpPr><dsp:spPr><a:xfrm><a:off x="%d" y="%d"/><a:ext cx="%d" cy="%d"/></a:xfrm>'
+        '<a:prstGeom prst="roundRect"><a:avLst><a:gd name="adj" fmla="val 10000"/></a:avLst></a:prstGeom><a:solidFill><a:schemeClr val="accent1"><a:hueOff val="0"/><a:satOff val="0"/><a:lumOff val="0"/><a:alphaOff val="0"/></a:schemeClr></a:solidFill>'
+        '<a:ln w="12700"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln></dsp:spPr>%s<dsp:txBody><a:bodyPr lIns="68580" tIns="68580" rIns="68580" bIns="68580" anchor="ctr"><a:noAutofit/></a:bodyPr><a:lstStyle/>'
+        '<a:p><a:pPr algn="ctr"/><a:r><a:rPr lang="en-US" sz="2400" kern="1200"/><a:t>%s</a:t></a:r></a:p></dsp:txBody><dsp:txXfrm><a:off x="%d" y="%d"/><a:ext cx="%d" cy="%d"/></dsp:txXfrm></dsp:sp>') % (i, x, y, box, h, style('lt1'), label, x, y, box, h)
+    if i < 2:
+        shapes += ('<dsp:sp modelId="{B%d}"><dsp:nvSpPr><dsp:cNvPr id="0" name=""/><dsp:cNvSpPr/></dsp:nvSpPr><dsp:spPr><a:xfrm><a:off x="%d" y="%d"/><a:ext cx="%d" cy="%d"/></a:xfrm><a:prstGeom prst="rightArrow"><a:avLst/></a:prstGeom>'
+            '<a:solidFill><a:schemeClr val="accent1"><a:tint val="60000"/></a:schemeClr></a:solidFill></dsp:spPr>%s<dsp:txBody><a:bodyPr/><a:lstStyle/><a:p><a:endParaRPr lang="en-US"/></a:p></dsp:txBody></dsp:sp>') % (i, x + box + gap // 6, y + h // 3, gap * 2 // 3, h // 3, style('lt1'))
+parts = {
+    'data': ('diagramData', 'application/vnd.openxmlformats-officedocument.drawingml.diagramData+xml', '<dgm:dataModel xmlns:dgm="%s" xmlns:a="%s"><dgm:ptLst><dgm:pt modelId="{D0}" type="doc"><dgm:prSet loTypeId="urn:microsoft.com/office/officeart/2005/8/layout/process1"/><dgm:spPr/><dgm:t><a:bodyPr/><a:lstStyle/><a:p><a:endParaRPr lang="en-US"/></a:p></dgm:t></dgm:pt>%s</dgm:ptLst><dgm:cxnLst/><dgm:bg/><dgm:whole/><dgm:extLst><a:ext uri="%s"><dsp:dataModelExt xmlns:dsp="%s" relId="rId90" minVer="%s"/></a:ext></dgm:extLst></dgm:dataModel>' % (DGM, A, ''.join('<dgm:pt modelId="{N%d}"><dgm:prSet phldrT="[Text]"/><dgm:spPr/><dgm:t><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US"/><a:t>%s</a:t></a:r></a:p></dgm:t></dgm:pt>' % (i, t) for i, t in enumerate(labels)), DSP, DSP, DGM)),
+    'layout': ('diagramLayout', 'application/vnd.openxmlformats-officedocument.drawingml.diagramLayout+xml', '<dgm:layoutDef xmlns:dgm="%s" uniqueId="urn:microsoft.com/office/officeart/2005/8/layout/process1"><dgm:layoutNode name="Name0"/></dgm:layoutDef>' % DGM),
+    'quickStyle': ('diagramQuickStyle', 'application/vnd.openxmlformats-officedocument.drawingml.diagramStyle+xml', '<dgm:styleDef xmlns:dgm="%s" uniqueId="urn:microsoft.com/office/officeart/2005/8/quickstyle/simple1"/>' % DGM),
+    'colors': ('diagramColors', 'application/vnd.openxmlformats-officedocument.drawingml.diagramColors+xml', '<dgm:colorsDef xmlns:dgm="%s" uniqueId="urn:microsoft.com/office/officeart/2005/8/colors/accent1_2"/>' % DGM),
+    'drawing': (None, 'application/vnd.ms-office.drawingml.diagramDrawing+xml', '<dsp:drawing xmlns:dgm="%s" xmlns:dsp="%s" xmlns:a="%s"><dsp:spTree><dsp:nvGrpSpPr><dsp:cNvPr id="0" name=""/><dsp:cNvGrpSpPr/></dsp:nvGrpSpPr><dsp:grpSpPr/>%s</dsp:spTree></dsp:drawing>' % (DGM, DSP, A, shapes)),
+}
+doc = Document()
+doc.add_heading('Process', 1)
+doc.add_paragraph('Our process has three steps:')
+doc.add_paragraph('DIAGRAM')
+doc.add_paragraph('Text after the diagram.')
+buf = io.BytesIO(); doc.save(buf)
+source = zipfile.ZipFile(buf)
+out = zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED)
+frame = ('<w:p><w:r><w:drawing><wp:inline distT="0" distB="0" distL="0" distR="0"><wp:extent cx="%d" cy="%d"/><wp:effectExtent l="0" t="0" r="0" b="0"/><wp:docPr id="1" name="Diagram 1"/><wp:cNvGraphicFramePr/>'
+    '<a:graphic xmlns:a="%s"><a:graphicData uri="%s"><dgm:relIds xmlns:dgm="%s" xmlns:r="%s" r:dm="rId91" r:lo="rId92" r:qs="rId93" r:cs="rId94"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>') % (cx, cy, A, DGM, DGM, R[:-1])
+for item in source.infolist():
+    data = source.read(item.filename)
+    if item.filename == 'word/document.xml':
+        data = re.sub(r'<w:p>(?:(?!<w:p>).)*?DIAGRAM.*?</w:p>', lambda m: frame, data.decode(), flags=re.S).encode()
+    elif item.filename == 'word/_rels/document.xml.rels':
+        rels = ''.join('<Relationship Id="rId%d" Type="%s" Target="diagrams/%s1.xml"/>' % (91 + i, R + kind, name) for i, (name, (kind, _, _)) in enumerate(list(parts.items())[:4]))
+        rels += '<Relationship Id="rId90" Type="http://schemas.microsoft.com/office/2007/relationships/diagramDrawing" Target="diagrams/drawing1.xml"/>'
+        data = data.decode().replace('</Relationships>', rels + '</Relationships>').encode()
+    elif item.filename == '[Content_Types].xml':
+        data = data.decode().replace('</Types>', ''.join('<Override PartName="/word/diagrams/%s1.xml" ContentType="%s"/>' % (name, kind) for name, (_, kind, _) in parts.items()) + '</Types>').encode()
+    out.writestr(item, data)
+for name, (_, _, xml) in parts.items():
+    out.writestr('word/diagrams/%s1.xml' % name, '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' + xml)
+out.close()
+`;
+
+test("a Word document's SmartArt shows the drawing Word saved with it: its boxes, arrows and words", async () => {
+  const { page, context } = await openDocument({ app, browser, user: await freshUser() }, 'process.docx', writtenBy(SMARTART, 'process.docx'));
+  const picture = page.locator('.plug-docx section.docx img[alt^="Diagram"]');
+  assert.equal(await picture.count(), 1, 'one picture where the diagram is');
+  assert.equal(await picture.getAttribute('alt'), 'Diagram: Plan Build Ship');
+  const placed = await page.evaluate(() => {
+    const img = document.querySelector('.plug-docx img[alt^="Diagram"]');
+    const text = (start) => [...document.querySelectorAll('.plug-docx p')].find((p) => p.textContent.startsWith(start)).getBoundingClientRect();
+    const box = img.getBoundingClientRect();
+    return { width: box.width, height: box.height, top: box.top, bottom: box.bottom, before: text('Our process').bottom, after: text('Text after').top, loaded: img.complete && img.naturalWidth > 0 };
+  });
+  assert.ok(placed.loaded, 'the picture is decoded');
+  assert.ok(Math.abs(placed.width - 576) < 3 && Math.abs(placed.height - 211) < 3, `${placed.width} x ${placed.height} px, the frame is 576 x 211`);
+  assert.ok(placed.top >= placed.before - 1 && placed.bottom <= placed.after + 1, 'between the paragraphs around it');
+  // What a person sees: three boxes in the theme's first accent (python-docx's 4F81BD) with
+  // white words inside, on the page's white.
+  const shot = (await picture.screenshot()).toString('base64');
+  const seen = await page.evaluate(async (png) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const canvas = Object.assign(document.createElement('canvas'), { width: image.width, height: image.height });
+    const g = canvas.getContext('2d');
+    g.drawImage(image, 0, 0);
+    const { data } = g.getImageData(0, 0, image.width, image.height);
+    const near = (i, [r, gr, b]) => Math.abs(data[i] - r) + Math.abs(data[i + 1] - gr) + Math.abs(data[i + 2] - b) < 40;
+    let accent = 0;
+    let white = 0;
+    const row = Math.round(image.height / 2) * image.width * 4;
+    const columns = [];
+    for (let i = 0; i < data.length; i += 4) {
+      if (near(i, [0x4f, 0x81, 0xbd])) accent += 1;
+      if (near(i, [255, 255, 255])) white += 1;
+    }
+    // Across the middle: runs of accent colour, one per box.
+    let inside = false;
+    for (let x = 0; x < image.width; x++) {
+      const on = near(row + x * 4, [0x4f, 0x81, 0xbd]);
+      if (on && !inside) columns.push(x);
+      inside = on;
+    }
+    return { accent: accent / (data.length / 4), white: white / (data.length / 4), runs: columns.length };
+  }, shot);
+  assert.ok(seen.accent > 0.2, `${(seen.accent * 100).toFixed(1)}% of the picture is in the accent colour`);
+  assert.ok(seen.runs >= 3, `${seen.runs} boxes across its middle`);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 // ------------------------------------------------------------------ decks
 
 // A deck pandoc makes from Markdown: a table's rows carry no height (`<a:tr h="0">`) and its frame

@@ -209,3 +209,20 @@ test('a 20,000 x 20,000 PNG shows without freezing the page, and one cut short s
     await context.close();
   }
 });
+
+// Pictures in formats the image kind does not take, as people have them: an AVIF (Pillow writes
+// it as image tools do) renamed to .jpg, and a photo from an iPhone still named .HEIC. Each is
+// refused with what it is and how to convert it, not "the JPEG signature is missing".
+test('an AVIF renamed to .jpg, or an iPhone photo named .HEIC, is refused with what it is and how to convert it', async () => {
+  const avif = writtenBy(`
+import sys
+from PIL import Image
+Image.new('RGB', (64, 48), (200, 80, 40)).save(sys.argv[1], 'AVIF')
+`, 'photo.avif');
+  const renamed = await app.drop(owner, { file: { name: 'holiday.jpg', content: avif }, fields: { scope: 'personal', visibility: 'link', source_type: 'image' } });
+  assert.equal(renamed.status, 422, renamed.text);
+  assert.match(renamed.body.error.message, /holds an AVIF image, which Plug does not show\. Convert it to JPEG, PNG or WebP/);
+  const heic = await app.drop(owner, { file: { name: 'IMG_0412.HEIC', content: avif }, fields: { scope: 'personal', visibility: 'link', source_type: 'image' } });
+  assert.equal(heic.status, 415, heic.text);
+  assert.match(heic.body.error.message, /'IMG_0412\.HEIC' is a \.heic file, .* Convert it to JPEG, PNG or WebP/);
+});

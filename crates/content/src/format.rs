@@ -58,9 +58,18 @@ pub(crate) fn format_of(source_type: SourceType, file_name: &str) -> Result<Form
     })
 }
 
+/// Picture formats people export or save that `image` does not take.
+const PICTURES_NOT_TAKEN: [&str; 9] = [
+    "heic", "heif", "avif", "tif", "tiff", "bmp", "ico", "gif", "jxl",
+];
+
 fn mismatch(source_type: SourceType, file_name: &str, ext: &str) -> ContentError {
     let hint = match SourceType::from_file_name(file_name) {
         Some(other) if other != source_type => format!(" Send it with source_type {other}."),
+        // Pictures a browser may show but Plug does not take (an iPhone's .heic, a scan's .tif).
+        None if source_type == SourceType::Image && PICTURES_NOT_TAKEN.contains(&ext) => String::from(
+            " Convert it to JPEG, PNG or WebP (Preview or Photos: Export as JPEG) and upload that.",
+        ),
         _ => String::new(),
     };
     ContentError::unsupported(format!(
@@ -115,6 +124,29 @@ mod tests {
                 415
             );
         }
+    }
+
+    #[test]
+    fn says_how_to_convert_a_picture_in_a_format_plug_does_not_take() {
+        for name in [
+            "IMG_0412.HEIC",
+            "scan.tiff",
+            "logo.bmp",
+            "favicon.ico",
+            "photo.avif",
+        ] {
+            let message = check_extension(SourceType::Image, name)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                message.contains("Convert it to JPEG, PNG or WebP"),
+                "{message}"
+            );
+        }
+        let message = check_extension(SourceType::Pdf, "scan.tiff")
+            .unwrap_err()
+            .to_string();
+        assert!(!message.contains("Convert"), "{message}");
     }
 
     #[test]

@@ -71,6 +71,45 @@ impl Raster {
     }
 }
 
+/// The picture formats Plug does not take, named as a person knows them, told by their first
+/// bytes: an iPhone's photo (HEIC), an AVIF, a scan (TIFF), a Windows bitmap or icon. A file
+/// renamed to `.jpg` is refused with what it really is and how to convert it.
+pub(crate) fn unsupported_picture(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.get(4..8) == Some(b"ftyp".as_slice()) {
+        // ISO-BMFF: the major brand, then the compatible ones after the minor version.
+        let end = usize::try_from(be32(bytes, 0)?)
+            .ok()?
+            .min(bytes.len())
+            .min(64);
+        let brands = bytes.get(8..end)?;
+        let has = |brand: &[u8]| brands.chunks(4).any(|b| b == brand);
+        if has(b"avif") || has(b"avis") {
+            return Some("an AVIF image");
+        }
+        if [
+            b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1",
+        ]
+        .iter()
+        .any(|brand| has(*brand))
+        {
+            return Some("a HEIC photo (the format iPhones save photos in)");
+        }
+        return None;
+    }
+    if bytes.starts_with(b"II*\0") || bytes.starts_with(b"MM\0*") {
+        Some("a TIFF image")
+    } else if bytes.starts_with(b"BM")
+        && bytes.len() >= 26
+        && bytes.get(6..10) == Some(b"\0\0\0\0".as_slice())
+    {
+        Some("a BMP (Windows bitmap) image")
+    } else if bytes.starts_with(b"\0\0\x01\0") && bytes.len() >= 22 && bytes[4..6] != [0, 0] {
+        Some("an ICO (Windows icon) image")
+    } else {
+        None
+    }
+}
+
 /// Walks the JPEG markers up to the first start-of-frame.
 fn jpeg_dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
     let mut at = 2;
@@ -210,6 +249,38 @@ mod tests {
         assert_eq!(Raster::sniff(b"GIF89a\x01\0\x01\0"), Some(Raster::Gif));
         assert_eq!(Raster::sniff(b"<svg/>"), None);
         assert_eq!(Raster::sniff(b"RIFF\0\0\0\0WAVEfmt "), None);
+    }
+
+    #[test]
+    fn names_the_picture_formats_plug_does_not_take() {
+        let heic = b"\0\0\0\x18ftypheic\0\0\0\0mif1heic\0\0\0\0";
+        assert!(unsupported_picture(heic).unwrap().contains("HEIC"));
+        let avif = b"\0\0\0\x20ftypavif\0\0\0\0avifmif1miafMA1B\0\0\0\0";
+        assert_eq!(unsupported_picture(avif), Some("an AVIF image"));
+        assert_eq!(
+            unsupported_picture(b"II*\0\x08\0\0\0"),
+            Some("a TIFF image")
+        );
+        assert_eq!(
+            unsupported_picture(b"MM\0*\0\0\0\x08"),
+            Some("a TIFF image")
+        );
+        let mut bmp = b"BM\xf6\0\0\0\0\0\0\0\x36\0\0\0".to_vec();
+        bmp.resize(40, 0);
+        assert!(unsupported_picture(&bmp).unwrap().contains("BMP"));
+        let mut ico = b"\0\0\x01\0\x01\0\x10\x10".to_vec();
+        ico.resize(40, 0);
+        assert!(unsupported_picture(&ico).unwrap().contains("ICO"));
+        // A video's ftyp, a text starting "BM", and nothing at all are not pictures.
+        assert_eq!(
+            unsupported_picture(b"\0\0\0\x18ftypmp42\0\0\0\0isommp42"),
+            None
+        );
+        assert_eq!(
+            unsupported_picture(b"BMW owners' club minutes, page one."),
+            None
+        );
+        assert_eq!(unsupported_picture(b""), None);
     }
 
     #[test]

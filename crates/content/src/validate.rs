@@ -7,7 +7,7 @@ use plug_domain::SourceType;
 
 use crate::archive::{human_bytes, ArchiveLimits, SiteArchive};
 use crate::format::{format_of, Format};
-use crate::image::Raster;
+use crate::image::{unsupported_picture, Raster};
 use crate::office::{check_package, OfficeKind};
 use crate::{content_type_for, svg, ContentError};
 
@@ -262,9 +262,15 @@ fn check_raster(expected: Raster, bytes: &[u8]) -> Result<(), ContentError> {
         None if looks_like_svg(bytes) => Err(ContentError::malformed(format!(
             "This file is named as a {name} image but holds an SVG drawing. Rename it to .svg and upload it again."
         ))),
-        None => Err(ContentError::malformed(format!(
-            "This file is not a {name} image (the {name} signature is missing). Export the image as {name} again."
-        ))),
+        None => Err(ContentError::malformed(match unsupported_picture(bytes) {
+            Some(kind) => format!(
+                "This file is named as a {name} image but holds {kind}, which Plug does not show. \
+                 Convert it to JPEG, PNG or WebP (Preview or Photos: Export as JPEG) and upload that."
+            ),
+            None => format!(
+                "This file is not a {name} image (the {name} signature is missing). Export the image as {name} again."
+            ),
+        })),
     }
 }
 

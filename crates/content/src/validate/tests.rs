@@ -268,6 +268,12 @@ fn refuses_an_image_whose_signature_is_not_a_format_plug_takes() {
     assert!(error.message().contains("GIF"), "{error}");
     let error = check(SourceType::Image, "a.png", b"<svg xmlns='x'/>").unwrap_err();
     assert!(error.message().contains("Rename it to .svg"), "{error}");
+    // An iPhone photo renamed to .jpg says what it is and how to convert it.
+    let heic = b"\0\0\0\x18ftypheic\0\0\0\0mif1heic\0\0\0\0rest of the photo";
+    let error = check(SourceType::Image, "IMG_0412.jpg", heic).unwrap_err();
+    assert!(error.message().contains("holds a HEIC photo"), "{error}");
+    assert!(error.message().contains("Convert it to JPEG"), "{error}");
+    assert_eq!(error.status(), 422);
 }
 
 #[test]

@@ -69,6 +69,239 @@ async function drawLinkedImages(zip) {
   return true;
 }
 
+// SmartArt (Insert > SmartArt: a process, a cycle, an org chart) is a diagram whose data Word lays
+// out itself; the file keeps the last layout Word drew as plain shapes (the diagram drawing part,
+// `word/diagrams/drawingN.xml`, named by the data part's `dsp:dataModelExt`), for readers that
+// cannot lay it out. docx-preview draws neither, so the diagram's place was blank. Each diagram
+// becomes a picture of its drawing, an SVG at the frame's size: the shapes Word drew (rectangles,
+// rounded ones, ellipses, arrows, chevrons; any other outline as its box when it holds text), in
+// the theme's colours, with their text. A diagram saved without its drawing stays blank, as in
+// readers older than Word 2007's.
+const DIAGRAM_DATA = /<a:graphicData\b[^>]*uri="http:\/\/schemas\.openxmlformats\.org\/drawingml\/2006\/diagram"[^>]*>([\s\S]*?)<\/a:graphicData>/g;
+const DSP_NS = "http://schemas.microsoft.com/office/drawing/2008/diagram";
+const DRAWING_NS = "http://schemas.openxmlformats.org/drawingml/2006/main";
+const EMU_PER_PT = 12700;
+const diagramTexts = new Map(); // the SVG's part name -> its words, for the picture's alt text
+
+function partPath(from, target) {
+  const path = [];
+  for (const piece of (target.startsWith("/") ? target.slice(1) : `${from}/${target}`).split("/")) {
+    if (piece === "..") path.pop();
+    else if (piece && piece !== ".") path.push(piece);
+  }
+  return path.join("/");
+}
+
+async function themeColors(zip) {
+  const colors = {};
+  const file = zip.file("word/theme/theme1.xml");
+  if (!file) return colors;
+  const doc = new DOMParser().parseFromString(await file.async("string"), "application/xml");
+  const scheme = doc.getElementsByTagNameNS(DRAWING_NS, "clrScheme")[0];
+  for (const slot of scheme ? scheme.children : []) {
+    const value = slot.firstElementChild;
+    if (value) colors[slot.localName] = value.getAttribute("lastClr") || value.getAttribute("val");
+  }
+  const font = doc.getElementsByTagNameNS(DRAWING_NS, "minorFont")[0];
+  const latin = font && font.getElementsByTagNameNS(DRAWING_NS, "latin")[0];
+  colors.font = latin ? latin.getAttribute("typeface") : "Calibri";
+  return colors;
+}
+
+const SCHEME_ALIAS = { tx1: "dk1", tx2: "dk2", bg1: "lt1", bg2: "lt2" };
+
+// A fill's colour as [r, g, b, alpha], from srgbClr, schemeClr or sysClr and their tint, shade,
+// lumMod, lumOff and alpha; null for none.
+function drawnColor(fill, theme) {
+  const value = fill && [...fill.children].find((c) => /^(srgbClr|schemeClr|sysClr|prstClr)$/.test(c.localName));
+  if (!value) return null;
+  let hex = value.localName === "schemeClr" ? theme[SCHEME_ALIAS[value.getAttribute("val")] || value.getAttribute("val")] : value.getAttribute("lastClr") || value.getAttribute("val");
+  if (!/^[0-9a-f]{6}$/i.test(hex || "")) hex = value.localName === "prstClr" && value.getAttribute("val") === "white" ? "ffffff" : "000000";
+  let rgb = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  let alpha = 1;
+  for (const change of value.children) {
+    const amount = parseInt(change.getAttribute("val"), 10) / 100000;
+    if (!Number.isFinite(amount)) continue;
+    if (change.localName === "tint") rgb = rgb.map((c) => c + (1 - c) * (1 - amount));
+    else if (change.localName === "shade") rgb = rgb.map((c) => c * amount);
+    else if (change.localName === "lumMod") rgb = rgb.map((c) => c * amount);
+    else if (change.localName === "lumOff") rgb = rgb.map((c) => c + amount);
+    else if (change.localName === "alpha") alpha = amount;
+  }
+  return `rgba(${rgb.map((c) => Math.round(Math.min(1, Math.max(0, c)) * 255)).join(",")},${alpha})`;
+}
+
+function child(el, name, ns = DRAWING_NS) {
+  return el ? [...el.children].find((c) => c.localName === name && c.namespaceURI === ns) || null : null;
+}
+
+function guide(geometry, name, fallback) {
+  const gd = [...geometry.getElementsByTagNameNS(DRAWING_NS, "gd")].find((g) => g.getAttribute("name") === name);
+  const value = gd && /val\s+(-?\d+)/.exec(gd.getAttribute("fmla") || "");
+  return (value ? parseInt(value[1], 10) : fallback) / 100000;
+}
+
+// The outline of a preset shape in a w x h box at the origin, as an SVG element's markup.
+function presetOutline(preset, geometry, w, h) {
+  const ss = Math.min(w, h);
+  const points = (list) => `<polygon points="${list.map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`).join(" ")}"`;
+  const arrow = (length, thickness, flip) => {
+    const head = Math.min(length, ss * guide(geometry, "adj2", 50000));
+    const half = (thickness * guide(geometry, "adj1", 50000)) / 2;
+    const mid = thickness / 2;
+    const list = [[0, mid - half], [length - head, mid - half], [length - head, 0], [length, mid], [length - head, thickness], [length - head, mid + half], [0, mid + half]];
+    return list.map(([a, b]) => flip(a, b));
+  };
+  switch (preset) {
+    case "rect": case "flowChartProcess": case "snip1Rect": return `<rect width="${w}" height="${h}"`;
+    case "roundRect": case "flowChartAlternateProcess": case "round2SameRect": { const r = ss * guide(geometry, "adj", 16667); return `<rect width="${w}" height="${h}" rx="${r}" ry="${r}"`; }
+    case "ellipse": case "flowChartConnector": return `<ellipse cx="${w / 2}" cy="${h / 2}" rx="${w / 2}" ry="${h / 2}"`;
+    case "triangle": return points([[w * guide(geometry, "adj", 50000), 0], [w, h], [0, h]]);
+    case "diamond": case "flowChartDecision": return points([[w / 2, 0], [w, h / 2], [w / 2, h], [0, h / 2]]);
+    case "rightArrow": return points(arrow(w, h, (a, b) => [a, b]));
+    case "leftArrow": return points(arrow(w, h, (a, b) => [w - a, b]));
+    case "downArrow": return points(arrow(h, w, (a, b) => [b, a]));
+    case "upArrow": return points(arrow(h, w, (a, b) => [b, h - a]));
+    case "chevron": { const d = ss * guide(geometry, "adj", 50000); return points([[0, 0], [w - d, 0], [w, h / 2], [w - d, h], [0, h], [d, h / 2]]); }
+    case "homePlate": { const d = ss * guide(geometry, "adj", 50000); return points([[0, 0], [w - d, 0], [w, h / 2], [w - d, h], [0, h]]); }
+    case "hexagon": { const d = ss * guide(geometry, "adj", 25000); return points([[d, 0], [w - d, 0], [w, h / 2], [w - d, h], [d, h], [0, h / 2]]); }
+    case "line": case "straightConnector1": return `<line x1="0" y1="0" x2="${w}" y2="${h}"`;
+    default: return null;
+  }
+}
+
+const escapeXml = (text) => text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]);
+
+function shapeSvg(sp, theme, words) {
+  const props = child(sp, "spPr", DSP_NS);
+  const xfrm = child(props, "xfrm");
+  const off = child(xfrm, "off");
+  const ext = child(xfrm, "ext");
+  if (!off || !ext) return "";
+  const pt = (el, name) => (parseInt(el.getAttribute(name), 10) || 0) / EMU_PER_PT;
+  const [x, y, w, h] = [pt(off, "x"), pt(off, "y"), pt(ext, "cx"), pt(ext, "cy")];
+  const geometry = child(props, "prstGeom");
+  const style = child(sp, "style", DSP_NS);
+  const styleColor = (name) => drawnColor(child(style, name), theme);
+  const fillEl = child(props, "solidFill") || child(props, "gradFill");
+  const fill = child(props, "noFill") ? null : fillEl ? drawnColor(fillEl.localName === "gradFill" ? fillEl.getElementsByTagNameNS(DRAWING_NS, "gs")[0] : fillEl, theme) : styleColor("fillRef");
+  const line = child(props, "ln");
+  const stroke = line && child(line, "noFill") ? null : line && child(line, "solidFill") ? drawnColor(child(line, "solidFill"), theme) : null;
+  const strokeWidth = line ? (parseInt(line.getAttribute("w"), 10) || 9525) / EMU_PER_PT : 0;
+  const rotation = (parseInt(xfrm.getAttribute("rot"), 10) || 0) / 60000;
+  const flip = `${xfrm.getAttribute("flipH") === "1" ? `translate(${w} 0) scale(-1 1) ` : ""}${xfrm.getAttribute("flipV") === "1" ? `translate(0 ${h}) scale(1 -1)` : ""}`;
+  const body = child(sp, "txBody", DSP_NS);
+  const paragraphs = body ? [...body.getElementsByTagNameNS(DRAWING_NS, "p")] : [];
+  const hasText = paragraphs.some((p) => p.textContent.trim());
+  let outline = presetOutline(geometry ? geometry.getAttribute("prst") : "rect", geometry || sp, w, h);
+  if (!outline && hasText) outline = `<rect width="${w}" height="${h}"`;
+  let svg = `<g transform="translate(${x} ${y})${rotation ? ` rotate(${rotation} ${w / 2} ${h / 2})` : ""}">`;
+  if (outline && (fill || stroke)) svg += `<g transform="${flip}">${outline} fill="${fill || "none"}" stroke="${stroke || "none"}" stroke-width="${strokeWidth}"/></g>`;
+  svg += "</g>";
+  if (!hasText) return svg;
+  // The text in its own box (txXfrm) when Word gave one, upright, inside the body's insets.
+  const textXfrm = child(sp, "txXfrm", DSP_NS);
+  const tOff = child(textXfrm, "off") || off;
+  const tExt = child(textXfrm, "ext") || ext;
+  const bodyPr = child(body, "bodyPr");
+  const inset = (name) => (bodyPr && bodyPr.hasAttribute(name) ? parseInt(bodyPr.getAttribute(name), 10) : 91440) / EMU_PER_PT;
+  const anchor = { t: "flex-start", b: "flex-end" }[bodyPr && bodyPr.getAttribute("anchor")] || "center";
+  const fontColor = styleColor("fontRef") || "rgb(0,0,0)";
+  const html = paragraphs.map((p) => {
+    const pPr = child(p, "pPr");
+    const align = { l: "left", r: "right", just: "justify" }[pPr && pPr.getAttribute("algn")] || "center";
+    const runs = [...p.children].filter((r) => r.localName === "r" || r.localName === "br").map((r) => {
+      if (r.localName === "br") return "<br/>";
+      const rPr = child(r, "rPr");
+      const size = rPr && rPr.getAttribute("sz") ? parseInt(rPr.getAttribute("sz"), 10) / 100 : 18;
+      const color = drawnColor(child(rPr, "solidFill"), theme) || fontColor;
+      const text = child(r, "t") ? child(r, "t").textContent : "";
+      words.push(text);
+      const bold = rPr && /^(1|true)$/.test(rPr.getAttribute("b") || "") ? "font-weight:bold;" : "";
+      const italic = rPr && /^(1|true)$/.test(rPr.getAttribute("i") || "") ? "font-style:italic;" : "";
+      return `<span style="font-size:${size}px;color:${color};${bold}${italic}">${escapeXml(text)}</span>`;
+    }).join("");
+    return `<div style="text-align:${align}">${runs || "&#8203;"}</div>`;
+  }).join("");
+  const family = `'${escapeXml(theme.font || "Calibri").replace(/'/g, "")}',${/^calibri/i.test(theme.font || "Calibri") ? "Carlito," : ""}sans-serif`;
+  return `${svg}<foreignObject x="${pt(tOff, "x") + inset("lIns")}" y="${pt(tOff, "y") + inset("tIns")}" width="${Math.max(0, pt(tExt, "cx") - inset("lIns") - inset("rIns"))}" height="${Math.max(0, pt(tExt, "cy") - inset("tIns") - inset("bIns"))}"><div xmlns="http://www.w3.org/1999/xhtml" style="display:flex;flex-direction:column;justify-content:${anchor};height:100%;font-family:${family};line-height:1.15;overflow-wrap:break-word">${html}</div></foreignObject>`;
+}
+
+async function drawSmartArt(zip) {
+  let drawn = false;
+  let count = 0;
+  let theme = null;
+  for (const name of Object.keys(zip.files).filter((n) => /^word\/[^/]+\.xml$/.test(n))) {
+    const xml = await zip.file(name).async("string");
+    if (!DIAGRAM_DATA.test(xml)) continue;
+    DIAGRAM_DATA.lastIndex = 0;
+    theme = theme || (await themeColors(zip));
+    const relsName = name.replace(/^word\//, "word/_rels/") + ".rels";
+    const relsFile = zip.file(relsName);
+    if (!relsFile) continue;
+    let rels = await relsFile.async("string");
+    const target = (id) => {
+      const rel = new RegExp(`<Relationship\\b(?=[^>]*\\bId="${id.replace(/[^\w-]/g, "")}")[^>]*>`).exec(rels);
+      const to = rel && /\bTarget="([^"]*)"/.exec(rel[0]);
+      return to ? partPath("word", to[1]) : null;
+    };
+    const replacements = [];
+    for (const match of xml.matchAll(DIAGRAM_DATA)) {
+      const dataId = (/\br:dm="([^"]*)"/.exec(match[1]) || [])[1];
+      const dataPart = dataId && target(dataId);
+      const dataXml = dataPart && zip.file(dataPart) && (await zip.file(dataPart).async("string"));
+      const drawingId = dataXml && (/<(?:\w+:)?dataModelExt\b[^>]*\brelId="([^"]*)"/.exec(dataXml) || [])[1];
+      // Word relates the drawing to the document; some writers relate it to the data part.
+      let drawingPart = drawingId && target(drawingId);
+      if (drawingId && !(drawingPart && zip.file(drawingPart))) {
+        const dataRels = dataPart && zip.file(dataPart.replace(/([^/]+)$/, "_rels/$1.rels"));
+        const own = dataRels && new RegExp(`Id="${drawingId.replace(/[^\w-]/g, "")}"[^>]*Target="([^"]*)"|Target="([^"]*)"[^>]*Id="${drawingId.replace(/[^\w-]/g, "")}"`).exec(await dataRels.async("string"));
+        drawingPart = own ? partPath(dataPart.replace(/\/[^/]+$/, ""), own[1] || own[2]) : null;
+      }
+      const drawingFile = drawingPart && zip.file(drawingPart);
+      if (!drawingFile) continue;
+      const drawing = new DOMParser().parseFromString(await drawingFile.async("string"), "application/xml");
+      if (drawing.getElementsByTagName("parsererror").length) continue;
+      // The frame's size: the drawing's extent (wp:extent) just before the graphic.
+      const extent = [...xml.slice(0, match.index).matchAll(/<wp:extent\b[^>]*\bcx="(\d+)"[^>]*\bcy="(\d+)"/g)].pop();
+      if (!extent) continue;
+      const [cx, cy] = [parseInt(extent[1], 10), parseInt(extent[2], 10)];
+      const words = [];
+      const shapes = [...drawing.getElementsByTagNameNS(DSP_NS, "sp")].map((sp) => shapeSvg(sp, theme, words)).join("");
+      count += 1;
+      const part = `media/plug-diagram-${count}.plugsvg`;
+      const id = `plugDiagram${count}`;
+      zip.file(`word/${part}`, `<svg xmlns="http://www.w3.org/2000/svg" data-plug-diagram="${count}" width="${cx / EMU_PER_PT}pt" height="${cy / EMU_PER_PT}pt" viewBox="0 0 ${cx / EMU_PER_PT} ${cy / EMU_PER_PT}">${shapes}</svg>`);
+      diagramTexts.set(count, words.join(" ").replace(/\s+/g, " ").trim());
+      rels = rels.replace("</Relationships>", `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${part}"/></Relationships>`);
+      replacements.push([match, `<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="0" name="plug-diagram-${count}"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:embed="${id}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData>`]);
+    }
+    if (!replacements.length) continue;
+    let fixed = "";
+    let at = 0;
+    for (const [match, picture] of replacements) {
+      fixed += xml.slice(at, match.index) + picture;
+      at = match.index + match[0].length;
+    }
+    zip.file(name, fixed + xml.slice(at));
+    zip.file(relsName, rels);
+    drawn = true;
+  }
+  if (!drawn) return false;
+  const types = await zip.file("[Content_Types].xml").async("string");
+  if (!types.includes('Extension="plugsvg"')) zip.file("[Content_Types].xml", types.replace("</Types>", '<Default Extension="plugsvg" ContentType="image/svg+xml"/></Types>'));
+  return true;
+}
+
+// Each diagram's picture reads as its words to a screen reader.
+function describeDiagrams() {
+  for (const img of pagesBox.querySelectorAll('img[src^="data:image/svg+xml"]')) {
+    const svg = atob(img.src.split(",")[1] || "");
+    const which = /^<svg [^>]*data-plug-diagram="(\d+)"/.exec(svg);
+    if (which) img.alt = `Diagram: ${diagramTexts.get(parseInt(which[1], 10)) || ""}`.trim();
+  }
+}
+
 // A section with no header or footer of its own shows the previous section's in Word (each of
 // the default, first-page and even-page kinds separately), which is how python-docx's
 // `add_section` and Word's "Link to Previous" write it; docx-preview drew such a section (a
@@ -655,6 +888,86 @@ function splitPage(page) {
   return carryOver(page, article, blocks, cut, carried, notes);
 }
 
+// Continuous section breaks (Word's Layout > Breaks > Continuous, to set a part of a page in two
+// columns; LibreOffice writes one around each of its sections): the next section goes on on the
+// same page, its columns balanced where it ends. docx-preview's option that keeps a Word file's
+// saved page breaks out of the drawing also starts a page at every section, so a newsletter's
+// title, its two columns and its closing line were three pages, the columns holding all their
+// text in the left one. The first paragraph of each section that starts continuous is marked
+// before drawing, and its page is drawn into the one before (the same size): a section in columns
+// as one block whose columns CSS balances, as Word balances them at such a break. Where the
+// balanced columns would run past the foot of the page, the section keeps a page of its own
+// (filled column by column there, as before).
+const CONTINUOUS_MARK = "plugContinuous-";
+const SECTION_TYPE = /<w:type\b[^>]*\bw:val="(\w+)"/;
+
+async function markContinuousSections(zip) {
+  const file = zip.file("word/document.xml");
+  if (!file) return false;
+  const xml = await file.async("string");
+  const sections = [...xml.matchAll(SECTION)];
+  let fixed = "";
+  let at = 0;
+  sections.forEach((section, index) => {
+    const next = sections[index + 1];
+    if (!next || (next[0].match(SECTION_TYPE) || [])[1] !== "continuous") return;
+    // The paragraph after the one holding this section's properties starts the next section.
+    const end = xml.indexOf("</w:p>", section.index + section[0].length);
+    const start = end < 0 ? null : /^\s*<w:p\b(?:[^>]*[^/])?>(?:\s*<w:pPr\b[\s\S]*?<\/w:pPr>|\s*<w:pPr\/>)?/.exec(xml.slice(end + 6, next.index));
+    if (!start) return;
+    const cut = end + 6 + start[0].length;
+    fixed += `${xml.slice(at, cut)}<w:bookmarkStart w:id="${990000 + index}" w:name="${CONTINUOUS_MARK}${index}"/><w:bookmarkEnd w:id="${990000 + index}"/>`;
+    at = cut;
+  });
+  if (!at) return false;
+  zip.file("word/document.xml", fixed + xml.slice(at));
+  return true;
+}
+
+// A page's text box as one block of the page it is drawn into: its own children, or a block
+// holding them in its columns.
+function sectionBlocks(article) {
+  const columns = parseInt(article.style.columnCount, 10) || 1;
+  const children = [...article.childNodes];
+  if (columns < 2) return children;
+  const block = document.createElement("div");
+  block.className = "plug-section-columns";
+  block.style.columnCount = article.style.columnCount;
+  block.style.columnGap = article.style.columnGap;
+  block.style.columnRule = article.style.columnRule;
+  block.append(...children);
+  return [block];
+}
+
+function continuousSections() {
+  for (const mark of pagesBox.querySelectorAll(`span[id^="${CONTINUOUS_MARK}"]`)) {
+    const page = mark.closest("section.docx");
+    const before = page && page.previousElementSibling;
+    const articles = page ? page.querySelectorAll(":scope > article") : [];
+    if (!before || !before.matches("section.docx") || articles.length !== 1 || !articles[0].contains(mark)) continue;
+    if (page.querySelector(":scope > :not(header, article, footer)") || before.querySelector(":scope > :not(header, article, footer)")) continue;
+    if (before.style.width !== page.style.width || before.style.minHeight !== page.style.minHeight || before.style.padding !== page.style.padding) continue;
+    const target = before.querySelector(":scope > article:last-of-type");
+    const source = articles[0];
+    const undo = { target: [...target.childNodes], style: target.getAttribute("style"), source: [...source.childNodes] };
+    const blocks = [...sectionBlocks(target), ...sectionBlocks(source)];
+    target.style.columnCount = target.style.columnGap = target.style.columnRule = "";
+    target.replaceChildren(...blocks);
+    const height = parseFloat(getComputedStyle(before).minHeight);
+    const footer = before.querySelector(":scope > footer");
+    const bottom = before.getBoundingClientRect().top + height - parseFloat(getComputedStyle(before).paddingBottom) - (footer ? footer.offsetHeight : 0) + 0.5;
+    const columned = [...target.children].filter((block) => block.classList.contains("plug-section-columns"));
+    if (columned.some((block) => block.getBoundingClientRect().bottom > bottom)) {
+      target.replaceChildren(...undo.target);
+      if (undo.style === null) target.removeAttribute("style");
+      else target.setAttribute("style", undo.style);
+      source.replaceChildren(...undo.source);
+      continue;
+    }
+    page.remove();
+  }
+}
+
 // Moves `blocks` from `cut` on, after `carried` (the rest of a block split at the break), to a new
 // page after `page` with the same header and footer; returns the new page.
 function carryOver(page, article, blocks, cut, carried, notes) {
@@ -891,7 +1204,7 @@ function sharedListCounters() {
 
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
-  const changes = [await drawLinkedImages(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await simpleFieldResults(zip), await builtContents(zip), await vmlTextBoxes(zip), await defaultPage(zip), await readNumbering(zip)];
+  const changes = [await drawLinkedImages(zip), await drawSmartArt(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await simpleFieldResults(zip), await builtContents(zip), await vmlTextBoxes(zip), await defaultPage(zip), await markContinuousSections(zip), await readNumbering(zip)];
   const ready = changes.some(Boolean) ? await zip.generateAsync({ type: "arraybuffer" }) : bytes;
   const even = await evenPageVariant(zip);
   return { bytes: ready, following: even ? await withoutFirstPages(zip, true) : await withoutFirstPages(zip), even };
@@ -1054,7 +1367,9 @@ try {
   listNumberFonts();
   displayEquations();
   describeLinkedImages();
+  describeDiagrams();
   // Pages are laid out at their own width, whatever the window's (fitPages zooms after).
+  continuousSections();
   paginate();
   if (even) evenAndOddPages();
   numberPages();

@@ -71,8 +71,18 @@ async function renderAnnotations(doc, page, slot, viewport, pdfjs, links) {
     div, page, viewport: flat, linkService: links, annotationStorage: doc.annotationStorage,
     accessibilityManager: null, annotationCanvasMap: null, annotationEditorUIManager: null, structTreeLayer: null,
   });
-  await layer.render({ annotations, viewport: flat, div, page, linkService: links, renderForms: true, enableScripting: false, hasJSActions: false, imageResourcesPath: "" });
+  // A sticky note (a reviewer's comment) is drawn by pdf.js as an <img> of its icon from
+  // `imageResourcesPath`: "" asked the content origin for `annotation-note.svg`, a 404, and the
+  // note showed the broken-image icon. The path is a data: address that fetches nothing, and each
+  // note's picture is Acrobat's kind of icon, a yellow note, drawn here.
+  await layer.render({ annotations, viewport: flat, div, page, linkService: links, renderForms: true, enableScripting: false, hasJSActions: false, imageResourcesPath: "data:," });
+  for (const icon of div.querySelectorAll(".textAnnotation > img")) {
+    icon.src = NOTE_ICON;
+    icon.alt = "Comment";
+  }
 }
+
+const NOTE_ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 22 22"><path d="M2 2h18v13h-9l-5 5v-5H2z" fill="#ffe25c" stroke="#6b5b00" stroke-width="1.2" stroke-linejoin="round"/><path d="M5 6.5h12M5 9.5h12M5 12.5h8" stroke="#6b5b00" stroke-width="1.2"/></svg>')}`;
 
 // Once a field is changed, "Download" saves the PDF with what was typed; until then it is the
 // original file, fetched as before.
