@@ -306,8 +306,37 @@ fn safe_links_keep_working() {
     // Same-page links follow the ids, which carry GitHub's `user-content-` prefix.
     assert!(html.contains("href=\"#user-content-section\""), "{html}");
     assert!(html.contains("href=\"mailto:hi@example.com\""), "{html}");
-    assert!(html.contains("href=\"./other.md\""), "{html}");
     assert!(html.contains("href=\"https://auto.example\""), "{html}");
+}
+
+#[test]
+fn a_link_to_another_file_of_the_repository_is_its_text_and_says_why() {
+    // A drop is one file: `docs/guide.md` reached the drop's origin and a JSON "not found".
+    let html = markdown_to_safe_html(
+        "[d](./other.md) [l](LICENSE \"The licence\") [r](/CONTRIBUTING.md#setup) [q](?tab=readme)\n\n\
+         <a href=\"docs/a&amp;b.md\"><img src=\"https://img.shields.io/badge/x-y-blue\" alt=\"x\"></a>\n\n\
+         [net](//cdn.example/x) [s](#usage)\n",
+    );
+    assert!(
+        html.contains("<a title=\"./other.md is not part of this drop\">d</a>"),
+        "{html}"
+    );
+    // The author's own title is kept.
+    assert!(html.contains("<a title=\"The licence\">l</a>"), "{html}");
+    assert!(
+        html.contains("<a title=\"/CONTRIBUTING.md#setup is not part of this drop\">r</a>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<a title=\"?tab=readme is not part of this drop\">q</a>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<a title=\"docs/a&amp;b.md is not part of this drop\"><img"),
+        "{html}"
+    );
+    assert!(html.contains("href=\"//cdn.example/x\""), "{html}");
+    assert!(html.contains("href=\"#user-content-usage\""), "{html}");
 }
 
 #[test]
@@ -518,6 +547,26 @@ fn dashes_and_quotes_stay_as_typed_as_on_github() {
         ),
         "{html}"
     );
+}
+
+#[test]
+fn a_document_with_right_to_left_text_marks_its_blocks_dir_auto_as_github_does() {
+    let html = markdown_to_safe_html(
+        "## العربية\n\nهذا نص عربي وأرقام 123.\n\n- عنصر أول\n- second\n\n| رقم | Name |\n|---|---|\n| ١ | x |\n\n<p dir=\"ltr\">שלום</p>\n",
+    );
+    assert!(
+        html.contains("<h2 id=\"user-content-العربية\" dir=\"auto\">"),
+        "{html}"
+    );
+    assert!(html.contains("<p dir=\"auto\">هذا نص"), "{html}");
+    assert!(html.contains("<ul dir=\"auto\">\n<li>عنصر"), "{html}");
+    assert!(html.contains("<th dir=\"auto\">رقم</th>"), "{html}");
+    // The author's own direction stays.
+    assert!(html.contains("<p dir=\"ltr\">שלום</p>"), "{html}");
+    // Left-to-right documents (CJK too) are written as before, without the attribute.
+    for text in ["# Title\n\nText.\n\n- item\n", "# 标题\n\n中文段落。\n"] {
+        assert!(!markdown_to_safe_html(text).contains("dir="), "{text}");
+    }
 }
 
 #[test]
