@@ -60,7 +60,10 @@ ${'Paragraph to push the next heading down the page.\n\n'.repeat(40)}
 
 Thanks to everyone.
 
-${'More about the people behind it.\n\n'.repeat(30)}`;
+${'More about the people behind it.\n\n'.repeat(30)}
+> [!WARNING]
+> Version 2 drops Node 18.
+`;
 
 test("a README's logo keeps its HTML height, GitHub's dark- and light-mode images show in their mode only, and a heading with badges is where its table of contents points", async () => {
   const e = await dropMarkdown('README.md', README);
@@ -70,6 +73,9 @@ test("a README's logo keeps its HTML height, GitHub's dark- and light-mode image
     assert.deepEqual(logo, [48, 48], 'height="48" on a square image draws it 48 by 48 (CSS height:auto drew it 1 pixel high)');
     const shown = await page.$$eval('img[alt^="Wordmark"]', (all) => all.filter((img) => getComputedStyle(img).display !== 'none').map((img) => img.alt));
     assert.deepEqual(shown, [scheme === 'light' ? 'Wordmark for light backgrounds' : 'Wordmark for dark backgrounds'], scheme);
+    // The alert's title in GitHub's colour for the scheme: its light one (#9a6700) was dim on the dark page.
+    const warning = await page.$eval('.markdown-alert-warning', (q) => [getComputedStyle(q, '::before').color, getComputedStyle(q).borderInlineStartColor]);
+    assert.deepEqual(warning, Array(2).fill(scheme === 'light' ? 'rgb(154, 103, 0)' : 'rgb(210, 153, 34)'), scheme);
     if (scheme === 'light') {
       // Dashes and quotes as typed, as GitHub shows them: the flag can be copied.
       assert.match(await page.textContent('article'), /Try it with --dry-run first, then "acme deploy"\./);
