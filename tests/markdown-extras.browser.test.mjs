@@ -14,9 +14,9 @@ const world = useBrowserWorld('markdown-extras');
 const { SHOTS } = world;
 
 /** Drops a markdown file and opens it, recording CSP violations, dialogs and script requests. */
-async function openMarkdown(name, content) {
+async function openMarkdown(name, content, colorScheme = 'light') {
   const e = await world.app.dropLive(world.owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
-  const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1100, height: 900 } });
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1100, height: 900 }, colorScheme });
   const page = await context.newPage();
   page.seen = { errors: [], dialogs: [], scripts: [], violations: [] };
   page.on('pageerror', (error) => page.seen.errors.push(error.message));
@@ -362,7 +362,7 @@ The end.
 `;
 
 test("a gantt chart fills the column it is drawn in, and a broken diagram leaves only its line, not mermaid's error bomb at the page's end", async () => {
-  const { page, context } = await openMarkdown('plan.md', PLAN);
+  const { page, context } = await openMarkdown('plan.md', PLAN, 'dark');
   await extrasDone(page);
   // Drawn for the window's width and shrunk into the column, its labels came out tiny.
   const gantt = await page.$eval('figure.plug-mermaid svg[aria-roledescription="gantt"]', (svg) => ({
@@ -371,6 +371,8 @@ test("a gantt chart fills the column it is drawn in, and a broken diagram leaves
   }));
   assert.ok(Math.abs(gantt.drawn - gantt.shown) <= 2, `drawn at the width it is shown: ${JSON.stringify(gantt)}`);
   assert.match(await page.textContent('.plug-extra-error'), /^This diagram could not be drawn: Parse error on line 2/);
+  // The line is in the page's red for its scheme (#b91c1c was hard to read on the dark page).
+  assert.equal(await page.$eval('.plug-extra-error', (p) => getComputedStyle(p).color), 'rgb(248, 81, 73)');
   // mermaid drew "Syntax error in text" into <body>, after the page's footer.
   const stray = await page.$$eval('body > *', (all) => all.filter((el) => !el.matches('header, main, footer, script, .plug-header, .plug-main, [class^="plug-"], plug-badge') && /error/i.test(el.textContent)).map((el) => el.outerHTML.slice(0, 120)));
   assert.deepEqual(stray, []);
