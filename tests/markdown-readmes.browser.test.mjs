@@ -44,6 +44,12 @@ const README = `<p align="center">
   <img src="${PIXEL}#gh-dark-mode-only" alt="Wordmark for dark backgrounds" width="160">
 </p>
 
+<picture>
+  <source media="(prefers-color-scheme: dark)" srcset="https://example.com/banner-dark.png">
+  <source media="(prefers-color-scheme: light)" srcset="https://example.com/banner-light.png">
+  <img alt="Acme banner" src="https://example.com/banner-light.png">
+</picture>
+
 # Acme
 
 - [Install](#install)
@@ -73,6 +79,9 @@ test("a README's logo keeps its HTML height, GitHub's dark- and light-mode image
     assert.deepEqual(logo, [48, 48], 'height="48" on a square image draws it 48 by 48 (CSS height:auto drew it 1 pixel high)');
     const shown = await page.$$eval('img[alt^="Wordmark"]', (all) => all.filter((img) => getComputedStyle(img).display !== 'none').map((img) => img.alt));
     assert.deepEqual(shown, [scheme === 'light' ? 'Wordmark for light backgrounds' : 'Wordmark for dark backgrounds'], scheme);
+    // A <picture>'s source for the reader's colour scheme, as GitHub's README banners pick theirs.
+    const banner = await page.$eval('img[alt="Acme banner"]', (img) => img.currentSrc);
+    assert.equal(banner, `https://example.com/banner-${scheme}.png`, scheme);
     // The alert's title in GitHub's colour for the scheme: its light one (#9a6700) was dim on the dark page.
     const warning = await page.$eval('.markdown-alert-warning', (q) => [getComputedStyle(q, '::before').color, getComputedStyle(q).borderInlineStartColor]);
     assert.deepEqual(warning, Array(2).fill(scheme === 'light' ? 'rgb(154, 103, 0)' : 'rgb(210, 153, 34)'), scheme);
