@@ -333,6 +333,16 @@ test("a README's nested table of contents stays tight, and its links to files of
   // The table of contents still scrolls.
   await page.click('article a:text-is("From source")');
   await page.waitForFunction(() => location.hash === '#user-content-from-source');
+  // A heading pointed at shows its link to itself, as on GitHub, so a section's address can be
+  // copied (it had none); the heading's text is unchanged.
+  const usage = page.locator('article h2', { hasText: 'Usage' });
+  const anchor = usage.locator('a.anchor');
+  assert.equal(await anchor.evaluate((a) => getComputedStyle(a).opacity), '0');
+  await usage.hover();
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('#user-content-usage > a.anchor')).opacity === '1');
+  assert.equal(await usage.evaluate((h) => h.textContent), 'Usage');
+  await anchor.click();
+  await page.waitForFunction(() => location.hash === '#user-content-usage');
   await page.screenshot({ path: join(SHOTS, 'project-readme.png') });
   assert.deepEqual(errors, []);
   await context.close();

@@ -7,7 +7,7 @@
 
 use std::cell::RefCell;
 
-use lol_html::html_content::Element;
+use lol_html::html_content::{ContentType, Element};
 use lol_html::{doc_comments, element, rewrite_str, Settings};
 
 use crate::url_policy::{names_another_file, safe_image_url, safe_link_url};
@@ -143,10 +143,33 @@ const AUTO_DIRECTION: &[&str] = &[
     "figcaption",
 ];
 
+/// The headings given a link to themselves: a section's address is for documents of sections
+/// (a changelog of 2,000 releases has 4,000 headings), not for 100,000 one-letter headings, each
+/// of which would add some 90 bytes to the page drawn on every view.
+const MAX_HEADING_LINKS: usize = 10_000;
+
 pub fn sanitize_fragment(html: &str, auto_direction: bool) -> String {
+    let mut heading_links = 0;
     let settings = Settings::new()
         .append_element_content_handler(element!("*", |el| {
             keep_or_remove(el);
+            // A heading's link to itself, shown as GitHub shows it when the heading is pointed
+            // at, so a reader can copy the address of a section (its anchor had no way in).
+            if heading_links < MAX_HEADING_LINKS
+                && !el.removed()
+                && matches!(el.tag_name().as_str(), "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
+            {
+                if let Some(id) = el
+                    .get_attribute("id")
+                    .filter(|id| !id.contains(['"', '\'', '<', '>', '&']))
+                {
+                    heading_links += 1;
+                    el.append(
+                        &format!("<a class=\"anchor\" href=\"#{id}\" aria-label=\"Link to this section\"></a>"),
+                        ContentType::Html,
+                    );
+                }
+            }
             if auto_direction
                 && !el.removed()
                 && !el.has_attribute("dir")

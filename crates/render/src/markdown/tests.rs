@@ -55,7 +55,7 @@ fn renders_the_github_flavoured_extensions() {
             "# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n~~gone~~\n\n- [x] done\n- [ ] todo\n\nNote[^1].\n\n[^1]: The note.\n\n```rust\nfn main() {}\n```\n",
         );
     assert!(
-        html.contains("<h1 id=\"user-content-title\">Title</h1>"),
+        html.contains("<h1 id=\"user-content-title\">Title<a class=\"anchor\" href=\"#user-content-title\" aria-label=\"Link to this section\"></a></h1>"),
         "{html}"
     );
     assert!(
@@ -208,7 +208,7 @@ fn yaml_front_matter_is_a_table_as_on_github_and_tomls_is_not_shown() {
         "{html}"
     );
     assert!(
-        html.contains("<h1 id=\"user-content-visible\">Visible</h1>"),
+        html.contains("<h1 id=\"user-content-visible\">Visible<a class=\"anchor\" href=\"#user-content-visible\" aria-label=\"Link to this section\"></a></h1>"),
         "{html}"
     );
     // Saved by Notepad: a byte order mark first. Markup in a value is text.
@@ -225,7 +225,7 @@ fn yaml_front_matter_is_a_table_as_on_github_and_tomls_is_not_shown() {
     );
     assert!(!html.contains("Secret plan"), "{html}");
     assert!(
-        html.contains("<h1 id=\"user-content-visible\">Visible</h1>"),
+        html.contains("<h1 id=\"user-content-visible\">Visible<a class=\"anchor\" href=\"#user-content-visible\" aria-label=\"Link to this section\"></a></h1>"),
         "{html}"
     );
 }
@@ -396,7 +396,7 @@ fn the_page_wraps_the_document_with_title_and_download_link() {
         "a markdown page without diagrams, math or shortcodes needs no script"
     );
     assert!(
-        page.contains("<article class=\"plug-prose\">\n<h1 id=\"user-content-hi\">Hi</h1>"),
+        page.contains("<article class=\"plug-prose\">\n<h1 id=\"user-content-hi\">Hi<a class=\"anchor\" href=\"#user-content-hi\" aria-label=\"Link to this section\"></a></h1>"),
         "{page}"
     );
 }
@@ -550,6 +550,21 @@ fn dashes_and_quotes_stay_as_typed_as_on_github() {
 }
 
 #[test]
+fn headings_link_to_themselves_up_to_a_bound() {
+    let html = markdown_to_safe_html("## Usage & examples\n\n<h3 id=\"a&quot;b\">raw</h3>\n");
+    assert!(
+        html.contains("<h2 id=\"user-content-usage--examples\">Usage &amp; examples<a class=\"anchor\" href=\"#user-content-usage--examples\" aria-label=\"Link to this section\"></a></h2>"),
+        "{html}"
+    );
+    // An id with a character that would need escaping gets no link (pulldown-cmark's never do).
+    assert!(html.contains(">raw</h3>"), "{html}");
+    let many = "# a\n".repeat(12_000);
+    let html = markdown_to_safe_html(&many);
+    assert_eq!(html.matches("<h1 ").count(), 12_000);
+    assert_eq!(html.matches("class=\"anchor\"").count(), 10_000);
+}
+
+#[test]
 fn a_document_with_right_to_left_text_marks_its_blocks_dir_auto_as_github_does() {
     let html = markdown_to_safe_html(
         "## العربية\n\nهذا نص عربي وأرقام 123.\n\n- عنصر أول\n- second\n\n| رقم | Name |\n|---|---|\n| ١ | x |\n\n<p dir=\"ltr\">שלום</p>\n",
@@ -655,7 +670,9 @@ fn a_document_too_dense_to_draw_is_shown_as_its_text() {
     assert!(structure(&changelog) < MAX_STRUCTURE);
     let html = markdown_to_safe_html(&changelog);
     assert!(
-        html.contains(">[1.1999.0] - 2026-01-01</h2>"),
+        html.contains(
+            ">[1.1999.0] - 2026-01-01<a class=\"anchor\" href=\"#user-content-119990---2026-01-01\""
+        ),
         "{}",
         &html[html.len() - 600..]
     );
