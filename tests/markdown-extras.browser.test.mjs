@@ -370,7 +370,8 @@ test("a gantt chart fills the column it is drawn in, and a broken diagram leaves
     shown: Math.round(svg.getBoundingClientRect().width),
   }));
   assert.ok(Math.abs(gantt.drawn - gantt.shown) <= 2, `drawn at the width it is shown: ${JSON.stringify(gantt)}`);
-  assert.match(await page.textContent('.plug-extra-error'), /^This diagram could not be drawn: Parse error on line 2/);
+  // Where and why: mermaid's first line named the line, its last what it expected there.
+  assert.match(await page.textContent('.plug-extra-error'), /^This diagram could not be drawn: Parse error on line 2: Expecting .+, got '[A-Z_]+'$/);
   // The line is in the page's red for its scheme (#b91c1c was hard to read on the dark page).
   assert.equal(await page.$eval('.plug-extra-error', (p) => getComputedStyle(p).color), 'rgb(248, 81, 73)');
   // mermaid drew "Syntax error in text" into <body>, after the page's footer.

@@ -28,11 +28,15 @@
     document.head.appendChild(link);
   }
 
-  // A block that could not be drawn stays as its source, with a line saying why.
+  // A block that could not be drawn stays as its source, with a line saying why: the message's
+  // first line and, for mermaid's parse errors, its last, which says what was expected
+  // ("Parse error on line 2: … Expecting 'SQE', … got 'PS'"; the first alone named no cause).
   function explain(block, what, error) {
     const note = document.createElement("p");
     note.className = "plug-extra-error";
-    note.textContent = `This ${what} could not be drawn: ${String((error && error.message) || error).split("\n")[0].slice(0, 300)}`;
+    const lines = String((error && error.message) || error).split("\n").map((line) => line.trim()).filter(Boolean);
+    const why = lines.length > 1 && /^Expecting|^Unexpected|^Lexical/.test(lines.at(-1)) ? `${lines[0]} ${lines.at(-1)}` : lines[0] || "";
+    note.textContent = `This ${what} could not be drawn: ${why.slice(0, 300)}`;
     block.after(note);
   }
 
