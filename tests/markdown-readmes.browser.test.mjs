@@ -45,9 +45,9 @@ const README = `<p align="center">
 </p>
 
 <picture>
-  <source media="(prefers-color-scheme: dark)" srcset="https://example.com/banner-dark.png">
-  <source media="(prefers-color-scheme: light)" srcset="https://example.com/banner-light.png">
-  <img alt="Acme banner" src="https://example.com/banner-light.png">
+  <source media="(prefers-color-scheme: dark)" srcset="banner-dark.png">
+  <source media="(prefers-color-scheme: light)" srcset="banner-light.png">
+  <img alt="Acme banner" src="banner-light.png">
 </picture>
 
 # Acme
@@ -81,7 +81,7 @@ test("a README's logo keeps its HTML height, GitHub's dark- and light-mode image
     assert.deepEqual(shown, [scheme === 'light' ? 'Wordmark for light backgrounds' : 'Wordmark for dark backgrounds'], scheme);
     // A <picture>'s source for the reader's colour scheme, as GitHub's README banners pick theirs.
     const banner = await page.$eval('img[alt="Acme banner"]', (img) => img.currentSrc);
-    assert.equal(banner, `https://example.com/banner-${scheme}.png`, scheme);
+    assert.equal(new URL(banner).pathname, `/banner-${scheme}.png`, scheme);
     // The alert's title in GitHub's colour for the scheme: its light one (#9a6700) was dim on the dark page.
     const warning = await page.$eval('.markdown-alert-warning', (q) => [getComputedStyle(q, '::before').color, getComputedStyle(q).borderInlineStartColor]);
     assert.deepEqual(warning, Array(2).fill(scheme === 'light' ? 'rgb(154, 103, 0)' : 'rgb(210, 153, 34)'), scheme);
