@@ -257,7 +257,7 @@ test('a markdown file of dense structure is shown as its text, and a view stays 
     assert.ok(text.includes('# Dense &lt;b>notes&lt;/b>\n\na\n\na\n'), 'the text, escaped, as written');
     assert.doesNotMatch(text, /<b>notes|<h1 id=/);
     // A long real document is still drawn as Markdown.
-    assert.match(await view(drops[1]), /<h2 id="[^"]+">\[1\.1999\.0\] - 2026-01-01<\/h2>/);
+    assert.match(await view(drops[1]), /<h2 id="[^"]+">\[1\.1999\.0\] - 2026-01-01<a class="anchor" href="#[^"]+" aria-label="Link to this section"><\/a><\/h2>/);
     const after = await wasm();
     assert.ok(after < 64 * 2 ** 20, `Wasm memory ${(before / 2 ** 20).toFixed(1)} -> ${(after / 2 ** 20).toFixed(1)} MB`);
   } finally {

@@ -1,7 +1,9 @@
 // Markdown as GitHub shows it (issue 26): mermaid diagrams drawn as SVG, math typeset by KaTeX by
 // GitHub's rules, bare URLs linked and :shortcode: emoji, in Chromium against the real Worker.
 // Also: a document with none of these loads no script at all, the page's CSP holds (no
-// violation reported), and injection through a diagram or a formula runs nothing.
+// violation reported), and injection through a diagram or a formula runs nothing; code in the less
+// common languages coloured from highlight.js's per-language files; a gantt chart at the column's
+// width and a broken diagram without mermaid's error drawing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -12,9 +14,9 @@ const world = useBrowserWorld('markdown-extras');
 const { SHOTS } = world;
 
 /** Drops a markdown file and opens it, recording CSP violations, dialogs and script requests. */
-async function openMarkdown(name, content) {
+async function openMarkdown(name, content, colorScheme = 'light') {
   const e = await world.app.dropLive(world.owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } });
-  const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1100, height: 900 } });
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1100, height: 900 }, colorScheme });
   const page = await context.newPage();
   page.seen = { errors: [], dialogs: [], scripts: [], violations: [] };
   page.on('pageerror', (error) => page.seen.errors.push(error.message));
@@ -276,5 +278,108 @@ test('fenced code with a language is coloured as on GitHub, under the page CSP; 
   assert.deepEqual(page.seen.dialogs, []);
   assert.deepEqual(page.seen.errors, []);
   await page.screenshot({ path: join(SHOTS, 'code.png') });
+  await context.close();
+});
+
+// A README's code in the languages past highlight.js's common set that projects use (Elixir,
+// Haskell by its short name, a Windows batch file, a Vue component, a GeoJSON sample), coloured
+// from highlight.js's own per-language files, loaded only for such a block; HCL, which
+// highlight.js does not know, and a `constructor` that is no language stay plain.
+const MORE_CODE = `# Polyglot
+
+\`\`\`elixir
+defmodule Greeter do
+  def hello(name), do: "Hello, #{name}"
+end
+\`\`\`
+
+\`\`\`hs
+main :: IO ()
+main = putStrLn "hi"
+\`\`\`
+
+\`\`\`bat
+@echo off
+if exist build rmdir /s /q build
+\`\`\`
+
+\`\`\`vue
+<template><p>{{ msg }}</p></template>
+<script setup>
+const msg = "hi";
+</script>
+\`\`\`
+
+\`\`\`geojson
+{ "type": "Point", "coordinates": [102.0, 0.5] }
+\`\`\`
+
+\`\`\`hcl
+resource "aws_s3_bucket" "site" {}
+\`\`\`
+
+\`\`\`constructor
+stays plain
+\`\`\`
+`;
+
+test("code in Elixir, Haskell, batch, Vue and GeoJSON is coloured as on GitHub, each language's file loaded only then; unknown ones stay plain", async () => {
+  const { page, context } = await openMarkdown('polyglot.md', MORE_CODE);
+  await extrasDone(page);
+  const coloured = await page.$$eval('pre > code', (all) => all.map((c) => [c.className.split(' ')[0], c.querySelectorAll('[class^="hljs-"]').length > 0]));
+  assert.deepEqual(coloured, [
+    ['language-elixir', true], ['language-hs', true], ['language-bat', true], ['language-vue', true], ['language-geojson', true],
+    ['language-hcl', false], ['language-constructor', false],
+  ]);
+  assert.equal(await page.$eval('code.language-elixir .hljs-keyword', (k) => k.textContent), 'defmodule');
+  assert.equal(await page.textContent('code.language-vue'), '<template><p>{{ msg }}</p></template>\n<script setup>\nconst msg = "hi";\n</script>\n');
+  const vendored = page.seen.scripts.filter((s) => s.startsWith('/_plug/vendor/')).sort();
+  assert.deepEqual(vendored, ['/_plug/vendor/cdn/hljs/languages/dos.min.js', '/_plug/vendor/cdn/hljs/languages/elixir.min.js', '/_plug/vendor/cdn/hljs/languages/haskell.min.js', '/_plug/vendor/plug-highlight.js', '/_plug/vendor/plug-markdown.js']);
+  assert.deepEqual(page.seen.violations, []);
+  assert.deepEqual(page.seen.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'polyglot.png') });
+  await context.close();
+});
+
+// An AI report's diagrams: a gantt chart in a README column, and a flowchart with a typo.
+const PLAN = `# Plan
+
+\`\`\`mermaid
+gantt
+    title Launch plan
+    dateFormat YYYY-MM-DD
+    section Build
+        API          :a1, 2025-01-06, 20d
+        Web app      :after a1, 15d
+\`\`\`
+
+\`\`\`mermaid
+flowchart TD
+    A[Start --> B{oops
+\`\`\`
+
+The end.
+`;
+
+test("a gantt chart fills the column it is drawn in, and a broken diagram leaves only its line, not mermaid's error bomb at the page's end", async () => {
+  const { page, context } = await openMarkdown('plan.md', PLAN, 'dark');
+  await extrasDone(page);
+  // Drawn for the window's width and shrunk into the column, its labels came out tiny.
+  const gantt = await page.$eval('figure.plug-mermaid svg[aria-roledescription="gantt"]', (svg) => ({
+    drawn: svg.viewBox.baseVal.width,
+    shown: Math.round(svg.getBoundingClientRect().width),
+  }));
+  assert.ok(Math.abs(gantt.drawn - gantt.shown) <= 2, `drawn at the width it is shown: ${JSON.stringify(gantt)}`);
+  // Where and why: mermaid's first line named the line, its last what it expected there.
+  assert.match(await page.textContent('.plug-extra-error'), /^This diagram could not be drawn: Parse error on line 2: Expecting .+, got '[A-Z_]+'$/);
+  // The line is in the page's red for its scheme (#b91c1c was hard to read on the dark page).
+  assert.equal(await page.$eval('.plug-extra-error', (p) => getComputedStyle(p).color), 'rgb(248, 81, 73)');
+  // mermaid drew "Syntax error in text" into <body>, after the page's footer.
+  const stray = await page.$$eval('body > *', (all) => all.filter((el) => !el.matches('header, main, footer, script, .plug-header, .plug-main, [class^="plug-"], plug-badge') && /error/i.test(el.textContent)).map((el) => el.outerHTML.slice(0, 120)));
+  assert.deepEqual(stray, []);
+  assert.equal(await page.$('svg[aria-roledescription="error"]'), null);
+  assert.doesNotMatch(await page.evaluate(() => document.body.innerText), /Syntax error in text/);
+  assert.deepEqual(page.seen.violations, []);
+  await page.screenshot({ path: join(SHOTS, 'plan.png'), fullPage: true });
   await context.close();
 });

@@ -3,7 +3,9 @@
 // colour scheme, a table of contents linking a heading that carries badges, a flag written in
 // prose; a chat tool's answer with file names after its code fences' languages and GitHub's
 // $`…`$ math; an Obsidian note with a callout inside a callout; an AI tool's README whose emoji
-// headings carry U+FE0F, with a footnote and a nested checklist; a Claude skill's front matter.
+// headings carry U+FE0F, with a footnote and a nested checklist; a Claude skill's front matter; a
+// project's README with a nested table of contents and links to files its repository has and the
+// drop does not; a report in Arabic, Hebrew and English.
 // The fixtures are written here in the styles those tools produce.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -42,6 +44,12 @@ const README = `<p align="center">
   <img src="${PIXEL}#gh-dark-mode-only" alt="Wordmark for dark backgrounds" width="160">
 </p>
 
+<picture>
+  <source media="(prefers-color-scheme: dark)" srcset="banner-dark.png">
+  <source media="(prefers-color-scheme: light)" srcset="banner-light.png">
+  <img alt="Acme banner" src="banner-light.png">
+</picture>
+
 # Acme
 
 - [Install](#install)
@@ -58,7 +66,10 @@ ${'Paragraph to push the next heading down the page.\n\n'.repeat(40)}
 
 Thanks to everyone.
 
-${'More about the people behind it.\n\n'.repeat(30)}`;
+${'More about the people behind it.\n\n'.repeat(30)}
+> [!WARNING]
+> Version 2 drops Node 18.
+`;
 
 test("a README's logo keeps its HTML height, GitHub's dark- and light-mode images show in their mode only, and a heading with badges is where its table of contents points", async () => {
   const e = await dropMarkdown('README.md', README);
@@ -68,6 +79,12 @@ test("a README's logo keeps its HTML height, GitHub's dark- and light-mode image
     assert.deepEqual(logo, [48, 48], 'height="48" on a square image draws it 48 by 48 (CSS height:auto drew it 1 pixel high)');
     const shown = await page.$$eval('img[alt^="Wordmark"]', (all) => all.filter((img) => getComputedStyle(img).display !== 'none').map((img) => img.alt));
     assert.deepEqual(shown, [scheme === 'light' ? 'Wordmark for light backgrounds' : 'Wordmark for dark backgrounds'], scheme);
+    // A <picture>'s source for the reader's colour scheme, as GitHub's README banners pick theirs.
+    const banner = await page.$eval('img[alt="Acme banner"]', (img) => img.currentSrc);
+    assert.equal(new URL(banner).pathname, `/banner-${scheme}.png`, scheme);
+    // The alert's title in GitHub's colour for the scheme: its light one (#9a6700) was dim on the dark page.
+    const warning = await page.$eval('.markdown-alert-warning', (q) => [getComputedStyle(q, '::before').color, getComputedStyle(q).borderInlineStartColor]);
+    assert.deepEqual(warning, Array(2).fill(scheme === 'light' ? 'rgb(154, 103, 0)' : 'rgb(210, 153, 34)'), scheme);
     if (scheme === 'light') {
       // Dashes and quotes as typed, as GitHub shows them: the flag can be copied.
       assert.match(await page.textContent('article'), /Try it with --dry-run first, then "acme deploy"\./);
@@ -258,6 +275,125 @@ test("a skill's YAML front matter is shown as GitHub shows it, a table of its ke
   });
   assert.doesNotMatch(await page.textContent('article'), /---|name:/);
   await page.screenshot({ path: join(SHOTS, 'skill-front-matter.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A project's README as GitHub shows it inside its repository: a table of contents with a nested
+// entry, and links to other files of the repository (`docs/guide.md`, a badge linking `LICENSE`),
+// which a single `.md` drop does not have.
+const PROJECT = `# Quiver
+
+<p align="center">
+  <a href="LICENSE"><img src="${PIXEL}" alt="License: MIT"></a>
+</p>
+
+## Table of Contents
+
+- [Installation](#installation)
+  - [From source](#from-source)
+- [Usage](#usage)
+- [License](#license)
+
+## Installation
+
+See the [guide](docs/guide.md) or [the changelog](./CHANGELOG.md "What changed").
+
+### From source
+
+Build it.
+
+## Usage
+
+Run it.
+
+## License
+
+MIT
+`;
+
+test("a README's nested table of contents stays tight, and its links to files of its repository are text that says why, not a way to a JSON error", async () => {
+  const e = await dropMarkdown('README.md', PROJECT);
+  const { page, context, errors } = await open(e);
+  // The nested list kept a paragraph's gap below it, splitting the table of contents in two.
+  const gaps = await page.$$eval('article > ul:first-of-type > li', (items) => items.slice(1).map((li) => Math.round(li.getBoundingClientRect().top - li.previousElementSibling.getBoundingClientRect().bottom)));
+  assert.equal(gaps.length, 2);
+  assert.ok(Math.max(...gaps) - Math.min(...gaps) <= 1, `entries are evenly spaced: ${gaps}`);
+  // A click on `guide` went to the drop's origin and showed {"error":{"code":"NOT_FOUND"…}}.
+  const links = await page.$$eval('article a', (all) => all.map((a) => [a.textContent.trim() || a.querySelector('img')?.alt, a.getAttribute('href'), a.title]));
+  assert.deepEqual(links.filter(([, href]) => !href?.startsWith('#')), [
+    ['License: MIT', null, 'LICENSE is not part of this drop'],
+    ['guide', null, 'docs/guide.md is not part of this drop'],
+    ['the changelog', null, 'What changed'],
+  ]);
+  const guide = page.locator('article a:text-is("guide")');
+  await guide.click();
+  assert.equal(new URL(page.url()).pathname, '/', 'the page stays');
+  assert.match(await guide.evaluate((a) => getComputedStyle(a).textDecorationStyle), /dotted/);
+  // The table of contents still scrolls.
+  await page.click('article a:text-is("From source")');
+  await page.waitForFunction(() => location.hash === '#user-content-from-source');
+  // A heading pointed at shows its link to itself, as on GitHub, so a section's address can be
+  // copied (it had none); the heading's text is unchanged.
+  const usage = page.locator('article h2', { hasText: 'Usage' });
+  const anchor = usage.locator('a.anchor');
+  assert.equal(await anchor.evaluate((a) => getComputedStyle(a).opacity), '0');
+  await usage.hover();
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('#user-content-usage > a.anchor')).opacity === '1');
+  assert.equal(await usage.evaluate((h) => h.textContent), 'Usage');
+  await anchor.click();
+  await page.waitForFunction(() => location.hash === '#user-content-usage');
+  await page.screenshot({ path: join(SHOTS, 'project-readme.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// An AI tool's report in Arabic, Hebrew and English, as ChatGPT writes one for a Gulf client.
+const RTL_REPORT = `# Quarterly report
+
+## الملخص التنفيذي
+
+ارتفعت الإيرادات بنسبة 12% في الربع الثالث.
+
+- نمو قوي في الرياض
+- تراجع طفيف في جدة
+
+## סיכום
+
+ההכנסות עלו ב-12%.
+
+## Summary
+
+Revenue grew 12% in Q3.
+
+| المنطقة | الإيرادات |
+|---|---:|
+| الرياض | 1,234 |
+`;
+
+test('a report in Arabic and Hebrew reads right to left, paragraph by paragraph, as on GitHub, beside its English', async () => {
+  const e = await dropMarkdown('report.md', RTL_REPORT);
+  const { page, context, errors } = await open(e);
+  const blocks = await page.$$eval('article h2, article p, article ul, article th', (all) => {
+    const article = document.querySelector('article').getBoundingClientRect();
+    return all.map((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el.tagName === 'UL' ? el.querySelector('li') : el);
+      const text = range.getBoundingClientRect();
+      return { text: el.textContent.trim().slice(0, 12).trim(), direction: getComputedStyle(el).direction, right: Math.round(article.right - text.right) };
+    });
+  });
+  const direction = Object.fromEntries(blocks.map((b) => [b.text, b.direction]));
+  assert.deepEqual(direction, {
+    'الملخص التنف': 'rtl', 'ارتفعت الإير': 'rtl', 'نمو قوي في ا': 'rtl', 'סיכום': 'rtl', 'ההכנסות עלו': 'rtl',
+    Summary: 'ltr', 'Revenue grew': 'ltr', 'المنطقة': 'rtl', 'الإيرادات': 'rtl',
+  });
+  // Right to left, a paragraph starts at the column's right edge, and a list's bullets hang there.
+  const paragraph = blocks.find((b) => b.text.startsWith('ارتفعت'));
+  assert.ok(paragraph.right < 40, `the Arabic paragraph starts at the right: ${paragraph.right}`);
+  const bullet = await page.$eval('article ul', (ul) => Math.round(ul.getBoundingClientRect().right - ul.querySelector('li').getBoundingClientRect().right));
+  assert.ok(bullet > 15, `the list is indented from the right, its bullets there: ${bullet}`);
+  await page.screenshot({ path: join(SHOTS, 'rtl-report.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });

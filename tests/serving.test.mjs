@@ -60,7 +60,7 @@ test('served pages carry nosniff, a CSP that lets badge.js start its wasm, a ref
 test('every source type renders as its own kind of page, with a download of the original', async () => {
   const { owner } = await app.world();
   const expectations = {
-    'notes.md': [/<h1[^>]*>Release notes<\/h1>/, 'text/markdown'],
+    'notes.md': [/<h1[^>]*>Release notes<a class="anchor"[^>]*><\/a><\/h1>/, 'text/markdown'],
     'plan.pdf': [/pdf/i, 'application/pdf'],
     'deck.pptx': [/pptx|slides|presentation/i, 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
     'memo.docx': [/docx|document/i, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],

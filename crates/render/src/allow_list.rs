@@ -7,10 +7,10 @@
 
 use std::cell::RefCell;
 
-use lol_html::html_content::Element;
+use lol_html::html_content::{ContentType, Element};
 use lol_html::{doc_comments, element, rewrite_str, Settings};
 
-use crate::url_policy::{safe_image_url, safe_link_url};
+use crate::url_policy::{names_another_file, safe_image_url, safe_link_url};
 
 /// Elements kept, with the attributes each may carry beyond the global ones.
 const ALLOWED: &[(&str, &[&str])] = &[
@@ -121,10 +121,62 @@ const CLASS_PREFIXES: &[&str] = &[
 /// Ids get GitHub's prefix so no author element can clobber a global of the page.
 const ID_PREFIX: &str = "user-content-";
 
-pub fn sanitize_fragment(html: &str) -> String {
+/// Blocks whose direction the browser takes from their first letter where `auto_direction`
+/// asks for it, as GitHub marks them (`<p dir="auto">`): a paragraph, heading or list in Arabic
+/// or Hebrew reads right to left, its full stop at its end, its bullets on the right (it was laid
+/// out left to right, the stop at the start of its last line). A block the author gave a `dir`
+/// keeps it.
+const AUTO_DIRECTION: &[&str] = &[
+    "p",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "ul",
+    "ol",
+    "dl",
+    "td",
+    "th",
+    "summary",
+    "figcaption",
+];
+
+/// The headings given a link to themselves: a section's address is for documents of sections
+/// (a changelog of 2,000 releases has 4,000 headings), not for 100,000 one-letter headings, each
+/// of which would add some 90 bytes to the page drawn on every view.
+const MAX_HEADING_LINKS: usize = 10_000;
+
+pub fn sanitize_fragment(html: &str, auto_direction: bool) -> String {
+    let mut heading_links = 0;
     let settings = Settings::new()
         .append_element_content_handler(element!("*", |el| {
             keep_or_remove(el);
+            // A heading's link to itself, shown as GitHub shows it when the heading is pointed
+            // at, so a reader can copy the address of a section (its anchor had no way in).
+            if heading_links < MAX_HEADING_LINKS
+                && !el.removed()
+                && matches!(el.tag_name().as_str(), "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
+            {
+                if let Some(id) = el
+                    .get_attribute("id")
+                    .filter(|id| !id.contains(['"', '\'', '<', '>', '&']))
+                {
+                    heading_links += 1;
+                    el.append(
+                        &format!("<a class=\"anchor\" href=\"#{id}\" aria-label=\"Link to this section\"></a>"),
+                        ContentType::Html,
+                    );
+                }
+            }
+            if auto_direction
+                && !el.removed()
+                && !el.has_attribute("dir")
+                && AUTO_DIRECTION.contains(&el.tag_name().as_str())
+            {
+                let _ = el.set_attribute("dir", "auto");
+            }
             Ok(())
         }))
         .append_document_content_handler(doc_comments!(|c| {
@@ -170,7 +222,22 @@ fn keep_or_remove(el: &mut Element<'_, '_>) {
         el.remove();
         return;
     }
-    for (name, value) in kept.into_inner() {
+    let mut kept = kept.into_inner();
+    // A link to a file of the repository the README came from (`[guide](docs/guide.md)`,
+    // `<a href="LICENSE">`) reached the drop's origin and a JSON "not found": its text stays,
+    // not a link, and says so when pointed at (GitHub links it to the file in the repository).
+    if tag == "a" {
+        if let Some(at) = kept
+            .iter()
+            .position(|(n, v)| n == "href" && names_another_file(v))
+        {
+            let (_, href) = kept.remove(at);
+            if !kept.iter().any(|(n, _)| n == "title") {
+                kept.push(("title".into(), format!("{href} is not part of this drop")));
+            }
+        }
+    }
+    for (name, value) in kept {
         // Names and values come from the allow-list and the checks above.
         let _ = el.set_attribute(&name, &value);
     }

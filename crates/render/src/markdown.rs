@@ -91,10 +91,18 @@ fn render(markdown: &str) -> (String, Features) {
     let events = footnotes_last(events);
     let mut html = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, events.into_iter());
+    // Direction matters only where a right-to-left letter is: other documents stay as they were.
+    let rtl = markdown.chars().any(right_to_left);
     (
-        crate::allow_list::sanitize_fragment(&html),
+        crate::allow_list::sanitize_fragment(&html, rtl),
         sanitiser.features,
     )
+}
+
+/// A letter of a script written right to left: Hebrew, Arabic, Syriac, Thaana, N'Ko and their
+/// presentation forms, and the historic ones past the Basic Multilingual Plane.
+fn right_to_left(c: char) -> bool {
+    matches!(c, '\u{590}'..='\u{8ff}' | '\u{fb1d}'..='\u{fdff}' | '\u{fe70}'..='\u{fefc}' | '\u{10800}'..='\u{10fff}' | '\u{1e800}'..='\u{1efff}')
 }
 
 /// Moves footnote definitions to the end of the document, where GitHub lists them, whatever

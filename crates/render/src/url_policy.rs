@@ -1,5 +1,6 @@
 //! Which link and image URLs a rendered markdown page may carry: web, mail,
-//! relative and fragment links; inline images only in raster formats.
+//! relative and fragment links (the allow-list then unlinks those naming another file of the
+//! author's repository); inline images only in raster formats.
 
 const LINK_SCHEMES: [&str; 3] = ["http", "https", "mailto"];
 const IMAGE_SCHEMES: [&str; 2] = ["http", "https"];
@@ -24,6 +25,16 @@ pub fn safe_image_url(url: &str) -> Option<String> {
         Scheme::Named(scheme) if scheme == "data" && is_raster_data_url(&url) => Some(url),
         _ => None,
     }
+}
+
+/// A link to another file of the author's repository (`docs/guide.md`, `LICENSE`, `/CONTRIBUTING.md`,
+/// `?tab=readme`): a markdown drop is one file, so it names nothing that is served.
+pub fn names_another_file(url: &str) -> bool {
+    let url = normalise(url);
+    !url.is_empty()
+        && !url.starts_with('#')
+        && !url.starts_with("//")
+        && matches!(scheme_of(&url), Scheme::Relative)
 }
 
 /// What a browser's URL parser does first: trim C0 controls and spaces at both

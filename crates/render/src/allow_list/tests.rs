@@ -1,4 +1,8 @@
-use super::sanitize_fragment as clean;
+use super::sanitize_fragment;
+
+fn clean(html: &str) -> String {
+    sanitize_fragment(html, false)
+}
 
 #[test]
 fn a_readme_header_keeps_its_centred_image_and_sizes() {
@@ -90,7 +94,7 @@ fn named_anchors_are_prefixed_like_ids() {
 fn ids_are_prefixed_and_same_page_links_follow_them() {
     assert_eq!(
             clean("<h2 id=\"__PlatformBadge\">x</h2><a href=\"#__PlatformBadge\">y</a>"),
-            "<h2 id=\"user-content-__PlatformBadge\">x</h2><a href=\"#user-content-__PlatformBadge\">y</a>"
+            "<h2 id=\"user-content-__PlatformBadge\">x<a class=\"anchor\" href=\"#user-content-__PlatformBadge\" aria-label=\"Link to this section\"></a></h2><a href=\"#user-content-__PlatformBadge\">y</a>"
         );
     assert_eq!(
         clean("<td style=\"text-align: right\">1</td><p style=\"color:red\">x</p>"),

@@ -28,11 +28,15 @@
     document.head.appendChild(link);
   }
 
-  // A block that could not be drawn stays as its source, with a line saying why.
+  // A block that could not be drawn stays as its source, with a line saying why: the message's
+  // first line and, for mermaid's parse errors, its last, which says what was expected
+  // ("Parse error on line 2: … Expecting 'SQE', … got 'PS'"; the first alone named no cause).
   function explain(block, what, error) {
     const note = document.createElement("p");
     note.className = "plug-extra-error";
-    note.textContent = `This ${what} could not be drawn: ${String((error && error.message) || error).split("\n")[0].slice(0, 300)}`;
+    const lines = String((error && error.message) || error).split("\n").map((line) => line.trim()).filter(Boolean);
+    const why = lines.length > 1 && /^Expecting|^Unexpected|^Lexical/.test(lines.at(-1)) ? `${lines[0]} ${lines.at(-1)}` : lines[0] || "";
+    note.textContent = `This ${what} could not be drawn: ${why.slice(0, 300)}`;
     block.after(note);
   }
 
@@ -46,15 +50,22 @@
       return;
     }
     const dark = matchMedia("(prefers-color-scheme: dark)").matches;
+    // A gantt chart is as wide as the column it is drawn in (mermaid measured its scratch
+    // element in <body>, the window's width, and the chart came out shrunk, its text unreadable).
+    const style = getComputedStyle(article);
+    const column = article.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     // Labels as SVG text (no HTML in a foreignObject); a diagram's own `%%{init}%%` cannot
-    // change the security level, which mermaid keeps among its `secure` keys.
+    // change the security level, which mermaid keeps among its `secure` keys. A diagram that
+    // fails throws without mermaid's own "Syntax error" bomb, which it left at the page's end.
     window.mermaid.initialize({
       startOnLoad: false,
       securityLevel: "strict",
+      suppressErrorRendering: true,
       theme: dark ? "dark" : "default",
       maxTextSize: 100_000,
       htmlLabels: false,
       flowchart: { htmlLabels: false },
+      gantt: { useWidth: Math.max(320, Math.round(column)) },
     });
     let n = 0;
     for (const block of blocks) {
@@ -125,10 +136,27 @@
   }
 
   // Fenced code with a language is coloured as on GitHub: highlight.js's common languages with
-  // GitHub's colours. A language it does not know stays plain, as GitHub leaves it, and so does
-  // code past 512 KB in all (a README's blocks are a few KB). highlight.js escapes the text it
-  // returns; its markup is spans with hljs-* classes.
+  // GitHub's colours, and the less common ones READMEs use (Elixir, Scala, Haskell, Dart, nginx,
+  // protobuf, LaTeX, batch files…) from highlight.js's own per-language files, vendored for HTML
+  // pages' CDN links, loaded only for a block in one of them. A language it does not know stays
+  // plain, as GitHub leaves it, and so does code past 512 KB in all (a README's blocks are a few
+  // KB). highlight.js escapes the text it returns; its markup is spans with hljs-* classes.
   const HIGHLIGHT_LIMIT = 512 * 1024;
+  // Each file name, then the names GitHub and highlight.js also know it by.
+  const MORE = new Map(
+    ("elixir ex exs,scala sc sbt,haskell hs,dart,nginx nginxconf,protobuf proto,clojure clj edn cljs," +
+      "erlang erl,julia jl,ocaml ml,fsharp fs f#,groovy,gradle,matlab,nix nixos,cmake,http https," +
+      "latex tex,dos bat batch cmd,elm,vim vimscript,apache apacheconf,django jinja jinja2," +
+      "handlebars hbs,erb,crystal cr,d,fortran f90 f95,verilog v sv,vhdl,x86asm asm nasm,armasm arm," +
+      "llvm,pgsql postgres postgresql plpgsql,tcl,scheme scm,lisp elisp emacs-lisp,coffeescript coffee," +
+      "delphi pascal pas,ada,prolog,awk,applescript,autohotkey ahk,puppet pp,reasonml re," +
+      "mathematica wl,vbscript vbs,smalltalk st,properties,twig")
+      .split(",")
+      .flatMap((names) => names.split(" ").map((name, _, all) => [name, all[0]]))
+  );
+  // Written in a language highlight.js reads as another: a Vue or Svelte component is HTML with
+  // its script and style inside, GeoJSON and TopoJSON are JSON (GitHub draws them as maps).
+  const AS = new Map(Object.entries({ vue: "xml", svelte: "xml", astro: "xml", geojson: "json", topojson: "json", jsonl: "json", ndjson: "json" }));
   async function highlight() {
     const blocks = [...article.querySelectorAll("pre > code[class*='language-']")]
       .filter((code) => !/(^|\s)language-(mermaid|math)(\s|$)/.test(code.className));
@@ -136,11 +164,21 @@
     stylesheet("plug-highlight.css");
     await load("plug-highlight.js");
     const hljs = window.PlugHighlight;
+    // A file name or flags after the language (```python:app.py as chat tools and Cursor
+    // write it, ```rust,ignore in Rust READMEs) still name it.
+    const named = (code) => {
+      const language = ((/(?:^|\s)language-([^\s:,]+)/.exec(code.className) || [])[1] || "").toLowerCase();
+      return AS.get(language) || (hljs.getLanguage(language) ? language : MORE.get(language));
+    };
+    const wanted = new Set(blocks.map(named).filter((name) => name && !hljs.getLanguage(name)));
+    if (wanted.size > 0) {
+      // The files register themselves on the global highlight.js, as on a CDN page.
+      window.hljs = hljs;
+      await Promise.allSettled([...wanted].map((file) => load(`cdn/hljs/languages/${file}.min.js`)));
+    }
     let budget = HIGHLIGHT_LIMIT;
     for (const code of blocks) {
-      // A file name or flags after the language (```python:app.py as chat tools and Cursor
-      // write it, ```rust,ignore in Rust READMEs) still name it.
-      const language = (/(?:^|\s)language-([^\s:,]+)/.exec(code.className) || [])[1];
+      const language = named(code);
       const text = code.textContent;
       budget -= text.length;
       if (budget < 0) break;

@@ -55,7 +55,7 @@ fn renders_the_github_flavoured_extensions() {
             "# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n~~gone~~\n\n- [x] done\n- [ ] todo\n\nNote[^1].\n\n[^1]: The note.\n\n```rust\nfn main() {}\n```\n",
         );
     assert!(
-        html.contains("<h1 id=\"user-content-title\">Title</h1>"),
+        html.contains("<h1 id=\"user-content-title\">Title<a class=\"anchor\" href=\"#user-content-title\" aria-label=\"Link to this section\"></a></h1>"),
         "{html}"
     );
     assert!(
@@ -208,7 +208,7 @@ fn yaml_front_matter_is_a_table_as_on_github_and_tomls_is_not_shown() {
         "{html}"
     );
     assert!(
-        html.contains("<h1 id=\"user-content-visible\">Visible</h1>"),
+        html.contains("<h1 id=\"user-content-visible\">Visible<a class=\"anchor\" href=\"#user-content-visible\" aria-label=\"Link to this section\"></a></h1>"),
         "{html}"
     );
     // Saved by Notepad: a byte order mark first. Markup in a value is text.
@@ -225,7 +225,7 @@ fn yaml_front_matter_is_a_table_as_on_github_and_tomls_is_not_shown() {
     );
     assert!(!html.contains("Secret plan"), "{html}");
     assert!(
-        html.contains("<h1 id=\"user-content-visible\">Visible</h1>"),
+        html.contains("<h1 id=\"user-content-visible\">Visible<a class=\"anchor\" href=\"#user-content-visible\" aria-label=\"Link to this section\"></a></h1>"),
         "{html}"
     );
 }
@@ -306,8 +306,37 @@ fn safe_links_keep_working() {
     // Same-page links follow the ids, which carry GitHub's `user-content-` prefix.
     assert!(html.contains("href=\"#user-content-section\""), "{html}");
     assert!(html.contains("href=\"mailto:hi@example.com\""), "{html}");
-    assert!(html.contains("href=\"./other.md\""), "{html}");
     assert!(html.contains("href=\"https://auto.example\""), "{html}");
+}
+
+#[test]
+fn a_link_to_another_file_of_the_repository_is_its_text_and_says_why() {
+    // A drop is one file: `docs/guide.md` reached the drop's origin and a JSON "not found".
+    let html = markdown_to_safe_html(
+        "[d](./other.md) [l](LICENSE \"The licence\") [r](/CONTRIBUTING.md#setup) [q](?tab=readme)\n\n\
+         <a href=\"docs/a&amp;b.md\"><img src=\"https://img.shields.io/badge/x-y-blue\" alt=\"x\"></a>\n\n\
+         [net](//cdn.example/x) [s](#usage)\n",
+    );
+    assert!(
+        html.contains("<a title=\"./other.md is not part of this drop\">d</a>"),
+        "{html}"
+    );
+    // The author's own title is kept.
+    assert!(html.contains("<a title=\"The licence\">l</a>"), "{html}");
+    assert!(
+        html.contains("<a title=\"/CONTRIBUTING.md#setup is not part of this drop\">r</a>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<a title=\"?tab=readme is not part of this drop\">q</a>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<a title=\"docs/a&amp;b.md is not part of this drop\"><img"),
+        "{html}"
+    );
+    assert!(html.contains("href=\"//cdn.example/x\""), "{html}");
+    assert!(html.contains("href=\"#user-content-usage\""), "{html}");
 }
 
 #[test]
@@ -367,7 +396,7 @@ fn the_page_wraps_the_document_with_title_and_download_link() {
         "a markdown page without diagrams, math or shortcodes needs no script"
     );
     assert!(
-        page.contains("<article class=\"plug-prose\">\n<h1 id=\"user-content-hi\">Hi</h1>"),
+        page.contains("<article class=\"plug-prose\">\n<h1 id=\"user-content-hi\">Hi<a class=\"anchor\" href=\"#user-content-hi\" aria-label=\"Link to this section\"></a></h1>"),
         "{page}"
     );
 }
@@ -521,6 +550,41 @@ fn dashes_and_quotes_stay_as_typed_as_on_github() {
 }
 
 #[test]
+fn headings_link_to_themselves_up_to_a_bound() {
+    let html = markdown_to_safe_html("## Usage & examples\n\n<h3 id=\"a&quot;b\">raw</h3>\n");
+    assert!(
+        html.contains("<h2 id=\"user-content-usage--examples\">Usage &amp; examples<a class=\"anchor\" href=\"#user-content-usage--examples\" aria-label=\"Link to this section\"></a></h2>"),
+        "{html}"
+    );
+    // An id with a character that would need escaping gets no link (pulldown-cmark's never do).
+    assert!(html.contains(">raw</h3>"), "{html}");
+    let many = "# a\n".repeat(12_000);
+    let html = markdown_to_safe_html(&many);
+    assert_eq!(html.matches("<h1 ").count(), 12_000);
+    assert_eq!(html.matches("class=\"anchor\"").count(), 10_000);
+}
+
+#[test]
+fn a_document_with_right_to_left_text_marks_its_blocks_dir_auto_as_github_does() {
+    let html = markdown_to_safe_html(
+        "## العربية\n\nهذا نص عربي وأرقام 123.\n\n- عنصر أول\n- second\n\n| رقم | Name |\n|---|---|\n| ١ | x |\n\n<p dir=\"ltr\">שלום</p>\n",
+    );
+    assert!(
+        html.contains("<h2 id=\"user-content-العربية\" dir=\"auto\">"),
+        "{html}"
+    );
+    assert!(html.contains("<p dir=\"auto\">هذا نص"), "{html}");
+    assert!(html.contains("<ul dir=\"auto\">\n<li>عنصر"), "{html}");
+    assert!(html.contains("<th dir=\"auto\">رقم</th>"), "{html}");
+    // The author's own direction stays.
+    assert!(html.contains("<p dir=\"ltr\">שלום</p>"), "{html}");
+    // Left-to-right documents (CJK too) are written as before, without the attribute.
+    for text in ["# Title\n\nText.\n\n- item\n", "# 标题\n\n中文段落。\n"] {
+        assert!(!markdown_to_safe_html(text).contains("dir="), "{text}");
+    }
+}
+
+#[test]
 fn nesting_past_a_hundred_levels_keeps_the_text_and_not_the_tags() {
     // Each `>` of a line opened a quote: 3 MB of them made 81 MB of HTML on every view.
     let html = markdown_to_safe_html(&format!("{} deep\n", ">".repeat(150_000)));
@@ -606,7 +670,9 @@ fn a_document_too_dense_to_draw_is_shown_as_its_text() {
     assert!(structure(&changelog) < MAX_STRUCTURE);
     let html = markdown_to_safe_html(&changelog);
     assert!(
-        html.contains(">[1.1999.0] - 2026-01-01</h2>"),
+        html.contains(
+            ">[1.1999.0] - 2026-01-01<a class=\"anchor\" href=\"#user-content-119990---2026-01-01\""
+        ),
         "{}",
         &html[html.len() - 600..]
     );
