@@ -174,7 +174,7 @@ function cellElement(grid, i, width, covering, r) {
   const style = sheet.styleIds[i];
   const kind = sheet.kinds[i];
   // A formula abandoned after the time limit is drawn as an unsupported one (grey italics).
-  el.className = `plug-c k${kind === KIND_LATE ? KIND_UNSUPPORTED : kind}${style >= 0 ? ` ${grid.styles.prefix}${style}` : ""}${covering ? " plug-cover" : ""}`;
+  el.className = `plug-c k${kind === KIND_LATE || kind === KIND_TOO_LARGE ? KIND_UNSUPPORTED : kind}${style >= 0 ? ` ${grid.styles.prefix}${style}` : ""}${covering ? " plug-cover" : ""}`;
   el.style.width = `${width}px`;
   if (KIND_TITLES[kind]) el.title = KIND_TITLES[kind];
   const conditional = sheet.conditional && sheet.conditional.get(r * 16384 + sheet.cols[i]);

@@ -8,7 +8,7 @@ function sheetWorker() {
   "use strict";
 
   // What a cell shows, which decides its default alignment and its tooltip.
-  const KIND = { text: 0, number: 1, bool: 2, error: 3, pending: 4, unsupported: 5, circular: 6, empty: 7, general: 8 };
+  const KIND = { text: 0, number: 1, bool: 2, error: 3, pending: 4, unsupported: 5, circular: 6, empty: 7, general: 8, tooLarge: 10 };
   const FORMULA = 6; // ExcelTS ValueType.Formula
   const MERGE = 1; // ExcelTS ValueType.Merge: a covered cell of a merged range
   const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
