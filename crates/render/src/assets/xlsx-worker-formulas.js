@@ -105,6 +105,25 @@ function sheetFormulas(shared) {
     } catch (error) {
       failure = error;
     }
+    // The set-aside aggregates, added up from the stored cells; a formula depending on one got
+    // #NAME? from its stand-in, so then each becomes its value and the workbook is calculated
+    // once more (`=B1*2` beside `B1: =SUM(D:XFD)`).
+    const sums = new Map();
+    if (!failure && tooLarge.size > 0) {
+      for (const [cell, formula] of tooLarge) {
+        const value = aggregateSparse(workbook, cell, formula);
+        if (value !== undefined) sums.set(cell, value);
+      }
+      const waiting = pending.some(({ cell }) => !tooLarge.has(cell) && cell.result && cell.result.error === "#NAME?");
+      if (sums.size > 0 && waiting) {
+        for (const [cell, value] of sums) cell.value = value;
+        try {
+          ExcelTS.calculateFormulas(workbook);
+        } catch (error) {
+          failure = error;
+        }
+      }
+    }
     const circular = failure ? new Set() : findCircular(workbook);
     const spills = failure ? [] : spilled(before);
     const updates = sheets.map(() => ({ at: [], texts: [], kinds: [], styleIds: [] }));
@@ -113,7 +132,7 @@ function sheetFormulas(shared) {
       const update = updates[item.sheet];
       update.at.push(item.at);
       const large = tooLarge.get(item.cell);
-      const sparse = large && !failure ? aggregateSparse(workbook, item.cell, large) : undefined;
+      const sparse = large && !failure ? sums.get(item.cell) : undefined;
       const counted = sparse !== undefined && (display(sparse, item.numFmt) || { text: "", kind: KIND.empty });
       if (counted) {
         update.texts.push(counted.text);
