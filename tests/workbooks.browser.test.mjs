@@ -390,3 +390,34 @@ test('the combo and scatter charts as LibreOffice Calc saves them draw the same'
   if (!saved) return t.skip('LibreOffice (soffice) is not installed');
   await checkCombo('combo-libreoffice.xlsx', saved);
 });
+
+// Colours given to single points: a pie's slices (XlsxWriter's `points`, Format Data Point >
+// Fill in Excel) and one bar of a column chart picked out in red. They were drawn in the
+// palette's colours, the legend of the pie alone in its own.
+const POINT_COLOURS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Votes')
+sheet.write_column('A1', ['Yes', 'No', 'Abstain'])
+sheet.write_column('B1', [60, 30, 10])
+pie = book.add_chart({'type': 'pie'})
+pie.add_series({'name': 'Votes', 'categories': '=Votes!$A$1:$A$3', 'values': '=Votes!$B$1:$B$3',
+    'points': [{'fill': {'color': '#00B050'}}, {'fill': {'color': '#FF0000'}}, {'fill': {'color': '#A6A6A6'}}]})
+sheet.insert_chart('D1', pie)
+bars = book.add_chart({'type': 'column'})
+bars.add_series({'name': 'Votes', 'categories': '=Votes!$A$1:$A$3', 'values': '=Votes!$B$1:$B$3', 'fill': {'color': '#4472C4'},
+    'points': [None, {'fill': {'color': '#C00000'}}, None]})
+sheet.insert_chart('D17', bars)
+book.close()
+`;
+
+test("a pie's slice colours and a bar picked out in its own colour are drawn in them", async () => {
+  const { page, context } = await open('points.xlsx', workbook(POINT_COLOURS));
+  assert.equal(await page.$('.plug-error'), null, await page.textContent('main'));
+  const fills = await page.evaluate(() => [...document.querySelectorAll('svg.plug-chart')].map((svg) =>
+    [...svg.querySelectorAll('.plug-chart-point')].map((p) => `${p.tagName}:${p.dataset.value}:${p.getAttribute('fill')}`)));
+  assert.deepEqual(fills, [['path:60:#00b050', 'path:30:#ff0000', 'path:10:#a6a6a6'], ['rect:60:#4472c4', 'rect:30:#c00000', 'rect:10:#4472c4']]);
+  await page.screenshot({ path: join(SHOTS, 'points.png') });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

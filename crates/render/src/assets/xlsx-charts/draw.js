@@ -73,7 +73,7 @@ function drawPie(out, plot, box) {
   values.forEach((v, i) => {
     if (!total || !v) return;
     const sweep = (v / total) * Math.PI * 2;
-    const fill = PALETTE[i % PALETTE.length];
+    const fill = (s.pointColors || [])[i] || PALETTE[i % PALETTE.length];
     const point = (radius, a) => `${(cx + radius * Math.cos(a)).toFixed(2)} ${(cy + radius * Math.sin(a)).toFixed(2)}`;
     const large = sweep > Math.PI ? 1 : 0;
     const end = angle + Math.min(sweep, Math.PI * 2 - 1e-4);
@@ -255,7 +255,7 @@ function drawBars(out, plot, { plot: area, band, count, toValue, zero, horizonta
       const rect = horizontal
         ? { x: area.left + Math.min(a, b), y: area.top + start, width: Math.abs(b - a), height: barWidth }
         : { x: area.left + start, y: area.bottom - Math.max(a, b), width: barWidth, height: Math.abs(b - a) };
-      out.push(["rect", { ...rect, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(s.values[k]) }]);
+      out.push(["rect", { ...rect, fill: (s.pointColors || [])[k] || s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(s.values[k]) }]);
     }
   });
   return slot + (stacked ? 1 : plot.series.length);

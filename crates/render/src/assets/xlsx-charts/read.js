@@ -282,7 +282,15 @@ function readSeries(ser, i, sheetName, cellValue, kind) {
   const line = path(ser, "spPr", "ln");
   const noLine = Boolean(line && child(line, "noFill"));
   const noMarker = val(child(ser, "marker"), "symbol") === "none";
-  return { name, named: Boolean(tx), index, values, categories, xValues, color: seriesColor(ser), noLine, noMarker };
+  // Colours given to single points (a pie's slices, one bar picked out: <c:dPt>), by index;
+  // LibreOffice writes one for every slice of a pie.
+  const pointColors = [];
+  for (const point of children(ser, "dPt")) {
+    const at = Number(val(point, "idx"));
+    const color = seriesColor(point);
+    if (Number.isInteger(at) && at >= 0 && at < 100_000 && color) pointColors[at] = color;
+  }
+  return { name, named: Boolean(tx), index, values, categories, xValues, color: seriesColor(ser), noLine, noMarker, pointColors };
 }
 
 // The series' own solid fill (or line colour), else the theme's accent for its index.
