@@ -222,3 +222,44 @@ test("Excel 2010's 3 Stars and 3 Triangles icon sets, kept only in the sheet's e
   await page.screenshot({ path: join(SHOTS, 'stars.png'), clip: { x: 0, y: 40, width: 400, height: 120 } });
   await context.close();
 });
+
+// Apple Numbers exports every colour by its index into a palette of its own, written in
+// styles.xml's <colors><indexedColors> (here through openpyxl, which keeps a workbook's palette as
+// wb._colors when it saves a Numbers file again): slot 9 is its header grey and slot 10 its border
+// grey, where the legacy palette has white and red. The sheet is named as Numbers names it.
+const NUMBERS_PALETTE = String.raw`
+import sys
+from openpyxl import Workbook
+from openpyxl.styles import Border, Color, Font, PatternFill, Side
+from openpyxl.styles.colors import COLOR_INDEX
+book = Workbook()
+palette = list(COLOR_INDEX[:64])
+palette[8], palette[9], palette[10] = '00000000', 'FFDBDBDB', 'FFA5A5A5'
+book._colors = palette
+sheet = book.active
+sheet.title = 'Sheet 1 - Table 1'
+grey = Side(style='thin', color=Color(indexed=10))
+for row in (['Task', 'Hours'], ['Draft', 3.5], ['Review', 2]):
+    sheet.append(row)
+for row in sheet.iter_rows(min_row=1, max_row=3, max_col=2):
+    for cell in row:
+        cell.font = Font(name='Helvetica Neue', size=10, color=Color(indexed=8), bold=cell.row == 1)
+        cell.border = Border(left=grey, right=grey, top=grey, bottom=grey)
+        if cell.row == 1:
+            cell.fill = PatternFill('solid', fgColor=Color(indexed=9))
+book.save(sys.argv[1])
+`;
+
+test("a Numbers export's own indexed palette colours its header fill and borders (they showed white and red)", async () => {
+  const { page, context } = await world.openWorkbook('numbers-palette.xlsx', writtenBy(NUMBERS_PALETTE));
+  const look = (cell) => { const s = getComputedStyle(cell); return { fill: s.backgroundColor, border: s.boxShadow, text: cell.textContent }; };
+  const header = await atCell(page, 'A1', look);
+  const body = await atCell(page, 'B2', look);
+  assert.equal(header.text, 'Task');
+  assert.equal(header.fill, 'rgb(219, 219, 219)', JSON.stringify(header));
+  assert.ok(body.border.includes('rgb(165, 165, 165)') && !body.border.includes('rgb(255, 0, 0)'), JSON.stringify(body));
+  assert.equal(body.text, '3.5');
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'numbers-palette.png'), clip: { x: 0, y: 40, width: 400, height: 120 } });
+  await context.close();
+});

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { textAt, texts, useSheetWorld } from './support/sheet-pages.mjs';
+import { atCell, textAt, texts, useSheetWorld } from './support/sheet-pages.mjs';
 import { writtenBy } from './support/python.mjs';
 
 const world = useSheetWorld('sheets-excel');
@@ -224,5 +224,42 @@ test("a cell with a note shows Excel's red corner and the note on hover", async 
   assert.ok(marked.some(([text, title]) => text === 'Plain' && title === ''), JSON.stringify(marked));
   assert.deepEqual(page.errors, []);
   await page.screenshot({ path: join(SHOTS, 'notes.png'), clip: { x: 0, y: 50, width: 400, height: 120 } });
+  await context.close();
+});
+
+// A total over "everything to the right" (`=SUM(D:XFD)`) on a sheet that also stores a cell at
+// XFD1048576, the last cell Excel has: the engine reads a range as a dense rectangle of its
+// cells, 17 billion here, so every formula of the workbook (`=1+1` too) waited for the 60 s
+// limit and then showed its formula. Such a formula is now set aside: a plain aggregate of ranges
+// is added up from the cells the sheet stores (and a formula using its result calculated with
+// it), anything else shows its formula with a note.
+const FAR_CELL = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Totals')
+sheet.write_column('A1', ['sum', 'plain', 'count', 'max', 'scaled', 'from the sum'])
+sheet.write_formula('B1', '=SUM(D:XFD)')
+sheet.write_formula('B2', '=1+1')
+sheet.write_formula('B3', '=COUNTA(D:XFD)')
+sheet.write_formula('B4', '=MAX(D:XFD)')
+sheet.write_formula('B5', '=SUM(D:XFD)*2')
+sheet.write_formula('B6', '=B1*2')
+sheet.write('D1', 1)
+sheet.write_formula('E2', '=D1+1')
+sheet.write('F3', 'text is not added')
+sheet.write('XFD1048576', 5)
+sheet.set_column('B:B', 16)
+book.close()
+`;
+
+test('=SUM(D:XFD) beside a cell at XFD1048576 is added up at once from the stored cells; the other formulas no longer wait out the limit', async () => {
+  const { page, context, seconds } = await world.openWorkbook('far-cell.xlsx', writtenBy(FAR_CELL));
+  assert.ok(seconds < 30, `ready after ${seconds} s`);
+  assert.deepEqual(await texts(page, ['B1', 'B2', 'B3', 'B4', 'B6', 'E2']), { B1: '8', B2: '2', B3: '4', B4: '5', B6: '16', E2: '2' });
+  const scaled = await atCell(page, 'B5', (cell) => ({ text: cell.textContent, title: cell.title, italic: getComputedStyle(cell).fontStyle }));
+  assert.deepEqual(scaled, { text: '=SUM(D:XFD)*2', title: 'Not calculated: its ranges hold more cells than the viewer reads', italic: 'italic' });
+  assert.doesNotMatch(await page.textContent('main'), /took too long/);
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'far-cell.png'), clip: { x: 0, y: 40, width: 600, height: 160 } });
   await context.close();
 });

@@ -4,6 +4,9 @@
 // and computed style at a cell's place on screen, found from its column letter and row number.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
 import { atCell, texts, useSheetWorld } from './support/sheet-pages.mjs';
@@ -482,5 +485,31 @@ test('a 100,000-row sheet opens with a loading line, draws only what is in view,
   // Halfway, by the scrollbar, a row in the middle is drawn too.
   await scrollGrid(page, { top: 20 * 50_000 });
   assert.ok(await page.$$eval('.plug-rowhead', (heads) => heads.some((h) => h.textContent === '50001')));
+  await context.close();
+});
+
+// A CSV opened in LibreOffice Calc and saved as .xlsx: Calc sizes each column to its content in
+// its default font, Arial 10 (Liberation Sans, its metric twin), and writes that width, so a
+// column of ISO dates is just wide enough (10.47 characters, 73 px). Measured unhinted the
+// dates are 68 px, over the room the viewer leaves, and the whole column showed ####; Excel
+// draws Arial's digits at 7 px (whole pixels), as it counts the column, and shows the dates.
+test('a CSV that LibreOffice Calc saved as a workbook shows its dates in the columns Calc sized (they showed ####)', async (t) => {
+  const soffice = ['/usr/bin/soffice', '/usr/local/bin/soffice', '/usr/lib/libreoffice/program/soffice'].find((p) => existsSync(p));
+  if (!soffice) return t.skip('LibreOffice (soffice) is not installed');
+  const dir = mkdtempSync(join(tmpdir(), 'plug-csv-'));
+  let saved;
+  try {
+    const rows = ['Name,Amount,Date,Percent'];
+    for (let i = 1; i <= 12; i++) rows.push(`Person ${i},${(i * 1234.5).toFixed(2)},2024-03-${String(i).padStart(2, '0')},${i}.00%`);
+    writeFileSync(join(dir, 'people.csv'), `${rows.join('\n')}\n`);
+    execFileSync(soffice, [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', join(dir, 'out'), join(dir, 'people.csv')], { stdio: 'pipe', timeout: 180_000 });
+    saved = readFileSync(join(dir, 'out', 'people.xlsx'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const { page, context } = await world.openWorkbook('people.xlsx', saved);
+  assert.deepEqual(await texts(page, ['C1', 'C2', 'C11', 'B12', 'D10']), { C1: 'Date', C2: '2024-03-01', C11: '2024-03-10', B12: '13579.5', D10: '9.00%' });
+  assert.deepEqual(page.errors, []);
+  await page.screenshot({ path: join(SHOTS, 'csv-libreoffice.png'), clip: { x: 0, y: 40, width: 500, height: 300 } });
   await context.close();
 });

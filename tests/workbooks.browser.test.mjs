@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BROWSER_UA } from './support/harness.mjs';
 import { useBrowserWorld } from './support/browser-world.mjs';
-import { writtenBy } from './support/python.mjs';
+import { savedByLibreOffice, writtenBy } from './support/python.mjs';
 import { scratchDir } from './support/scratch.mjs';
 
 const world = useBrowserWorld('workbooks');
@@ -315,5 +315,109 @@ test('a damaged workbook ends in a clear message within the time limit, never a 
   assert.equal(await page.$('.plug-status'), null);
   console.log(`# damaged workbook: message after ${seconds.toFixed(1)} s: ${message.trim()}`);
   await page.screenshot({ path: join(SHOTS, 'damaged.png') });
+  await context.close();
+});
+
+// A combo chart as XlsxWriter writes one (a column chart combined with a line chart whose series
+// is on the secondary axis, y2_axis) and two scatter charts: XlsxWriter's default (markers, its
+// line written as <a:ln><a:noFill/>) and "straight_with_markers" (no line properties, so Excel
+// joins the points).
+const COMBO_AND_SCATTER = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Data')
+sheet.write_row('A1', ['Month', 'Sales', 'Costs', 'Margin'])
+for i, row in enumerate([['Jan', 100, 80, 0.2], ['Feb', 120, 90, 0.25], ['Mar', 90, 85, 0.05], ['Apr', 150, 100, 0.33]]):
+    sheet.write_row(i + 1, 0, row)
+columns = book.add_chart({'type': 'column'})
+for col in (1, 2):
+    columns.add_series({'name': ['Data', 0, col], 'categories': ['Data', 1, 0, 4, 0], 'values': ['Data', 1, col, 4, col]})
+line = book.add_chart({'type': 'line'})
+line.add_series({'name': ['Data', 0, 3], 'categories': ['Data', 1, 0, 4, 0], 'values': ['Data', 1, 3, 4, 3], 'y2_axis': True})
+columns.combine(line)
+columns.set_title({'name': 'Sales and margin'})
+sheet.insert_chart('F1', columns)
+for at, subtype in (('F17', None), ('N17', 'straight_with_markers')):
+    scatter = book.add_chart({'type': 'scatter', 'subtype': subtype} if subtype else {'type': 'scatter'})
+    scatter.add_series({'name': 'Costs by sales', 'categories': ['Data', 1, 1, 4, 1], 'values': ['Data', 1, 2, 4, 2]})
+    scatter.set_title({'name': subtype or 'markers'})
+    sheet.insert_chart(at, scatter)
+book.close()
+`;
+
+// Where the line's points and the secondary axis's labels sit, and what each scatter draws.
+const comboShape = (page) => page.evaluate(() => [...document.querySelectorAll('svg.plug-chart')].map((svg) => ({
+  title: svg.querySelector('.plug-chart-title')?.textContent,
+  line: [...svg.querySelectorAll('circle.plug-chart-point[data-series="Margin"]')].map((c) => [Number(c.dataset.value), Number(c.getAttribute('cy'))]),
+  bars: [...svg.querySelectorAll('rect.plug-chart-point[data-series="Sales"]')].map((r) => [Number(r.dataset.value), Number(r.getAttribute('y'))]),
+  right: [...svg.querySelectorAll('.plug-chart-tick2')].map((t) => t.textContent),
+  lines: svg.querySelectorAll('path.plug-chart-series').length,
+  markers: svg.querySelectorAll('circle.plug-chart-point').length,
+  xLabels: [...svg.querySelectorAll('.plug-chart-category')].map((t) => t.textContent),
+})));
+
+async function checkCombo(name, content) {
+  const { page, context } = await open(name, content);
+  assert.equal(await page.$('.plug-error'), null, await page.textContent('main'));
+  const shapes = await comboShape(page);
+  await page.screenshot({ path: join(SHOTS, name.replace('.xlsx', '.png')) });
+  const combo = shapes.find((s) => s.title === 'Sales and margin');
+  // The margins (0.05-0.33) have an axis of their own at the right, so the line spans the plot:
+  // 0.33 (April) level with the top of the 150 bar, not flat along 0 under the bars.
+  assert.deepEqual(combo.right, ['0', '0.1', '0.2', '0.3', '0.4'], JSON.stringify(combo));
+  const [lowest, highest] = [combo.line.find(([v]) => v === 0.05), combo.line.find(([v]) => v === 0.33)];
+  const [, top150] = combo.bars.find(([v]) => v === 150);
+  assert.ok(lowest[1] - highest[1] > 120, JSON.stringify(combo));
+  assert.ok(Math.abs(highest[1] - top150) < 40, JSON.stringify(combo));
+  // The default scatter shows markers only; "straight with markers" joins them with a line. Both
+  // label their x axis (it had no labels).
+  const markers = shapes.find((s) => s.title === 'markers');
+  const straight = shapes.find((s) => s.title === 'straight_with_markers');
+  assert.deepEqual([markers.lines, markers.markers, straight.lines, straight.markers], [0, 4, 1, 4], JSON.stringify(shapes));
+  assert.deepEqual(markers.xLabels, ['0', '50', '100', '150']);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+}
+
+test('a combo chart draws its secondary-axis line against its own scale at the right; a scatter with lines joins its points', async () => {
+  await checkCombo('combo.xlsx', workbook(COMBO_AND_SCATTER));
+});
+
+// LibreOffice writes its own chart XML: explicit series colours and line widths, a secondary
+// category axis at the top, markers turned off on the line plot.
+test('the combo and scatter charts as LibreOffice Calc saves them draw the same', async (t) => {
+  const saved = savedByLibreOffice('combo.xlsx', workbook(COMBO_AND_SCATTER));
+  if (!saved) return t.skip('LibreOffice (soffice) is not installed');
+  await checkCombo('combo-libreoffice.xlsx', saved);
+});
+
+// Colours given to single points: a pie's slices (XlsxWriter's `points`, Format Data Point >
+// Fill in Excel) and one bar of a column chart picked out in red. They were drawn in the
+// palette's colours, the legend of the pie alone in its own.
+const POINT_COLOURS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+sheet = book.add_worksheet('Votes')
+sheet.write_column('A1', ['Yes', 'No', 'Abstain'])
+sheet.write_column('B1', [60, 30, 10])
+pie = book.add_chart({'type': 'pie'})
+pie.add_series({'name': 'Votes', 'categories': '=Votes!$A$1:$A$3', 'values': '=Votes!$B$1:$B$3',
+    'points': [{'fill': {'color': '#00B050'}}, {'fill': {'color': '#FF0000'}}, {'fill': {'color': '#A6A6A6'}}]})
+sheet.insert_chart('D1', pie)
+bars = book.add_chart({'type': 'column'})
+bars.add_series({'name': 'Votes', 'categories': '=Votes!$A$1:$A$3', 'values': '=Votes!$B$1:$B$3', 'fill': {'color': '#4472C4'},
+    'points': [None, {'fill': {'color': '#C00000'}}, None]})
+sheet.insert_chart('D17', bars)
+book.close()
+`;
+
+test("a pie's slice colours and a bar picked out in its own colour are drawn in them", async () => {
+  const { page, context } = await open('points.xlsx', workbook(POINT_COLOURS));
+  assert.equal(await page.$('.plug-error'), null, await page.textContent('main'));
+  const fills = await page.evaluate(() => [...document.querySelectorAll('svg.plug-chart')].map((svg) =>
+    [...svg.querySelectorAll('.plug-chart-point')].map((p) => `${p.tagName}:${p.dataset.value}:${p.getAttribute('fill')}`)));
+  assert.deepEqual(fills, [['path:60:#00b050', 'path:30:#ff0000', 'path:10:#a6a6a6'], ['rect:60:#4472c4', 'rect:30:#c00000', 'rect:10:#4472c4']]);
+  await page.screenshot({ path: join(SHOTS, 'points.png') });
+  assert.deepEqual(page.errors, []);
   await context.close();
 });

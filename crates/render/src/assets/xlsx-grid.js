@@ -14,10 +14,12 @@ const KIND_TITLES = {
   5: "Not calculated: this formula uses a function the viewer does not support",
   6: "Not calculated: circular reference",
   9: "Not calculated: calculating the workbook took too long",
+  10: "Not calculated: its ranges hold more cells than the viewer reads",
 };
 const KIND_PENDING = 4;
 const KIND_UNSUPPORTED = 5;
 const KIND_LATE = 9; // a formula still waiting when calculating was abandoned
+const KIND_TOO_LARGE = 10; // a formula over ranges too large to read, drawn as unsupported
 const KIND_TEXT = 0;
 const KIND_NUMBER = 1;
 const KIND_EMPTY = 7;

@@ -6,6 +6,16 @@ function sheetFormulas(shared) {
   const { KIND, FORMULA, display } = shared;
 
   const MAX_EDGES = 4_000_000; // circular-reference search gives up past this many dependencies
+  // The engine reads a range as a dense rectangle of its cells (whole columns and rows cut to the
+  // sheet's used rows and columns): a formula whose ranges hold more cells than this is not
+  // handed to it. 16 whole columns of a full sheet; `=SUM(D:XFD)` beside a stray cell at
+  // XFD1048576 is 17 billion cells, which kept every formula of the workbook waiting for the
+  // 60 s limit.
+  const MAX_RANGE_CELLS = 16_777_216;
+  // What such a formula is handed over as: a function the engine does not know, so it and
+  // every formula depending on it gets #NAME? and shows its formula, as for any function the
+  // viewer does not support.
+  const TOO_LARGE = "PLUGRANGETOOLARGE()";
   // A table's calculated column as XlsxWriter writes it (`[[#This Row],Q1]`, Excel 2007's form
   // with the column name bare), which Excel reads and the engine does not: it left the column
   // and every total over it blank. The same reference in the form the engine reads.
@@ -84,6 +94,7 @@ function sheetFormulas(shared) {
       }
       cell.result = undefined;
     }
+    const tooLarge = setAsideLarge(workbook, pending);
     const before = filledBefore(pending);
     let failure = null;
     try {
@@ -94,6 +105,25 @@ function sheetFormulas(shared) {
     } catch (error) {
       failure = error;
     }
+    // The set-aside aggregates, added up from the stored cells; a formula depending on one got
+    // #NAME? from its stand-in, so then each becomes its value and the workbook is calculated
+    // once more (`=B1*2` beside `B1: =SUM(D:XFD)`).
+    const sums = new Map();
+    if (!failure && tooLarge.size > 0) {
+      for (const [cell, formula] of tooLarge) {
+        const value = aggregateSparse(workbook, cell, formula);
+        if (value !== undefined) sums.set(cell, value);
+      }
+      const waiting = pending.some(({ cell }) => !tooLarge.has(cell) && cell.result && cell.result.error === "#NAME?");
+      if (sums.size > 0 && waiting) {
+        for (const [cell, value] of sums) cell.value = value;
+        try {
+          ExcelTS.calculateFormulas(workbook);
+        } catch (error) {
+          failure = error;
+        }
+      }
+    }
     const circular = failure ? new Set() : findCircular(workbook);
     const spills = failure ? [] : spilled(before);
     const updates = sheets.map(() => ({ at: [], texts: [], kinds: [], styleIds: [] }));
@@ -101,7 +131,18 @@ function sheetFormulas(shared) {
       const shown = failure ? null : readResult(item, circular);
       const update = updates[item.sheet];
       update.at.push(item.at);
-      if (shown) {
+      const large = tooLarge.get(item.cell);
+      const sparse = large && !failure ? sums.get(item.cell) : undefined;
+      const counted = sparse !== undefined && (display(sparse, item.numFmt) || { text: "", kind: KIND.empty });
+      if (counted) {
+        update.texts.push(counted.text);
+        update.kinds.push(counted.kind);
+        update.styleIds.push(counted.kind === KIND.number || counted.kind === KIND.general ? restyle(item, sparse) : -1);
+      } else if (large) {
+        update.texts.push(`=${large}`);
+        update.kinds.push(KIND.tooLarge);
+        update.styleIds.push(-1);
+      } else if (shown) {
         update.texts.push(shown.text);
         update.kinds.push(shown.kind);
         update.styleIds.push(shown.kind === KIND.number || shown.kind === KIND.general ? restyle(item, item.cell.result) : -1);
@@ -115,6 +156,98 @@ function sheetFormulas(shared) {
       updates: updates.map((u, sheet) => ({ sheet, at: Int32Array.from(u.at), texts: u.texts, kinds: Uint8Array.from(u.kinds), styleIds: Int32Array.from(u.styleIds) })),
       spills,
     };
+  }
+
+  // The pending formulas whose ranges hold more than MAX_RANGE_CELLS cells, each handed to the
+  // engine as TOO_LARGE instead: Map cell -> its own formula text.
+  function setAsideLarge(workbook, pending) {
+    const set = new Map();
+    const sheetIndex = new Map(workbook.worksheets.map((sheet, s) => [sheet.name.toLowerCase(), s]));
+    const used = new Map();
+    const dimensions = (s) => {
+      if (!used.has(s)) {
+        const d = workbook.worksheets[s].dimensions;
+        used.set(s, d && Number(d.bottom) > 0 ? { top: d.top, left: d.left, bottom: d.bottom, right: d.right } : null);
+      }
+      return used.get(s);
+    };
+    for (const { cell } of pending) {
+      const formula = cell.value && cell.value.formula;
+      // Only a formula naming a whole column or row, or a range of more than a million cells in
+      // its text, can pass the bound: the rest are not tokenized again.
+      if (typeof formula !== "string" || !/(?:^|[^\w.])\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}(?![\w(])|\d:\$?\d|[A-Za-z]{1,3}\$?\d{5,}/.test(formula)) continue;
+      const home = workbook.worksheets.indexOf(cell.worksheet);
+      let cells = 0;
+      for (const ref of references(formula, home, sheetIndex)) {
+        for (const s of ref.sheets) {
+          let { top, left, bottom, right } = ref;
+          const whole = [top === 1 && bottom === MAX_ROW, left === 1 && right === MAX_COL];
+          if (whole[0] || whole[1]) {
+            const d = dimensions(s);
+            if (!d) continue;
+            if (whole[0]) [top, bottom] = [d.top, d.bottom];
+            if (whole[1]) [left, right] = [d.left, d.right];
+          }
+          cells += Math.max(0, bottom - top + 1) * Math.max(0, right - left + 1);
+        }
+      }
+      if (cells > MAX_RANGE_CELLS) {
+        set.set(cell, formula);
+        cell.value = { formula: TOO_LARGE };
+      }
+    }
+    return set;
+  }
+
+  // A formula set aside for its size that is one aggregate of ranges (`=SUM(D:XFD)`,
+  // `=COUNTA(Data!A:Z)`, as a total over "everything to the right" is written) is calculated here
+  // from the cells the sheets store, after the engine (a formula cell counts with its result):
+  // Excel ignores text and booleans in such ranges, as here, and an error in them is the result.
+  // Undefined for any other formula, which keeps its formula text.
+  const AGGREGATE = /^\s*=?\s*(SUM|COUNT|COUNTA|MIN|MAX|AVERAGE)\s*\(([^()"]*)\)\s*$/i;
+  const RANGE_ARGUMENT = /^\s*(?:(?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!)?(?:\$?[A-Za-z]{1,3}\$?\d*:\$?[A-Za-z]{1,3}\$?\d*|\$?\d+:\$?\d+|\$?[A-Za-z]{1,3}\$?\d+)\s*$/;
+  function aggregateSparse(workbook, cell, formula) {
+    const call = AGGREGATE.exec(formula);
+    if (!call || !call[2].split(",").every((part) => RANGE_ARGUMENT.test(part))) return undefined;
+    const sheetIndex = new Map(workbook.worksheets.map((sheet, s) => [sheet.name.toLowerCase(), s]));
+    const refs = references(formula, workbook.worksheets.indexOf(cell.worksheet), sheetIndex);
+    const name = call[1].toUpperCase();
+    let sum = 0;
+    let count = 0;
+    let filled = 0;
+    let min = Infinity;
+    let max = -Infinity;
+    let error = null;
+    for (const ref of refs) {
+      for (const s of ref.sheets) {
+        workbook.worksheets[s].eachRow((row, r) => {
+          if (r < ref.top || r > ref.bottom) return;
+          row.eachCell((c, col) => {
+            // The cells a merged range covers repeat its value (ExcelTS's Merge type, 1).
+            if (col < ref.left || col > ref.right || c === cell || c.type === 1) return;
+            let value = c.type === FORMULA ? c.result : c.value;
+            if (value === null || value === undefined || value === "") return;
+            filled += 1;
+            // A date counts as its serial (1900 system).
+            if (value instanceof Date) value = (value.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000;
+            if (value && typeof value === "object" && typeof value.error === "string") error = error || value;
+            else if (typeof value === "number" && Number.isFinite(value)) {
+              sum += value;
+              count += 1;
+              min = Math.min(min, value);
+              max = Math.max(max, value);
+            }
+          });
+        });
+      }
+    }
+    if (name === "COUNT") return count;
+    if (name === "COUNTA") return filled;
+    if (error) return error;
+    if (name === "SUM") return sum;
+    if (name === "MIN") return count ? min : 0;
+    if (name === "MAX") return count ? max : 0;
+    return count ? sum / count : { error: "#DIV/0!" };
   }
 
   // A formula's result as Excel shows it. A reference to an empty cell (`=C1`) is 0 in Excel;

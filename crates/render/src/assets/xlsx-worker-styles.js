@@ -218,6 +218,9 @@ function sheetStyles() {
     if (typeof color.argb === "string" && /^[0-9A-Fa-f]{8}$/.test(color.argb)) return `#${color.argb.slice(2).toLowerCase()}`;
     if (typeof color.argb === "string" && /^[0-9A-Fa-f]{6}$/.test(color.argb)) return `#${color.argb.toLowerCase()}`;
     if (Number.isInteger(color.theme) && theme[color.theme]) return tint(theme[color.theme], Number(color.tint) || 0);
+    // A workbook's own palette (theme.indexed) replaces the legacy one where it names a colour.
+    const own = Number.isInteger(color.indexed) && theme.indexed && theme.indexed[color.indexed];
+    if (own) return `#${own.toLowerCase()}`;
     if (Number.isInteger(color.indexed) && INDEXED[color.indexed]) return `#${INDEXED[color.indexed]}`;
     return null;
   }

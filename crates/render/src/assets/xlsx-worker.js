@@ -8,7 +8,7 @@ function sheetWorker() {
   "use strict";
 
   // What a cell shows, which decides its default alignment and its tooltip.
-  const KIND = { text: 0, number: 1, bool: 2, error: 3, pending: 4, unsupported: 5, circular: 6, empty: 7, general: 8 };
+  const KIND = { text: 0, number: 1, bool: 2, error: 3, pending: 4, unsupported: 5, circular: 6, empty: 7, general: 8, tooLarge: 10 };
   const FORMULA = 6; // ExcelTS ValueType.Formula
   const MERGE = 1; // ExcelTS ValueType.Merge: a covered cell of a merged range
   const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
@@ -76,7 +76,9 @@ function sheetWorker() {
     addExtIconSets(workbook, parts);
     const cellPictures = await readCellPictures(bytes);
     clearPictureCells(workbook, cellPictures);
-    const styles = new StyleTable(themeColors(workbook), "s");
+    const theme = themeColors(workbook);
+    theme.indexed = await readPalette(bytes);
+    const styles = new StyleTable(theme, "s");
     const pending = [];
     // Excel recalculates on open a workbook marked so, and one last calculated by another program
     // (no calcId: LibreOffice saves formulas it did not recalculate with their old results).
@@ -551,6 +553,27 @@ function sheetWorker() {
   }
 
   // ------------------------------------------------------------------ parts ExcelTS drops
+
+  // A workbook's own indexed palette (styles.xml's <colors><indexedColors>: Apple Numbers writes one
+  // and names every border, fill and font colour by its index), which ExcelTS does not read: the
+  // legacy palette drew Numbers' grey borders red and its grey header fill white. Null when the
+  // workbook has none (the legacy palette holds).
+  async function readPalette(bytes) {
+    try {
+      const data = new Uint8Array(bytes);
+      const entries = zipDirectory(data);
+      const xml = entries.has("xl/styles.xml") ? await zipText(data, entries, "xl/styles.xml") : null;
+      const list = xml && /<(?:\w+:)?indexedColors\b[^>]*>([^]*?)<\/(?:\w+:)?indexedColors>/.exec(xml);
+      if (!list) return null;
+      const colors = [...list[1].matchAll(/<(?:\w+:)?rgbColor\b([^>]*)>/g)].slice(0, 64).map(([, attrs]) => {
+        const rgb = xmlAttribute(attrs, "rgb") || "";
+        return /^[0-9A-Fa-f]{8}$/.test(rgb) ? rgb.slice(2).toUpperCase() : /^[0-9A-Fa-f]{6}$/.test(rgb) ? rgb.toUpperCase() : null;
+      });
+      return colors.length ? colors : null;
+    } catch {
+      return null;
+    }
+  }
 
   // What ExcelTS does not keep, read from the sheets' own parts: whether each table was saved
   // with its filter (ExcelTS gives every table one) and the notes of cells the file stores

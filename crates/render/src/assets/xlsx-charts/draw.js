@@ -73,7 +73,7 @@ function drawPie(out, plot, box) {
   values.forEach((v, i) => {
     if (!total || !v) return;
     const sweep = (v / total) * Math.PI * 2;
-    const fill = PALETTE[i % PALETTE.length];
+    const fill = (s.pointColors || [])[i] || PALETTE[i % PALETTE.length];
     const point = (radius, a) => `${(cx + radius * Math.cos(a)).toFixed(2)} ${(cy + radius * Math.sin(a)).toFixed(2)}`;
     const large = sweep > Math.PI ? 1 : 0;
     const end = angle + Math.min(sweep, Math.PI * 2 - 1e-4);
@@ -102,14 +102,9 @@ function formatTick(v) {
   return String(Math.round(v * 1e6) / 1e6);
 }
 
-function drawAxesAndPlots(out, text, chart, box) {
-  const plots = chart.plots;
-  const horizontal = plots.some((p) => p.kind === "bar" && p.horizontal);
-  const scatter = plots.every((p) => p.kind === "scatter");
-  const series = plots.flatMap((p) => p.series);
-  const categories = (series.find((s) => s.categories.length) || { categories: [] }).categories;
-  const count = Math.max(categories.length, ...series.map((s) => s.values.length), 1);
-  // Value range, stacking where the plot stacks.
+// The nice scale of the plots' values, stacking where a plot stacks; lines and scatters whose
+// values sit far above 0 start near their smallest.
+function valueScale(plots, count) {
   let lo = 0;
   let hi = 0;
   for (const plot of plots) {
@@ -137,33 +132,61 @@ function drawAxesAndPlots(out, text, chart, box) {
     }
   }
   if (plots.every((p) => p.kind === "line" || p.kind === "scatter")) {
-    const all = series.flatMap((s) => s.values).filter((v) => v !== null);
+    const all = plots.flatMap((p) => p.series).flatMap((s) => s.values).filter((v) => v !== null);
     if (all.length) {
       const min = Math.min(...all);
       if (min > 0 && min > (hi - min) * 2) lo = min;
     }
   }
-  const scale = niceScale(lo, hi);
+  return niceScale(lo, hi);
+}
+
+function drawAxesAndPlots(out, text, chart, box) {
+  const plots = chart.plots;
+  const horizontal = plots.some((p) => p.kind === "bar" && p.horizontal);
+  const scatter = plots.every((p) => p.kind === "scatter");
+  const series = plots.flatMap((p) => p.series);
+  const categories = (series.find((s) => s.categories.length) || { categories: [] }).categories;
+  const count = Math.max(categories.length, ...series.map((s) => s.values.length), 1);
+  const primary = plots.filter((p) => !p.secondary);
+  const secondary = plots.filter((p) => p.secondary);
+  const scale = valueScale(primary.length ? primary : plots, count);
+  const scale2 = secondary.length && primary.length && !horizontal ? valueScale(secondary, count) : null;
+  const axis2 = scale2 && chart.axes.y2 && !chart.axes.y2.deleted ? chart.axes.y2 : scale2 && !chart.axes.y2 ? {} : null;
+  const y2Title = axis2 && axis2.title;
   // A horizontal bar chart has its categories up the side and its values along the bottom.
   const categoryTitle = chart.axes.x && chart.axes.x.title;
   const valueTitle = chart.axes.y && chart.axes.y.title;
   const yTitle = horizontal ? categoryTitle : valueTitle;
   const xTitle = horizontal ? valueTitle : categoryTitle;
-  const plot = { left: box.left + 44 + (yTitle ? 18 : 0), top: box.top + 6, right: box.right - 8, bottom: box.bottom - 22 - (xTitle ? 18 : 0) };
+  const plot = { left: box.left + 44 + (yTitle ? 18 : 0), top: box.top + 6, right: box.right - 8 - (axis2 ? 40 + (y2Title ? 18 : 0) : 0), bottom: box.bottom - 22 - (xTitle ? 18 : 0) };
   if (horizontal) plot.left = box.left + Math.min(120, 12 + Math.max(0, ...categories.map((c) => c.length)) * 6.5) + (yTitle ? 18 : 0);
   if (plot.right - plot.left < 20 || plot.bottom - plot.top < 20) return;
   const valueAxisLength = horizontal ? plot.right - plot.left : plot.bottom - plot.top;
   const toValue = (v) => ((v - scale.min) / (scale.max - scale.min)) * valueAxisLength;
+  const toValue2 = scale2 ? (v) => ((v - scale2.min) / (scale2.max - scale2.min)) * valueAxisLength : toValue;
   // Gridlines and value labels.
   for (let v = scale.min; v <= scale.max + scale.step / 2; v += scale.step) {
     const at = toValue(v);
-    const label = plots.some((p) => p.grouping === "percentStacked") ? `${Math.round(v * 100)}%` : formatTick(v);
+    const label = (scale2 ? primary : plots).some((p) => p.grouping === "percentStacked") ? `${Math.round(v * 100)}%` : formatTick(v);
     if (horizontal) {
       out.push(["line", { x1: plot.left + at, y1: plot.top, x2: plot.left + at, y2: plot.bottom, stroke: "#d9d9d9" }]);
       text(plot.left + at, plot.bottom + 16, label, { "text-anchor": "middle", "font-size": 11 });
     } else {
       out.push(["line", { x1: plot.left, y1: plot.bottom - at, x2: plot.right, y2: plot.bottom - at, stroke: "#d9d9d9" }]);
       text(plot.left - 6, plot.bottom - at + 4, label, { "text-anchor": "end", "font-size": 11 });
+    }
+  }
+  // The secondary value axis's labels at the right, on the primary's gridlines where they meet.
+  if (axis2) {
+    const percent = secondary.some((p) => p.grouping === "percentStacked");
+    for (let v = scale2.min; v <= scale2.max + scale2.step / 2; v += scale2.step) {
+      const label = percent ? `${Math.round(v * 100)}%` : formatTick(v);
+      text(plot.right + 6, plot.bottom - toValue2(v) + 4, label, { "font-size": 11, class: "plug-chart-tick2" });
+    }
+    if (y2Title) {
+      const x = box.right - 8 - 6;
+      text(x, (plot.top + plot.bottom) / 2, y2Title, { "text-anchor": "middle", transform: `rotate(90 ${x} ${(plot.top + plot.bottom) / 2})`, class: "plug-chart-axis-title" });
     }
   }
   // Category labels (thinned to fit).
@@ -183,13 +206,23 @@ function drawAxesAndPlots(out, text, chart, box) {
   if (yTitle) text(box.left + 12, (plot.top + plot.bottom) / 2, yTitle, { "text-anchor": "middle", transform: `rotate(-90 ${box.left + 12} ${(plot.top + plot.bottom) / 2})`, class: "plug-chart-axis-title" });
   if (xTitle) text((plot.left + plot.right) / 2, box.bottom - 2, xTitle, { "text-anchor": "middle", class: "plug-chart-axis-title" });
   const zero = toValue(Math.max(scale.min, Math.min(0, scale.max)));
-  const barPlots = plots.filter((p) => p.kind === "bar");
-  const clusters = barPlots.reduce((n, p) => n + (p.grouping === "clustered" || p.grouping === "standard" ? p.series.length : 1), 0);
+  const zero2 = scale2 ? toValue2(Math.max(scale2.min, Math.min(0, scale2.max))) : zero;
+  // Bars on the secondary axis are laid over the primary's, as Excel draws them, each group
+  // with its own slots.
+  const slots = (group) => group.filter((p) => p.kind === "bar").reduce((n, p) => n + (p.grouping === "clustered" || p.grouping === "standard" ? p.series.length : 1), 0);
+  const clusters = scale2 ? slots(primary) : slots(plots);
+  const clusters2 = scale2 ? slots(secondary) : clusters;
   let slot = 0;
+  let slot2 = 0;
   for (const p of plots) {
-    if (p.kind === "bar") slot = drawBars(out, p, { plot, band, count, toValue, zero, horizontal, clusters, slot });
-    else if (p.kind === "scatter") drawScatter(out, p, plot, toValue, series);
-    else drawLines(out, p, { plot, band, count, toValue, area: p.kind === "area" });
+    const own = scale2 && p.secondary;
+    const at = own ? { toValue: toValue2, zero: zero2, clusters: clusters2, slot: slot2 } : { toValue, zero, clusters, slot };
+    if (p.kind === "bar") {
+      const next = drawBars(out, p, { plot, band, count, horizontal, ...at });
+      if (own) slot2 = next;
+      else slot = next;
+    } else if (p.kind === "scatter") drawScatter(out, text, p, plot, at.toValue, series, !own && p === plots.find((q) => q.kind === "scatter"));
+    else drawLines(out, p, { plot, band, count, toValue: at.toValue, area: p.kind === "area" });
   }
   out.push(["line", { x1: plot.left, y1: horizontal ? plot.top : plot.bottom - zero, x2: horizontal ? plot.left : plot.right, y2: plot.bottom - (horizontal ? 0 : zero), stroke: "#bfbfbf" }]);
 }
@@ -222,7 +255,7 @@ function drawBars(out, plot, { plot: area, band, count, toValue, zero, horizonta
       const rect = horizontal
         ? { x: area.left + Math.min(a, b), y: area.top + start, width: Math.abs(b - a), height: barWidth }
         : { x: area.left + start, y: area.bottom - Math.max(a, b), width: barWidth, height: Math.abs(b - a) };
-      out.push(["rect", { ...rect, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(s.values[k]) }]);
+      out.push(["rect", { ...rect, fill: (s.pointColors || [])[k] || s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(s.values[k]) }]);
     }
   });
   return slot + (stacked ? 1 : plot.series.length);
@@ -253,15 +286,29 @@ function drawLines(out, plot, { plot: area, band, count, toValue, area: filled }
   }
 }
 
-function drawScatter(out, plot, area, toValue, allSeries) {
+// A scatter's x axis along the bottom with its own labels (drawn once, with the first scatter plot),
+// its series as points joined by lines where the series has a line, as Excel draws them.
+function drawScatter(out, text, plot, area, toValue, allSeries, labels) {
   const xs = allSeries.flatMap((s) => s.xValues || s.values.map((_, k) => k + 1)).filter((v) => v !== null);
   const scale = niceScale(Math.min(0, ...xs), Math.max(...xs, 1));
   const toX = (v) => area.left + ((v - scale.min) / (scale.max - scale.min)) * (area.right - area.left);
+  if (labels) {
+    for (let v = scale.min; v <= scale.max + scale.step / 2; v += scale.step) {
+      text(toX(v), area.bottom + 16, formatTick(v), { "text-anchor": "middle", "font-size": 11, class: "plug-chart-category" });
+    }
+  }
   for (const s of plot.series) {
+    const points = [];
     s.values.forEach((v, k) => {
       const x = s.xValues ? s.xValues[k] : k + 1;
-      if (v === null || x === null || x === undefined) return;
-      out.push(["circle", { cx: toX(x), cy: area.bottom - toValue(v), r: 3.5, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
+      if (v === null || v === undefined || x === null || x === undefined) return;
+      points.push([toX(x), area.bottom - toValue(v), v]);
     });
+    if (!s.noLine && points.length > 1) {
+      const d = points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(2)} ${y.toFixed(2)}`).join("");
+      out.push(["path", { d, fill: "none", stroke: s.fill, "stroke-width": 2.25, "stroke-linejoin": "round", class: "plug-chart-series", "data-series": s.name }]);
+    }
+    if (s.noMarker && !s.noLine) continue;
+    for (const [x, y, v] of points) out.push(["circle", { cx: x, cy: y, r: 3.5, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
   }
 }

@@ -211,11 +211,22 @@ function readChart(doc, sheetName, cellValue) {
   const plotArea = child(chartNode, "plotArea");
   if (!plotArea) throw new Error("the chart has no plot area");
   const plots = [];
+  // Each plot's value axis: its valAx (a scatter's vertical one). A combo chart's plot whose value
+  // axis is not the first plot's is drawn against a scale of its own, at the right (a secondary
+  // axis: XlsxWriter's y2_axis, Excel's Format Data Series > Secondary Axis).
+  const valueAxes = new Map(children(plotArea, "valAx").map((ax) => [val(ax, "axId"), ax]));
+  const valueAxisOf = (node) => {
+    const ids = children(node, "axId").map((a) => a.attrs.val).filter((id) => valueAxes.has(id));
+    return ids.find((id) => !/^[bt]$/.test(val(valueAxes.get(id), "axPos") || "")) ?? ids[0];
+  };
   for (const node of plotArea.children) {
     const kind = PLOTS[node.name];
     if (!kind) continue;
+    const axis = valueAxisOf(node);
     plots.push({
       kind,
+      axis,
+      secondary: plots.length > 0 && axis !== undefined && plots[0].axis !== undefined && axis !== plots[0].axis,
       horizontal: val(node, "barDir") === "bar",
       grouping: val(node, "grouping") || "clustered",
       holeSize: Number(val(node, "holeSize")) || 50,
@@ -233,8 +244,14 @@ function readChart(doc, sheetName, cellValue) {
   if (title === null && !autoDeleted && allSeries.length === 1 && allSeries[0].named) title = allSeries[0].name;
   // Category (x) and value (y) axes by their kind; a scatter chart's first value axis is its x.
   const axes = {};
+  const second = plots.find((p) => p.secondary);
+  if (second) {
+    const node = valueAxes.get(second.axis);
+    axes.y2 = { title: readTitle(child(node, "title"), sheetName, cellValue), deleted: val(node, "delete") === "1" };
+  }
   for (const node of plotArea.children) {
     if (!/^(catAx|valAx|dateAx)$/.test(node.name)) continue;
+    if (second && node.name === "valAx" && val(node, "axId") === second.axis) continue;
     const which = node.name !== "valAx" || (plots[0].kind === "scatter" && !axes.x) ? "x" : "y";
     if (axes[which]) continue;
     axes[which] = {
@@ -259,7 +276,21 @@ function readSeries(ser, i, sheetName, cellValue, kind) {
   const values = numberData(child(ser, "val") || child(ser, "yVal"), sheetName, cellValue);
   const categories = cat ? stringData(cat, sheetName, cellValue) : [];
   const xValues = kind === "scatter" && cat ? numberData(cat, sheetName, cellValue) : null;
-  return { name, named: Boolean(tx), index, values, categories, xValues, color: seriesColor(ser) };
+  // A scatter series is drawn with lines between its points unless its line is turned off
+  // (XlsxWriter's default scatter writes <a:ln><a:noFill/>; "straight" and Excel's own
+  // "Scatter with Straight Lines and Markers" write none); markers unless their symbol is none.
+  const line = path(ser, "spPr", "ln");
+  const noLine = Boolean(line && child(line, "noFill"));
+  const noMarker = val(child(ser, "marker"), "symbol") === "none";
+  // Colours given to single points (a pie's slices, one bar picked out: <c:dPt>), by index;
+  // LibreOffice writes one for every slice of a pie.
+  const pointColors = [];
+  for (const point of children(ser, "dPt")) {
+    const at = Number(val(point, "idx"));
+    const color = seriesColor(point);
+    if (Number.isInteger(at) && at >= 0 && at < 100_000 && color) pointColors[at] = color;
+  }
+  return { name, named: Boolean(tx), index, values, categories, xValues, color: seriesColor(ser), noLine, noMarker, pointColors };
 }
 
 // The series' own solid fill (or line colour), else the theme's accent for its index.
