@@ -139,7 +139,7 @@ pub async fn enter_now(cx: &Ctx, req: Request) -> ApiResult<Response> {
 
 /// DELETE /api/v2/enter-session: signing out of the web app clears the `/enter` cookie. 204, for
 /// anyone (clearing a cookie needs no one's rights). With the app's token it also ends every link-
-/// and content-origin session of that user issued before now, in every browser (README
+/// and content-origin session of that user issued up to now, in every browser (README
 /// "Security": signing out); a token that does not verify changes nothing.
 pub async fn forget_browser(cx: &Ctx, req: Request) -> ApiResult<Response> {
     if let Some(token) = auth::token_of(cx, &req) {

@@ -82,7 +82,9 @@ pub fn find_user_statement(db: &Db, user_id: &UserId) -> ApiResult<worker::D1Pre
 }
 
 /// The user a session cookie issued at `issued` (ms, whole seconds) is signed for, unless they
-/// signed out of the web app in a later second: such a cookie opens nothing (README "Security").
+/// signed out of the web app since, or within that second: such a cookie opens nothing (README
+/// "Security"). A cookie's time is whole seconds, so one issued just before a sign-out in the
+/// same second must not outlive it.
 pub fn find_signed_in_user_statement(
     db: &Db,
     user_id: &UserId,
@@ -91,7 +93,7 @@ pub fn find_signed_in_user_statement(
     db::stmt(
         db,
         "SELECT user_id, slug, name FROM users WHERE user_id = ?1 AND COALESCE(signed_out_at, 0) < ?2",
-        &[text(user_id), int(issued + 1000)],
+        &[text(user_id), int(issued)],
     )
 }
 
