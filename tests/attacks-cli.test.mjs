@@ -157,3 +157,26 @@ test('a server\'s error text, and a url that is not http(s), do nothing on the c
     server.close();
   }
 });
+
+// Attack sweep 9: `plug open` leaves the link origin's session in the browser it opened (8 h); a
+// `plug logout` on a shared machine must end it, as the web app's sign-out does.
+test('plug logout ends the browser sessions of its user, as the web app\'s sign-out does', async () => {
+  const { owner, grid } = await app.world();
+  const drop = await app.dropLive(owner, {
+    file: { name: 'plan.html', content: '<!doctype html><title>Plan</title><h1>LOGOUT-PLAN-93</h1>' },
+    fields: { scope: 'personal', visibility: 'private' },
+  });
+  const nav = { accept: 'text/html', 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none', 'sec-fetch-dest': 'document' };
+  const jar = new Map();
+  const minted = await app.request('POST', '/api/v2/serve-sessions', { token: owner.token, json: { url: drop.url } });
+  assert.match((await app.open(minted.body.url, { headers: nav, jar })).text, /LOGOUT-PLAN-93/);
+  assert.match((await app.open(drop.url, { headers: nav, jar })).text, /LOGOUT-PLAN-93/, 'the browser session opens it');
+  const home = mkdtempSync(join(scratch, 'logout-'));
+  const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
+  const login = await plug(['login', '--url', app.baseUrl, '--grid', grid.slug, '--token', owner.token], env);
+  assert.equal(login.code, 0, login.stderr);
+  const out = await plug(['logout'], env);
+  assert.equal(out.code, 0, out.stderr);
+  const after = await app.open(drop.url, { headers: nav, jar });
+  assert.doesNotMatch(after.text, /LOGOUT-PLAN-93/, after.hops.join(' -> '));
+});

@@ -194,3 +194,57 @@ test('a drop\'s page forging requests at the API as its signed-in viewer changes
   assert.equal((await app.sql('SELECT COUNT(*) AS n FROM serve_tickets'))[0]?.n, ticketsBefore, 'no serve ticket was made');
   await context.close();
 });
+
+// Attack sweep 9, the web app as the page: what others wrote, and what signing out leaves behind.
+test('a feedback\'s page link in the owner\'s inbox says which site it leads to, whatever the sender put in page_url', async () => {
+  const { owner, grid } = await app.world();
+  const drop = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });
+  // Anyone with the id may send feedback, page_url included (README "Security").
+  const sent = await app.request('POST', `/api/v2/entities/${drop.entity_id}/feedback`, {
+    json: { category: 'bug', text: 'The login on this page is broken, see', source: 'badge', page_url: 'https://evil.example/account/login' },
+    headers: { 'user-agent': BROWSER_UA },
+  });
+  assert.equal(sent.status, 200, sent.text);
+  const context = await signedInContext(browser, { user: owner, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/#/i/${drop.entity_id}`);
+  const link = page.locator('[aria-labelledby=sec-feedback] .feedback a');
+  await link.waitFor();
+  assert.equal(await link.getAttribute('href'), 'https://evil.example/account/login');
+  // Before, the words were the path alone ("On /account/login"), as if a page of the drop.
+  assert.equal(await link.textContent(), 'evil.example/account/login');
+  await context.close();
+});
+
+test('signing out of the web app leaves no drop open in that browser, by its url or its own origin', async () => {
+  const { owner, grid } = await app.world();
+  const drop = await app.dropLive(owner, {
+    file: { name: 'salaries.html', content: fx.html('Salaries', '<h1>SALARIES-2027</h1>') },
+    fields: { scope: 'personal', visibility: 'private' },
+  });
+  const content = app.contentUrl(drop.entity_id);
+  // Signed in once, as a person does (signedInContext would put the token back on every load).
+  const context = await browser.newContext({ userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/`);
+  await page.evaluate(([token, slug]) => localStorage.setItem('plug.session.v1', JSON.stringify({ token, grid: slug, grids: [slug] })), [owner.token, grid.slug]);
+  await page.goto(drop.url);
+  await page.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
+  assert.equal(await page.textContent('h1'), 'SALARIES-2027');
+  await page.goto(`${app.baseUrl}/`);
+  await page.click('#settings');
+  await page.click('dialog button:has-text("Sign out")');
+  await page.waitForSelector('form.signin');
+  // The next person at this browser: the url, the content origin typed in, and a file of it.
+  for (const target of [drop.url, `${content}/`, `${content}/_plug/file`]) {
+    await page.goto(target).catch(() => {});
+    await page.waitForLoadState('load');
+    const text = await page.textContent('body').catch(() => '');
+    assert.doesNotMatch(text, /SALARIES-2027/, `${target} still opened after signing out (at ${page.url()})`);
+  }
+  await page.screenshot({ path: join(SHOTS, 'signed-out.png') });
+  // It ends on sign-in for the hand-off back to the drop's origin, which names no grid (it guessed
+  // "_plug" from the hand-off's path).
+  assert.equal(await page.inputValue('form.signin input[name=grid]'), '');
+  await context.close();
+});

@@ -64,3 +64,67 @@ test('odd paths below a url on the link origin lead only to the drop\'s own orig
     assert.doesNotMatch(location, /plug_ticket=abc/, path);
   }
 });
+
+// Attack sweep 9: signing out. The link origin's session and each content origin's cookie last 8 h
+// and are bound to no sign-in, so "Sign out" on a shared computer left every drop its user had
+// opened, and every private `url` of theirs, open to the next person at that browser (found: the
+// sign-out only cleared the API origin's `/enter` cookie). Now a sign-out with the app's token ends
+// every such session of that user issued up to it; a sign-out without a valid token ends none.
+test('signing out of the web app ends the link and content sessions it left in the browser', async () => {
+  const { owner, spaceMember, space } = await app.world();
+  const drop = await app.dropLive(owner, {
+    file: { name: 'plans.html', content: fx.html('Plans', '<h1>SIGNED-OUT-41</h1>') },
+    fields: { scope: 'space', visibility: 'space', space_id: space.space_id },
+  });
+  const content = `${app.contentUrl(drop.entity_id)}/`;
+  const jar = new Map();
+  const minted = await app.request('POST', '/api/v2/serve-sessions', { token: spaceMember.token, json: { url: drop.url } });
+  assert.equal(minted.status, 201, minted.text);
+  assert.match((await app.open(minted.body.url, { headers: NAV, jar })).text, /SIGNED-OUT-41/);
+  const reads = async () => ({
+    link: await app.open(drop.url, { headers: NAV, jar }),
+    content: await app.open(content, { headers: NAV, jar, maxHops: 0 }),
+  });
+  let now = await reads();
+  assert.match(now.link.text, /SIGNED-OUT-41/, 'the link session opens it');
+  assert.match(now.content.text, /SIGNED-OUT-41/, 'the content cookie opens it');
+  for (const token of [undefined, 'not-a-token', owner.token]) {
+    const out = await app.request('DELETE', '/api/v2/enter-session', { token });
+    assert.equal(out.status, 204, out.text);
+  }
+  now = await reads();
+  assert.match(now.link.text, /SIGNED-OUT-41/, 'another user\'s sign-out, or none, ends nothing');
+  assert.match(now.content.text, /SIGNED-OUT-41/);
+  const out = await app.request('DELETE', '/api/v2/enter-session', { token: spaceMember.token });
+  assert.equal(out.status, 204, out.text);
+  now = await reads();
+  assert.doesNotMatch(now.link.text, /SIGNED-OUT-41/, 'the link session ended');
+  assert.equal(new URL(now.link.url).pathname, '/enter', now.link.hops.join(' -> '));
+  assert.doesNotMatch(now.content.text, /SIGNED-OUT-41/, 'the content cookie ended');
+  assert.equal(now.content.status, 302);
+  // Signing in again (in a later second) opens it again, in the same browser.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const again = await app.request('POST', '/api/v2/serve-sessions', { token: spaceMember.token, json: { url: drop.url } });
+  assert.match((await app.open(again.body.url, { headers: NAV, jar })).text, /SIGNED-OUT-41/);
+  assert.match((await reads()).content.text, /SIGNED-OUT-41/);
+});
+
+test('a viewer taken out of the grid keeps nothing through the link and content sessions they hold', async () => {
+  const { owner, spaceMember, space, grid } = await app.world();
+  const drop = await app.dropLive(owner, {
+    file: { name: 'plans.html', content: fx.html('Plans', '<h1>SPACE-LEFT-62</h1>') },
+    fields: { scope: 'space', visibility: 'space', space_id: space.space_id },
+  });
+  const content = `${app.contentUrl(drop.entity_id)}/`;
+  const jar = new Map();
+  const minted = await app.request('POST', '/api/v2/serve-sessions', { token: spaceMember.token, json: { url: drop.url } });
+  assert.match((await app.open(minted.body.url, { headers: NAV, jar })).text, /SPACE-LEFT-62/);
+  assert.match((await app.open(content, { headers: NAV, jar, maxHops: 0 })).text, /SPACE-LEFT-62/);
+  await app.mustAdmin('DELETE', `/grids/${grid.slug}/members/${spaceMember.user_id}`);
+  const link = await app.open(drop.url, { headers: NAV, jar });
+  assert.doesNotMatch(link.text, /SPACE-LEFT-62/, link.hops.join(' -> '));
+  assert.equal(link.status, 404, 'the link origin says not shared');
+  const own = await app.open(content, { headers: NAV, jar, maxHops: 0 });
+  assert.doesNotMatch(own.text, /SPACE-LEFT-62/);
+  assert.equal(own.status, 302);
+});

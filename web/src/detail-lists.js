@@ -94,6 +94,8 @@ export function feedbackSection(item) {
   return h('section.panel', { 'aria-labelledby': 'sec-feedback' }, h('h3', { id: 'sec-feedback' }, 'Feedback'), el);
 }
 
+/** What a feedback's page link shows: its host and path, so the words say where it leads (anyone may
+ * send any `page_url`: a path alone made `https://evil.example/login` read as the drop's `/login`). */
 function pathOf(url) {
-  try { return new URL(url).pathname; } catch { return url; }
+  try { const u = new URL(url); return u.host + u.pathname; } catch { return url; }
 }

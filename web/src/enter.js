@@ -12,10 +12,12 @@ export function target() {
   return new URLSearchParams(location.search).get('to') || '';
 }
 
-/** The grid a link names (its first path segment), to fill in on the sign-in form. */
+/** The grid a link names (its first path segment), to fill in on the sign-in form; none for Plug's
+ * own paths (`/_plug/handoff` back to a drop's origin names no grid, and no slug starts with `_`). */
 export function gridOfTarget() {
   try {
-    return new URL(target()).pathname.split('/')[1] || '';
+    const first = new URL(target()).pathname.split('/')[1] || '';
+    return first.startsWith('_') ? '' : first;
   } catch {
     return '';
   }

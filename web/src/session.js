@@ -43,8 +43,10 @@ export function forgetGrid(grid) {
 }
 
 export function signOut() {
-  // The /enter cookie (README "How a viewer gets there") goes with the token.
-  fetch('/api/v2/enter-session', { method: 'DELETE', credentials: 'same-origin' }).catch(() => {});
+  // The /enter cookie (README "How a viewer gets there") goes with the token, and with the token
+  // sent, every link- and content-origin session of this user ends too (README "Security").
+  const headers = session.token ? { Authorization: `Bearer ${session.token}` } : {};
+  fetch('/api/v2/enter-session', { method: 'DELETE', credentials: 'same-origin', headers, keepalive: true }).catch(() => {});
   localStorage.removeItem(KEY);
   Object.assign(session, load());
 }

@@ -55,9 +55,18 @@ pub fn link_cookie(cx: &Ctx, user_id: &UserId) -> String {
     )
 }
 
-/// The user id a valid link-origin session cookie is signed for (whose row may since be gone).
-pub fn link_user_id(cx: &Ctx, req: &Request) -> Option<UserId> {
-    verified_cookie(cx, req, LINK_COOKIE, LINK_AUDIENCE, "plug-serve-session")
+/// The user id a valid link-origin session cookie is signed for (whose row may since be gone, or
+/// who may since have signed out), with when it was issued.
+pub fn link_user_id(cx: &Ctx, req: &Request) -> Option<(UserId, i64)> {
+    let value = cookie(req, LINK_COOKIE)?;
+    let expect = Expectations {
+        issuer: None,
+        audience: Some(LINK_AUDIENCE),
+    };
+    let key = session_key(cx, "plug-serve-session");
+    token::verify_issued(&value, &key, cx.now, &expect)
+        .ok()
+        .map(|(sub, issued)| (UserId::from(sub), issued))
 }
 
 /// The user of the signed session cookie `name`, when it verifies for `audience` under the key
@@ -270,18 +279,22 @@ pub async fn content_user(
         audience: Some(&audience),
     };
     let key = session_key(cx, "plug-content-session");
-    let user_id = cookies(req, name)
+    let verified = cookies(req, name)
         .into_iter()
-        .find_map(|value| token::verify(&value, &key, cx.now, &expect).ok());
-    let Some(user_id) = user_id else {
+        .find_map(|value| token::verify_issued(&value, &key, cx.now, &expect).ok());
+    let Some((user_id, issued)) = verified else {
         return Ok(None);
     };
     // The isolate's memo keeps the user a few seconds: a page's every asset carries the cookie.
+    // A cookie older than the user's last sign-out finds no one.
     let user_id = UserId::from(user_id);
-    let load = directory::find_user(&cx.db, &user_id);
+    let load = async {
+        let statement = directory::find_signed_in_user_statement(&cx.db, &user_id, issued)?;
+        crate::store::db::first_of(&cx.db, statement).await
+    };
     let user = crate::cache::get_or_load(
         &crate::cache::USERS,
-        user_id.to_string(),
+        format!("{user_id}@{issued}"),
         cx.now,
         load,
         |u| u.is_some(),

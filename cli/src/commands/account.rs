@@ -172,6 +172,15 @@ pub fn logout(cx: &Context) -> CliResult<()> {
         .config_path
         .clone()
         .ok_or_else(|| CliError::failed("cannot find a config directory"))?;
+    // The browser sessions `plug open` started (the link origin's and each drop's, 8 h) end with
+    // the sign-in, as the web app's sign-out ends them (README "Security": signing out); best
+    // effort, like the revocation.
+    if let Ok(api) = Api::new(&cx.settings, cx.ui) {
+        let _ = api
+            .request(reqwest::Method::DELETE, "/api/v2/enter-session")
+            .timeout(Duration::from_secs(10))
+            .send();
+    }
     // A provider sign-in's refresh token is revoked first (best effort), then forgotten.
     if let Some(stored) = &cx.config.oidc {
         if let Some(endpoint) = &stored.revocation_endpoint {

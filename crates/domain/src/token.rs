@@ -49,6 +49,17 @@ pub fn verify(
     now_ms: i64,
     expect: &Expectations<'_>,
 ) -> Result<String, TokenError> {
+    verify_issued(token, secret, now_ms, expect).map(|(sub, _)| sub)
+}
+
+/// Like [`verify`], with the time the token was issued (`iat`, whole seconds, in milliseconds;
+/// 0 without one): a session cookie older than its user's last sign-out opens nothing.
+pub fn verify_issued(
+    token: &str,
+    secret: &[u8],
+    now_ms: i64,
+    expect: &Expectations<'_>,
+) -> Result<(String, i64), TokenError> {
     let untrusted = UntrustedToken::new(token).map_err(|_| TokenError::Malformed)?;
     if untrusted.algorithm() != "HS256" {
         return Err(TokenError::Algorithm);
@@ -91,7 +102,8 @@ pub fn verify(
     if !crate::validate::is_uuid(&claims.custom.sub) {
         return Err(TokenError::Malformed);
     }
-    Ok(claims.custom.sub.clone())
+    let issued = claims.issued_at.map_or(0, |iat| iat.timestamp_millis());
+    Ok((claims.custom.sub.clone(), issued))
 }
 
 /// Signs an HS256 token for `sub`, valid from `now_ms` for `ttl_seconds`.
@@ -135,6 +147,15 @@ mod tests {
         assert_eq!(
             verify(&t, SECRET, NOW + 91_000, &NONE),
             Err(TokenError::Expired)
+        );
+    }
+
+    #[test]
+    fn the_time_a_token_was_issued_comes_back_in_whole_seconds() {
+        let t = mint(SUB, SECRET, NOW + 750, 60, None, None);
+        assert_eq!(
+            verify_issued(&t, SECRET, NOW + 1_000, &NONE).unwrap(),
+            (SUB.to_string(), NOW)
         );
     }
 

@@ -138,8 +138,15 @@ pub async fn enter_now(cx: &Ctx, req: Request) -> ApiResult<Response> {
 }
 
 /// DELETE /api/v2/enter-session: signing out of the web app clears the `/enter` cookie. 204, for
-/// anyone (clearing a cookie needs no one's rights).
-pub async fn forget_browser(cx: &Ctx, _req: Request) -> ApiResult<Response> {
+/// anyone (clearing a cookie needs no one's rights). With the app's token it also ends every link-
+/// and content-origin session of that user issued up to now, in every browser (README
+/// "Security": signing out); a token that does not verify changes nothing.
+pub async fn forget_browser(cx: &Ctx, req: Request) -> ApiResult<Response> {
+    if let Some(token) = auth::token_of(cx, &req) {
+        if let Ok(user_id) = auth::verified_user_id(cx, &token).await {
+            crate::store::directory::sign_out(&cx.db, &user_id, cx.now).await?;
+        }
+    }
     let mut response = crate::http::no_content()?;
     let cookie = crate::sessions::enter_cookie(cx, None);
     response.headers_mut().append("Set-Cookie", &cookie)?;

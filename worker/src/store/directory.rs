@@ -81,6 +81,34 @@ pub fn find_user_statement(db: &Db, user_id: &UserId) -> ApiResult<worker::D1Pre
     )
 }
 
+/// The user a session cookie issued at `issued` (ms, whole seconds) is signed for, unless they
+/// signed out of the web app since, or within that second: such a cookie opens nothing (README
+/// "Security"). A cookie's time is whole seconds, so one issued just before a sign-out in the
+/// same second must not outlive it.
+pub fn find_signed_in_user_statement(
+    db: &Db,
+    user_id: &UserId,
+    issued: i64,
+) -> ApiResult<D1PreparedStatement> {
+    db::stmt(
+        db,
+        "SELECT user_id, slug, name FROM users WHERE user_id = ?1 AND COALESCE(signed_out_at, 0) < ?2",
+        &[text(user_id), int(issued)],
+    )
+}
+
+/// Signing out of the web app: every link- and content-origin cookie of this user issued before
+/// now stops opening anything, in every browser.
+pub async fn sign_out(db: &Db, user_id: &UserId, now: i64) -> ApiResult<()> {
+    db::run(
+        db,
+        "UPDATE users SET signed_out_at = ?2 WHERE user_id = ?1",
+        &[text(user_id), int(now)],
+    )
+    .await
+    .map(|_| ())
+}
+
 pub async fn find_user_by_slug(db: &Db, slug: &str) -> ApiResult<Option<User>> {
     db::first(
         db,

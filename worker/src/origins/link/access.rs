@@ -68,10 +68,11 @@ pub enum Asked<'a> {
 }
 
 /// Who is asking as the request says: a verified Bearer user (API clients), or the user id the
-/// link origin's cookie is signed for (their row is read with the rest, in [`visit`]).
+/// link origin's cookie is signed for and when it was issued (their row is read with the rest, in
+/// [`visit`], and found only if they have not signed out since).
 pub enum Claimed {
     Token(User),
-    Cookie(UserId),
+    Cookie(UserId, i64),
     Nobody,
 }
 
@@ -81,7 +82,7 @@ impl Claimed {
             return Ok(Claimed::Token(auth::verify_user(cx, &token).await?));
         }
         Ok(match sessions::link_user_id(cx, req) {
-            Some(user_id) => Claimed::Cookie(user_id),
+            Some((user_id, issued)) => Claimed::Cookie(user_id, issued),
             None => Claimed::Nobody,
         })
     }
@@ -97,7 +98,7 @@ impl Claimed {
     fn user_id(&self) -> Option<&UserId> {
         match self {
             Claimed::Token(u) => Some(&u.user_id),
-            Claimed::Cookie(id) => Some(id),
+            Claimed::Cookie(id, _) => Some(id),
             Claimed::Nobody => None,
         }
     }
@@ -132,8 +133,10 @@ pub async fn visit(
             cx.now,
         )?);
     }
-    if let Claimed::Cookie(user_id) = &claimed {
-        statements.push(directory::find_user_statement(&cx.db, user_id)?);
+    if let Claimed::Cookie(user_id, issued) = &claimed {
+        statements.push(directory::find_signed_in_user_statement(
+            &cx.db, user_id, *issued,
+        )?);
     }
     let (filter, first, second) = match asked {
         Asked::At(at) => (
@@ -190,7 +193,7 @@ pub async fn visit(
     }
     let user = match claimed {
         Claimed::Token(user) => Some(user),
-        Claimed::Cookie(_) => db::rows::<User>(results.next().ok_or_else(short)?)?
+        Claimed::Cookie(..) => db::rows::<User>(results.next().ok_or_else(short)?)?
             .into_iter()
             .next(),
         Claimed::Nobody => None,

@@ -207,7 +207,8 @@ pub async fn go_on(
         (None, Some(at)) => Asked::At(at),
         _ => Asked::Nothing,
     };
-    let seen = visit(cx, Claimed::Cookie(user_id), None, asked).await?;
+    // Just proven (a serve ticket, a token): a session as of now.
+    let seen = visit(cx, Claimed::Cookie(user_id, cx.now), None, asked).await?;
     let user = seen
         .user
         .clone()
