@@ -111,10 +111,29 @@ const ESM_SH: &str = "esm.sh/";
 const FA_RELEASES: &str = "use.fontawesome.com/releases/";
 const BOOTSTRAPCDN: [&str; 2] = ["maxcdn.bootstrapcdn.com/", "stackpath.bootstrapcdn.com/"];
 
+/// Google Fonts' stylesheets (README "Decisions": CDN libraries in HTML pages).
+const GOOGLE_FONTS: &str = "fonts.googleapis.com/";
+
+/// Whether a `<link>` is a stylesheet from Google Fonts: one the page can be drawn without, which
+/// the rewriter loads without holding the page back (where the host hangs rather than fails, as
+/// behind a firewall that drops its packets, the page stayed blank and its scripts waited for
+/// minutes).
+pub fn is_font_stylesheet(href: &str, rel: Option<&str>) -> bool {
+    let rest = href.trim();
+    let rest = rest.strip_prefix("https:").unwrap_or(rest);
+    rest.strip_prefix("//")
+        .is_some_and(|rest| rest.starts_with(GOOGLE_FONTS))
+        && rel.is_some_and(|rel| {
+            rel.split_ascii_whitespace()
+                .any(|token| token.eq_ignore_ascii_case("stylesheet"))
+        })
+}
+
 /// Whether a page's first bytes name one of the CDNs [`vendored_url`] reads, so that a page served
 /// without a badge still goes through the rewriter that points them at the drop's origin.
 pub fn names_cdn(head: &[u8]) -> bool {
     [
+        GOOGLE_FONTS,
         TAILWIND_PLAY,
         UNPKG,
         JSDELIVR_NPM,
@@ -383,6 +402,31 @@ mod tests {
         ] {
             assert_eq!(rewrite_module_text(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn google_fonts_stylesheets_are_told_apart() {
+        use super::is_font_stylesheet;
+        let css = "https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap";
+        assert!(is_font_stylesheet(css, Some("stylesheet")));
+        assert!(is_font_stylesheet(
+            "//fonts.googleapis.com/css?family=Roboto",
+            Some("Stylesheet")
+        ));
+        assert!(!is_font_stylesheet(css, Some("preconnect")));
+        assert!(!is_font_stylesheet(css, Some("preload")));
+        assert!(!is_font_stylesheet(css, None));
+        assert!(!is_font_stylesheet(
+            "https://fonts.googleapis.com.evil.example/x",
+            Some("stylesheet")
+        ));
+        assert!(!is_font_stylesheet(
+            "/fonts.googleapis.com/x",
+            Some("stylesheet")
+        ));
+        assert!(names_cdn(
+            br#"<link href="https://fonts.googleapis.com/css2?family=Inter" rel="stylesheet">"#
+        ));
     }
 
     #[test]

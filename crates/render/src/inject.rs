@@ -9,7 +9,7 @@ use lol_html::html_content::ContentType;
 use lol_html::{element, end_tag, text, HtmlRewriter, MemorySettings, OutputSink, Settings};
 
 use crate::badge_tag::BadgeTag;
-use crate::cdn::{rewrite_module_text, take_lookup, vendored_url, CDN_LOOKUPS};
+use crate::cdn::{is_font_stylesheet, rewrite_module_text, take_lookup, vendored_url, CDN_LOOKUPS};
 use crate::error::RenderError;
 
 /// lol_html only buffers a token split across chunks (say a 5 MB `data:` URL
@@ -189,22 +189,44 @@ fn settings(
         }));
     }
     settings
-        .append_element_content_handler(element!("script[src], link[href]", move |el| {
-            if !take_lookup(&lookups) {
-                return Ok(());
+        .append_element_content_handler(element!(
+            "script[src], link[href], base[href]",
+            move |el| {
+                if !take_lookup(&lookups) {
+                    return Ok(());
+                }
+                let attribute = if el.tag_name() == "script" {
+                    "src"
+                } else {
+                    "href"
+                };
+                let Some(url) = el.get_attribute(attribute) else {
+                    return Ok(());
+                };
+                if el.tag_name() == "base" {
+                    // `<base href="https://x.example/">` sends the drop's `/_plug/vendor/…` to that
+                    // host, where the CDN's own address worked: the rest is left as written.
+                    if url.contains("//") {
+                        lookups.set(0);
+                    }
+                    return Ok(());
+                }
+                if let Some(local) = vendored_url(&url) {
+                    el.set_attribute(attribute, &local)?;
+                    // The page pinned the CDN's bytes; Plug's copy comes from the registry at build time.
+                    el.remove_attribute("integrity");
+                } else if is_font_stylesheet(&url, el.get_attribute("rel").as_deref())
+                    && !el.has_attribute("media")
+                    && !el.has_attribute("onload")
+                {
+                    // Loaded without holding the page back: where the font host hangs, the page is
+                    // drawn and its scripts run in the next font instead of waiting for it.
+                    el.set_attribute("media", "print")?;
+                    el.set_attribute("onload", "this.media='all'")?;
+                }
+                Ok(())
             }
-            let attribute = if el.tag_name() == "script" {
-                "src"
-            } else {
-                "href"
-            };
-            if let Some(local) = el.get_attribute(attribute).and_then(|u| vendored_url(&u)) {
-                el.set_attribute(attribute, &local)?;
-                // The page pinned the CDN's bytes; Plug's copy comes from the registry at build time.
-                el.remove_attribute("integrity");
-            }
-            Ok(())
-        }))
+        ))
         // A module's imports and an import map's addresses, which no attribute carries; Babel's
         // `data-type="module"` scripts become module scripts with the same text. The text comes
         // in as many chunks as the page's bytes did (R2's reads, the network), so it is gathered
@@ -447,6 +469,45 @@ mod cdn_tests {
             "{out}"
         );
         assert!(out.contains(r#"<script src="app.js">"#), "{out}");
+    }
+
+    #[test]
+    fn a_google_fonts_stylesheet_no_longer_holds_the_page_back() {
+        let page = r#"<head><link rel="preconnect" href="https://fonts.googleapis.com">
+<link href="https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap" rel="stylesheet">
+<link rel="stylesheet" media="(min-width: 40em)" href="https://fonts.googleapis.com/css?family=Lora">
+<link rel="stylesheet" href="https://example.com/site.css"></head>"#;
+        let out = rewrite_page(page, None, false).unwrap();
+        assert!(
+            out.contains(r#"<link href="https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap" rel="stylesheet" media="print" onload="this.media='all'">"#),
+            "{out}"
+        );
+        assert!(out.contains(r#"<link rel="preconnect" href="https://fonts.googleapis.com">"#));
+        // A media query of the page's own is kept; other stylesheets are left.
+        assert!(out.contains(
+            r#"media="(min-width: 40em)" href="https://fonts.googleapis.com/css?family=Lora">"#
+        ));
+        assert!(out.contains(r#"<link rel="stylesheet" href="https://example.com/site.css">"#));
+    }
+
+    #[test]
+    fn after_a_base_on_another_host_cdn_addresses_are_left_as_written() {
+        let chart = r#"<script src="https://cdn.jsdelivr.net/npm/chart.js"></script>"#;
+        let map = r#"<script type="importmap">{"imports": {"vue": "https://unpkg.com/vue@3/dist/vue.esm-browser.js"}}</script>"#;
+        let page = format!(
+            r#"<head>{chart}<base href="https://octo.github.io/demo/">{chart}{map}</head>"#
+        );
+        let out = rewrite_page(&page, None, false).unwrap();
+        assert_eq!(
+            out.matches("/_plug/vendor/cdn/chart.umd.js").count(),
+            1,
+            "{out}"
+        );
+        assert!(out.ends_with(&format!("{chart}{map}</head>")), "{out}");
+        // A base on the drop's own origin moves nothing Plug writes.
+        let page = format!(r#"<head><base href="/docs/" target="_blank">{chart}</head>"#);
+        let out = rewrite_page(&page, None, false).unwrap();
+        assert!(out.contains("/_plug/vendor/cdn/chart.umd.js"), "{out}");
     }
 
     #[test]
