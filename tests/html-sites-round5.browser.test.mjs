@@ -6,6 +6,9 @@
 // here in the shape those tools write (README "Decisions": CDN libraries in HTML pages; zipped sites).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './support/worker.mjs';
 import { BROWSER_UA } from './support/harness.mjs';
 import { useBrowserWorld } from './support/browser-world.mjs';
 import { zip } from './support/fixtures.mjs';
@@ -81,6 +84,60 @@ test("a page on Google Fonts is drawn and its script runs in its next font where
   assert.equal(await applied.jsonValue(), 'all');
   assert.deepEqual(served.page.problems, []);
   await served.context.close();
+});
+
+// Round 5's libraries (README "Decisions": CDN libraries in HTML pages): canvas-confetti 1 and
+// axios 1, which ChatGPT's and Claude's pages load for a celebration and an API call. This machine's
+// DNS knows no CDN, so what runs came from the drop.
+test("round 5's files are in the vendored static assets, with their licences", () => {
+  for (const file of ['confetti.browser.js', 'confetti.module.mjs', 'axios.min.js', 'axios/esm/axios.min.js', 'axios/esm/axios.js', 'licenses/canvas-confetti.txt', 'licenses/axios.txt']) {
+    assert.ok(existsSync(join(ROOT, 'public/vendor/cdn', file)), file);
+  }
+});
+
+test('a habit page with canvas-confetti from jsDelivr, its ES module from esm.sh, and axios from cdnjs: the API answer is shown, confetti is drawn', async () => {
+  const e = await world.dropLink('habits.html', `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8">
+  <title>Habit Streak</title>
+  <script src="https://cdn.jsdelivr.net/npm/canvas-confetti@1.6.0/dist/confetti.browser.min.js"></script>
+  <script src="https://cdnjs.cloudflare.com/ajax/libs/axios/1.6.7/axios.min.js" integrity="sha512-NQfB/bDaB8kaSXF8E77JjhHG5PM6XVRxvHzkZiwl3ddWCEPBa23T76MuWSwAJdMGJnmQqM0VeY9kFszsrBEFrQ==" crossorigin="anonymous" referrerpolicy="no-referrer"></script>
+</head>
+<body>
+  <h1>Habit Streak</h1>
+  <p id="quote">Loading…</p>
+  <button id="done">I did it!</button>
+  <script>
+    axios.get('https://api.quotable.io/random').then((res) => {
+      document.getElementById('quote').textContent = res.data.content;
+    }).catch(() => { document.getElementById('quote').textContent = 'offline'; });
+    document.getElementById('done').addEventListener('click', () => {
+      confetti({ particleCount: 150, spread: 70, origin: { y: 0.6 } });
+    });
+  </script>
+  <script type="module">
+    import confetti from 'https://esm.sh/canvas-confetti@1.9.3';
+    window.moduleConfetti = typeof confetti.create;
+  </script>
+</body>
+</html>
+`);
+  const { page, context } = await open(e, '', {
+    'https://api.quotable.io/**': (route) => route.fulfill({ contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"content": "Small steps every day."}' }),
+  });
+  await page.waitForFunction(() => document.getElementById('quote')?.textContent !== 'Loading…' && window.moduleConfetti);
+  assert.equal(await page.textContent('#quote'), 'Small steps every day.');
+  assert.equal(await page.evaluate(() => window.moduleConfetti), 'function');
+  await page.click('#done');
+  // confetti draws on a full-window canvas of its own while the particles fall.
+  const drawn = await page.waitForFunction(() => {
+    const canvas = [...document.querySelectorAll('body > canvas')].find((c) => c.width > 0);
+    return canvas && canvas.getBoundingClientRect().width === innerWidth && canvas.width;
+  });
+  assert.ok(await drawn.jsonValue() > 0);
+  assert.deepEqual(page.problems, []);
+  await context.close();
 });
 
 // A page saved from a GitHub Pages site keeps its `<base href>`, so its relative images come from

@@ -95,7 +95,12 @@ remixicon 4.0,4.1,4.2,4.3,4.4,4.5,4.6 fonts/remixicon. cdn/remixicon/
 remixicon 3 fonts/remixicon. cdn/remixicon3/
 remixicon 2 fonts/remixicon. cdn/remixicon2/
 @phosphor-icons/web 2 src/ cdn/phosphor/
-tsparticles 2 tsparticles.bundle.min.js,tsparticles.bundle.js cdn/tsparticles.bundle.min.js";
+tsparticles 2 tsparticles.bundle.min.js,tsparticles.bundle.js cdn/tsparticles.bundle.min.js
+canvas-confetti 1 ,confetti.browser.min.js,confetti.browser.js cdn/confetti.browser.js
+canvas-confetti 1 +esm,confetti.module.mjs cdn/confetti.module.mjs
+axios 1 esm/ cdn/axios/
+axios 1 +esm cdn/axios/esm/axios.min.js
+axios 1 ,axios.min.js,axios.js cdn/axios.min.js";
 
 /// The addresses read, after `https://`: the Play CDN's host, the CDNs' library paths, and the
 /// hosts that name a file by its version (`code.jquery.com/jquery-3.7.1.min.js`).
@@ -955,6 +960,68 @@ mod tests {
             "https://unpkg.com/@phosphor-icons/web",
             "https://unpkg.com/htmx.org@2.0.4/dist/ext/sse.js",
             "https://cdn.jsdelivr.net/npm/tsparticles@3/tsparticles.bundle.min.js",
+        ] {
+            assert_eq!(vendored_url(url), None, "{url}");
+        }
+    }
+
+    #[test]
+    fn round_five_libraries_are_served_from_the_drop() {
+        for (url, local) in [
+            (
+                "https://cdn.jsdelivr.net/npm/canvas-confetti@1.6.0/dist/confetti.browser.min.js",
+                "cdn/confetti.browser.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/canvas-confetti/1.9.3/confetti.browser.min.js",
+                "cdn/confetti.browser.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/canvas-confetti@1",
+                "cdn/confetti.browser.js",
+            ),
+            (
+                "https://esm.sh/canvas-confetti@1.9.3",
+                "cdn/confetti.module.mjs",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/canvas-confetti@1.9.3/+esm",
+                "cdn/confetti.module.mjs",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/axios/dist/axios.min.js",
+                "cdn/axios.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/axios/1.6.7/axios.min.js",
+                "cdn/axios.min.js",
+            ),
+            ("https://unpkg.com/axios@1.7.2", "cdn/axios.min.js"),
+        ] {
+            assert_eq!(
+                vendored_url(url).as_deref(),
+                Some(format!("/_plug/vendor/{local}").as_str()),
+                "{url}"
+            );
+        }
+        // axios's ES module build is its own file, never the browser build of the same name.
+        for (url, local) in [
+            (
+                "https://cdn.jsdelivr.net/npm/axios@1.6.0/dist/esm/axios.min.js",
+                "cdn/axios/esm/axios.min.js",
+            ),
+            ("https://esm.sh/axios@1.7.2", "cdn/axios/esm/axios.min.js"),
+        ] {
+            assert_eq!(
+                vendored_url(url).as_deref(),
+                Some(format!("/_plug/vendor/{local}").as_str()),
+                "{url}"
+            );
+        }
+        for url in [
+            "https://cdnjs.cloudflare.com/ajax/libs/axios/0.27.2/axios.min.js",
+            "https://cdn.jsdelivr.net/npm/canvas-confetti@0.3.0/dist/confetti.browser.min.js",
+            "https://cdn.jsdelivr.net/npm/axios@1.6.0/dist/browser/axios.cjs",
         ] {
             assert_eq!(vendored_url(url), None, "{url}");
         }
