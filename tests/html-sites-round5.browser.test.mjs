@@ -42,8 +42,9 @@ const CLAUDE_LANDING = `<!DOCTYPE html>
   <title>Bloom Studio</title>
   <link rel="preconnect" href="https://fonts.googleapis.com">
   <link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>
-  <link href="https://fonts.googleapis.com/css2?family=Playfair+Display:wght@600&family=Inter:wght@400;500&display=swap" rel="stylesheet">
+  <link href="https://fonts.googleapis.com/css2?family=Playfair+Display:wght@600&display=swap" rel="stylesheet">
   <style>
+    @import url('https://fonts.googleapis.com/css2?family=Inter:wght@400;500&display=swap');
     body { font-family: 'Inter', system-ui, sans-serif; margin: 0; color: #1f2937; }
     h1 { font-family: 'Playfair Display', Georgia, serif; font-size: 48px; }
   </style>
@@ -78,10 +79,11 @@ test("a page on Google Fonts is drawn and its script runs in its next font where
   const css = "@font-face { font-family: 'Playfair Display'; font-weight: 600; font-display: swap; src: local('DejaVu Serif'), local('Liberation Serif'); }";
   const served = await open(e, '', { [FONTS]: (route) => route.fulfill({ contentType: 'text/css', body: css }) });
   const applied = await served.page.waitForFunction(() => {
-    const link = document.querySelector('link[href*="fonts.googleapis.com/css2"]');
-    return link?.sheet && link.media === 'all' && [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Playfair Display') && link.media;
+    const links = [...document.querySelectorAll('link[href*="fonts.googleapis.com/css2"]')];
+    return links.every((l) => l.sheet && l.media === 'all') && [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Playfair Display') && links.map((l) => new URL(l.href).searchParams.get('family'));
   }, null, { timeout: 5000 });
-  assert.equal(await applied.jsonValue(), 'all');
+  // The `@import` of the page's `<style>` is loaded the same way, right after it.
+  assert.deepEqual(await applied.jsonValue(), ['Playfair Display:wght@600', 'Inter:wght@400;500']);
   assert.deepEqual(served.page.problems, []);
   await served.context.close();
 });
@@ -315,7 +317,7 @@ test('an Angular build for /shop/ (`--base-href`) starts at /shop/ styled, its r
 
 // What a page may reach (README "Decisions": what an HTML page may reach): a file beside it in its
 // zip and any public API on https that answers CORS, as on any static host; never plain http.
-test('a zipped weather page reads the JSON beside it and a public https API; an http API is refused by the policy, the page says so', async () => {
+test('a zipped weather page reads the JSON beside it and a public https API; an http API is refused by the policy, the page says so; its localStorage is its own', async () => {
   const e = await dropSite('weather.zip', zip([
     { name: 'index.html', content: `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8"><title>Weather</title></head>
@@ -350,5 +352,12 @@ test('a zipped weather page reads the JSON beside it and a public https API; an 
   assert.deepEqual(asked, [59.91, -12.05]);
   assert.equal(await page.textContent('#legacy'), 'refused: TypeError');
   assert.ok(page.problems.some((p) => /^Connecting to 'http:\/\/api\.example\.test\/v1\/old' violates the following Content Security Policy directive: "connect-src /.test(p)), page.problems.join('\n'));
+  // What it keeps in localStorage is its own: another drop in the same browser does not see it.
+  await page.evaluate(() => localStorage.setItem('lastCity', 'Oslo'));
+  const other = await world.dropLink('notes.html', '<!doctype html><title>Notes</title><h1>Notes</h1>');
+  await page.goto(other.url);
+  assert.deepEqual(await page.evaluate(() => [document.title, localStorage.getItem('lastCity')]), ['Notes', null]);
+  await page.goto(e.url);
+  assert.equal(await page.evaluate(() => localStorage.getItem('lastCity')), 'Oslo');
   await context.close();
 });

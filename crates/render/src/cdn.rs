@@ -134,6 +134,39 @@ pub fn is_font_stylesheet(href: &str, rel: Option<&str>) -> bool {
         })
 }
 
+/// A `<style>` text with its Google Fonts `@import`s taken out (`@import url('https://fonts.googleapis.com/css2?…');`,
+/// as Claude's artifacts write them), and the `<link>`s that load them without holding the page
+/// back ([`is_font_stylesheet`]), or `None` when it has none. An `@import` with a media list is
+/// left.
+pub fn lift_font_imports(css: &str) -> Option<(String, String)> {
+    let (mut kept, mut links, mut done) = (String::new(), String::new(), 0);
+    for (at, _) in css.match_indices("@import") {
+        let rest = css[at + 7..].trim_start();
+        let rest = rest.strip_prefix("url(").unwrap_or(rest);
+        let rest = rest.trim_start_matches(['\'', '"', ' ']);
+        let (url, after) = rest.split_at(
+            rest.find(['\'', '"', ')', ' ', '\t', '\n'])
+                .unwrap_or(rest.len()),
+        );
+        let Some(semi) = after.find(';') else {
+            continue;
+        };
+        // The address ends before any quote, so it cannot leave the attribute it goes in.
+        if at < done
+            || !after[..semi].bytes().all(|b| b"'\") \t\r\n".contains(&b))
+            || !is_font_stylesheet(url, Some("stylesheet"))
+        {
+            continue;
+        }
+        kept.push_str(&css[done..at]);
+        done = css.len() - after.len() + semi + 1;
+        links.push_str("<link rel=\"stylesheet\" href=\"");
+        links.push_str(url);
+        links.push_str("\" media=\"print\" onload=\"this.media='all'\">");
+    }
+    (done > 0).then(|| (kept + &css[done..], links))
+}
+
 /// Whether a page's first bytes name one of the CDNs [`vendored_url`] reads, so that a page served
 /// without a badge still goes through the rewriter that points them at the drop's origin.
 pub fn names_cdn(head: &[u8]) -> bool {
@@ -432,6 +465,32 @@ mod tests {
         assert!(names_cdn(
             br#"<link href="https://fonts.googleapis.com/css2?family=Inter" rel="stylesheet">"#
         ));
+    }
+
+    #[test]
+    fn google_fonts_imports_are_lifted_out_of_a_style() {
+        use super::lift_font_imports;
+        let css = "@import url('https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap');\n  body { font-family: 'Inter'; }";
+        let (kept, links) = lift_font_imports(css).unwrap();
+        assert_eq!(kept, "\n  body { font-family: 'Inter'; }");
+        assert_eq!(
+            links,
+            "<link rel=\"stylesheet\" href=\"https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap\" media=\"print\" onload=\"this.media='all'\">"
+        );
+        let two = r#"@import "https://fonts.googleapis.com/css?family=Lora" ; @import url(https://fonts.googleapis.com/css2?family=Mono);p{}"#;
+        let (kept, links) = lift_font_imports(two).unwrap();
+        assert_eq!(kept, " p{}");
+        assert_eq!(links.matches("<link ").count(), 2, "{links}");
+        for left in [
+            "@import url('https://fonts.googleapis.com/css2?family=Inter') screen;",
+            "@import url('https://example.com/x.css');",
+            "@import url('https://fonts.googleapis.com/css2?family=\"><script>');",
+            "@import url('https://fonts.googleapis.com/css2?family=Inter'",
+            "@import",
+            "p { color: red }",
+        ] {
+            assert_eq!(lift_font_imports(left), None, "{left}");
+        }
     }
 
     #[test]

@@ -9,7 +9,10 @@ use lol_html::html_content::ContentType;
 use lol_html::{element, end_tag, text, HtmlRewriter, MemorySettings, OutputSink, Settings};
 
 use crate::badge_tag::BadgeTag;
-use crate::cdn::{is_font_stylesheet, rewrite_module_text, take_lookup, vendored_url, CDN_LOOKUPS};
+use crate::cdn::{
+    is_font_stylesheet, lift_font_imports, rewrite_module_text, take_lookup, vendored_url,
+    CDN_LOOKUPS,
+};
 use crate::error::RenderError;
 
 /// lol_html only buffers a token split across chunks (say a 5 MB `data:` URL
@@ -189,6 +192,14 @@ fn settings(
         }));
     }
     settings
+        // Google Fonts `@import`s lifted out of a `<style>` go right after it as links: the
+        // style is closed before them and an empty one opened for its own end tag.
+        .append_element_content_handler(text!("style", |chunk| {
+            if let Some((css, links)) = lift_font_imports(chunk.as_str()) {
+                chunk.replace(&(css + "</style>" + &links + "<style>"), ContentType::Html);
+            }
+            Ok(())
+        }))
         .append_element_content_handler(element!(
             "script[src], link[href], base[href]",
             move |el| {
@@ -508,6 +519,19 @@ mod cdn_tests {
         let page = format!(r#"<head><base href="/docs/" target="_blank">{chart}</head>"#);
         let out = rewrite_page(&page, None, false).unwrap();
         assert!(out.contains("/_plug/vendor/cdn/chart.umd.js"), "{out}");
+    }
+
+    #[test]
+    fn a_google_fonts_import_goes_after_its_style_as_a_link_wherever_the_page_is_cut() {
+        let page = "<head><style>@import url('https://fonts.googleapis.com/css2?family=Inter&display=swap');\nbody > p { font-family: Inter; }</style><style>h1{}</style></head>";
+        let link = "<link rel=\"stylesheet\" href=\"https://fonts.googleapis.com/css2?family=Inter&display=swap\" media=\"print\" onload=\"this.media='all'\">";
+        let lifted = format!("<head><style>\nbody > p {{ font-family: Inter; }}</style>{link}<style></style><style>h1{{}}</style></head>");
+        assert_eq!(rewrite_page(page, None, false).unwrap(), lifted);
+        // Cut inside the `@import`, it is left whole; the page is never broken.
+        for size in [7, 40, 1000] {
+            let out = rewrite_in_pieces(page, size);
+            assert!(out == lifted || out == page, "{size}: {out}");
+        }
     }
 
     #[test]
