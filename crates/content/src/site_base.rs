@@ -64,13 +64,11 @@ fn base_href<'a>(text: &'a str, lower: &str) -> Option<&'a str> {
     (!path.is_empty() && !path.starts_with('/') && path.ends_with('/')).then_some(path)
 }
 
-/// A link the browser resolves against the page's base: no scheme, no `/`, `#`, `?` or `..` first.
+/// A link the browser resolves against the page's base: no scheme (or `:` at all), no `/`, `#`,
+/// `?` or `..` first.
 fn is_relative_path(value: &str) -> bool {
-    let scheme = value
-        .split_once(':')
-        .is_some_and(|(before, _)| !before.contains('/'));
     !value.is_empty()
-        && !scheme
+        && !value.contains(':')
         && !value.starts_with(['#', '?', '\\'])
         && !value.starts_with("../")
 }

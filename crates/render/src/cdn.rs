@@ -128,10 +128,7 @@ pub fn is_font_stylesheet(href: &str, rel: Option<&str>) -> bool {
     let rest = rest.strip_prefix("https:").unwrap_or(rest);
     rest.strip_prefix("//")
         .is_some_and(|rest| rest.starts_with(GOOGLE_FONTS))
-        && rel.is_some_and(|rel| {
-            rel.split_ascii_whitespace()
-                .any(|token| token.eq_ignore_ascii_case("stylesheet"))
-        })
+        && rel.is_some_and(|rel| rel.to_ascii_lowercase().contains("stylesheet"))
 }
 
 /// A `<style>` text with its Google Fonts `@import`s taken out (`@import url('https://fonts.googleapis.com/css2?…');`,

@@ -192,14 +192,11 @@ fn settings(
         }));
     }
     settings
-        // Google Fonts `@import`s lifted out of a `<style>` go right after it as links: the
-        // style is closed before them and an empty one opened for its own end tag.
-        .append_element_content_handler(text!("style", |chunk| {
-            if let Some((css, links)) = lift_font_imports(chunk.as_str()) {
-                chunk.replace(&(css + "</style>" + &links + "<style>"), ContentType::Html);
-            }
-            Ok(())
-        }))
+        // Google Fonts `@import`s lifted out of a `<style>`, its text gathered as a module's is.
+        .append_element_content_handler(text!(
+            "style",
+            gathered_text(style_text, Rc::clone(&module_lookups))
+        ))
         .append_element_content_handler(element!(
             "script[src], link[href], base[href]",
             move |el| {
@@ -246,34 +243,7 @@ fn settings(
         // Past MODULE_TEXT_MAX the rest of the script is rewritten chunk by chunk, as read.
         .append_element_content_handler(text!(
             "script[type=module], script[type=importmap], script[data-type=module]",
-            {
-                let mut gathered = String::new();
-                let mut streaming = false;
-                move |chunk| {
-                    let last = chunk.last_in_text_node();
-                    if streaming {
-                        if let Some(text) = rewrite_module_text(chunk.as_str(), &module_lookups) {
-                            chunk.replace(&text, ContentType::Html);
-                        }
-                        streaming = !last;
-                        return Ok(());
-                    }
-                    let held = !gathered.is_empty();
-                    gathered.push_str(chunk.as_str());
-                    if !last && gathered.len() <= MODULE_TEXT_MAX {
-                        chunk.remove();
-                        return Ok(());
-                    }
-                    let text = std::mem::take(&mut gathered);
-                    match rewrite_module_text(&text, &module_lookups) {
-                        Some(rewritten) => chunk.replace(&rewritten, ContentType::Html),
-                        None if held => chunk.replace(&text, ContentType::Html),
-                        None => {}
-                    }
-                    streaming = !last;
-                    Ok(())
-                }
-            }
+            gathered_text(rewrite_module_text, module_lookups)
         ))
         .append_element_content_handler(element!("body", move |el| {
             let injected = Rc::clone(&injected);
@@ -296,6 +266,49 @@ fn settings(
                 .with_max_allowed_memory_usage(memory_limit)
                 .with_graceful_bail_out_on_memory_limit_exceeded(true),
         )
+}
+
+/// A text handler that gathers an element's text to its end (up to [`MODULE_TEXT_MAX`], then
+/// goes on chunk by chunk, as read) and puts what `rewrite` makes of it in its place. One function
+/// for module scripts and styles: a second closure of its own cost the Worker's upload 0.3 KiB.
+fn gathered_text(
+    rewrite: fn(&str, &Cell<u32>) -> Option<String>,
+    lookups: Rc<Cell<u32>>,
+) -> impl FnMut(&mut lol_html::html_content::TextChunk<'_>) -> lol_html::HandlerResult + 'static {
+    let mut gathered = String::new();
+    let mut streaming = false;
+    move |chunk| {
+        let last = chunk.last_in_text_node();
+        if streaming {
+            if let Some(text) = rewrite(chunk.as_str(), &lookups) {
+                chunk.replace(&text, ContentType::Html);
+            }
+            streaming = !last;
+            return Ok(());
+        }
+        let held = !gathered.is_empty();
+        gathered.push_str(chunk.as_str());
+        if !last && gathered.len() <= MODULE_TEXT_MAX {
+            chunk.remove();
+            return Ok(());
+        }
+        let text = std::mem::take(&mut gathered);
+        match rewrite(&text, &lookups) {
+            Some(rewritten) => chunk.replace(&rewritten, ContentType::Html),
+            None if held => chunk.replace(&text, ContentType::Html),
+            None => {}
+        }
+        streaming = !last;
+        Ok(())
+    }
+}
+
+/// A `<style>`'s text with its Google Fonts `@import`s lifted out ([`lift_font_imports`]): the
+/// style is closed after the rest of its CSS, the links follow, and an empty style is opened for
+/// its own end tag (no handler of that end tag needed).
+fn style_text(css: &str, _: &Cell<u32>) -> Option<String> {
+    let (css, links) = lift_font_imports(css)?;
+    Some(css + "</style>" + &links + "<style>")
 }
 
 /// Where lol_html writes; the injector drains it after every call.
@@ -527,10 +540,9 @@ mod cdn_tests {
         let link = "<link rel=\"stylesheet\" href=\"https://fonts.googleapis.com/css2?family=Inter&display=swap\" media=\"print\" onload=\"this.media='all'\">";
         let lifted = format!("<head><style>\nbody > p {{ font-family: Inter; }}</style>{link}<style></style><style>h1{{}}</style></head>");
         assert_eq!(rewrite_page(page, None, false).unwrap(), lifted);
-        // Cut inside the `@import`, it is left whole; the page is never broken.
-        for size in [7, 40, 1000] {
-            let out = rewrite_in_pieces(page, size);
-            assert!(out == lifted || out == page, "{size}: {out}");
+        // Its text is gathered whole, so where the page's reads split it changes nothing.
+        for size in 1..page.len() {
+            assert_eq!(rewrite_in_pieces(page, size), lifted, "{size}");
         }
     }
 
