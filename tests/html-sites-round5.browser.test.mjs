@@ -1,9 +1,11 @@
 // Round 5 of AI tools' pages and zipped sites, opened in Chromium against the real Worker: a page
-// on Google Fonts where fonts.googleapis.com hangs (a firewall that drops its packets, a country
-// that blocks it: the request neither answers nor fails for minutes), and sites built for a
-// GitHub Pages project path with `<base href="/repo/">`, as `flutter build web --base-href` and
-// `ng build --base-href` write them, zipped from their output folder. The fixtures are written
-// here in the shape those tools write (README "Decisions": CDN libraries in HTML pages; zipped sites).
+// on Google Fonts (a `<link>` and a `<style>`'s `@import`) where fonts.googleapis.com hangs (a
+// firewall that drops its packets, a country that blocks it: the request neither answers nor
+// fails for minutes); round 5's CDN libraries (canvas-confetti, axios); a page whose `<base href>`
+// names another host; sites built for a GitHub Pages project path with `<base href="/repo/">`, as
+// `flutter build web --base-href` and `ng build --base-href` write them, zipped from their output
+// folder; and what a page may fetch. The fixtures are written here in the shape those tools write
+// (README "Decisions": CDN libraries in HTML pages; what an HTML page may reach; zipped sites).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
