@@ -447,6 +447,14 @@ done
 sync_file "$nm/lottie-web/build/player/lottie.min.js" "$out/cdn/lottie.min.js"
 sync_file "$nm/@lottiefiles/lottie-player/dist/lottie-player.js" "$out/cdn/lottie-player.js"
 sync_file "$nm/tsparticles/tsparticles.bundle.min.js" "$out/cdn/tsparticles.bundle.min.js"
+# Round 5: canvas-confetti 1 (the browser build and its ES module; the package react-kit pins) and
+# axios 1's browser build.
+sync_file "$nm/canvas-confetti/dist/confetti.browser.js" "$out/cdn/confetti.browser.js"
+sync_file "$nm/canvas-confetti/dist/confetti.module.mjs" "$out/cdn/confetti.module.mjs"
+sync_file "$nm/axios/dist/axios.min.js" "$out/cdn/axios.min.js"
+for file in axios.js axios.min.js; do
+  sync_file "$nm/axios/dist/esm/$file" "$out/cdn/axios/esm/$file"
+done
 # React 19 as ES modules (esm.sh, `+esm`): the registry's production builds, installed in a package
 # of their own (scripts/react19: npm will not put react-dom 19 beside React 18, its peer, in one
 # tree), bundled into one module that react.mjs, react-dom.mjs and jsx-runtime.mjs re-export.
@@ -487,7 +495,7 @@ for license in @babel/standalone/LICENSE chart.js/LICENSE.md d3/LICENSE three/LI
   tailwindcss/LICENSE postcss/LICENSE jquery/LICENSE.txt bootstrap/LICENSE bootstrap-icons/LICENSE \
   @popperjs/core/LICENSE.md vue/LICENSE plotly.js-dist-min/LICENSE plotly.js-dist-min-1/LICENSE \
   @highlightjs/cdn-assets/LICENSE prismjs/LICENSE animate.css/LICENSE animejs/LICENSE.md leaflet/LICENSE \
-  @lottiefiles/lottie-player/LICENSE @phosphor-icons/web/LICENSE; do
+  @lottiefiles/lottie-player/LICENSE @phosphor-icons/web/LICENSE canvas-confetti/LICENSE axios/LICENSE; do
   name="${license%/*}"
   sync_file "$nm/$license" "$out/cdn/licenses/${name/\//+}.txt"
 done

@@ -7,11 +7,16 @@
 /// paths naming a file (`("my-app", "my-app/assets/index.js")`), when they all share one first
 /// folder. `None` when the page has no such link, links to a file at the root (`/vite.svg`), or
 /// links under two folders (`/assets/…` and `/static/…`): that is a site built for the root.
+///
+/// A page with `<base href="/repo/">` (Flutter's and Angular's `--base-href /repo/`, the way both
+/// document a GitHub Pages project site) links its files relatively (`flutter_bootstrap.js`,
+/// `main-XYZ.js`), which the browser reads as `/repo/…`: those count as written under the base.
 pub fn base_folder(html: &[u8]) -> Option<(String, String)> {
     let text = std::str::from_utf8(html).ok()?;
     let lower = text.to_ascii_lowercase();
-    let mut folder: Option<&str> = None;
-    let mut file: Option<&str> = None;
+    let base = base_href(text, &lower);
+    let mut folder: Option<String> = None;
+    let mut file: Option<String> = None;
     for name in ["src=", "href="] {
         let mut from = 0;
         while let Some(at) = lower[from..].find(name) {
@@ -19,8 +24,14 @@ pub fn base_folder(html: &[u8]) -> Option<(String, String)> {
             from = start;
             // An attribute, not the tail of `data-src=` or `xlink:href=` text: those are links too.
             let value = attribute_value(&text[start..]);
-            let Some(path) = value.strip_prefix('/') else {
-                continue;
+            let resolved;
+            let path = match (value.strip_prefix('/'), base) {
+                (Some(path), _) => path,
+                (None, Some(base)) if is_relative_path(value) => {
+                    resolved = format!("{base}{}", value.trim_start_matches("./"));
+                    resolved.as_str()
+                }
+                _ => continue,
             };
             if path.starts_with('/') {
                 continue; // `//host/…` is another site
@@ -30,17 +41,36 @@ pub fn base_folder(html: &[u8]) -> Option<(String, String)> {
             if first.is_empty() || first.contains(['.', ':', '\\']) {
                 return None;
             }
-            match folder {
+            match &folder {
                 Some(f) if f != first => return None,
-                _ => folder = Some(first),
+                _ => folder = Some(first.to_string()),
             }
             let last = rest.rsplit('/').next().unwrap_or(rest);
             if file.is_none() && last.contains('.') {
-                file = Some(path);
+                file = Some(path.to_string());
             }
         }
     }
-    Some((folder?.to_string(), file?.to_string()))
+    Some((folder?, file?))
+}
+
+/// The path of the page's first `<base href>` past its leading `/` (`repo/`), when it is a
+/// root-relative folder; `None` for none, the root (`/`), or another site's address.
+fn base_href<'a>(text: &'a str, lower: &str) -> Option<&'a str> {
+    let tag = lower.find("<base")?;
+    let end = tag + lower[tag..].find('>')?;
+    let at = tag + lower[tag..end].find("href=")? + "href=".len();
+    let path = attribute_value(&text[at..end]).strip_prefix('/')?;
+    (!path.is_empty() && !path.starts_with('/') && path.ends_with('/')).then_some(path)
+}
+
+/// A link the browser resolves against the page's base: no scheme (or `:` at all), no `/`, `#`,
+/// `?` or `..` first.
+fn is_relative_path(value: &str) -> bool {
+    !value.is_empty()
+        && !value.contains(':')
+        && !value.starts_with(['#', '?', '\\'])
+        && !value.starts_with("../")
 }
 
 /// An attribute's value at the start of `after` (just past `=`): quoted or bare.
@@ -90,6 +120,45 @@ mod tests {
             base(html),
             Some(("docs-site".into(), "docs-site/assets/js/main.js".into()))
         );
+    }
+
+    #[test]
+    fn a_base_href_puts_relative_links_under_its_folder() {
+        // `flutter build web --base-href /repo/`: its index.html as the template writes it.
+        let flutter = r#"<!DOCTYPE html><html><head>
+            <base href="/repo/">
+            <meta charset="UTF-8">
+            <link rel="apple-touch-icon" href="icons/Icon-192.png">
+            <link rel="icon" type="image/png" href="favicon.png"/>
+            <link rel="manifest" href="manifest.json">
+            </head><body><script src="flutter_bootstrap.js" async></script></body></html>"#;
+        assert_eq!(
+            base(flutter),
+            Some(("repo".into(), "repo/flutter_bootstrap.js".into()))
+        );
+        // `ng build --base-href /shop/`, with `./`, a query, and links that are no file of it.
+        let angular = r##"<base href='/shop/'><link rel="stylesheet" href="./styles-5INURTSO.css?v=2">
+            <a href="https://angular.dev">x</a><a href="#top">top</a><a href="mailto:a@b.c">m</a>
+            <script src="main-UQKM4VZX.js" type="module"></script>"##;
+        assert_eq!(
+            base(angular),
+            Some(("shop".into(), "shop/main-UQKM4VZX.js".into()))
+        );
+        // Built for the root (Flutter's and Angular's default), or by another site's address.
+        assert_eq!(
+            base(r#"<base href="/"><script src="main.dart.js"></script>"#),
+            None
+        );
+        assert_eq!(
+            base(r#"<base href="https://x.example/app/"><script src="a/b.js"></script>"#),
+            None
+        );
+        assert_eq!(
+            base(r#"<base href="//x.example/app/"><script src="a/b.js"></script>"#),
+            None
+        );
+        // Without a base, relative links are the page's own folder's, as before.
+        assert_eq!(base(r#"<script src="main-UQKM4VZX.js"></script>"#), None);
     }
 
     #[test]

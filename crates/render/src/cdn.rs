@@ -95,7 +95,12 @@ remixicon 4.0,4.1,4.2,4.3,4.4,4.5,4.6 fonts/remixicon. cdn/remixicon/
 remixicon 3 fonts/remixicon. cdn/remixicon3/
 remixicon 2 fonts/remixicon. cdn/remixicon2/
 @phosphor-icons/web 2 src/ cdn/phosphor/
-tsparticles 2 tsparticles.bundle.min.js,tsparticles.bundle.js cdn/tsparticles.bundle.min.js";
+tsparticles 2 tsparticles.bundle.min.js,tsparticles.bundle.js cdn/tsparticles.bundle.min.js
+canvas-confetti 1 ,confetti.browser.min.js,confetti.browser.js cdn/confetti.browser.js
+canvas-confetti 1 +esm,confetti.module.mjs cdn/confetti.module.mjs
+axios 1 esm/ cdn/axios/
+axios 1 +esm cdn/axios/esm/axios.min.js
+axios 1 ,axios.min.js,axios.js cdn/axios.min.js";
 
 /// The addresses read, after `https://`: the Play CDN's host, the CDNs' library paths, and the
 /// hosts that name a file by its version (`code.jquery.com/jquery-3.7.1.min.js`).
@@ -111,10 +116,59 @@ const ESM_SH: &str = "esm.sh/";
 const FA_RELEASES: &str = "use.fontawesome.com/releases/";
 const BOOTSTRAPCDN: [&str; 2] = ["maxcdn.bootstrapcdn.com/", "stackpath.bootstrapcdn.com/"];
 
+/// Google Fonts' stylesheets (README "Decisions": CDN libraries in HTML pages).
+const GOOGLE_FONTS: &str = "fonts.googleapis.com/";
+
+/// Whether a `<link>` is a stylesheet from Google Fonts: one the page can be drawn without, which
+/// the rewriter loads without holding the page back (where the host hangs rather than fails, as
+/// behind a firewall that drops its packets, the page stayed blank and its scripts waited for
+/// minutes).
+pub fn is_font_stylesheet(href: &str, rel: Option<&str>) -> bool {
+    let rest = href.trim();
+    let rest = rest.strip_prefix("https:").unwrap_or(rest);
+    rest.strip_prefix("//")
+        .is_some_and(|rest| rest.starts_with(GOOGLE_FONTS))
+        && rel.is_some_and(|rel| rel.to_ascii_lowercase().contains("stylesheet"))
+}
+
+/// A `<style>` text with its Google Fonts `@import`s taken out (`@import url('https://fonts.googleapis.com/css2?…');`,
+/// as Claude's artifacts write them), and the `<link>`s that load them without holding the page
+/// back ([`is_font_stylesheet`]), or `None` when it has none. An `@import` with a media list is
+/// left.
+pub fn lift_font_imports(css: &str) -> Option<(String, String)> {
+    let (mut kept, mut links, mut done) = (String::new(), String::new(), 0);
+    for (at, _) in css.match_indices("@import") {
+        let rest = css[at + 7..].trim_start();
+        let rest = rest.strip_prefix("url(").unwrap_or(rest);
+        let rest = rest.trim_start_matches(['\'', '"', ' ']);
+        let (url, after) = rest.split_at(
+            rest.find(['\'', '"', ')', ' ', '\t', '\n'])
+                .unwrap_or(rest.len()),
+        );
+        let Some(semi) = after.find(';') else {
+            continue;
+        };
+        // The address ends before any quote, so it cannot leave the attribute it goes in.
+        if at < done
+            || !after[..semi].bytes().all(|b| b"'\") \t\r\n".contains(&b))
+            || !is_font_stylesheet(url, Some("stylesheet"))
+        {
+            continue;
+        }
+        kept.push_str(&css[done..at]);
+        done = css.len() - after.len() + semi + 1;
+        links.push_str("<link rel=\"stylesheet\" href=\"");
+        links.push_str(url);
+        links.push_str("\" media=\"print\" onload=\"this.media='all'\">");
+    }
+    (done > 0).then(|| (kept + &css[done..], links))
+}
+
 /// Whether a page's first bytes name one of the CDNs [`vendored_url`] reads, so that a page served
 /// without a badge still goes through the rewriter that points them at the drop's origin.
 pub fn names_cdn(head: &[u8]) -> bool {
     [
+        GOOGLE_FONTS,
         TAILWIND_PLAY,
         UNPKG,
         JSDELIVR_NPM,
@@ -382,6 +436,57 @@ mod tests {
             "import 'https://unpkg.com/vue@3/dist/<b>/vue.esm-browser.js';",
         ] {
             assert_eq!(rewrite_module_text(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn google_fonts_stylesheets_are_told_apart() {
+        use super::is_font_stylesheet;
+        let css = "https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap";
+        assert!(is_font_stylesheet(css, Some("stylesheet")));
+        assert!(is_font_stylesheet(
+            "//fonts.googleapis.com/css?family=Roboto",
+            Some("Stylesheet")
+        ));
+        assert!(!is_font_stylesheet(css, Some("preconnect")));
+        assert!(!is_font_stylesheet(css, Some("preload")));
+        assert!(!is_font_stylesheet(css, None));
+        assert!(!is_font_stylesheet(
+            "https://fonts.googleapis.com.evil.example/x",
+            Some("stylesheet")
+        ));
+        assert!(!is_font_stylesheet(
+            "/fonts.googleapis.com/x",
+            Some("stylesheet")
+        ));
+        assert!(names_cdn(
+            br#"<link href="https://fonts.googleapis.com/css2?family=Inter" rel="stylesheet">"#
+        ));
+    }
+
+    #[test]
+    fn google_fonts_imports_are_lifted_out_of_a_style() {
+        use super::lift_font_imports;
+        let css = "@import url('https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap');\n  body { font-family: 'Inter'; }";
+        let (kept, links) = lift_font_imports(css).unwrap();
+        assert_eq!(kept, "\n  body { font-family: 'Inter'; }");
+        assert_eq!(
+            links,
+            "<link rel=\"stylesheet\" href=\"https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap\" media=\"print\" onload=\"this.media='all'\">"
+        );
+        let two = r#"@import "https://fonts.googleapis.com/css?family=Lora" ; @import url(https://fonts.googleapis.com/css2?family=Mono);p{}"#;
+        let (kept, links) = lift_font_imports(two).unwrap();
+        assert_eq!(kept, " p{}");
+        assert_eq!(links.matches("<link ").count(), 2, "{links}");
+        for left in [
+            "@import url('https://fonts.googleapis.com/css2?family=Inter') screen;",
+            "@import url('https://example.com/x.css');",
+            "@import url('https://fonts.googleapis.com/css2?family=\"><script>');",
+            "@import url('https://fonts.googleapis.com/css2?family=Inter'",
+            "@import",
+            "p { color: red }",
+        ] {
+            assert_eq!(lift_font_imports(left), None, "{left}");
         }
     }
 
@@ -911,6 +1016,68 @@ mod tests {
             "https://unpkg.com/@phosphor-icons/web",
             "https://unpkg.com/htmx.org@2.0.4/dist/ext/sse.js",
             "https://cdn.jsdelivr.net/npm/tsparticles@3/tsparticles.bundle.min.js",
+        ] {
+            assert_eq!(vendored_url(url), None, "{url}");
+        }
+    }
+
+    #[test]
+    fn round_five_libraries_are_served_from_the_drop() {
+        for (url, local) in [
+            (
+                "https://cdn.jsdelivr.net/npm/canvas-confetti@1.6.0/dist/confetti.browser.min.js",
+                "cdn/confetti.browser.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/canvas-confetti/1.9.3/confetti.browser.min.js",
+                "cdn/confetti.browser.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/canvas-confetti@1",
+                "cdn/confetti.browser.js",
+            ),
+            (
+                "https://esm.sh/canvas-confetti@1.9.3",
+                "cdn/confetti.module.mjs",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/canvas-confetti@1.9.3/+esm",
+                "cdn/confetti.module.mjs",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/axios/dist/axios.min.js",
+                "cdn/axios.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/axios/1.6.7/axios.min.js",
+                "cdn/axios.min.js",
+            ),
+            ("https://unpkg.com/axios@1.7.2", "cdn/axios.min.js"),
+        ] {
+            assert_eq!(
+                vendored_url(url).as_deref(),
+                Some(format!("/_plug/vendor/{local}").as_str()),
+                "{url}"
+            );
+        }
+        // axios's ES module build is its own file, never the browser build of the same name.
+        for (url, local) in [
+            (
+                "https://cdn.jsdelivr.net/npm/axios@1.6.0/dist/esm/axios.min.js",
+                "cdn/axios/esm/axios.min.js",
+            ),
+            ("https://esm.sh/axios@1.7.2", "cdn/axios/esm/axios.min.js"),
+        ] {
+            assert_eq!(
+                vendored_url(url).as_deref(),
+                Some(format!("/_plug/vendor/{local}").as_str()),
+                "{url}"
+            );
+        }
+        for url in [
+            "https://cdnjs.cloudflare.com/ajax/libs/axios/0.27.2/axios.min.js",
+            "https://cdn.jsdelivr.net/npm/canvas-confetti@0.3.0/dist/confetti.browser.min.js",
+            "https://cdn.jsdelivr.net/npm/axios@1.6.0/dist/browser/axios.cjs",
         ] {
             assert_eq!(vendored_url(url), None, "{url}");
         }

@@ -9,7 +9,10 @@ use lol_html::html_content::ContentType;
 use lol_html::{element, end_tag, text, HtmlRewriter, MemorySettings, OutputSink, Settings};
 
 use crate::badge_tag::BadgeTag;
-use crate::cdn::{rewrite_module_text, take_lookup, vendored_url, CDN_LOOKUPS};
+use crate::cdn::{
+    is_font_stylesheet, lift_font_imports, rewrite_module_text, take_lookup, vendored_url,
+    CDN_LOOKUPS,
+};
 use crate::error::RenderError;
 
 /// lol_html only buffers a token split across chunks (say a 5 MB `data:` URL
@@ -189,22 +192,49 @@ fn settings(
         }));
     }
     settings
-        .append_element_content_handler(element!("script[src], link[href]", move |el| {
-            if !take_lookup(&lookups) {
-                return Ok(());
+        // Google Fonts `@import`s lifted out of a `<style>`, its text gathered as a module's is.
+        .append_element_content_handler(text!(
+            "style",
+            gathered_text(style_text, Rc::clone(&module_lookups))
+        ))
+        .append_element_content_handler(element!(
+            "script[src], link[href], base[href]",
+            move |el| {
+                if !take_lookup(&lookups) {
+                    return Ok(());
+                }
+                let attribute = if el.tag_name() == "script" {
+                    "src"
+                } else {
+                    "href"
+                };
+                let Some(url) = el.get_attribute(attribute) else {
+                    return Ok(());
+                };
+                if el.tag_name() == "base" {
+                    // `<base href="https://x.example/">` sends the drop's `/_plug/vendor/…` to that
+                    // host, where the CDN's own address worked: the rest is left as written.
+                    if url.contains("//") {
+                        lookups.set(0);
+                    }
+                    return Ok(());
+                }
+                if let Some(local) = vendored_url(&url) {
+                    el.set_attribute(attribute, &local)?;
+                    // The page pinned the CDN's bytes; Plug's copy comes from the registry at build time.
+                    el.remove_attribute("integrity");
+                } else if is_font_stylesheet(&url, el.get_attribute("rel").as_deref())
+                    && !el.has_attribute("media")
+                    && !el.has_attribute("onload")
+                {
+                    // Loaded without holding the page back: where the font host hangs, the page is
+                    // drawn and its scripts run in the next font instead of waiting for it.
+                    el.set_attribute("media", "print")?;
+                    el.set_attribute("onload", "this.media='all'")?;
+                }
+                Ok(())
             }
-            let attribute = if el.tag_name() == "script" {
-                "src"
-            } else {
-                "href"
-            };
-            if let Some(local) = el.get_attribute(attribute).and_then(|u| vendored_url(&u)) {
-                el.set_attribute(attribute, &local)?;
-                // The page pinned the CDN's bytes; Plug's copy comes from the registry at build time.
-                el.remove_attribute("integrity");
-            }
-            Ok(())
-        }))
+        ))
         // A module's imports and an import map's addresses, which no attribute carries; Babel's
         // `data-type="module"` scripts become module scripts with the same text. The text comes
         // in as many chunks as the page's bytes did (R2's reads, the network), so it is gathered
@@ -213,34 +243,7 @@ fn settings(
         // Past MODULE_TEXT_MAX the rest of the script is rewritten chunk by chunk, as read.
         .append_element_content_handler(text!(
             "script[type=module], script[type=importmap], script[data-type=module]",
-            {
-                let mut gathered = String::new();
-                let mut streaming = false;
-                move |chunk| {
-                    let last = chunk.last_in_text_node();
-                    if streaming {
-                        if let Some(text) = rewrite_module_text(chunk.as_str(), &module_lookups) {
-                            chunk.replace(&text, ContentType::Html);
-                        }
-                        streaming = !last;
-                        return Ok(());
-                    }
-                    let held = !gathered.is_empty();
-                    gathered.push_str(chunk.as_str());
-                    if !last && gathered.len() <= MODULE_TEXT_MAX {
-                        chunk.remove();
-                        return Ok(());
-                    }
-                    let text = std::mem::take(&mut gathered);
-                    match rewrite_module_text(&text, &module_lookups) {
-                        Some(rewritten) => chunk.replace(&rewritten, ContentType::Html),
-                        None if held => chunk.replace(&text, ContentType::Html),
-                        None => {}
-                    }
-                    streaming = !last;
-                    Ok(())
-                }
-            }
+            gathered_text(rewrite_module_text, module_lookups)
         ))
         .append_element_content_handler(element!("body", move |el| {
             let injected = Rc::clone(&injected);
@@ -263,6 +266,49 @@ fn settings(
                 .with_max_allowed_memory_usage(memory_limit)
                 .with_graceful_bail_out_on_memory_limit_exceeded(true),
         )
+}
+
+/// A text handler that gathers an element's text to its end (up to [`MODULE_TEXT_MAX`], then
+/// goes on chunk by chunk, as read) and puts what `rewrite` makes of it in its place. One function
+/// for module scripts and styles: a second closure of its own cost the Worker's upload 0.3 KiB.
+fn gathered_text(
+    rewrite: fn(&str, &Cell<u32>) -> Option<String>,
+    lookups: Rc<Cell<u32>>,
+) -> impl FnMut(&mut lol_html::html_content::TextChunk<'_>) -> lol_html::HandlerResult + 'static {
+    let mut gathered = String::new();
+    let mut streaming = false;
+    move |chunk| {
+        let last = chunk.last_in_text_node();
+        if streaming {
+            if let Some(text) = rewrite(chunk.as_str(), &lookups) {
+                chunk.replace(&text, ContentType::Html);
+            }
+            streaming = !last;
+            return Ok(());
+        }
+        let held = !gathered.is_empty();
+        gathered.push_str(chunk.as_str());
+        if !last && gathered.len() <= MODULE_TEXT_MAX {
+            chunk.remove();
+            return Ok(());
+        }
+        let text = std::mem::take(&mut gathered);
+        match rewrite(&text, &lookups) {
+            Some(rewritten) => chunk.replace(&rewritten, ContentType::Html),
+            None if held => chunk.replace(&text, ContentType::Html),
+            None => {}
+        }
+        streaming = !last;
+        Ok(())
+    }
+}
+
+/// A `<style>`'s text with its Google Fonts `@import`s lifted out ([`lift_font_imports`]): the
+/// style is closed after the rest of its CSS, the links follow, and an empty style is opened for
+/// its own end tag (no handler of that end tag needed).
+fn style_text(css: &str, _: &Cell<u32>) -> Option<String> {
+    let (css, links) = lift_font_imports(css)?;
+    Some(css + "</style>" + &links + "<style>")
 }
 
 /// Where lol_html writes; the injector drains it after every call.
@@ -447,6 +493,57 @@ mod cdn_tests {
             "{out}"
         );
         assert!(out.contains(r#"<script src="app.js">"#), "{out}");
+    }
+
+    #[test]
+    fn a_google_fonts_stylesheet_no_longer_holds_the_page_back() {
+        let page = r#"<head><link rel="preconnect" href="https://fonts.googleapis.com">
+<link href="https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap" rel="stylesheet">
+<link rel="stylesheet" media="(min-width: 40em)" href="https://fonts.googleapis.com/css?family=Lora">
+<link rel="stylesheet" href="https://example.com/site.css"></head>"#;
+        let out = rewrite_page(page, None, false).unwrap();
+        assert!(
+            out.contains(r#"<link href="https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap" rel="stylesheet" media="print" onload="this.media='all'">"#),
+            "{out}"
+        );
+        assert!(out.contains(r#"<link rel="preconnect" href="https://fonts.googleapis.com">"#));
+        // A media query of the page's own is kept; other stylesheets are left.
+        assert!(out.contains(
+            r#"media="(min-width: 40em)" href="https://fonts.googleapis.com/css?family=Lora">"#
+        ));
+        assert!(out.contains(r#"<link rel="stylesheet" href="https://example.com/site.css">"#));
+    }
+
+    #[test]
+    fn after_a_base_on_another_host_cdn_addresses_are_left_as_written() {
+        let chart = r#"<script src="https://cdn.jsdelivr.net/npm/chart.js"></script>"#;
+        let map = r#"<script type="importmap">{"imports": {"vue": "https://unpkg.com/vue@3/dist/vue.esm-browser.js"}}</script>"#;
+        let page = format!(
+            r#"<head>{chart}<base href="https://octo.github.io/demo/">{chart}{map}</head>"#
+        );
+        let out = rewrite_page(&page, None, false).unwrap();
+        assert_eq!(
+            out.matches("/_plug/vendor/cdn/chart.umd.js").count(),
+            1,
+            "{out}"
+        );
+        assert!(out.ends_with(&format!("{chart}{map}</head>")), "{out}");
+        // A base on the drop's own origin moves nothing Plug writes.
+        let page = format!(r#"<head><base href="/docs/" target="_blank">{chart}</head>"#);
+        let out = rewrite_page(&page, None, false).unwrap();
+        assert!(out.contains("/_plug/vendor/cdn/chart.umd.js"), "{out}");
+    }
+
+    #[test]
+    fn a_google_fonts_import_goes_after_its_style_as_a_link_wherever_the_page_is_cut() {
+        let page = "<head><style>@import url('https://fonts.googleapis.com/css2?family=Inter&display=swap');\nbody > p { font-family: Inter; }</style><style>h1{}</style></head>";
+        let link = "<link rel=\"stylesheet\" href=\"https://fonts.googleapis.com/css2?family=Inter&display=swap\" media=\"print\" onload=\"this.media='all'\">";
+        let lifted = format!("<head><style>\nbody > p {{ font-family: Inter; }}</style>{link}<style></style><style>h1{{}}</style></head>");
+        assert_eq!(rewrite_page(page, None, false).unwrap(), lifted);
+        // Its text is gathered whole, so where the page's reads split it changes nothing.
+        for size in 1..page.len() {
+            assert_eq!(rewrite_in_pieces(page, size), lifted, "{size}");
+        }
     }
 
     #[test]
