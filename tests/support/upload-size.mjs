@@ -14,7 +14,13 @@ import { ROOT } from './worker.mjs';
 // fixes); 724 left the next change a kilobyte to pay for. Session 20 spent it and a little more
 // (724.90: a zipped site's files cached by their fingerprint +0.84, views counted only from the
 // drop's own page +0.37, CDN libraries round 4 +0.44); 726 again leaves about a kilobyte.
-export const UPLOAD_GZIP_GOAL_KIB = 726;
+// Session 21 took it to 729.07, each part measured on its branch against 724.90: Google Fonts
+// that hang no longer hold a page, Flutter and Angular sub-path sites, a `<base>` on another host
+// +1.09; markdown read right to left, repository links, heading links +1.03; image formats named
+// in refusals +0.72; signing out ends the link and content sessions +0.44; the MCP drop's
+// warnings +0.1 (the rest is how the parts compress together). 730 leaves the next change a
+// kilobyte to pay for; the goal is still 900.
+export const UPLOAD_GZIP_GOAL_KIB = 730;
 
 export function dryRunUploadSize() {
   const outdir = mkdtempSync(join(tmpdir(), 'plug-dry-run-'));
