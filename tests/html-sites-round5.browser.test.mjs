@@ -69,6 +69,8 @@ test("a page on Google Fonts is drawn and its script runs in its next font where
   // The font host never answers: before, the page stayed blank and its script waited on it.
   const held = await open(e, '', { [FONTS]: () => {} });
   await held.page.waitForFunction(() => document.getElementById('count')?.dataset.ready === 'yes', null, { timeout: 5000 });
+  // The script can run before the first frame: the paint is waited for, not sampled.
+  await held.page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length, null, { timeout: 5000 });
   const seen = await held.page.evaluate(() => ({
     painted: performance.getEntriesByName('first-contentful-paint').length,
     title: document.getElementById('title').getBoundingClientRect().height > 0,
