@@ -289,8 +289,9 @@ test('the /enter cookie: only the API sets it, for a signed-in caller; it leads 
   assert.equal(there.status, 200);
   assert.equal(there.hops.length, 1, 'no redirect on the way');
   const spent = await world.app.request('GET', now.body.url, { headers: NAV });
-  assert.equal(spent.status, 404, 'once');
-  assert.match(spent.text, /not shared with you/);
+  assert.equal(spent.status, 302, 'once: then a stranger, sent through the hand-off');
+  assert.equal(new URL(spent.headers.get('location')).pathname, '/_plug/handoff');
+  assert.deepEqual(spent.headers.getSetCookie().filter((c) => c.startsWith('plug_content=')), []);
   // One the user may not read: the link origin's sign-in (which says so, signed in as them).
   const notThere = await enter(e.url, { token: outsider.token });
   assert.equal(notThere.status, 201);
@@ -359,23 +360,26 @@ test('a ticket the link origin stores with its reads works once, on its own orig
   const ticket = to.searchParams.get('plug_ticket');
   assert.match(ticket, /^[0-9a-f]{64}$/);
 
-  // On B's origin it is nobody: the not-shared page, and no cookie.
+  // On B's origin it is nobody: a stranger sent through the hand-off, and no session cookie.
   const onB = await world.app.request('GET', `${world.app.contentUrl(b.entity_id)}/?plug_ticket=${ticket}`, { headers: NAV, redirect: 'manual' });
-  assert.equal(onB.status, 404);
-  assert.equal(onB.headers.getSetCookie().length, 0);
+  assert.equal(onB.status, 302);
+  assert.equal(new URL(onB.headers.get('location')).pathname, '/_plug/handoff');
+  assert.deepEqual(onB.headers.getSetCookie().filter((c) => c.startsWith('plug_content=')), []);
   assert.ok(!onB.text.includes('<h1>B</h1>'));
 
   // Two requests racing with it on A: exactly one is let in.
   const [x, y] = await Promise.all([0, 1].map(() => world.app.request('GET', to.toString(), { headers: NAV, redirect: 'manual' })));
   const statuses = [x.status, y.status].sort();
-  assert.deepEqual(statuses, [200, 404], `${x.status} ${y.status}`);
+  assert.deepEqual(statuses, [200, 302], `${x.status} ${y.status}`);
   const winner = x.status === 200 ? x : y;
   assert.ok(winner.text.includes('<h1>A</h1>'));
   assert.match(winner.headers.getSetCookie()[0], /^plug_content=/);
   // The ticket spent, its user, the Inspiration with their access and its badge policy: one batch.
   assert.match(winner.headers.get('server-timing'), /^d1;desc="4 statements, 1 round trips"/);
-  // And a third time, later: spent.
-  assert.equal((await world.app.request('GET', to.toString(), { headers: NAV, redirect: 'manual' })).status, 404);
+  // And a third time, later: spent, a stranger again.
+  const third = await world.app.request('GET', to.toString(), { headers: NAV, redirect: 'manual' });
+  assert.equal(third.status, 302);
+  assert.ok(!third.text.includes('<h1>A</h1>'));
 });
 
 test('the link origin hands out no ticket for what the viewer may not read, and hidden looks like missing', async () => {
@@ -392,4 +396,44 @@ test('the link origin hands out no ticket for what the viewer may not read, and 
   const missing = await world.app.request('GET', hidden.url.replace(/-[0-9a-f]{4}\/$/, '-0000/'), { headers: { ...NAV, cookie }, redirect: 'manual' });
   assert.equal(missing.status, 404);
   assert.equal(missing.text, res.text);
+});
+
+test('an address copied from the address bar, its spent ticket and all, opens for a teammate, a bookmark opens after the cookie is gone, and a stranger still gets nothing', async () => {
+  const { owner, member, grid } = await world.app.world();
+  const teammate = await world.app.member(grid);
+  const e = await world.app.dropLive(owner, { file: { name: 'plan.html', content: fx.html('Plan', '<h1>Team plan</h1>') } });
+  const content = world.app.contentUrl(e.entity_id);
+  const opener = await signedInContext(world.browser, { user: member, grid, baseUrl: world.app.baseUrl, userAgent: BROWSER_UA });
+  const page = await opener.newPage();
+  await page.goto(e.url);
+  await page.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
+  // What the address bar shows, and what a person copies into a chat.
+  const copied = page.url();
+  assert.match(new URL(copied).searchParams.get('plug_ticket'), /^[0-9a-f]{64}$/);
+
+  // A teammate pastes it: the hand-off signs them in and brings them to the page.
+  const other = await signedInContext(world.browser, { user: teammate, grid, baseUrl: world.app.baseUrl, userAgent: BROWSER_UA });
+  const theirs = await other.newPage();
+  await theirs.goto(copied);
+  await theirs.waitForURL((u) => u.origin === content && u.searchParams.get('plug_ticket') !== new URL(copied).searchParams.get('plug_ticket'), { waitUntil: 'load' });
+  assert.equal(await theirs.textContent('h1'), 'Team plan');
+  await other.close();
+
+  // The opener's bookmark, after the content origin's cookie is gone (it lasts 8 h).
+  const kept = (await opener.cookies()).filter((c) => !c.domain.endsWith('.localhost'));
+  await opener.clearCookies();
+  await opener.addCookies(kept);
+  await page.goto(copied);
+  await page.waitForURL((u) => u.origin === content, { waitUntil: 'load' });
+  assert.equal(await page.textContent('h1'), 'Team plan');
+  await opener.close();
+
+  // A browser signed in to nothing gets the sign-in, and never the page.
+  const stranger = await world.browser.newContext({ userAgent: BROWSER_UA });
+  const nobody = await stranger.newPage();
+  await nobody.goto(copied);
+  await nobody.waitForLoadState('load');
+  assert.ok(!new URL(nobody.url()).origin.startsWith(content), nobody.url());
+  assert.ok(!(await nobody.content()).includes('Team plan'));
+  await stranger.close();
 });

@@ -229,9 +229,11 @@ test('a content ticket replayed into another browser gives it that one page as t
   assert.equal(jarCookie(victim, app.serveUrl, 'plug_session'), session, 'the link session is untouched');
   const viaLink = await app.request('GET', b.url, { headers: { ...NAV, cookie: `plug_session=${session}` } });
   assert.equal(new URL(viaLink.headers.get('location')).origin, app.contentUrl(b.entity_id));
-  // Spent: a second replay is nobody.
+  // Spent: a second replay is nobody, sent to sign in through the hand-off like any stranger.
   const again = await app.request('GET', ticketUrl, { headers: NAV });
-  assert.equal(again.status, 404);
+  assert.equal(again.status, 302);
+  assert.equal(new URL(again.headers.get('location')).pathname, '/_plug/handoff');
+  assert.ok(!again.text.includes('<h1>A</h1>'));
   assert.deepEqual(again.headers.getSetCookie().filter((c) => c.startsWith('plug_content=')), []);
   // An outsider's ticket for a page they may not read is never made at all.
   const notHers = await app.request('GET', a.url, { token: outsider.token, headers: NAV });

@@ -174,11 +174,19 @@ test('a content origin hit directly by a browser it does not know goes through t
   assert.equal(back.status, 200, back.text);
   assert.equal(new URL(back.url).pathname, '/docs/about.html');
   assert.equal(new URL(back.url).searchParams.get('x'), '1');
-  // A ticket that does not work on the way back ends on the page, never in a loop.
-  const spent = await app.open(`${direct}&plug_ticket=${'0'.repeat(64)}`, { headers: NAV });
+  // The hand-off marks the browser for its way back (a minute): a ticket that does not work then
+  // ends on the page, never in a loop.
+  const marked = res.headers.getSetCookie().find((c) => c.startsWith('plug_handoff='));
+  assert.match(marked, /^plug_handoff=1; Path=\/; HttpOnly; SameSite=Lax; Max-Age=60$/);
+  const spent = await app.open(`${direct}&plug_ticket=${'0'.repeat(64)}`, { headers: { ...NAV, cookie: 'plug_handoff=1' } });
   assert.equal(spent.status, 404);
   assert.match(spent.text, /not shared with you/);
   assert.equal(spent.hops.length, 1);
+  // Unmarked, a ticket that does not work is an old address (copied from the address bar, a
+  // bookmark): it goes through the hand-off like the address without it.
+  const old = await app.request('GET', `${direct}&plug_ticket=${'0'.repeat(64)}`, { headers: NAV });
+  assert.equal(old.status, 302);
+  assert.equal(new URL(old.headers.get('location')).searchParams.get('to'), direct);
 });
 
 test('every link- and content-origin answer carries nosniff, robots and errors included', async () => {

@@ -235,20 +235,31 @@ async fn viewer(
         if let Some(redeemed) = sessions::redeem_content_ticket(cx, ticket, entity_id).await? {
             let user = remember(cx, entity_id, redeemed);
             set_cookies.push(sessions::content_cookie(cx, &user.user_id, entity_id));
+            if crate::http::cookie(req, HANDOFF_COOKIE).is_some() {
+                set_cookies.push(format!("{HANDOFF_COOKIE}=; Path=/; Max-Age=0"));
+            }
             return Ok(Some(user));
         }
     }
     sessions::content_user(cx, req, entity_id).await
 }
 
+/// Set while a browser is away at the link origin's hand-off (a minute at most): a ticket that
+/// does not work on the way back then lands on the not-shared page, so there is never a loop.
+/// Without it a spent ticket is only an old address: the address bar keeps the ticket the page
+/// was opened with, so a copied address, a bookmark or a reload after the cookie's 8 h carries
+/// one, and goes through the hand-off again like an address without it. Its only effect is to
+/// stop a second pass, so a cookie tossed in by a sibling origin takes nothing from anyone.
+const HANDOFF_COOKIE: &str = "plug_handoff";
+
 /// Not readable here: a browser goes through the link origin's hand-off (which signs it in and
 /// brings it back); one that just came back from it with a ticket that did not work lands on the
-/// not-shared page instead, so there is never a loop. API clients get the JSON error.
+/// not-shared page instead. API clients get the JSON error.
 fn refuse(cx: &Ctx, req: &Request, pass: &HandOff) -> ApiResult<Response> {
     if !navigation(req) {
         return Err(not_found_error());
     }
-    if pass.ticket.is_some() {
+    if pass.ticket.is_some() && crate::http::cookie(req, HANDOFF_COOKIE).is_some() {
         return Ok(not_shared(cx, None));
     }
     let mut handoff = Url::parse(&format!("{}/_plug/handoff", cx.config.serve_base_url))
@@ -257,7 +268,17 @@ fn refuse(cx: &Ctx, req: &Request, pass: &HandOff) -> ApiResult<Response> {
         .query_pairs_mut()
         .append_pair("to", pass.clean.as_str());
     let mut response = crate::http::redirect(handoff.as_str(), 302)?;
-    response.headers_mut().set("Cache-Control", "no-store")?;
+    let headers = response.headers_mut();
+    headers.set("Cache-Control", "no-store")?;
+    let secure = if Config::is_https(&cx.config.content_origin) {
+        "; Secure"
+    } else {
+        ""
+    };
+    headers.append(
+        "Set-Cookie",
+        &format!("{HANDOFF_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax; Max-Age=60{secure}"),
+    )?;
     Ok(response)
 }
 
