@@ -177,28 +177,14 @@ fn relative_file(address: &str) -> Option<String> {
         return None;
     }
     let path = path.strip_prefix("./").unwrap_or(path);
-    let decoded = percent_decode(path)?;
+    let decoded = percent_encoding::percent_decode_str(path)
+        .decode_utf8()
+        .ok()?
+        .into_owned();
     if decoded.is_empty() || decoded.split('/').any(|part| part == "..") {
         return None;
     }
     Some(decoded)
-}
-
-fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 #[cfg(test)]
