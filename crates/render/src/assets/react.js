@@ -171,13 +171,18 @@ const LIBRARIES = {
   "three/examples/jsm/controls/OrbitControls.js": "three-orbit-controls",
   "three/addons/controls/OrbitControls.js": "three-orbit-controls",
   // Stand-ins for what the tools' own pages provide and a drop cannot (README): Gemini Canvas's
-  // Firebase keeps its data in this browser, the Gemini API and SheetJS say so where called.
+  // Firebase keeps its data in this browser, the Gemini API says so where called.
   "firebase/app": "firebase",
   "firebase/auth": "firebase",
   "firebase/firestore": "firebase",
   "@google/genai": "google-genai",
   "@google/generative-ai": "google-genai",
+  // SheetJS, Claude's list's spreadsheets (npm's last build, 0.18.5: docs/react.md says why), and
+  // the kanban boards written on react-beautiful-dnd's API: its maintained fork, which the old
+  // name also loads.
   xlsx: "xlsx",
+  "@hello-pangea/dnd": "hello-pangea-dnd",
+  "react-beautiful-dnd": "hello-pangea-dnd",
   // What ChatGPT's canvases add now and then: chart.js's React components (on the page's one
   // chart.js) and React Router 6 (`Routes`, `<Route element>`, the API the tools write).
   "react-chartjs-2": "react-chartjs-2",
