@@ -20,12 +20,27 @@ const { SHOTS, dropReact, open } = world;
 
 const shot = (page, name) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 const notices = (page) => page.$$eval('.plug-notice', (ns) => ns.map((n) => n.textContent));
+/** A downloaded workbook as openpyxl reads it: its first sheet's title and rows. */
+async function readByOpenpyxl(download) {
+  const dir = mkdtempSync(join(tmpdir(), 'plug-sweep9-'));
+  try {
+    const saved = join(dir, download.suggestedFilename());
+    await download.saveAs(saved);
+    assert.equal(readFileSync(saved).subarray(0, 2).toString(), 'PK');
+    return execFileSync(PYTHON, ['-c', `import sys, openpyxl
+ws = openpyxl.load_workbook(sys.argv[1]).active
+print(ws.title, [[c.value for c in r] for r in ws.iter_rows()])`, saved], { encoding: 'utf8' }).trim();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const downloading = (world) => world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 }, acceptDownloads: true });
 
 test("Claude's artifact reads the workbook a person uploads with SheetJS, charts it, and its export downloads a workbook openpyxl reads", async () => {
   const e = await dropReact('revenue-explorer.jsx', C.CLAUDE_WORKBOOK);
-  const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 }, acceptDownloads: true });
+  const context = await downloading(world);
   const { page } = await open(e, context);
-  await page.waitForSelector('#root h1 + svg, #root svg.lucide');
+  await page.waitForSelector('#root svg.lucide');
   const book = writtenBy(C.REVENUE_WORKBOOK_PY, 'q3.xlsx');
   await page.setInputFiles('#root #file', { name: 'q3.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: book });
   await page.waitForSelector('#root #sheet');
@@ -43,16 +58,20 @@ test("Claude's artifact reads the workbook a person uploads with SheetJS, charts
   // The export is a real workbook, downloaded under its name.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#root #export')]);
   assert.equal(download.suggestedFilename(), 'revenue-summary.xlsx');
-  const dir = mkdtempSync(join(tmpdir(), 'plug-sweep9-'));
-  const saved = join(dir, download.suggestedFilename());
-  await download.saveAs(saved);
-  assert.equal(readFileSync(saved).subarray(0, 2).toString(), 'PK');
-  const read = execFileSync(PYTHON, ['-c', `import sys, openpyxl
-ws = openpyxl.load_workbook(sys.argv[1]).active
-print(ws.title, [[c.value for c in r] for r in ws.iter_rows()])`, saved], { encoding: 'utf8' });
-  rmSync(dir, { recursive: true, force: true });
-  assert.equal(read.trim(), "Summary [['Region', 'Revenue', 'Share'], ['North', 42000, '27%'], ['South', 31500, '20%'], ['East', 27250, '17%'], ['West', 55800, '36%']]");
+  assert.equal(await readByOpenpyxl(download), "Summary [['Region', 'Revenue', 'Share'], ['North', 42000, '27%'], ['South', 31500, '20%'], ['East', 27250, '17%'], ['West', 55800, '36%']]");
   assert.deepEqual(await notices(page), []);
+  quiet(page);
+  await context.close();
+});
+
+test('SheetJS imported as a default (import XLSX from "xlsx"): a table exported as it is on screen downloads as a workbook', async () => {
+  const e = await dropReact('GradeTable.jsx', C.CHATGPT_TABLE_EXPORT);
+  const context = await downloading(world);
+  const { page } = await open(e, context);
+  await page.waitForSelector('#root #export');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#root #export')]);
+  assert.equal(download.suggestedFilename(), 'grades.xlsx');
+  assert.equal(await readByOpenpyxl(download), "Grades [['Name', 'Score'], ['Ada', 93], ['Grace', 88]]");
   quiet(page);
   await context.close();
 });
@@ -147,4 +166,22 @@ test('Phosphor and Lottie are named as not provided, with their line and what is
     await eventually(async () => expected.test(await page.textContent('body')), `${name}'s message`);
     await context.close();
   }
+});
+
+test("in a viewer's dark colour scheme a component's native fields stay light, as on the light canvas it is drawn on", async () => {
+  const e = await dropReact('Settings.jsx', C.PLAIN_SETTINGS);
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 900, height: 400 }, colorScheme: 'dark' });
+  const { page } = await open(e, context);
+  await page.waitForSelector('#root #hello');
+  // Plug's header follows the viewer's scheme; the component's canvas and its fields do not.
+  assert.equal(await style(page, 'body', 'background-color'), 'rgb(255, 255, 255)');
+  assert.equal(await style(page, '#root #hello', 'color'), 'rgb(17, 17, 17)');
+  // Without `color-scheme: light` the text field was dark grey (59, 59, 59) under #111 text.
+  assert.equal(await style(page, '#root #name', 'background-color'), 'rgb(255, 255, 255)');
+  assert.equal(await style(page, '#root #plan', 'background-color'), 'rgb(239, 239, 239)');
+  await page.fill('#root #name', 'Grace');
+  assert.equal(await text(page, '#root #hello'), 'Hello, Grace');
+  await shot(page, 'dark-viewer-fields');
+  quiet(page);
+  await context.close();
 });

@@ -371,3 +371,46 @@ export default function Splash() {
   return <div className="w-48"><Lottie animationData={animationData} loop /></div>;
 }
 `;
+
+/** ChatGPT canvas: a table exported as it is on screen, SheetJS imported as a default. */
+export const CHATGPT_TABLE_EXPORT = `import React, { useRef } from "react";
+import XLSX from "xlsx";
+
+const students = [
+  { name: "Ada", score: 93 },
+  { name: "Grace", score: 88 },
+];
+
+export default function GradeTable() {
+  const tableRef = useRef(null);
+  const exportToExcel = () => {
+    const wb = XLSX.utils.table_to_book(tableRef.current, { sheet: "Grades" });
+    XLSX.writeFile(wb, "grades.xlsx");
+  };
+  return (
+    <div className="p-6">
+      <table ref={tableRef} className="border">
+        <thead><tr><th>Name</th><th>Score</th></tr></thead>
+        <tbody>{students.map((s) => <tr key={s.name}><td>{s.name}</td><td>{s.score}</td></tr>)}</tbody>
+      </table>
+      <button id="export" onClick={exportToExcel} className="mt-4 rounded bg-blue-600 px-4 py-2 text-white">Export to Excel</button>
+    </div>
+  );
+}
+`;
+
+/** A settings form of native controls, no Tailwind: what a viewer in a dark colour scheme sees. */
+export const PLAIN_SETTINGS = `import React, { useState } from 'react';
+
+export default function Settings() {
+  const [name, setName] = useState('Ada');
+  return (
+    <form style={{ padding: 24, fontFamily: 'sans-serif' }}>
+      <label>Name <input id="name" value={name} onChange={(e) => setName(e.target.value)} /></label>
+      <label style={{ marginLeft: 12 }}>Plan <select id="plan"><option>Free</option><option>Pro</option></select></label>
+      <label style={{ marginLeft: 12 }}><input id="news" type="checkbox" defaultChecked /> Newsletter</label>
+      <p id="hello">Hello, {name}</p>
+    </form>
+  );
+}
+`;

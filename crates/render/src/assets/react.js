@@ -1075,12 +1075,12 @@ const header = document.querySelector(".plug-header");
 if (header) {
   // A component's own global CSS (Claude's `body { background: #0f172a; color: #e2e8f0 }`, `h1 {
   // … }`, v0's unscoped `<style jsx>`, createGlobalStyle) is the component's page, as in the tool's
-  // frame: the light canvas is the body's (#root's own white and #111 hid such a body's colours)
+  // frame: the light canvas is the body's (#root has no colours of its own: they hid such a body's)
   // and the body's colours reach the component. The header keeps its own type and colour, which
   // came from the body: the title took the component's colours (a class beats the type selectors
   // such CSS is written with; the page's own style comes before the component's).
   const own = document.createElement("style");
-  own.textContent = `body{background:#fff;color:#111}#root{background:none;color:inherit}.plug-header{color:var(--fg);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5;letter-spacing:normal;text-transform:none;text-align:left;text-shadow:none}.plug-header h1{color:inherit;font-family:inherit;font-style:normal;letter-spacing:inherit;text-transform:inherit;text-decoration:none;text-shadow:inherit}`;
+  own.textContent = `body{background:#fff;color:#111}.plug-header{color:var(--fg);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5;letter-spacing:normal;text-transform:none;text-align:left;text-shadow:none}.plug-header h1{color:inherit;font-family:inherit;font-style:normal;letter-spacing:inherit;text-transform:inherit;text-decoration:none;text-shadow:inherit}`;
   // A component's own top bar and full-window layers (`fixed top-0`, `fixed inset-0`) and its
   // sticky header (`sticky top-0`, every v0 page's) start below Plug's header, as in the tool's
   // frame, which has no header above it: fixed, they covered the file's title and download
