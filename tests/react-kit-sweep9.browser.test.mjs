@@ -1,7 +1,8 @@
 // Single-file React components of sweep 9 (tests/support/ai-components-sweep9.mjs), each as its
 // tool saves it: a Claude artifact (.jsx) reading and writing workbooks with SheetJS, a ChatGPT
 // canvas (.tsx) kanban board on react-beautiful-dnd's API, a v0 block, a Gemini Canvas app on
-// its Firebase globals, and the libraries Plug does not provide. Dropped on the real Worker and
+// its Firebase globals, React Router's HashRouter and MemoryRouter in one file, a viewer in a dark
+// colour scheme, and the libraries Plug does not provide. Dropped on the real Worker and
 // opened in Chromium; what is asserted is what a person sees, and the console.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -157,15 +158,16 @@ test("a Gemini Canvas app (const App = () => …; export default App;) signs in 
 });
 
 test('Phosphor and Lottie are named as not provided, with their line and what is', async () => {
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA });
   for (const [name, source, expected] of [
     ['Nav.jsx', C.PHOSPHOR_ICONS, /Cannot import "@phosphor-icons\/react" \(line 2[^]*Phosphor's icons are not provided; lucide-react's, react-icons'/],
     ['Splash.jsx', C.LOTTIE_SPLASH, /Cannot import "lottie-react" \(line 2[^]*Lottie is not provided; framer-motion is/],
   ]) {
     const e = await dropReact(name, source);
-    const { page, context } = await open(e);
+    const { page } = await open(e, context);
     await eventually(async () => expected.test(await page.textContent('body')), `${name}'s message`);
-    await context.close();
   }
+  await context.close();
 });
 
 test("in a viewer's dark colour scheme a component's native fields stay light, as on the light canvas it is drawn on", async () => {
@@ -183,5 +185,34 @@ test("in a viewer's dark colour scheme a component's native fields stay light, a
   assert.equal(await text(page, '#root #hello'), 'Hello, Grace');
   await shot(page, 'dark-viewer-fields');
   quiet(page);
+  await context.close();
+});
+
+test('React Router in one file: a HashRouter moves through the hash and a reload keeps its page; a MemoryRouter leaves the address alone', async () => {
+  const e = await dropReact('Shop.jsx', C.HASH_ROUTER_SHOP);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root main li a');
+  assert.equal(await style(page, '#root header a.font-bold', 'color'), 'rgb(29, 78, 216)');
+  await page.click('#root main li:nth-child(2) a');
+  await page.waitForSelector('#root #product');
+  assert.equal(new URL(page.url()).hash, '#/products/2');
+  assert.equal(await text(page, '#root #product h2'), 'Walnut Shelf');
+  await page.reload();
+  await page.waitForSelector('#root #product');
+  assert.equal(await text(page, '#root #product h2'), 'Walnut Shelf', 'the same page after a reload');
+  await page.click('#root header a[href="#/about"]');
+  await page.waitForSelector('#root #about');
+  assert.equal(await text(page, '#root header a.font-bold'), 'About');
+  quiet(page);
+  const wizard = await dropReact('Wizard.jsx', C.MEMORY_ROUTER_WIZARD);
+  const { page: steps } = await open(wizard, context);
+  await steps.waitForSelector('#root #next');
+  const address = steps.url();
+  await steps.click('#root #next');
+  await steps.click('#root #next');
+  await steps.waitForSelector('#root #finished');
+  assert.equal(await text(steps, '#root #where'), '/step/3');
+  assert.equal(steps.url(), address, 'the address is unchanged');
+  quiet(steps);
   await context.close();
 });

@@ -3,7 +3,8 @@
 // that reads an uploaded workbook with SheetJS and writes one back, a ChatGPT canvas .tsx kanban
 // board on react-beautiful-dnd's API, a v0 block (`"use client"`, several `@/components/ui/*`), a
 // Gemini Canvas app (`const App = () => …; export default App;`) on the Firebase globals Canvas
-// gives it, and the libraries Plug does not provide.
+// gives it, React Router in one file, native fields for a dark viewer, and the libraries Plug does
+// not provide.
 
 /** Claude: an artifact that reads the workbook a person picks, charts it, and exports a summary. */
 export const CLAUDE_WORKBOOK = `import React, { useState } from 'react';
@@ -411,6 +412,91 @@ export default function Settings() {
       <label style={{ marginLeft: 12 }}><input id="news" type="checkbox" defaultChecked /> Newsletter</label>
       <p id="hello">Hello, {name}</p>
     </form>
+  );
+}
+`;
+
+/** A store of pages in one file on a HashRouter, as ChatGPT writes one when asked for "pages". */
+export const HASH_ROUTER_SHOP = `import React from "react";
+import { HashRouter, Routes, Route, Link, NavLink, useParams, useNavigate } from "react-router-dom";
+import { ShoppingBag, ArrowLeft } from "lucide-react";
+
+const products = [
+  { id: 1, name: "Desk Lamp", price: 39 },
+  { id: 2, name: "Walnut Shelf", price: 129 },
+];
+
+function Home() {
+  return (
+    <ul className="space-y-2">
+      {products.map((p) => (
+        <li key={p.id}><Link className="text-blue-600 hover:underline" to={\`/products/\${p.id}\`}>{p.name}</Link></li>
+      ))}
+    </ul>
+  );
+}
+
+function Product() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const product = products.find((p) => p.id === Number(id));
+  if (!product) return <p>Not found</p>;
+  return (
+    <div id="product">
+      <button id="back" onClick={() => navigate(-1)} className="flex items-center gap-1 text-sm text-gray-500"><ArrowLeft className="h-4 w-4" /> Back</button>
+      <h2 className="text-xl font-semibold">{product.name}</h2>
+      <p className="text-gray-700">\${product.price}</p>
+    </div>
+  );
+}
+
+export default function App() {
+  return (
+    <HashRouter>
+      <header className="flex items-center gap-4 border-b p-4">
+        <ShoppingBag className="h-6 w-6" />
+        <NavLink to="/" end className={({ isActive }) => (isActive ? "font-bold text-blue-700" : "text-gray-600")}>Shop</NavLink>
+        <NavLink to="/about" className={({ isActive }) => (isActive ? "font-bold text-blue-700" : "text-gray-600")}>About</NavLink>
+      </header>
+      <main className="p-6">
+        <Routes>
+          <Route path="/" element={<Home />} />
+          <Route path="/products/:id" element={<Product />} />
+          <Route path="/about" element={<p id="about">Small things for small rooms.</p>} />
+        </Routes>
+      </main>
+    </HashRouter>
+  );
+}
+`;
+
+/** A Claude artifact's wizard on a MemoryRouter (an artifact's frame has no address to change). */
+export const MEMORY_ROUTER_WIZARD = `import React, { useState } from 'react';
+import { MemoryRouter, Routes, Route, useNavigate, useLocation } from 'react-router-dom';
+
+function Step({ n, next }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <div className="space-y-3">
+      <p id="where" className="text-sm text-slate-500">{pathname}</p>
+      <h2 className="text-lg font-semibold">Step {n}</h2>
+      {next ? <button id="next" onClick={() => navigate(next)} className="rounded bg-slate-900 px-3 py-1 text-white">Next</button> : <p id="finished">All done!</p>}
+    </div>
+  );
+}
+
+export default function App() {
+  return (
+    <div className="max-w-md mx-auto p-8">
+      <MemoryRouter initialEntries={['/step/1']}>
+        <Routes>
+          <Route path="/step/1" element={<Step n={1} next="/step/2" />} />
+          <Route path="/step/2" element={<Step n={2} next="/step/3" />} />
+          <Route path="/step/3" element={<Step n={3} />} />
+        </Routes>
+      </MemoryRouter>
+    </div>
   );
 }
 `;
