@@ -203,6 +203,7 @@ test('React Router in one file: a HashRouter moves through the hash and a reload
   await page.click('#root header a[href="#/about"]');
   await page.waitForSelector('#root #about');
   assert.equal(await text(page, '#root header a.font-bold'), 'About');
+  await shot(page, 'hash-router');
   quiet(page);
   const wizard = await dropReact('Wizard.jsx', C.MEMORY_ROUTER_WIZARD);
   const { page: steps } = await open(wizard, context);
@@ -213,6 +214,7 @@ test('React Router in one file: a HashRouter moves through the hash and a reload
   await steps.waitForSelector('#root #finished');
   assert.equal(await text(steps, '#root #where'), '/step/3');
   assert.equal(steps.url(), address, 'the address is unchanged');
+  await shot(steps, 'memory-router');
   quiet(steps);
   await context.close();
 });
