@@ -8,6 +8,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { BROWSER_UA } from './support/harness.mjs';
 import { eventually } from './support/browser.mjs';
 import { useReactWorld, quiet, style, text } from './support/react-pages.mjs';
 import * as C from './support/ai-tool-components.mjs';
@@ -96,16 +98,20 @@ test("an analysis of a CSV attached in Claude's chat shows its own error and say
   await context.close();
 });
 
-test('a SheetJS component renders; reading and exporting fail in its own words and the page says why', async () => {
+test("a SheetJS artifact of Claude's: reading the workbook attached in Claude's chat fails in its own words, and its export downloads a workbook", async () => {
   const e = await dropReact('BudgetViewer.jsx', C.XLSX_BUDGET);
-  const { page, context } = await open(e);
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA, acceptDownloads: true });
+  const { page } = await open(e, context);
   await page.waitForSelector('#root h1 svg.lucide');
   await eventually(async () => (await text(page, '#root #status')) === 'The spreadsheet could not be read.', 'the read to fail softly');
-  await page.click('#root #export');
-  await eventually(async () => (await text(page, '#root #status')) === 'Export failed.', 'the export to fail softly');
+  // SheetJS itself is there (sweep 9): the workbook is built and downloaded, no "Export failed".
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#root #export')]);
+  assert.equal(download.suggestedFilename(), 'budget-export.xlsx');
+  assert.equal(readFileSync(await download.path()).subarray(0, 4).toString('hex'), '504b0304');
+  assert.equal(await text(page, '#root #status'), 'The spreadsheet could not be read.');
   const said = await notices(page);
-  assert.equal(said.length, 2, said.join('\n'));
-  assert.match(said.join(' '), /SheetJS \(xlsx\).*does not provide it/);
+  assert.equal(said.length, 1, said.join('\n'));
+  assert.match(said[0], /window\.fs\.readFile.*attached to a chat with Claude/);
   quiet(page);
   await context.close();
 });

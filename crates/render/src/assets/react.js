@@ -171,13 +171,18 @@ const LIBRARIES = {
   "three/examples/jsm/controls/OrbitControls.js": "three-orbit-controls",
   "three/addons/controls/OrbitControls.js": "three-orbit-controls",
   // Stand-ins for what the tools' own pages provide and a drop cannot (README): Gemini Canvas's
-  // Firebase keeps its data in this browser, the Gemini API and SheetJS say so where called.
+  // Firebase keeps its data in this browser, the Gemini API says so where called.
   "firebase/app": "firebase",
   "firebase/auth": "firebase",
   "firebase/firestore": "firebase",
   "@google/genai": "google-genai",
   "@google/generative-ai": "google-genai",
+  // SheetJS, Claude's list's spreadsheets (npm's last build, 0.18.5: docs/react.md says why), and
+  // the kanban boards written on react-beautiful-dnd's API: its maintained fork, which the old
+  // name also loads.
   xlsx: "xlsx",
+  "@hello-pangea/dnd": "hello-pangea-dnd",
+  "react-beautiful-dnd": "hello-pangea-dnd",
   // What ChatGPT's canvases add now and then: chart.js's React components (on the page's one
   // chart.js) and React Router 6 (`Routes`, `<Route element>`, the API the tools write).
   "react-chartjs-2": "react-chartjs-2",
@@ -1070,12 +1075,12 @@ const header = document.querySelector(".plug-header");
 if (header) {
   // A component's own global CSS (Claude's `body { background: #0f172a; color: #e2e8f0 }`, `h1 {
   // … }`, v0's unscoped `<style jsx>`, createGlobalStyle) is the component's page, as in the tool's
-  // frame: the light canvas is the body's (#root's own white and #111 hid such a body's colours)
+  // frame: the light canvas is the body's (#root has no colours of its own: they hid such a body's)
   // and the body's colours reach the component. The header keeps its own type and colour, which
   // came from the body: the title took the component's colours (a class beats the type selectors
   // such CSS is written with; the page's own style comes before the component's).
   const own = document.createElement("style");
-  own.textContent = `body{background:#fff;color:#111}#root{background:none;color:inherit}.plug-header{color:var(--fg);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5;letter-spacing:normal;text-transform:none;text-align:left;text-shadow:none}.plug-header h1{color:inherit;font-family:inherit;font-style:normal;letter-spacing:inherit;text-transform:inherit;text-decoration:none;text-shadow:inherit}`;
+  own.textContent = `body{background:#fff;color:#111}.plug-header{color:var(--fg);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5;letter-spacing:normal;text-transform:none;text-align:left;text-shadow:none}.plug-header h1{color:inherit;font-family:inherit;font-style:normal;letter-spacing:inherit;text-transform:inherit;text-decoration:none;text-shadow:inherit}`;
   // A component's own top bar and full-window layers (`fixed top-0`, `fixed inset-0`) and its
   // sticky header (`sticky top-0`, every v0 page's) start below Plug's header, as in the tool's
   // frame, which has no header above it: fixed, they covered the file's title and download
