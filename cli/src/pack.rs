@@ -77,8 +77,15 @@ pub fn package(path: &Path) -> CliResult<Package> {
     })?;
     if meta.is_dir() {
         package_folder(path)
-    } else {
+    } else if meta.is_file() {
         package_file(path, meta.len())
+    } else {
+        // A FIFO, a socket or a device (a link to `/dev/zero`) has no size to check and no end:
+        // reading it would hang, or fill the memory.
+        Err(CliError::usage(format!(
+            "cannot drop {}: it is not a regular file or folder",
+            path.display()
+        )))
     }
 }
 
@@ -270,6 +277,17 @@ pub fn zip_folder(root: &Path) -> CliResult<(Vec<u8>, FolderReport)> {
         if kind.is_symlink() {
             report.skipped_links.push(relative);
         } else if kind.is_file() {
+            // The size it claims is checked before it is read: a film left in the folder is
+            // refused without being loaded into memory.
+            let claimed = entry.metadata().map_or(0, |m| m.len());
+            let ahead = FolderReport {
+                files: report.files + 1,
+                unpacked_bytes: report.unpacked_bytes + claimed,
+                ..FolderReport::default()
+            };
+            if let Some(why) = folder_over_caps(&ahead) {
+                return Err(too_big(root, &why));
+            }
             let bytes = std::fs::read(entry.path()).map_err(|e| {
                 CliError::failed(format!("cannot read {}: {e}", entry.path().display()))
             })?;
