@@ -236,3 +236,29 @@ test('plug refuses a FIFO, a device and an oversized file in a folder without re
   assert.equal(listed.status, 200, listed.text);
   assert.ok(!JSON.stringify(listed.body).includes('special') && !JSON.stringify(listed.body).includes('film-site'), 'nothing was dropped');
 });
+
+// Attack sweep 10: a repository someone asks you to share holds `README.md` as a link to
+// `../../.ssh/id_ed25519`. `plug README.md` followed it and dropped the key as markdown (a folder's
+// walk skips links; a single file's did not). A link into a hidden file or folder is refused now;
+// a hidden file a person names themselves still drops.
+test('plug does not follow a link into a hidden folder: a cloned README.md cannot drop an SSH key', async () => {
+  const grid = await app.grid();
+  const owner = await app.user();
+  await app.join(grid, owner);
+  const env = { PLUG_URL: app.baseUrl, PLUG_TOKEN: owner.token, PLUG_GRID: grid.slug };
+  const home = mkdtempSync(join(scratch, 'victim-'));
+  mkdirSync(join(home, '.ssh'));
+  writeFileSync(join(home, '.ssh', 'id_ed25519'), '-----BEGIN OPENSSH PRIVATE KEY-----\nSECRET-KEY-97\n');
+  mkdirSync(join(home, 'src', 'repo'), { recursive: true });
+  symlinkSync('../../.ssh/id_ed25519', join(home, 'src', 'repo', 'README.md'));
+  const run = await plugBounded([join(home, 'src', 'repo', 'README.md'), '--name', 'repo-readme', '--visibility', 'link'], env);
+  assert.equal(run.code, 2, `${run.stdout} ${run.stderr}`);
+  assert.match(run.stderr, /a link into \.ssh, a hidden file or folder/);
+  const listed = await app.request('GET', '/api/v2/inspirations', { token: owner.token });
+  assert.equal(listed.status, 200, listed.text);
+  assert.ok(!JSON.stringify(listed.body).includes('repo-readme'), 'the key was dropped');
+  // Named by the person, a hidden file is theirs to drop.
+  writeFileSync(join(home, '.ssh', 'notes.md'), '# Notes\n');
+  const named = await plugBounded([join(home, '.ssh', 'notes.md'), '--name', 'own-notes'], env);
+  assert.equal(named.code, 0, named.stderr);
+});
