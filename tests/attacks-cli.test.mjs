@@ -13,6 +13,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, tru
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startWorker } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 
@@ -257,6 +259,24 @@ test('plug does not follow a link into a hidden folder: a cloned README.md canno
   const listed = await app.request('GET', '/api/v2/inspirations', { token: owner.token });
   assert.equal(listed.status, 200, listed.text);
   assert.ok(!JSON.stringify(listed.body).includes('repo-readme'), 'the key was dropped');
+  // An agent through `plug mcp` reaches no hidden path, by a link or by naming it (a page it read
+  // may have talked it into publishing keys; `tests/mcp.test.mjs` drops plain paths).
+  const mcpHome = mkdtempSync(join(scratch, 'mcp-'));
+  const transport = new StdioClientTransport({ command: PLUG, args: ['mcp'], env: { PATH: process.env.PATH, HOME: mcpHome, XDG_CONFIG_HOME: join(mcpHome, '.config'), ...env }, stderr: 'pipe' });
+  const client = new Client({ name: 'attacks-cli', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    for (const path of [join(home, 'src', 'repo', 'README.md'), join(home, '.ssh', 'id_ed25519'), join(home, 'src', 'repo', '..', '..', '.ssh', 'notes.md')]) {
+      writeFileSync(join(home, '.ssh', 'notes.md'), '# Notes\n');
+      const result = await client.callTool({ name: 'drop', arguments: { path, visibility: 'link' } });
+      assert.equal(result.isError, true, `${path}: ${JSON.stringify(result.structuredContent)}`);
+      assert.match(result.content[0].text, /\.ssh/);
+    }
+  } finally {
+    await client.close();
+  }
+  const after = await app.request('GET', '/api/v2/inspirations', { token: owner.token });
+  assert.ok(!/SECRET-KEY|id-ed25519|"notes-/.test(JSON.stringify(after.body)), 'an agent dropped a hidden file');
   // Named by the person, a hidden file is theirs to drop.
   writeFileSync(join(home, '.ssh', 'notes.md'), '# Notes\n');
   const named = await plugBounded([join(home, '.ssh', 'notes.md'), '--name', 'own-notes'], env);
