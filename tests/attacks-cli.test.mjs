@@ -3,15 +3,18 @@
 // escape sequences (set the window title, write the clipboard with OSC 52, clear the screen, hide
 // text, a carriage return that overwrites the line, an RTL override), printed on a terminal with
 // colour on; and a server whose `url` is `javascript:`, `file:` or another scheme an opener would
-// hand to some program, or an answer without end. The real release binary (PLUG_BIN, else target/release/plug), the real
+// hand to some program, or an answer without end; and paths that are no regular file (sweep 10). The real release binary (PLUG_BIN, else target/release/plug), the real
 // Worker for the feedback, a stand-in server for answers the Worker never gives.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startWorker } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
 
@@ -37,6 +40,25 @@ function plug(args, env = {}) {
     child.stderr.on('data', (d) => { stderr += d; });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * `plug` with its address space capped (`ulimit -v`, 1 GB) and a deadline: a run that would read
+ * without end is stopped, and one that would load a gigabyte aborts instead of taking the machine.
+ */
+function plugBounded(args, env = {}, ms = 15_000) {
+  const home = mkdtempSync(join(scratch, 'home-'));
+  const fullEnv = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ...env };
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', 'ulimit -v 1048576; exec "$0" "$@"', PLUG, ...args], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => { child.kill('SIGKILL'); stderr += '[killed: no answer in time]'; }, ms);
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code, signal) => { clearTimeout(timer); resolve({ code, signal, stdout, stderr }); });
   });
 }
 
@@ -179,4 +201,84 @@ test('plug logout ends the browser sessions of its user, as the web app\'s sign-
   assert.equal(out.code, 0, out.stderr);
   const after = await app.open(drop.url, { headers: nav, jar });
   assert.doesNotMatch(after.text, /LOGOUT-PLAN-93/, after.hops.join(' -> '));
+});
+
+// Attack sweep 10: what a folder or a repository someone hands over may hold. A page that is a
+// FIFO was read to no end (plug hung; so did `plug mcp`'s drop of that path), a page that is a
+// link to /dev/zero was read into memory until the machine ran out, and a film left beside a site
+// was loaded whole before the folder's 1 GB cap refused it. Each is refused at once now, with
+// nothing sent.
+test('plug refuses a FIFO, a device and an oversized file in a folder without reading them', async () => {
+  const grid = await app.grid();
+  const owner = await app.user();
+  await app.join(grid, owner);
+  const env = { PLUG_URL: app.baseUrl, PLUG_TOKEN: owner.token, PLUG_GRID: grid.slug };
+  const dir = mkdtempSync(join(scratch, 'special-'));
+  const fifo = join(dir, 'page.html');
+  execFileSync('mkfifo', [fifo]);
+  const zero = join(dir, 'zero.html');
+  symlinkSync('/dev/zero', zero);
+  for (const path of [fifo, zero]) {
+    const run = await plugBounded([path, '--name', 'special'], env);
+    assert.equal(run.code, 2, `${path}: ${run.signal ?? ''} ${run.stderr}`);
+    assert.match(run.stderr, /not a regular file or folder/);
+  }
+  const site = join(dir, 'site');
+  mkdirSync(site);
+  writeFileSync(join(site, 'index.html'), '<!doctype html><title>Site</title><video src="film.mp4"></video>');
+  // Sparse: it takes no disk, but reads as 1 GB and a byte of zeros.
+  writeFileSync(join(site, 'film.mp4'), '');
+  truncateSync(join(site, 'film.mp4'), 1024 * 1024 * 1024 + 1);
+  const started = Date.now();
+  const big = await plugBounded([site, '--name', 'film-site'], env);
+  assert.equal(big.code, 2, `${big.signal ?? ''} ${big.stderr}`);
+  assert.match(big.stderr, /too big to drop: it unpacks to 1025 MB/);
+  assert.ok(Date.now() - started < 5000, `read the file first: ${Date.now() - started} ms`);
+  const listed = await app.request('GET', '/api/v2/inspirations', { token: owner.token });
+  assert.equal(listed.status, 200, listed.text);
+  assert.ok(!JSON.stringify(listed.body).includes('special') && !JSON.stringify(listed.body).includes('film-site'), 'nothing was dropped');
+});
+
+// Attack sweep 10: a repository someone asks you to share holds `README.md` as a link to
+// `../../.ssh/id_ed25519`. `plug README.md` followed it and dropped the key as markdown (a folder's
+// walk skips links; a single file's did not). A link into a hidden file or folder is refused now;
+// a hidden file a person names themselves still drops.
+test('plug does not follow a link into a hidden folder: a cloned README.md cannot drop an SSH key', async () => {
+  const grid = await app.grid();
+  const owner = await app.user();
+  await app.join(grid, owner);
+  const env = { PLUG_URL: app.baseUrl, PLUG_TOKEN: owner.token, PLUG_GRID: grid.slug };
+  const home = mkdtempSync(join(scratch, 'victim-'));
+  mkdirSync(join(home, '.ssh'));
+  writeFileSync(join(home, '.ssh', 'id_ed25519'), '-----BEGIN OPENSSH PRIVATE KEY-----\nSECRET-KEY-97\n');
+  mkdirSync(join(home, 'src', 'repo'), { recursive: true });
+  symlinkSync('../../.ssh/id_ed25519', join(home, 'src', 'repo', 'README.md'));
+  const run = await plugBounded([join(home, 'src', 'repo', 'README.md'), '--name', 'repo-readme', '--visibility', 'link'], env);
+  assert.equal(run.code, 2, `${run.stdout} ${run.stderr}`);
+  assert.match(run.stderr, /a link into \.ssh, a hidden file or folder/);
+  const listed = await app.request('GET', '/api/v2/inspirations', { token: owner.token });
+  assert.equal(listed.status, 200, listed.text);
+  assert.ok(!JSON.stringify(listed.body).includes('repo-readme'), 'the key was dropped');
+  // An agent through `plug mcp` reaches no hidden path, by a link or by naming it (a page it read
+  // may have talked it into publishing keys; `tests/mcp.test.mjs` drops plain paths).
+  const mcpHome = mkdtempSync(join(scratch, 'mcp-'));
+  const transport = new StdioClientTransport({ command: PLUG, args: ['mcp'], env: { PATH: process.env.PATH, HOME: mcpHome, XDG_CONFIG_HOME: join(mcpHome, '.config'), ...env }, stderr: 'pipe' });
+  const client = new Client({ name: 'attacks-cli', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    for (const path of [join(home, 'src', 'repo', 'README.md'), join(home, '.ssh', 'id_ed25519'), join(home, 'src', 'repo', '..', '..', '.ssh', 'notes.md')]) {
+      writeFileSync(join(home, '.ssh', 'notes.md'), '# Notes\n');
+      const result = await client.callTool({ name: 'drop', arguments: { path, visibility: 'link' } });
+      assert.equal(result.isError, true, `${path}: ${JSON.stringify(result.structuredContent)}`);
+      assert.match(result.content[0].text, /\.ssh/);
+    }
+  } finally {
+    await client.close();
+  }
+  const after = await app.request('GET', '/api/v2/inspirations', { token: owner.token });
+  assert.ok(!/SECRET-KEY|id-ed25519|"notes-/.test(JSON.stringify(after.body)), 'an agent dropped a hidden file');
+  // Named by the person, a hidden file is theirs to drop.
+  writeFileSync(join(home, '.ssh', 'notes.md'), '# Notes\n');
+  const named = await plugBounded([join(home, '.ssh', 'notes.md'), '--name', 'own-notes'], env);
+  assert.equal(named.code, 0, named.stderr);
 });

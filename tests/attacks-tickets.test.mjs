@@ -2,9 +2,11 @@
 // read the drop, used after the drop was made private or archived (held: the redemption reads the
 // drop and the viewer's access again, so it opens nothing once they may not read it); and the link
 // origin asked for odd paths below a `url` (held: every redirect names the drop's own origin, or
-// Plug's sign-in for a `url` that is not there).
+// Plug's sign-in for a `url` that is not there). Sweep 10: another site's frame of a drop, with
+// the browser's content cookie, is answered as a stranger's (it told the framer who had opened it).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { startWorker, fetchLocal } from './support/harness.mjs';
 import * as fx from './support/fixtures.mjs';
 
@@ -128,3 +130,66 @@ test('a viewer taken out of the grid keeps nothing through the link and content 
   assert.doesNotMatch(own.text, /SPACE-LEFT-62/);
   assert.equal(own.status, 302);
 });
+
+// Attack sweep 10: another site frames a drop no site may frame. Deployed, the content cookie is
+// SameSite=None, so the browser sends it with that frame's request, and the Worker answered it as
+// the viewer's: the whole page, which only the browser then refused to show (frame-ancestors).
+// How long the frame took (one answer, or the hops through the hand-off a stranger takes; a
+// frame's duration is in the framing page's resource timing) told that site whether this browser
+// had opened the drop in the last 8 hours. Now another site's frame is answered as a stranger's,
+// cookie or not; the web app's signed-in preview brings a fresh ticket, which still counts. (The
+// headers are Chromium's for a frame; its own run here holds the cookie back: over http a
+// content cookie is SameSite=Lax, and this Chromium blocks third-party cookies.)
+test('another site framing a private drop is answered alike whether or not the browser holds its cookie', async () => {
+  const { owner, spaceMember, space } = await app.world();
+  const drop = await app.dropLive(owner, {
+    file: { name: 'plans.html', content: fx.html('Plans', '<h1>FRAMED-PLANS-10</h1>') },
+    fields: { scope: 'space', visibility: 'space', space_id: space.space_id },
+  });
+  const content = `${app.contentUrl(drop.entity_id)}/`;
+  const jar = new Map();
+  const minted = await app.request('POST', '/api/v2/serve-sessions', { token: spaceMember.token, json: { url: drop.url } });
+  assert.match((await app.open(minted.body.url, { headers: NAV, jar })).text, /FRAMED-PLANS-10/);
+  const cookie = [...jar.get(new URL(content).host)].map(([k, v]) => `${k}=${v}`).join('; ');
+  assert.match(cookie, /plug_content=/);
+  const FRAME = { accept: 'text/html', 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'iframe' };
+  const shape = (r) => `${r.status} ${r.headers.location} ${r.text.length}`;
+  for (const path of ['', '?plug_ticket=spent-or-made-up']) {
+    const viewer = await rawGet(content + path, { ...FRAME, cookie });
+    const stranger = await rawGet(content + path, FRAME);
+    assert.doesNotMatch(viewer.text, /FRAMED-PLANS-10/, `${path}: answered as the viewer's`);
+    assert.equal(shape(viewer), shape(stranger), path);
+    assert.equal(viewer.status, 302);
+  }
+  // Reached any other way, the cookie still counts: followed from another site, the drop framing
+  // its own page, and a frame of the same site (the web app's preview where it shares the site).
+  for (const headers of [
+    { ...FRAME, 'sec-fetch-dest': 'document' },
+    { ...FRAME, 'sec-fetch-site': 'same-origin' },
+    { ...FRAME, 'sec-fetch-site': 'same-site' },
+  ]) {
+    const res = await rawGet(content, { ...headers, cookie });
+    assert.match(res.text, /FRAMED-PLANS-10/, `${JSON.stringify(headers)}: ${res.status}`);
+  }
+  // The web app's preview frame (cross-site where the content domain is a site of its own) opens a
+  // fresh serve session: the link origin sends it on with a content ticket, which counts there.
+  const preview = await app.request('POST', '/api/v2/serve-sessions', { token: spaceMember.token, json: { url: drop.url } });
+  const onLink = await app.open(preview.body.url, { headers: NAV, jar: new Map(), maxHops: 0 });
+  const withTicket = onLink.headers.get('location');
+  assert.ok(withTicket?.startsWith(content) && withTicket.includes('plug_ticket='), `${onLink.status} ${withTicket}`);
+  assert.match((await rawGet(withTicket, FRAME)).text, /FRAMED-PLANS-10/);
+});
+
+/** A GET with exactly these headers (undici's fetch adds its own `Sec-Fetch-Mode`). */
+function rawGet(url, headers = {}) {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: u.port, path: u.pathname + u.search, headers: { ...headers, host: u.host } }, (res) => {
+      let text = '';
+      res.on('data', (d) => { text += d; });
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

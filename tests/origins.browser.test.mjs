@@ -300,9 +300,9 @@ test('another drop\'s page cannot frame a drop that is not link, though the Work
 </script></body>`;
   const framer = await world.app.dropLive(outsider, { file: { name: 'framer.html', content: FRAMER }, fields: { scope: 'personal', visibility: 'link' } });
   // Deployed, a content cookie is SameSite=None: the browser sends it with a frame's request from
-  // any site, and the Worker answers such a navigation as its viewer's. Over plain http Chromium
-  // holds that cookie back from a cross-site frame, so the admin's token stands in for it here,
-  // sent with every request of this browser: the frame's answer is the drop, and only the
+  // any site (the Worker now answers another site's frame as a stranger's, cookie or not: see
+  // attacks-tickets). A Bearer token is still answered as its user's, so the admin's token, sent
+  // with every request of this browser, makes the frame's answer the drop here, and only the
   // browser's enforcement of the drop's policy keeps it from showing.
   const context = await world.browser.newContext({ userAgent: BROWSER_UA, bypassCSP: true, extraHTTPHeaders: { authorization: `Bearer ${admin.token}` } });
   const origins = [hidden, teamOnly, open].map((e) => world.app.contentUrl(e.entity_id));

@@ -68,7 +68,10 @@ pub fn accepted_extensions() -> String {
         .join(" ")
 }
 
-pub fn package(path: &Path) -> CliResult<Package> {
+/// Packs `path`. `named_hidden_ok` is whether a hidden file or folder written in the path itself
+/// may be read (a person typed it; an agent's `plug mcp` call may not).
+pub fn package(path: &Path, named_hidden_ok: bool) -> CliResult<Package> {
+    check_not_hidden(path, named_hidden_ok)?;
     let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => {
             CliError::usage(format!("no such file or folder: {}", path.display()))
@@ -77,9 +80,59 @@ pub fn package(path: &Path) -> CliResult<Package> {
     })?;
     if meta.is_dir() {
         package_folder(path)
-    } else {
+    } else if meta.is_file() {
         package_file(path, meta.len())
+    } else {
+        // A FIFO, a socket or a device (a link to `/dev/zero`) has no size to check and no end:
+        // reading it would hang, or fill the memory.
+        Err(CliError::usage(format!(
+            "cannot drop {}: it is not a regular file or folder",
+            path.display()
+        )))
     }
+}
+
+/// Where keys and secrets live (`~/.ssh`, `~/.aws`, `.env`, `.git`) is never read by a link: a
+/// `README.md` in a cloned repository that links to `../../.ssh/id_ed25519` would otherwise be
+/// dropped as that key. A folder's walk already leaves out hidden files and every link.
+fn check_not_hidden(path: &Path, named_hidden_ok: bool) -> CliResult<()> {
+    let Ok(named) = std::path::absolute(path) else {
+        return Ok(());
+    };
+    let named_hidden = hidden_parts(&named);
+    if let Some(part) = named_hidden.first().filter(|_| !named_hidden_ok) {
+        return Err(CliError::usage(format!(
+            "cannot drop {}: {part} is hidden, and an agent may not drop hidden files or folders",
+            path.display()
+        )));
+    }
+    let real = std::fs::canonicalize(path).unwrap_or(named);
+    match hidden_parts(&real)
+        .into_iter()
+        .find(|part| !named_hidden.contains(part))
+    {
+        Some(part) => Err(CliError::usage(format!(
+            "cannot drop {}: it is a link into {part}, a hidden file or folder",
+            path.display()
+        ))
+        .with_hint(
+            "hidden files and folders hold keys and secrets; copy the file out if you mean to share it",
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The hidden files and folders named in `path` (`.ssh`, `.env`).
+fn hidden_parts(path: &Path) -> Vec<String> {
+    path.components()
+        .filter_map(|c| match c {
+            std::path::Component::Normal(part) => {
+                let part = part.to_string_lossy();
+                part.starts_with('.').then(|| part.into_owned())
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 fn package_file(path: &Path, len: u64) -> CliResult<Package> {
@@ -270,6 +323,17 @@ pub fn zip_folder(root: &Path) -> CliResult<(Vec<u8>, FolderReport)> {
         if kind.is_symlink() {
             report.skipped_links.push(relative);
         } else if kind.is_file() {
+            // The size it claims is checked before it is read: a film left in the folder is
+            // refused without being loaded into memory.
+            let claimed = entry.metadata().map_or(0, |m| m.len());
+            let ahead = FolderReport {
+                files: report.files + 1,
+                unpacked_bytes: report.unpacked_bytes + claimed,
+                ..FolderReport::default()
+            };
+            if let Some(why) = folder_over_caps(&ahead) {
+                return Err(too_big(root, &why));
+            }
             let bytes = std::fs::read(entry.path()).map_err(|e| {
                 CliError::failed(format!("cannot read {}: {e}", entry.path().display()))
             })?;

@@ -41,7 +41,7 @@ pub fn run(cx: &Context, args: &DropArgs) -> CliResult<()> {
         .path
         .as_deref()
         .ok_or_else(|| CliError::usage("give a file or folder to drop"))?;
-    let package = pack::package(path)?;
+    let package = pack::package(path, true)?;
     let mut fields = fields(args, &package)?;
     let api = cx.api()?;
     fields.inspired_by = resolve_inspired_by(&api, &args.inspired_by)?;

@@ -188,7 +188,7 @@ fn form(upload: Upload) -> Result<(Form, Vec<String>), Failure> {
     let (file_name, bytes) = match &upload.file {
         FileSource::Inline { file_name, bytes } => (file_name.clone(), bytes.clone()),
         FileSource::Path(path) => {
-            let package = pack::package(std::path::Path::new(path)).map_err(|e| {
+            let package = pack::package(std::path::Path::new(path), false).map_err(|e| {
                 let hint = match &e {
                     CliError::Usage { hint: Some(h), .. } => h.clone(),
                     _ => "a file Plug takes, or a folder with index.html".into(),

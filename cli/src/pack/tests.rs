@@ -72,7 +72,11 @@ fn source_type_is_inferred_from_the_extension() {
     ] {
         let path = dir.path().join(file);
         fs::write(&path, "x").unwrap();
-        assert_eq!(package(&path).unwrap().source_type, expected, "{file}");
+        assert_eq!(
+            package(&path, true).unwrap().source_type,
+            expected,
+            "{file}"
+        );
     }
 }
 
@@ -81,7 +85,7 @@ fn an_unsupported_extension_is_a_usage_error_naming_what_is_accepted() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("notes.txt");
     fs::write(&path, "x").unwrap();
-    let err = package(&path).unwrap_err();
+    let err = package(&path, true).unwrap_err();
     assert_eq!(err.exit_code(), 2);
     assert!(err.to_string().contains(".txt"), "{err}");
     let CliError::Usage {
@@ -98,7 +102,7 @@ fn an_unsupported_extension_is_a_usage_error_naming_what_is_accepted() {
 
 #[test]
 fn a_missing_path_is_a_usage_error() {
-    let err = package(Path::new("/definitely/not/here.html")).unwrap_err();
+    let err = package(Path::new("/definitely/not/here.html"), true).unwrap_err();
     assert_eq!(err.exit_code(), 2);
     assert!(err.to_string().contains("no such file or folder"));
 }
@@ -107,7 +111,7 @@ fn a_missing_path_is_a_usage_error() {
 fn a_folder_without_index_html_is_refused_with_a_hint() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("page.html"), "x").unwrap();
-    let err = package(dir.path()).unwrap_err();
+    let err = package(dir.path(), true).unwrap_err();
     assert!(err.to_string().contains("without an index.html"), "{err}");
     assert!(matches!(err, CliError::Usage { hint: Some(_), .. }));
 }
@@ -118,7 +122,7 @@ fn index_html_is_named_after_its_folder() {
     let site = dir.path().join("Launch Site");
     fs::create_dir(&site).unwrap();
     fs::write(site.join("index.html"), "x").unwrap();
-    let package = package(&site.join("index.html")).unwrap();
+    let package = package(&site.join("index.html"), true).unwrap();
     assert_eq!(package.default_name, "launch-site");
     assert_eq!(package.file_name, "index.html");
 }
@@ -136,7 +140,7 @@ fn zipping_a_folder_honours_gitignore_and_skips_hidden_files() {
     fs::write(root.join(".env"), "TOKEN=no").unwrap();
     fs::write(root.join(".gitignore"), "*.log\nnode_modules/\n").unwrap();
 
-    let package = package(&root).unwrap();
+    let package = package(&root, true).unwrap();
     assert_eq!(package.source_type, SourceType::Html);
     assert_eq!(package.file_name, "my-site.zip");
     assert_eq!(package.default_name, "my-site");
@@ -153,7 +157,7 @@ fn a_folder_whose_index_html_is_ignored_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("index.html"), "x").unwrap();
     fs::write(dir.path().join(".gitignore"), "*.html\n").unwrap();
-    let err = package(dir.path()).unwrap_err();
+    let err = package(dir.path(), true).unwrap_err();
     assert!(err.to_string().contains("ignore rule"), "{err}");
 }
 
@@ -179,4 +183,33 @@ fn symbolic_links_are_left_out_of_the_zip() {
     let (bytes, report) = zip_folder(dir.path()).unwrap();
     assert_eq!(zip_names(&bytes), vec!["index.html"]);
     assert_eq!(report.skipped_links, vec!["key.txt"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_into_a_hidden_folder_is_refused_and_an_agent_names_none() {
+    let dir = tempfile::Builder::new().prefix("plug-").tempdir().unwrap();
+    let secrets = dir.path().join(".ssh");
+    fs::create_dir(&secrets).unwrap();
+    fs::write(
+        secrets.join("id_ed25519"),
+        "-----BEGIN OPENSSH PRIVATE KEY-----",
+    )
+    .unwrap();
+    let repo = dir.path().join("repo");
+    fs::create_dir(&repo).unwrap();
+    std::os::unix::fs::symlink("../.ssh/id_ed25519", repo.join("README.md")).unwrap();
+    fs::write(repo.join("notes.md"), "# Notes").unwrap();
+    std::os::unix::fs::symlink("notes.md", repo.join("linked.md")).unwrap();
+    let err = package(&repo.join("README.md"), true).unwrap_err();
+    assert!(err.to_string().contains("a link into .ssh"), "{err}");
+    // A link that stays out of hidden folders, and a hidden file a person names, are dropped.
+    assert!(package(&repo.join("linked.md"), false).is_ok());
+    fs::write(secrets.join("plan.md"), "# Plan").unwrap();
+    assert!(package(&secrets.join("plan.md"), true).is_ok());
+    // An agent (`plug mcp`) names no hidden file or folder, linked or not.
+    let err = package(&secrets.join("plan.md"), false).unwrap_err();
+    assert!(err.to_string().contains(".ssh is hidden"), "{err}");
+    let err = package(&repo.join("README.md"), false).unwrap_err();
+    assert!(err.to_string().contains(".ssh"), "{err}");
 }

@@ -68,6 +68,16 @@ pub fn is_own_or_navigation(sec_fetch_site: Option<&str>, sec_fetch_mode: Option
         || sec_fetch_mode.is_some_and(|m| m.eq_ignore_ascii_case("navigate"))
 }
 
+/// Whether a navigation is another site opening a frame (`Sec-Fetch-Dest` other than `document`,
+/// `cross-site`). A content origin's cookie does not count for it: with the viewer's rights a
+/// drop no site may frame was answered in full and only the browser refused to show it, so how
+/// long the frame took told that site whether this browser had opened the drop. A fresh ticket
+/// still counts (the web app's preview brings one).
+pub fn is_framed_elsewhere(sec_fetch_site: Option<&str>, sec_fetch_dest: Option<&str>) -> bool {
+    sec_fetch_site.is_some_and(|s| s.eq_ignore_ascii_case("cross-site"))
+        && sec_fetch_dest.is_some_and(|d| !d.eq_ignore_ascii_case("document"))
+}
+
 /// `Content-Disposition` for a stored file (RFC 6266): an ASCII fallback name for old clients and
 /// `filename*=UTF-8''…` with the real name, so a Japanese or German name downloads as itself.
 pub fn content_disposition(attachment: bool, file_name: &str) -> String {
@@ -203,6 +213,24 @@ mod tests {
         assert!(!own(Some("cross-site"), Some("no-cors")));
         assert!(!own(Some("cross-site"), Some("cors")));
         assert!(!own(Some("same-site"), None));
+    }
+
+    #[test]
+    fn only_another_sites_frame_is_framed_elsewhere() {
+        let framed = |site, dest| is_framed_elsewhere(Some(site), Some(dest));
+        assert!(framed("cross-site", "iframe"));
+        assert!(framed("CROSS-SITE", "embed"));
+        assert!(framed("cross-site", "object"));
+        assert!(
+            !framed("cross-site", "document"),
+            "a link followed from any site"
+        );
+        assert!(
+            !framed("same-origin", "iframe"),
+            "the drop framing its own pages"
+        );
+        assert!(!framed("same-site", "iframe"));
+        assert!(!is_framed_elsewhere(None, None), "curl and API clients");
     }
 
     #[test]
