@@ -240,3 +240,37 @@ test("a chart's legend at the bottom sits under the category labels, not over th
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A deck of 300 slides (python-pptx, a title and three points each), as a course's or a
+// conference's decks run: the first slide shows quickly and only the slides near the window are
+// drawn, however far the reader jumps.
+const LONG_DECK = `
+import sys
+from pptx import Presentation
+p = Presentation()
+for n in range(1, 301):
+    s = p.slides.add_slide(p.slide_layouts[1])
+    s.shapes.title.text = f'Slide {n}'
+    s.placeholders[1].text = f'Point one of slide {n}\\nPoint two\\nPoint three'
+p.save(sys.argv[1])
+`;
+
+test('a deck of 300 slides shows its first slide quickly and draws only the slides near the window', async () => {
+  const bytes = writtenBy(LONG_DECK, 'course.pptx');
+  const started = Date.now();
+  const { page, context, errors } = await openDeck('course.pptx', bytes);
+  await page.waitForFunction(() => /Slide 1\b/.test(document.querySelector('[data-slide-index="0"]')?.textContent ?? ''), null, { timeout: 30_000 });
+  const first = Date.now() - started;
+  const drawn = () => page.$$eval('[data-slide-index]', (slides) => slides.filter((s) => /Point one/.test(s.textContent)).map((s) => Number(s.dataset.slideIndex)));
+  const atStart = await drawn();
+  console.log('first slide', first, 'ms; drawn', atStart, 'of', await page.locator('[data-slide-index]').count());
+  assert.ok(first < 15_000, `first slide after ${first} ms`);
+  assert.ok(atStart.length <= 12, String(atStart));
+  await page.evaluate(() => document.querySelector('[data-slide-index="250"]')?.scrollIntoView());
+  await page.waitForFunction(() => /Slide 251\b/.test(document.querySelector('[data-slide-index="250"]')?.textContent ?? ''), null, { timeout: 15_000 });
+  const later = await drawn();
+  console.log('after the jump', later);
+  assert.ok(later.length <= 16 && later.includes(250), String(later));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
