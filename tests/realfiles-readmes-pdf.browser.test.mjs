@@ -8,7 +8,8 @@
 // one whose last page has text saying nothing; a PDF with a layer switched off (optional content,
 // as InDesign, AutoCAD or a reviewer's Acrobat leave it; pypdf writes it, with tagged paragraphs as
 // Word and LibreOffice mark them) whose hidden words the browser's find does not stop on; a book
-// of 500 pages showing its first page quickly and drawing the rest as they are scrolled to.
+// of 500 pages showing its first page quickly and drawing the rest as they are scrolled to; a
+// paper in a Type 3 font (as dvips writes LaTeX's bitmap fonts) drawing its glyphs, its words found.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -271,6 +272,57 @@ test('a 500-page book shows its first page quickly and draws only the pages near
   // The book has text: no note about a scan.
   await page.waitForSelector('.plug-pages[data-text="some"]');
   assert.equal(await page.$('.plug-pdf-note'), null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A font of the kind LaTeX's dvips writes for bitmap (PK) fonts: Type 3, each glyph a little
+// drawing of its own (here a filled box per letter), with a ToUnicode map for its text.
+const TYPE3 = `
+import sys
+from pypdf import PdfWriter
+from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject, ArrayObject, NumberObject, FloatObject
+w = PdfWriter()
+def stream(data):
+    s = DecodedStreamObject()
+    s.set_data(data)
+    return w._add_object(s)
+chars = 'Theorm1. '
+procs, diffs = DictionaryObject(), ArrayObject()
+for i, c in enumerate(chars):
+    procs[NameObject(f'/g{i}')] = stream(f'600 0 0 0 500 700 d1 {50 + i * 10} 0 400 {300 + i * 40} re f'.encode() if c != ' ' else b'400 0 d0')
+    diffs += [NumberObject(ord(c)), NameObject(f'/g{i}')]
+first, last = min(map(ord, chars)), max(map(ord, chars))
+cmap = '/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /T3 def 1 begincodespacerange <00> <FF> endcodespacerange %d beginbfchar %s endbfchar endcmap CMapName currentdict /CMap defineresource pop end end' % (len(chars), ' '.join(f'<{ord(c):02X}> <{ord(c):04X}>' for c in chars))
+font = w._add_object(DictionaryObject({
+    NameObject('/Type'): NameObject('/Font'), NameObject('/Subtype'): NameObject('/Type3'),
+    NameObject('/FontBBox'): ArrayObject([NumberObject(0), NumberObject(0), NumberObject(600), NumberObject(700)]),
+    NameObject('/FontMatrix'): ArrayObject([FloatObject(0.001), NumberObject(0), NumberObject(0), FloatObject(0.001), NumberObject(0), NumberObject(0)]),
+    NameObject('/CharProcs'): procs,
+    NameObject('/Encoding'): DictionaryObject({NameObject('/Type'): NameObject('/Encoding'), NameObject('/Differences'): diffs}),
+    NameObject('/FirstChar'): NumberObject(first), NameObject('/LastChar'): NumberObject(last),
+    NameObject('/Widths'): ArrayObject([NumberObject(400 if chr(c) == ' ' else 600 if chr(c) in chars else 0) for c in range(first, last + 1)]),
+    NameObject('/Resources'): DictionaryObject(), NameObject('/ToUnicode'): stream(cmap.encode()),
+}))
+page = w.add_blank_page(612, 792)
+page[NameObject('/Contents')] = stream(b'BT /T3 24 Tf 72 700 Td (Theorem 1.) Tj ET')
+page[NameObject('/Resources')] = DictionaryObject({NameObject('/Font'): DictionaryObject({NameObject('/T3'): font})})
+w.write(sys.argv[1])
+`;
+
+test("a paper set in a Type 3 font (LaTeX's bitmap fonts) draws its glyphs, and its words can be found", async () => {
+  const { page, context, errors } = await openPdf('paper.pdf', writtenBy(TYPE3, 'paper.pdf'));
+  await page.waitForFunction(() => /Theorem 1\./.test(document.querySelector('.plug-page[data-page="1"] .textLayer')?.textContent ?? ''), null, { timeout: 30_000 });
+  // The glyphs' boxes are drawn where the words stand: ink on the canvas under the text.
+  const ink = await page.evaluate(() => {
+    const canvas = document.querySelector('.plug-page[data-page="1"] canvas');
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, Math.round(canvas.height * 0.2));
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] < 80 && data[i + 1] < 80 && data[i + 2] < 80) dark++;
+    return dark;
+  });
+  assert.ok(ink > 500, `${ink} dark pixels`);
+  assert.equal(await page.evaluate(() => window.find('Theorem 1.')), true);
   assert.deepEqual(errors, []);
   await context.close();
 });
