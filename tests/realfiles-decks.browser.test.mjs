@@ -187,3 +187,90 @@ test('a picture the browser cannot decode (a TIFF) says so in its frame; a PNG b
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// A python-pptx column chart with its legend at the bottom, beside the plot rather than over it
+// (include_in_layout False: PowerPoint shrinks the plot to make room), and category labels at 14 pt.
+const LEGEND_DECK = `
+import sys
+from pptx import Presentation
+from pptx.chart.data import CategoryChartData
+from pptx.enum.chart import XL_CHART_TYPE, XL_LEGEND_POSITION
+from pptx.util import Inches, Pt
+p = Presentation()
+s = p.slides.add_slide(p.slide_layouts[5])
+s.shapes.title.text = 'Revenue by region'
+d = CategoryChartData()
+d.categories = ['North America', 'Europe', 'Asia Pacific', 'Latin America']
+d.add_series('2024', (120, 95, 80, 30))
+d.add_series('2025', (140, 100, 110, 42))
+chart = s.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(0.5), Inches(1.5), Inches(9), Inches(5.5), d).chart
+chart.has_legend = True
+chart.legend.position = XL_LEGEND_POSITION.BOTTOM
+chart.legend.include_in_layout = False
+chart.legend.font.size = Pt(14)
+chart.category_axis.tick_labels.font.size = Pt(14)
+p.save(sys.argv[1])
+`;
+
+test("a chart's legend at the bottom sits under the category labels, not over them", async () => {
+  const { page, context, errors } = await openDeck('revenue.pptx', writtenBy(LEGEND_DECK, 'revenue.pptx'));
+  await page.waitForSelector('.pptx-chart-custom-legend', { timeout: 30_000 });
+  // The labels are drawn on the chart's canvas, the legend is a box over it: no ink of the canvas
+  // (a label's letters) in the rows the legend's box covers, once the chart has drawn.
+  await page.waitForFunction(() => {
+    const legend = document.querySelector('.pptx-chart-custom-legend');
+    const canvas = legend.parentElement.querySelector('canvas');
+    if (!canvas) return false;
+    const plot = canvas.closest('div[_echarts_instance_]') ?? canvas.parentElement;
+    const scale = canvas.height / plot.offsetHeight;
+    const top = Math.max(0, Math.floor((legend.offsetTop - plot.offsetTop) * scale));
+    const { data } = canvas.getContext('2d').getImageData(0, top, canvas.width, Math.ceil(legend.offsetHeight * scale));
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 100 && data[i] + data[i + 1] + data[i + 2] < 360) ink++;
+    // The axis has been drawn (ink above the legend) and none of it reaches the legend's rows.
+    const above = canvas.getContext('2d').getImageData(0, Math.max(0, top - 40), canvas.width, 40).data;
+    let labels = 0;
+    for (let i = 0; i < above.length; i += 4) if (above[i + 3] > 100 && above[i] + above[i + 1] + above[i + 2] < 360) labels++;
+    window.legendInk = { ink, labels };
+    return labels > 0;
+  }, null, { timeout: 15_000 });
+  const { ink } = await page.evaluate(() => window.legendInk);
+  await page.screenshot({ path: join(SHOTS, 'legend.png') });
+  assert.equal(ink, 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A deck of 300 slides (python-pptx, a title and three points each), as a course's or a
+// conference's decks run: the first slide shows quickly and only the slides near the window are
+// drawn, however far the reader jumps.
+const LONG_DECK = `
+import sys
+from pptx import Presentation
+p = Presentation()
+for n in range(1, 301):
+    s = p.slides.add_slide(p.slide_layouts[1])
+    s.shapes.title.text = f'Slide {n}'
+    s.placeholders[1].text = f'Point one of slide {n}\\nPoint two\\nPoint three'
+p.save(sys.argv[1])
+`;
+
+test('a deck of 300 slides shows its first slide quickly and draws only the slides near the window', async () => {
+  const bytes = writtenBy(LONG_DECK, 'course.pptx');
+  const started = Date.now();
+  const { page, context, errors } = await openDeck('course.pptx', bytes);
+  await page.waitForFunction(() => /Slide 1\b/.test(document.querySelector('[data-slide-index="0"]')?.textContent ?? ''), null, { timeout: 30_000 });
+  const first = Date.now() - started;
+  const drawn = () => page.$$eval('[data-slide-index]', (slides) => slides.filter((s) => /Point one/.test(s.textContent)).map((s) => Number(s.dataset.slideIndex)));
+  const atStart = await drawn();
+  console.log('first slide', first, 'ms; drawn', atStart, 'of', await page.locator('[data-slide-index]').count());
+  assert.ok(first < 15_000, `first slide after ${first} ms`);
+  assert.ok(atStart.length <= 12, String(atStart));
+  await page.evaluate(() => document.querySelector('[data-slide-index="250"]')?.scrollIntoView());
+  await page.waitForFunction(() => /Slide 251\b/.test(document.querySelector('[data-slide-index="250"]')?.textContent ?? ''), null, { timeout: 15_000 });
+  const later = await drawn();
+  console.log('after the jump', later);
+  assert.ok(later.length <= 16 && later.includes(250), String(later));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -117,7 +117,41 @@ function offerFilledDownload(doc) {
   });
 }
 
-async function renderPage(doc, slot, pdfjs, links) {
+// Text in a layer the PDF keeps hidden (optional content switched off: a reviewer's remarks, a
+// draft stamp, another language's labels) is not drawn, but pdf.js put it in the text layer all
+// the same: the browser's find stopped on blank paper and a copy took words nobody saw. In a
+// document with a hidden layer, a page's drawing operations say which layer each marked section
+// belongs to; its text, read with the same sections in the same order, leaves out what lies in a
+// hidden one. Where the two readings do not pair up, every word is kept, as before.
+async function visibleText(page, layers, pdfjs) {
+  const { OPS } = pdfjs;
+  const [content, ops] = await Promise.all([
+    page.getTextContent({ includeMarkedContent: true }),
+    page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE }),
+  ]);
+  const shown = [];
+  const stack = [true];
+  ops.fnArray.forEach((fn, i) => {
+    if (fn === OPS.beginMarkedContent || fn === OPS.beginMarkedContentProps) {
+      const [tag, props] = ops.argsArray[i];
+      stack.push(stack.at(-1) && (fn === OPS.beginMarkedContent || tag !== "OC" || layers.isVisible(props)));
+      shown.push(stack.at(-1));
+    } else if (fn === OPS.endMarkedContent && stack.length > 1) stack.pop();
+  });
+  const opens = (item) => item.type === "beginMarkedContent" || item.type === "beginMarkedContentProps";
+  if (content.items.filter(opens).length !== shown.length) return content;
+  let next = 0;
+  const open = [true];
+  content.items = content.items.filter((item) => {
+    if (opens(item)) open.push(shown[next++]);
+    else if (item.type === "endMarkedContent") open.length > 1 && open.pop();
+    else return open.at(-1);
+    return true;
+  });
+  return content;
+}
+
+async function renderPage(doc, slot, pdfjs, links, layers) {
   const number = Number(slot.dataset.page);
   const page = await doc.getPage(number);
   const unscaled = page.getViewport({ scale: 1 });
@@ -136,7 +170,8 @@ async function renderPage(doc, slot, pdfjs, links) {
   slot.style.setProperty("--total-scale-factor", String(scale));
   slot.replaceChildren(canvas, text);
   slot.dataset.width = String(slot.clientWidth);
-  await new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container: text, viewport }).render();
+  const textContentSource = layers ? await visibleText(page, layers, pdfjs) : page.streamTextContent();
+  await new pdfjs.TextLayer({ textContentSource, container: text, viewport }).render();
   await renderAnnotations(doc, page, slot, viewport, pdfjs, links);
   page.cleanup();
 }
@@ -232,6 +267,28 @@ async function sizePages(doc) {
   }
 }
 
+// A scan saved as PDF (a copier's, a phone app's without text recognition) is pictures of pages:
+// the browser's find found nothing in it, a drag selected nothing, and nothing said why. Its
+// pages' text is read in order (pictures are not decoded for it) until one has some; where none
+// has, a note above the pages says so. The pages' box is marked with what was found.
+async function noteWithoutText(doc) {
+  for (let number = 1; number <= doc.numPages; number++) {
+    const page = await doc.getPage(number);
+    const content = await page.getTextContent();
+    if (content.items.some((item) => item.str.trim())) {
+      pagesBox.dataset.text = "some";
+      return;
+    }
+  }
+  pagesBox.dataset.text = "none";
+  const note = document.createElement("p");
+  note.className = "plug-pdf-note";
+  note.setAttribute("role", "note");
+  note.textContent =
+    "This PDF has no text, only pictures of its pages (a scan): its words cannot be found, selected or copied here. A copy saved with text recognition (OCR) can be searched.";
+  pagesBox.before(note);
+}
+
 async function open() {
   setStatus("Loading PDF…");
   let pdfjs;
@@ -256,6 +313,9 @@ async function open() {
   const doc = await task.promise;
   const first = (await doc.getPage(1)).getViewport({ scale: 1 });
   const links = linkService(doc);
+  // The layers (optional content) as the file opens them, where one of them starts hidden.
+  const config = await doc.getOptionalContentConfig().catch(() => null);
+  const layers = config && [...config].some(([, group]) => !group.visible) ? config : null;
   offerFilledDownload(doc);
   clearStatus();
   const visible = new Set();
@@ -263,7 +323,7 @@ async function open() {
   const schedule = (slot) => {
     if (pending.has(slot) || slot.dataset.width === String(slot.clientWidth)) return;
     pending.add(slot);
-    renderPage(doc, slot, pdfjs, links)
+    renderPage(doc, slot, pdfjs, links, layers)
       .then(() => track(slot, visible))
       .catch((error) => console.error(`page ${slot.dataset.page}`, error))
       .finally(() => pending.delete(slot));
@@ -299,6 +359,7 @@ async function open() {
     pageObserver.observe(slot);
   }
   pagesSized = sizePages(doc).catch((error) => console.error("reading the page sizes", error));
+  pagesSized.then(() => noteWithoutText(doc)).catch((error) => console.error("reading the text", error));
   counter.textContent = `1 / ${doc.numPages}`;
   counter.hidden = false;
   await showOutline(doc, links);

@@ -342,6 +342,26 @@ function fontFallbacks() {
   }).observe(slidesBox, { childList: true, subtree: true });
 }
 
+// PowerPoint sets a legend at the bottom of a chart under the category labels: the plot shrinks
+// to make room, unless the legend is set to overlap the chart. pptx-renderer draws the legend as a
+// box of its own at 5% from the chart's foot and leaves a fixed 35 px under the plot for the
+// labels, so labels at 14 pt ran into the legend ("Europe" written over its swatches). Where the
+// renderer fits the labels inside the plot's grid (no manual layout of the plot) and its legend
+// box stands below the plot, the grid ends above the legend.
+function roomForBottomLegend(chart) {
+  try {
+    const grid = chart.getOption().grid?.[0];
+    const plot = chart.getDom();
+    const legend = plot.parentElement.querySelector(":scope > .pptx-chart-custom-legend");
+    if (!grid?.containLabel || typeof grid.bottom !== "number" || !legend?.style.bottom) return chart;
+    const needed = Math.ceil(plot.offsetTop + plot.offsetHeight - legend.offsetTop + 4);
+    if (grid.bottom < needed && needed < plot.offsetHeight / 3) chart.setOption({ grid: { bottom: needed } });
+  } catch (error) {
+    console.error("making room for a chart's legend", error);
+  }
+  return chart;
+}
+
 try {
   setStatus("Loading slides…");
   const [renderer, bytes] = await Promise.all([import(vendor + "pptx-renderer.min.mjs"), fetchBytes(fileUrl)]);
@@ -354,14 +374,20 @@ try {
     const notes = await speakerNotes(zip).catch(() => []);
     const hidden = await hiddenSlides(zip).catch(() => []);
     const sectionStarts = await sections(zip).catch(() => new Map());
-    await renderer.PptxViewer.open(deck, slidesBox, {
+    // PptxViewer.open(deck, box, options) in two steps, to reach the viewer before it draws.
+    const options = {
       zipLimits: renderer.RECOMMENDED_ZIP_LIMITS,
       fitMode: "contain",
       lazySlides: true,
       lazyMedia: true,
       listOptions: { windowed: true, initialSlides: 4, batchSize: 4 },
       pdfjs: { moduleUrl: vendor + "pdf.min.mjs", workerUrl: vendor + "pdf.worker.min.mjs" },
-    });
+    };
+    const viewer = new renderer.PptxViewer(slidesBox, options);
+    // Each chart the renderer draws (an ECharts instance) passes through this set as it is made.
+    const charts = viewer.chartInstances;
+    charts.add = (chart) => Set.prototype.add.call(charts, roomForBottomLegend(chart));
+    await viewer.open(deck, options);
     showSpeakerNotes(notes);
     markHiddenSlides(hidden);
     showSections(sectionStarts);
