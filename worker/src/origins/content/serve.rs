@@ -398,8 +398,9 @@ async fn site_entry(
         let tag = badge_tag(cx, seen).await?;
         return stream_html(cx, seen, body, tag, PageKind::Html).await;
     }
-    // A stored site never changes: a file's place in its zip names its bytes for good.
-    let etag = format!("W/\"{:x}-{:x}\"", file.data_offset, file.size);
+    // A stored site never changes: a file's place in its zip names its bytes for good, so the
+    // tag is strong (byte for byte), which a ranged read's `If-Range` needs.
+    let etag = format!("\"{:x}-{:x}\"", file.data_offset, file.size);
     if req
         .headers()
         .get("If-None-Match")?
@@ -410,7 +411,7 @@ async fn site_entry(
         return Ok(response);
     }
     let Some(packed) = plug_content::precompressed(&file.path) else {
-        let mut response = site_asset_range(cx, req, seen, file, body, content_type)?;
+        let mut response = site_asset_range(cx, req, seen, file, body, content_type, &etag)?;
         cached_for(response.headers_mut(), &file.path, &etag);
         return Ok(response);
     };
@@ -438,7 +439,8 @@ fn cached_for(headers: &mut worker::Headers, path: &str, etag: &str) {
 }
 
 /// A file of the site that is not a page, whole or the one range asked for
-/// (`plug_content::byte_range`): a site's video plays in Safari and seeks in any browser.
+/// (`plug_content::byte_range`): a site's video plays in Safari and seeks in any browser. A range
+/// under an `If-Range` that names other bytes is ignored (`plug_content::if_range_holds`).
 fn site_asset_range(
     cx: &Ctx,
     req: &Request,
@@ -446,9 +448,14 @@ fn site_asset_range(
     file: &site_files::SiteFile,
     whole: ByteChunks,
     content_type: &str,
+    etag: &str,
 ) -> ApiResult<Response> {
     let size = file.size as u64;
-    let asked = req.headers().get("Range")?;
+    let if_range = req.headers().get("If-Range")?;
+    let asked = req
+        .headers()
+        .get("Range")?
+        .filter(|_| plug_content::if_range_holds(if_range.as_deref(), etag));
     let (mut response, length) = match plug_content::byte_range(asked.as_deref(), size) {
         plug_content::ByteRange::Whole => (Response::from_stream(whole)?, size),
         plug_content::ByteRange::Unsatisfiable => {
