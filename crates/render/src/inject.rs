@@ -145,9 +145,9 @@ const TOOL_GLOBALS_SCRIPT: &str = "<script src=\"/_plug/vendor/plug-tool-globals
 /// its build config says `useLocalCanvasKit`, though `flutter build web` writes the same files into
 /// the site's `canvaskit/`: where gstatic is out of reach (offline, an office firewall, a country
 /// that blocks Google) the app stayed a white page. Set on the config as `flutter_bootstrap.js`
-/// assigns it, it makes the loader take the site's own copy (README "Decisions": zipped sites);
-/// a `canvasKitBaseUrl` the page passes to `load` still wins.
-const FLUTTER_LOCAL_CANVASKIT: &str = "<script>Object.defineProperty(window._flutter??={},\"buildConfig\",{configurable:!0,set(v){if(v)v.useLocalCanvasKit=!0;this.$c=v},get(){return this.$c}})</script>";
+/// assigns it (or as it already is), it makes the loader take the site's own copy (README
+/// "Decisions": zipped sites); a `canvasKitBaseUrl` the page passes to `load` still wins.
+const FLUTTER_LOCAL_CANVASKIT: &str = "<script>(f=>{let c=f.buildConfig;Object.defineProperty(f,\"buildConfig\",{configurable:!0,set(v){if(v)v.useLocalCanvasKit=!0;c=v},get:()=>c});f.buildConfig=c})(window._flutter??={})</script>";
 
 /// Whether a page's first bytes (what the Worker reads before it answers: its first 64 KB) call
 /// the globals a Claude artifact is given: such a page, saved from Claude, stopped at its first
