@@ -217,7 +217,11 @@ mod tests {
             Some(EmbedderPolicy::RequireCorp)
         );
         assert_eq!(
-            asked_for(["index.html", "js/coi-serviceworker.js"].into_iter(), None, &[]),
+            asked_for(
+                ["index.html", "js/coi-serviceworker.js"].into_iter(),
+                None,
+                &[]
+            ),
             None
         );
         let headers = b"/*\n  Cross-Origin-Opener-Policy: same-origin\n  Cross-Origin-Embedder-Policy: credentialless\n";
