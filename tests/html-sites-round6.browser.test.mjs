@@ -332,7 +332,8 @@ test('a Flutter web build draws where www.gstatic.com is out of reach: its loade
 // A site's video resumed (a download paused and picked up, a media cache filling its gaps): the
 // browser asks for the rest `If-Range` the bytes it holds are still the file's. A stored site never
 // changes, so its files carry a strong `ETag` a browser may resume against; a range under any other
-// validator, or a date (Plug sends no `Last-Modified`), gets the whole file, never a splice.
+// validator, or a date (Plug sends no `Last-Modified`), gets the whole file, never a splice. Each
+// answer says its length on the wire (`no-store`), so a download shows its progress.
 test("a site's video answers a resumed range under its own strong ETag, and the whole file under another validator", async () => {
   const clip = Buffer.alloc(64 * 1024);
   for (let i = 0; i < clip.length; i += 1) clip[i] = (i * 7 + (i >> 8)) & 0xff;
@@ -349,7 +350,7 @@ test("a site's video answers a resumed range under its own strong ETag, and the 
       const ask = async (ifRange) => {
         const r = await fetch(`media/${f}`, { headers: { range: 'bytes=1000-1999', 'if-range': ifRange }, cache: 'no-store' });
         const bytes = new Uint8Array(await r.arrayBuffer());
-        return { status: r.status, range: r.headers.get('content-range'), length: bytes.length, head: [...bytes.subarray(0, 4)] };
+        return { status: r.status, range: r.headers.get('content-range'), sent: r.headers.get('content-length'), length: bytes.length, head: [...bytes.subarray(0, 4)] };
       };
       return {
         etag,
@@ -365,10 +366,10 @@ test("a site's video answers a resumed range under its own strong ETag, and the 
     assert.deepEqual({ ...got, etag: undefined }, {
       etag: undefined,
       first: 206,
-      same: { status: 206, range: `bytes 1000-1999/${clip.length}`, length: 1000, head: head(1000) },
-      weak: { status: 200, range: null, length: clip.length, head: head(0) },
-      other: { status: 200, range: null, length: clip.length, head: head(0) },
-      date: { status: 200, range: null, length: clip.length, head: head(0) },
+      same: { status: 206, range: `bytes 1000-1999/${clip.length}`, sent: '1000', length: 1000, head: head(1000) },
+      weak: { status: 200, range: null, sent: `${clip.length}`, length: clip.length, head: head(0) },
+      other: { status: 200, range: null, sent: `${clip.length}`, length: clip.length, head: head(0) },
+      date: { status: 200, range: null, sent: `${clip.length}`, length: clip.length, head: head(0) },
     }, file);
   }
   await context.close();

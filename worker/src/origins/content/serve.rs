@@ -457,7 +457,7 @@ fn site_asset_range(
         .get("Range")?
         .filter(|_| plug_content::if_range_holds(if_range.as_deref(), etag));
     let (mut response, length) = match plug_content::byte_range(asked.as_deref(), size) {
-        plug_content::ByteRange::Whole => (Response::from_stream(whole)?, size),
+        plug_content::ByteRange::Whole => (fixed_length(whole, size)?, size),
         plug_content::ByteRange::Unsatisfiable => {
             let mut response = Response::empty()?.with_status(416);
             let _ = response
@@ -475,7 +475,7 @@ fn site_asset_range(
                 // Deflated: inflate from the start, keep the span, stop reading past it.
                 slice_chunks(whole, start, end)
             };
-            let mut response = Response::from_stream(part)?.with_status(206);
+            let mut response = fixed_length(part, length)?.with_status(206);
             let _ = response
                 .headers_mut()
                 .set("Content-Range", &format!("bytes {start}-{end}/{size}"));
@@ -484,6 +484,17 @@ fn site_asset_range(
     };
     let _ = response.headers_mut().set("Accept-Ranges", "bytes");
     site_asset(cx, seen, response, content_type, length)
+}
+
+/// A body of `length` bytes that goes out with that `Content-Length` (a browser shows a download's
+/// progress, a media player knows the part's size): the runtime sends any other stream chunked and
+/// drops the header.
+fn fixed_length(body: ByteChunks, length: u64) -> ApiResult<Response> {
+    let fixed: worker::worker_sys::FixedLengthStream =
+        worker::FixedLengthStream::wrap(body, length).into();
+    Ok(Response::from_body(worker::ResponseBody::Stream(
+        fixed.readable(),
+    ))?)
 }
 
 /// The bytes `start..=end` of a stream, which ends once they are out.
