@@ -105,6 +105,9 @@ test('a Unity WebGL build compressed ahead of time loads: its .gz and .br files 
     .map(async (p) => { const r = await fetch(o + p); await r.arrayBuffer(); return r.headers.get('content-type'); })), origin);
   assert.deepEqual(heads, ['application/wasm', 'text/javascript; charset=utf-8', 'application/octet-stream'],
     'the wasm and the script by what they hold; a sitemap.xml.gz stays the gzip file it is');
+  // The length of what is sent, on the wire (`no-store`), for Unity's progress bar: it went chunked.
+  const sent = await page.evaluate(async (o) => (await fetch(o + '/Build/Kart.data.gz', { cache: 'no-store' })).headers.get('content-length'), origin);
+  assert.equal(sent, String(gzipSync(data).length));
   assert.deepEqual(page.problems, []);
   await context.close();
 });

@@ -415,9 +415,10 @@ async fn site_entry(
         cached_for(response.headers_mut(), &file.path, &etag);
         return Ok(response);
     };
-    let response = Response::from_stream(body)?;
+    let response = fixed_length(body, file.size as u64)?;
     // `game.wasm.gz` goes out as the wasm it holds, its bytes as stored: the browser inflates
-    // them, and `Manual` keeps the runtime from compressing them a second time.
+    // them, and `Manual` keeps the runtime from compressing them a second time. Their length is
+    // what Unity's loader shows its progress bar by.
     let mut response = site_asset(cx, seen, response, packed.content_type, file.size)?
         .with_encode_body(worker::EncodeBody::Manual);
     let _ = response
