@@ -128,6 +128,8 @@ expected_versions=(
   @alpinejs/intersect@3.17.4
   @alpinejs/persist@3.17.5
   @alpinejs/mask@3.17.5
+  echarts-5@5.6.0
+  jspdf@2.5.2
 )
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }
@@ -455,6 +457,12 @@ sync_file "$nm/axios/dist/axios.min.js" "$out/cdn/axios.min.js"
 for file in axios.js axios.min.js; do
   sync_file "$nm/axios/dist/esm/$file" "$out/cdn/axios/esm/$file"
 done
+# Round 6: ECharts 5 (its last release, 5.6.0) and jsPDF 2's browser build (2.5.2), which AI pages load
+# for dashboards and a "Download PDF" button.
+sync_file "$nm/echarts-5/dist/echarts.min.js" "$out/cdn/echarts.min.js"
+sync_file "$nm/jspdf/dist/jspdf.umd.min.js" "$out/cdn/jspdf.umd.min.js"
+sync_file "$nm/echarts-5/NOTICE" "$out/cdn/licenses/echarts-5-NOTICE.txt"
+sync_file "$nm/echarts-5/licenses/LICENSE-d3" "$out/cdn/licenses/echarts-5-d3.txt"
 # React 19 as ES modules (esm.sh, `+esm`): the registry's production builds, installed in a package
 # of their own (scripts/react19: npm will not put react-dom 19 beside React 18, its peer, in one
 # tree), bundled into one module that react.mjs, react-dom.mjs and jsx-runtime.mjs re-export.
@@ -486,7 +494,7 @@ for license in three-160/LICENSE font-awesome/README.md fontawesome-free-5/LICEN
   chartjs-plugin-datalabels/LICENSE.md typed.js/LICENSE.txt swiper/LICENSE htmx.org/LICENSE \
   htmx.org-1/LICENSE daisyui/LICENSE daisyui-4/LICENSE flowbite/LICENSE.md lottie-web/LICENSE.md \
   mathjax/LICENSE remixicon/License tsparticles/LICENSE flowbite-1/LICENSE.md remixicon-3/License \
-  remixicon-2/License; do
+  remixicon-2/License echarts-5/LICENSE; do
   sync_file "$nm/$license" "$out/cdn/licenses/${license%/*}.txt"
 done
 for license in @babel/standalone/LICENSE chart.js/LICENSE.md d3/LICENSE three/LICENSE lodash/LICENSE \
@@ -495,7 +503,7 @@ for license in @babel/standalone/LICENSE chart.js/LICENSE.md d3/LICENSE three/LI
   tailwindcss/LICENSE postcss/LICENSE jquery/LICENSE.txt bootstrap/LICENSE bootstrap-icons/LICENSE \
   @popperjs/core/LICENSE.md vue/LICENSE plotly.js-dist-min/LICENSE plotly.js-dist-min-1/LICENSE \
   @highlightjs/cdn-assets/LICENSE prismjs/LICENSE animate.css/LICENSE animejs/LICENSE.md leaflet/LICENSE \
-  @lottiefiles/lottie-player/LICENSE @phosphor-icons/web/LICENSE canvas-confetti/LICENSE axios/LICENSE; do
+  @lottiefiles/lottie-player/LICENSE @phosphor-icons/web/LICENSE canvas-confetti/LICENSE axios/LICENSE jspdf/LICENSE; do
   name="${license%/*}"
   sync_file "$nm/$license" "$out/cdn/licenses/${name/\//+}.txt"
 done

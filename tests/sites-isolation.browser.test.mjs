@@ -2,7 +2,8 @@
 // build, ffmpeg.wasm's threaded core) ask to be cross-origin isolated the two ways such sites do:
 // a `_headers` file as Netlify and Cloudflare Pages read it, or `coi-serviceworker.js`, which
 // would add the headers from a service worker (a drop may not register one); or show it by
-// Emscripten's pthread worker beside their wasm. Opened in Chromium
+// Emscripten's pthread worker beside their wasm, or by a main script that is its own pthread
+// worker (Emscripten 3.1.58 on). Opened in Chromium
 // through the shared `url`: the page, its worker and its shared memory are isolated, the badge
 // still loads under `require-corp`, and a site that asks for nothing is served as before. The
 // fixtures are written here in the shape those tools give them (README "Decisions": cross-origin
@@ -130,6 +131,30 @@ test('the same export as Godot 4.2 writes it, with no _headers, is known by its 
   await page.waitForFunction(() => document.getElementById('status-notice').textContent !== '');
   assert.equal(await page.textContent('#status-notice'), 'Started with threads: isolated, counter 42', page.problems.join('\n'));
   await chipShown(page);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+// Godot 4.3 and later with thread support (Emscripten 3.1.58 on): no worker file; the engine's
+// script starts its threads from itself, naming them `em-pthread`, and runs as one when so named.
+const GODOT_43_ENGINE = `if (typeof window === 'undefined' && self.name.startsWith('em-pthread')) {
+${GODOT_WORKER}} else {
+${GODOT_ENGINE.replace("new Worker('index.worker.js')", "new Worker('index.js', { 'name': 'em-pthread' })")}}
+`;
+
+test("Godot 4.3's threaded export, whose engine script is its own pthread worker, is known by that script and starts", async () => {
+  const e = await dropSite('dodge-43.zip', zip([
+    { name: 'index.html', content: GODOT_INDEX },
+    { name: 'index.js', content: GODOT_43_ENGINE },
+    { name: 'index.wasm', content: ADD_WASM },
+    { name: 'index.pck', content: Buffer.alloc(1024, 1), store: true },
+    { name: 'index.audio.worklet.js', content: 'class GodotProcessor extends AudioWorkletProcessor {}\n' },
+  ]));
+  const { page, context, response } = await open(e);
+  // It showed "The following features required to run Godot projects on the Web are missing".
+  assert.equal(response.headers()['cross-origin-embedder-policy'], 'require-corp');
+  await page.waitForFunction(() => document.getElementById('status-notice').textContent !== '');
+  assert.equal(await page.textContent('#status-notice'), 'Started with threads: isolated, counter 42', page.problems.join('\n'));
   assert.deepEqual(page.problems, []);
   await context.close();
 });

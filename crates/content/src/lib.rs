@@ -63,6 +63,6 @@ pub use enrich::{extract_enrichment, Enrichment};
 pub use error::ContentError;
 pub use fingerprint::fingerprinted;
 pub use format::check_extension;
-pub use range::{byte_range, ByteRange};
+pub use range::{byte_range, if_range_holds, ByteRange};
 pub use site_base::base_folder;
 pub use validate::{validate, Upload, MAX_UPLOAD_BYTES};

@@ -100,7 +100,9 @@ canvas-confetti 1 ,confetti.browser.min.js,confetti.browser.js cdn/confetti.brow
 canvas-confetti 1 +esm,confetti.module.mjs cdn/confetti.module.mjs
 axios 1 esm/ cdn/axios/
 axios 1 +esm cdn/axios/esm/axios.min.js
-axios 1 ,axios.min.js,axios.js cdn/axios.min.js";
+axios 1 ,axios.min.js,axios.js cdn/axios.min.js
+echarts 5 ,echarts.min.js,echarts.js cdn/echarts.min.js
+jspdf 2 ,jspdf.umd.min.js,jspdf.umd.js cdn/jspdf.umd.min.js";
 
 /// The addresses read, after `https://`: the Play CDN's host, the CDNs' library paths, and the
 /// hosts that name a file by its version (`code.jquery.com/jquery-3.7.1.min.js`).
@@ -1078,6 +1080,57 @@ mod tests {
             "https://cdnjs.cloudflare.com/ajax/libs/axios/0.27.2/axios.min.js",
             "https://cdn.jsdelivr.net/npm/canvas-confetti@0.3.0/dist/confetti.browser.min.js",
             "https://cdn.jsdelivr.net/npm/axios@1.6.0/dist/browser/axios.cjs",
+        ] {
+            assert_eq!(vendored_url(url), None, "{url}");
+        }
+    }
+
+    #[test]
+    fn round_six_libraries_are_served_from_the_drop() {
+        for (url, local) in [
+            (
+                "https://cdn.jsdelivr.net/npm/echarts@5.4.3/dist/echarts.min.js",
+                "cdn/echarts.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/echarts/5.5.0/echarts.min.js",
+                "cdn/echarts.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/echarts@5",
+                "cdn/echarts.min.js",
+            ),
+            (
+                "https://unpkg.com/echarts@5.5.1/dist/echarts.js",
+                "cdn/echarts.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/jspdf/2.5.1/jspdf.umd.min.js",
+                "cdn/jspdf.umd.min.js",
+            ),
+            (
+                "https://unpkg.com/jspdf@latest/dist/jspdf.umd.min.js",
+                "cdn/jspdf.umd.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/jspdf@2.5.2/dist/jspdf.umd.js",
+                "cdn/jspdf.umd.min.js",
+            ),
+        ] {
+            assert_eq!(
+                vendored_url(url).as_deref(),
+                Some(format!("/_plug/vendor/{local}").as_str()),
+                "{url}"
+            );
+        }
+        // jsPDF 1 sets `window.jsPDF`, 2 `window.jspdf.jsPDF`; ECharts 4 and 6 are other lines.
+        for url in [
+            "https://cdnjs.cloudflare.com/ajax/libs/jspdf/1.5.3/jspdf.min.js",
+            "https://cdn.jsdelivr.net/npm/jspdf@3.0.1/dist/jspdf.umd.min.js",
+            "https://cdn.jsdelivr.net/npm/jspdf@2.5.1/dist/jspdf.es.min.js",
+            "https://cdn.jsdelivr.net/npm/echarts@4.9.0/dist/echarts.min.js",
+            "https://cdn.jsdelivr.net/npm/echarts@6.0.0/dist/echarts.min.js",
+            "https://cdn.jsdelivr.net/npm/echarts@5/dist/extension/bmap.min.js",
         ] {
             assert_eq!(vendored_url(url), None, "{url}");
         }

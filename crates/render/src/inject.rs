@@ -141,6 +141,14 @@ const NOINDEX_META: &str = "<meta name=\"robots\" content=\"noindex, nofollow\">
 /// (README "Decisions": the AI tools' globals in HTML pages), from the drop's own origin.
 const TOOL_GLOBALS_SCRIPT: &str = "<script src=\"/_plug/vendor/plug-tool-globals.js\"></script>";
 
+/// Flutter's loader takes CanvasKit (or Skwasm) from `www.gstatic.com/flutter-canvaskit/…` unless
+/// its build config says `useLocalCanvasKit`, though `flutter build web` writes the same files into
+/// the site's `canvaskit/`: where gstatic is out of reach (offline, an office firewall, a country
+/// that blocks Google) the app stayed a white page. Set on the config as `flutter_bootstrap.js`
+/// assigns it (or as it already is), it makes the loader take the site's own copy (README
+/// "Decisions": zipped sites); a `canvasKitBaseUrl` the page passes to `load` still wins.
+const FLUTTER_LOCAL_CANVASKIT: &str = "<script>(f=>{let c=f.buildConfig;Object.defineProperty(f,\"buildConfig\",{configurable:!0,set(v){if(v)v.useLocalCanvasKit=!0;c=v},get:()=>c});f.buildConfig=c})(window._flutter??={})</script>";
+
 /// Whether a page's first bytes (what the Worker reads before it answers: its first 64 KB) call
 /// the globals a Claude artifact is given: such a page, saved from Claude, stopped at its first
 /// `window.storage.get` with a TypeError.
@@ -218,6 +226,9 @@ fn settings(
                         lookups.set(0);
                     }
                     return Ok(());
+                }
+                if url.ends_with("flutter_bootstrap.js") {
+                    el.before(FLUTTER_LOCAL_CANVASKIT, ContentType::Html);
                 }
                 if let Some(local) = vendored_url(&url) {
                     el.set_attribute(attribute, &local)?;
@@ -433,6 +444,20 @@ mod cdn_tests {
         }
         out.extend(injector.end().unwrap());
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_flutter_page_takes_canvaskit_from_its_own_site() {
+        let page = "<!DOCTYPE html><html><head><base href=\"/\"></head><body><script src=\"flutter_bootstrap.js\" async></script></body></html>";
+        let out = rewrite_in_pieces(page, 7);
+        assert!(
+            out.contains(&format!(
+                "<body>{FLUTTER_LOCAL_CANVASKIT}<script src=\"flutter_bootstrap.js\" async>"
+            )),
+            "{out}"
+        );
+        let other = "<body><script src=\"main.dart.js\"></script></body>";
+        assert!(!rewrite_in_pieces(other, 64).contains("useLocalCanvasKit"));
     }
 
     #[test]

@@ -14,7 +14,9 @@
 //! And one way it shows it without saying: Emscripten's pthread layout at its top, `S.js` and
 //! `S.wasm` with the threads' `S.worker.js` beside them (Godot 4.0-4.2's web export is
 //! `index.js`, `index.wasm`, `index.worker.js`, `index.pck`; Emscripten before 3.1.58 wrote the
-//! worker for every `-pthread` build), which cannot start without `SharedArrayBuffer`.
+//! worker for every `-pthread` build), which cannot start without `SharedArrayBuffer`; and from
+//! Emscripten 3.1.58, which starts its threads from the main script itself, `S.js` naming its
+//! threads' workers `em-pthread` beside `S.wasm` (Godot 4.3 and later with thread support).
 //!
 //! Only these two headers are read from `_headers`: the others could loosen what the content
 //! origin promises (its CSP, CORP, nosniff), and isolation only ever restricts a page.
@@ -55,13 +57,19 @@ impl EmbedderPolicy {
 pub(crate) const HEADERS_FILE: &str = "_headers";
 const COI_SERVICE_WORKERS: [&str; 2] = ["coi-serviceworker.js", "coi-serviceworker.min.js"];
 
+/// What an Emscripten `-pthread` build's main script names its threads' workers (`new Worker(…,
+/// {name: 'em-pthread'})`), which no other build writes.
+pub(crate) const PTHREAD_MARK: &[u8] = b"em-pthread";
+
 /// The most of `_headers` read: Cloudflare Pages reads 100 rules of 2,000 characters.
 pub(crate) const HEADERS_FILE_MAX: usize = 64 * 1024;
 
-/// What the site at `paths`, with `headers_file` (its `_headers`, if any), asks for.
+/// What the site at `paths`, with `headers_file` (its `_headers`, if any) and `threaded` (its
+/// top-level scripts holding [`PTHREAD_MARK`]), asks for.
 pub(crate) fn asked_for<'a>(
     paths: impl Iterator<Item = &'a str>,
     headers_file: Option<&[u8]>,
+    threaded: &[String],
 ) -> Option<EmbedderPolicy> {
     if let Some(policy) = headers_file.and_then(|b| from_headers_file(&String::from_utf8_lossy(b)))
     {
@@ -73,6 +81,9 @@ pub(crate) fn asked_for<'a>(
             top.contains(format!("{stem}.js").as_str())
                 && top.contains(format!("{stem}.wasm").as_str())
         })
+    }) || threaded.iter().any(|p| {
+        p.strip_suffix(".js")
+            .is_some_and(|stem| top.contains(format!("{stem}.wasm").as_str()))
     });
     let coi = COI_SERVICE_WORKERS.iter().any(|p| top.contains(p));
     (pthreads || coi).then_some(EmbedderPolicy::RequireCorp)
@@ -159,12 +170,12 @@ mod tests {
             "index.pck",
         ];
         assert_eq!(
-            asked_for(godot.into_iter(), None),
+            asked_for(godot.into_iter(), None, &[]),
             Some(EmbedderPolicy::RequireCorp)
         );
         let emscripten = ["index.html", "a.out.js", "a.out.wasm", "a.out.worker.js"];
         assert_eq!(
-            asked_for(emscripten.into_iter(), None),
+            asked_for(emscripten.into_iter(), None, &[]),
             Some(EmbedderPolicy::RequireCorp)
         );
         // Godot 4.3's single-threaded export, a worker of a site's own, or one deeper down.
@@ -178,24 +189,44 @@ mod tests {
                 "game/index.worker.js",
             ],
         ] {
-            assert_eq!(asked_for(site.iter().copied(), None), None, "{site:?}");
+            assert_eq!(asked_for(site.iter().copied(), None, &[]), None, "{site:?}");
         }
+    }
+
+    #[test]
+    fn a_pthread_build_without_a_worker_file_is_known_by_its_main_script() {
+        // Godot 4.3's export with thread support, Emscripten 3.1.58 and later.
+        let godot = ["index.html", "index.js", "index.wasm", "index.pck"];
+        assert_eq!(
+            asked_for(godot.into_iter(), None, &["index.js".to_string()]),
+            Some(EmbedderPolicy::RequireCorp)
+        );
+        // A script naming the mark with no wasm of its name beside it is not such a build.
+        let site = ["index.html", "app.js", "index.wasm"];
+        assert_eq!(
+            asked_for(site.into_iter(), None, &["app.js".to_string()]),
+            None
+        );
     }
 
     #[test]
     fn coi_serviceworker_asks_for_require_corp() {
         let paths = ["index.html", "coi-serviceworker.min.js"];
         assert_eq!(
-            asked_for(paths.into_iter(), None),
+            asked_for(paths.into_iter(), None, &[]),
             Some(EmbedderPolicy::RequireCorp)
         );
         assert_eq!(
-            asked_for(["index.html", "js/coi-serviceworker.js"].into_iter(), None),
+            asked_for(
+                ["index.html", "js/coi-serviceworker.js"].into_iter(),
+                None,
+                &[]
+            ),
             None
         );
         let headers = b"/*\n  Cross-Origin-Opener-Policy: same-origin\n  Cross-Origin-Embedder-Policy: credentialless\n";
         assert_eq!(
-            asked_for(paths.into_iter(), Some(headers)),
+            asked_for(paths.into_iter(), Some(headers), &[]),
             Some(EmbedderPolicy::Credentialless)
         );
     }

@@ -78,6 +78,7 @@ impl SiteArchive {
         let mut files = Vec::with_capacity(candidates.len());
         let mut headers_file: Option<Vec<u8>> = None;
         let mut home: Option<Vec<u8>> = None;
+        let mut threaded = Vec::new();
         for candidate in candidates {
             let entry = zip
                 .by_index(candidate.zip_index)
@@ -95,12 +96,25 @@ impl SiteArchive {
                 "index.html" => Some((Vec::new(), HOME_READ_MAX)),
                 _ => None,
             };
+            // A top-level script is searched for an Emscripten pthread build's mark as it
+            // inflates: the end of the last chunk, then the next.
+            let mark = isolation::PTHREAD_MARK;
+            let mut scan = (!path.contains('/') && path.ends_with(".js")).then(Vec::new);
+            let mut marked = false;
             let size = budget.inflate(&candidate.path, candidate.compressed, entry, |chunk| {
                 if let Some((kept, max)) = kept.as_mut() {
                     let room = max.saturating_sub(kept.len());
                     kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
                 }
+                if let Some(carry) = scan.as_mut().filter(|_| !marked) {
+                    carry.extend_from_slice(chunk);
+                    marked = carry.windows(mark.len()).any(|w| w == mark);
+                    carry.drain(..carry.len().saturating_sub(mark.len() - 1));
+                }
             })?;
+            if marked {
+                threaded.push(path.clone());
+            }
             match (path.as_str(), kept) {
                 (HEADERS_FILE, Some((bytes, _))) => headers_file = Some(bytes),
                 (_, Some((bytes, _))) => home = Some(bytes),
@@ -127,6 +141,7 @@ impl SiteArchive {
         let isolation = isolation::asked_for(
             files.iter().map(|f| f.path.as_str()),
             headers_file.as_deref(),
+            &threaded,
         );
         Ok(SiteArchive {
             zip,

@@ -398,8 +398,9 @@ async fn site_entry(
         let tag = badge_tag(cx, seen).await?;
         return stream_html(cx, seen, body, tag, PageKind::Html).await;
     }
-    // A stored site never changes: a file's place in its zip names its bytes for good.
-    let etag = format!("W/\"{:x}-{:x}\"", file.data_offset, file.size);
+    // A stored site never changes: a file's place in its zip names its bytes for good, so the
+    // tag is strong (byte for byte), which a ranged read's `If-Range` needs.
+    let etag = format!("\"{:x}-{:x}\"", file.data_offset, file.size);
     if req
         .headers()
         .get("If-None-Match")?
@@ -410,13 +411,14 @@ async fn site_entry(
         return Ok(response);
     }
     let Some(packed) = plug_content::precompressed(&file.path) else {
-        let mut response = site_asset_range(cx, req, seen, file, body, content_type)?;
+        let mut response = site_asset_range(cx, req, seen, file, body, content_type, &etag)?;
         cached_for(response.headers_mut(), &file.path, &etag);
         return Ok(response);
     };
-    let response = Response::from_stream(body)?;
+    let response = fixed_length(body, file.size as u64)?;
     // `game.wasm.gz` goes out as the wasm it holds, its bytes as stored: the browser inflates
-    // them, and `Manual` keeps the runtime from compressing them a second time.
+    // them, and `Manual` keeps the runtime from compressing them a second time. Their length is
+    // what Unity's loader shows its progress bar by.
     let mut response = site_asset(cx, seen, response, packed.content_type, file.size)?
         .with_encode_body(worker::EncodeBody::Manual);
     let _ = response
@@ -438,7 +440,8 @@ fn cached_for(headers: &mut worker::Headers, path: &str, etag: &str) {
 }
 
 /// A file of the site that is not a page, whole or the one range asked for
-/// (`plug_content::byte_range`): a site's video plays in Safari and seeks in any browser.
+/// (`plug_content::byte_range`): a site's video plays in Safari and seeks in any browser. A range
+/// under an `If-Range` that names other bytes is ignored (`plug_content::if_range_holds`).
 fn site_asset_range(
     cx: &Ctx,
     req: &Request,
@@ -446,11 +449,16 @@ fn site_asset_range(
     file: &site_files::SiteFile,
     whole: ByteChunks,
     content_type: &str,
+    etag: &str,
 ) -> ApiResult<Response> {
     let size = file.size as u64;
-    let asked = req.headers().get("Range")?;
+    let if_range = req.headers().get("If-Range")?;
+    let asked = req
+        .headers()
+        .get("Range")?
+        .filter(|_| plug_content::if_range_holds(if_range.as_deref(), etag));
     let (mut response, length) = match plug_content::byte_range(asked.as_deref(), size) {
-        plug_content::ByteRange::Whole => (Response::from_stream(whole)?, size),
+        plug_content::ByteRange::Whole => (fixed_length(whole, size)?, size),
         plug_content::ByteRange::Unsatisfiable => {
             let mut response = Response::empty()?.with_status(416);
             let _ = response
@@ -468,7 +476,7 @@ fn site_asset_range(
                 // Deflated: inflate from the start, keep the span, stop reading past it.
                 slice_chunks(whole, start, end)
             };
-            let mut response = Response::from_stream(part)?.with_status(206);
+            let mut response = fixed_length(part, length)?.with_status(206);
             let _ = response
                 .headers_mut()
                 .set("Content-Range", &format!("bytes {start}-{end}/{size}"));
@@ -477,6 +485,17 @@ fn site_asset_range(
     };
     let _ = response.headers_mut().set("Accept-Ranges", "bytes");
     site_asset(cx, seen, response, content_type, length)
+}
+
+/// A body of `length` bytes that goes out with that `Content-Length` (a browser shows a download's
+/// progress, a media player knows the part's size): the runtime sends any other stream chunked and
+/// drops the header.
+fn fixed_length(body: ByteChunks, length: u64) -> ApiResult<Response> {
+    let fixed: worker::worker_sys::FixedLengthStream =
+        worker::FixedLengthStream::wrap(body, length).into();
+    Ok(Response::from_body(worker::ResponseBody::Stream(
+        fixed.readable(),
+    ))?)
 }
 
 /// The bytes `start..=end` of a stream, which ends once they are out.

@@ -498,3 +498,40 @@ fn a_github_download_of_a_repository_names_the_folder_that_holds_its_site() {
     ])));
     assert!(text.contains("npm run build"), "{text}");
 }
+
+#[test]
+fn a_pthread_build_is_known_by_its_main_scripts_mark_wherever_the_inflated_chunks_cut_it() {
+    for boundary in [4096, 8192, 16384, 32768, 65536] {
+        for shift in 1..10 {
+            let mut glue: Vec<u8> = (0..boundary + 64)
+                .map(|i| b"var Module={};\n"[i % 15])
+                .collect();
+            let at = boundary - shift;
+            glue[at..at + 10].copy_from_slice(b"em-pthread");
+            let site = open(zip_of(&[
+                ("index.html", b"<canvas></canvas>"),
+                ("index.js", &glue),
+                ("index.wasm", b"\0asm\x01\0\0\0"),
+            ]))
+            .unwrap();
+            assert_eq!(
+                site.cross_origin_isolation(),
+                Some(EmbedderPolicy::RequireCorp),
+                "mark at {at}"
+            );
+        }
+    }
+    // The same build without threads, or the mark in a script deeper down, asks for nothing.
+    for (path, glue) in [
+        ("index.js", &b"var Module={};"[..]),
+        ("lib/index.js", b"name:'em-pthread'"),
+    ] {
+        let site = open(zip_of(&[
+            ("index.html", b"<canvas></canvas>"),
+            (path, glue),
+            ("index.wasm", b"\0asm\x01\0\0\0"),
+        ]))
+        .unwrap();
+        assert_eq!(site.cross_origin_isolation(), None, "{path}");
+    }
+}
