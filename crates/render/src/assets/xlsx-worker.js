@@ -287,7 +287,7 @@ function sheetWorker() {
     const value = cell.type === FORMULA ? cell.result : cell.value;
     const shown = display(value, cell.numFmt);
     const number = typeof value === "number" ? value : value instanceof Date ? serialOf(value) : null;
-    return { number, text: shown ? shown.text.replace(/\u0001[^]/, " ") : "" };
+    return { number, text: shown ? shown.text.replace(/\u0001[^]/, " ") : "", format: typeof cell.numFmt === "string" ? cell.numFmt : (cell.numFmt && cell.numFmt.formatCode) || "General" };
   }
 
   // Each chart's box in sheet pixels (from its anchor and the sheet's column widths and row
@@ -296,9 +296,15 @@ function sheetWorker() {
     for (const sheet of sheets) {
       sheet.charts = charts.filter((c) => c.sheet === sheet.name).map(({ anchor, chart }) => {
         const box = anchorBox(sheet, anchor);
-        return { box, title: chart.title || "", primitives: self.PlugCharts.draw(chart, box.width, box.height) };
+        return { box, title: chart.title || "", primitives: self.PlugCharts.draw(chart, box.width, box.height, chartNumber) };
       });
     }
+  }
+
+  // A chart's axis label or data label in a number format, as a cell in that format shows it.
+  function chartNumber(value, format) {
+    const shown = display(value, format);
+    return shown ? shown.text.replace(/\u0001[^]/g, "").replace(/\s+/g, " ").trim() : "";
   }
 
   // Pictures anchored in a sheet (a logo: openpyxl's add_image, XlsxWriter's insert_image), read

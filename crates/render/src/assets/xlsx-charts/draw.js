@@ -4,8 +4,12 @@
 const PALETTE = ["#4472c4", "#ed7d31", "#a5a5a5", "#ffc000", "#5b9bd5", "#70ad47", "#264478", "#9e480e", "#636363", "#997300", "#255e91", "#43682b"];
 const FONT = "Calibri, Carlito, Arial, sans-serif";
 
-/** The chart as primitives [tag, attributes, text?] for an SVG of `width` x `height`. */
-export function draw(chart, width, height) {
+/**
+ * The chart as primitives [tag, attributes, text?] for an SVG of `width` x `height`.
+ * `format(value, code)` shows a number in a number format as a cell shows it (axis labels and
+ * data labels in the source cells' format, `$1,000` and `25%`); without it, plain numbers.
+ */
+export function draw(chart, width, height, format = null) {
   const out = [["rect", { x: 0.5, y: 0.5, width: width - 1, height: height - 1, fill: "#ffffff", stroke: "#d9d9d9" }]];
   const text = (x, y, value, attrs = {}) => out.push(["text", { x, y, "font-family": FONT, "font-size": 12, fill: "#595959", ...attrs }, String(value)]);
   if (chart.failed) {
@@ -31,8 +35,9 @@ export function draw(chart, width, height) {
     : series.map((s) => ({ name: s.name, fill: s.fill }));
   let box = { left: 10, top, right: width - 10, bottom: height - 10 };
   if (chart.legend && legendItems.length > 0) box = drawLegend(out, text, chart.legend, legendItems, box);
-  if (pie) drawPie(out, chart.plots[0], box);
-  else drawAxesAndPlots(out, text, chart, box);
+  const shown = (v, code) => (format && code && !/^general$/i.test(code) ? format(v, code) : formatTick(v));
+  if (pie) drawPie(out, text, chart.plots[0], box, shown);
+  else drawAxesAndPlots(out, text, chart, box, shown);
   return out;
 }
 
@@ -61,7 +66,17 @@ function drawLegend(out, text, position, items, box) {
   return position === "t" ? { ...box, top: box.top + 22 } : { ...box, bottom: box.bottom - 22 };
 }
 
-function drawPie(out, plot, box) {
+// A data label's text: the category, the value in its format, the share, as Excel joins them.
+function labelText(s, k, v, share, shown) {
+  const parts = [];
+  const labels = s.labels;
+  if (labels.category && s.categories[k] !== undefined) parts.push(s.categories[k]);
+  if (labels.value) parts.push(shown(v, labels.numFmt && !labels.numFmt.linked ? labels.numFmt.code : s.format));
+  if (labels.percent && share !== null) parts.push(shown(share, "0%"));
+  return parts.join(labels.separator);
+}
+
+function drawPie(out, text, plot, box, shown) {
   const s = plot.series[0];
   const values = s.values.map((v) => (v > 0 ? v : 0));
   const total = values.reduce((a, b) => a + b, 0);
@@ -70,6 +85,7 @@ function drawPie(out, plot, box) {
   const r = Math.max(4, Math.min(box.right - box.left, box.bottom - box.top) / 2 - 6);
   const inner = plot.kind === "doughnut" ? (r * plot.holeSize) / 100 : 0;
   let angle = -Math.PI / 2;
+  const labels = [];
   values.forEach((v, i) => {
     if (!total || !v) return;
     const sweep = (v / total) * Math.PI * 2;
@@ -81,8 +97,15 @@ function drawPie(out, plot, box) {
       ? `M${point(r, angle)}A${r} ${r} 0 ${large} 1 ${point(r, end)}L${point(inner, end)}A${inner} ${inner} 0 ${large} 0 ${point(inner, angle)}Z`
       : `M${cx} ${cy}L${point(r, angle)}A${r} ${r} 0 ${large} 1 ${point(r, end)}Z`;
     out.push(["path", { d, fill, stroke: "#ffffff", "stroke-width": 1, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
+    if (s.labels) {
+      const middle = angle + sweep / 2;
+      const at = inner ? (r + inner) / 2 : r * 0.65;
+      labels.push([cx + at * Math.cos(middle), cy + at * Math.sin(middle) + 4, labelText(s, i, v, v / total, shown)]);
+    }
     angle += sweep;
   });
+  // Labels over the slices, drawn after them all.
+  for (const [x, y, label] of labels) text(x, y, label, { "text-anchor": "middle", "font-size": 11, fill: "#404040", class: "plug-chart-label" });
 }
 
 function niceScale(min, max) {
@@ -141,7 +164,15 @@ function valueScale(plots, count) {
   return niceScale(lo, hi);
 }
 
-function drawAxesAndPlots(out, text, chart, box) {
+// The format of a value axis's labels: its own code, or where it follows its source (Excel's
+// default) the format of its first series' cells.
+function axisFormat(axis, plots) {
+  const first = plots.flatMap((p) => p.series)[0];
+  if (axis && axis.numFmt && !axis.numFmt.linked) return axis.numFmt.code;
+  return first ? first.format : "General";
+}
+
+function drawAxesAndPlots(out, text, chart, box, shown) {
   const plots = chart.plots;
   const horizontal = plots.some((p) => p.kind === "bar" && p.horizontal);
   const scatter = plots.every((p) => p.kind === "scatter");
@@ -165,10 +196,11 @@ function drawAxesAndPlots(out, text, chart, box) {
   const valueAxisLength = horizontal ? plot.right - plot.left : plot.bottom - plot.top;
   const toValue = (v) => ((v - scale.min) / (scale.max - scale.min)) * valueAxisLength;
   const toValue2 = scale2 ? (v) => ((v - scale2.min) / (scale2.max - scale2.min)) * valueAxisLength : toValue;
+  const format1 = axisFormat(chart.axes.y, scale2 ? primary : plots);
   // Gridlines and value labels.
   for (let v = scale.min; v <= scale.max + scale.step / 2; v += scale.step) {
     const at = toValue(v);
-    const label = (scale2 ? primary : plots).some((p) => p.grouping === "percentStacked") ? `${Math.round(v * 100)}%` : formatTick(v);
+    const label = (scale2 ? primary : plots).some((p) => p.grouping === "percentStacked") ? `${Math.round(v * 100)}%` : shown(v, format1);
     if (horizontal) {
       out.push(["line", { x1: plot.left + at, y1: plot.top, x2: plot.left + at, y2: plot.bottom, stroke: "#d9d9d9" }]);
       text(plot.left + at, plot.bottom + 16, label, { "text-anchor": "middle", "font-size": 11 });
@@ -180,8 +212,9 @@ function drawAxesAndPlots(out, text, chart, box) {
   // The secondary value axis's labels at the right, on the primary's gridlines where they meet.
   if (axis2) {
     const percent = secondary.some((p) => p.grouping === "percentStacked");
+    const format2 = axisFormat(axis2, secondary);
     for (let v = scale2.min; v <= scale2.max + scale2.step / 2; v += scale2.step) {
-      const label = percent ? `${Math.round(v * 100)}%` : formatTick(v);
+      const label = percent ? `${Math.round(v * 100)}%` : shown(v, format2);
       text(plot.right + 6, plot.bottom - toValue2(v) + 4, label, { "font-size": 11, class: "plug-chart-tick2" });
     }
     if (y2Title) {
@@ -218,16 +251,16 @@ function drawAxesAndPlots(out, text, chart, box) {
     const own = scale2 && p.secondary;
     const at = own ? { toValue: toValue2, zero: zero2, clusters: clusters2, slot: slot2 } : { toValue, zero, clusters, slot };
     if (p.kind === "bar") {
-      const next = drawBars(out, p, { plot, band, count, horizontal, ...at });
+      const next = drawBars(out, text, p, { plot, band, count, horizontal, shown, ...at });
       if (own) slot2 = next;
       else slot = next;
-    } else if (p.kind === "scatter") drawScatter(out, text, p, plot, at.toValue, series, !own && p === plots.find((q) => q.kind === "scatter"));
-    else drawLines(out, p, { plot, band, count, toValue: at.toValue, area: p.kind === "area" });
+    } else if (p.kind === "scatter") drawScatter(out, text, p, plot, at.toValue, series, !own && p === plots.find((q) => q.kind === "scatter"), shown, axisFormat(chart.axes.x, []));
+    else drawLines(out, text, p, { plot, band, count, toValue: at.toValue, area: p.kind === "area", shown });
   }
   out.push(["line", { x1: plot.left, y1: horizontal ? plot.top : plot.bottom - zero, x2: horizontal ? plot.left : plot.right, y2: plot.bottom - (horizontal ? 0 : zero), stroke: "#bfbfbf" }]);
 }
 
-function drawBars(out, plot, { plot: area, band, count, toValue, zero, horizontal, clusters, slot }) {
+function drawBars(out, text, plot, { plot: area, band, count, toValue, zero, horizontal, clusters, slot, shown }) {
   const stacked = plot.grouping === "stacked" || plot.grouping === "percentStacked";
   const groupWidth = band * 0.66;
   const barWidth = groupWidth / Math.max(1, clusters);
@@ -256,45 +289,93 @@ function drawBars(out, plot, { plot: area, band, count, toValue, zero, horizonta
         ? { x: area.left + Math.min(a, b), y: area.top + start, width: Math.abs(b - a), height: barWidth }
         : { x: area.left + start, y: area.bottom - Math.max(a, b), width: barWidth, height: Math.abs(b - a) };
       out.push(["rect", { ...rect, fill: (s.pointColors || [])[k] || s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(s.values[k]) }]);
+      // A data label past the bar's end (Excel's Outside End), inside a stacked bar's segment.
+      if (s.labels) {
+        const label = labelText(s, k, s.values[k], totals.length ? v : null, shown);
+        const style = { "font-size": 11, fill: "#404040", class: "plug-chart-label" };
+        if (horizontal) {
+          const x = stacked ? rect.x + rect.width / 2 : v >= 0 ? rect.x + rect.width + 4 : rect.x - 4;
+          text(x, rect.y + rect.height / 2 + 4, label, { ...style, "text-anchor": stacked ? "middle" : v >= 0 ? "start" : "end" });
+        } else {
+          const y = stacked ? rect.y + rect.height / 2 + 4 : v >= 0 ? rect.y - 4 : rect.y + rect.height + 12;
+          text(rect.x + rect.width / 2, y, label, { ...style, "text-anchor": "middle" });
+        }
+      }
+    }
+    if (s.trend && !stacked) {
+      const at = (k) => band * (horizontal ? count - 1 - k : k) + (band - groupWidth) / 2 + barWidth * (slot + i + 0.5);
+      drawTrend(out, s, s.values.map((v, k) => [k, v]), (k, v) => (horizontal ? [area.left + toValue(v), area.top + at(k)] : [area.left + at(k), area.bottom - toValue(v)]), count);
     }
   });
   return slot + (stacked ? 1 : plot.series.length);
 }
 
-function drawLines(out, plot, { plot: area, band, count, toValue, area: filled }) {
+// A least-squares straight line through a series' points (Excel's linear trendline), dotted
+// in its own colour (LibreOffice writes black) or the series', across the points' span. `place(x, v)` gives the pixel of a point.
+function drawTrend(out, s, pairs, place) {
+  const points = pairs.filter(([x, v]) => Number.isFinite(x) && Number.isFinite(v));
+  if (points.length < 2) return;
+  const n = points.length;
+  const mx = points.reduce((a, [x]) => a + x, 0) / n;
+  const my = points.reduce((a, [, v]) => a + v, 0) / n;
+  const sxx = points.reduce((a, [x]) => a + (x - mx) ** 2, 0);
+  if (!sxx) return;
+  const slope = points.reduce((a, [x, v]) => a + (x - mx) * (v - my), 0) / sxx;
+  const xs = points.map(([x]) => x);
+  const ends = [Math.min(...xs), Math.max(...xs)].map((x) => place(x, my + slope * (x - mx)));
+  out.push(["path", { d: `M${ends[0][0].toFixed(2)} ${ends[0][1].toFixed(2)}L${ends[1][0].toFixed(2)} ${ends[1][1].toFixed(2)}`, fill: "none", stroke: s.trend.color || s.fill, "stroke-width": 1.5, "stroke-dasharray": "2 2", class: "plug-chart-trend", "data-series": s.name }]);
+}
+
+function drawLines(out, text, plot, { plot: area, band, count, toValue, area: filled, shown }) {
   const stacked = plot.grouping === "stacked" || plot.grouping === "percentStacked";
   const base = new Array(count).fill(0);
+  // A 100% stacked plot shows each point as its share of its category's total.
+  const totals = [];
+  if (plot.grouping === "percentStacked") {
+    for (let k = 0; k < count; k++) totals[k] = plot.series.reduce((sum, s) => sum + Math.abs(s.values[k] || 0), 0) || 1;
+  }
   for (const s of plot.series) {
     const points = [];
+    const below = [];
     for (let k = 0; k < count; k++) {
-      const v = s.values[k];
-      if (v === null || v === undefined) continue;
+      const raw = s.values[k];
+      if (raw === null || raw === undefined) continue;
+      const v = totals.length ? raw / totals[k] : raw;
       const y = stacked ? base[k] + v : v;
+      const x = area.left + band * (k + 0.5);
+      below.push([x, area.bottom - toValue(stacked ? base[k] : 0)]);
       if (stacked) base[k] = y;
-      points.push([area.left + band * (k + 0.5), area.bottom - toValue(y), v]);
+      points.push([x, area.bottom - toValue(y), raw, k, totals.length ? v : null]);
     }
     if (points.length === 0) continue;
     const d = points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(2)} ${y.toFixed(2)}`).join("");
     if (filled) {
-      out.push(["path", { d: `${d}L${points[points.length - 1][0].toFixed(2)} ${area.bottom}L${points[0][0].toFixed(2)} ${area.bottom}Z`, fill: s.fill, "fill-opacity": 0.85, class: "plug-chart-series", "data-series": s.name }]);
+      // A stacked area fills from the series below it, not from the axis over it.
+      const back = below.reverse().map(([x, y]) => `L${x.toFixed(2)} ${y.toFixed(2)}`).join("");
+      out.push(["path", { d: `${d}${back}Z`, fill: s.fill, "fill-opacity": stacked ? 1 : 0.85, class: "plug-chart-series", "data-series": s.name }]);
     } else {
       out.push(["path", { d, fill: "none", stroke: s.fill, "stroke-width": 2.25, "stroke-linejoin": "round", class: "plug-chart-series", "data-series": s.name }]);
     }
+    if (s.trend && !stacked) drawTrend(out, s, points.map(([, , v, k]) => [k, v]), (k, v) => [area.left + band * (k + 0.5), area.bottom - toValue(v)]);
     // Markers only while they stay apart (a series of thousands of points is its line).
     if (points.length > 500) continue;
     for (const [x, y, v] of points) out.push(["circle", { cx: x, cy: y, r: filled ? 0 : 2.5, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
+    // Data labels at the right of a line's points (Excel's default), inside an area.
+    if (s.labels) {
+      for (const [x, y, v, k, share] of points) text(filled ? x : x + 5, filled ? y + 14 : y - 5, labelText(s, k, v, share, shown), { "font-size": 11, fill: "#404040", "text-anchor": filled ? "middle" : "start", class: "plug-chart-label" });
+    }
   }
 }
 
 // A scatter's x axis along the bottom with its own labels (drawn once, with the first scatter plot),
 // its series as points joined by lines where the series has a line, as Excel draws them.
-function drawScatter(out, text, plot, area, toValue, allSeries, labels) {
+function drawScatter(out, text, plot, area, toValue, allSeries, labels, shown, xCode) {
   const xs = allSeries.flatMap((s) => s.xValues || s.values.map((_, k) => k + 1)).filter((v) => v !== null);
   const scale = niceScale(Math.min(0, ...xs), Math.max(...xs, 1));
   const toX = (v) => area.left + ((v - scale.min) / (scale.max - scale.min)) * (area.right - area.left);
   if (labels) {
     for (let v = scale.min; v <= scale.max + scale.step / 2; v += scale.step) {
-      text(toX(v), area.bottom + 16, formatTick(v), { "text-anchor": "middle", "font-size": 11, class: "plug-chart-category" });
+      text(toX(v), area.bottom + 16, shown(v, xCode === "General" ? (allSeries[0] || {}).xFormat : xCode), { "text-anchor": "middle", "font-size": 11, class: "plug-chart-category" });
     }
   }
   for (const s of plot.series) {
@@ -308,6 +389,8 @@ function drawScatter(out, text, plot, area, toValue, allSeries, labels) {
       const d = points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(2)} ${y.toFixed(2)}`).join("");
       out.push(["path", { d, fill: "none", stroke: s.fill, "stroke-width": 2.25, "stroke-linejoin": "round", class: "plug-chart-series", "data-series": s.name }]);
     }
+    if (s.trend) drawTrend(out, s, s.values.map((v, k) => [s.xValues ? s.xValues[k] : k + 1, v]), (x, v) => [toX(x), area.bottom - toValue(v)]);
+    if (s.labels) for (const [x, y, v] of points) text(x + 5, y - 5, labelText(s, 0, v, null, shown), { "font-size": 11, fill: "#404040", class: "plug-chart-label" });
     if (s.noMarker && !s.noLine) continue;
     for (const [x, y, v] of points) out.push(["circle", { cx: x, cy: y, r: 3.5, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
   }

@@ -223,6 +223,7 @@ function readChart(doc, sheetName, cellValue) {
     const kind = PLOTS[node.name];
     if (!kind) continue;
     const axis = valueAxisOf(node);
+    const labels = child(node, "dLbls");
     plots.push({
       kind,
       axis,
@@ -230,7 +231,7 @@ function readChart(doc, sheetName, cellValue) {
       horizontal: val(node, "barDir") === "bar",
       grouping: val(node, "grouping") || "clustered",
       holeSize: Number(val(node, "holeSize")) || 50,
-      series: children(node, "ser").map((ser, i) => readSeries(ser, i, sheetName, cellValue, kind)),
+      series: children(node, "ser").map((ser, i) => readSeries(ser, i, sheetName, cellValue, kind, labels)),
     });
   }
   if (plots.length === 0) {
@@ -247,7 +248,7 @@ function readChart(doc, sheetName, cellValue) {
   const second = plots.find((p) => p.secondary);
   if (second) {
     const node = valueAxes.get(second.axis);
-    axes.y2 = { title: readTitle(child(node, "title"), sheetName, cellValue), deleted: val(node, "delete") === "1" };
+    axes.y2 = { title: readTitle(child(node, "title"), sheetName, cellValue), deleted: val(node, "delete") === "1", numFmt: readNumFmt(node) };
   }
   for (const node of plotArea.children) {
     if (!/^(catAx|valAx|dateAx)$/.test(node.name)) continue;
@@ -257,6 +258,7 @@ function readChart(doc, sheetName, cellValue) {
     axes[which] = {
       title: readTitle(child(node, "title"), sheetName, cellValue),
       deleted: val(node, "delete") === "1",
+      numFmt: readNumFmt(node),
     };
   }
   const legend = child(chartNode, "legend");
@@ -268,7 +270,36 @@ function readChart(doc, sheetName, cellValue) {
   };
 }
 
-function readSeries(ser, i, sheetName, cellValue, kind) {
+// An axis's or labels' number format: its code, and whether it follows the source cells'
+// format (sourceLinked="1", what Excel and XlsxWriter write by default) instead.
+function readNumFmt(node) {
+  const fmt = child(node, "numFmt");
+  return fmt ? { code: fmt.attrs.formatCode || "General", linked: fmt.attrs.sourceLinked === "1" } : null;
+}
+
+// The number format of a series' values as the sheet holds it: the first referred cell's format
+// (XlsxWriter and openpyxl cache "General" whatever the cells show), else the cache's formatCode.
+function sourceFormat(node, sheetName, cellValue) {
+  const ref = child(node, "numRef");
+  const cells = ref ? rangeCells(allText(child(ref, "f"), "f"), sheetName) : null;
+  for (const at of (cells || []).slice(0, 50)) {
+    const live = cellValue(at.sheet, at.row, at.col);
+    if (live && typeof live.number === "number") return live.format || "General";
+  }
+  const cache = ref ? child(ref, "numCache") : child(node, "numLit");
+  return allText(child(cache, "formatCode"), "formatCode") || "General";
+}
+
+// Data labels of a series (its own <c:dLbls>, else its plot's): what each shows and in which
+// format; null where none show.
+function readLabels(node) {
+  if (!node || val(node, "delete") === "1") return null;
+  const on = (name) => val(node, name) === "1";
+  const labels = { value: on("showVal"), percent: on("showPercent"), category: on("showCatName"), numFmt: readNumFmt(node), position: val(node, "dLblPos") || null, separator: child(node, "separator") ? child(node, "separator").text : ", " };
+  return labels.value || labels.percent || labels.category ? labels : null;
+}
+
+function readSeries(ser, i, sheetName, cellValue, kind, plotLabels) {
   const index = Number(val(ser, "idx") ?? i);
   const tx = child(ser, "tx");
   const name = tx ? stringData(tx, sheetName, cellValue).join(" ") || `Series${index + 1}` : `Series${index + 1}`;
@@ -290,7 +321,14 @@ function readSeries(ser, i, sheetName, cellValue, kind) {
     const color = seriesColor(point);
     if (Number.isInteger(at) && at >= 0 && at < 100_000 && color) pointColors[at] = color;
   }
-  return { name, named: Boolean(tx), index, values, categories, xValues, color: seriesColor(ser), noLine, noMarker, pointColors };
+  const valueNode = child(ser, "val") || child(ser, "yVal");
+  const format = valueNode ? sourceFormat(valueNode, sheetName, cellValue) : "General";
+  const xFormat = kind === "scatter" && cat ? sourceFormat(cat, sheetName, cellValue) : "General";
+  const labels = readLabels(child(ser, "dLbls") || plotLabels);
+  // A linear trendline (Excel's Add Trendline > Linear); other kinds are not drawn.
+  const linear = children(ser, "trendline").find((t) => val(t, "trendlineType") === "linear");
+  const trend = linear ? { color: seriesColor(linear) } : null;
+  return { name, named: Boolean(tx), index, values, categories, xValues, color: seriesColor(ser), noLine, noMarker, pointColors, format, xFormat, labels, trend };
 }
 
 // The series' own solid fill (or line colour), else the theme's accent for its index.

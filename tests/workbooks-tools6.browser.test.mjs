@@ -1,0 +1,112 @@
+// Workbooks as people make them with the real tools, round 6: charts as Excel draws them. Axis
+// labels and data labels in the number format of the cells they come from (what Excel and
+// XlsxWriter mean by sourceLinked="1"), stacked and 100% stacked areas, doughnut shares, linear
+// trendlines; and the same charts saved again by LibreOffice Calc. Each workbook is written during
+// the run by XlsxWriter in .venv (or saved again by soffice), dropped through the real Worker and
+// opened in Chromium; the assertions read the chart SVG a person sees.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { savedByLibreOffice, writtenBy } from './support/python.mjs';
+import { useSheetWorld } from './support/sheet-pages.mjs';
+
+const world = useSheetWorld('workbooks-tools6');
+const { SHOTS } = world;
+const open = world.openWorkbook;
+
+// Sales and costs in a currency format, margins in a percent format; a combo chart with the
+// margins on a secondary axis, stacked and 100% stacked areas, a column chart with value labels
+// and a linear trendline, a doughnut labelled with shares, a line with value labels.
+const CHARTS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+s = book.add_worksheet('Data')
+pct = book.add_format({'num_format': '0%'}); money = book.add_format({'num_format': '$#,##0'})
+s.write_row(0, 0, ['Month', 'Sales', 'Costs', 'Margin'])
+for i, (m, sales, costs, margin) in enumerate([['Jan', 1000, 800, 0.2], ['Feb', 1200, 900, 0.25], ['Mar', 900, 855, 0.05], ['Apr', 1500, 1000, 0.33]]):
+    s.write(i + 1, 0, m); s.write(i + 1, 1, sales, money); s.write(i + 1, 2, costs, money); s.write(i + 1, 3, margin, pct)
+def ser(col, **kw):
+    d = {'name': ['Data', 0, col], 'categories': ['Data', 1, 0, 4, 0], 'values': ['Data', 1, col, 4, col]}; d.update(kw); return d
+def chart(kind, title, at, *series, subtype=None):
+    c = book.add_chart({'type': kind, 'subtype': subtype} if subtype else {'type': kind})
+    for x in series: c.add_series(x)
+    c.set_title({'name': title}); s.insert_chart(at, c); return c
+combo = book.add_chart({'type': 'column'}); combo.add_series(ser(1)); combo.add_series(ser(2))
+line = book.add_chart({'type': 'line'}); line.add_series(ser(3, y2_axis=True)); combo.combine(line)
+combo.set_title({'name': 'Combo'}); s.insert_chart('G1', combo)
+chart('area', 'Stacked area', 'O1', ser(1), ser(2), subtype='stacked')
+chart('column', 'Labels', 'G16', ser(1, data_labels={'value': True}, trendline={'type': 'linear'}))
+chart('doughnut', 'Doughnut', 'O16', ser(1, data_labels={'percentage': True}))
+chart('area', 'Pct area', 'G31', ser(1), ser(2), subtype='percent_stacked')
+chart('line', 'Margin pct', 'O31', ser(3, data_labels={'value': True}))
+book.close()
+`;
+
+// Each chart by its title: its value-axis labels (left and right), data labels, and its series'
+// shapes.
+const chartsShown = (page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('svg.plug-chart')].map((svg) => {
+  const texts = (selector) => [...svg.querySelectorAll(selector)].map((t) => t.textContent);
+  const left = [...svg.querySelectorAll('text[text-anchor="end"]:not(.plug-chart-category)')].map((t) => t.textContent);
+  const paths = Object.fromEntries([...svg.querySelectorAll('path.plug-chart-series')].map((p) => [p.dataset.series, p.getAttribute('d')]));
+  return [svg.querySelector('.plug-chart-title')?.textContent, {
+    left, right: texts('.plug-chart-tick2'), labels: texts('.plug-chart-label'), paths,
+    trends: [...svg.querySelectorAll('path.plug-chart-trend')].map((p) => p.getAttribute('stroke')),
+  }];
+})));
+
+// The y of each point of an SVG path, in order.
+const ys = (d) => [...d.matchAll(/[ML]([\d.]+) ([\d.]+)/g)].map((m) => Number(m[2]));
+
+test('axis and data labels show the cells\' currency and percent formats, as Excel draws them (they showed 1500 and 0.3); stacked areas stack; a trendline is drawn', async () => {
+  const { page, context } = await open('charts-formats.xlsx', writtenBy(CHARTS));
+  try {
+    const charts = await chartsShown(page);
+    await page.screenshot({ path: join(SHOTS, 'charts-formats.png') });
+    // The combo's primary axis in the sales' $#,##0, its secondary one in the margins' 0%.
+    assert.deepEqual(charts.Combo.left, ['$0', '$500', '$1,000', '$1,500'], JSON.stringify(charts.Combo));
+    assert.deepEqual(charts.Combo.right, ['0%', '10%', '20%', '30%', '40%']);
+    assert.deepEqual(charts.Labels.labels, ['$1,000', '$1,200', '$900', '$1,500']);
+    assert.deepEqual(charts['Margin pct'].labels, ['20%', '25%', '5%', '33%']);
+    assert.deepEqual(charts['Margin pct'].left, ['0%', '10%', '20%', '30%', '40%']);
+    // Shares of 4,600: 1,000, 1,200, 900 and 1,500.
+    assert.deepEqual(charts.Doughnut.labels, ['22%', '26%', '20%', '33%']);
+    // A linear trendline in the series' colour.
+    assert.deepEqual(charts.Labels.trends, ['#4472c4']);
+    // The stacked area's Costs sits on Sales: its lower edge is Sales' upper edge, not the axis
+    // (it was filled down to the axis, over Sales).
+    const sales = ys(charts['Stacked area'].paths.Sales);
+    const costs = ys(charts['Stacked area'].paths.Costs);
+    assert.deepEqual(costs.slice(4).reverse(), sales.slice(0, 4), JSON.stringify(charts['Stacked area']));
+    // The 100% stacked area's top series reaches the top (100%) at every month.
+    const top = ys(charts['Pct area'].paths.Costs).slice(0, 4);
+    assert.equal(new Set(top.map((y) => y.toFixed(1))).size, 1, JSON.stringify(charts['Pct area']));
+    assert.deepEqual(charts['Pct area'].left.at(-1), '100%');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// LibreOffice Calc saves its value axes with sourceLinked="0" and General (so Excel and Calc
+// show the saved file's axes in plain numbers), its labels' separator as "; " and its trendline
+// in black.
+test('the same charts saved by LibreOffice Calc draw as Calc draws them: plain axes, formatted labels, a black trendline', async (t) => {
+  const saved = savedByLibreOffice('charts-formats.xlsx', writtenBy(CHARTS));
+  if (!saved) return t.skip('LibreOffice (soffice) is not installed');
+  const { page, context } = await open('charts-formats-libreoffice.xlsx', saved);
+  try {
+    const charts = await chartsShown(page);
+    await page.screenshot({ path: join(SHOTS, 'charts-formats-libreoffice.png') });
+    assert.deepEqual(charts.Combo.left, ['0', '500', '1000', '1500'], JSON.stringify(charts.Combo));
+    assert.deepEqual(charts.Combo.right, ['0', '0.1', '0.2', '0.3', '0.4']);
+    assert.deepEqual(charts.Labels.labels, ['$1,000', '$1,200', '$900', '$1,500']);
+    assert.deepEqual(charts.Doughnut.labels, ['22%', '26%', '20%', '33%']);
+    assert.deepEqual(charts.Labels.trends, ['#000000']);
+    const sales = ys(charts['Stacked area'].paths.Sales);
+    const costs = ys(charts['Stacked area'].paths.Costs);
+    assert.deepEqual(costs.slice(4).reverse(), sales.slice(0, 4));
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+});
