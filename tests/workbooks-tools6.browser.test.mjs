@@ -110,3 +110,86 @@ test('the same charts saved by LibreOffice Calc draw as Calc draws them: plain a
     await context.close();
   }
 });
+
+// An axis set by hand in Format Axis (XlsxWriter's set_y_axis): bounds and a major unit, values
+// in reverse order, a logarithmic scale; and openpyxl's bubble chart.
+const AXES = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1])
+s = book.add_worksheet('Data')
+s.write_row(0, 0, ['Month', 'Sales', 'Share'])
+for i, (m, sales, share) in enumerate([['Jan', 1000, 0.2], ['Feb', 1200, 0.25], ['Mar', 900, 0.05], ['Apr', 1500, 0.33]]):
+    s.write_row(i + 1, 0, [m, sales, share])
+def chart(title, at, col, axis):
+    c = book.add_chart({'type': 'column'})
+    c.add_series({'name': ['Data', 0, col], 'categories': ['Data', 1, 0, 4, 0], 'values': ['Data', 1, col, 4, col]})
+    c.set_title({'name': title}); c.set_y_axis(axis); s.insert_chart(at, c)
+chart('Bounds', 'E1', 1, {'min': 500, 'max': 2000, 'major_unit': 250, 'num_format': '#,##0'})
+chart('Reversed', 'M1', 2, {'reverse': True, 'num_format': '0%'})
+chart('Log', 'E16', 1, {'log_base': 10})
+book.close()
+`;
+
+const BUBBLES = String.raw`
+import sys
+from openpyxl import Workbook
+from openpyxl.chart import BubbleChart, Reference, Series
+wb = Workbook(); ws = wb.active; ws.title = 'Data'
+for row in [('x', 'y', 'size'), (1, 10, 5), (2, 40, 20), (3, 25, 10), (4, 30, 40)]: ws.append(row)
+chart = BubbleChart(); chart.title = 'Bubbles'; chart.width = 20; chart.height = 10
+chart.series.append(Series(values=Reference(ws, min_col=2, min_row=2, max_row=5), xvalues=Reference(ws, min_col=1, min_row=2, max_row=5),
+    zvalues=Reference(ws, min_col=3, min_row=2, max_row=5), title='Market'))
+ws.add_chart(chart, 'E1')
+wb.save(sys.argv[1])
+`;
+
+test('an axis with its own bounds, major unit, reversed order or log scale is drawn so (they were ignored); bubbles are sized, not joined by a line', async () => {
+  const { page, context } = await open('chart-axes.xlsx', writtenBy(AXES));
+  try {
+    await page.screenshot({ path: join(SHOTS, 'chart-axes.png') });
+    const shown = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('svg.plug-chart')].map((svg) => [
+      svg.querySelector('.plug-chart-title').textContent,
+      {
+        ticks: [...svg.querySelectorAll('text[text-anchor="end"]:not(.plug-chart-category)')].map((t) => [t.textContent, Number(t.getAttribute('y'))]),
+        bars: [...svg.querySelectorAll('rect.plug-chart-point')].map((r) => [Number(r.dataset.value), Number(r.getAttribute('y')), Number(r.getAttribute('height'))]),
+      },
+    ])));
+    const { Bounds, Reversed, Log } = shown;
+    assert.deepEqual(Bounds.ticks.map(([t]) => t), ['500', '750', '1,000', '1,250', '1,500', '1,750', '2,000'], JSON.stringify(Bounds));
+    // The 900 bar rises from the axis's 500 (the bottom tick), to the 900 level.
+    const bottom = Bounds.ticks[0][1] - 4;
+    const [, y900, h900] = Bounds.bars.find(([v]) => v === 900);
+    assert.ok(Math.abs(y900 + h900 - bottom) < 1, JSON.stringify(Bounds));
+    const level = (v) => bottom + ((Bounds.ticks.at(-1)[1] - 4 - bottom) * (v - 500)) / 1500;
+    assert.ok(Math.abs(y900 - level(900)) < 1.5, JSON.stringify(Bounds));
+    // Reversed: 0% at the top, the bars hang from it, the longest the largest.
+    assert.equal(Reversed.ticks[0][0], '0%');
+    assert.ok(Reversed.ticks[0][1] < Reversed.ticks.at(-1)[1], JSON.stringify(Reversed));
+    const tops = new Set(Reversed.bars.map(([, y]) => Math.round(y)));
+    assert.equal(tops.size, 1, JSON.stringify(Reversed));
+    // Log: powers of ten, 1,000 and 1,500 a short step apart rather than half the axis.
+    assert.deepEqual(Log.ticks.map(([t]) => t), ['100', '1000', '10000']);
+    const [, y1000] = Log.bars.find(([v]) => v === 1000);
+    const [, y1500] = Log.bars.find(([v]) => v === 1500);
+    assert.ok(y1000 - y1500 < (Log.ticks[0][1] - Log.ticks[2][1]) * 0.1, JSON.stringify(Log));
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+  const bubbles = await open('bubbles.xlsx', writtenBy(BUBBLES));
+  try {
+    await bubbles.page.screenshot({ path: join(SHOTS, 'bubbles.png') });
+    const drawn = await bubbles.page.evaluate(() => ({
+      lines: document.querySelectorAll('svg.plug-chart path.plug-chart-series').length,
+      radii: [...document.querySelectorAll('svg.plug-chart circle.plug-chart-point')].map((c) => [Number(c.dataset.value), Number(c.getAttribute('r'))]),
+    }));
+    assert.equal(drawn.lines, 0, JSON.stringify(drawn));
+    // Areas as the sizes (5, 20, 10, 40 at y 10, 40, 25, 30): size 20 twice size 5 across.
+    const r = Object.fromEntries(drawn.radii);
+    assert.ok(Math.abs(r[40] / r[10] - 2) < 0.01, JSON.stringify(drawn));
+    assert.ok(Math.abs(r[30] / r[40] - Math.SQRT2) < 0.01, JSON.stringify(drawn));
+    assert.deepEqual(bubbles.page.errors, []);
+  } finally {
+    await bubbles.context.close();
+  }
+});

@@ -127,9 +127,10 @@ function formatTick(v) {
 
 // The nice scale of the plots' values, stacking where a plot stacks; lines and scatters whose
 // values sit far above 0 start near their smallest.
-function valueScale(plots, count) {
+function valueScale(plots, count, axis) {
   let lo = 0;
   let hi = 0;
+  let positive = Infinity;
   for (const plot of plots) {
     const stacked = plot.grouping === "stacked" || plot.grouping === "percentStacked";
     if (plot.grouping === "percentStacked") {
@@ -142,6 +143,7 @@ function valueScale(plots, count) {
       for (const s of plot.series) {
         const v = s.values[k];
         if (v === null || v === undefined) continue;
+        if (v > 0) positive = Math.min(positive, v);
         if (stacked) {
           if (v >= 0) pos += v;
           else neg += v;
@@ -161,7 +163,38 @@ function valueScale(plots, count) {
       if (min > 0 && min > (hi - min) * 2) lo = min;
     }
   }
-  return niceScale(lo, hi);
+  return axisScale(lo, hi, positive, axis);
+}
+
+// The scale an axis is drawn to: its ticks and `frac(v)`, where v sits from 0 (the axis's start)
+// to 1. The axis's own bounds, major unit, logarithmic base and reversed order (Format Axis in
+// Excel, XlsxWriter's min, max, major_unit, log_base, reverse) win over the data's nice bounds.
+function axisScale(lo, hi, positive, axis) {
+  const own = (axis && axis.scaling) || {};
+  let scale;
+  if (own.log > 1) {
+    const log = (v) => Math.log(v) / Math.log(own.log);
+    const from = Math.floor(log(own.min > 0 ? own.min : Number.isFinite(positive) ? positive : 1));
+    const to = Math.max(from + 1, Math.ceil(log(own.max > 0 ? own.max : hi > 0 ? hi : 1)));
+    const ticks = [];
+    for (let e = from; e <= to && ticks.length < 40; e++) ticks.push(own.log ** e);
+    scale = { min: ticks[0], max: ticks[ticks.length - 1], ticks, frac: (v) => (v > 0 ? Math.max(0, (log(v) - from) / (to - from)) : 0) };
+  } else {
+    const fixedMin = Number.isFinite(own.min);
+    const fixedMax = Number.isFinite(own.max);
+    const nice = niceScale(fixedMin ? own.min : lo, fixedMax ? own.max : hi);
+    const min = fixedMin ? own.min : nice.min;
+    const max = fixedMax && own.max > min ? own.max : nice.max;
+    const step = own.major > 0 && (max - min) / own.major <= 200 ? own.major : nice.step;
+    const ticks = [];
+    for (let v = min; v <= max + step / 2 && ticks.length < 200; v += step) ticks.push(Math.round(v * 1e9) / 1e9);
+    scale = { min, max, step, ticks, frac: (v) => (v - min) / (max - min) };
+  }
+  if (own.reverse) {
+    const frac = scale.frac;
+    scale.frac = (v) => 1 - frac(v);
+  }
+  return scale;
 }
 
 // The format of a value axis's labels: its own code, or where it follows its source (Excel's
@@ -181,8 +214,8 @@ function drawAxesAndPlots(out, text, chart, box, shown) {
   const count = Math.max(categories.length, ...series.map((s) => s.values.length), 1);
   const primary = plots.filter((p) => !p.secondary);
   const secondary = plots.filter((p) => p.secondary);
-  const scale = valueScale(primary.length ? primary : plots, count);
-  const scale2 = secondary.length && primary.length && !horizontal ? valueScale(secondary, count) : null;
+  const scale = valueScale(primary.length ? primary : plots, count, chart.axes.y);
+  const scale2 = secondary.length && primary.length && !horizontal ? valueScale(secondary, count, chart.axes.y2) : null;
   const axis2 = scale2 && chart.axes.y2 && !chart.axes.y2.deleted ? chart.axes.y2 : scale2 && !chart.axes.y2 ? {} : null;
   const y2Title = axis2 && axis2.title;
   // A horizontal bar chart has its categories up the side and its values along the bottom.
@@ -194,11 +227,13 @@ function drawAxesAndPlots(out, text, chart, box, shown) {
   if (horizontal) plot.left = box.left + Math.min(120, 12 + Math.max(0, ...categories.map((c) => c.length)) * 6.5) + (yTitle ? 18 : 0);
   if (plot.right - plot.left < 20 || plot.bottom - plot.top < 20) return;
   const valueAxisLength = horizontal ? plot.right - plot.left : plot.bottom - plot.top;
-  const toValue = (v) => ((v - scale.min) / (scale.max - scale.min)) * valueAxisLength;
-  const toValue2 = scale2 ? (v) => ((v - scale2.min) / (scale2.max - scale2.min)) * valueAxisLength : toValue;
+  // Values past an axis's own bounds stop at its ends (a bar from 0 on an axis from 500).
+  const clamp = (f) => Math.max(0, Math.min(1, f));
+  const toValue = (v) => clamp(scale.frac(v)) * valueAxisLength;
+  const toValue2 = scale2 ? (v) => clamp(scale2.frac(v)) * valueAxisLength : toValue;
   const format1 = axisFormat(chart.axes.y, scale2 ? primary : plots);
   // Gridlines and value labels.
-  for (let v = scale.min; v <= scale.max + scale.step / 2; v += scale.step) {
+  for (const v of scale.ticks) {
     const at = toValue(v);
     const label = (scale2 ? primary : plots).some((p) => p.grouping === "percentStacked") ? `${Math.round(v * 100)}%` : shown(v, format1);
     if (horizontal) {
@@ -213,7 +248,7 @@ function drawAxesAndPlots(out, text, chart, box, shown) {
   if (axis2) {
     const percent = secondary.some((p) => p.grouping === "percentStacked");
     const format2 = axisFormat(axis2, secondary);
-    for (let v = scale2.min; v <= scale2.max + scale2.step / 2; v += scale2.step) {
+    for (const v of scale2.ticks) {
       const label = percent ? `${Math.round(v * 100)}%` : shown(v, format2);
       text(plot.right + 6, plot.bottom - toValue2(v) + 4, label, { "font-size": 11, class: "plug-chart-tick2" });
     }
@@ -254,7 +289,7 @@ function drawAxesAndPlots(out, text, chart, box, shown) {
       const next = drawBars(out, text, p, { plot, band, count, horizontal, shown, ...at });
       if (own) slot2 = next;
       else slot = next;
-    } else if (p.kind === "scatter") drawScatter(out, text, p, plot, at.toValue, series, !own && p === plots.find((q) => q.kind === "scatter"), shown, axisFormat(chart.axes.x, []));
+    } else if (p.kind === "scatter") drawScatter(out, text, p, plot, at.toValue, series, !own && p === plots.find((q) => q.kind === "scatter"), shown, chart.axes.x);
     else drawLines(out, text, p, { plot, band, count, toValue: at.toValue, area: p.kind === "area", shown });
   }
   out.push(["line", { x1: plot.left, y1: horizontal ? plot.top : plot.bottom - zero, x2: horizontal ? plot.left : plot.right, y2: plot.bottom - (horizontal ? 0 : zero), stroke: "#bfbfbf" }]);
@@ -369,12 +404,18 @@ function drawLines(out, text, plot, { plot: area, band, count, toValue, area: fi
 
 // A scatter's x axis along the bottom with its own labels (drawn once, with the first scatter plot),
 // its series as points joined by lines where the series has a line, as Excel draws them.
-function drawScatter(out, text, plot, area, toValue, allSeries, labels, shown, xCode) {
+function drawScatter(out, text, plot, area, toValue, allSeries, labels, shown, xAxis) {
   const xs = allSeries.flatMap((s) => s.xValues || s.values.map((_, k) => k + 1)).filter((v) => v !== null);
-  const scale = niceScale(Math.min(0, ...xs), Math.max(...xs, 1));
-  const toX = (v) => area.left + ((v - scale.min) / (scale.max - scale.min)) * (area.right - area.left);
+  const scale = axisScale(Math.min(0, ...xs), Math.max(...xs, 1), Math.min(...xs.filter((v) => v > 0)), xAxis);
+  const toX = (v) => area.left + scale.frac(v) * (area.right - area.left);
+  const xCode = axisFormat(xAxis, []);
+  // A bubble's area follows its size: the largest is a quarter of the plot's height across, as
+  // Excel draws it at its default scale.
+  const sizes = plot.series.flatMap((s) => s.sizes || []).filter((v) => v > 0);
+  const biggest = Math.max(0, ...sizes);
+  const radius = (size) => (Math.sqrt(size / biggest) * Math.min(area.right - area.left, area.bottom - area.top) * 0.25 * (plot.bubbleScale / 100)) / 2;
   if (labels) {
-    for (let v = scale.min; v <= scale.max + scale.step / 2; v += scale.step) {
+    for (const v of scale.ticks) {
       text(toX(v), area.bottom + 16, shown(v, xCode === "General" ? (allSeries[0] || {}).xFormat : xCode), { "text-anchor": "middle", "font-size": 11, class: "plug-chart-category" });
     }
   }
@@ -385,6 +426,15 @@ function drawScatter(out, text, plot, area, toValue, allSeries, labels, shown, x
       if (v === null || v === undefined || x === null || x === undefined) return;
       points.push([toX(x), area.bottom - toValue(v), v]);
     });
+    if (s.sizes) {
+      s.values.forEach((v, k) => {
+        const x = s.xValues ? s.xValues[k] : k + 1;
+        const size = s.sizes[k];
+        if (v === null || x === null || x === undefined || !(size > 0)) return;
+        out.push(["circle", { cx: toX(x), cy: area.bottom - toValue(v), r: radius(size), fill: (s.pointColors || [])[k] || s.fill, "fill-opacity": 0.75, stroke: "#ffffff", class: "plug-chart-point plug-chart-bubble", "data-series": s.name, "data-value": String(v) }]);
+      });
+      continue;
+    }
     if (!s.noLine && points.length > 1) {
       const d = points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(2)} ${y.toFixed(2)}`).join("");
       out.push(["path", { d, fill: "none", stroke: s.fill, "stroke-width": 2.25, "stroke-linejoin": "round", class: "plug-chart-series", "data-series": s.name }]);

@@ -231,7 +231,8 @@ function readChart(doc, sheetName, cellValue) {
       horizontal: val(node, "barDir") === "bar",
       grouping: val(node, "grouping") || "clustered",
       holeSize: Number(val(node, "holeSize")) || 50,
-      series: children(node, "ser").map((ser, i) => readSeries(ser, i, sheetName, cellValue, kind, labels)),
+      bubbleScale: Number(val(node, "bubbleScale")) || 100,
+      series: children(node, "ser").map((ser, i) => readSeries(ser, i, sheetName, cellValue, kind, labels, node.name === "bubbleChart")),
     });
   }
   if (plots.length === 0) {
@@ -248,7 +249,7 @@ function readChart(doc, sheetName, cellValue) {
   const second = plots.find((p) => p.secondary);
   if (second) {
     const node = valueAxes.get(second.axis);
-    axes.y2 = { title: readTitle(child(node, "title"), sheetName, cellValue), deleted: val(node, "delete") === "1", numFmt: readNumFmt(node) };
+    axes.y2 = { title: readTitle(child(node, "title"), sheetName, cellValue), deleted: val(node, "delete") === "1", numFmt: readNumFmt(node), scaling: readScaling(node) };
   }
   for (const node of plotArea.children) {
     if (!/^(catAx|valAx|dateAx)$/.test(node.name)) continue;
@@ -259,6 +260,7 @@ function readChart(doc, sheetName, cellValue) {
       title: readTitle(child(node, "title"), sheetName, cellValue),
       deleted: val(node, "delete") === "1",
       numFmt: readNumFmt(node),
+      scaling: node.name === "valAx" ? readScaling(node) : null,
     };
   }
   const legend = child(chartNode, "legend");
@@ -290,6 +292,17 @@ function sourceFormat(node, sheetName, cellValue) {
   return allText(child(cache, "formatCode"), "formatCode") || "General";
 }
 
+// A value axis's own bounds, major unit, logarithmic base and order (orientation maxMin: the
+// values run down from the top), where the writer gave them.
+function readScaling(node) {
+  const scaling = child(node, "scaling");
+  const number = (n, name) => {
+    const v = Number(val(n, name));
+    return val(n, name) !== undefined && Number.isFinite(v) ? v : undefined;
+  };
+  return { min: number(scaling, "min"), max: number(scaling, "max"), log: number(scaling, "logBase"), major: number(node, "majorUnit"), reverse: val(scaling, "orientation") === "maxMin" };
+}
+
 // Data labels of a series (its own <c:dLbls>, else its plot's): what each shows and in which
 // format; null where none show.
 function readLabels(node) {
@@ -299,7 +312,7 @@ function readLabels(node) {
   return labels.value || labels.percent || labels.category ? labels : null;
 }
 
-function readSeries(ser, i, sheetName, cellValue, kind, plotLabels) {
+function readSeries(ser, i, sheetName, cellValue, kind, plotLabels, bubble) {
   const index = Number(val(ser, "idx") ?? i);
   const tx = child(ser, "tx");
   const name = tx ? stringData(tx, sheetName, cellValue).join(" ") || `Series${index + 1}` : `Series${index + 1}`;
@@ -328,7 +341,9 @@ function readSeries(ser, i, sheetName, cellValue, kind, plotLabels) {
   // A linear trendline (Excel's Add Trendline > Linear); other kinds are not drawn.
   const linear = children(ser, "trendline").find((t) => val(t, "trendlineType") === "linear");
   const trend = linear ? { color: seriesColor(linear) } : null;
-  return { name, named: Boolean(tx), index, values, categories, xValues, color: seriesColor(ser), noLine, noMarker, pointColors, format, xFormat, labels, trend };
+  // A bubble chart's sizes (its third range).
+  const sizes = bubble ? numberData(child(ser, "bubbleSize"), sheetName, cellValue) : null;
+  return { name, named: Boolean(tx), index, values, categories, xValues, sizes, color: seriesColor(ser), noLine, noMarker, pointColors, format, xFormat, labels, trend };
 }
 
 // The series' own solid fill (or line colour), else the theme's accent for its index.
