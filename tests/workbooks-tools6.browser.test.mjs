@@ -193,3 +193,46 @@ test('an axis with its own bounds, major unit, reversed order or log scale is dr
     await bubbles.context.close();
   }
 });
+
+// Error bars as XlsxWriter writes them from Excel's choices: a fixed value, a percentage (plus
+// only), custom ranges of the sheet, the standard error.
+const ERROR_BARS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1]); s = book.add_worksheet('Data')
+s.write_row(0, 0, ['Trial', 'Mean', 'Low', 'High'])
+for i, r in enumerate([['A', 10, 1, 2], ['B', 14, 2, 1], ['C', 9, 1.5, 1.5], ['D', 12, 0.5, 3]]): s.write_row(i + 1, 0, r)
+def chart(kind, title, at, bars):
+    c = book.add_chart({'type': kind}); c.add_series({'name': 'Mean', 'categories': '=Data!$A$2:$A$5', 'values': '=Data!$B$2:$B$5', 'y_error_bars': bars})
+    c.set_title({'name': title}); s.insert_chart(at, c)
+chart('column', 'Fixed', 'F1', {'type': 'fixed', 'value': 2})
+chart('line', 'Percent', 'N1', {'type': 'percentage', 'value': 10, 'direction': 'plus'})
+chart('column', 'Custom', 'F16', {'type': 'custom', 'plus_values': '=Data!$D$2:$D$5', 'minus_values': '=Data!$C$2:$C$5'})
+chart('column', 'Std error', 'N16', {'type': 'standard_error'})
+book.close()
+`;
+
+test('error bars reach as far as Excel draws them: a fixed amount, 10% up only, custom ranges, the standard error (they were not drawn)', async () => {
+  const { page, context } = await open('error-bars.xlsx', writtenBy(ERROR_BARS));
+  try {
+    await page.screenshot({ path: join(SHOTS, 'error-bars.png') });
+    // Each error bar's low and high end in the chart's values, read back through its axis labels.
+    const reach = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('svg.plug-chart')].map((svg) => {
+      const ticks = [...svg.querySelectorAll('text[text-anchor="end"]:not(.plug-chart-category)')].map((t) => [Number(t.textContent), Number(t.getAttribute('y')) - 4]);
+      const [[v0, y0], [v1, y1]] = ticks;
+      const value = (y) => Math.round((v0 + ((y - y0) * (v1 - v0)) / (y1 - y0)) * 100) / 100;
+      const bars = [...svg.querySelectorAll('path.plug-chart-error')].map((p) => {
+        const ys = [...p.getAttribute('d').matchAll(/[ML][\d.]+ ([\d.]+)/g)].map((m) => Number(m[1]));
+        return [value(Math.max(...ys)), value(Math.min(...ys))];
+      });
+      return [svg.querySelector('.plug-chart-title').textContent, bars];
+    })));
+    assert.deepEqual(reach.Fixed, [[8, 12], [12, 16], [7, 11], [10, 14]], JSON.stringify(reach));
+    assert.deepEqual(reach.Percent, [[10, 11], [14, 15.4], [9, 9.9], [12, 13.2]]);
+    assert.deepEqual(reach.Custom, [[9, 12], [12, 15], [7.5, 10.5], [11.5, 15]]);
+    // The standard error of 10, 14, 9 and 12: 1.11.
+    assert.deepEqual(reach['Std error'].map(([low, high]) => Math.round((high - low) * 50) / 100), [1.11, 1.11, 1.11, 1.11]);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+});

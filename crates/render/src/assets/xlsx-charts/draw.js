@@ -156,6 +156,15 @@ function valueScale(plots, count, axis) {
       lo = Math.min(lo, neg);
     }
   }
+  // The axis reaches the error bars' ends too.
+  for (const s of plots.flatMap((p) => (p.grouping === "stacked" || p.grouping === "percentStacked" ? [] : p.series))) {
+    if (!s.errors) continue;
+    errorReach(s).forEach((r, k) => {
+      if (!r) return;
+      hi = Math.max(hi, s.values[k] + r[1]);
+      lo = Math.min(lo, s.values[k] - r[0]);
+    });
+  }
   if (plots.every((p) => p.kind === "line" || p.kind === "scatter")) {
     const all = plots.flatMap((p) => p.series).flatMap((s) => s.values).filter((v) => v !== null);
     if (all.length) {
@@ -337,12 +346,46 @@ function drawBars(out, text, plot, { plot: area, band, count, toValue, zero, hor
         }
       }
     }
+    const middle = (k) => band * (horizontal ? count - 1 - k : k) + (band - groupWidth) / 2 + barWidth * (slot + i + 0.5);
+    if (s.errors && !stacked) drawErrorBars(out, s, (k, v) => (horizontal ? [area.left + toValue(v), area.top + middle(k)] : [area.left + middle(k), area.bottom - toValue(v)]), horizontal);
     if (s.trend && !stacked) {
-      const at = (k) => band * (horizontal ? count - 1 - k : k) + (band - groupWidth) / 2 + barWidth * (slot + i + 0.5);
+      const at = middle;
       drawTrend(out, s, s.values.map((v, k) => [k, v]), (k, v) => (horizontal ? [area.left + toValue(v), area.top + at(k)] : [area.left + at(k), area.bottom - toValue(v)]), count);
     }
   });
   return slot + (stacked ? 1 : plot.series.length);
+}
+
+// The reach of a series' error bars at each point, [below, above] in values.
+function errorReach(s) {
+  const e = s.errors;
+  const values = s.values.filter((v) => Number.isFinite(v));
+  const mean = values.reduce((a, b) => a + b, 0) / (values.length || 1);
+  const stdErr = values.length > 1 ? Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1) / values.length) : 0;
+  return s.values.map((v, k) => {
+    if (!Number.isFinite(v)) return null;
+    let up = e.amount;
+    let down = e.amount;
+    if (e.kind === "percentage") up = down = (Math.abs(v) * e.amount) / 100;
+    else if (e.kind === "stdErr") up = down = stdErr;
+    else if (e.kind === "cust") [up, down] = [(e.plus || [])[k] || 0, (e.minus || [])[k] || 0];
+    return [e.way === "plus" ? 0 : down, e.way === "minus" ? 0 : up];
+  });
+}
+
+// Error bars as Excel draws them: a line from the value's low to its high with a cap at each end,
+// in the bars' own colour or dark grey. `place(k, v)` gives the pixel of point k at value v.
+function drawErrorBars(out, s, place, horizontal) {
+  const reach = errorReach(s);
+  reach.forEach((r, k) => {
+    if (!r || (!r[0] && !r[1])) return;
+    const v = s.values[k];
+    const [x1, y1] = place(k, v - r[0]);
+    const [x2, y2] = place(k, v + r[1]);
+    const caps = horizontal ? [[x1, y1 - 4, x1, y1 + 4], [x2, y2 - 4, x2, y2 + 4]] : [[x1 - 4, y1, x1 + 4, y1], [x2 - 4, y2, x2 + 4, y2]];
+    const d = `M${x1.toFixed(2)} ${y1.toFixed(2)}L${x2.toFixed(2)} ${y2.toFixed(2)}` + caps.filter((_, i) => r[i]).map(([a, b, c, e]) => `M${a.toFixed(2)} ${b.toFixed(2)}L${c.toFixed(2)} ${e.toFixed(2)}`).join("");
+    out.push(["path", { d, fill: "none", stroke: s.errors.color || "#404040", "stroke-width": 1, class: "plug-chart-error", "data-series": s.name }]);
+  });
 }
 
 // A least-squares straight line through a series' points (Excel's linear trendline), dotted
@@ -391,6 +434,7 @@ function drawLines(out, text, plot, { plot: area, band, count, toValue, area: fi
     } else {
       out.push(["path", { d, fill: "none", stroke: s.fill, "stroke-width": 2.25, "stroke-linejoin": "round", class: "plug-chart-series", "data-series": s.name }]);
     }
+    if (s.errors && !stacked) drawErrorBars(out, s, (k, v) => [area.left + band * (k + 0.5), area.bottom - toValue(v)], false);
     if (s.trend && !stacked) drawTrend(out, s, points.map(([, , v, k]) => [k, v]), (k, v) => [area.left + band * (k + 0.5), area.bottom - toValue(v)]);
     // Markers only while they stay apart (a series of thousands of points is its line).
     if (points.length > 500) continue;
@@ -439,6 +483,7 @@ function drawScatter(out, text, plot, area, toValue, allSeries, labels, shown, x
       const d = points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(2)} ${y.toFixed(2)}`).join("");
       out.push(["path", { d, fill: "none", stroke: s.fill, "stroke-width": 2.25, "stroke-linejoin": "round", class: "plug-chart-series", "data-series": s.name }]);
     }
+    if (s.errors) drawErrorBars(out, s, (k, v) => [toX(s.xValues ? s.xValues[k] : k + 1), area.bottom - toValue(v)], false);
     if (s.trend) drawTrend(out, s, s.values.map((v, k) => [s.xValues ? s.xValues[k] : k + 1, v]), (x, v) => [toX(x), area.bottom - toValue(v)]);
     if (s.labels) for (const [x, y, v] of points) text(x + 5, y - 5, labelText(s, 0, v, null, shown), { "font-size": 11, fill: "#404040", class: "plug-chart-label" });
     if (s.noMarker && !s.noLine) continue;

@@ -303,6 +303,18 @@ function readScaling(node) {
   return { min: number(scaling, "min"), max: number(scaling, "max"), log: number(scaling, "logBase"), major: number(node, "majorUnit"), reverse: val(scaling, "orientation") === "maxMin" };
 }
 
+// A series' vertical error bars: which way they reach (errBarType both, plus, minus) and how far
+// (errValType: a fixed value, a percentage of each value, the standard error, or custom ranges).
+// Horizontal ones (a scatter's errDir x) and standard deviation are not drawn.
+function readErrorBars(node, sheetName, cellValue) {
+  if (!node || val(node, "errDir") === "x") return null;
+  const kind = val(node, "errValType") || "fixedVal";
+  const amount = Number(val(node, "val"));
+  if (!["fixedVal", "percentage", "stdErr", "cust"].includes(kind)) return null;
+  const range = (name) => (child(node, name) ? numberData(child(node, name), sheetName, cellValue) : null);
+  return { way: val(node, "errBarType") || "both", kind, amount: Number.isFinite(amount) ? amount : kind === "percentage" ? 5 : 1, plus: kind === "cust" ? range("plus") : null, minus: kind === "cust" ? range("minus") : null, color: seriesColor(node) };
+}
+
 // Data labels of a series (its own <c:dLbls>, else its plot's): what each shows and in which
 // format; null where none show.
 function readLabels(node) {
@@ -341,9 +353,10 @@ function readSeries(ser, i, sheetName, cellValue, kind, plotLabels, bubble) {
   // A linear trendline (Excel's Add Trendline > Linear); other kinds are not drawn.
   const linear = children(ser, "trendline").find((t) => val(t, "trendlineType") === "linear");
   const trend = linear ? { color: seriesColor(linear) } : null;
+  const errors = readErrorBars(child(ser, "errBars"), sheetName, cellValue);
   // A bubble chart's sizes (its third range).
   const sizes = bubble ? numberData(child(ser, "bubbleSize"), sheetName, cellValue) : null;
-  return { name, named: Boolean(tx), index, values, categories, xValues, sizes, color: seriesColor(ser), noLine, noMarker, pointColors, format, xFormat, labels, trend };
+  return { name, named: Boolean(tx), index, values, categories, xValues, sizes, color: seriesColor(ser), noLine, noMarker, pointColors, format, xFormat, labels, trend, errors };
 }
 
 // The series' own solid fill (or line colour), else the theme's accent for its index.
