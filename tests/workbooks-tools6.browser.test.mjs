@@ -51,11 +51,13 @@ const chartsShown = (page) => page.evaluate(() => Object.fromEntries([...documen
   return [svg.querySelector('.plug-chart-title')?.textContent, {
     left, right: texts('.plug-chart-tick2'), labels: texts('.plug-chart-label'), paths,
     trends: [...svg.querySelectorAll('path.plug-chart-trend')].map((p) => p.getAttribute('stroke')),
+    grid: [...svg.querySelectorAll('line[stroke="#d9d9d9"]')].slice(0, 1).flatMap((l) => [Number(l.getAttribute('x1')), Number(l.getAttribute('x2'))]),
   }];
 })));
 
-// The y of each point of an SVG path, in order.
+// The y (and x) of each point of an SVG path, in order.
 const ys = (d) => [...d.matchAll(/[ML]([\d.]+) ([\d.]+)/g)].map((m) => Number(m[2]));
+const xs = (d) => [...d.matchAll(/[ML]([\d.]+) ([\d.]+)/g)].map((m) => Number(m[1]));
 
 test('axis and data labels show the cells\' currency and percent formats, as Excel draws them (they showed 1500 and 0.3); stacked areas stack; a trendline is drawn', async () => {
   const { page, context } = await open('charts-formats.xlsx', writtenBy(CHARTS));
@@ -77,6 +79,10 @@ test('axis and data labels show the cells\' currency and percent formats, as Exc
     const sales = ys(charts['Stacked area'].paths.Sales);
     const costs = ys(charts['Stacked area'].paths.Costs);
     assert.deepEqual(costs.slice(4).reverse(), sales.slice(0, 4), JSON.stringify(charts['Stacked area']));
+    // An area's months sit on the tick marks: January at the plot's left edge, April at its right
+    // (they sat half a month in, leaving a gap at each side).
+    const months = xs(charts['Stacked area'].paths.Sales).slice(0, 4);
+    assert.deepEqual([months[0], months[3]].map(Math.round), charts['Stacked area'].grid.map(Math.round), JSON.stringify(charts['Stacked area']));
     // The 100% stacked area's top series reaches the top (100%) at every month.
     const top = ys(charts['Pct area'].paths.Costs).slice(0, 4);
     assert.equal(new Set(top.map((y) => y.toFixed(1))).size, 1, JSON.stringify(charts['Pct area']));

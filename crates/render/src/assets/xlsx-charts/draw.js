@@ -269,6 +269,10 @@ function drawAxesAndPlots(out, text, chart, box, shown) {
   // Category labels (thinned to fit).
   const categoryLength = horizontal ? plot.bottom - plot.top : plot.right - plot.left;
   const band = categoryLength / count;
+  // Points on the tick marks (crossBetween midCat, what Excel and XlsxWriter write for an area
+  // chart): the first category at the left edge, the last at the right, the area filling the plot.
+  const onTicks = chart.onTicks && count > 1 && !horizontal && !plots.some((p) => p.kind === "bar");
+  const categoryX = (k) => (onTicks ? plot.left + (k * (plot.right - plot.left)) / (count - 1) : plot.left + band * (k + 0.5));
   if (!scatter) {
     // Every label whose width fits its band (about 6 px a character at 11 px), thinned to fit.
     const widest = Math.max(1, ...categories.slice(0, 1000).map((c) => String(c).length)) * 6 + 8;
@@ -277,7 +281,7 @@ function drawAxesAndPlots(out, text, chart, box, shown) {
       const label = categories[k] !== undefined ? categories[k] : String(k + 1);
       // Excel draws a bar chart's first category at the bottom.
       if (horizontal) text(plot.left - 6, plot.top + band * (count - 1 - k + 0.5) + 4, label, { "text-anchor": "end", "font-size": 11, class: "plug-chart-category" });
-      else text(plot.left + band * (k + 0.5), plot.bottom + 16, label, { "text-anchor": "middle", "font-size": 11, class: "plug-chart-category" });
+      else text(categoryX(k), plot.bottom + 16, label, { "text-anchor": "middle", "font-size": 11, class: "plug-chart-category" });
     }
   }
   if (yTitle) text(box.left + 12, (plot.top + plot.bottom) / 2, yTitle, { "text-anchor": "middle", transform: `rotate(-90 ${box.left + 12} ${(plot.top + plot.bottom) / 2})`, class: "plug-chart-axis-title" });
@@ -299,7 +303,7 @@ function drawAxesAndPlots(out, text, chart, box, shown) {
       if (own) slot2 = next;
       else slot = next;
     } else if (p.kind === "scatter") drawScatter(out, text, p, plot, at.toValue, series, !own && p === plots.find((q) => q.kind === "scatter"), shown, chart.axes.x);
-    else drawLines(out, text, p, { plot, band, count, toValue: at.toValue, area: p.kind === "area", shown });
+    else drawLines(out, text, p, { plot, count, toValue: at.toValue, area: p.kind === "area", shown, categoryX });
   }
   out.push(["line", { x1: plot.left, y1: horizontal ? plot.top : plot.bottom - zero, x2: horizontal ? plot.left : plot.right, y2: plot.bottom - (horizontal ? 0 : zero), stroke: "#bfbfbf" }]);
 }
@@ -404,7 +408,7 @@ function drawTrend(out, s, pairs, place) {
   out.push(["path", { d: `M${ends[0][0].toFixed(2)} ${ends[0][1].toFixed(2)}L${ends[1][0].toFixed(2)} ${ends[1][1].toFixed(2)}`, fill: "none", stroke: s.trend.color || s.fill, "stroke-width": 1.5, "stroke-dasharray": "2 2", class: "plug-chart-trend", "data-series": s.name }]);
 }
 
-function drawLines(out, text, plot, { plot: area, band, count, toValue, area: filled, shown }) {
+function drawLines(out, text, plot, { plot: area, count, toValue, area: filled, shown, categoryX }) {
   const stacked = plot.grouping === "stacked" || plot.grouping === "percentStacked";
   const base = new Array(count).fill(0);
   // A 100% stacked plot shows each point as its share of its category's total.
@@ -420,7 +424,7 @@ function drawLines(out, text, plot, { plot: area, band, count, toValue, area: fi
       if (raw === null || raw === undefined) continue;
       const v = totals.length ? raw / totals[k] : raw;
       const y = stacked ? base[k] + v : v;
-      const x = area.left + band * (k + 0.5);
+      const x = categoryX(k);
       below.push([x, area.bottom - toValue(stacked ? base[k] : 0)]);
       if (stacked) base[k] = y;
       points.push([x, area.bottom - toValue(y), raw, k, totals.length ? v : null]);
@@ -434,8 +438,8 @@ function drawLines(out, text, plot, { plot: area, band, count, toValue, area: fi
     } else {
       out.push(["path", { d, fill: "none", stroke: s.fill, "stroke-width": 2.25, "stroke-linejoin": "round", class: "plug-chart-series", "data-series": s.name }]);
     }
-    if (s.errors && !stacked) drawErrorBars(out, s, (k, v) => [area.left + band * (k + 0.5), area.bottom - toValue(v)], false);
-    if (s.trend && !stacked) drawTrend(out, s, points.map(([, , v, k]) => [k, v]), (k, v) => [area.left + band * (k + 0.5), area.bottom - toValue(v)]);
+    if (s.errors && !stacked) drawErrorBars(out, s, (k, v) => [categoryX(k), area.bottom - toValue(v)], false);
+    if (s.trend && !stacked) drawTrend(out, s, points.map(([, , v, k]) => [k, v]), (k, v) => [categoryX(k), area.bottom - toValue(v)]);
     // Markers only while they stay apart (a series of thousands of points is its line).
     if (points.length > 500) continue;
     for (const [x, y, v] of points) out.push(["circle", { cx: x, cy: y, r: filled ? 0 : 2.5, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);

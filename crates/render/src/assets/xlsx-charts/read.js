@@ -269,6 +269,7 @@ function readChart(doc, sheetName, cellValue) {
     plots,
     axes,
     legend: legend ? val(legend, "legendPos") || "r" : null,
+    onTicks: val(children(plotArea, "valAx")[0], "crossBetween") === "midCat",
   };
 }
 
