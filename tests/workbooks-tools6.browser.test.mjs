@@ -118,9 +118,10 @@ test('the same charts saved by LibreOffice Calc draw as Calc draws them: plain a
 });
 
 // An axis set by hand in Format Axis (XlsxWriter's set_y_axis): bounds and a major unit, values
-// in reverse order, a logarithmic scale; and openpyxl's bubble chart.
+// in reverse order, a logarithmic scale, a date axis in a format of its own; and openpyxl's
+// bubble chart.
 const AXES = String.raw`
-import sys, xlsxwriter
+import sys, datetime, xlsxwriter
 book = xlsxwriter.Workbook(sys.argv[1])
 s = book.add_worksheet('Data')
 s.write_row(0, 0, ['Month', 'Sales', 'Share'])
@@ -133,6 +134,11 @@ def chart(title, at, col, axis):
 chart('Bounds', 'E1', 1, {'min': 500, 'max': 2000, 'major_unit': 250, 'num_format': '#,##0'})
 chart('Reversed', 'M1', 2, {'reverse': True, 'num_format': '0%'})
 chart('Log', 'E16', 1, {'log_base': 10})
+day = book.add_format({'num_format': 'd mmm'})
+for i in range(4): s.write_datetime(i + 1, 3, datetime.datetime(2024, 1, 1 + 7 * i), day)
+dates = book.add_chart({'type': 'line'})
+dates.add_series({'name': 'By week', 'categories': ['Data', 1, 3, 4, 3], 'values': ['Data', 1, 1, 4, 1]})
+dates.set_title({'name': 'Dates'}); dates.set_x_axis({'date_axis': True, 'num_format': 'dd/mm'}); s.insert_chart('M16', dates)
 book.close()
 `;
 
@@ -149,7 +155,7 @@ ws.add_chart(chart, 'E1')
 wb.save(sys.argv[1])
 `;
 
-test('an axis with its own bounds, major unit, reversed order or log scale is drawn so (they were ignored); bubbles are sized, not joined by a line', async () => {
+test('an axis with its own bounds, major unit, reversed order, log scale or date format is drawn so (they were ignored); bubbles are sized, not joined by a line', async () => {
   const { page, context } = await open('chart-axes.xlsx', writtenBy(AXES));
   try {
     await page.screenshot({ path: join(SHOTS, 'chart-axes.png') });
@@ -157,10 +163,13 @@ test('an axis with its own bounds, major unit, reversed order or log scale is dr
       svg.querySelector('.plug-chart-title').textContent,
       {
         ticks: [...svg.querySelectorAll('text[text-anchor="end"]:not(.plug-chart-category)')].map((t) => [t.textContent, Number(t.getAttribute('y'))]),
+        categories: [...svg.querySelectorAll('.plug-chart-category')].map((t) => t.textContent),
         bars: [...svg.querySelectorAll('rect.plug-chart-point')].map((r) => [Number(r.dataset.value), Number(r.getAttribute('y')), Number(r.getAttribute('height'))]),
       },
     ])));
-    const { Bounds, Reversed, Log } = shown;
+    const { Bounds, Reversed, Log, Dates } = shown;
+    // The date axis in its own dd/mm, not the cells' d mmm.
+    assert.deepEqual(Dates.categories, ['01/01', '08/01', '15/01', '22/01'], JSON.stringify(Dates));
     assert.deepEqual(Bounds.ticks.map(([t]) => t), ['500', '750', '1,000', '1,250', '1,500', '1,750', '2,000'], JSON.stringify(Bounds));
     // The 900 bar rises from the axis's 500 (the bottom tick), to the 900 level.
     const bottom = Bounds.ticks[0][1] - 4;

@@ -219,7 +219,11 @@ function drawAxesAndPlots(out, text, chart, box, shown) {
   const horizontal = plots.some((p) => p.kind === "bar" && p.horizontal);
   const scatter = plots.every((p) => p.kind === "scatter");
   const series = plots.flatMap((p) => p.series);
-  const categories = (series.find((s) => s.categories.length) || { categories: [] }).categories;
+  const first = series.find((s) => s.categories.length) || { categories: [] };
+  // A category axis with a number format of its own (not linked to its cells) shows its dates
+  // or numbers in it: XlsxWriter's date_axis with num_format, Excel's Format Axis > Number.
+  const own = chart.axes.x && chart.axes.x.numFmt && !chart.axes.x.numFmt.linked && !/^general$/i.test(chart.axes.x.numFmt.code) && first.categoryNumbers;
+  const categories = own ? first.categories.map((c, k) => (Number.isFinite(first.categoryNumbers[k]) ? shown(first.categoryNumbers[k], chart.axes.x.numFmt.code) : c)) : first.categories;
   const count = Math.max(categories.length, ...series.map((s) => s.values.length), 1);
   const primary = plots.filter((p) => !p.secondary);
   const secondary = plots.filter((p) => p.secondary);

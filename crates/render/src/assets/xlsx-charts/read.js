@@ -332,6 +332,8 @@ function readSeries(ser, i, sheetName, cellValue, kind, plotLabels, bubble) {
   const cat = child(ser, "cat") || child(ser, "xVal");
   const values = numberData(child(ser, "val") || child(ser, "yVal"), sheetName, cellValue);
   const categories = cat ? stringData(cat, sheetName, cellValue) : [];
+  // Dates or numbers as categories, for an axis with a format of its own (a date axis in dd/mm).
+  const categoryNumbers = cat && child(cat, "numRef") ? numberData(cat, sheetName, cellValue) : null;
   const xValues = kind === "scatter" && cat ? numberData(cat, sheetName, cellValue) : null;
   // A scatter series is drawn with lines between its points unless its line is turned off
   // (XlsxWriter's default scatter writes <a:ln><a:noFill/>; "straight" and Excel's own
@@ -357,7 +359,7 @@ function readSeries(ser, i, sheetName, cellValue, kind, plotLabels, bubble) {
   const errors = readErrorBars(child(ser, "errBars"), sheetName, cellValue);
   // A bubble chart's sizes (its third range).
   const sizes = bubble ? numberData(child(ser, "bubbleSize"), sheetName, cellValue) : null;
-  return { name, named: Boolean(tx), index, values, categories, xValues, sizes, color: seriesColor(ser), noLine, noMarker, pointColors, format, xFormat, labels, trend, errors };
+  return { name, named: Boolean(tx), index, values, categories, categoryNumbers, xValues, sizes, color: seriesColor(ser), noLine, noMarker, pointColors, format, xFormat, labels, trend, errors };
 }
 
 // The series' own solid fill (or line colour), else the theme's accent for its index.
