@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { savedByLibreOffice, writtenBy } from './support/python.mjs';
-import { useSheetWorld } from './support/sheet-pages.mjs';
+import { atCell, useSheetWorld } from './support/sheet-pages.mjs';
 
 const world = useSheetWorld('workbooks-tools6');
 const { SHOTS } = world;
@@ -246,6 +246,47 @@ test('error bars reach as far as Excel draws them: a fixed amount, 10% up only, 
     assert.deepEqual(reach.Custom, [[9, 12], [12, 15], [7.5, 10.5], [11.5, 15]]);
     // The standard error of 10, 14, 9 and 12: 1.11.
     assert.deepEqual(reach['Std error'].map(([low, high]) => Math.round((high - low) * 50) / 100), [1.11, 1.11, 1.11, 1.11]);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// Wrapped text without line breaks: XlsxWriter's text_wrap in a column of 20 and openpyxl's
+// wrap_text in a column of the default width. Excel and LibreOffice make a row with no height
+// of its own as tall as the lines the column's width breaks the text into.
+const WRAPPED = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1]); s = book.add_worksheet('Notes')
+wrap = book.add_format({'text_wrap': True, 'valign': 'top'})
+s.set_column('B:B', 20)
+s.write_row(0, 0, ['Item', 'Comment'])
+s.write('A2', 'Pump'); s.write('B2', 'Wrapped text that runs over several lines in a narrow column', wrap)
+s.write('A3', 'Valve'); s.write('B3', 'Short', wrap)
+s.write('A4', 'A long remark in the default width that Excel breaks into lines', wrap)
+book.close()
+`;
+
+test('wrapped text without line breaks makes its row as tall as the lines its column breaks it into (it showed one line, clipped)', async () => {
+  const { page, context } = await open('wrapped-width.xlsx', writtenBy(WRAPPED));
+  try {
+    await page.screenshot({ path: join(SHOTS, 'wrapped-width.png') });
+    // Each cell's drawn lines (the distinct tops of its text's line boxes) and its row's height.
+    const shown = {};
+    for (const address of ['B2', 'B3', 'A4']) {
+      shown[address] = await atCell(page, address, (cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        return { lines, height: Math.round(cell.getBoundingClientRect().height), clipped: cell.scrollHeight > cell.clientHeight + 1 };
+      });
+    }
+    assert.equal(shown.B2.lines, 3, JSON.stringify(shown));
+    assert.equal(shown.B2.height, 60, JSON.stringify(shown));
+    // Short wrapped text keeps its row's one line.
+    assert.deepEqual([shown.B3.lines, shown.B3.height], [1, 20], JSON.stringify(shown));
+    assert.ok(shown.A4.lines >= 5 && shown.A4.height === shown.A4.lines * 20, JSON.stringify(shown));
+    assert.ok(!shown.B2.clipped && !shown.A4.clipped, JSON.stringify(shown));
     assert.deepEqual(page.errors, []);
   } finally {
     await context.close();
