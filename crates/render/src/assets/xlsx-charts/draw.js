@@ -156,6 +156,13 @@ function valueScale(plots, count, axis) {
       lo = Math.min(lo, neg);
     }
   }
+  // Bubbles (at most a quarter of the plot across) keep inside it: the axis reaches a sixth
+  // further each way, as Excel widens a bubble chart's axes.
+  if (plots.some((p) => p.bubble)) {
+    const pad = (hi - lo) / 6;
+    hi += pad;
+    if (lo < 0) lo -= pad;
+  }
   // The axis reaches the error bars' ends too.
   for (const s of plots.flatMap((p) => (p.grouping === "stacked" || p.grouping === "percentStacked" ? [] : p.series))) {
     if (!s.errors) continue;
@@ -458,7 +465,9 @@ function drawLines(out, text, plot, { plot: area, count, toValue, area: filled, 
 // its series as points joined by lines where the series has a line, as Excel draws them.
 function drawScatter(out, text, plot, area, toValue, allSeries, labels, shown, xAxis) {
   const xs = allSeries.flatMap((s) => s.xValues || s.values.map((_, k) => k + 1)).filter((v) => v !== null);
-  const scale = axisScale(Math.min(0, ...xs), Math.max(...xs, 1), Math.min(...xs.filter((v) => v > 0)), xAxis);
+  const [xLo, xHi] = [Math.min(0, ...xs), Math.max(...xs, 1)];
+  const pad = plot.bubble ? (xHi - xLo) / 6 : 0;
+  const scale = axisScale(xLo < 0 ? xLo - pad : xLo, xHi + pad, Math.min(...xs.filter((v) => v > 0)), xAxis);
   const toX = (v) => area.left + scale.frac(v) * (area.right - area.left);
   const xCode = axisFormat(xAxis, []);
   // A bubble's area follows its size: the largest is a quarter of the plot's height across, as

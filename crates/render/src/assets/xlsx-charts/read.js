@@ -231,6 +231,7 @@ function readChart(doc, sheetName, cellValue) {
       horizontal: val(node, "barDir") === "bar",
       grouping: val(node, "grouping") || "clustered",
       holeSize: Number(val(node, "holeSize")) || 50,
+      bubble: node.name === "bubbleChart",
       bubbleScale: Number(val(node, "bubbleScale")) || 100,
       series: children(node, "ser").map((ser, i) => readSeries(ser, i, sheetName, cellValue, kind, labels, node.name === "bubbleChart")),
     });
