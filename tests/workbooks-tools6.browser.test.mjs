@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { savedByLibreOffice, writtenBy } from './support/python.mjs';
-import { atCell, useSheetWorld } from './support/sheet-pages.mjs';
+import { atCell, texts, useSheetWorld } from './support/sheet-pages.mjs';
 
 const world = useSheetWorld('workbooks-tools6');
 const { SHOTS } = world;
@@ -297,6 +297,65 @@ test('wrapped text without line breaks makes its row as tall as the lines its co
     assert.deepEqual([shown.B3.lines, shown.B3.height], [1, 20], JSON.stringify(shown));
     assert.ok(shown.A4.lines >= 5 && shown.A4.height === shown.A4.lines * 20, JSON.stringify(shown));
     assert.ok(!shown.B2.clipped && !shown.A4.clipped, JSON.stringify(shown));
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// Google Sheets' xlsx export, written by hand in its shape (no tool makes one): Arial 10 in
+// styles.xml with sizes as "10.0" and fonts without a size, an empty <calcPr/> (no calcId, so
+// the viewer calculates as Excel does on opening), an empty drawing part, a frozen header, and
+// each Google-only function (GOOGLEFINANCE, IMPORTRANGE, FILTER, SPARKLINE) written as
+// IFERROR(__xludf.DUMMYFUNCTION("..."), its last value) with that value cached.
+const GOOGLE_SHEETS_EXPORT = String.raw`
+import sys, zipfile
+NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+strings = ['Ticker', 'Price', 'Shares', 'Value', 'GOOG', 'AAPL', 'Total', 'Imported', 'Loading...', 'Filtered']
+sst = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst %s count="%d" uniqueCount="%d">%s</sst>' % (NS.split(' xmlns:r')[0], len(strings), len(strings), ''.join('<si><t>%s</t></si>' % s for s in strings))
+sheet = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet %s><sheetPr><outlinePr summaryBelow="0" summaryRight="0"/></sheetPr>'
+ '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1.0" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection activeCell="B3" sqref="B3" pane="bottomLeft"/></sheetView></sheetViews>'
+ '<sheetFormatPr customHeight="1" defaultColWidth="12.63" defaultRowHeight="15.75"/><cols><col customWidth="1" min="1" max="1" width="18.88"/></cols><sheetData>'
+ '<row r="1"><c r="A1" s="1" t="s"><v>0</v></c><c r="B1" s="1" t="s"><v>1</v></c><c r="C1" s="1" t="s"><v>2</v></c><c r="D1" s="1" t="s"><v>3</v></c></row>'
+ '<row r="2"><c r="A2" s="2" t="s"><v>4</v></c><c r="B2" s="3"><f>IFERROR(__xludf.DUMMYFUNCTION("GOOGLEFINANCE(A2)"),176.25)</f><v>176.25</v></c><c r="C2" s="2"><v>10.0</v></c><c r="D2" s="3"><f>B2*C2</f><v>1762.5</v></c></row>'
+ '<row r="3"><c r="A3" s="2" t="s"><v>5</v></c><c r="B3" s="3"><f>IFERROR(__xludf.DUMMYFUNCTION("GOOGLEFINANCE(A3)"),229.87)</f><v>229.87</v></c><c r="C3" s="2"><v>4.0</v></c><c r="D3" s="3"><f>B3*C3</f><v>919.48</v></c></row>'
+ '<row r="4"><c r="A4" s="1" t="s"><v>6</v></c><c r="D4" s="3"><f>SUM(D2:D3)</f><v>2681.98</v></c></row>'
+ '<row r="5"><c r="A5" s="2" t="s"><v>7</v></c><c r="B5" s="2" t="str"><f>IFERROR(__xludf.DUMMYFUNCTION("IMPORTRANGE(""https://docs.google.com/spreadsheets/d/abc"",""Sheet1!A1"")"),"Loading...")</f><v>Loading...</v></c></row>'
+ '<row r="6"><c r="A6" s="2" t="s"><v>9</v></c><c r="B6" s="2" t="str"><f>IFERROR(__xludf.DUMMYFUNCTION("FILTER(A2:A3,B2:B3&gt;200)"),"AAPL")</f><v>AAPL</v></c></row>'
+ '<row r="7"><c r="A7" s="2"><f>IFERROR(__xludf.DUMMYFUNCTION("SPARKLINE(B2:B3)"),"")</f><v></v></c><c r="B7" s="4"><v>0.125</v></c><c r="C7" s="5"><v>45292.0</v></c></row>'
+ '</sheetData><drawing r:id="rId1"/></worksheet>') % NS
+styles = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><styleSheet %s xmlns:x14ac="http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">'
+ '<numFmts count="3"><numFmt numFmtId="164" formatCode="&quot;$&quot;#,##0.00"/><numFmt numFmtId="165" formatCode="0.0%%"/><numFmt numFmtId="166" formatCode="yyyy-mm-dd"/></numFmts>'
+ '<fonts count="3"><font><sz val="10.0"/><color rgb="FF000000"/><name val="Arial"/><scheme val="minor"/></font><font><b/><color theme="1"/><name val="Arial"/><scheme val="minor"/></font><font><color theme="1"/><name val="Arial"/><scheme val="minor"/></font></fonts>'
+ '<fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="lightGray"/></fill><fill><patternFill patternType="solid"><fgColor rgb="FFD9EAD3"/><bgColor rgb="FFD9EAD3"/></patternFill></fill></fills>'
+ '<borders count="1"><border/></borders><cellStyleXfs count="1"><xf borderId="0" fillId="0" fontId="0" numFmtId="0" applyAlignment="1" applyFont="1"/></cellStyleXfs>'
+ '<cellXfs count="6"><xf borderId="0" fillId="0" fontId="0" numFmtId="0" xfId="0" applyAlignment="1" applyFont="1"><alignment readingOrder="0" shrinkToFit="0" vertical="bottom" wrapText="0"/></xf>'
+ '<xf borderId="0" fillId="2" fontId="1" numFmtId="0" xfId="0" applyAlignment="1" applyFill="1" applyFont="1"><alignment readingOrder="0"/></xf>'
+ '<xf borderId="0" fillId="0" fontId="2" numFmtId="0" xfId="0" applyAlignment="1" applyFont="1"><alignment readingOrder="0"/></xf>'
+ '<xf borderId="0" fillId="0" fontId="2" numFmtId="164" xfId="0" applyAlignment="1" applyFont="1" applyNumberFormat="1"><alignment horizontal="right" readingOrder="0"/></xf>'
+ '<xf borderId="0" fillId="0" fontId="2" numFmtId="165" xfId="0" applyFont="1" applyNumberFormat="1"/>'
+ '<xf borderId="0" fillId="0" fontId="2" numFmtId="166" xfId="0" applyFont="1" applyNumberFormat="1"/></cellXfs>'
+ '<cellStyles count="1"><cellStyle xfId="0" name="Normal" builtinId="0"/></cellStyles><dxfs count="0"/></styleSheet>') % NS.split(' xmlns:r')[0]
+workbook = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook %s><workbookPr/><sheets><sheet state="visible" name="Portfolio" sheetId="1" r:id="rId4"/></sheets><definedNames/><calcPr/></workbook>') % NS
+rels = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId4" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'
+root = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'
+sheetrels = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing" Target="../drawings/drawing1.xml"/></Relationships>'
+drawing = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart"/>'
+types = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default ContentType="application/xml" Extension="xml"/><Default ContentType="application/vnd.openxmlformats-package.relationships+xml" Extension="rels"/>'
+ '<Override ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml" PartName="/xl/worksheets/sheet1.xml"/><Override ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml" PartName="/xl/sharedStrings.xml"/><Override ContentType="application/vnd.openxmlformats-officedocument.drawing+xml" PartName="/xl/drawings/drawing1.xml"/><Override ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml" PartName="/xl/styles.xml"/><Override ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml" PartName="/xl/workbook.xml"/></Types>')
+with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
+    for name, text in [('[Content_Types].xml', types), ('_rels/.rels', root), ('xl/workbook.xml', workbook), ('xl/_rels/workbook.xml.rels', rels), ('xl/styles.xml', styles), ('xl/sharedStrings.xml', sst), ('xl/worksheets/sheet1.xml', sheet), ('xl/worksheets/_rels/sheet1.xml.rels', sheetrels), ('xl/drawings/drawing1.xml', drawing)]:
+        z.writestr(name, text)`;
+
+test("a Google Sheets export shows its Google-only functions' last values, its sums and its formats, as Excel opens it", async () => {
+  const { page, context } = await open('google-sheets.xlsx', writtenBy(GOOGLE_SHEETS_EXPORT));
+  try {
+    await page.screenshot({ path: join(SHOTS, 'google-sheets.png') });
+    assert.deepEqual(await texts(page, ['A1', 'B2', 'D2', 'D3', 'D4', 'B5', 'B6', 'A7', 'B7', 'C7']), {
+      A1: 'Ticker', B2: '$176.25', D2: '$1,762.50', D3: '$919.48', D4: '$2,681.98', B5: 'Loading...', B6: 'AAPL', A7: '', B7: '12.5%', C7: '2024-01-01',
+    });
+    const header = await atCell(page, 'A1', (cell) => [getComputedStyle(cell).fontWeight, getComputedStyle(cell).backgroundColor]);
+    assert.deepEqual(header, ['700', 'rgb(217, 234, 211)']);
     assert.deepEqual(page.errors, []);
   } finally {
     await context.close();
