@@ -39,6 +39,8 @@ chart('column', 'Labels', 'G16', ser(1, data_labels={'value': True}, trendline={
 chart('doughnut', 'Doughnut', 'O16', ser(1, data_labels={'percentage': True}))
 chart('area', 'Pct area', 'G31', ser(1), ser(2), subtype='percent_stacked')
 chart('line', 'Margin pct', 'O31', ser(3, data_labels={'value': True}))
+chart('column', 'Inside base', 'G46', ser(1, data_labels={'value': True, 'position': 'inside_base'}))
+chart('line', 'Smooth', 'O46', ser(1, smooth=True, data_labels={'value': True, 'position': 'above'}))
 book.close()
 `;
 
@@ -87,6 +89,22 @@ test('axis and data labels show the cells\' currency and percent formats, as Exc
     const top = ys(charts['Pct area'].paths.Costs).slice(0, 4);
     assert.equal(new Set(top.map((y) => y.toFixed(1))).size, 1, JSON.stringify(charts['Pct area']));
     assert.deepEqual(charts['Pct area'].left.at(-1), '100%');
+    // Labels where their position says: inside a bar's base, above a line's points; a smoothed
+    // line drawn as curves (it was drawn straight, its labels all past the bars' ends).
+    const placed = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('svg.plug-chart')].map((svg) => [
+      svg.querySelector('.plug-chart-title').textContent,
+      {
+        labels: [...svg.querySelectorAll('.plug-chart-label')].map((t) => Number(t.getAttribute('y'))),
+        bars: [...svg.querySelectorAll('rect.plug-chart-point')].map((r) => [Number(r.getAttribute('y')), Number(r.getAttribute('y')) + Number(r.getAttribute('height'))]),
+        points: [...svg.querySelectorAll('circle.plug-chart-point')].map((c) => Number(c.getAttribute('cy'))),
+        curve: svg.querySelector('path.plug-chart-series')?.getAttribute('d') || '',
+      },
+    ])));
+    const inside = placed['Inside base'];
+    assert.ok(inside.labels.every((y, k) => y < inside.bars[k][1] && y > inside.bars[k][1] - 14), JSON.stringify(inside));
+    const smooth = placed.Smooth;
+    assert.ok(smooth.labels.every((y, k) => y < smooth.points[k] - 4), JSON.stringify(smooth));
+    assert.equal((smooth.curve.match(/C/g) || []).length, 3, smooth.curve);
     assert.deepEqual(page.errors, []);
   } finally {
     await context.close();

@@ -348,16 +348,22 @@ function drawBars(out, text, plot, { plot: area, band, count, toValue, zero, hor
         ? { x: area.left + Math.min(a, b), y: area.top + start, width: Math.abs(b - a), height: barWidth }
         : { x: area.left + start, y: area.bottom - Math.max(a, b), width: barWidth, height: Math.abs(b - a) };
       out.push(["rect", { ...rect, fill: (s.pointColors || [])[k] || s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(s.values[k]) }]);
-      // A data label past the bar's end (Excel's Outside End), inside a stacked bar's segment.
+      // A data label where its position says (dLblPos): past the bar's end (Excel's Outside
+      // End, its default), inside the end, centred (a stacked segment's default), inside the base.
       if (s.labels) {
         const label = labelText(s, k, s.values[k], totals.length ? v : null, shown);
         const style = { "font-size": 11, fill: "#404040", class: "plug-chart-label" };
+        const position = ["outEnd", "inEnd", "ctr", "inBase"].includes(s.labels.position) && !(stacked && s.labels.position === "outEnd") ? s.labels.position : stacked ? "ctr" : "outEnd";
         if (horizontal) {
-          const x = stacked ? rect.x + rect.width / 2 : v >= 0 ? rect.x + rect.width + 4 : rect.x - 4;
-          text(x, rect.y + rect.height / 2 + 4, label, { ...style, "text-anchor": stacked ? "middle" : v >= 0 ? "start" : "end" });
+          const out = v >= 0 ? 1 : -1;
+          const [end, base] = v >= 0 ? [rect.x + rect.width, rect.x] : [rect.x, rect.x + rect.width];
+          const at = { outEnd: [end + out * 4, out], inEnd: [end - out * 4, -out], ctr: [(end + base) / 2, 0], inBase: [base + out * 4, out] }[position];
+          text(at[0], rect.y + rect.height / 2 + 4, label, { ...style, "text-anchor": at[1] > 0 ? "start" : at[1] < 0 ? "end" : "middle" });
         } else {
-          const y = stacked ? rect.y + rect.height / 2 + 4 : v >= 0 ? rect.y - 4 : rect.y + rect.height + 12;
-          text(rect.x + rect.width / 2, y, label, { ...style, "text-anchor": "middle" });
+          const out = v >= 0 ? -1 : 1;
+          const [end, base] = v >= 0 ? [rect.y, rect.y + rect.height] : [rect.y + rect.height, rect.y];
+          const middle = { outEnd: end + out * 10, inEnd: end - out * 10, ctr: (end + base) / 2, inBase: base + out * 10 }[position];
+          text(rect.x + rect.width / 2, middle + 4, label, { ...style, "text-anchor": "middle" });
         }
       }
     }
@@ -403,6 +409,18 @@ function drawErrorBars(out, s, place, horizontal) {
   });
 }
 
+// A smoothed line (Excel's Smoothed line, c:smooth) through the points: a cubic curve between
+// each two, its tangents along the neighbours' chord (Catmull-Rom).
+function smoothPath(points) {
+  const f = (n) => n.toFixed(2);
+  let d = `M${f(points[0][0])} ${f(points[0][1])}`;
+  for (let i = 0; i < points.length - 1; i++) {
+    const [p0, p1, p2, p3] = [points[i - 1] || points[i], points[i], points[i + 1], points[i + 2] || points[i + 1]];
+    d += `C${f(p1[0] + (p2[0] - p0[0]) / 6)} ${f(p1[1] + (p2[1] - p0[1]) / 6)} ${f(p2[0] - (p3[0] - p1[0]) / 6)} ${f(p2[1] - (p3[1] - p1[1]) / 6)} ${f(p2[0])} ${f(p2[1])}`;
+  }
+  return d;
+}
+
 // A least-squares straight line through a series' points (Excel's linear trendline), dotted
 // in its own colour (LibreOffice writes black) or the series', across the points' span. `place(x, v)` gives the pixel of a point.
 function drawTrend(out, s, pairs, place) {
@@ -441,7 +459,7 @@ function drawLines(out, text, plot, { plot: area, count, toValue, area: filled, 
       points.push([x, area.bottom - toValue(y), raw, k, totals.length ? v : null]);
     }
     if (points.length === 0) continue;
-    const d = points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(2)} ${y.toFixed(2)}`).join("");
+    const d = s.smooth && !filled ? smoothPath(points) : points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(2)} ${y.toFixed(2)}`).join("");
     if (filled) {
       // A stacked area fills from the series below it, not from the axis over it.
       const back = below.reverse().map(([x, y]) => `L${x.toFixed(2)} ${y.toFixed(2)}`).join("");
@@ -454,9 +472,12 @@ function drawLines(out, text, plot, { plot: area, count, toValue, area: filled, 
     // Markers only while they stay apart (a series of thousands of points is its line).
     if (points.length > 500) continue;
     for (const [x, y, v] of points) out.push(["circle", { cx: x, cy: y, r: filled ? 0 : 2.5, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
-    // Data labels at the right of a line's points (Excel's default), inside an area.
+    // Data labels at the right of a line's points (Excel's default) or where their position
+    // says (left, above, below, on the point), inside an area.
     if (s.labels) {
-      for (const [x, y, v, k, share] of points) text(filled ? x : x + 5, filled ? y + 14 : y - 5, labelText(s, k, v, share, shown), { "font-size": 11, fill: "#404040", "text-anchor": filled ? "middle" : "start", class: "plug-chart-label" });
+      const position = filled ? "area" : s.labels.position || "r";
+      const [dx, dy, anchor] = { l: [-5, 4, "end"], t: [0, -7, "middle"], b: [0, 15, "middle"], ctr: [0, 4, "middle"], area: [0, 14, "middle"] }[position] || [5, 4, "start"];
+      for (const [x, y, v, k, share] of points) text(x + dx, y + dy, labelText(s, k, v, share, shown), { "font-size": 11, fill: "#404040", "text-anchor": anchor, class: "plug-chart-label" });
     }
   }
 }
@@ -497,7 +518,7 @@ function drawScatter(out, text, plot, area, toValue, allSeries, labels, shown, x
       continue;
     }
     if (!s.noLine && points.length > 1) {
-      const d = points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(2)} ${y.toFixed(2)}`).join("");
+      const d = s.smooth ? smoothPath(points) : points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(2)} ${y.toFixed(2)}`).join("");
       out.push(["path", { d, fill: "none", stroke: s.fill, "stroke-width": 2.25, "stroke-linejoin": "round", class: "plug-chart-series", "data-series": s.name }]);
     }
     if (s.errors) drawErrorBars(out, s, (k, v) => [toX(s.xValues ? s.xValues[k] : k + 1), area.bottom - toValue(v)], false);

@@ -342,6 +342,7 @@ function readSeries(ser, i, sheetName, cellValue, kind, plotLabels, bubble) {
   const line = path(ser, "spPr", "ln");
   const noLine = Boolean(line && child(line, "noFill"));
   const noMarker = val(child(ser, "marker"), "symbol") === "none";
+  const smooth = val(ser, "smooth") === "1";
   // Colours given to single points (a pie's slices, one bar picked out: <c:dPt>), by index;
   // LibreOffice writes one for every slice of a pie.
   const pointColors = [];
@@ -360,7 +361,7 @@ function readSeries(ser, i, sheetName, cellValue, kind, plotLabels, bubble) {
   const errors = readErrorBars(child(ser, "errBars"), sheetName, cellValue);
   // A bubble chart's sizes (its third range).
   const sizes = bubble ? numberData(child(ser, "bubbleSize"), sheetName, cellValue) : null;
-  return { name, named: Boolean(tx), index, values, categories, categoryNumbers, xValues, sizes, color: seriesColor(ser), noLine, noMarker, pointColors, format, xFormat, labels, trend, errors };
+  return { name, named: Boolean(tx), index, values, categories, categoryNumbers, xValues, sizes, color: seriesColor(ser), noLine, noMarker, smooth, pointColors, format, xFormat, labels, trend, errors };
 }
 
 // The series' own solid fill (or line colour), else the theme's accent for its index.
