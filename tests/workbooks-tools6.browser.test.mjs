@@ -152,6 +152,7 @@ def chart(title, at, col, axis):
 chart('Bounds', 'E1', 1, {'min': 500, 'max': 2000, 'major_unit': 250, 'num_format': '#,##0'})
 chart('Reversed', 'M1', 2, {'reverse': True, 'num_format': '0%'})
 chart('Log', 'E16', 1, {'log_base': 10})
+chart('Bare', 'E31', 1, {'visible': False, 'major_gridlines': {'visible': False}})
 day = book.add_format({'num_format': 'd mmm'})
 for i in range(4): s.write_datetime(i + 1, 3, datetime.datetime(2024, 1, 1 + 7 * i), day)
 dates = book.add_chart({'type': 'line'})
@@ -173,7 +174,7 @@ ws.add_chart(chart, 'E1')
 wb.save(sys.argv[1])
 `;
 
-test('an axis with its own bounds, major unit, reversed order, log scale or date format is drawn so (they were ignored); bubbles are sized, not joined by a line', async () => {
+test('an axis with its own bounds, major unit, reversed order, log scale or date format, or hidden, is drawn so (they were ignored); bubbles are sized, not joined by a line', async () => {
   const { page, context } = await open('chart-axes.xlsx', writtenBy(AXES));
   try {
     await page.screenshot({ path: join(SHOTS, 'chart-axes.png') });
@@ -182,10 +183,15 @@ test('an axis with its own bounds, major unit, reversed order, log scale or date
       {
         ticks: [...svg.querySelectorAll('text[text-anchor="end"]:not(.plug-chart-category)')].map((t) => [t.textContent, Number(t.getAttribute('y'))]),
         categories: [...svg.querySelectorAll('.plug-chart-category')].map((t) => t.textContent),
+        grid: svg.querySelectorAll('line[stroke="#d9d9d9"]').length,
         bars: [...svg.querySelectorAll('rect.plug-chart-point')].map((r) => [Number(r.dataset.value), Number(r.getAttribute('y')), Number(r.getAttribute('height'))]),
       },
     ])));
-    const { Bounds, Reversed, Log, Dates } = shown;
+    const { Bounds, Reversed, Log, Dates, Bare } = shown;
+    // An axis hidden and its gridlines turned off (XlsxWriter's visible and major_gridlines): no
+    // labels, no lines (both were drawn).
+    assert.deepEqual([Bare.ticks, Bare.grid, Bare.bars.length], [[], 0, 4], JSON.stringify(Bare));
+    assert.ok(Bounds.grid > 0);
     // The date axis in its own dd/mm, not the cells' d mmm.
     assert.deepEqual(Dates.categories, ['01/01', '08/01', '15/01', '22/01'], JSON.stringify(Dates));
     assert.deepEqual(Bounds.ticks.map(([t]) => t), ['500', '750', '1,000', '1,250', '1,500', '1,750', '2,000'], JSON.stringify(Bounds));

@@ -252,16 +252,18 @@ function drawAxesAndPlots(out, text, chart, box, shown) {
   const toValue = (v) => clamp(scale.frac(v)) * valueAxisLength;
   const toValue2 = scale2 ? (v) => clamp(scale2.frac(v)) * valueAxisLength : toValue;
   const format1 = axisFormat(chart.axes.y, scale2 ? primary : plots);
-  // Gridlines and value labels.
+  // Gridlines (unless the value axis has none: majorGridlines absent) and value labels (unless
+  // the axis is deleted, as a chart labelled by its data labels often has it).
+  const valueAxis = chart.axes.y || {};
   for (const v of scale.ticks) {
     const at = toValue(v);
     const label = (scale2 ? primary : plots).some((p) => p.grouping === "percentStacked") ? `${Math.round(v * 100)}%` : shown(v, format1);
     if (horizontal) {
-      out.push(["line", { x1: plot.left + at, y1: plot.top, x2: plot.left + at, y2: plot.bottom, stroke: "#d9d9d9" }]);
-      text(plot.left + at, plot.bottom + 16, label, { "text-anchor": "middle", "font-size": 11 });
+      if (valueAxis.gridlines !== false) out.push(["line", { x1: plot.left + at, y1: plot.top, x2: plot.left + at, y2: plot.bottom, stroke: "#d9d9d9" }]);
+      if (!valueAxis.deleted) text(plot.left + at, plot.bottom + 16, label, { "text-anchor": "middle", "font-size": 11 });
     } else {
-      out.push(["line", { x1: plot.left, y1: plot.bottom - at, x2: plot.right, y2: plot.bottom - at, stroke: "#d9d9d9" }]);
-      text(plot.left - 6, plot.bottom - at + 4, label, { "text-anchor": "end", "font-size": 11 });
+      if (valueAxis.gridlines !== false) out.push(["line", { x1: plot.left, y1: plot.bottom - at, x2: plot.right, y2: plot.bottom - at, stroke: "#d9d9d9" }]);
+      if (!valueAxis.deleted) text(plot.left - 6, plot.bottom - at + 4, label, { "text-anchor": "end", "font-size": 11 });
     }
   }
   // The secondary value axis's labels at the right, on the primary's gridlines where they meet.
@@ -284,7 +286,7 @@ function drawAxesAndPlots(out, text, chart, box, shown) {
   // chart): the first category at the left edge, the last at the right, the area filling the plot.
   const onTicks = chart.onTicks && count > 1 && !horizontal && !plots.some((p) => p.kind === "bar");
   const categoryX = (k) => (onTicks ? plot.left + (k * (plot.right - plot.left)) / (count - 1) : plot.left + band * (k + 0.5));
-  if (!scatter) {
+  if (!scatter && !(chart.axes.x && chart.axes.x.deleted)) {
     // Every label whose width fits its band (about 6 px a character at 11 px), thinned to fit.
     const widest = Math.max(1, ...categories.slice(0, 1000).map((c) => String(c).length)) * 6 + 8;
     const every = Math.max(1, Math.ceil((horizontal ? 14 : widest) / band));

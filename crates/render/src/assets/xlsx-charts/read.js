@@ -262,6 +262,7 @@ function readChart(doc, sheetName, cellValue) {
       deleted: val(node, "delete") === "1",
       numFmt: readNumFmt(node),
       scaling: node.name === "valAx" ? readScaling(node) : null,
+      gridlines: Boolean(child(node, "majorGridlines")),
     };
   }
   const legend = child(chartNode, "legend");
