@@ -385,3 +385,42 @@ test("a Google Sheets export shows its Google-only functions' last values, its s
     await context.close();
   }
 });
+
+// A pie turned by its first slice's angle (XlsxWriter's set_rotation, Excel's Angle of first
+// slice) and a doughnut of two series, a ring each.
+const PIES = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1]); s = book.add_worksheet('Votes')
+s.write_row(0, 0, ['Party', '2023', '2024'])
+for i, r in enumerate([['Red', 40, 30], ['Blue', 35, 45], ['Green', 25, 25]]): s.write_row(i + 1, 0, r)
+pie = book.add_chart({'type': 'pie'}); pie.add_series({'name': '2023', 'categories': '=Votes!$A$2:$A$4', 'values': '=Votes!$B$2:$B$4'})
+pie.set_rotation(90); pie.set_title({'name': 'Turned'}); s.insert_chart('E1', pie)
+rings = book.add_chart({'type': 'doughnut'})
+for col in ('B', 'C'): rings.add_series({'name': '=Votes!$%s$1' % col, 'categories': '=Votes!$A$2:$A$4', 'values': '=Votes!$%s$2:$%s$4' % (col, col)})
+rings.set_title({'name': 'Rings'}); s.insert_chart('M1', rings)
+book.close()
+`;
+
+test("a pie starts at its first slice's angle, and a doughnut of two series draws two rings, the first inside (it drew the first series alone)", async () => {
+  const { page, context } = await open('pies.xlsx', writtenBy(PIES));
+  try {
+    await page.screenshot({ path: join(SHOTS, 'pies.png') });
+    const drawn = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('svg.plug-chart')].map((svg) => {
+      const paths = [...svg.querySelectorAll('path.plug-chart-point')];
+      const width = (name) => {
+        const boxes = paths.filter((p) => p.dataset.series === name).map((p) => p.getBBox());
+        return Math.max(...boxes.map((b) => b.x + b.width)) - Math.min(...boxes.map((b) => b.x));
+      };
+      return [svg.querySelector('.plug-chart-title').textContent, { first: paths[0]?.getAttribute('d'), count: paths.length, widths: [width('2023'), width('2024')] }];
+    })));
+    // Turned 90 degrees: the first slice starts at three o'clock (level with the centre), not at
+    // twelve.
+    const [, cx, cy, x, y] = /^M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)/.exec(drawn.Turned.first).map(Number);
+    assert.ok(Math.abs(y - cy) < 0.5 && x > cx, drawn.Turned.first);
+    assert.equal(drawn.Rings.count, 6, JSON.stringify(drawn.Rings));
+    assert.ok(drawn.Rings.widths[1] > drawn.Rings.widths[0] + 10, JSON.stringify(drawn.Rings));
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+});

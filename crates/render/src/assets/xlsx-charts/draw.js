@@ -76,33 +76,40 @@ function labelText(s, k, v, share, shown) {
   return parts.join(labels.separator);
 }
 
+// A pie, or a doughnut of one ring a series (the first innermost, as Excel draws them), from
+// the angle of its first slice (firstSliceAng: Format Data Series > Angle of first slice).
 function drawPie(out, text, plot, box, shown) {
-  const s = plot.series[0];
-  const values = s.values.map((v) => (v > 0 ? v : 0));
-  const total = values.reduce((a, b) => a + b, 0);
   const cx = (box.left + box.right) / 2;
   const cy = (box.top + box.bottom) / 2;
   const r = Math.max(4, Math.min(box.right - box.left, box.bottom - box.top) / 2 - 6);
-  const inner = plot.kind === "doughnut" ? (r * plot.holeSize) / 100 : 0;
-  let angle = -Math.PI / 2;
+  const hole = plot.kind === "doughnut" ? (r * plot.holeSize) / 100 : 0;
+  const rings = plot.kind === "doughnut" ? plot.series.slice(0, 10) : plot.series.slice(0, 1);
+  const width = (r - hole) / rings.length;
   const labels = [];
-  values.forEach((v, i) => {
-    if (!total || !v) return;
-    const sweep = (v / total) * Math.PI * 2;
-    const fill = (s.pointColors || [])[i] || PALETTE[i % PALETTE.length];
-    const point = (radius, a) => `${(cx + radius * Math.cos(a)).toFixed(2)} ${(cy + radius * Math.sin(a)).toFixed(2)}`;
-    const large = sweep > Math.PI ? 1 : 0;
-    const end = angle + Math.min(sweep, Math.PI * 2 - 1e-4);
-    const d = inner
-      ? `M${point(r, angle)}A${r} ${r} 0 ${large} 1 ${point(r, end)}L${point(inner, end)}A${inner} ${inner} 0 ${large} 0 ${point(inner, angle)}Z`
-      : `M${cx} ${cy}L${point(r, angle)}A${r} ${r} 0 ${large} 1 ${point(r, end)}Z`;
-    out.push(["path", { d, fill, stroke: "#ffffff", "stroke-width": 1, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
-    if (s.labels) {
-      const middle = angle + sweep / 2;
-      const at = inner ? (r + inner) / 2 : r * 0.65;
-      labels.push([cx + at * Math.cos(middle), cy + at * Math.sin(middle) + 4, labelText(s, i, v, v / total, shown)]);
-    }
-    angle += sweep;
+  rings.forEach((s, ring) => {
+    const inner = hole ? hole + width * ring : 0;
+    const outer = hole ? inner + width : r;
+    const values = s.values.map((v) => (v > 0 ? v : 0));
+    const total = values.reduce((a, b) => a + b, 0);
+    let angle = -Math.PI / 2 + ((plot.firstSliceAng || 0) * Math.PI) / 180;
+    values.forEach((v, i) => {
+      if (!total || !v) return;
+      const sweep = (v / total) * Math.PI * 2;
+      const fill = (s.pointColors || [])[i] || PALETTE[i % PALETTE.length];
+      const point = (radius, a) => `${(cx + radius * Math.cos(a)).toFixed(2)} ${(cy + radius * Math.sin(a)).toFixed(2)}`;
+      const large = sweep > Math.PI ? 1 : 0;
+      const end = angle + Math.min(sweep, Math.PI * 2 - 1e-4);
+      const d = inner
+        ? `M${point(outer, angle)}A${outer} ${outer} 0 ${large} 1 ${point(outer, end)}L${point(inner, end)}A${inner} ${inner} 0 ${large} 0 ${point(inner, angle)}Z`
+        : `M${cx} ${cy}L${point(outer, angle)}A${outer} ${outer} 0 ${large} 1 ${point(outer, end)}Z`;
+      out.push(["path", { d, fill, stroke: "#ffffff", "stroke-width": 1, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
+      if (s.labels) {
+        const middle = angle + sweep / 2;
+        const at = inner ? (outer + inner) / 2 : r * 0.65;
+        labels.push([cx + at * Math.cos(middle), cy + at * Math.sin(middle) + 4, labelText(s, i, v, v / total, shown)]);
+      }
+      angle += sweep;
+    });
   });
   // Labels over the slices, drawn after them all.
   for (const [x, y, label] of labels) text(x, y, label, { "text-anchor": "middle", "font-size": 11, fill: "#404040", class: "plug-chart-label" });

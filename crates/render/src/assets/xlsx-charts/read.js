@@ -232,6 +232,7 @@ function readChart(doc, sheetName, cellValue) {
       grouping: val(node, "grouping") || "clustered",
       holeSize: Number(val(node, "holeSize")) || 50,
       bubble: node.name === "bubbleChart",
+      firstSliceAng: Number(val(node, "firstSliceAng")) || 0,
       bubbleScale: Number(val(node, "bubbleScale")) || 100,
       series: children(node, "ser").map((ser, i) => readSeries(ser, i, sheetName, cellValue, kind, labels, node.name === "bubbleChart")),
     });
