@@ -230,7 +230,7 @@ function refreshGrid(grid) {
 // set as text, so nothing read from the file is parsed as markup.
 const SVG_NS = "http://www.w3.org/2000/svg";
 const CHART_TAGS = new Set(["rect", "line", "path", "circle", "text"]);
-const CHART_ATTRIBUTES = /^(x|y|x1|y1|x2|y2|cx|cy|r|width|height|d|fill|fill-opacity|stroke|stroke-width|stroke-linejoin|font-family|font-size|text-anchor|transform|class|data-series|data-value)$/;
+const CHART_ATTRIBUTES = /^(x|y|x1|y1|x2|y2|cx|cy|r|width|height|d|fill|fill-opacity|stroke|stroke-width|stroke-dasharray|stroke-linejoin|font-family|font-size|text-anchor|transform|class|data-series|data-value)$/;
 
 function chartLayer(layout) {
   const layer = document.createElement("div");

@@ -33,6 +33,7 @@ function sheetWorker() {
       if (event.data.library) {
         importScripts(event.data.library);
         chartsLibrary = event.data.charts;
+        fontLoaded = loadFont(event.data.font);
         // Without chart support installed ExcelTS throws on a workbook holding a chart; this
         // stand-in lets it skip the chart parts, which readCharts reads instead.
         ExcelTS.registerChartSupport({
@@ -85,6 +86,7 @@ function sheetWorker() {
     const calc = workbook.calcProperties || {};
     const recalcOnLoad = Boolean(calc.fullCalcOnLoad || !calc.calcId);
     const visible = workbook.worksheets.filter((sheet) => !sheet.state || sheet.state === "visible");
+    await Promise.race([fontLoaded, new Promise((resolve) => setTimeout(resolve, 3000))]);
     const sheets = visible.map((sheet, index) => describeSheet(sheet, index, styles, pending, recalcOnLoad, parts.get(sheet.name)));
     const sources = new Map(sheets.map((model, index) => [model, visible[index]]));
     const { charts, order, pictures } = await readCharts(bytes, workbook);
@@ -287,7 +289,7 @@ function sheetWorker() {
     const value = cell.type === FORMULA ? cell.result : cell.value;
     const shown = display(value, cell.numFmt);
     const number = typeof value === "number" ? value : value instanceof Date ? serialOf(value) : null;
-    return { number, text: shown ? shown.text.replace(/\u0001[^]/, " ") : "" };
+    return { number, text: shown ? shown.text.replace(/\u0001[^]/, " ") : "", format: typeof cell.numFmt === "string" ? cell.numFmt : (cell.numFmt && cell.numFmt.formatCode) || "General" };
   }
 
   // Each chart's box in sheet pixels (from its anchor and the sheet's column widths and row
@@ -296,9 +298,15 @@ function sheetWorker() {
     for (const sheet of sheets) {
       sheet.charts = charts.filter((c) => c.sheet === sheet.name).map(({ anchor, chart }) => {
         const box = anchorBox(sheet, anchor);
-        return { box, title: chart.title || "", primitives: self.PlugCharts.draw(chart, box.width, box.height) };
+        return { box, title: chart.title || "", primitives: self.PlugCharts.draw(chart, box.width, box.height, chartNumber) };
       });
     }
+  }
+
+  // A chart's axis label or data label in a number format, as a cell in that format shows it.
+  function chartNumber(value, format) {
+    const shown = display(value, format);
+    return shown ? shown.text.replace(/\u0001[^]/g, "").replace(/\s+/g, " ").trim() : "";
   }
 
   // Pictures anchored in a sheet (a logo: openpyxl's add_image, XlsxWriter's insert_image), read
@@ -492,6 +500,11 @@ function sheetWorker() {
     const frozen = view.state === "frozen";
     const rows = new RowCollector(styles, recalcOnLoad, (at, cell, look) => pending.push({ sheet: index, at, cell, numFmt: cell.numFmt, look }));
     rows.tables = tableLooks(sheet);
+    const defaultWidth = widthToPixels(sheet.properties && sheet.properties.defaultColWidth) || 64;
+    rows.columnPixels = (c) => {
+      const column = sheet.getColumn(c);
+      return column.hidden ? Infinity : column.width ? widthToPixels(column.width) : defaultWidth;
+    };
     sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => rows.add(row, rowNumber));
     const model = rows.finish({
       name: sheet.name,
@@ -867,10 +880,13 @@ function sheetWorker() {
         const link = linkOf(cell);
         if (link) this.links.push([this.cols.length, link]);
         largestFont = Math.max(largestFont, this.styles.fontSize(shown.styleId));
-        // Wrapped text with line breaks (Alt+Enter) makes a row without a height of its own as
-        // tall as its lines, as Excel and LibreOffice size it (it showed the first line only).
-        if (shown.kind === KIND.text && shown.text.includes("\n") && cell.style && cell.style.alignment && cell.style.alignment.wrapText) {
-          tallest = Math.max(tallest, shown.text.split("\n").length * autoRowHeight(Math.max(11, this.styles.fontSize(shown.styleId))));
+        // Wrapped text makes a row without a height of its own as tall as its lines, its line
+        // breaks (Alt+Enter) and the lines its column's width breaks it into, as Excel and
+        // LibreOffice size it on opening (it showed the first line only). Not a merged cell's.
+        if (shown.kind === KIND.text && cell.style && cell.style.alignment && cell.style.alignment.wrapText && !cell.isMerged) {
+          const points = Math.max(11, this.styles.fontSize(shown.styleId));
+          const width = this.columnPixels ? this.columnPixels(colNumber) - 6 : Infinity;
+          tallest = Math.max(tallest, wrappedLines(shown.text, width, points) * autoRowHeight(points));
         }
         if (shown.kind === KIND.pending) this.onPending(this.cols.length, cell, look);
         const runs = richRuns(cell, this.styles);
@@ -1082,6 +1098,43 @@ function sheetWorker() {
   function widthToPixels(width) {
     if (!width) return 0;
     return Math.trunc(((256 * width + Math.trunc(128 / 7)) / 256) * 7);
+  }
+
+  // How many lines a wrapped cell's text takes in `width` pixels: each paragraph broken between
+  // words, as Excel breaks it, measured in the sheet's font on an OffscreenCanvas (about 0.55 em a
+  // character where there is none). At most 40 (Excel's rows stop at 409 pt).
+  // The grid's font (Carlito, Calibri's metrics, as the page loads it), loaded into the worker
+  // too: a worker's canvas sees only its own fonts.
+  let measure;
+  let fontLoaded = Promise.resolve();
+  function loadFont(prefix) {
+    if (!prefix || !self.fonts || typeof FontFace !== "function") return Promise.resolve();
+    return Promise.allSettled(["400", "700"].map((weight) => {
+      const face = new FontFace("Carlito", `url(${prefix}${weight}-normal.woff2)`, { weight });
+      self.fonts.add(face);
+      return face.load();
+    }));
+  }
+  function wrappedLines(text, width, points) {
+    const paragraphs = text.split("\n");
+    if (!(width > 0) || text.length * points * 0.3 < width) return Math.min(40, paragraphs.length);
+    if (measure === undefined) measure = typeof OffscreenCanvas === "function" ? new OffscreenCanvas(1, 1).getContext("2d") : null;
+    const font = `${points}pt Calibri, Carlito, sans-serif`;
+    const widthOf = (t) => (measure ? ((measure.font = font), measure.measureText(t).width) : (t.length * points * 4) / 3 * 0.55);
+    let lines = 0;
+    for (const paragraph of paragraphs) {
+      let line = 0;
+      lines++;
+      for (const word of paragraph.split(/(?<= )/)) {
+        const w = widthOf(word);
+        if (line > 0 && line + widthOf(word.trimEnd()) > width) {
+          lines++;
+          line = w;
+        } else line += w;
+        if (lines >= 40) return 40;
+      }
+    }
+    return lines;
   }
 
   // A row with no height of its own grows with its largest font, as Excel sizes it (15 pt for 11 pt).

@@ -26,7 +26,7 @@ function startWorker() {
   const worker = new Worker(url);
   URL.revokeObjectURL(url);
   const absolute = (name) => new URL(vendor + name, location.href).href;
-  worker.postMessage({ library: absolute("excelts.min.js"), charts: absolute("plug-xlsx-charts.js") });
+  worker.postMessage({ library: absolute("excelts.min.js"), charts: absolute("plug-xlsx-charts.js"), font: absolute("carlito/carlito-latin-") });
   return worker;
 }
 

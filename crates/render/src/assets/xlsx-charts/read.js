@@ -223,6 +223,7 @@ function readChart(doc, sheetName, cellValue) {
     const kind = PLOTS[node.name];
     if (!kind) continue;
     const axis = valueAxisOf(node);
+    const labels = child(node, "dLbls");
     plots.push({
       kind,
       axis,
@@ -230,7 +231,10 @@ function readChart(doc, sheetName, cellValue) {
       horizontal: val(node, "barDir") === "bar",
       grouping: val(node, "grouping") || "clustered",
       holeSize: Number(val(node, "holeSize")) || 50,
-      series: children(node, "ser").map((ser, i) => readSeries(ser, i, sheetName, cellValue, kind)),
+      bubble: node.name === "bubbleChart",
+      firstSliceAng: Number(val(node, "firstSliceAng")) || 0,
+      bubbleScale: Number(val(node, "bubbleScale")) || 100,
+      series: children(node, "ser").map((ser, i) => readSeries(ser, i, sheetName, cellValue, kind, labels, node.name === "bubbleChart")),
     });
   }
   if (plots.length === 0) {
@@ -247,7 +251,7 @@ function readChart(doc, sheetName, cellValue) {
   const second = plots.find((p) => p.secondary);
   if (second) {
     const node = valueAxes.get(second.axis);
-    axes.y2 = { title: readTitle(child(node, "title"), sheetName, cellValue), deleted: val(node, "delete") === "1" };
+    axes.y2 = { title: readTitle(child(node, "title"), sheetName, cellValue), deleted: val(node, "delete") === "1", numFmt: readNumFmt(node), scaling: readScaling(node) };
   }
   for (const node of plotArea.children) {
     if (!/^(catAx|valAx|dateAx)$/.test(node.name)) continue;
@@ -257,6 +261,9 @@ function readChart(doc, sheetName, cellValue) {
     axes[which] = {
       title: readTitle(child(node, "title"), sheetName, cellValue),
       deleted: val(node, "delete") === "1",
+      numFmt: readNumFmt(node),
+      scaling: node.name === "valAx" ? readScaling(node) : null,
+      gridlines: Boolean(child(node, "majorGridlines")),
     };
   }
   const legend = child(chartNode, "legend");
@@ -265,16 +272,71 @@ function readChart(doc, sheetName, cellValue) {
     plots,
     axes,
     legend: legend ? val(legend, "legendPos") || "r" : null,
+    onTicks: val(children(plotArea, "valAx")[0], "crossBetween") === "midCat",
   };
 }
 
-function readSeries(ser, i, sheetName, cellValue, kind) {
+// An axis's or labels' number format: its code, and whether it follows the source cells'
+// format (sourceLinked="1", what Excel and XlsxWriter write by default) instead.
+function readNumFmt(node) {
+  const fmt = child(node, "numFmt");
+  return fmt ? { code: fmt.attrs.formatCode || "General", linked: fmt.attrs.sourceLinked === "1" } : null;
+}
+
+// The number format of a series' values as the sheet holds it: the first referred cell's format
+// (XlsxWriter and openpyxl cache "General" whatever the cells show), else the cache's formatCode.
+function sourceFormat(node, sheetName, cellValue) {
+  const ref = child(node, "numRef");
+  const cells = ref ? rangeCells(allText(child(ref, "f"), "f"), sheetName) : null;
+  for (const at of (cells || []).slice(0, 50)) {
+    const live = cellValue(at.sheet, at.row, at.col);
+    if (live && typeof live.number === "number") return live.format || "General";
+  }
+  const cache = ref ? child(ref, "numCache") : child(node, "numLit");
+  return allText(child(cache, "formatCode"), "formatCode") || "General";
+}
+
+// A value axis's own bounds, major unit, logarithmic base and order (orientation maxMin: the
+// values run down from the top), where the writer gave them.
+function readScaling(node) {
+  const scaling = child(node, "scaling");
+  const number = (n, name) => {
+    const v = Number(val(n, name));
+    return val(n, name) !== undefined && Number.isFinite(v) ? v : undefined;
+  };
+  return { min: number(scaling, "min"), max: number(scaling, "max"), log: number(scaling, "logBase"), major: number(node, "majorUnit"), reverse: val(scaling, "orientation") === "maxMin" };
+}
+
+// A series' vertical error bars: which way they reach (errBarType both, plus, minus) and how far
+// (errValType: a fixed value, a percentage of each value, the standard error, or custom ranges).
+// Horizontal ones (a scatter's errDir x) and standard deviation are not drawn.
+function readErrorBars(node, sheetName, cellValue) {
+  if (!node || val(node, "errDir") === "x") return null;
+  const kind = val(node, "errValType") || "fixedVal";
+  const amount = Number(val(node, "val"));
+  if (!["fixedVal", "percentage", "stdErr", "cust"].includes(kind)) return null;
+  const range = (name) => (child(node, name) ? numberData(child(node, name), sheetName, cellValue) : null);
+  return { way: val(node, "errBarType") || "both", kind, amount: Number.isFinite(amount) ? amount : kind === "percentage" ? 5 : 1, plus: kind === "cust" ? range("plus") : null, minus: kind === "cust" ? range("minus") : null, color: seriesColor(node) };
+}
+
+// Data labels of a series (its own <c:dLbls>, else its plot's): what each shows and in which
+// format; null where none show.
+function readLabels(node) {
+  if (!node || val(node, "delete") === "1") return null;
+  const on = (name) => val(node, name) === "1";
+  const labels = { value: on("showVal"), percent: on("showPercent"), category: on("showCatName"), numFmt: readNumFmt(node), position: val(node, "dLblPos") || null, separator: child(node, "separator") ? child(node, "separator").text : ", " };
+  return labels.value || labels.percent || labels.category ? labels : null;
+}
+
+function readSeries(ser, i, sheetName, cellValue, kind, plotLabels, bubble) {
   const index = Number(val(ser, "idx") ?? i);
   const tx = child(ser, "tx");
   const name = tx ? stringData(tx, sheetName, cellValue).join(" ") || `Series${index + 1}` : `Series${index + 1}`;
   const cat = child(ser, "cat") || child(ser, "xVal");
   const values = numberData(child(ser, "val") || child(ser, "yVal"), sheetName, cellValue);
   const categories = cat ? stringData(cat, sheetName, cellValue) : [];
+  // Dates or numbers as categories, for an axis with a format of its own (a date axis in dd/mm).
+  const categoryNumbers = cat && child(cat, "numRef") ? numberData(cat, sheetName, cellValue) : null;
   const xValues = kind === "scatter" && cat ? numberData(cat, sheetName, cellValue) : null;
   // A scatter series is drawn with lines between its points unless its line is turned off
   // (XlsxWriter's default scatter writes <a:ln><a:noFill/>; "straight" and Excel's own
@@ -282,6 +344,7 @@ function readSeries(ser, i, sheetName, cellValue, kind) {
   const line = path(ser, "spPr", "ln");
   const noLine = Boolean(line && child(line, "noFill"));
   const noMarker = val(child(ser, "marker"), "symbol") === "none";
+  const smooth = val(ser, "smooth") === "1";
   // Colours given to single points (a pie's slices, one bar picked out: <c:dPt>), by index;
   // LibreOffice writes one for every slice of a pie.
   const pointColors = [];
@@ -290,7 +353,17 @@ function readSeries(ser, i, sheetName, cellValue, kind) {
     const color = seriesColor(point);
     if (Number.isInteger(at) && at >= 0 && at < 100_000 && color) pointColors[at] = color;
   }
-  return { name, named: Boolean(tx), index, values, categories, xValues, color: seriesColor(ser), noLine, noMarker, pointColors };
+  const valueNode = child(ser, "val") || child(ser, "yVal");
+  const format = valueNode ? sourceFormat(valueNode, sheetName, cellValue) : "General";
+  const xFormat = kind === "scatter" && cat ? sourceFormat(cat, sheetName, cellValue) : "General";
+  const labels = readLabels(child(ser, "dLbls") || plotLabels);
+  // A linear trendline (Excel's Add Trendline > Linear); other kinds are not drawn.
+  const linear = children(ser, "trendline").find((t) => val(t, "trendlineType") === "linear");
+  const trend = linear ? { color: seriesColor(linear) } : null;
+  const errors = readErrorBars(child(ser, "errBars"), sheetName, cellValue);
+  // A bubble chart's sizes (its third range).
+  const sizes = bubble ? numberData(child(ser, "bubbleSize"), sheetName, cellValue) : null;
+  return { name, named: Boolean(tx), index, values, categories, categoryNumbers, xValues, sizes, color: seriesColor(ser), noLine, noMarker, smooth, pointColors, format, xFormat, labels, trend, errors };
 }
 
 // The series' own solid fill (or line colour), else the theme's accent for its index.
