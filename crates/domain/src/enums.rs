@@ -183,6 +183,33 @@ impl SourceType {
     }
 }
 
+/// What to do with a document Plug does not take but a repository or notebook tool writes beside
+/// its `.md` (README "Decisions": Markdown's other extensions, MDX, notebooks, reStructuredText
+/// and AsciiDoc, which GitHub draws and the interface's `markdown` (`.md` only) does not take).
+/// Said by the Worker's 415, `plug` and the web app's drop dialog alike.
+pub fn document_hint(ext: &str) -> Option<&'static str> {
+    Some(match ext {
+        "markdown" | "mdown" | "mkd" | "mkdn" | "mdwn" | "mdtext" => {
+            "It is Markdown: rename it to .md (nothing else changes) and upload it as markdown."
+        }
+        "mdx" => {
+            "MDX is Markdown with imports and components: renamed to .md it is drawn as Markdown, \
+             its import lines and components' text shown as written; or upload the built site as a .zip."
+        }
+        "ipynb" => {
+            "A Jupyter notebook: export it as HTML (File > Save and Export Notebook As > HTML, or \
+             jupyter nbconvert --to html), which keeps its outputs and charts, and upload the .html."
+        }
+        "rst" | "rest" => {
+            "reStructuredText: convert it to Markdown (pandoc README.rst -o README.md) and upload the .md."
+        }
+        "adoc" | "asciidoc" => {
+            "AsciiDoc: convert it to HTML (asciidoctor README.adoc writes README.html) and upload the .html."
+        }
+        _ => return None,
+    })
+}
+
 /// The lower-cased extension of a file name, without the dot.
 pub fn extension_of(file_name: &str) -> Option<String> {
     let base = file_name.rsplit(['/', '\\']).next().unwrap_or(file_name);
