@@ -30,15 +30,14 @@ export const TYPE_LABEL = {
 export const ACCEPT = Object.keys(TYPES).map((e) => `.${e}`).join(',');
 
 // What to do with a document GitHub draws and Plug does not take (plug_domain::document_hint).
-const MARKDOWN_KIN = 'it is Markdown: rename it to .md (nothing else changes) and drop that';
+const MARKDOWN_KIN = 'It is Markdown: rename it to .md.';
+const TO_HTML = 'Convert it with asciidoctor README.adoc and upload the .html.';
+const TO_MD = 'Convert it with pandoc README.rst -o README.md and upload the .md.';
 const DOCUMENT_HINTS = {
   markdown: MARKDOWN_KIN, mdown: MARKDOWN_KIN, mkd: MARKDOWN_KIN, mkdn: MARKDOWN_KIN, mdwn: MARKDOWN_KIN, mdtext: MARKDOWN_KIN,
-  mdx: "MDX is Markdown with imports and components: renamed to .md it is drawn as Markdown, its import lines and components' text shown as written",
-  ipynb: 'export the notebook as HTML (File > Save and Export Notebook As > HTML), which keeps its outputs and charts, and drop the .html',
-  rst: 'convert it to Markdown (pandoc README.rst -o README.md) and drop the .md',
-  rest: 'convert it to Markdown (pandoc README.rst -o README.md) and drop the .md',
-  adoc: 'convert it to HTML (asciidoctor README.adoc writes README.html) and drop the .html',
-  asciidoc: 'convert it to HTML (asciidoctor README.adoc writes README.html) and drop the .html',
+  mdx: 'MDX is Markdown with components: renamed to .md it is drawn as Markdown, its imports as text; or upload the built site as a .zip.',
+  ipynb: 'Export the notebook with jupyter nbconvert --to html (or File > Save and Export Notebook As > HTML) and upload the .html.',
+  rst: TO_MD, rest: TO_MD, adoc: TO_HTML, asciidoc: TO_HTML,
 };
 
 const extension = (name) => (name.includes('.') ? name.split('.').pop().toLowerCase() : '');
@@ -73,7 +72,7 @@ function filePackage(file) {
   const stem = file.name.replace(/\.[^.]+$/, '');
   if (!sourceType) {
     const ext = extension(file.name);
-    const hint = DOCUMENT_HINTS[ext] ? `: ${DOCUMENT_HINTS[ext]}` : '';
+    const hint = DOCUMENT_HINTS[ext] ? `. ${DOCUMENT_HINTS[ext]}` : '';
     return { problem: ext ? `.${ext} files are not something Plug can serve${hint}` : 'it has no file extension to tell its type by', label: file.name };
   }
   if (file.size > MAX_BYTES) return { problem: 'it is larger than 50 MB', label: file.name };

@@ -162,7 +162,10 @@ mod tests {
             ),
             ("analysis.ipynb", "jupyter nbconvert --to html"),
             ("README.rst", "pandoc README.rst -o README.md"),
-            ("README.adoc", "asciidoctor README.adoc"),
+            (
+                "README.adoc",
+                "asciidoctor README.adoc and upload the .html",
+            ),
         ] {
             for declared in [SourceType::Markdown, SourceType::Html] {
                 let error = check_extension(declared, name).unwrap_err();

@@ -190,22 +190,15 @@ impl SourceType {
 pub fn document_hint(ext: &str) -> Option<&'static str> {
     Some(match ext {
         "markdown" | "mdown" | "mkd" | "mkdn" | "mdwn" | "mdtext" => {
-            "It is Markdown: rename it to .md (nothing else changes) and upload it as markdown."
+            "It is Markdown: rename it to .md."
         }
         "mdx" => {
-            "MDX is Markdown with imports and components: renamed to .md it is drawn as Markdown, \
-             its import lines and components' text shown as written; or upload the built site as a .zip."
+            "MDX is Markdown with components: renamed to .md it is drawn as Markdown, its imports \
+             as text; or upload the built site as a .zip."
         }
-        "ipynb" => {
-            "A Jupyter notebook: export it as HTML (File > Save and Export Notebook As > HTML, or \
-             jupyter nbconvert --to html), which keeps its outputs and charts, and upload the .html."
-        }
-        "rst" | "rest" => {
-            "reStructuredText: convert it to Markdown (pandoc README.rst -o README.md) and upload the .md."
-        }
-        "adoc" | "asciidoc" => {
-            "AsciiDoc: convert it to HTML (asciidoctor README.adoc writes README.html) and upload the .html."
-        }
+        "ipynb" => "Export the notebook with jupyter nbconvert --to html and upload the .html.",
+        "rst" | "rest" => "Convert it with pandoc README.rst -o README.md and upload the .md.",
+        "adoc" | "asciidoc" => "Convert it with asciidoctor README.adoc and upload the .html.",
         _ => return None,
     })
 }
