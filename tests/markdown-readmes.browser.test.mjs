@@ -446,8 +446,12 @@ export default defineConfig({ plugins: ["typescript", "markdown-frontmatter"], o
 > Run \`quill doctor\` first.
 `;
 
+// One drop for the phone and the paper (a user may create only 10 drops a minute).
+let cliDrop;
+const cliReadme = async () => (cliDrop ??= await dropMarkdown('README.md', CLI_README));
+
 test('on a phone a README stays in its column: the wide table and the long command scroll in their boxes, the banner fits, and a wide flowchart is drawn readable, scrolling sideways', async () => {
-  const e = await dropMarkdown('README.md', CLI_README);
+  const e = await cliReadme();
   const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const errors = [];
@@ -479,7 +483,7 @@ test('on a phone a README stays in its column: the wide table and the long comma
 });
 
 test("printed from a browser in dark mode, a README comes out as GitHub's light page, its long code lines wrapped and its wide table on the paper", async () => {
-  const e = await dropMarkdown('README.md', CLI_README);
+  const e = await cliReadme();
   // 700 px: an A4 page's printable width at 96 dpi within the print dialog's default margins.
   const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 700, height: 1000 }, colorScheme: 'dark' });
   const page = await context.newPage();
@@ -560,6 +564,40 @@ test('a notebook, an MDX page, reStructuredText, AsciiDoc and a .markdown file a
   assert.match(text, /npm install @quill-dev\/cli/);
   assert.match(text, /Quill needs Node 20 or later\./);
   assert.equal(await page.$$eval('article tabs, article callout, article script', (all) => all.length), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// An AI tool's data export: a table of 30,000 rows, past what Plug draws as Markdown on a view.
+const EXPORT = `# Orders export\n\n| order_id | date | region | sku | qty | unit_price | total | status |\n|---|---|---|---|--:|--:|--:|---|\n${Array.from({ length: 30_000 }, (_, i) => `| ORD-${100000 + i} | 2026-0${1 + (i % 9)}-1${i % 10} | ${['EMEA', 'APAC', 'AMER'][i % 3]} | SKU-${(i * 7919) % 10000} | ${1 + (i % 5)} | ${(9.99 + (i % 40)).toFixed(2)} | ${((9.99 + (i % 40)) * (1 + (i % 5))).toFixed(2)} | ${i % 11 ? 'shipped' : 'returned'} |`).join('\n')}\n`;
+
+test('a document too dense to draw is shown as its text in blocks the browser lays out only when scrolled to, all of it there', async () => {
+  const e = await dropMarkdown('orders-export.md', EXPORT);
+  const { page, context, errors } = await open(e);
+  const seen = await page.evaluate(() => {
+    const blocks = [...document.querySelectorAll('pre.plug-text > span')];
+    const nav = performance.getEntriesByType('navigation')[0];
+    return {
+      note: document.querySelector('.plug-too-large').textContent,
+      blocks: blocks.length,
+      skipped: blocks.slice(0, -1).every((b) => getComputedStyle(b).contentVisibility === 'auto'),
+      text: document.querySelector('pre.plug-text').textContent,
+      shownAfter: Math.round(nav.domInteractive - nav.responseStart),
+    };
+  });
+  assert.match(seen.note, /more structure than Plug draws as Markdown on a page \(30,004 lines\)/);
+  // One text of 5 MB kept Chromium 5 s from showing the page; blocks of 1,000 lines take 0.3 s.
+  assert.equal(seen.blocks, 31, `1,000 lines a block (shown ${seen.shownAfter} ms after the first byte)`);
+  assert.ok(seen.skipped, 'every full block is laid out only when scrolled to');
+  assert.equal(seen.text, EXPORT, 'the text is all there, as written');
+  // Scrolled to its end, the last rows are on screen.
+  const end = await page.evaluate(async () => {
+    scrollTo(0, document.documentElement.scrollHeight);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const last = document.querySelector('pre.plug-text > span:last-child').getBoundingClientRect();
+    return { scrolled: Math.round(scrollY), top: Math.round(last.top), bottom: Math.round(last.bottom), height: innerHeight };
+  });
+  assert.ok(end.scrolled > 100_000 && end.top < end.height && end.bottom > 0, `the end of the text is reached: ${JSON.stringify(end)}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
