@@ -10,7 +10,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { BROWSER_UA } from './support/harness.mjs';
+import { BROWSER_UA, expectError } from './support/harness.mjs';
+import { fromFileList } from '../web/src/intake.js';
 import { useBrowserWorld } from './support/browser-world.mjs';
 import { png } from './support/fixtures.mjs';
 
@@ -394,6 +395,209 @@ test('a report in Arabic and Hebrew reads right to left, paragraph by paragraph,
   const bullet = await page.$eval('article ul', (ul) => Math.round(ul.getBoundingClientRect().right - ul.querySelector('li').getBoundingClientRect().right));
   assert.ok(bullet > 15, `the list is indented from the right, its bullets there: ${bullet}`);
   await page.screenshot({ path: join(SHOTS, 'rtl-report.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A CLI's README as projects write them: a centred banner, shields.io badges, a command too long
+// for a phone, a wide options table, a pipeline drawn left to right, code in TypeScript and a diff.
+const CLI_README = `<p align="center">
+  <img src="${PIXEL}#gh-light-mode-only" width="800" alt="Quill banner (light)">
+  <img src="${PIXEL}#gh-dark-mode-only" width="800" alt="Quill banner (dark)">
+</p>
+<p align="center">
+  <a href="https://github.com/quill-dev/quill/actions"><img src="https://img.shields.io/github/actions/workflow/status/quill-dev/quill/ci.yml?branch=main" alt="CI"></a>
+  <a href="https://www.npmjs.com/package/@quill-dev/cli"><img src="https://img.shields.io/npm/v/@quill-dev/cli.svg" alt="npm"></a>
+</p>
+
+# Quill
+
+## Install
+
+\`\`\`console
+$ npm install --save-dev @quill-dev/cli @quill-dev/plugin-typescript @quill-dev/plugin-markdown-frontmatter @quill-dev/reporter-junit
+\`\`\`
+
+## Options
+
+| Flag | Short | Type | Default | Env var | Since | Deprecated | Scope | Description |
+|------|:-----:|------|--------:|---------|-------|------------|-------|-------------|
+| \`--config\` | \`-c\` | \`path\` | \`quill.config.ts\` | \`QUILL_CONFIG\` | 1.0.0 | no | all | Where the configuration file lives, relative to the working directory |
+| \`--concurrency\` | \`-j\` | \`number\` | \`os.availableParallelism()\` | \`QUILL_JOBS\` | 1.4.0 | no | build | How many files are compiled at once |
+
+## How it works
+
+\`\`\`mermaid
+flowchart LR
+  Source[Source files] --> Parse[Parse frontmatter] --> Transform[Run plugins] --> Bundle[Bundle output] --> Report[Write the JUnit report] --> Publish[Publish to the registry]
+\`\`\`
+
+\`\`\`ts title="quill.config.ts"
+import { defineConfig } from "@quill-dev/cli";
+export default defineConfig({ plugins: ["typescript", "markdown-frontmatter"], output: { dir: "dist", format: "esm", sourcemap: true } });
+\`\`\`
+
+\`\`\`diff
+- "quill": "^1.9.0"
++ "@quill-dev/cli": "^2.0.0"
+\`\`\`
+
+> [!TIP]
+> Run \`quill doctor\` first.
+`;
+
+// One drop for the phone and the paper (a user may create only 10 drops a minute).
+let cliDrop;
+const cliReadme = async () => (cliDrop ??= await dropMarkdown('README.md', CLI_README));
+
+test('on a phone a README stays in its column: the wide table and the long command scroll in their boxes, the banner fits, and a wide flowchart is drawn readable, scrolling sideways', async () => {
+  const e = await cliReadme();
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(e.url);
+  await extrasDone(page);
+  const seen = await page.evaluate(() => {
+    const box = (el) => ({ right: Math.round(el.getBoundingClientRect().right), scroll: el.scrollWidth, client: el.clientWidth });
+    const svg = document.querySelector('.plug-mermaid svg');
+    return {
+      page: document.documentElement.scrollWidth,
+      table: box(document.querySelector('article table')),
+      command: box(document.querySelector('article pre')),
+      banner: Math.round(document.querySelector('img[alt="Quill banner (light)"]').getBoundingClientRect().right),
+      diagram: { drawn: svg.getBoundingClientRect().width, size: parseFloat(svg.style.maxWidth), ...box(svg.parentElement) },
+    };
+  });
+  assert.equal(seen.page, 375, 'nothing pushes the page sideways');
+  for (const [what, b] of Object.entries({ table: seen.table, command: seen.command })) {
+    assert.ok(b.right <= 375 && b.scroll > b.client, `the ${what} stays in the column and scrolls inside its box: ${JSON.stringify(b)}`);
+  }
+  assert.ok(seen.banner <= 375, `the banner is fitted to the column: ${seen.banner}`);
+  // Fitted to 343 px, this flowchart's labels were some 5 px high.
+  assert.ok(seen.diagram.size > 800 && seen.diagram.drawn >= seen.diagram.size * 0.6 - 1, `the flowchart is drawn at 60% of its size at least: ${JSON.stringify(seen.diagram)}`);
+  assert.ok(seen.diagram.right <= 375 && seen.diagram.scroll > seen.diagram.client, `its figure scrolls sideways in the column: ${JSON.stringify(seen.diagram)}`);
+  await page.screenshot({ path: join(SHOTS, 'phone-readme.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("printed from a browser in dark mode, a README comes out as GitHub's light page, its long code lines wrapped and its wide table on the paper", async () => {
+  const e = await cliReadme();
+  // 700 px: an A4 page's printable width at 96 dpi within the print dialog's default margins.
+  const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 700, height: 1000 }, colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto(e.url);
+  await extrasDone(page);
+  await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+  const seen = await page.evaluate(() => {
+    const article = document.querySelector('article').getBoundingClientRect();
+    const pre = [...document.querySelectorAll('article pre')];
+    const table = document.querySelector('article table').getBoundingClientRect();
+    const cells = [...document.querySelectorAll('article th, article td')].map((c) => c.getBoundingClientRect().right);
+    return {
+      text: getComputedStyle(document.querySelector('article p')).color,
+      keyword: getComputedStyle(document.querySelector('.hljs-keyword')).color,
+      tip: getComputedStyle(document.querySelector('.markdown-alert-tip'), '::before').color,
+      banners: [...document.querySelectorAll('img[alt^="Quill banner"]')].filter((img) => getComputedStyle(img).display !== 'none').map((img) => img.alt),
+      cut: pre.filter((p) => p.scrollWidth > p.clientWidth).map((p) => p.textContent.slice(0, 30)),
+      tableRight: Math.round(Math.max(table.right, ...cells) - article.right),
+      downloadShown: getComputedStyle(document.querySelector('.plug-download')).display !== 'none',
+    };
+  });
+  assert.equal(seen.text, 'rgb(31, 35, 40)', "the text is GitHub's dark ink, not the dark theme's near-white greyed on paper");
+  assert.equal(seen.keyword, 'rgb(207, 34, 46)', "code is in GitHub's light colours");
+  assert.equal(seen.tip, 'rgb(26, 127, 55)', "an alert's title is in its light colour");
+  assert.deepEqual(seen.banners, ['Quill banner (light)'], 'the banner for light backgrounds is the one printed');
+  assert.deepEqual(seen.cut, [], 'no code line is cut at the edge of the paper');
+  assert.ok(seen.tableRight <= 1, `the options table is on the paper: ${seen.tableRight} px past the column`);
+  assert.equal(seen.downloadShown, false);
+  await page.pdf({ path: join(SHOTS, 'printed-readme.pdf'), format: 'A4', margin: { top: '12mm', bottom: '12mm', left: '10mm', right: '10mm' } });
+  await context.close();
+});
+
+// A docs site's page in MDX, as Docusaurus and Nextra write them.
+const MDX_PAGE = `---
+title: Getting started
+sidebar_position: 1
+---
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+
+# Getting started
+
+<Tabs>
+  <TabItem value="npm" label="npm">
+
+\`\`\`bash
+npm install @quill-dev/cli
+\`\`\`
+
+  </TabItem>
+</Tabs>
+
+<Callout type="warning">Quill needs Node 20 or later.</Callout>
+`;
+
+test('a notebook, an MDX page, reStructuredText, AsciiDoc and a .markdown file are refused saying what to do; an MDX page renamed to .md reads as its text', async () => {
+  const mine = async () => (await world.app.list(world.owner, '?owner=me&limit=100')).body.items.map((i) => i.id);
+  const before = await mine();
+  assert.ok(before.length > 0);
+  for (const [name, content, says] of [
+    ['analysis.ipynb', JSON.stringify({ cells: [{ cell_type: 'markdown', metadata: {}, source: ['# Churn analysis'] }], metadata: {}, nbformat: 4, nbformat_minor: 5 }), /jupyter nbconvert --to html/],
+    ['getting-started.mdx', MDX_PAGE, /renamed to \.md it is drawn as Markdown, its imports as text/],
+    ['README.rst', 'Quill\n=====\n\nA build tool.\n', /pandoc README\.rst -o README\.md and upload the \.md/],
+    ['README.adoc', '= Quill\n\nA build tool.\n', /asciidoctor README\.adoc and upload the \.html/],
+    ['2024-05-01-launch.markdown', '# Launch\n', /It is Markdown: rename it to \.md\./],
+  ]) {
+    const error = expectError(assert, await world.app.drop(world.owner, { file: { name, content }, fields: { scope: 'personal', visibility: 'link', source_type: 'markdown' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    assert.match(error.message, says, name);
+    const [dropped] = fromFileList([new File([content], name)]);
+    assert.match(dropped.problem, says, `the drop dialog says it too: ${name}`);
+  }
+  assert.deepEqual(await mine(), before, 'a refused drop makes nothing');
+  // What the hint promises: the imports and the components' text read as written, nothing runs.
+  const e = await dropMarkdown('getting-started.md', MDX_PAGE);
+  const { page, context, errors } = await open(e);
+  const text = await page.textContent('article');
+  assert.match(text, /import Tabs from '@theme\/Tabs';/);
+  assert.match(text, /npm install @quill-dev\/cli/);
+  assert.match(text, /Quill needs Node 20 or later\./);
+  assert.equal(await page.$$eval('article tabs, article callout, article script', (all) => all.length), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// An AI tool's data export: a table of 30,000 rows, past what Plug draws as Markdown on a view.
+const EXPORT = `# Orders export\n\n| order_id | date | region | sku | qty | unit_price | total | status |\n|---|---|---|---|--:|--:|--:|---|\n${Array.from({ length: 30_000 }, (_, i) => `| ORD-${100000 + i} | 2026-0${1 + (i % 9)}-1${i % 10} | ${['EMEA', 'APAC', 'AMER'][i % 3]} | SKU-${(i * 7919) % 10000} | ${1 + (i % 5)} | ${(9.99 + (i % 40)).toFixed(2)} | ${((9.99 + (i % 40)) * (1 + (i % 5))).toFixed(2)} | ${i % 11 ? 'shipped' : 'returned'} |`).join('\n')}\n`;
+
+test('a document too dense to draw is shown as its text in blocks the browser lays out only when scrolled to, all of it there', async () => {
+  const e = await dropMarkdown('orders-export.md', EXPORT);
+  const { page, context, errors } = await open(e);
+  const seen = await page.evaluate(() => {
+    const blocks = [...document.querySelectorAll('pre.plug-text > span')];
+    const nav = performance.getEntriesByType('navigation')[0];
+    return {
+      note: document.querySelector('.plug-too-large').textContent,
+      blocks: blocks.length,
+      skipped: blocks.slice(0, -1).every((b) => getComputedStyle(b).contentVisibility === 'auto'),
+      text: document.querySelector('pre.plug-text').textContent,
+      shownAfter: Math.round(nav.domInteractive - nav.responseStart),
+    };
+  });
+  assert.match(seen.note, /more structure than Plug draws as Markdown on a page \(30,004 lines\)/);
+  // One text of 5 MB kept Chromium 5 s from showing the page; blocks of 1,000 lines take 0.3 s.
+  assert.equal(seen.blocks, 31, `1,000 lines a block (shown ${seen.shownAfter} ms after the first byte)`);
+  assert.ok(seen.skipped, 'every full block is laid out only when scrolled to');
+  assert.equal(seen.text, EXPORT, 'the text is all there, as written');
+  // Scrolled to its end, the last rows are on screen.
+  const end = await page.evaluate(async () => {
+    scrollTo(0, document.documentElement.scrollHeight);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const last = document.querySelector('pre.plug-text > span:last-child').getBoundingClientRect();
+    return { scrolled: Math.round(scrollY), top: Math.round(last.top), bottom: Math.round(last.bottom), height: innerHeight };
+  });
+  assert.ok(end.scrolled > 100_000 && end.top < end.height && end.bottom > 0, `the end of the text is reached: ${JSON.stringify(end)}`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -177,7 +177,10 @@ fn package_file(path: &Path, len: u64) -> CliResult<Package> {
 
 fn unsupported(file_name: &str) -> CliError {
     let what = match plug_domain::extension_of(file_name) {
-        Some(ext) => format!(".{ext} files are not something Plug can serve"),
+        Some(ext) => match plug_domain::document_hint(&ext) {
+            Some(hint) => format!(".{ext} files are not something Plug can serve. {hint}"),
+            None => format!(".{ext} files are not something Plug can serve"),
+        },
         None => "it has no file extension to tell its type by".to_string(),
     };
     CliError::usage(format!("cannot drop {file_name}: {what}")).with_hint(format!(

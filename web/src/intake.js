@@ -29,6 +29,17 @@ export const TYPE_LABEL = {
 
 export const ACCEPT = Object.keys(TYPES).map((e) => `.${e}`).join(',');
 
+// What to do with a document GitHub draws and Plug does not take (plug_domain::document_hint).
+const MARKDOWN_KIN = 'It is Markdown: rename it to .md.';
+const TO_HTML = 'Convert it with asciidoctor README.adoc and upload the .html.';
+const TO_MD = 'Convert it with pandoc README.rst -o README.md and upload the .md.';
+const DOCUMENT_HINTS = {
+  markdown: MARKDOWN_KIN, mdown: MARKDOWN_KIN, mkd: MARKDOWN_KIN, mkdn: MARKDOWN_KIN, mdwn: MARKDOWN_KIN, mdtext: MARKDOWN_KIN,
+  mdx: 'MDX is Markdown with components: renamed to .md it is drawn as Markdown, its imports as text; or upload the built site as a .zip.',
+  ipynb: 'Export the notebook with jupyter nbconvert --to html (or File > Save and Export Notebook As > HTML) and upload the .html.',
+  rst: TO_MD, rest: TO_MD, adoc: TO_HTML, asciidoc: TO_HTML,
+};
+
 const extension = (name) => (name.includes('.') ? name.split('.').pop().toLowerCase() : '');
 export const sourceTypeOf = (fileName) => TYPES[extension(fileName)] || null;
 
@@ -61,7 +72,8 @@ function filePackage(file) {
   const stem = file.name.replace(/\.[^.]+$/, '');
   if (!sourceType) {
     const ext = extension(file.name);
-    return { problem: ext ? `.${ext} files are not something Plug can serve` : 'it has no file extension to tell its type by', label: file.name };
+    const hint = DOCUMENT_HINTS[ext] ? `. ${DOCUMENT_HINTS[ext]}` : '';
+    return { problem: ext ? `.${ext} files are not something Plug can serve${hint}` : 'it has no file extension to tell its type by', label: file.name };
   }
   if (file.size > MAX_BYTES) return { problem: 'it is larger than 50 MB', label: file.name };
   return {

@@ -101,6 +101,20 @@ fn an_unsupported_extension_is_a_usage_error_naming_what_is_accepted() {
 }
 
 #[test]
+fn a_notebook_or_a_dot_markdown_file_is_refused_saying_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, says) in [
+        ("analysis.ipynb", "jupyter nbconvert --to html"),
+        ("2024-05-01-launch.markdown", "rename it to .md"),
+    ] {
+        let path = dir.path().join(name);
+        fs::write(&path, "x").unwrap();
+        let err = package(&path).unwrap_err();
+        assert!(err.to_string().contains(says), "{err}");
+    }
+}
+
+#[test]
 fn a_missing_path_is_a_usage_error() {
     let err = package(Path::new("/definitely/not/here.html"), true).unwrap_err();
     assert_eq!(err.exit_code(), 2);

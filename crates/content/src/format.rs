@@ -70,6 +70,9 @@ fn mismatch(source_type: SourceType, file_name: &str, ext: &str) -> ContentError
         None if source_type == SourceType::Image && PICTURES_NOT_TAKEN.contains(&ext) => String::from(
             " Convert it to JPEG, PNG or WebP (Preview or Photos: Export as JPEG) and upload that.",
         ),
+        None => plug_domain::document_hint(ext)
+            .map(|hint| format!(" {hint}"))
+            .unwrap_or_default(),
         _ => String::new(),
     };
     ContentError::unsupported(format!(
@@ -147,6 +150,33 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(!message.contains("Convert"), "{message}");
+    }
+
+    #[test]
+    fn says_what_to_do_with_a_notebook_mdx_rst_adoc_or_dot_markdown() {
+        for (name, says) in [
+            ("_posts/2024-05-01-launch.markdown", "rename it to .md"),
+            (
+                "getting-started.mdx",
+                "renamed to .md it is drawn as Markdown",
+            ),
+            ("analysis.ipynb", "jupyter nbconvert --to html"),
+            ("README.rst", "pandoc README.rst -o README.md"),
+            (
+                "README.adoc",
+                "asciidoctor README.adoc and upload the .html",
+            ),
+        ] {
+            for declared in [SourceType::Markdown, SourceType::Html] {
+                let error = check_extension(declared, name).unwrap_err();
+                assert_eq!(error.status(), 415);
+                assert!(error.message().contains(says), "{error}");
+            }
+        }
+        let message = check_extension(SourceType::Markdown, "notes.txt")
+            .unwrap_err()
+            .to_string();
+        assert!(message.ends_with("takes only .md."), "{message}");
     }
 
     #[test]

@@ -183,6 +183,26 @@ impl SourceType {
     }
 }
 
+/// What to do with a document Plug does not take but a repository or notebook tool writes beside
+/// its `.md` (README "Decisions": Markdown's other extensions, MDX, notebooks, reStructuredText
+/// and AsciiDoc, which GitHub draws and the interface's `markdown` (`.md` only) does not take).
+/// Said by the Worker's 415, `plug` and the web app's drop dialog alike.
+pub fn document_hint(ext: &str) -> Option<&'static str> {
+    Some(match ext {
+        "markdown" | "mdown" | "mkd" | "mkdn" | "mdwn" | "mdtext" => {
+            "It is Markdown: rename it to .md."
+        }
+        "mdx" => {
+            "MDX is Markdown with components: renamed to .md it is drawn as Markdown, its imports \
+             as text; or upload the built site as a .zip."
+        }
+        "ipynb" => "Export the notebook with jupyter nbconvert --to html and upload the .html.",
+        "rst" | "rest" => "Convert it with pandoc README.rst -o README.md and upload the .md.",
+        "adoc" | "asciidoc" => "Convert it with asciidoctor README.adoc and upload the .html.",
+        _ => return None,
+    })
+}
+
 /// The lower-cased extension of a file name, without the dot.
 pub fn extension_of(file_name: &str) -> Option<String> {
     let base = file_name.rsplit(['/', '\\']).next().unwrap_or(file_name);

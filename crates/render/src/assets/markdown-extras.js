@@ -75,6 +75,11 @@
         figure.className = "plug-mermaid";
         // mermaid's own output in strict mode, sanitised by its DOMPurify.
         figure.innerHTML = svg;
+        // Never under 60% of its size (labels of 10 px): a wide flowchart fitted to a phone had
+        // text 5 px high. Past that its figure scrolls sideways, as a table does.
+        const drawn = figure.querySelector("svg");
+        const width = parseFloat(drawn?.style.maxWidth);
+        if (width > 0) drawn.style.minWidth = `${Math.round(width * 0.6)}px`;
         block.replaceWith(figure);
       } catch (error) {
         explain(block, "diagram", error);

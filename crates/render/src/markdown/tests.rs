@@ -656,8 +656,19 @@ fn a_document_too_dense_to_draw_is_shown_as_its_text() {
     assert!(html.contains("(240,002 lines)"), "{}", &html[..200]);
     assert!(!html.contains("<h1") && !html.contains("<script"));
     for tag in start_tags(&html) {
-        assert!(["p", "pre"].contains(&tag.0.as_str()), "{tag:?}");
+        assert!(["p", "pre", "span"].contains(&tag.0.as_str()), "{tag:?}");
     }
+    // In blocks of a thousand lines, which the browser lays out only when scrolled to.
+    let blocks: Vec<&str> = html.split("</span><span>").collect();
+    assert_eq!(
+        blocks.len(),
+        241,
+        "240,002 lines make 240 full blocks and a last one"
+    );
+    assert!(blocks[1..240]
+        .iter()
+        .all(|b| b.matches('\n').count() == TEXT_VIEW_LINES));
+    assert!(html.ends_with("</span></pre>\n"));
     // Past its cap the text view stops and says so.
     let huge = "|".repeat(MAX_TEXT_VIEW + 10);
     let html = markdown_to_safe_html(&huge);
