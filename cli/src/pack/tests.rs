@@ -109,7 +109,7 @@ fn a_notebook_or_a_dot_markdown_file_is_refused_saying_what_to_do() {
     ] {
         let path = dir.path().join(name);
         fs::write(&path, "x").unwrap();
-        let err = package(&path).unwrap_err();
+        let err = package(&path, true).unwrap_err();
         assert!(err.to_string().contains(says), "{err}");
     }
 }
