@@ -19,12 +19,14 @@ import { ROOT } from './worker.mjs';
 // +1.09; markdown read right to left, repository links, heading links +1.03; image formats named
 // in refusals +0.72; signing out ends the link and content sessions +0.44; the MCP drop's
 // warnings +0.1 (the rest is how the parts compress together). 730 leaves the next change a
-// kilobyte to pay for; the goal is still 900. Session 22's markdown round (h99) spent that
-// kilobyte and 0.05 more: 730.05 (+0.98), for a README printed on paper as GitHub's light page
-// with its code and tables on the paper (the print CSS, 248 bytes gzip by itself) and a 415 that
-// says what to do with a notebook, MDX, .rst, .adoc or .markdown (its five sentences, 344 bytes
-// gzip by themselves, and their match); hence 730.1.
-export const UPLOAD_GZIP_GOAL_KIB = 730.1;
+// kilobyte to pay for; the goal is still 900. Session 22 spent it: 730.52 KiB with every branch
+// merged, each part measured on its branch against main: markdown printed on paper as GitHub's
+// light page and a 415 that says what to do with a notebook, MDX, .rst, .adoc or .markdown +0.98;
+// a zipped site's strong ETags and If-Range, ECharts 5 and jsPDF 2 in the CDN map, Flutter's own
+// CanvasKit and threaded Emscripten builds isolated +0.84; a cross-site frame answered as a
+// stranger's +0.38 (parts overlap once compressed together). 731.5 leaves the next change a
+// kilobyte to pay for again; the goal is still 900.
+export const UPLOAD_GZIP_GOAL_KIB = 731.5;
 
 export function dryRunUploadSize() {
   const outdir = mkdtempSync(join(tmpdir(), 'plug-dry-run-'));
