@@ -136,6 +136,66 @@ test("a Gemini-style page: Tailwind's Play CDN with its config and @apply, Chart
   await context.close();
 });
 
+// A canvas page's chart script runs at the end of <body> and sizes itself from its container,
+// as ECharts, D3 and three.js do. The Play CDN's CSS is in by then (it compiles before each script
+// the parser runs), so the container is the card the page shows, not the unstyled full width.
+const CANVAS_CHARTS = `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1.0">
+  <title>Team Pulse</title>
+  <script src="https://cdn.tailwindcss.com"></script>
+  <script src="https://cdn.jsdelivr.net/npm/echarts@5.6.0/dist/echarts.min.js"></script>
+  <script>tailwind.config = { theme: { extend: { colors: { pulse: '#7c3aed' } } } };</script>
+</head>
+<body class="bg-slate-50 p-8">
+  <h1 class="text-3xl font-semibold text-pulse mb-6">Team Pulse</h1>
+  <div id="cards" class="grid grid-cols-2 gap-6">
+    <div class="bg-white rounded-xl shadow p-4"><div id="mood" style="height:260px"></div></div>
+    <div id="second" class="bg-white rounded-xl shadow p-4"><svg id="bars" height="120"></svg></div>
+  </div>
+  <script>
+    window.atScript = {
+      moodWidth: document.getElementById('mood').clientWidth,
+      columns: getComputedStyle(document.getElementById('cards')).gridTemplateColumns.split(' ').length,
+      title: getComputedStyle(document.querySelector('h1')).color,
+    };
+    const mood = echarts.init(document.getElementById('mood'));
+    mood.setOption({ animation: false, series: [{ type: 'pie', radius: '60%', data: [{ value: 8, name: 'Great' }, { value: 5, name: 'Fine' }] }] });
+    const bars = document.getElementById('bars');
+    bars.setAttribute('width', bars.parentElement.clientWidth - 32);
+  </script>
+  <script type="module">
+    window.atModule = document.getElementById('second').clientWidth;
+  </script>
+</body>
+</html>
+`;
+
+test("a chart sized by its script at the end of <body> is sized for the page Tailwind's Play CDN styles, as with the real CDN", async () => {
+  const e = await world.dropLink('pulse.html', CANVAS_CHARTS);
+  const { page, context } = await world.open(e);
+  await page.waitForFunction(() => window.atModule !== undefined && getComputedStyle(document.documentElement).visibility === 'visible');
+  const seen = await page.evaluate(() => ({
+    ...window.atScript,
+    moodNow: document.getElementById('mood').clientWidth,
+    chartWidth: echarts.getInstanceByDom(document.getElementById('mood')).getWidth(),
+    barsWidth: Number(document.getElementById('bars').getAttribute('width')),
+    secondNow: document.getElementById('second').clientWidth,
+    atModule: window.atModule,
+  }));
+  await page.screenshot({ path: join(world.SHOTS, 'canvas-charts.png') });
+  assert.equal(seen.columns, 2, 'grid-cols-2 applied when the script ran');
+  assert.equal(seen.title, 'rgb(124, 58, 237)', "the head's tailwind.config applied when the script ran");
+  assert.equal(seen.moodWidth, seen.moodNow, 'the chart container measured at its shown width');
+  assert.equal(seen.chartWidth, seen.moodNow, 'ECharts drew for the card, not the unstyled page width');
+  assert.ok(seen.moodNow < 640, `the card is half the page (${seen.moodNow} px)`);
+  assert.equal(seen.barsWidth, seen.secondNow - 32, 'the SVG sized from its card (less its padding)');
+  assert.equal(seen.atModule, seen.secondNow, 'a module script measured the styled page too');
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
 test("a ChatGPT-style React page: React 18 and Babel from unpkg run its text/babel script", async () => {
   const page_ = `<!DOCTYPE html>
 <html lang="en">

@@ -4,8 +4,13 @@
 // script), `<style type="text/tailwindcss">` blocks (`@apply`, `@layer`), and compiles the
 // classes the page holds and later gains into one `<style>`, with Tailwind v3's own compiler.
 //
-// The compiler answers asynchronously, so the page stays hidden until its first CSS is in (as the
-// Play CDN's synchronous first run does) and for at most HIDE_MS, so a failure shows the page.
+// Like the Play CDN it compiles in a MutationObserver, before the page's scripts run: the parser
+// delivers the records of what it has read before it runs each script (HTML's microtask
+// checkpoint at a `</script>`), so a page's inline script at the end of `<body>` finds its
+// classes styled and measures the layout the page shows. An ECharts or D3 chart sized from its
+// container's width there was drawn for the unstyled, full-width box (a pie off the edge of its
+// card) when the compile waited for DOMContentLoaded. The page stays hidden until its first CSS is in (a page
+// with no script after its markup is compiled once it is parsed), and for at most HIDE_MS.
 import { createTailwindcss } from "@mhsdesign/jit-browser-tailwindcss";
 
 const HIDE_MS = 3000;
@@ -17,35 +22,35 @@ const reveal = () => hide.remove();
 setTimeout(reveal, HIDE_MS);
 
 const output = document.createElement("style");
-let compiler = null;
 let compiledConfig;
+let compiledCustom;
 const seen = new Set();
-let pending = false;
 
 function customCss() {
   return [...document.querySelectorAll('style[type="text/tailwindcss"]')].map((s) => s.textContent).join("\n");
 }
 
+// Tailwind v3's own compiler, run on the whole document as it stands. Its answer is a promise,
+// but nothing in it waits for a task (no I/O, no timer): started in the observer's callback, its
+// every step runs in the same microtask checkpoint, before the parser runs the next script.
+let compiler = null;
 async function compile() {
-  pending = false;
-  const config = tailwind.config || {};
-  if (!compiler || config !== compiledConfig) {
-    compiledConfig = config;
-    compiler = createTailwindcss({ tailwindConfig: config });
+  compiledConfig = tailwind.config;
+  compiledCustom = customCss();
+  try {
+    if (!compiler || compiler.config !== compiledConfig) {
+      compiler = createTailwindcss({ tailwindConfig: compiledConfig || {} });
+      compiler.config = compiledConfig;
+    }
+    output.textContent = await compiler.generateStylesFromContent(
+      `@tailwind base;\n@tailwind components;\n@tailwind utilities;\n${compiledCustom}`,
+      [document.documentElement.outerHTML],
+    );
+    if (!output.isConnected) document.head.append(output);
+  } catch (error) {
+    console.warn("Tailwind:", error);
   }
-  const content = document.documentElement.outerHTML;
-  const css = await compiler.generateStylesFromContent(
-    `@tailwind base;\n@tailwind components;\n@tailwind utilities;\n${customCss()}`,
-    [content],
-  );
-  output.textContent = css;
-  if (!output.isConnected) document.head.append(output);
-}
-
-function schedule() {
-  if (pending) return;
-  pending = true;
-  queueMicrotask(() => compile().catch((error) => console.warn("Tailwind:", error)).finally(reveal));
+  reveal();
 }
 
 // A class not seen before, anywhere in the page, is what makes Tailwind's answer change.
@@ -65,22 +70,54 @@ function hasNewClass(node) {
   return fresh;
 }
 
-function start() {
-  hasNewClass(document.documentElement);
-  schedule();
-  new MutationObserver((records) => {
-    let fresh = false;
-    for (const record of records) {
-      if (record.type === "attributes") fresh = hasNewClass(record.target) || fresh;
-      else for (const node of record.addedNodes) fresh = hasNewClass(node) || fresh;
-      // A `<style type="text/tailwindcss">` added or edited (never this file's own two).
-      const twStyle = (n) => n.nodeName === "STYLE" && n.type === "text/tailwindcss";
-      if (twStyle(record.target) || [...record.addedNodes].some(twStyle)) fresh = true;
-    }
-    if (fresh) schedule();
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ["class"], childList: true, subtree: true });
+// A script the parser is about to run: a classic one, not `async` or `defer` (those, modules and
+// `text/babel` run once the document is parsed, after `interactive` below).
+function runsNow(node) {
+  if (node.nodeName !== "SCRIPT" || node.async || node.defer) return false;
+  const type = node.type.trim().toLowerCase();
+  return type === "" || /^(text|application)\/(x-)?(java|ecma)script$/.test(type);
 }
 
-// `tailwind.config = {...}` comes in the page's next script: compile once the document is parsed.
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
-else start();
+let owed = hasNewClass(document.documentElement);
+
+function compileIfOwed() {
+  if (owed || tailwind.config !== compiledConfig) {
+    owed = false;
+    compile();
+  }
+}
+
+function onChange(records) {
+  let scriptNext = false;
+  for (const record of records) {
+    if (record.type === "attributes") owed = hasNewClass(record.target) || owed;
+    else for (const node of record.addedNodes) {
+      owed = hasNewClass(node) || owed;
+      scriptNext ||= runsNow(node);
+    }
+    // A `<style type="text/tailwindcss">` added or edited (never this file's own two).
+    const twStyle = (n) => n.nodeName === "STYLE" && n.type === "text/tailwindcss";
+    if (twStyle(record.target) || [...record.addedNodes].some(twStyle)) owed = true;
+  }
+  // While the page is parsed, compile only before a script runs, once the body has begun (the
+  // head's scripts set `tailwind.config`, the one after this file's among them); the rest of the
+  // parse is compiled at `interactive`.
+  if (document.readyState === "loading" && !(scriptNext && document.body)) return;
+  compileIfOwed();
+}
+
+new MutationObserver(onChange).observe(document.documentElement, {
+  attributes: true,
+  attributeFilter: ["class"],
+  childList: true,
+  subtree: true,
+});
+// The parse is over (before deferred and module scripts run, and before DOMContentLoaded): the
+// last records, a config set in the last script, and the first reveal of a page with no class.
+const parsed = () => {
+  if (customCss() !== compiledCustom || !output.isConnected) owed = true;
+  compileIfOwed();
+};
+if (document.readyState === "loading") {
+  document.addEventListener("readystatechange", parsed, { once: true });
+} else parsed();
