@@ -146,6 +146,7 @@ const CANVAS_CHARTS = `<!DOCTYPE html>
   <title>Team Pulse</title>
   <script src="https://cdn.tailwindcss.com"></script>
   <script src="https://cdn.jsdelivr.net/npm/echarts@5.6.0/dist/echarts.min.js"></script>
+  <script src="https://d3js.org/d3.v7.min.js"></script>
   <script>tailwind.config = { theme: { extend: { colors: { pulse: '#7c3aed' } } } };</script>
 </head>
 <body class="bg-slate-50 p-8">
@@ -162,8 +163,11 @@ const CANVAS_CHARTS = `<!DOCTYPE html>
     };
     const mood = echarts.init(document.getElementById('mood'));
     mood.setOption({ animation: false, series: [{ type: 'pie', radius: '60%', data: [{ value: 8, name: 'Great' }, { value: 5, name: 'Fine' }] }] });
-    const bars = document.getElementById('bars');
-    bars.setAttribute('width', bars.parentElement.clientWidth - 32);
+    const bars = d3.select('#bars').attr('width', document.getElementById('second').clientWidth - 32);
+    const x = d3.scaleBand().domain(['Mon', 'Tue', 'Wed']).range([0, +bars.attr('width')]).padding(0.2);
+    bars.selectAll('rect').data([12, 19, 7]).join('rect')
+      .attr('x', (d, i) => x(['Mon', 'Tue', 'Wed'][i])).attr('y', (d) => 120 - d * 5)
+      .attr('width', x.bandwidth()).attr('height', (d) => d * 5).attr('fill', '#7c3aed');
   </script>
   <script type="module">
     window.atModule = document.getElementById('second').clientWidth;
@@ -172,7 +176,7 @@ const CANVAS_CHARTS = `<!DOCTYPE html>
 </html>
 `;
 
-test("a chart sized by its script at the end of <body> is sized for the page Tailwind's Play CDN styles, as with the real CDN", async () => {
+test("a chart sized by its script at the end of <body> is sized for the page Tailwind's Play CDN styles, as with the real CDN; d3 from d3js.org", async () => {
   const e = await world.dropLink('pulse.html', CANVAS_CHARTS);
   const { page, context } = await world.open(e);
   await page.waitForFunction(() => window.atModule !== undefined && getComputedStyle(document.documentElement).visibility === 'visible');
@@ -181,6 +185,7 @@ test("a chart sized by its script at the end of <body> is sized for the page Tai
     moodNow: document.getElementById('mood').clientWidth,
     chartWidth: echarts.getInstanceByDom(document.getElementById('mood')).getWidth(),
     barsWidth: Number(document.getElementById('bars').getAttribute('width')),
+    barCount: document.querySelectorAll('#bars rect').length,
     secondNow: document.getElementById('second').clientWidth,
     atModule: window.atModule,
   }));
@@ -191,6 +196,7 @@ test("a chart sized by its script at the end of <body> is sized for the page Tai
   assert.equal(seen.chartWidth, seen.moodNow, 'ECharts drew for the card, not the unstyled page width');
   assert.ok(seen.moodNow < 640, `the card is half the page (${seen.moodNow} px)`);
   assert.equal(seen.barsWidth, seen.secondNow - 32, 'the SVG sized from its card (less its padding)');
+  assert.equal(seen.barCount, 3, "d3 from d3js.org's own address drew its bars");
   assert.equal(seen.atModule, seen.secondNow, 'a module script measured the styled page too');
   assert.deepEqual(page.problems, []);
   await context.close();

@@ -114,6 +114,7 @@ const GOOGLE: &str = "ajax.googleapis.com/ajax/libs/";
 const HLJS_GH: &str = "cdn.jsdelivr.net/gh/highlightjs/cdn-release@";
 const JQUERY: &str = "code.jquery.com/jquery-";
 const PLOTLY: &str = "cdn.plot.ly/plotly-";
+const D3JS: &str = "d3js.org/";
 const ESM_SH: &str = "esm.sh/";
 const FA_RELEASES: &str = "use.fontawesome.com/releases/";
 const BOOTSTRAPCDN: [&str; 2] = ["maxcdn.bootstrapcdn.com/", "stackpath.bootstrapcdn.com/"];
@@ -262,6 +263,13 @@ pub fn vendored_url(url: &str) -> Option<String> {
         }
         named = format!("{name}{file}");
         let name = if name == "plotly" { "plotly.js" } else { name };
+        (name, version, named.as_str())
+    } else if let Some(file) = rest.strip_prefix(D3JS) {
+        // d3's own site, as its older docs and many pages write it: `d3.v7.min.js` is
+        // `d3.min.js` of 7 (`d3-hexbin.v0.min.js` likewise names a package Plug does not hold).
+        let (name, after) = file.split_once(".v")?;
+        let (version, ext) = after.split_once('.')?;
+        named = format!("{name}.{ext}");
         (name, version, named.as_str())
     } else {
         let path = [CDNJS, GOOGLE, BOOTSTRAPCDN[0], BOOTSTRAPCDN[1]]
@@ -559,6 +567,8 @@ mod tests {
                 "cdn/tailwindcss-browser.js",
             ),
             ("https://cdn.jsdelivr.net/npm/d3@7", "cdn/d3.min.js"),
+            ("https://d3js.org/d3.v7.min.js", "cdn/d3.min.js"),
+            ("https://d3js.org/d3.v7.js", "cdn/d3.min.js"),
             (
                 "https://cdn.jsdelivr.net/npm/katex@0.16.9/dist/katex.min.css",
                 "katex/katex.min.css",
@@ -1187,6 +1197,11 @@ mod tests {
             "https://example.com/react@18/umd/react.development.js",
             "https://unpkg.com.evil.example/react@18/umd/react.development.js",
             "https://cdn.tailwindcss.com3.evil.example/",
+            "https://d3js.org/d3.v5.min.js",
+            "https://d3js.org/d3-hexbin.v0.min.js",
+            "https://d3js.org/d3.v7.min.js/../../x.js",
+            "https://d3js.org.evil.example/d3.v7.min.js",
+            "https://d3js.org/d3.v7",
             "/react@18/umd/react.development.js",
             "javascript:alert(1)",
             "",
