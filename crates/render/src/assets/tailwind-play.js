@@ -112,8 +112,9 @@ new MutationObserver(onChange).observe(document.documentElement, {
   childList: true,
   subtree: true,
 });
-// The parse is over (before deferred and module scripts run, and before DOMContentLoaded): the
-// last records, a config set in the last script, and the first reveal of a page with no class.
+// The parse is over (before deferred and module scripts run, and before DOMContentLoaded): a
+// config set in the last script, and the first reveal of a page with no class. The records since
+// the last script reach `onChange` right after this callback, while the state is `interactive`.
 const parsed = () => {
   if (customCss() !== compiledCustom || !output.isConnected) owed = true;
   compileIfOwed();
