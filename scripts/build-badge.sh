@@ -223,11 +223,20 @@ function pruneLoader(glue) {
   if (window.__PlatformBadge) return;
   var badge = (window.__PlatformBadge = { version: ${JSON.stringify(BADGE_VERSION)} });
 ${glue}
-  var bytes = Uint8Array.from(atob("${payload}"), function (c) { return c.charCodeAt(0); });
+  // Where the Worker wrote the chip's shell, the chip is already on screen: badge.js then waits for
+  // the browser's first idle moment (at most 300 ms) before it unpacks and starts its wasm, so that
+  // none of its work lands before the page's own first paint or its largest image (its LCP).
+  // Without a shell (Runtimes' pages) the chip starts at once.
+  var start = document.querySelector("platform-badge[data-platform-shell]") && window.requestIdleCallback
+    ? new Promise(function (go) { requestIdleCallback(go, { timeout: 300 }); })
+    : Promise.resolve();
   // Inside a promise so that a browser without DecompressionStream (or a CSP without
   // 'wasm-unsafe-eval') only resolves ready to false instead of throwing into the page.
-  badge.ready = Promise.resolve()
-    .then(function () { return ${unpack}; })
+  badge.ready = start
+    .then(function () {
+      var bytes = Uint8Array.from(atob("${payload}"), function (c) { return c.charCodeAt(0); });
+      return ${unpack};
+    })
     .then(function (module) { return wasm_bindgen({ module_or_path: module }); })
     .then(function () { return true; }, function () { return false; })
     // The chip's shell the Worker wrote before this tag goes in the task that mounted the chip
