@@ -390,6 +390,28 @@ test("a shadcn/ui component's description names its libraries, the kit as shadcn
   assert.match(enriched.description, /uses shadcn\/ui, lucide-react$/, enriched.description);
 });
 
+test("a README with GitHub's centred HTML header and a line of badges is described by its own words, not the badges' markup", async () => {
+  const { owner } = await app.world();
+  const readme = [
+    '<div align="center">',
+    '  <h1>fluxcache</h1>',
+    '  <p><b>A tiny write-through cache for edge functions</b></p>',
+    '',
+    '[![CI](https://github.com/example/fluxcache/actions/workflows/ci.yml/badge.svg)](https://github.com/example/fluxcache/actions)',
+    '[![npm](https://img.shields.io/npm/v/fluxcache.svg)](https://www.npmjs.com/package/fluxcache)',
+    '</div>',
+    '',
+    '## Install',
+    '',
+    'Install it with npm and wrap your fetch handler in one call.',
+  ].join('\n');
+  const e = await app.dropLive(owner, { file: { name: 'README.md', content: readme }, fields: { source_type: 'markdown' } });
+  const enriched = await app.waitFor(owner, e.entity_id, (b) => b.brain_status !== 'pending');
+  assert.equal(enriched.brain_status, 'enriched');
+  assert.match(enriched.description, /^A tiny write-through cache for edge functions/, enriched.description);
+  assert.doesNotMatch(enriched.description, /\]\(|badge\.svg|!\[/, enriched.description);
+});
+
 test('concurrent reactions and views are counted exactly: each row and its count move in one statement', async () => {
   const { grid, owner } = await app.world();
   const e = await app.dropLive(owner, { fields: { scope: 'personal', visibility: 'link' } });

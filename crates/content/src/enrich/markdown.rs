@@ -120,6 +120,14 @@ fn read_body(body: &str, facts: &mut MarkdownFacts) {
         } else if let Some(level) = setext_underline(trimmed).filter(|_| paragraph.len() == 1) {
             let text = paragraph.pop().unwrap_or_default();
             heading(level, text, facts);
+        } else if let Some((block, text)) = html_block_line(trimmed) {
+            // A README's centred `<h1>` and `<p>` (GitHub's common header) are its title and
+            // summary, where the lines below them are often only badges.
+            flush(&mut paragraph, facts);
+            match block {
+                HtmlBlock::Heading(level) => heading(level, &text, facts),
+                HtmlBlock::Paragraph => take_paragraph(&text, facts),
+            }
         } else if trimmed.is_empty() || !is_prose(trimmed) {
             flush(&mut paragraph, facts);
         } else {
@@ -172,13 +180,49 @@ fn heading(level: usize, text: &str, facts: &mut MarkdownFacts) {
 }
 
 fn flush(paragraph: &mut Vec<&str>, facts: &mut MarkdownFacts) {
-    if facts.paragraph.is_none() && !paragraph.is_empty() {
-        let text = squash(&plain_inline(head(&paragraph.join(" "))));
+    if !paragraph.is_empty() {
+        take_paragraph(&paragraph.join(" "), facts);
+    }
+    paragraph.clear();
+}
+
+/// The first paragraph long enough to say something becomes the document's summary.
+fn take_paragraph(text: &str, facts: &mut MarkdownFacts) {
+    if facts.paragraph.is_none() {
+        let text = squash(&plain_inline(head(text)));
         if text.chars().count() >= PARAGRAPH_MIN_CHARS {
             facts.paragraph = Some(text);
         }
     }
-    paragraph.clear();
+}
+
+enum HtmlBlock {
+    Heading(usize),
+    Paragraph,
+}
+
+/// A line of raw HTML that opens an `<h1>`..`<h6>` or a `<p>`, with its text (tags removed).
+fn html_block_line(line: &str) -> Option<(HtmlBlock, String)> {
+    let open = line.strip_prefix('<')?;
+    let name_end = open.find(|c: char| c == '>' || c.is_whitespace())?;
+    let block = match open[..name_end].to_ascii_lowercase().as_str() {
+        "p" => HtmlBlock::Paragraph,
+        name => match name.strip_prefix('h')?.parse::<usize>() {
+            Ok(level @ 1..=6) => HtmlBlock::Heading(level),
+            _ => return None,
+        },
+    };
+    let mut text = String::with_capacity(line.len());
+    let mut in_tag = false;
+    for c in line.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    Some((block, text))
 }
 
 /// The first [`INLINE_MAX_BYTES`] of `text`, cut on a character boundary.
@@ -211,6 +255,12 @@ pub(crate) fn plain_inline(text: &str) -> String {
 /// `![alt](src)` goes, `[text](href)` and `[text][ref]` keep `text`,
 /// `<https://x>` keeps the address.
 fn strip_links(text: &str) -> String {
+    strip_links_nested(text, 0)
+}
+
+/// A link's text is read the same way once more, so that a linked image (a README's
+/// `[![CI](badge.svg)](actions)`) leaves nothing behind; deeper nesting is kept as written.
+fn strip_links_nested(text: &str, depth: usize) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(['[', '<']) {
@@ -239,7 +289,9 @@ fn strip_links(text: &str) -> String {
         }
         match link_parts(rest) {
             Some((label, after)) => {
-                if !is_image {
+                if !is_image && depth == 0 {
+                    out.push_str(&strip_links_nested(label, depth + 1));
+                } else if !is_image {
                     out.push_str(label);
                 }
                 rest = after;
@@ -255,8 +307,23 @@ fn strip_links(text: &str) -> String {
 }
 
 /// `[label](target)` or `[label][ref]` at the start of `s`: the label and what follows.
+/// The label may hold brackets of its own, balanced (`[![alt](src)](href)`).
 fn link_parts(s: &str) -> Option<(&str, &str)> {
-    let (label, after) = s.strip_prefix('[')?.split_once(']')?;
+    let inner = s.strip_prefix('[')?;
+    let mut depth = 0usize;
+    let close = inner.char_indices().find_map(|(at, c)| match c {
+        '[' => {
+            depth += 1;
+            None
+        }
+        ']' if depth == 0 => Some(at),
+        ']' => {
+            depth -= 1;
+            None
+        }
+        _ => None,
+    })?;
+    let (label, after) = (&inner[..close], &inner[close + 1..]);
     let (open, close) = match after.chars().next()? {
         '(' => ('(', ')'),
         '[' => ('[', ']'),
@@ -308,6 +375,41 @@ Second section
             facts.paragraph.as_deref(),
             Some("Plug turns a dropped file into a shareable URL, with a badge in the corner & nothing else.")
         );
+    }
+
+    #[test]
+    fn a_readme_with_a_centred_html_header_and_badges_is_summed_up_by_its_own_words() {
+        let doc = "\
+<div align=\"center\">
+  <h1>🚀 fluxcache</h1>
+  <p><b>A tiny write-through cache for edge functions</b></p>
+
+[![CI](https://github.com/example/fluxcache/actions/workflows/ci.yml/badge.svg)](https://github.com/example/fluxcache/actions)
+[![npm](https://img.shields.io/npm/v/fluxcache.svg)](https://www.npmjs.com/package/fluxcache)
+</div>
+
+## Install
+";
+        let facts = scan(doc);
+        assert_eq!(facts.title.as_deref(), Some("🚀 fluxcache"));
+        assert_eq!(
+            facts.paragraph.as_deref(),
+            Some("A tiny write-through cache for edge functions")
+        );
+        assert_eq!(facts.headings, ["🚀 fluxcache", "Install"]);
+
+        // Badges alone are not a summary: the first paragraph of words is.
+        let facts = scan("# lib\n\n[![CI](https://x/badge.svg)](https://x/actions) [![Docs](https://docs.rs/x/badge.svg)](https://docs.rs/x)\n\nParses and validates configuration files for you.\n");
+        assert_eq!(
+            facts.paragraph.as_deref(),
+            Some("Parses and validates configuration files for you.")
+        );
+        assert_eq!(
+            plain_inline("see [the **docs**](d) and [![b](i.svg)](l)."),
+            "see the docs and ."
+        );
+        assert_eq!(html_block_line("<pre>x</pre>").map(|(_, t)| t), None);
+        assert_eq!(html_block_line("<h7>x</h7>").map(|(_, t)| t), None);
     }
 
     #[test]
