@@ -226,14 +226,19 @@ ${glue}
   // Where the Worker wrote the chip's shell, the chip is already on screen: badge.js then waits for
   // the browser's first idle moment (at most 300 ms) before it unpacks and starts its wasm, so that
   // none of its work lands before the page's own first paint or its largest image (its LCP).
-  // Without a shell (Runtimes' pages) the chip starts at once.
-  var start = document.querySelector("platform-badge[data-platform-shell]") && window.requestIdleCallback
-    ? new Promise(function (go) { requestIdleCallback(go, { timeout: 300 }); })
-    : Promise.resolve();
+  // Without a shell (Runtimes' pages) the chip starts at once. A page that replaced its body
+  // meanwhile (\`document.body.innerHTML = …\` at DOMContentLoaded or load) took this tag with it:
+  // it goes back at the body's end (a script that has run never runs again), where the chip reads it.
+  var tag = document.currentScript, shell = document.querySelector("platform-badge[data-platform-shell]");
   // Inside a promise so that a browser without DecompressionStream (or a CSP without
   // 'wasm-unsafe-eval') only resolves ready to false instead of throwing into the page.
-  badge.ready = start
+  badge.ready = new Promise(function (go) {
+    shell && window.requestIdleCallback
+      ? requestIdleCallback(go, { timeout: 300 })
+      : go();
+  })
     .then(function () {
+      tag.isConnected || (document.body || document.documentElement).appendChild(tag);
       var bytes = Uint8Array.from(atob("${payload}"), function (c) { return c.charCodeAt(0); });
       return ${unpack};
     })
@@ -242,7 +247,6 @@ ${glue}
     // The chip's shell the Worker wrote before this tag goes in the task that mounted the chip
     // (or found it hidden, or failed), so no frame shows both or neither.
     .then(function (ok) {
-      var shell = document.querySelector("platform-badge[data-platform-shell]");
       if (shell) shell.remove();
       return ok;
     });
