@@ -157,11 +157,10 @@ test("a Gemini Canvas app (const App = () => …; export default App;) signs in 
   await context.close();
 });
 
-test('Phosphor and Lottie are named as not provided, with their line and what is', async () => {
+test('Phosphor is named as not provided, with its line and what is (lottie-react is provided since sweep 10: tests/react-kit-sweep10.browser.test.mjs)', async () => {
   const context = await world.browser.newContext({ userAgent: BROWSER_UA });
   for (const [name, source, expected] of [
     ['Nav.jsx', C.PHOSPHOR_ICONS, /Cannot import "@phosphor-icons\/react" \(line 2[^]*Phosphor's icons are not provided; lucide-react's, react-icons'/],
-    ['Splash.jsx', C.LOTTIE_SPLASH, /Cannot import "lottie-react" \(line 2[^]*Lottie is not provided; framer-motion is/],
   ]) {
     const e = await dropReact(name, source);
     const { page } = await open(e, context);

@@ -355,21 +355,12 @@ const App = () => {
 export default App;
 `;
 
-/** Libraries Plug leaves out, each imported as the tools write it. */
+/** A library Plug leaves out, imported as the tools write it. */
 export const PHOSPHOR_ICONS = `import React from 'react';
 import { House, Gear } from '@phosphor-icons/react';
 
 export default function Nav() {
   return <nav className="flex gap-4 p-4"><House size={24} /><Gear size={24} weight="bold" /></nav>;
-}
-`;
-
-export const LOTTIE_SPLASH = `import React from 'react';
-import Lottie from 'lottie-react';
-import animationData from './loading.json';
-
-export default function Splash() {
-  return <div className="w-48"><Lottie animationData={animationData} loop /></div>;
 }
 `;
 

@@ -254,6 +254,14 @@ const LIBRARIES = {
   "jotai/utils": "jotai",
   "jotai/react/utils": "jotai",
   "jotai/vanilla/utils": "jotai",
+  // Sweep 10: a "Download PDF" button (jsPDF 2 with jspdf-autotable's tables, or html2canvas's
+  // picture of an element), sanitised HTML, and a Lottie animation written into the file.
+  // jsPDF loads html2canvas and DOMPurify beside it only when its `html()` is called.
+  jspdf: "jspdf",
+  "jspdf-autotable": "jspdf-autotable",
+  html2canvas: "html2canvas",
+  dompurify: "dompurify",
+  "lottie-react": "lottie-react",
   // The Radix primitives imported directly (a shadcn component written into the file itself, or a
   // Radix example): each module is the primitive's whole export, read from ui.mjs's own copy (one
   // copy of Radix's layers, portals and focus scopes with the kit's components).
@@ -346,6 +354,7 @@ const KIT_DEPENDENCIES = {
   "ui-toggle-group": ["ui"],
   "hookform-zod": ["react-hook-form"],
   "three-orbit-controls": ["three"],
+  "jspdf-autotable": ["jspdf"],
   "dnd-kit-sortable": ["dnd-kit-core"],
   "zustand-middleware-immer": ["immer"],
   "use-immer": ["immer"],
@@ -579,7 +588,8 @@ const INSTEAD = [
   [/^@react-three\/(?:fiber|drei)$|^react-three-fiber$/, "React Three Fiber is not provided (it needs a newer three than the tools' r128); three r128 and its OrbitControls are: create the scene, camera and renderer with three in an effect. "],
   [/^three\/(?:examples\/jsm|addons)\//, "Of three's add-ons (three/examples/jsm, three/addons) only r128's OrbitControls is provided, on the page's three r128; the others (loaders, post-processing, other controls) are not. "],
   [/^@phosphor-icons\/react$|^phosphor-react$/, "Phosphor's icons are not provided; lucide-react's, react-icons' (react-icons/pi is Phosphor's set) and Heroicons are. "],
-  [/^lottie-react$|^@lottiefiles\//, "Lottie is not provided; framer-motion is, for the animation itself. "],
+  [/^@lottiefiles\//, "LottieFiles' players are not provided; lottie-react is, with the animation's JSON written into the file (`<Lottie animationData={animationData} />`). "],
+  [/\.json$/, "A JSON file beside the component is not part of a single-file drop: write its data into the file as a constant (a Lottie animation's JSON into the file as `const animationData = {…}`). "],
 ];
 function unavailable(name) {
   const instead = INSTEAD.find(([pattern]) => pattern.test(name))?.[1] ?? "";
