@@ -178,3 +178,42 @@ test("ChatGPT's snippet library: Prism colours the code, the zustand store keeps
   quiet(page);
   await context.close();
 });
+
+test("ChatGPT's player bar on @phosphor-icons/react: its icons are drawn in the weight, size and colour asked, and change on click", async () => {
+  const e = await dropReact('PlayerBar.jsx', C.CHATGPT_PHOSPHOR);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root #like svg');
+  // Four icons, from react-icons' Phosphor set: only the chunks of the names imported were asked for.
+  assert.equal(await page.$$eval('#root svg', (s) => s.length), 4);
+  assert.deepEqual(page.requested.filter((p) => p.includes('/react-icons/')).sort(), ['/_plug/vendor/react-kit/react-icons/pi/H.mjs', '/_plug/vendor/react-kit/react-icons/pi/M.mjs', '/_plug/vendor/react-kit/react-icons/pi/P.mjs', '/_plug/vendor/react-kit/react-icons/pi/S.mjs']);
+  const icon = (selector) => page.$eval(selector, (svg) => ({ size: svg.getAttribute('width'), color: getComputedStyle(svg).color, d: svg.querySelector('path').getAttribute('d') }));
+  // IconContext's size and colour; the cover's own.
+  assert.deepEqual(await icon('#root #cover').then(({ size, color }) => [size, color]), ['36', 'rgb(124, 58, 237)']);
+  const heart = await icon('#root #like svg');
+  assert.deepEqual([heart.size, heart.color], ['28', 'rgb(51, 65, 85)']);
+  await page.click('#root #like');
+  const liked = await icon('#root #like svg');
+  assert.equal(liked.color, 'rgb(225, 29, 72)');
+  assert.notEqual(liked.d, heart.d, 'the filled heart is another drawing');
+  const play = await icon('#root #play svg');
+  await page.click('#root #play');
+  assert.equal(await text(page, '#root #state'), 'Playing');
+  assert.notEqual((await icon('#root #play svg')).d, play.d, 'pause drawn instead of play');
+  await shot(page, 'chatgpt-phosphor');
+  assert.deepEqual(await notices(page), []);
+  quiet(page);
+  await context.close();
+});
+
+test('a Phosphor icon the set does not have is named with its line', async () => {
+  const e = await dropReact('Nav.jsx', `import React from 'react';
+import { House, NotAnIconAtAll } from '@phosphor-icons/react';
+
+export default function Nav() {
+  return <nav className="flex gap-4 p-4"><House size={24} /><NotAnIconAtAll /></nav>;
+}
+`);
+  const { page, context } = await open(e);
+  await eventually(async () => /has no export "NotAnIconAtAll" \(line 2/.test(await page.textContent('body')), 'the message');
+  await context.close();
+});

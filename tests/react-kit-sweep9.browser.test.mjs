@@ -157,18 +157,6 @@ test("a Gemini Canvas app (const App = () => …; export default App;) signs in 
   await context.close();
 });
 
-test('Phosphor is named as not provided, with its line and what is (lottie-react is provided since sweep 10: tests/react-kit-sweep10.browser.test.mjs)', async () => {
-  const context = await world.browser.newContext({ userAgent: BROWSER_UA });
-  for (const [name, source, expected] of [
-    ['Nav.jsx', C.PHOSPHOR_ICONS, /Cannot import "@phosphor-icons\/react" \(line 2[^]*Phosphor's icons are not provided; lucide-react's, react-icons'/],
-  ]) {
-    const e = await dropReact(name, source);
-    const { page } = await open(e, context);
-    await eventually(async () => expected.test(await page.textContent('body')), `${name}'s message`);
-  }
-  await context.close();
-});
-
 test("in a viewer's dark colour scheme a component's native fields stay light, as on the light canvas it is drawn on", async () => {
   const e = await dropReact('Settings.jsx', C.PLAIN_SETTINGS);
   const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 900, height: 400 }, colorScheme: 'dark' });

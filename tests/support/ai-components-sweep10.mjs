@@ -500,3 +500,31 @@ export default function SnippetLibrary() {
   );
 }
 `;
+
+/** ChatGPT canvas: a player bar on Phosphor's React icons, weights from props and IconContext. */
+export const CHATGPT_PHOSPHOR = `import React, { useState } from "react";
+import { Play, Pause, SkipForward, Heart, MusicNotes, IconContext } from "@phosphor-icons/react";
+
+export default function PlayerBar() {
+  const [playing, setPlaying] = useState(false);
+  const [liked, setLiked] = useState(false);
+  return (
+    <IconContext.Provider value={{ color: "#334155", size: 28, weight: "bold" }}>
+      <div className="m-8 flex max-w-md items-center gap-4 rounded-2xl bg-white p-4 shadow-lg">
+        <div className="rounded-xl bg-violet-100 p-3"><MusicNotes id="cover" color="#7c3aed" weight="duotone" size={36} /></div>
+        <div className="flex-1">
+          <p className="font-semibold text-slate-800">Midnight City</p>
+          <p id="state" className="text-sm text-slate-500">{playing ? "Playing" : "Paused"}</p>
+        </div>
+        <button id="play" onClick={() => setPlaying((p) => !p)} aria-label="Play or pause">
+          {playing ? <Pause weight="fill" /> : <Play weight="fill" />}
+        </button>
+        <button id="next" aria-label="Next"><SkipForward /></button>
+        <button id="like" onClick={() => setLiked((l) => !l)} aria-label="Like">
+          <Heart weight={liked ? "fill" : "regular"} color={liked ? "#e11d48" : undefined} />
+        </button>
+      </div>
+    </IconContext.Provider>
+  );
+}
+`;
