@@ -75,6 +75,18 @@ const onePageReact = {
     });
     // react-plotly.js uses the Plotly module beside it rather than a second 3.5 MB copy.
     build.onResolve({ filter: /^plug-kit:/ }, (args) => ({ path: `./${args.path.slice(9)}.mjs`, external: true }));
+    // jsPDF's `html()` loads html2canvas and DOMPurify when called: the page's own modules of
+    // those names, fetched then, not copies inside jspdf.mjs. canvg (`addSvgAsImage`) is not
+    // provided: that call rejects saying so.
+    build.onResolve({ filter: /^(html2canvas|dompurify|canvg)$/ }, (args) =>
+      args.kind === "dynamic-import" && /[\\/]jspdf[\\/]/.test(args.importer)
+        ? args.path === "canvg" ? { path: "canvg", namespace: "plug-missing" } : { path: `./${args.path}.mjs`, external: true }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "plug-missing" }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not provided to single-file React drops (jsPDF's addSvgAsImage needs it)`)});`,
+      loader: "js",
+    }));
     build.onResolve({ filter: /kit-css\.generated\.js$/ }, () => ({ path: "kit-css", namespace: "plug-kit" }));
     build.onLoad({ filter: /.*/, namespace: "plug-kit" }, () => {
       const { extraData, ...own } = precompiledCss;

@@ -130,6 +130,8 @@ expected_versions=(
   @alpinejs/mask@3.17.5
   echarts-5@5.6.0
   jspdf@2.5.2
+  jspdf-autotable@5.0.9
+  jspdf-autotable-3@3.8.4
 )
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }
@@ -366,8 +368,8 @@ sync_file "$nm/leaflet/dist/leaflet.js" "$out/cdn/leaflet/leaflet.min.js"
 sync_file "$nm/leaflet/dist/leaflet.css" "$out/cdn/leaflet/leaflet.min.css"
 sync_dir "$nm/leaflet/dist/images" "$out/cdn/leaflet/images"
 # React 18 as an ES module (esm.sh, `+esm`), its JSX runtime, and esm.sh's lucide-react and
-# recharts as react-kit's builds: small modules over the drop's one UMD React (assets/cdn-esm).
-for file in react react-dom jsx-runtime recharts; do
+# recharts (and, for any page, d3 7 and Chart.js 4) as react-kit's builds: small modules over the drop's one UMD React (assets/cdn-esm).
+for file in react react-dom jsx-runtime recharts d3 chart chart-auto; do
   sync_file "$repo/crates/render/src/assets/cdn-esm/$file.mjs" "$out/cdn/esm/$file.mjs"
 done
 # lucide-react's module, with the names newer releases have that react-kit's 0.383.0 build lacks
@@ -461,6 +463,13 @@ done
 # for dashboards and a "Download PDF" button.
 sync_file "$nm/echarts-5/dist/echarts.min.js" "$out/cdn/echarts.min.js"
 sync_file "$nm/jspdf/dist/jspdf.umd.min.js" "$out/cdn/jspdf.umd.min.js"
+# Sweep 10: jspdf-autotable, the table plugin those "Download PDF" buttons use (`doc.autoTable`
+# on jsPDF's global): 5 (5.0.9, npm's latest) and 3 (3.8.4, the line cdnjs's addresses of
+# Claude's and ChatGPT's pages still name).
+sync_file "$nm/jspdf-autotable/dist/jspdf.plugin.autotable.min.js" "$out/cdn/jspdf.plugin.autotable.min.js"
+sync_file "$nm/jspdf-autotable-3/dist/jspdf.plugin.autotable.min.js" "$out/cdn/jspdf-autotable3.min.js"
+sync_file "$nm/jspdf-autotable/LICENSE.txt" "$out/cdn/licenses/jspdf-autotable.txt"
+sync_file "$nm/jspdf-autotable-3/LICENSE.txt" "$out/cdn/licenses/jspdf-autotable-3.txt"
 sync_file "$nm/echarts-5/NOTICE" "$out/cdn/licenses/echarts-5-NOTICE.txt"
 sync_file "$nm/echarts-5/licenses/LICENSE-d3" "$out/cdn/licenses/echarts-5-d3.txt"
 # React 19 as ES modules (esm.sh, `+esm`): the registry's production builds, installed in a package

@@ -157,19 +157,6 @@ test("a Gemini Canvas app (const App = () => …; export default App;) signs in 
   await context.close();
 });
 
-test('Phosphor and Lottie are named as not provided, with their line and what is', async () => {
-  const context = await world.browser.newContext({ userAgent: BROWSER_UA });
-  for (const [name, source, expected] of [
-    ['Nav.jsx', C.PHOSPHOR_ICONS, /Cannot import "@phosphor-icons\/react" \(line 2[^]*Phosphor's icons are not provided; lucide-react's, react-icons'/],
-    ['Splash.jsx', C.LOTTIE_SPLASH, /Cannot import "lottie-react" \(line 2[^]*Lottie is not provided; framer-motion is/],
-  ]) {
-    const e = await dropReact(name, source);
-    const { page } = await open(e, context);
-    await eventually(async () => expected.test(await page.textContent('body')), `${name}'s message`);
-  }
-  await context.close();
-});
-
 test("in a viewer's dark colour scheme a component's native fields stay light, as on the light canvas it is drawn on", async () => {
   const e = await dropReact('Settings.jsx', C.PLAIN_SETTINGS);
   const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 900, height: 400 }, colorScheme: 'dark' });

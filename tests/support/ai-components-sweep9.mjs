@@ -355,24 +355,6 @@ const App = () => {
 export default App;
 `;
 
-/** Libraries Plug leaves out, each imported as the tools write it. */
-export const PHOSPHOR_ICONS = `import React from 'react';
-import { House, Gear } from '@phosphor-icons/react';
-
-export default function Nav() {
-  return <nav className="flex gap-4 p-4"><House size={24} /><Gear size={24} weight="bold" /></nav>;
-}
-`;
-
-export const LOTTIE_SPLASH = `import React from 'react';
-import Lottie from 'lottie-react';
-import animationData from './loading.json';
-
-export default function Splash() {
-  return <div className="w-48"><Lottie animationData={animationData} loop /></div>;
-}
-`;
-
 /** ChatGPT canvas: a table exported as it is on screen, SheetJS imported as a default. */
 export const CHATGPT_TABLE_EXPORT = `import React, { useRef } from "react";
 import XLSX from "xlsx";

@@ -102,7 +102,12 @@ axios 1 esm/ cdn/axios/
 axios 1 +esm cdn/axios/esm/axios.min.js
 axios 1 ,axios.min.js,axios.js cdn/axios.min.js
 echarts 5 ,echarts.min.js,echarts.js cdn/echarts.min.js
-jspdf 2 ,jspdf.umd.min.js,jspdf.umd.js cdn/jspdf.umd.min.js";
+jspdf 2 ,jspdf.umd.min.js,jspdf.umd.js cdn/jspdf.umd.min.js
+jspdf-autotable 5 ,jspdf.plugin.autotable.min.js,jspdf.plugin.autotable.js cdn/jspdf.plugin.autotable.min.js
+jspdf-autotable 3 ,jspdf.plugin.autotable.min.js,jspdf.plugin.autotable.js cdn/jspdf-autotable3.min.js
+d3 7 +esm cdn/esm/d3.mjs
+chart.js 4 +esm cdn/esm/chart.mjs
+chart.js 4 auto cdn/esm/chart-auto.mjs";
 
 /// The addresses read, after `https://`: the Play CDN's host, the CDNs' library paths, and the
 /// hosts that name a file by its version (`code.jquery.com/jquery-3.7.1.min.js`).
@@ -1147,6 +1152,54 @@ mod tests {
     }
 
     #[test]
+    fn sweep_ten_libraries_are_served_from_the_drop() {
+        for (url, local) in [
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/jspdf-autotable/3.5.31/jspdf.plugin.autotable.min.js",
+                "cdn/jspdf-autotable3.min.js",
+            ),
+            (
+                "https://unpkg.com/jspdf-autotable@3.8.2/dist/jspdf.plugin.autotable.js",
+                "cdn/jspdf-autotable3.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/jspdf-autotable@5.0.2/dist/jspdf.plugin.autotable.min.js",
+                "cdn/jspdf.plugin.autotable.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/jspdf-autotable",
+                "cdn/jspdf.plugin.autotable.min.js",
+            ),
+            ("https://cdn.jsdelivr.net/npm/d3@7/+esm", "cdn/esm/d3.mjs"),
+            ("https://esm.sh/d3@7.8.5", "cdn/esm/d3.mjs"),
+            (
+                "https://cdn.jsdelivr.net/npm/chart.js@4.4.1/+esm",
+                "cdn/esm/chart.mjs",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/chart.js@4/auto/+esm",
+                "cdn/esm/chart-auto.mjs",
+            ),
+            ("https://esm.sh/chart.js@4.4.0/auto", "cdn/esm/chart-auto.mjs"),
+        ] {
+            assert_eq!(
+                vendored_url(url).as_deref(),
+                Some(format!("/_plug/vendor/{local}").as_str()),
+                "{url}"
+            );
+        }
+        // autotable 2 (its `doc.autoTable(columns, rows)`), d3 6, Chart.js 3's module are others.
+        for url in [
+            "https://cdnjs.cloudflare.com/ajax/libs/jspdf-autotable/2.3.5/jspdf.plugin.autotable.min.js",
+            "https://cdn.jsdelivr.net/npm/d3@6/+esm",
+            "https://cdn.jsdelivr.net/npm/d3-scale@4/+esm",
+            "https://cdn.jsdelivr.net/npm/chart.js@3/auto/+esm",
+        ] {
+            assert_eq!(vendored_url(url), None, "{url}");
+        }
+    }
+
+    #[test]
     fn other_versions_files_and_hosts_are_left_as_written() {
         for url in [
             "https://cdn.tailwindcss.com/2.2.19",
@@ -1155,7 +1208,7 @@ mod tests {
             "https://cdn.jsdelivr.net/npm/chart.js@1.0.2",
             "https://cdn.jsdelivr.net/npm/swiper@8/swiper-bundle.min.js",
             "https://cdn.jsdelivr.net/npm/chartjs-plugin-datalabels@0.7.0",
-            "https://cdn.jsdelivr.net/npm/chart.js@4/+esm",
+            "https://cdn.jsdelivr.net/npm/chart.js@3.9.1/+esm",
             "https://cdn.jsdelivr.net/npm/chart.js?x=1",
             "https://cdnjs.cloudflare.com/ajax/libs/three.js/r160/three.min.js",
             "https://cdn.jsdelivr.net/npm/p5@2.0.0/lib/p5.min.js",

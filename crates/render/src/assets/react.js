@@ -254,6 +254,14 @@ const LIBRARIES = {
   "jotai/utils": "jotai",
   "jotai/react/utils": "jotai",
   "jotai/vanilla/utils": "jotai",
+  // Sweep 10: a "Download PDF" button (jsPDF 2 with jspdf-autotable's tables, or html2canvas's
+  // picture of an element), sanitised HTML, and a Lottie animation written into the file.
+  // jsPDF loads html2canvas and DOMPurify beside it only when its `html()` is called.
+  jspdf: "jspdf",
+  "jspdf-autotable": "jspdf-autotable",
+  html2canvas: "html2canvas",
+  dompurify: "dompurify",
+  "lottie-react": "lottie-react",
   // The Radix primitives imported directly (a shadcn component written into the file itself, or a
   // Radix example): each module is the primitive's whole export, read from ui.mjs's own copy (one
   // copy of Radix's layers, portals and focus scopes with the kit's components).
@@ -346,6 +354,7 @@ const KIT_DEPENDENCIES = {
   "ui-toggle-group": ["ui"],
   "hookform-zod": ["react-hook-form"],
   "three-orbit-controls": ["three"],
+  "jspdf-autotable": ["jspdf"],
   "dnd-kit-sortable": ["dnd-kit-core"],
   "zustand-middleware-immer": ["immer"],
   "use-immer": ["immer"],
@@ -417,6 +426,7 @@ function kitFile(specifier) {
   const dayjsPlugin = DAYJS_PLUGIN.exec(name);
   if (dayjsPlugin) return `dayjs-plugin/${dayjsPlugin[1]}`;
   if (REACT_ICONS.test(name) || HEROICONS.test(name) || DATE_LOCALES.test(name)) return "icon-set";
+  if (PHOSPHOR.test(name)) return "phosphor";
   return null;
 }
 const LUCIDE_DEEP = /^lucide-react\/(?:dist\/(?:esm|cjs)\/)?icons\/([a-z0-9-]+)(?:\.m?js)?$/;
@@ -555,6 +565,42 @@ async function iconSetModule(specifier) {
   return Object.assign({}, ...loaded.filter(Boolean));
 }
 
+// Phosphor's own React package (`@phosphor-icons/react`, its `/dist/ssr` entry, and
+// `phosphor-react`, its 1.x name), which Bolt's and ChatGPT's components import: its icons are
+// react-icons' `pi` set (Phosphor's), where each weight is an icon of its own (PiHouse,
+// PiHouseBold, PiHouseFill, …, all in one chunk), so a name loads that chunk and draws the weight
+// its `weight` prop (or IconContext) asks for, with Phosphor's `size` ("1em"), `color`
+// ("currentColor") and `mirrored`. `HouseIcon`, 2.1's other name, is `House`. An icon the set
+// lacks is reported by missingExports with its line; the types (`Icon`, `IconProps`) are not
+// values.
+const PHOSPHOR = /^@phosphor-icons\/react(?:\/dist\/ssr)?$|^phosphor-react$/;
+const PHOSPHOR_WEIGHTS = { regular: "", bold: "Bold", fill: "Fill", duotone: "Duotone", light: "Light", thin: "Thin" };
+const phosphorBase = (name) => (name.length > 4 ? name.replace(/Icon$/, "") : name);
+function phosphorFiles(source, specifier) {
+  const names = (namedImports(source, specifier) ?? []).filter((n) => !/^Icon(?:Context|Base|Props|Weight)?$/.test(n));
+  return [...new Set(names.map((n) => `react-icons/pi/${reactIconChunk(`Pi${phosphorBase(n)}`)}`))];
+}
+async function phosphorModule(specifier) {
+  const names = namedImports(sourceText, specifier);
+  if (names === null) throw Object.assign(unavailable(specifier), { message: `Import Phosphor's icons by name (import { House } from "${specifier}")${lineOf(specifier)}: Plug loads only the icons a component names.` });
+  const drawn = Object.assign({}, ...(await Promise.all(phosphorFiles(sourceText, specifier).map((f) => importKit(f).catch(() => ({}))))));
+  const IconContext = React.createContext({ color: "currentColor", size: "1em", weight: "regular", mirrored: false });
+  const exports = { IconContext };
+  for (const name of names) {
+    const base = phosphorBase(name);
+    if (!drawn[`Pi${base}`]) continue;
+    const PhosphorIcon = ({ size, color, weight, mirrored, style, ...props }) => {
+      const context = React.useContext(IconContext);
+      const Weight = drawn[`Pi${base}${PHOSPHOR_WEIGHTS[weight ?? context.weight] ?? ""}`] ?? drawn[`Pi${base}`];
+      const flipped = mirrored ?? context.mirrored ? Object.assign({ transform: "scale(-1, 1)" }, style) : style;
+      return React.createElement(Weight, Object.assign({ size: size ?? context.size ?? "1em", color: color ?? context.color ?? "currentColor", style: flipped }, props));
+    };
+    PhosphorIcon.displayName = base;
+    exports[name] = PhosphorIcon;
+  }
+  return exports;
+}
+
 /** A library's module as Sucrase's interop expects it: named exports, `default`, `__esModule`. */
 function asModule(namespace) {
   const keys = Object.keys(namespace);
@@ -570,7 +616,7 @@ const RADIX_PRIMITIVE = /^@radix-ui\/react-(?!icons$|slot$)/;
 const AVAILABLE = () =>
   `react, react-dom, ${Object.keys(LIBRARIES).filter((k) => !k.startsWith("@/") && !RADIX_PRIMITIVE.test(k)).join(", ")}, ` +
   `@radix-ui/react-{${Object.keys(LIBRARIES).filter((k) => RADIX_PRIMITIVE.test(k)).map((k) => k.slice(16)).join(",")}}, dayjs/plugin/<name>, ` +
-  `react-icons/<set>, @heroicons/react/{16/solid,20/solid,24/outline,24/solid}, date-fns/locale, ` +
+  `react-icons/<set>, @phosphor-icons/react, @heroicons/react/{16/solid,20/solid,24/outline,24/solid}, date-fns/locale, ` +
   `@/components/ui/{${[...UI_KIT, ...Object.keys(UI_BUNDLES)].sort().join(",")}}, @/lib/utils, @/hooks/use-toast, @/hooks/use-mobile, stylesheets and assets`;
 
 // What to use instead, for the libraries the tools' components reach for most that Plug leaves out
@@ -578,8 +624,8 @@ const AVAILABLE = () =>
 const INSTEAD = [
   [/^@react-three\/(?:fiber|drei)$|^react-three-fiber$/, "React Three Fiber is not provided (it needs a newer three than the tools' r128); three r128 and its OrbitControls are: create the scene, camera and renderer with three in an effect. "],
   [/^three\/(?:examples\/jsm|addons)\//, "Of three's add-ons (three/examples/jsm, three/addons) only r128's OrbitControls is provided, on the page's three r128; the others (loaders, post-processing, other controls) are not. "],
-  [/^@phosphor-icons\/react$|^phosphor-react$/, "Phosphor's icons are not provided; lucide-react's, react-icons' (react-icons/pi is Phosphor's set) and Heroicons are. "],
-  [/^lottie-react$|^@lottiefiles\//, "Lottie is not provided; framer-motion is, for the animation itself. "],
+  [/^@lottiefiles\//, "LottieFiles' players are not provided; lottie-react is, with the animation's JSON written into the file (`<Lottie animationData={animationData} />`). "],
+  [/\.json$/, "A JSON file beside the component is not part of a single-file drop: write its data into the file as a constant (a Lottie animation's JSON into the file as `const animationData = {…}`). "],
 ];
 function unavailable(name) {
   const instead = INSTEAD.find(([pattern]) => pattern.test(name))?.[1] ?? "";
@@ -616,7 +662,7 @@ async function loadImports(code) {
   }
   await Promise.all(
     wanted.map(async ([name, file]) => {
-      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : file.startsWith("lucide/") ? lucideIcon(file, name) : file === "radix-icons" ? radixIconsModule(sourceText) : file === "icon-set" ? iconSetModule(name) : file.startsWith("dayjs-plugin/") ? importKit(file).catch(() => Promise.reject(unavailable(name))) : importKit(file));
+      const namespace = await (file === "lucide-react" ? lucideModule(sourceText) : file.startsWith("lucide/") ? lucideIcon(file, name) : file === "radix-icons" ? radixIconsModule(sourceText) : file === "icon-set" ? iconSetModule(name) : file === "phosphor" ? phosphorModule(name) : file.startsWith("dayjs-plugin/") ? importKit(file).catch(() => Promise.reject(unavailable(name))) : importKit(file));
       const method = LODASH_METHOD.exec(name);
       if (method && typeof namespace.default?.[method[1]] !== "function") throw unavailable(name);
       if (file === "next-font") {
@@ -807,6 +853,7 @@ function importedFiles(source) {
   for (const [, , name] of source.matchAll(/\b(?:from|import)\s*(['"])([^'"]+)\1/g)) {
     const file = kitFile(name);
     if (file === "icon-set") for (const icon of iconFiles(source, name)) files.add(icon);
+    else if (file === "phosphor") for (const icon of phosphorFiles(source, name)) files.add(icon);
     else if (file && file !== "lucide-react" && file !== "radix-icons") files.add(file);
     for (const dependency of (file && KIT_DEPENDENCIES[file]) || []) files.add(dependency);
   }
