@@ -263,6 +263,8 @@ test('a read counts one view per signed-in user per day and per IP per day for a
   await app.read(null, e.entity_id, { headers: { ...h('198.51.100.6'), cookie: 'platform-no-count=1' } });
   await app.read(null, e.entity_id, { headers: { 'user-agent': 'curl/8.5.0', 'cf-connecting-ip': '198.51.100.7' } });
   await app.read(null, e.entity_id, { headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', 'cf-connecting-ip': '198.51.100.8' } });
+  // Counting happens after the response: wait for the three, then make sure no fourth follows.
+  await app.waitFor(owner, e.entity_id, (b) => b.view_count >= 3);
   await sleep(600);
   assert.equal((await app.read(owner, e.entity_id)).body.view_count, 3);
 });
