@@ -161,6 +161,22 @@ impl RequestedVisibility {
     }
 }
 
+/// The mode an update that sends no `visibility` refines with its sub-state fields: the current
+/// one, when a field it sent belongs to it (`visibility_spaces` to grid, `link_indexed` to link).
+/// Each is honoured only where its mode is the effective one, so a field of another mode changes
+/// nothing (None): `link_indexed` sent to a grid drop must not reset its spaces to the whole grid.
+pub fn refined_mode(
+    current: Visibility,
+    spaces_sent: bool,
+    indexed_sent: bool,
+) -> Option<Visibility> {
+    match current {
+        Visibility::Grid if spaces_sent => Some(current),
+        Visibility::Link if indexed_sent => Some(current),
+        _ => None,
+    }
+}
+
 /// The stored form of a legacy value at the entity's scope; None means SCOPE_INVALID.
 /// Returns the mode, whether it lists only the entity's space, and link_indexed.
 pub fn map_legacy(scope: Scope, legacy: LegacyVisibility) -> Option<(StoredVisibility, bool)> {
@@ -189,6 +205,19 @@ pub fn reaction_refusal(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sub_state_sent_alone_refines_only_its_own_mode() {
+        use Visibility::*;
+        assert_eq!(refined_mode(Grid, true, false), Some(Grid));
+        assert_eq!(refined_mode(Link, false, true), Some(Link));
+        assert_eq!(refined_mode(Grid, false, true), None);
+        assert_eq!(refined_mode(Link, true, false), None);
+        assert_eq!(refined_mode(Grid, true, true), Some(Grid));
+        assert_eq!(refined_mode(Private, true, true), None);
+        assert_eq!(refined_mode(Authenticated, true, true), None);
+        assert_eq!(refined_mode(Grid, false, false), None);
+    }
 
     #[test]
     fn private_inspirations_and_archived_entities_take_no_reactions() {

@@ -173,6 +173,42 @@ pub fn expires_in_days(value: i64) -> Checked<i64> {
     Ok(value)
 }
 
+/// The expiry of a drop from its create form's `expires_in_days` and `pin_reason` as sent (absent
+/// or empty text counts as not sent): default 30 days; the text `null` pins and then needs a
+/// `pin_reason`; a `pin_reason` is 5-280 characters whenever it is sent, and is kept only when
+/// the drop is pinned (docs/model.md "Wire details"). Returns the days (None when pinned) and the
+/// reason to store.
+pub fn create_expiry(
+    days: Option<&str>,
+    pin_reason_sent: Option<&str>,
+) -> Checked<(Option<i64>, Option<String>)> {
+    let reason = pin_reason_sent
+        .filter(|r| !r.is_empty())
+        .map(pin_reason)
+        .transpose()?;
+    match days.map(str::trim).filter(|d| !d.is_empty()) {
+        None => Ok((Some(DEFAULT_EXPIRES_DAYS), None)),
+        Some("null") => match reason {
+            Some(reason) => Ok((None, Some(reason))),
+            None => Err(FieldError::new(
+                "pin_reason",
+                "required",
+                "pinning (expires_in_days null) needs a pin_reason of 5-280 characters",
+            )),
+        },
+        Some(n) => {
+            let days = n.parse::<i64>().map_err(|_| {
+                FieldError::new(
+                    "expires_in_days",
+                    "type",
+                    "an integer from 1 to 365, or null to pin",
+                )
+            })?;
+            Ok((Some(expires_in_days(days)?), None))
+        }
+    }
+}
+
 /// List `limit`: 1-100, default 50.
 pub fn list_limit(value: Option<&str>) -> Checked<i64> {
     let Some(raw) = value else {
@@ -252,6 +288,37 @@ pub fn suffixed_name(base: &str, random: [u8; 2]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn create_expiry_defaults_pins_with_a_reason_and_checks_a_reason_whenever_sent() {
+        assert_eq!(create_expiry(None, None), Ok((Some(30), None)));
+        assert_eq!(create_expiry(Some(""), Some("")), Ok((Some(30), None)));
+        assert_eq!(create_expiry(Some("7"), None), Ok((Some(7), None)));
+        assert_eq!(
+            create_expiry(Some("null"), Some("keep it")),
+            Ok((None, Some("keep it".into())))
+        );
+        let field = |r: Checked<(Option<i64>, Option<String>)>| r.unwrap_err().field;
+        assert_eq!(field(create_expiry(Some("null"), None)), "pin_reason");
+        assert_eq!(field(create_expiry(Some("null"), Some(""))), "pin_reason");
+        assert_eq!(
+            field(create_expiry(Some("null"), Some("abcd"))),
+            "pin_reason"
+        );
+        assert_eq!(field(create_expiry(Some("0"), None)), "expires_in_days");
+        assert_eq!(field(create_expiry(Some("366"), None)), "expires_in_days");
+        assert_eq!(field(create_expiry(Some("NULL"), None)), "expires_in_days");
+        // A reason beside an expiry is still held to its bounds, then not kept: only a pin has one.
+        assert_eq!(field(create_expiry(Some("7"), Some("abcd"))), "pin_reason");
+        assert_eq!(
+            field(create_expiry(None, Some(&"x".repeat(281)))),
+            "pin_reason"
+        );
+        assert_eq!(
+            create_expiry(Some("7"), Some("a reason")),
+            Ok((Some(7), None))
+        );
+    }
 
     #[test]
     fn name_accepts_lower_case_slugs_of_three_to_forty_chars() {

@@ -107,7 +107,15 @@ pub(super) async fn parse_create(
     let stored_visibility = stored_visibility(scope, visibility)?;
     let space = match scope {
         Scope::Space => Some(own_space(cx, caller, form).await?),
-        _ => None,
+        // Not used at this scope, but checked as the update route checks it: a bad value is
+        // refused rather than silently ignored.
+        _ => {
+            let sent = form_text(form, "space_id").filter(|s| !s.is_empty() && s != "null");
+            if let Some(id) = sent {
+                validate::uuid("space_id", &id)?;
+            }
+            None
+        }
     };
     let inspired_by = inspired_by_ids(form)?;
     Ok(CreateInput {
@@ -149,32 +157,12 @@ pub(super) fn allowed_combinations_hint() -> &'static str {
     "allowed: personal+private, personal+org, personal+link, space+space, space+org, org+org"
 }
 
-/// `expires_in_days` (default 30; `null` pins and then needs `pin_reason`).
+/// `expires_in_days` (default 30; `null` pins and then needs `pin_reason`) and `pin_reason`,
+/// checked whenever sent (`validate::create_expiry`).
 pub(super) fn expiry_fields(form: &FormData) -> ApiResult<(Option<i64>, Option<String>)> {
-    let raw = form_text(form, "expires_in_days");
-    match raw.as_deref().map(str::trim) {
-        None | Some("") => Ok((Some(validate::DEFAULT_EXPIRES_DAYS), None)),
-        Some("null") => {
-            let reason = form_text(form, "pin_reason").ok_or_else(|| {
-                FieldError::new(
-                    "pin_reason",
-                    "required",
-                    "pinning (expires_in_days null) needs a pin_reason of 5-280 characters",
-                )
-            })?;
-            Ok((None, Some(validate::pin_reason(&reason)?)))
-        }
-        Some(n) => {
-            let days = n.parse::<i64>().map_err(|_| {
-                FieldError::new(
-                    "expires_in_days",
-                    "type",
-                    "an integer from 1 to 365, or null to pin",
-                )
-            })?;
-            Ok((Some(validate::expires_in_days(days)?), None))
-        }
-    }
+    let days = form_text(form, "expires_in_days");
+    let reason = form_text(form, "pin_reason");
+    Ok(validate::create_expiry(days.as_deref(), reason.as_deref())?)
 }
 
 /// Every inspired_by id must exist and be readable by the caller.

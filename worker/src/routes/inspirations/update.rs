@@ -1,7 +1,7 @@
 //! PATCH /api/v2/inspirations/:id (openapi.yaml): names, scope moves, visibility. The body is
 //! validated whole before anything is loaded; every change lands in one batch.
 
-use plug_domain::access::RequestedVisibility;
+use plug_domain::access::{refined_mode, RequestedVisibility};
 use plug_domain::ids::{EntityId, SpaceId};
 use plug_domain::validate::{self, FieldError};
 use plug_domain::Scope;
@@ -144,7 +144,7 @@ async fn scope_change(
 }
 
 /// The visibility the update asks for, planned; spaces or indexing sent alone refine the current
-/// mode, as if it had been sent again.
+/// mode, as if it had been sent again, when they belong to it (else they change nothing).
 async fn visibility_change(
     cx: &Ctx,
     caller: &Caller,
@@ -153,10 +153,14 @@ async fn visibility_change(
     scope: Scope,
     own_space: Option<&SpaceId>,
 ) -> ApiResult<Option<VisibilityPlan>> {
-    let refines_current = asked.visibility_spaces.is_some() || asked.link_indexed.is_some();
-    let requested = asked
-        .visibility
-        .or_else(|| refines_current.then_some(RequestedVisibility::Canonical(row.visibility)));
+    let requested = asked.visibility.or_else(|| {
+        refined_mode(
+            row.visibility,
+            asked.visibility_spaces.is_some(),
+            asked.link_indexed.is_some(),
+        )
+        .map(RequestedVisibility::Canonical)
+    });
     let Some(requested) = requested else {
         return Ok(None);
     };
