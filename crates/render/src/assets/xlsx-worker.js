@@ -513,6 +513,7 @@ function sheetWorker() {
       frozenCols: frozen ? Math.max(0, Math.floor(view.xSplit || 0)) : 0,
       gridLines: view.showGridLines !== false,
       selected: Boolean(view.tabSelected),
+      tabColor: styles.color(sheet.properties && sheet.properties.tabColor),
       rightToLeft: Boolean(view.rightToLeft),
       // The sheet's zoom (View > Zoom, saved per sheet), 10% to 400% as Excel allows.
       zoom: Math.min(400, Math.max(10, Number(view.zoomScale) || 100)) / 100,
