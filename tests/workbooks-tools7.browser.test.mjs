@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PYTHON, savedByLibreOffice, writtenBy } from './support/python.mjs';
-import { textAt, texts, useSheetWorld } from './support/sheet-pages.mjs';
+import { atCell, textAt, texts, useSheetWorld } from './support/sheet-pages.mjs';
 
 const world = useSheetWorld('workbooks-tools7');
 const { SHOTS } = world;
@@ -311,6 +311,32 @@ test('a sheet of 100,000 rows and 50 columns shows its first rows with a note sa
     assert.equal(last, rows);
     assert.equal(await textAt(page, `A${rows}`), 'Row 1');
     assert.equal(await textAt(page, 'A1'), 'Col 0');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// Excel 365's checkboxes as XlsxWriter inserts them (insert_checkbox): booleans whose style names
+// a cell control in the workbook's feature property bags; a plain TRUE beside them.
+const CHECKBOXES = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1]); s = book.add_worksheet('Tasks')
+s.write_row(0, 0, ['Task', 'Done', 'Urgent'])
+s.write('A2', 'Plan'); s.insert_checkbox('B2', True)
+s.write('A3', 'Build'); s.insert_checkbox('B3', False)
+s.write('A4', 'Ship'); s.write_boolean('B4', True)
+s.insert_checkbox('C2', True, book.add_format({'bold': True, 'bg_color': '#FFFF00'}))
+book.close()
+`;
+
+test('checkboxes show as ticked and empty boxes, as Excel 365 draws them (they showed TRUE and FALSE); a plain TRUE stays TRUE', async () => {
+  const { page, context } = await open('checkboxes.xlsx', writtenBy(CHECKBOXES));
+  try {
+    await page.screenshot({ path: join(SHOTS, 'checkboxes.png') });
+    assert.deepEqual(await texts(page, ['B2', 'B3', 'B4', 'C2']), { B2: '\u2611', B3: '\u2610', B4: 'TRUE', C2: '\u2611' });
+    // Its own style still applies: the yellow fill.
+    assert.equal(await atCell(page, 'C2', (cell) => getComputedStyle(cell).backgroundColor), 'rgb(255, 255, 0)');
     assert.deepEqual(page.errors, []);
   } finally {
     await context.close();

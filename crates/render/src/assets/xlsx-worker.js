@@ -88,6 +88,8 @@ function sheetWorker() {
     const visible = workbook.worksheets.filter((sheet) => !sheet.state || sheet.state === "visible");
     await Promise.race([fontLoaded, new Promise((resolve) => setTimeout(resolve, 3000))]);
     const sheets = visible.map((sheet, index) => describeSheet(sheet, index, styles, pending, recalcOnLoad, parts.get(sheet.name)));
+    const checkboxes = await readCheckboxes(bytes);
+    sheets.forEach((model) => markCheckboxes(model, checkboxes.get(model.name)));
     const sources = new Map(sheets.map((model, index) => [model, visible[index]]));
     const { charts, order, pictures } = await readCharts(bytes, workbook);
     addChartSheets(sheets, order, charts, styles, pending);
@@ -110,6 +112,54 @@ function sheetWorker() {
     }
     postConditional(workbook, sheets, sources, styles, parts);
     self.postMessage({ type: "done" });
+  }
+
+  // Excel 365's checkboxes (Insert > Checkbox, XlsxWriter's insert_checkbox): a cell whose style
+  // carries a feature property bag's cell control (`xfpb:xfComplement` in its xf's extension,
+  // `xl/featurePropertyBag/featurePropertyBag.xml` naming a Checkbox bag) draws its TRUE as a
+  // ticked box and its FALSE or nothing as an empty one. ExcelTS keeps no trace of the
+  // extension, so the styles part and the sheet parts (8 MB zipped at most) are read for the
+  // cells that have such a style: sheet name -> [row, column], 0-based.
+  async function readCheckboxes(buffer) {
+    const found = new Map();
+    try {
+      const data = new Uint8Array(buffer);
+      const entries = zipDirectory(data);
+      const bags = await zipText(data, entries, "xl/featurePropertyBag/featurePropertyBag.xml");
+      if (!bags || !/<(?:\w+:)?bag\b[^>]*\btype="Checkbox"/.test(bags)) return found;
+      const stylesXml = (await zipText(data, entries, "xl/styles.xml")) || "";
+      const cellXfs = /<(?:\w+:)?cellXfs\b[^>]*>([\s\S]*?)<\/(?:\w+:)?cellXfs>/.exec(stylesXml);
+      const xfs = cellXfs ? [...cellXfs[1].matchAll(/<(?:\w+:)?xf\b[^>]*?(?:\/>|>[\s\S]*?<\/(?:\w+:)?xf>)/g)] : [];
+      const boxed = new Set(xfs.flatMap((xf, i) => (/<(?:\w+:)?xfComplement\b/.test(xf[0]) ? [String(i)] : [])));
+      if (boxed.size === 0) return found;
+      for (const [part, name] of await sheetNames(data)) {
+        const xml = await zipText(data, entries, part);
+        const cells = [];
+        for (const [, attrs] of (xml || "").matchAll(/<(?:\w+:)?c\b([^>]*)>/g)) {
+          if (!boxed.has(xmlAttribute(attrs, "s"))) continue;
+          const at = /^([A-Z]{1,3})(\d+)$/.exec(xmlAttribute(attrs, "r") || "");
+          if (at) cells.push([Number(at[2]) - 1, columnNumber(at[1]) - 1]);
+        }
+        if (cells.length) found.set(name, cells);
+      }
+    } catch (error) {
+      self.postMessage({ type: "notice", text: `The workbook's checkboxes could not be read: ${String((error && error.message) || error).slice(0, 200)}` });
+    }
+    return found;
+  }
+
+  function markCheckboxes(model, cells) {
+    for (const [r, c] of cells || []) {
+      if (r >= model.rows) continue;
+      for (let i = model.rowStart[r]; i < model.rowStart[r + 1]; i++) {
+        if (model.cols[i] !== c) continue;
+        if (model.kinds[i] === KIND.bool || model.kinds[i] === KIND.empty) {
+          model.texts[i] = model.kinds[i] === KIND.bool && model.texts[i] === "TRUE" ? "\u2611" : "\u2610";
+          model.kinds[i] = KIND.bool;
+        }
+        break;
+      }
+    }
   }
 
   // A sheet part of more than SHEET_XML_LIMIT bytes of XML (a million cells or so: 100,000 rows
