@@ -690,7 +690,6 @@ function drawRadar(out, text, chart, box, shown) {
   const format = axisFormat(valueAxis, [plot]);
   for (const v of scale.ticks) {
     if (valueAxis.gridlines !== false) out.push(["path", { d: polygon(Array.from({ length: count }, (_, k) => at(k, v))), fill: "none", stroke: "#d9d9d9", class: "plug-chart-grid" }]);
-    if (!valueAxis.deleted) text(cx - 4, at(0, v)[1] + 4, shown(v, format), { "text-anchor": "end", "font-size": 11 });
   }
   for (let k = 0; k < count; k++) {
     const [x, y] = at(k, scale.max);
@@ -712,4 +711,6 @@ function drawRadar(out, text, chart, box, shown) {
     for (const [x, y, v] of points) out.push(["circle", { cx: x, cy: y, r: marked ? 2.5 : 0, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
     if (s.labels) for (const [x, y, v, k] of points) text(x + 5, y - 5, labelText(s, k, v, null, shown), { "font-size": 11, fill: "#404040", class: "plug-chart-label" });
   }
+  // The value labels over the series, as Excel draws them (a filled radar hid them).
+  if (!valueAxis.deleted) for (const v of scale.ticks) text(cx - 4, at(0, v)[1] + 4, shown(v, format), { "text-anchor": "end", "font-size": 11 });
 }
