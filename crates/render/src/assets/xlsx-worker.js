@@ -66,7 +66,7 @@ function sheetWorker() {
     // kept as opaque text and every formula using it showed as its text.
     const workbook = new ExcelTS.Workbook({ formulaSyntaxProbe: ExcelTS.createFormulaSyntaxProbe() });
     try {
-      await workbook.xlsx.load(bytes);
+      await workbook.xlsx.load(await boundedSheets(bytes));
       date1904 = Boolean(workbook.properties && workbook.properties.date1904);
     } catch (error) {
       throw new Error(`The workbook could not be read (${String((error && error.message) || error).slice(0, 200)}). It may be damaged or not an Excel workbook.`);
@@ -88,6 +88,8 @@ function sheetWorker() {
     const visible = workbook.worksheets.filter((sheet) => !sheet.state || sheet.state === "visible");
     await Promise.race([fontLoaded, new Promise((resolve) => setTimeout(resolve, 3000))]);
     const sheets = visible.map((sheet, index) => describeSheet(sheet, index, styles, pending, recalcOnLoad, parts.get(sheet.name)));
+    const checkboxes = await readCheckboxes(bytes);
+    sheets.forEach((model) => markCheckboxes(model, checkboxes.get(model.name)));
     const sources = new Map(sheets.map((model, index) => [model, visible[index]]));
     const { charts, order, pictures } = await readCharts(bytes, workbook);
     addChartSheets(sheets, order, charts, styles, pending);
@@ -110,6 +112,254 @@ function sheetWorker() {
     }
     postConditional(workbook, sheets, sources, styles, parts);
     self.postMessage({ type: "done" });
+  }
+
+  // Excel 365's checkboxes (Insert > Checkbox, XlsxWriter's insert_checkbox): a cell whose style
+  // carries a feature property bag's cell control (`xfpb:xfComplement` in its xf's extension,
+  // `xl/featurePropertyBag/featurePropertyBag.xml` naming a Checkbox bag) draws its TRUE as a
+  // ticked box and its FALSE or nothing as an empty one. ExcelTS keeps no trace of the
+  // extension, so the styles part and the sheet parts (8 MB zipped at most) are read for the
+  // cells that have such a style: sheet name -> [row, column], 0-based.
+  async function readCheckboxes(buffer) {
+    const found = new Map();
+    try {
+      const data = new Uint8Array(buffer);
+      const entries = zipDirectory(data);
+      const bags = await zipText(data, entries, "xl/featurePropertyBag/featurePropertyBag.xml");
+      if (!bags || !/<(?:\w+:)?bag\b[^>]*\btype="Checkbox"/.test(bags)) return found;
+      const stylesXml = (await zipText(data, entries, "xl/styles.xml")) || "";
+      const cellXfs = /<(?:\w+:)?cellXfs\b[^>]*>([\s\S]*?)<\/(?:\w+:)?cellXfs>/.exec(stylesXml);
+      const xfs = cellXfs ? [...cellXfs[1].matchAll(/<(?:\w+:)?xf\b[^>]*?(?:\/>|>[\s\S]*?<\/(?:\w+:)?xf>)/g)] : [];
+      const boxed = new Set(xfs.flatMap((xf, i) => (/<(?:\w+:)?xfComplement\b/.test(xf[0]) ? [String(i)] : [])));
+      if (boxed.size === 0) return found;
+      for (const [part, name] of await sheetNames(data)) {
+        const xml = await zipText(data, entries, part);
+        const cells = [];
+        for (const [, attrs] of (xml || "").matchAll(/<(?:\w+:)?c\b([^>]*)>/g)) {
+          if (!boxed.has(xmlAttribute(attrs, "s"))) continue;
+          const at = /^([A-Z]{1,3})(\d+)$/.exec(xmlAttribute(attrs, "r") || "");
+          if (at) cells.push([Number(at[2]) - 1, columnNumber(at[1]) - 1]);
+        }
+        if (cells.length) found.set(name, cells);
+      }
+    } catch (error) {
+      self.postMessage({ type: "notice", text: `The workbook's checkboxes could not be read: ${String((error && error.message) || error).slice(0, 200)}` });
+    }
+    return found;
+  }
+
+  function markCheckboxes(model, cells) {
+    for (const [r, c] of cells || []) {
+      if (r >= model.rows) continue;
+      for (let i = model.rowStart[r]; i < model.rowStart[r + 1]; i++) {
+        if (model.cols[i] !== c) continue;
+        if (model.kinds[i] === KIND.bool || model.kinds[i] === KIND.empty) {
+          model.texts[i] = model.kinds[i] === KIND.bool && model.texts[i] === "TRUE" ? "\u2611" : "\u2610";
+          model.kinds[i] = KIND.bool;
+        }
+        break;
+      }
+    }
+  }
+
+  // A sheet part of more than SHEET_XML_LIMIT bytes of XML (a million cells or so: 100,000 rows
+  // of 50 columns is 190 MB, which ExcelTS read in 100 s here, near the page's 120 s limit, and
+  // held in memory many times over) is cut after its last whole row within the limit: the
+  // workbook ExcelTS reads is the same zip with that part stored cut, everything after its rows
+  // (merges, links, formats, the drawing) kept, and a notice says how many rows are shown.
+  // Everything else (charts, pictures, notes) is read from the workbook as dropped.
+  const SHEET_XML_LIMIT = 40_000_000;
+
+  async function boundedSheets(buffer) {
+    const data = new Uint8Array(buffer);
+    let entries;
+    try {
+      entries = zipCentral(data);
+    } catch {
+      return buffer;
+    }
+    const large = entries.filter((e) => /^xl\/worksheets\/[^/]+\.xml$/i.test(e.name) && e.size > SHEET_XML_LIMIT && (e.method === 8 || e.method === 0));
+    if (large.length === 0) return buffer;
+    const names = await sheetNames(data);
+    const replaced = new Map();
+    for (const entry of large) {
+      const cut = await cutSheet(data, entry);
+      if (!cut) continue;
+      replaced.set(entry.name, cut.bytes);
+      const name = names.get(entry.name) || entry.name;
+      const total = cut.total > cut.shown ? ` of ${cut.total.toLocaleString("en-US")}` : "";
+      self.postMessage({ type: "notice", text: `The sheet "${name}" is too large to show whole: its first ${cut.shown.toLocaleString("en-US")}${total} rows are shown. Download the original for the rest.` });
+    }
+    return replaced.size ? rezip(data, entries, replaced) : buffer;
+  }
+
+  // Sheet part -> the sheet's name, from the workbook part and its relationships.
+  async function sheetNames(data) {
+    const names = new Map();
+    const entries = zipDirectory(data);
+    const workbookXml = await zipText(data, entries, "xl/workbook.xml");
+    const rels = await relationships(data, entries, "xl/workbook.xml");
+    for (const [, tag] of (workbookXml || "").matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
+      const id = /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(tag);
+      const part = id && rels.get(xmlText(id[1]));
+      if (part) names.set(part, xmlAttribute(tag, "name"));
+    }
+    return names;
+  }
+
+  // The part inflated as a stream: its first SHEET_XML_LIMIT bytes cut after their last `</row>`,
+  // and what follows `</sheetData>` at its end (the last 4 MB are kept while reading).
+  async function cutSheet(data, entry) {
+    const raw = data.subarray(entry.dataStart, entry.dataStart + entry.compressed);
+    let stream = new Blob([raw]).stream();
+    if (entry.method === 8) stream = stream.pipeThrough(new DecompressionStream("deflate-raw"));
+    const head = new Uint8Array(SHEET_XML_LIMIT);
+    let headLength = 0;
+    let tail = [];
+    let tailLength = 0;
+    const reader = stream.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      let chunk = value;
+      if (headLength < SHEET_XML_LIMIT) {
+        const room = Math.min(SHEET_XML_LIMIT - headLength, chunk.length);
+        head.set(chunk.subarray(0, room), headLength);
+        headLength += room;
+        chunk = chunk.subarray(room);
+      }
+      if (chunk.length) {
+        tail.push(chunk.slice());
+        tailLength += chunk.length;
+        while (tailLength - tail[0].length > 4_000_000) tailLength -= tail.shift().length;
+      }
+    }
+    if (tailLength === 0) return null;
+    const text = new TextDecoder().decode(head);
+    const end = lastRowEnd(text);
+    const open = /<(\w+:)?sheetData\b/.exec(text);
+    if (end < 0 || !open) return null;
+    const kept = text.slice(0, end);
+    // The last row's number, or the rows counted where they carry none.
+    const numbered = [...kept.slice(-200_000).matchAll(/<(?:\w+:)?row\b[^>]*?\sr="(\d+)"/g)];
+    const shown = numbered.length ? Number(numbered[numbered.length - 1][1]) : (kept.match(/<(?:\w+:)?row[\s>]/g) || []).length;
+    const dimension = /<(?:\w+:)?dimension\b[^>]*\sref="[A-Z]+\d+:[A-Z]+(\d+)"/.exec(text.slice(0, 4000));
+    const rest = new TextDecoder().decode(concat(tail, tailLength));
+    const prefix = open[1] || "";
+    const close = rest.lastIndexOf(`</${prefix}sheetData>`);
+    const after = close >= 0 ? rest.slice(close) : `</${prefix}sheetData></${prefix}worksheet>`;
+    return { bytes: new TextEncoder().encode(kept + after), shown, total: dimension ? Number(dimension[1]) : 0 };
+  }
+
+  // Where the text's last `</row>` (or `</x:row>`) ends, or -1.
+  function lastRowEnd(text) {
+    for (let i = text.lastIndexOf("row>"); i > 0; i = text.lastIndexOf("row>", i - 1)) {
+      if (/<\/(?:\w+:)?$/.test(text.slice(Math.max(0, i - 24), i))) return i + 4;
+    }
+    return -1;
+  }
+
+  function concat(chunks, length) {
+    const out = new Uint8Array(length);
+    let at = 0;
+    for (const chunk of chunks) {
+      out.set(chunk, at);
+      at += chunk.length;
+    }
+    return out;
+  }
+
+  // The central directory in full, for writing the zip again: each entry's name, method, CRC,
+  // sizes, where its data starts, and its record's bytes.
+  function zipCentral(data) {
+    const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+    let end = -1;
+    for (let i = data.length - 22; i >= Math.max(0, data.length - 65_557); i--) {
+      if (view.getUint32(i, true) === 0x06054b50) {
+        end = i;
+        break;
+      }
+    }
+    if (end < 0) throw new Error("not a zip file");
+    const count = view.getUint16(end + 10, true);
+    let at = view.getUint32(end + 16, true);
+    const entries = [];
+    for (let n = 0; n < count && at + 46 <= data.length && view.getUint32(at, true) === 0x02014b50; n++) {
+      const nameLength = view.getUint16(at + 28, true);
+      const offset = view.getUint32(at + 42, true);
+      if (offset + 30 > data.length || view.getUint32(offset, true) !== 0x04034b50) throw new Error("a damaged zip entry");
+      entries.push({
+        name: new TextDecoder().decode(data.subarray(at + 46, at + 46 + nameLength)).replace(/^\//, ""),
+        rawName: data.subarray(at + 46, at + 46 + nameLength),
+        method: view.getUint16(at + 10, true),
+        time: view.getUint32(at + 12, true),
+        crc: view.getUint32(at + 16, true),
+        compressed: view.getUint32(at + 20, true),
+        size: view.getUint32(at + 24, true),
+        dataStart: offset + 30 + view.getUint16(offset + 26, true) + view.getUint16(offset + 28, true),
+      });
+      at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    }
+    return entries;
+  }
+
+  // The zip written again: each entry's data as it was, or stored anew where `replaced` has it.
+  function rezip(data, entries, replaced) {
+    const pieces = [];
+    const central = [];
+    let offset = 0;
+    for (const entry of entries) {
+      const fresh = replaced.get(entry.name);
+      const body = fresh || data.subarray(entry.dataStart, entry.dataStart + entry.compressed);
+      const fields = { method: fresh ? 0 : entry.method, crc: fresh ? crc32(fresh) : entry.crc, compressed: body.length, size: fresh ? fresh.length : entry.size };
+      const local = new DataView(new ArrayBuffer(30));
+      local.setUint32(0, 0x04034b50, true);
+      local.setUint16(4, 20, true);
+      local.setUint16(8, fields.method, true);
+      local.setUint32(10, entry.time, true);
+      local.setUint32(14, fields.crc, true);
+      local.setUint32(18, fields.compressed, true);
+      local.setUint32(22, fields.size, true);
+      local.setUint16(26, entry.rawName.length, true);
+      const record = new DataView(new ArrayBuffer(46));
+      record.setUint32(0, 0x02014b50, true);
+      record.setUint16(4, 20, true);
+      record.setUint16(6, 20, true);
+      record.setUint16(10, fields.method, true);
+      record.setUint32(12, entry.time, true);
+      record.setUint32(16, fields.crc, true);
+      record.setUint32(20, fields.compressed, true);
+      record.setUint32(24, fields.size, true);
+      record.setUint16(28, entry.rawName.length, true);
+      record.setUint32(42, offset, true);
+      pieces.push(new Uint8Array(local.buffer), entry.rawName, body);
+      central.push(new Uint8Array(record.buffer), entry.rawName);
+      offset += 30 + entry.rawName.length + body.length;
+    }
+    const centralLength = central.reduce((n, piece) => n + piece.length, 0);
+    const end = new DataView(new ArrayBuffer(22));
+    end.setUint32(0, 0x06054b50, true);
+    end.setUint16(8, entries.length, true);
+    end.setUint16(10, entries.length, true);
+    end.setUint32(12, centralLength, true);
+    end.setUint32(16, offset, true);
+    const all = [...pieces, ...central, new Uint8Array(end.buffer)];
+    return concat(all, all.reduce((n, piece) => n + piece.length, 0)).buffer;
+  }
+
+  let crcTable = null;
+  function crc32(bytes) {
+    if (!crcTable) {
+      crcTable = new Int32Array(256);
+      for (let n = 0; n < 256; n++) {
+        let c = n;
+        for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+        crcTable[n] = c;
+      }
+    }
+    let crc = -1;
+    for (let i = 0; i < bytes.length; i++) crc = crcTable[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
+    return (crc ^ -1) >>> 0;
   }
 
   // Conditional formats, evaluated once per sheet against stored and calculated values (spills
@@ -513,6 +763,7 @@ function sheetWorker() {
       frozenCols: frozen ? Math.max(0, Math.floor(view.xSplit || 0)) : 0,
       gridLines: view.showGridLines !== false,
       selected: Boolean(view.tabSelected),
+      tabColor: styles.color(sheet.properties && sheet.properties.tabColor),
       rightToLeft: Boolean(view.rightToLeft),
       // The sheet's zoom (View > Zoom, saved per sheet), 10% to 400% as Excel allows.
       zoom: Math.min(400, Math.max(10, Number(view.zoomScale) || 100)) / 100,

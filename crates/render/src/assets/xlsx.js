@@ -69,6 +69,8 @@ function renderTabs(sheets, onSelect, selected) {
     tab.type = "button";
     tab.role = "tab";
     tab.textContent = sheet.name;
+    // The sheet's tab colour (Format > Tab Color, openpyxl's tabColor), as a bar under its name.
+    if (/^#[0-9a-f]{6}$/.test(sheet.tabColor || "")) tab.style.boxShadow = `inset 0 -4px 0 ${sheet.tabColor}`;
     tab.setAttribute("aria-selected", String(index === selected));
     tab.addEventListener("click", () => {
       for (const other of buttons) other.setAttribute("aria-selected", String(other === tab));

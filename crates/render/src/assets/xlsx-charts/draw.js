@@ -37,6 +37,7 @@ export function draw(chart, width, height, format = null) {
   if (chart.legend && legendItems.length > 0) box = drawLegend(out, text, chart.legend, legendItems, box);
   const shown = (v, code) => (format && code && !/^general$/i.test(code) ? format(v, code) : formatTick(v));
   if (pie) drawPie(out, text, chart.plots[0], box, shown);
+  else if (chart.plots[0].kind === "radar") drawRadar(out, text, chart, box, shown);
   else drawAxesAndPlots(out, text, chart, box, shown);
   return out;
 }
@@ -173,13 +174,13 @@ function valueScale(plots, count, axis) {
   // The axis reaches the error bars' ends too.
   for (const s of plots.flatMap((p) => (p.grouping === "stacked" || p.grouping === "percentStacked" ? [] : p.series))) {
     if (!s.errors) continue;
-    errorReach(s).forEach((r, k) => {
+    errorSpans(s, s.errors, s.values).forEach((r) => {
       if (!r) return;
-      hi = Math.max(hi, s.values[k] + r[1]);
-      lo = Math.min(lo, s.values[k] - r[0]);
+      hi = Math.max(hi, r[1]);
+      lo = Math.min(lo, r[0]);
     });
   }
-  if (plots.every((p) => p.kind === "line" || p.kind === "scatter")) {
+  if (plots.every((p) => p.kind === "line" || p.kind === "scatter" || p.kind === "stock" || p.kind === "radar")) {
     const all = plots.flatMap((p) => p.series).flatMap((s) => s.values).filter((v) => v !== null);
     if (all.length) {
       const min = Math.min(...all);
@@ -323,7 +324,10 @@ function drawAxesAndPlots(out, text, chart, box, shown) {
       if (own) slot2 = next;
       else slot = next;
     } else if (p.kind === "scatter") drawScatter(out, text, p, plot, at.toValue, series, !own && p === plots.find((q) => q.kind === "scatter"), shown, chart.axes.x);
-    else drawLines(out, text, p, { plot, count, toValue: at.toValue, area: p.kind === "area", shown, categoryX });
+    else {
+      if (p.kind === "stock") drawStockMarks(out, p, { plot, count, band, toValue: at.toValue, categoryX });
+      drawLines(out, text, p, { plot, count, toValue: at.toValue, area: p.kind === "area", shown, categoryX });
+    }
   }
   out.push(["line", { x1: plot.left, y1: horizontal ? plot.top : plot.bottom - zero, x2: horizontal ? plot.left : plot.right, y2: plot.bottom - (horizontal ? 0 : zero), stroke: "#bfbfbf" }]);
 }
@@ -377,44 +381,48 @@ function drawBars(out, text, plot, { plot: area, band, count, toValue, zero, hor
       }
     }
     const middle = (k) => band * (horizontal ? count - 1 - k : k) + (band - groupWidth) / 2 + barWidth * (slot + i + 0.5);
-    if (s.errors && !stacked) drawErrorBars(out, s, (k, v) => (horizontal ? [area.left + toValue(v), area.top + middle(k)] : [area.left + middle(k), area.bottom - toValue(v)]), horizontal);
-    if (s.trend && !stacked) {
-      const at = middle;
-      drawTrend(out, s, s.values.map((v, k) => [k, v]), (k, v) => (horizontal ? [area.left + toValue(v), area.top + at(k)] : [area.left + at(k), area.bottom - toValue(v)]), count);
-    }
+    if (s.errors && !stacked) drawErrorBars(out, s, s.errors, s.values, (k, v) => (horizontal ? [area.left + toValue(v), area.top + middle(k)] : [area.left + middle(k), area.bottom - toValue(v)]), horizontal);
+    // Trendlines reckon the categories 1, 2, 3… as Excel does (a logarithmic fit needs x > 0).
+    if (!stacked) drawTrends(out, s, s.values.map((v, k) => [k + 1, v]), (x, v) => (horizontal ? [area.left + toValue(v), area.top + middle(x - 1)] : [area.left + middle(x - 1), area.bottom - toValue(v)]));
   });
   return slot + (stacked ? 1 : plot.series.length);
 }
 
-// The reach of a series' error bars at each point, [below, above] in values.
-function errorReach(s) {
-  const e = s.errors;
-  const values = s.values.filter((v) => Number.isFinite(v));
-  const mean = values.reduce((a, b) => a + b, 0) / (values.length || 1);
-  const stdErr = values.length > 1 ? Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1) / values.length) : 0;
-  return s.values.map((v, k) => {
+// The span of a series' error bars at each point, [low, high] in values (null where none).
+// Standard deviation bars are centred on the series' mean, not on each point, as Excel draws
+// them (each the same, a number of the values' sample standard deviations each way); standard
+// error bars reach the standard error of the mean either side of each point.
+function errorSpans(s, e, values) {
+  const finite = values.filter((v) => Number.isFinite(v));
+  const mean = finite.reduce((a, b) => a + b, 0) / (finite.length || 1);
+  const deviation = finite.length > 1 ? Math.sqrt(finite.reduce((a, v) => a + (v - mean) ** 2, 0) / (finite.length - 1)) : 0;
+  return values.map((v, k) => {
     if (!Number.isFinite(v)) return null;
+    let centre = v;
     let up = e.amount;
     let down = e.amount;
     if (e.kind === "percentage") up = down = (Math.abs(v) * e.amount) / 100;
-    else if (e.kind === "stdErr") up = down = stdErr;
-    else if (e.kind === "cust") [up, down] = [(e.plus || [])[k] || 0, (e.minus || [])[k] || 0];
-    return [e.way === "plus" ? 0 : down, e.way === "minus" ? 0 : up];
+    else if (e.kind === "stdErr") up = down = deviation / Math.sqrt(finite.length || 1);
+    else if (e.kind === "stdDev") {
+      centre = mean;
+      up = down = deviation * e.amount;
+    } else if (e.kind === "cust") [up, down] = [(e.plus || [])[k] || 0, (e.minus || [])[k] || 0];
+    return [centre - (e.way === "plus" ? 0 : down), centre + (e.way === "minus" ? 0 : up)];
   });
 }
 
 // Error bars as Excel draws them: a line from the value's low to its high with a cap at each end,
-// in the bars' own colour or dark grey. `place(k, v)` gives the pixel of point k at value v.
-function drawErrorBars(out, s, place, horizontal) {
-  const reach = errorReach(s);
-  reach.forEach((r, k) => {
-    if (!r || (!r[0] && !r[1])) return;
-    const v = s.values[k];
-    const [x1, y1] = place(k, v - r[0]);
-    const [x2, y2] = place(k, v + r[1]);
-    const caps = horizontal ? [[x1, y1 - 4, x1, y1 + 4], [x2, y2 - 4, x2, y2 + 4]] : [[x1 - 4, y1, x1 + 4, y1], [x2 - 4, y2, x2 + 4, y2]];
-    const d = `M${x1.toFixed(2)} ${y1.toFixed(2)}L${x2.toFixed(2)} ${y2.toFixed(2)}` + caps.filter((_, i) => r[i]).map(([a, b, c, e]) => `M${a.toFixed(2)} ${b.toFixed(2)}L${c.toFixed(2)} ${e.toFixed(2)}`).join("");
-    out.push(["path", { d, fill: "none", stroke: s.errors.color || "#404040", "stroke-width": 1, class: "plug-chart-error", "data-series": s.name }]);
+// in the bars' own colour or dark grey. `place(k, v)` gives the pixel of point k at value v;
+// `across` draws them left to right (a horizontal bar's, a scatter's x error bars).
+function drawErrorBars(out, s, e, values, place, across) {
+  errorSpans(s, e, values).forEach((r, k) => {
+    if (!r || r[0] === r[1]) return;
+    const [x1, y1] = place(k, r[0]);
+    const [x2, y2] = place(k, r[1]);
+    const caps = across ? [[x1, y1 - 4, x1, y1 + 4], [x2, y2 - 4, x2, y2 + 4]] : [[x1 - 4, y1, x1 + 4, y1], [x2 - 4, y2, x2 + 4, y2]];
+    const ends = [e.way !== "plus", e.way !== "minus"];
+    const d = `M${x1.toFixed(2)} ${y1.toFixed(2)}L${x2.toFixed(2)} ${y2.toFixed(2)}` + caps.filter((_, i) => ends[i]).map(([a, b, c, f]) => `M${a.toFixed(2)} ${b.toFixed(2)}L${c.toFixed(2)} ${f.toFixed(2)}`).join("");
+    out.push(["path", { d, fill: "none", stroke: e.color || "#404040", "stroke-width": 1, class: across ? "plug-chart-error plug-chart-error-x" : "plug-chart-error", "data-series": s.name }]);
   });
 }
 
@@ -430,20 +438,100 @@ function smoothPath(points) {
   return d;
 }
 
-// A least-squares straight line through a series' points (Excel's linear trendline), dotted
-// in its own colour (LibreOffice writes black) or the series', across the points' span. `place(x, v)` gives the pixel of a point.
-function drawTrend(out, s, pairs, place) {
-  const points = pairs.filter(([x, v]) => Number.isFinite(x) && Number.isFinite(v));
-  if (points.length < 2) return;
-  const n = points.length;
-  const mx = points.reduce((a, [x]) => a + x, 0) / n;
-  const my = points.reduce((a, [, v]) => a + v, 0) / n;
-  const sxx = points.reduce((a, [x]) => a + (x - mx) ** 2, 0);
-  if (!sxx) return;
-  const slope = points.reduce((a, [x, v]) => a + (x - mx) * (v - my), 0) / sxx;
+// Solves the square system a·x = b (Gaussian elimination with partial pivoting); null if singular.
+function solve(a, b) {
+  const n = b.length;
+  const m = a.map((row, i) => [...row, b[i]]);
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(m[r][c]) > Math.abs(m[pivot][c])) pivot = r;
+    if (Math.abs(m[pivot][c]) < 1e-12) return null;
+    [m[c], m[pivot]] = [m[pivot], m[c]];
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = m[r][c] / m[c][c];
+      for (let k = c; k <= n; k++) m[r][k] -= f * m[c][k];
+    }
+  }
+  return m.map((row, i) => row[n] / row[i]);
+}
+
+// The least-squares fit of a trendline to the points [x, y], as a function of x; null where the
+// fit cannot be made (Excel draws no exponential or power trendline through a value <= 0, no
+// logarithmic or power one at an x <= 0).
+function trendFunction(trend, points) {
   const xs = points.map(([x]) => x);
-  const ends = [Math.min(...xs), Math.max(...xs)].map((x) => place(x, my + slope * (x - mx)));
-  out.push(["path", { d: `M${ends[0][0].toFixed(2)} ${ends[0][1].toFixed(2)}L${ends[1][0].toFixed(2)} ${ends[1][1].toFixed(2)}`, fill: "none", stroke: s.trend.color || s.fill, "stroke-width": 1.5, "stroke-dasharray": "2 2", class: "plug-chart-trend", "data-series": s.name }]);
+  const ys = points.map(([, y]) => y);
+  // A polynomial of `order` in x: the normal equations, x centred and scaled (dates as x).
+  const poly = (order, px, py) => {
+    const n = px.length;
+    if (n <= order) return null;
+    const mx = px.reduce((a, b) => a + b, 0) / n;
+    const sx = Math.max(...px.map((x) => Math.abs(x - mx))) || 1;
+    const u = px.map((x) => (x - mx) / sx);
+    const a = Array.from({ length: order + 1 }, (_, i) => Array.from({ length: order + 1 }, (_, j) => u.reduce((t, x) => t + x ** (i + j), 0)));
+    const b = Array.from({ length: order + 1 }, (_, i) => u.reduce((t, x, k) => t + x ** i * py[k], 0));
+    const c = solve(a, b);
+    return c && ((x) => c.reduce((t, ci, i) => t + ci * ((x - mx) / sx) ** i, 0));
+  };
+  switch (trend.type) {
+    case "linear":
+      return poly(1, xs, ys);
+    case "poly":
+      return poly(Math.min(trend.order, points.length - 1), xs, ys);
+    case "exp": {
+      if (ys.some((y) => y <= 0)) return null;
+      const f = poly(1, xs, ys.map(Math.log));
+      return f && ((x) => Math.exp(f(x)));
+    }
+    case "log": {
+      if (xs.some((x) => x <= 0)) return null;
+      const f = poly(1, xs.map(Math.log), ys);
+      return f && ((x) => (x > 0 ? f(Math.log(x)) : NaN));
+    }
+    case "power": {
+      if (xs.some((x) => x <= 0) || ys.some((y) => y <= 0)) return null;
+      const f = poly(1, xs.map(Math.log), ys.map(Math.log));
+      return f && ((x) => (x > 0 ? Math.exp(f(Math.log(x))) : NaN));
+    }
+    default:
+      return null;
+  }
+}
+
+// A series' trendlines (Excel's Add Trendline: linear, exponential, logarithmic, polynomial,
+// power, moving average), dotted in their own colour (LibreOffice writes black) or the
+// series', across the points' span and as far forward and backward as each says. A fitted
+// curve is drawn through 64 points of it; a moving average joins the average of each `period`
+// points, from the period's last point on. `place(x, v)` gives the pixel of a point.
+function drawTrends(out, s, pairs, place) {
+  const points = pairs.filter(([x, v]) => Number.isFinite(x) && Number.isFinite(v));
+  for (const trend of s.trends || []) {
+    let line = [];
+    if (trend.type === "movingAvg") {
+      for (let i = trend.period - 1; i < points.length; i++) {
+        const window = points.slice(i - trend.period + 1, i + 1);
+        line.push([points[i][0], window.reduce((a, [, v]) => a + v, 0) / trend.period]);
+      }
+    } else {
+      const f = points.length >= 2 ? trendFunction(trend, points) : null;
+      if (!f) continue;
+      const xs = points.map(([x]) => x);
+      const from = Math.min(...xs) - trend.backward;
+      const to = Math.max(...xs) + trend.forward;
+      if (!(to > from)) continue;
+      const steps = trend.type === "linear" ? 1 : 64;
+      for (let i = 0; i <= steps; i++) {
+        const x = from + ((to - from) * i) / steps;
+        const y = f(x);
+        if (Number.isFinite(y)) line.push([x, y]);
+      }
+    }
+    line = line.map(([x, v]) => place(x, v));
+    if (line.length < 2) continue;
+    const d = line.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(2)} ${y.toFixed(2)}`).join("");
+    out.push(["path", { d, fill: "none", stroke: trend.color || s.fill, "stroke-width": 1.5, "stroke-dasharray": "2 2", class: "plug-chart-trend", "data-series": s.name }]);
+  }
 }
 
 function drawLines(out, text, plot, { plot: area, count, toValue, area: filled, shown, categoryX }) {
@@ -473,14 +561,20 @@ function drawLines(out, text, plot, { plot: area, count, toValue, area: filled, 
       // A stacked area fills from the series below it, not from the axis over it.
       const back = below.reverse().map(([x, y]) => `L${x.toFixed(2)} ${y.toFixed(2)}`).join("");
       out.push(["path", { d: `${d}${back}Z`, fill: s.fill, "fill-opacity": stacked ? 1 : 0.85, class: "plug-chart-series", "data-series": s.name }]);
-    } else {
+    } else if (!s.noLine) {
+      // A series whose line is turned off (<a:ln><a:noFill/>, a stock chart's as XlsxWriter and
+      // Excel write them) shows its markers alone.
       out.push(["path", { d, fill: "none", stroke: s.fill, "stroke-width": 2.25, "stroke-linejoin": "round", class: "plug-chart-series", "data-series": s.name }]);
     }
-    if (s.errors && !stacked) drawErrorBars(out, s, (k, v) => [categoryX(k), area.bottom - toValue(v)], false);
-    if (s.trend && !stacked) drawTrend(out, s, points.map(([, , v, k]) => [k, v]), (k, v) => [categoryX(k), area.bottom - toValue(v)]);
-    // Markers only while they stay apart (a series of thousands of points is its line).
+    const values = Array.from({ length: count }, (_, k) => s.values[k]);
+    if (s.errors && !stacked) drawErrorBars(out, s, s.errors, values, (k, v) => [categoryX(k), area.bottom - toValue(v)], false);
+    if (!stacked) drawTrends(out, s, points.map(([, , v, k]) => [k + 1, v]), (x, v) => [categoryX(x - 1), area.bottom - toValue(v)]);
+    // Markers only while they stay apart (a series of thousands of points is its line), and
+    // not where the series' symbol is none (XlsxWriter's line charts, Excel's "Line" without
+    // markers): such points stay as empty marks that carry their values.
     if (points.length > 500) continue;
-    for (const [x, y, v] of points) out.push(["circle", { cx: x, cy: y, r: filled ? 0 : 2.5, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
+    const r = filled || s.noMarker ? 0 : s.markerSize ? Math.min(10, Math.max(1.5, s.markerSize / 2)) : 2.5;
+    for (const [x, y, v] of points) out.push(["circle", { cx: x, cy: y, r, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
     // Data labels at the right of a line's points (Excel's default) or where their position
     // says (left, above, below, on the point), inside an area.
     if (s.labels) {
@@ -495,6 +589,12 @@ function drawLines(out, text, plot, { plot: area, count, toValue, area: filled, 
 // its series as points joined by lines where the series has a line, as Excel draws them.
 function drawScatter(out, text, plot, area, toValue, allSeries, labels, shown, xAxis) {
   const xs = allSeries.flatMap((s) => s.xValues || s.values.map((_, k) => k + 1)).filter((v) => v !== null);
+  // The x axis reaches the ends of x error bars.
+  for (const s of allSeries) {
+    if (!s.xErrors) continue;
+    const at = s.values.map((v, k) => (Number.isFinite(v) ? (s.xValues ? s.xValues[k] : k + 1) : null));
+    for (const span of errorSpans(s, s.xErrors, at)) if (span) xs.push(...span);
+  }
   const [xLo, xHi] = [Math.min(0, ...xs), Math.max(...xs, 1)];
   const pad = plot.bubble ? (xHi - xLo) / 6 : 0;
   const scale = axisScale(xLo < 0 ? xLo - pad : xLo, xHi + pad, Math.min(...xs.filter((v) => v > 0)), xAxis);
@@ -530,10 +630,87 @@ function drawScatter(out, text, plot, area, toValue, allSeries, labels, shown, x
       const d = s.smooth ? smoothPath(points) : points.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(2)} ${y.toFixed(2)}`).join("");
       out.push(["path", { d, fill: "none", stroke: s.fill, "stroke-width": 2.25, "stroke-linejoin": "round", class: "plug-chart-series", "data-series": s.name }]);
     }
-    if (s.errors) drawErrorBars(out, s, (k, v) => [toX(s.xValues ? s.xValues[k] : k + 1), area.bottom - toValue(v)], false);
-    if (s.trend) drawTrend(out, s, s.values.map((v, k) => [s.xValues ? s.xValues[k] : k + 1, v]), (x, v) => [toX(x), area.bottom - toValue(v)]);
+    const xOf = (k) => (s.xValues ? s.xValues[k] : k + 1);
+    if (s.errors) drawErrorBars(out, s, s.errors, s.values, (k, v) => [toX(xOf(k)), area.bottom - toValue(v)], false);
+    // Error bars along x (errDir x), from each point's x, at its height.
+    if (s.xErrors) drawErrorBars(out, s, s.xErrors, s.values.map((v, k) => (Number.isFinite(v) ? xOf(k) : null)), (k, x) => [toX(x), area.bottom - toValue(s.values[k])], true);
+    drawTrends(out, s, s.values.map((v, k) => [xOf(k), v]), (x, v) => [toX(x), area.bottom - toValue(v)]);
     if (s.labels) for (const [x, y, v] of points) text(x + 5, y - 5, labelText(s, 0, v, null, shown), { "font-size": 11, fill: "#404040", class: "plug-chart-label" });
     if (s.noMarker && !s.noLine) continue;
     for (const [x, y, v] of points) out.push(["circle", { cx: x, cy: y, r: 3.5, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
   }
+}
+
+// A stock chart's high-low lines (from each date's lowest to its highest value, over all its
+// series) and up-down bars (from the first series to the last, open to close: white where the
+// price rose, black where it fell, as Excel draws them), under the series' markers.
+function drawStockMarks(out, plot, { plot: area, count, band, toValue, categoryX }) {
+  for (let k = 0; k < count; k++) {
+    const values = plot.series.map((s) => s.values[k]).filter((v) => Number.isFinite(v));
+    if (values.length < 2) continue;
+    const x = categoryX(k);
+    if (plot.hiLowLines) {
+      const [lo, hi] = [Math.min(...values), Math.max(...values)];
+      out.push(["line", { x1: x, y1: area.bottom - toValue(lo), x2: x, y2: area.bottom - toValue(hi), stroke: "#404040", "stroke-width": 1, class: "plug-chart-hilow" }]);
+    }
+    const [open, close] = [plot.series[0].values[k], plot.series[plot.series.length - 1].values[k]];
+    if (plot.upDownBars && Number.isFinite(open) && Number.isFinite(close) && plot.series.length > 1) {
+      const up = close >= open;
+      const [a, b] = [area.bottom - toValue(open), area.bottom - toValue(close)];
+      const width = band / 2.5;
+      out.push(["rect", { x: x - width / 2, y: Math.min(a, b), width, height: Math.max(1, Math.abs(a - b)), fill: (up ? plot.upDownBars.up : plot.upDownBars.down) || (up ? "#ffffff" : "#000000"), stroke: "#404040", class: up ? "plug-chart-up" : "plug-chart-down" }]);
+    }
+  }
+}
+
+// A radar chart as Excel draws it: the categories on spokes clockwise from the top, the value
+// axis up the first spoke with its labels at its left, gridlines as polygons at its ticks, each
+// series a closed line through its points (with markers in the marker style unless its symbol
+// is none) or, in the filled style, a filled polygon.
+function drawRadar(out, text, chart, box, shown) {
+  const plot = chart.plots[0];
+  const series = chart.plots.filter((p) => p.kind === "radar").flatMap((p) => p.series);
+  const first = series.find((s) => s.categories.length) || { categories: [] };
+  const count = Math.max(first.categories.length, ...series.map((s) => s.values.length), 3);
+  const cx = (box.left + box.right) / 2;
+  const cy = (box.top + box.bottom) / 2 + 4;
+  const r = Math.min(box.right - box.left - 80, box.bottom - box.top - 36) / 2;
+  if (r < 10) return;
+  const scale = valueScale([{ ...plot, kind: "radar", grouping: "standard", series }], count, chart.axes.y);
+  // Clockwise from the top, or anticlockwise where the category axis is reversed (LibreOffice
+  // saves its radars so, and Calc and Excel draw them back so).
+  const turn = chart.axes.x && chart.axes.x.scaling && chart.axes.x.scaling.reverse ? -1 : 1;
+  const angle = (k) => -Math.PI / 2 + (turn * k * 2 * Math.PI) / count;
+  const at = (k, v) => {
+    const d = Math.max(0, Math.min(1, scale.frac(v))) * r;
+    return [cx + d * Math.cos(angle(k)), cy + d * Math.sin(angle(k))];
+  };
+  const polygon = (pts) => pts.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(2)} ${y.toFixed(2)}`).join("") + "Z";
+  const valueAxis = chart.axes.y || {};
+  const format = axisFormat(valueAxis, [plot]);
+  for (const v of scale.ticks) {
+    if (valueAxis.gridlines !== false) out.push(["path", { d: polygon(Array.from({ length: count }, (_, k) => at(k, v))), fill: "none", stroke: "#d9d9d9", class: "plug-chart-grid" }]);
+  }
+  for (let k = 0; k < count; k++) {
+    const [x, y] = at(k, scale.max);
+    out.push(["line", { x1: cx, y1: cy, x2: x, y2: y, stroke: "#d9d9d9" }]);
+    if (chart.axes.x && chart.axes.x.deleted) continue;
+    const c = Math.cos(angle(k));
+    const s = Math.sin(angle(k));
+    const label = first.categories[k] !== undefined ? first.categories[k] : String(k + 1);
+    text(cx + (r + 8) * c, cy + (r + 8) * s + 4 + s * 6, label, { "text-anchor": Math.abs(c) < 0.2 ? "middle" : c > 0 ? "start" : "end", "font-size": 11, class: "plug-chart-category" });
+  }
+  const filled = plot.radarStyle === "filled";
+  for (const s of series) {
+    const points = [];
+    for (let k = 0; k < count; k++) if (Number.isFinite(s.values[k])) points.push([...at(k, s.values[k]), s.values[k], k]);
+    if (points.length === 0) continue;
+    if (filled) out.push(["path", { d: polygon(points), fill: s.fill, "fill-opacity": 0.85, class: "plug-chart-series", "data-series": s.name }]);
+    else if (!s.noLine) out.push(["path", { d: polygon(points), fill: "none", stroke: s.fill, "stroke-width": 2.25, "stroke-linejoin": "round", class: "plug-chart-series", "data-series": s.name }]);
+    const marked = !filled && plot.radarStyle !== "standard" && !s.noMarker;
+    for (const [x, y, v] of points) out.push(["circle", { cx: x, cy: y, r: marked ? 2.5 : 0, fill: s.fill, class: "plug-chart-point", "data-series": s.name, "data-value": String(v) }]);
+    if (s.labels) for (const [x, y, v, k] of points) text(x + 5, y - 5, labelText(s, k, v, null, shown), { "font-size": 11, fill: "#404040", class: "plug-chart-label" });
+  }
+  // The value labels over the series, as Excel draws them (a filled radar hid them).
+  if (!valueAxis.deleted) for (const v of scale.ticks) text(cx - 4, at(0, v)[1] + 4, shown(v, format), { "text-anchor": "end", "font-size": 11 });
 }

@@ -203,7 +203,7 @@ function findChartRef(node) {
 const PLOTS = {
   barChart: "bar", bar3DChart: "bar", lineChart: "line", line3DChart: "line", areaChart: "area", area3DChart: "area",
   pieChart: "pie", pie3DChart: "pie", ofPieChart: "pie", doughnutChart: "doughnut", scatterChart: "scatter",
-  radarChart: "line", bubbleChart: "scatter", stockChart: "line",
+  radarChart: "radar", bubbleChart: "scatter", stockChart: "stock",
 };
 
 function readChart(doc, sheetName, cellValue) {
@@ -234,6 +234,11 @@ function readChart(doc, sheetName, cellValue) {
       bubble: node.name === "bubbleChart",
       firstSliceAng: Number(val(node, "firstSliceAng")) || 0,
       bubbleScale: Number(val(node, "bubbleScale")) || 100,
+      // A radar's style (marker, standard: lines; filled: areas); a stock chart's high-low lines
+      // and up-down bars (between its first and last series: open and close).
+      radarStyle: val(node, "radarStyle") || "marker",
+      hiLowLines: Boolean(child(node, "hiLowLines")),
+      upDownBars: child(node, "upDownBars") ? { up: seriesColor(child(child(node, "upDownBars"), "upBars")), down: seriesColor(child(child(node, "upDownBars"), "downBars")) } : null,
       series: children(node, "ser").map((ser, i) => readSeries(ser, i, sheetName, cellValue, kind, labels, node.name === "bubbleChart")),
     });
   }
@@ -262,7 +267,7 @@ function readChart(doc, sheetName, cellValue) {
       title: readTitle(child(node, "title"), sheetName, cellValue),
       deleted: val(node, "delete") === "1",
       numFmt: readNumFmt(node),
-      scaling: node.name === "valAx" ? readScaling(node) : null,
+      scaling: node.name === "valAx" ? readScaling(node) : { reverse: val(child(node, "scaling"), "orientation") === "maxMin" },
       gridlines: Boolean(child(node, "majorGridlines")),
     };
   }
@@ -307,14 +312,14 @@ function readScaling(node) {
   return { min: number(scaling, "min"), max: number(scaling, "max"), log: number(scaling, "logBase"), major: number(node, "majorUnit"), reverse: val(scaling, "orientation") === "maxMin" };
 }
 
-// A series' vertical error bars: which way they reach (errBarType both, plus, minus) and how far
-// (errValType: a fixed value, a percentage of each value, the standard error, or custom ranges).
-// Horizontal ones (a scatter's errDir x) and standard deviation are not drawn.
+// A series' error bars: which way they reach (errBarType both, plus, minus) and how far
+// (errValType: a fixed value, a percentage of each value, the standard error, a number of
+// standard deviations, or custom ranges).
 function readErrorBars(node, sheetName, cellValue) {
-  if (!node || val(node, "errDir") === "x") return null;
+  if (!node) return null;
   const kind = val(node, "errValType") || "fixedVal";
   const amount = Number(val(node, "val"));
-  if (!["fixedVal", "percentage", "stdErr", "cust"].includes(kind)) return null;
+  if (!["fixedVal", "percentage", "stdErr", "stdDev", "cust"].includes(kind)) return null;
   const range = (name) => (child(node, name) ? numberData(child(node, name), sheetName, cellValue) : null);
   return { way: val(node, "errBarType") || "both", kind, amount: Number.isFinite(amount) ? amount : kind === "percentage" ? 5 : 1, plus: kind === "cust" ? range("plus") : null, minus: kind === "cust" ? range("minus") : null, color: seriesColor(node) };
 }
@@ -344,6 +349,7 @@ function readSeries(ser, i, sheetName, cellValue, kind, plotLabels, bubble) {
   const line = path(ser, "spPr", "ln");
   const noLine = Boolean(line && child(line, "noFill"));
   const noMarker = val(child(ser, "marker"), "symbol") === "none";
+  const markerSize = Number(val(child(ser, "marker"), "size")) || null;
   const smooth = val(ser, "smooth") === "1";
   // Colours given to single points (a pie's slices, one bar picked out: <c:dPt>), by index;
   // LibreOffice writes one for every slice of a pie.
@@ -357,13 +363,25 @@ function readSeries(ser, i, sheetName, cellValue, kind, plotLabels, bubble) {
   const format = valueNode ? sourceFormat(valueNode, sheetName, cellValue) : "General";
   const xFormat = kind === "scatter" && cat ? sourceFormat(cat, sheetName, cellValue) : "General";
   const labels = readLabels(child(ser, "dLbls") || plotLabels);
-  // A linear trendline (Excel's Add Trendline > Linear); other kinds are not drawn.
-  const linear = children(ser, "trendline").find((t) => val(t, "trendlineType") === "linear");
-  const trend = linear ? { color: seriesColor(linear) } : null;
-  const errors = readErrorBars(child(ser, "errBars"), sheetName, cellValue);
+  // Trendlines (Excel's Add Trendline): linear, exponential, logarithmic, polynomial of an order,
+  // power, moving average of a period; how far each reaches past the points (forward, backward).
+  const trends = children(ser, "trendline").slice(0, 4).map((t) => ({
+    type: val(t, "trendlineType") || "linear",
+    order: Math.min(6, Math.max(2, Number(val(t, "order")) || 2)),
+    period: Math.max(2, Number(val(t, "period")) || 2),
+    forward: Math.max(0, Number(val(t, "forward")) || 0),
+    backward: Math.max(0, Number(val(t, "backward")) || 0),
+    color: seriesColor(t),
+  })).filter((t) => ["linear", "exp", "log", "poly", "power", "movingAvg"].includes(t.type));
+  // Error bars along the values (errDir y, or none given: a line's or a bar's) and, for a scatter,
+  // along x (errDir x; a horizontal bar's run along its values whatever they say).
+  const bars = children(ser, "errBars");
+  const along = (dir) => bars.find((b) => (val(b, "errDir") || "y") === dir);
+  const errors = readErrorBars(along("y") || (kind !== "scatter" ? along("x") : null), sheetName, cellValue);
+  const xErrors = kind === "scatter" ? readErrorBars(along("x"), sheetName, cellValue) : null;
   // A bubble chart's sizes (its third range).
   const sizes = bubble ? numberData(child(ser, "bubbleSize"), sheetName, cellValue) : null;
-  return { name, named: Boolean(tx), index, values, categories, categoryNumbers, xValues, sizes, color: seriesColor(ser), noLine, noMarker, smooth, pointColors, format, xFormat, labels, trend, errors };
+  return { name, named: Boolean(tx), index, values, categories, categoryNumbers, xValues, sizes, color: seriesColor(ser), noLine, noMarker, markerSize, smooth, pointColors, format, xFormat, labels, trends, errors, xErrors };
 }
 
 // The series' own solid fill (or line colour), else the theme's accent for its index.
