@@ -211,8 +211,8 @@ async fn seen_here(cx: &Ctx, entity_id: &EntityId, user: Option<&User>) -> ApiRe
 
 /// Who is looking: a hand-off ticket (which also sets this origin's cookie), else a Bearer token
 /// (API clients), else this origin's cookie for this Inspiration. The ticket and the cookie count
-/// only for this origin's own requests and for navigations to it, the cookie not for another
-/// site's frame (`is_framed_elsewhere`): a page elsewhere (another
+/// only for this origin's own requests and for navigations to it, the cookie not for a frame
+/// another page opens (`is_framed_elsewhere`, a sibling drop's included): a page elsewhere (another
 /// Inspiration's origin, any site) that includes a file of this one by `<script src>`, `<img>` or
 /// a stylesheet is sent the cookie by the browser, and must still be answered as a stranger.
 async fn viewer(
