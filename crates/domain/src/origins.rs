@@ -236,7 +236,10 @@ mod tests {
             framed("same-site", "iframe"),
             "a sibling drop: every content origin shares one site"
         );
-        assert!(!framed("same-site", "document"), "a link followed from a sibling");
+        assert!(
+            !framed("same-site", "document"),
+            "a link followed from a sibling"
+        );
         assert!(!is_framed_elsewhere(None, None), "curl and API clients");
     }
 
