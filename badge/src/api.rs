@@ -24,11 +24,19 @@ pub fn feedback_url(api_origin: &str, entity: &str) -> String {
 /// Whether this page's origin holds the viewer's "do not count me" cookie. The serving origin sets
 /// it readable for exactly this: a beacon to the API origin is cross-site, and browsers that
 /// block third-party cookies would send it without the API origin's copy. The JS engine's RegExp
-/// reads the cookie string where it is, which costs the bundle less than doing it in Rust.
+/// reads the cookie string where it is, which costs the bundle less than doing it in Rust. On https
+/// Plug names it `__Host-platform-no-count`: a plain one there may have been set for the parent
+/// domain by another drop, to stop its visitors being counted anywhere.
 pub fn no_count(document: &web_sys::Document) -> bool {
     let cookies = Reflect::get(document, &"cookie".into()).unwrap_or_default();
-    js_sys::RegExp::new("(^|;) *platform-no-count=", "")
-        .test(&cookies.as_string().unwrap_or_default())
+    let url = Reflect::get(document, &"URL".into()).unwrap_or_default();
+    let https = url.as_string().unwrap_or_default().starts_with("https:");
+    let pattern = if https {
+        "(^|;) *__Host-platform-no-count="
+    } else {
+        "(^|;) *platform-no-count="
+    };
+    js_sys::RegExp::new(pattern, "").test(&cookies.as_string().unwrap_or_default())
 }
 
 /// Counts this page view; `sendBeacon` survives the page being closed right away.

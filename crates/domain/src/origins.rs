@@ -68,14 +68,17 @@ pub fn is_own_or_navigation(sec_fetch_site: Option<&str>, sec_fetch_mode: Option
         || sec_fetch_mode.is_some_and(|m| m.eq_ignore_ascii_case("navigate"))
 }
 
-/// Whether a navigation is another site opening a frame (`Sec-Fetch-Dest` other than `document`,
-/// `cross-site`). A content origin's cookie does not count for it: with the viewer's rights a
-/// drop no site may frame was answered in full and only the browser refused to show it, so how
-/// long the frame took told that site whether this browser had opened the drop. A fresh ticket
-/// still counts (the web app's preview brings one).
+/// Whether a navigation is another page opening a frame (`Sec-Fetch-Dest` other than `document`,
+/// from anywhere but the drop's own origin: `same-site` or `cross-site`). A content origin's
+/// cookie does not count for it: with the viewer's rights a drop no page may frame was answered in
+/// full and only the browser refused to show it, so how long the frame took told the framing page
+/// whether this browser had opened the drop. Deployed, every sibling content origin is
+/// `same-site` (one registrable domain holds them all), so a drop framing another is the framer
+/// this most often stops. A fresh ticket still counts (the web app's preview brings one).
 pub fn is_framed_elsewhere(sec_fetch_site: Option<&str>, sec_fetch_dest: Option<&str>) -> bool {
-    sec_fetch_site.is_some_and(|s| s.eq_ignore_ascii_case("cross-site"))
-        && sec_fetch_dest.is_some_and(|d| !d.eq_ignore_ascii_case("document"))
+    sec_fetch_site.is_some_and(|s| {
+        s.eq_ignore_ascii_case("cross-site") || s.eq_ignore_ascii_case("same-site")
+    }) && sec_fetch_dest.is_some_and(|d| !d.eq_ignore_ascii_case("document"))
 }
 
 /// `Content-Disposition` for a stored file (RFC 6266): an ASCII fallback name for old clients and
@@ -216,7 +219,7 @@ mod tests {
     }
 
     #[test]
-    fn only_another_sites_frame_is_framed_elsewhere() {
+    fn a_frame_opened_by_any_page_but_the_drops_own_is_framed_elsewhere() {
         let framed = |site, dest| is_framed_elsewhere(Some(site), Some(dest));
         assert!(framed("cross-site", "iframe"));
         assert!(framed("CROSS-SITE", "embed"));
@@ -229,7 +232,14 @@ mod tests {
             !framed("same-origin", "iframe"),
             "the drop framing its own pages"
         );
-        assert!(!framed("same-site", "iframe"));
+        assert!(
+            framed("same-site", "iframe"),
+            "a sibling drop: every content origin shares one site"
+        );
+        assert!(
+            !framed("same-site", "document"),
+            "a link followed from a sibling"
+        );
         assert!(!is_framed_elsewhere(None, None), "curl and API clients");
     }
 

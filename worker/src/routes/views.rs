@@ -20,16 +20,30 @@ struct Visit {
     ip: String,
 }
 
-fn visit_of(req: &Request) -> Visit {
+fn visit_of(req: &Request, no_count_cookie: &str) -> Visit {
     Visit {
         user_agent: header(req, "User-Agent").unwrap_or_default(),
-        no_count: cookie(req, NO_COUNT_COOKIE).is_some(),
+        no_count: cookie(req, no_count_cookie).is_some(),
         ip: client_ip(req),
     }
 }
 
 /// The viewer's "do not count me" choice (openapi.yaml), one cookie per origin that counts.
 const NO_COUNT_COOKIE: &str = "platform-no-count";
+/// The content origins' copy on https: every content origin shares one registrable domain, so
+/// a drop's script could set a plain `platform-no-count` for the parent domain and switch counting
+/// off for its visitors on every other drop (`Domain=` is refused for a `__Host-` name).
+const CONTENT_NO_COUNT_COOKIE_HTTPS: &str = "__Host-platform-no-count";
+
+/// The name of the content origins' no-count cookie: `__Host-` on https, so no sibling can toss
+/// one in.
+pub fn content_no_count_name(https: bool) -> &'static str {
+    if https {
+        CONTENT_NO_COUNT_COOKIE_HTTPS
+    } else {
+        NO_COUNT_COOKIE
+    }
+}
 
 /// Whether the request carries the viewer's no-count choice.
 pub fn no_count_chosen(req: &Request) -> bool {
@@ -53,7 +67,8 @@ pub fn no_count_pass_ok(cx: &Ctx, pass: &str, entity_id: &EntityId, ticket: Opti
 /// over with it: a session cookie, renewed by every hand-off, so badge.js can skip the beacon.
 pub fn content_no_count_cookie(https: bool) -> String {
     let secure = if https { "; Secure" } else { "" };
-    format!("{NO_COUNT_COOKIE}=1; Path=/; SameSite=Lax{secure}")
+    let name = content_no_count_name(https);
+    format!("{name}=1; Path=/; SameSite=Lax{secure}")
 }
 
 /// GET /api/v2/no-count and then /_plug/no-count on the serving origin, `?on=1|0[&return=URL]`. Served pages are counted on the
@@ -246,7 +261,13 @@ pub fn count_later(
             purpose.as_deref(),
         ),
     };
-    let visit = visit_of(req);
+    let no_count_cookie = match at {
+        CountedAt::Page => {
+            content_no_count_name(crate::config::Config::is_https(&cx.config.content_origin))
+        }
+        CountedAt::Read => NO_COUNT_COOKIE,
+    };
+    let visit = visit_of(req, no_count_cookie);
     if !looked || !countable(&visit) || user_id == Some(&row.owner_id) {
         return;
     }
@@ -273,7 +294,7 @@ pub fn count_later(
 
 /// POST /api/v2/views/:entity_id: always 202 with an empty body; counting happens afterwards.
 pub async fn beacon(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
-    let visit = visit_of(&req);
+    let visit = visit_of(&req, NO_COUNT_COOKIE);
     let token = crate::auth::bearer(&req);
     let id = id.to_ascii_lowercase();
     if countable(&visit) && plug_domain::validate::is_uuid(&id) {

@@ -211,8 +211,8 @@ async fn seen_here(cx: &Ctx, entity_id: &EntityId, user: Option<&User>) -> ApiRe
 
 /// Who is looking: a hand-off ticket (which also sets this origin's cookie), else a Bearer token
 /// (API clients), else this origin's cookie for this Inspiration. The ticket and the cookie count
-/// only for this origin's own requests and for navigations to it, the cookie not for another
-/// site's frame (`is_framed_elsewhere`): a page elsewhere (another
+/// only for this origin's own requests and for navigations to it, the cookie not for a frame
+/// another page opens (`is_framed_elsewhere`, a sibling drop's included): a page elsewhere (another
 /// Inspiration's origin, any site) that includes a file of this one by `<script src>`, `<img>` or
 /// a stylesheet is sent the cookie by the browser, and must still be answered as a stranger.
 async fn viewer(
@@ -236,8 +236,9 @@ async fn viewer(
         if let Some(redeemed) = sessions::redeem_content_ticket(cx, ticket, entity_id).await? {
             let user = remember(cx, entity_id, redeemed);
             set_cookies.push(sessions::content_cookie(cx, &user.user_id, entity_id));
-            if crate::http::cookie(req, HANDOFF_COOKIE).is_some() {
-                set_cookies.push(format!("{HANDOFF_COOKIE}=; Path=/; Max-Age=0"));
+            if crate::http::cookie(req, handoff_cookie(cx)).is_some() {
+                let (name, secure) = (handoff_cookie(cx), secure_attribute(cx));
+                set_cookies.push(format!("{name}=; Path=/; Max-Age=0{secure}"));
             }
             return Ok(Some(user));
         }
@@ -257,8 +258,26 @@ async fn viewer(
 /// Without it a spent ticket is only an old address: the address bar keeps the ticket the page
 /// was opened with, so a copied address, a bookmark or a reload after the cookie's 8 h carries
 /// one, and goes through the hand-off again like an address without it. Its only effect is to
-/// stop a second pass, so a cookie tossed in by a sibling origin takes nothing from anyone.
+/// stop a second pass; `__Host-` on https, so a sibling drop cannot set one for the parent domain
+/// and send its visitors' old addresses of every other drop to the not-shared page.
 const HANDOFF_COOKIE: &str = "plug_handoff";
+const HANDOFF_COOKIE_HTTPS: &str = "__Host-plug_handoff";
+
+fn handoff_cookie(cx: &Ctx) -> &'static str {
+    if Config::is_https(&cx.config.content_origin) {
+        HANDOFF_COOKIE_HTTPS
+    } else {
+        HANDOFF_COOKIE
+    }
+}
+
+fn secure_attribute(cx: &Ctx) -> &'static str {
+    if Config::is_https(&cx.config.content_origin) {
+        "; Secure"
+    } else {
+        ""
+    }
+}
 
 /// Not readable here: a browser goes through the link origin's hand-off (which signs it in and
 /// brings it back); one that just came back from it with a ticket that did not work lands on the
@@ -267,7 +286,7 @@ fn refuse(cx: &Ctx, req: &Request, pass: &HandOff) -> ApiResult<Response> {
     if !navigation(req) {
         return Err(not_found_error());
     }
-    if pass.ticket.is_some() && crate::http::cookie(req, HANDOFF_COOKIE).is_some() {
+    if pass.ticket.is_some() && crate::http::cookie(req, handoff_cookie(cx)).is_some() {
         return Ok(not_shared(cx, None));
     }
     let mut handoff = Url::parse(&format!("{}/_plug/handoff", cx.config.serve_base_url))
@@ -278,14 +297,10 @@ fn refuse(cx: &Ctx, req: &Request, pass: &HandOff) -> ApiResult<Response> {
     let mut response = crate::http::redirect(handoff.as_str(), 302)?;
     let headers = response.headers_mut();
     headers.set("Cache-Control", "no-store")?;
-    let secure = if Config::is_https(&cx.config.content_origin) {
-        "; Secure"
-    } else {
-        ""
-    };
+    let (name, secure) = (handoff_cookie(cx), secure_attribute(cx));
     headers.append(
         "Set-Cookie",
-        &format!("{HANDOFF_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax; Max-Age=60{secure}"),
+        &format!("{name}=1; Path=/; HttpOnly; SameSite=Lax; Max-Age=60{secure}"),
     )?;
     Ok(response)
 }
