@@ -172,6 +172,7 @@ async function renderPage(doc, slot, pdfjs, links, layers) {
   slot.dataset.width = String(slot.clientWidth);
   const textContentSource = layers ? await visibleText(page, layers, pdfjs) : page.streamTextContent();
   await new pdfjs.TextLayer({ textContentSource, container: text, viewport }).render();
+  if (text.textContent.trim()) pageHasText();
   await renderAnnotations(doc, page, slot, viewport, pdfjs, links);
   page.cleanup();
 }
@@ -268,18 +269,41 @@ async function sizePages(doc) {
 }
 
 // A scan saved as PDF (a copier's, a phone app's without text recognition) is pictures of pages:
-// the browser's find found nothing in it, a drag selected nothing, and nothing said why. Its
-// pages' text is read in order (pictures are not decoded for it) until one has some; where none
-// has, a note above the pages says so. The pages' box is marked with what was found.
+// the browser's find found nothing in it, a drag selected nothing, and nothing said why. Some
+// pages' text is read (pictures are not decoded for it) until one has some: the first few and a
+// few spread over the rest, so a long document without text (a scanned book, a drawing set with
+// its lettering turned to outlines) is not read through to its last page in the background, each
+// page's drawing parsed once more. Where none has text, a note above the pages says so; a page
+// drawn later that turns out to have text takes the note away (pageHasText). The pages' box is
+// marked with what was found.
+const TEXT_PROBES = 12;
+
+function probedPages(count) {
+  if (count <= TEXT_PROBES) return Array.from({ length: count }, (_, i) => i + 1);
+  const head = TEXT_PROBES / 2;
+  const numbers = new Set(Array.from({ length: head }, (_, i) => i + 1));
+  for (let k = 1; k <= TEXT_PROBES - head; k++) numbers.add(head + Math.round((k * (count - head)) / (TEXT_PROBES - head)));
+  return [...numbers];
+}
+
+function pageHasText() {
+  if (pagesBox.dataset.text === "some") return;
+  pagesBox.dataset.text = "some";
+  document.querySelector(".plug-pdf-note")?.remove();
+}
+
 async function noteWithoutText(doc) {
-  for (let number = 1; number <= doc.numPages; number++) {
+  for (const number of probedPages(doc.numPages)) {
+    if (pagesBox.dataset.text === "some") return;
     const page = await doc.getPage(number);
     const content = await page.getTextContent();
+    page.cleanup();
     if (content.items.some((item) => item.str.trim())) {
-      pagesBox.dataset.text = "some";
+      pageHasText();
       return;
     }
   }
+  if (pagesBox.dataset.text === "some") return;
   pagesBox.dataset.text = "none";
   const note = document.createElement("p");
   note.className = "plug-pdf-note";
