@@ -79,7 +79,9 @@ impl Raster {
                     if kind == b"IDAT" {
                         return None;
                     }
-                    at = at.checked_add(12)?.checked_add(usize::try_from(len).ok()?)?;
+                    at = at
+                        .checked_add(12)?
+                        .checked_add(usize::try_from(len).ok()?)?;
                 }
             }
             Raster::Jpeg => jpeg_reaches_scan(bytes).not().then_some(CUT),
