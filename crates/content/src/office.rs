@@ -222,8 +222,7 @@ fn compound_stream_names(bytes: &[u8]) -> Vec<String> {
 /// index into the missing table; Excel itself calls such a file damaged.
 fn check_shared_strings(zip: &mut Zip<&[u8]>) -> Result<(), ContentError> {
     const RELS: &str = "xl/_rels/workbook.xml.rels";
-    const SHARED_STRINGS: &str =
-        "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings";
+    const SHARED_STRINGS: &str = "/officeDocument/2006/relationships/sharedStrings\"";
     let Some(index) = find_part(zip, RELS) else {
         return Ok(());
     };
@@ -238,45 +237,37 @@ fn check_shared_strings(zip: &mut Zip<&[u8]>) -> Result<(), ContentError> {
             return Ok(());
         }
     }
-    let mut reader = quick_xml::Reader::from_reader(rels.as_bytes());
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match reader.read_event_into(&mut buf) {
-            Ok(quick_xml::events::Event::Empty(tag) | quick_xml::events::Event::Start(tag))
-                if tag.local_name().as_ref() == "Relationship" =>
-            {
-                let attribute = |name: &str| {
-                    tag.attributes()
-                        .flatten()
-                        .find(|a| a.key.as_ref() == name)
-                        .map(|a| a.value.into_owned())
-                };
-                let external = attribute("TargetMode").is_some_and(|m| m == "External");
-                if attribute("Type").as_deref() != Some(SHARED_STRINGS) || external {
-                    continue;
-                }
-                let Some(target) = attribute("Target") else {
-                    continue;
-                };
-                let part = match target.strip_prefix('/') {
-                    Some(absolute) => absolute.to_string(),
-                    None => format!("xl/{target}"),
-                };
-                if find_part(zip, &part).is_none() {
-                    return Err(ContentError::malformed(format!(
-                        "The .xlsx file is damaged: its text table ({part}, which every cell of \
-                         text points into) is missing, so its cells of text cannot be shown. Open \
-                         it in Excel or LibreOffice, let it repair the file, save it and upload it \
-                         again."
-                    )));
-                }
-                return Ok(());
-            }
-            Ok(quick_xml::events::Event::Eof) | Err(_) => return Ok(()),
-            Ok(_) => {}
-        }
+    // The tag naming the part, read as text: a relationships part is flat, one tag per
+    // relationship, and a second kind of XML reader would weigh on the Worker's upload.
+    let Some(at) = rels.find(SHARED_STRINGS) else {
+        return Ok(());
+    };
+    let tag_start = rels[..at].rfind('<').unwrap_or(0);
+    let tag_end = rels[at..].find('>').map_or(rels.len(), |end| at + end);
+    let tag = &rels[tag_start..tag_end];
+    let attribute = |name: &str| {
+        let value = tag.split(&format!(" {name}=")).nth(1)?;
+        let quote = value.chars().next().filter(|q| matches!(q, '"' | '\''))?;
+        value[1..].split(quote).next()
+    };
+    if attribute("TargetMode") == Some("External") {
+        return Ok(());
     }
+    let Some(target) = attribute("Target") else {
+        return Ok(());
+    };
+    let part = match target.strip_prefix('/') {
+        Some(absolute) => absolute.to_string(),
+        None => format!("xl/{target}"),
+    };
+    if find_part(zip, &part).is_some() {
+        return Ok(());
+    }
+    Err(ContentError::malformed(format!(
+        "The .xlsx file is damaged: its text table ({part}, which every cell of text points \
+         into) is missing, so its cells of text cannot be shown. Open it in Excel or \
+         LibreOffice, let it repair the file, save it and upload it again."
+    )))
 }
 
 fn require_part<B: AsRef<[u8]>>(

@@ -54,38 +54,23 @@ pub(crate) fn what_it_holds(bytes: &[u8]) -> Option<&'static str> {
 }
 
 /// The start of a file as text, when it is text: UTF-8 (a character cut at the end of the head
-/// allowed) or UTF-16 with a byte order mark, with no control characters but tab and line ends.
+/// allowed) with no control characters but tab, line ends and form feed. UTF-16 (Excel's
+/// "Unicode Text", with its byte order mark) is told as text by its mark alone.
 fn text_head(head: &[u8]) -> Option<String> {
-    let decoded = if let Some(rest) = head.strip_prefix(b"\xFF\xFE") {
-        let units = rest
-            .chunks_exact(2)
-            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]));
-        char::decode_utf16(units)
-            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-            .collect()
-    } else if let Some(rest) = head.strip_prefix(b"\xFE\xFF") {
-        let units = rest
-            .chunks_exact(2)
-            .map(|pair| u16::from_be_bytes([pair[0], pair[1]]));
-        char::decode_utf16(units)
-            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-            .collect()
-    } else {
-        let body = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-        let valid = match std::str::from_utf8(body) {
-            Ok(text) => text,
-            // Cut inside a character at the end of the head: the part before it.
-            Err(e) if body.len() - e.valid_up_to() < 4 && e.error_len().is_none() => {
-                std::str::from_utf8(&body[..e.valid_up_to()]).ok()?
-            }
-            Err(_) => return None,
-        };
-        valid.to_string()
+    if head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF") {
+        return Some(String::from("text"));
+    }
+    let body = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let text = match std::str::from_utf8(body) {
+        Ok(text) => text,
+        // Cut inside a character at the end of the head: the part before it.
+        Err(e) if e.error_len().is_none() => std::str::from_utf8(&body[..e.valid_up_to()]).ok()?,
+        Err(_) => return None,
     };
-    let is_text = !decoded
-        .chars()
-        .any(|c| (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0C')) || c == '\u{FFFD}');
-    is_text.then_some(decoded)
+    let controls = text
+        .bytes()
+        .any(|b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C)) || b == 0x7F);
+    (!controls).then(|| text.to_string())
 }
 
 #[cfg(test)]
@@ -107,7 +92,7 @@ mod tests {
             ),
             (b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>", "an SVG drawing"),
             (b"Region,Revenue\nNorth,120\n", "plain text such as CSV"),
-            (b"\xFF\xFER\0e\0g\0i\0o\0n\0\t\0R\0\n\0", "plain text such as CSV"),
+            (b"\xFF\xFER\0e\0g\0i\0o\0n\0\t\0R\0\n\0", "plain text"),
             (b"Just some notes\n", "plain text"),
         ];
         for (bytes, expected) in cases {
