@@ -199,10 +199,11 @@ nm="$node_modules"
 rm -f "$out/xlsx.mini.min.js" "$out/licenses/xlsx.txt"
 
 # React scaffold: React 18 UMD builds and Sucrase, which ships no browser build of its
-# own, bundled into one IIFE exposing `window.sucrase` (200 KB against Babel's 3 MB).
+# own, bundled into one IIFE exposing `window.sucrase` (200 KB against Babel's 3 MB), with its
+# parser's tokens (scripts/sucrase-entry.mjs).
 sync_file "$nm/react/umd/react.production.min.js" "$out/react.production.min.js"
 sync_file "$nm/react-dom/umd/react-dom.production.min.js" "$out/react-dom.production.min.js"
-build "$nm/sucrase/dist/esm/index.js" "$out/sucrase.min.js" \
+build "$repo/scripts/sucrase-entry.mjs" "$out/sucrase.min.js" \
   --bundle --format=iife --global-name=sucrase --platform=browser --target=es2020
 
 # Single-file React: the libraries and the shadcn/ui-compatible kit a component may import, and

@@ -114,6 +114,26 @@ test('feedback that fails after its rate-limit admissions leaves neither the ent
   assert.equal((await send()).status, 429);
 });
 
+test('refused uploads of every type leave no row, no object and no rate-limit slot: twelve in a row, then a drop goes through', async () => {
+  const { owner } = await app.world();
+  const before = await snapshot();
+  const office = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024)]);
+  const refused = [
+    ['html', 'index.html', ''], ['html', 'site.zip', fx.site().subarray(0, 200)], ['react_single_file', 'App.jsx', '\uFEFF'],
+    ['markdown', 'notes.md', fx.png()], ['pdf', 'report.pdf', fx.html('Report')], ['pdf', 'report.pdf', fx.pdf().subarray(0, 40)],
+    ['docx', 'plan.docx', office], ['xlsx', 'book.xlsx', 'Region,Revenue\nNorth,120\n'], ['pptx', 'deck.pptx', fx.pptx().subarray(0, 90)],
+    ['image', 'photo.png', fx.png().subarray(0, 33)], ['image', 'photo.jpg', fx.pdf()], ['image', 'logo.svg', '<svg'],
+  ];
+  for (const [source_type, name, content] of refused) {
+    const res = await app.drop(owner, { file: { name, content }, fields: { source_type, name: unique('bad') } });
+    expectError(assert, res, 422, 'CONTENT_MALFORMED');
+  }
+  await new Promise((r) => setTimeout(r, 300));
+  assert.deepEqual(await snapshot(), before, 'nothing of the twelve refused drops is left');
+  const ok = await app.drop(owner, { fields: { name: unique('good') } });
+  assert.equal(ok.status, 201, `the create limit (10 a minute) counted none of them: ${ok.text}`);
+});
+
 test('the fault switch is off unless the instance turned it on', async () => {
   const plain = await startWorker();
   try {

@@ -25,8 +25,12 @@ import { ROOT } from './worker.mjs';
 // a zipped site's strong ETags and If-Range, ECharts 5 and jsPDF 2 in the CDN map, Flutter's own
 // CanvasKit and threaded Emscripten builds isolated +0.84; a cross-site frame answered as a
 // stranger's +0.38 (parts overlap once compressed together). 731.5 leaves the next change a
-// kilobyte to pay for again; the goal is still 900.
-export const UPLOAD_GZIP_GOAL_KIB = 731.5;
+// kilobyte to pay for again; the goal is still 900. Broken files said for what they are (an
+// encrypted or Office 97-2003 file, a CSV or PDF under an Office name, a package cut short, missing
+// shared strings, a picture with no data to draw) took h107's branch to 734.32 (+3.74 against
+// 730.58; the shared-strings check reads its tag as text, as a second XML reader cost 2 KiB more):
+// 734.5 holds that.
+export const UPLOAD_GZIP_GOAL_KIB = 734.5;
 
 export function dryRunUploadSize() {
   const outdir = mkdtempSync(join(tmpdir(), 'plug-dry-run-'));

@@ -1,6 +1,8 @@
 //! Raster image formats told apart by their signatures, and their pixel sizes
 //! read from the headers (PNG IHDR, JPEG SOF, WebP VP8/VP8L/VP8X).
 
+use std::ops::Not;
+
 /// A raster format Plug knows by its first bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Raster {
@@ -56,6 +58,44 @@ impl Raster {
             }
             Raster::Webp => matches!(bytes.get(12..16), Some(b"VP8 " | b"VP8L" | b"VP8X")),
             Raster::Jpeg | Raster::Gif => true,
+        }
+    }
+
+    /// Why a picture with a whole header has nothing a browser can draw, if so: a PNG that ends
+    /// before its first IDAT chunk, a JPEG before its first scan (SOS), a WebP whose RIFF
+    /// length is shorter than its first chunk (browsers refuse to decode it). A picture cut
+    /// inside its data still draws its top part, which the viewer shows and says is cut short.
+    pub(crate) fn nothing_to_draw(self, bytes: &[u8]) -> Option<&'static str> {
+        const CUT: &str = "it ends before any of its picture data, so there is nothing to show \
+                           (the file was cut off while downloading, copying or saving)";
+        match self {
+            Raster::Png => {
+                let mut at = 8;
+                loop {
+                    let (Some(len), Some(kind)) = (be32(bytes, at), bytes.get(at + 4..at + 8))
+                    else {
+                        return Some(CUT);
+                    };
+                    if kind == b"IDAT" {
+                        return None;
+                    }
+                    at = at
+                        .checked_add(12)?
+                        .checked_add(usize::try_from(len).ok()?)?;
+                }
+            }
+            Raster::Jpeg => jpeg_reaches_scan(bytes).not().then_some(CUT),
+            Raster::Webp => {
+                let riff = le32(bytes, 4)?;
+                let Some(chunk) = le32(bytes, 16) else {
+                    return Some(CUT);
+                };
+                (u64::from(chunk) + 12 > u64::from(riff)).then_some(
+                    "its header gives the file a length shorter than its picture data, so \
+                     browsers refuse to draw it",
+                )
+            }
+            Raster::Gif => None,
         }
     }
 
@@ -139,6 +179,34 @@ fn jpeg_dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
     }
 }
 
+/// Whether the JPEG's markers lead to a start of scan (its picture data) before the bytes end;
+/// bytes that are not a marker where one belongs are not judged here.
+fn jpeg_reaches_scan(bytes: &[u8]) -> bool {
+    let mut at = 2;
+    loop {
+        while bytes.get(at) == Some(&0xFF) && bytes.get(at + 1) == Some(&0xFF) {
+            at += 1;
+        }
+        let (Some(&first), Some(&marker)) = (bytes.get(at), bytes.get(at + 1)) else {
+            return false;
+        };
+        if first != 0xFF || marker == 0xDA {
+            return true;
+        }
+        if marker == 0xD9 {
+            return false;
+        }
+        if marker == 0x01 || (0xD0..=0xD8).contains(&marker) {
+            at += 2;
+            continue;
+        }
+        let Some(length) = be16(bytes, at + 2) else {
+            return false;
+        };
+        at += 2 + usize::from(length);
+    }
+}
+
 /// SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC).
 fn is_start_of_frame(marker: u8) -> bool {
     (0xC0..=0xCF).contains(&marker) && !matches!(marker, 0xC4 | 0xC8 | 0xCC)
@@ -201,18 +269,21 @@ pub(crate) mod fixtures {
         bytes.extend_from_slice(&width.to_be_bytes());
         bytes.extend_from_slice(&height.to_be_bytes());
         bytes.extend_from_slice(&[8, 6, 0, 0, 0, 0, 0, 0, 0]); // depth, colour, ..., CRC
+        bytes.extend_from_slice(b"\0\0\0\0IDAT\x35\xaf\x06\x1e");
         bytes.extend_from_slice(b"\0\0\0\0IEND\xaeB`\x82");
         bytes
     }
 
-    /// SOI, an APP0 segment, then a baseline SOF0 frame header.
+    /// SOI, an APP0 segment, a baseline SOF0 frame header, a scan header and EOI.
     pub(crate) fn jpeg(width: u16, height: u16) -> Vec<u8> {
         let mut bytes = vec![0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10];
         bytes.extend_from_slice(b"JFIF\0\x01\x01\0\0\x01\0\x01\0\0");
         bytes.extend_from_slice(&[0xFF, 0xC0, 0x00, 0x11, 0x08]);
         bytes.extend_from_slice(&height.to_be_bytes());
         bytes.extend_from_slice(&width.to_be_bytes());
-        bytes.extend_from_slice(&[3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xFF, 0xD9]);
+        bytes.extend_from_slice(&[3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+        bytes.extend_from_slice(&[0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00]);
+        bytes.extend_from_slice(&[0xFF, 0xD9]);
         bytes
     }
 
@@ -321,12 +392,43 @@ mod tests {
     }
 
     #[test]
+    fn tells_a_picture_cut_before_its_data_from_one_cut_inside_it() {
+        for whole in [png(4, 4), jpeg(4, 4), webp_lossy(4, 4)] {
+            let raster = Raster::sniff(&whole).unwrap();
+            assert_eq!(raster.nothing_to_draw(&whole), None, "{raster:?}");
+        }
+        let png = png(4, 4);
+        assert!(Raster::Png.nothing_to_draw(&png[..33]).is_some());
+        assert_eq!(Raster::Png.nothing_to_draw(&png[..45]), None, "IDAT begun");
+        let jpeg = jpeg(4, 4);
+        let scan = jpeg.len() - 12;
+        assert!(Raster::Jpeg.nothing_to_draw(&jpeg[..scan]).is_some());
+        assert_eq!(Raster::Jpeg.nothing_to_draw(&jpeg[..scan + 4]), None);
+        let mut short = webp_lossy(4, 4);
+        short[4..8].copy_from_slice(&8u32.to_le_bytes());
+        assert!(Raster::Webp
+            .nothing_to_draw(&short)
+            .unwrap()
+            .contains("shorter"));
+        let mut long = webp_lossy(4, 4);
+        long[4..8].copy_from_slice(&9_000u32.to_le_bytes());
+        assert_eq!(
+            Raster::Webp.nothing_to_draw(&long),
+            None,
+            "cut inside: the viewer's"
+        );
+    }
+
+    #[test]
     fn survives_truncated_headers() {
         for cut in 0..40 {
             let bytes = &jpeg(10, 10)[..cut.min(jpeg(10, 10).len())];
             let _ = Raster::Jpeg.dimensions(bytes);
             let _ = Raster::Webp.dimensions(&webp_lossy(5, 5)[..cut.min(30)]);
             let _ = Raster::Png.dimensions(&png(5, 5)[..cut.min(33)]);
+            let _ = Raster::Jpeg.nothing_to_draw(bytes);
+            let _ = Raster::Webp.nothing_to_draw(&webp_lossy(5, 5)[..cut.min(30)]);
+            let _ = Raster::Png.nothing_to_draw(&png(5, 5)[..cut.min(45)]);
         }
     }
 }

@@ -51,6 +51,7 @@ mod image;
 mod office;
 mod range;
 mod site_base;
+mod sniff;
 mod svg;
 #[cfg(test)]
 mod test_zip;

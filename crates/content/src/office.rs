@@ -5,6 +5,7 @@ use crate::archive::{
     check_readable, open_zip, too_many_files, zip_error, ArchiveLimits, InflateBudget, Zip,
 };
 use crate::format::Format;
+use crate::sniff::what_it_holds;
 use crate::ContentError;
 
 /// The three Office formats Plug embeds.
@@ -51,6 +52,32 @@ impl OfficeKind {
             OfficeKind::PowerPoint => "a PowerPoint presentation",
         }
     }
+
+    fn app(self) -> &'static str {
+        match self {
+            OfficeKind::Word => "Word",
+            OfficeKind::Excel => "Excel",
+            OfficeKind::PowerPoint => "PowerPoint",
+        }
+    }
+
+    /// Where Office 365 and 2016-2021 keep the password that encrypts the file.
+    fn password_menu(self) -> &'static str {
+        match self {
+            OfficeKind::Word => "File > Info > Protect Document > Encrypt with Password",
+            OfficeKind::Excel => "File > Info > Protect Workbook > Encrypt with Password",
+            OfficeKind::PowerPoint => "File > Info > Protect Presentation > Encrypt with Password",
+        }
+    }
+
+    /// The Office 97-2003 format of the same kind, as its extension.
+    fn legacy_extension(self) -> &'static str {
+        match self {
+            OfficeKind::Word => "doc",
+            OfficeKind::Excel => "xls",
+            OfficeKind::PowerPoint => "ppt",
+        }
+    }
 }
 
 const CONTENT_TYPES: &str = "[Content_Types].xml";
@@ -65,18 +92,182 @@ pub(crate) fn check_package(
 ) -> Result<(), ContentError> {
     let ext = kind.extension();
     if bytes.starts_with(CFB_SIGNATURE) {
-        return Err(ContentError::malformed(format!(
-            "This file is password-protected or in the old Office format (.doc, .xls, .ppt). Open it \
-             in Office, remove any password and save it as .{ext}, then upload it again."
-        )));
+        return Err(compound_file_refusal(bytes, kind));
+    }
+    if !bytes.starts_with(b"PK") {
+        if let Some(other) = what_it_holds(bytes) {
+            return Err(ContentError::malformed(format!(
+                "This file is named .{ext} but holds {other}, not {}. Open it in {} (or LibreOffice) \
+                 and save it as .{ext}, then upload that.",
+                kind.describe(),
+                kind.app()
+            )));
+        }
     }
     let noun = format!("The .{ext} file");
-    let mut zip = open_zip(bytes, limits, &noun)?;
+    let mut zip = open_zip(bytes, limits, &noun).map_err(|error| cut_short(bytes, kind, error))?;
     require_part(&zip, CONTENT_TYPES, kind, &noun)?;
     if find_part(&zip, kind.main_part()).is_none() {
         return Err(wrong_kind(&zip, kind, &noun));
     }
+    if kind == OfficeKind::Excel {
+        check_shared_strings(&mut zip)?;
+    }
     inflate_every_part(&mut zip, bytes.len(), limits, &noun)
+}
+
+/// A zip that starts like one but whose directory (at its end) cannot be found was cut short on
+/// its way: said so, with Office's advice rather than the zip tools' of a zipped site.
+fn cut_short(bytes: &[u8], kind: OfficeKind, error: ContentError) -> ContentError {
+    // The end-of-directory record: 22 bytes after its signature.
+    let readable_end =
+        memchr::memmem::rfind(bytes, b"PK\x05\x06").is_some_and(|at| bytes.len() - at >= 22);
+    if !bytes.starts_with(b"PK\x03\x04") || readable_end {
+        return error;
+    }
+    ContentError::malformed(format!(
+        "The .{} file is incomplete: it ends before the list of its parts (at the end of every \
+         Office file), so it was probably cut off while downloading, copying or saving. Upload \
+         the complete file, or save it again from {}.",
+        kind.extension(),
+        kind.app()
+    ))
+}
+
+/// What a Compound File (the container of Office 97-2003's .doc, .xls and .ppt, and of an
+/// Office file saved with a password, which Office encrypts whole into one) holds, told by the
+/// names of its streams, and the refusal that says what to do with it.
+fn compound_file_refusal(bytes: &[u8], kind: OfficeKind) -> ContentError {
+    let names = compound_stream_names(bytes);
+    let has = |name: &str| names.iter().any(|n| n.eq_ignore_ascii_case(name));
+    let ext = kind.extension();
+    if has("EncryptedPackage") || has("EncryptionInfo") {
+        return ContentError::malformed(format!(
+            "This file is password-protected: {} encrypted it, so Plug cannot open it to show it. \
+             Open it in {} with its password, remove the password ({}: clear the box and click \
+             OK), save it and upload it again.",
+            kind.app(),
+            kind.app(),
+            kind.password_menu()
+        ));
+    }
+    let legacy = if has("WordDocument") {
+        Some(OfficeKind::Word)
+    } else if has("Workbook") || has("Book") {
+        Some(OfficeKind::Excel)
+    } else if has("PowerPoint Document") {
+        Some(OfficeKind::PowerPoint)
+    } else {
+        None
+    };
+    ContentError::malformed(match legacy {
+        Some(old) if old == kind => format!(
+            "This file is in the old {} 97-2003 format (.{}), not .{ext}: it was renamed rather \
+             than saved as .{ext}. Open it in {} or LibreOffice, save it as .{ext} ({} {}), and \
+             upload that.",
+            old.app(),
+            old.legacy_extension(),
+            old.app(),
+            old.app(),
+            match old {
+                OfficeKind::Word => "Document",
+                OfficeKind::Excel => "Workbook",
+                OfficeKind::PowerPoint => "Presentation",
+            }
+        ),
+        Some(old) => format!(
+            "This file is named .{ext} but holds an old {} 97-2003 file (.{}). Open it in {} or \
+             LibreOffice, save it as .{}, and upload that with source_type {}.",
+            old.app(),
+            old.legacy_extension(),
+            old.app(),
+            old.extension(),
+            old.extension()
+        ),
+        None => format!(
+            "This file is password-protected or in the old Office format (.doc, .xls, .ppt). Open it \
+             in Office, remove any password and save it as .{ext}, then upload it again."
+        ),
+    })
+}
+
+/// The names in a Compound File's directory ([MS-CFB] 2.6): 128-byte entries in the sectors
+/// after the 512-byte header, each a UTF-16 name with its terminator, the name's byte length
+/// at 0x40 and the object type (1 storage, 2 stream, 5 root) at 0x42. Entries are read where
+/// they sit rather than along the directory's sector chain: the names only choose the words of
+/// a refusal, and a file too damaged to list them gets the general one.
+fn compound_stream_names(bytes: &[u8]) -> Vec<String> {
+    bytes
+        .get(512..)
+        .unwrap_or_default()
+        .chunks_exact(128)
+        .filter_map(|entry| {
+            let len = usize::from(u16::from_le_bytes([entry[0x40], entry[0x41]]));
+            if !(4..=64).contains(&len) || len % 2 == 1 || !matches!(entry[0x42], 1 | 2 | 5) {
+                return None;
+            }
+            if entry[len - 2..len] != [0, 0] {
+                return None;
+            }
+            let units = entry[..len - 2]
+                .chunks_exact(2)
+                .map(|pair| u16::from_le_bytes([pair[0], pair[1]]));
+            String::from_utf16(&units.collect::<Vec<_>>()).ok()
+        })
+        .collect()
+}
+
+/// A workbook whose relationships name a shared-strings part the package does not hold (a
+/// tool that dropped it, a hand-edited package) shows every cell of text as a number, its
+/// index into the missing table; Excel itself calls such a file damaged.
+fn check_shared_strings(zip: &mut Zip<&[u8]>) -> Result<(), ContentError> {
+    const RELS: &str = "xl/_rels/workbook.xml.rels";
+    const SHARED_STRINGS: &str = "/officeDocument/2006/relationships/sharedStrings\"";
+    let Some(index) = find_part(zip, RELS) else {
+        return Ok(());
+    };
+    let mut rels = String::new();
+    {
+        let entry = zip
+            .by_index(index)
+            .map_err(|e| zip_error("The .xlsx file", e))?;
+        // The relationships of a workbook are a few KB; a larger part is not read here.
+        let mut limited = std::io::Read::take(entry, 1 << 20);
+        if std::io::Read::read_to_string(&mut limited, &mut rels).is_err() {
+            return Ok(());
+        }
+    }
+    // The tag naming the part, read as text: a relationships part is flat, one tag per
+    // relationship, and a second kind of XML reader would weigh on the Worker's upload.
+    let Some(at) = rels.find(SHARED_STRINGS) else {
+        return Ok(());
+    };
+    let tag_start = rels[..at].rfind('<').unwrap_or(0);
+    let tag_end = rels[at..].find('>').map_or(rels.len(), |end| at + end);
+    let tag = &rels[tag_start..tag_end];
+    let attribute = |name: &str| {
+        let value = tag.split(&format!(" {name}=")).nth(1)?;
+        let quote = value.chars().next().filter(|q| matches!(q, '"' | '\''))?;
+        value[1..].split(quote).next()
+    };
+    if attribute("TargetMode") == Some("External") {
+        return Ok(());
+    }
+    let Some(target) = attribute("Target") else {
+        return Ok(());
+    };
+    let part = match target.strip_prefix('/') {
+        Some(absolute) => absolute.to_string(),
+        None => format!("xl/{target}"),
+    };
+    if find_part(zip, &part).is_some() {
+        return Ok(());
+    }
+    Err(ContentError::malformed(format!(
+        "The .xlsx file is damaged: its text table ({part}, which every cell of text points \
+         into) is missing, so its cells of text cannot be shown. Open it in Excel or \
+         LibreOffice, let it repair the file, save it and upload it again."
+    )))
 }
 
 fn require_part<B: AsRef<[u8]>>(
@@ -228,6 +419,105 @@ pub(crate) mod tests {
                 .contains("password-protected or in the old Office format"),
             "{error}"
         );
+    }
+
+    /// A Compound File's header and one directory sector naming `streams` after the root.
+    fn compound(streams: &[&str]) -> Vec<u8> {
+        let mut bytes = CFB_SIGNATURE.to_vec();
+        bytes.resize(512, 0);
+        for (i, name) in std::iter::once("Root Entry")
+            .chain(streams.iter().copied())
+            .enumerate()
+        {
+            let mut entry = [0u8; 128];
+            let utf16: Vec<u8> = name
+                .encode_utf16()
+                .chain([0])
+                .flat_map(u16::to_le_bytes)
+                .collect();
+            entry[..utf16.len()].copy_from_slice(&utf16);
+            entry[0x40..0x42].copy_from_slice(&(utf16.len() as u16).to_le_bytes());
+            entry[0x42] = if i == 0 { 5 } else { 2 };
+            bytes.extend_from_slice(&entry);
+        }
+        bytes.resize(512 * 3, 0);
+        bytes
+    }
+
+    #[test]
+    fn says_a_password_protected_file_is_password_protected() {
+        let encrypted = compound(&["\u{6}DataSpaces", "EncryptionInfo", "EncryptedPackage"]);
+        for kind in OfficeKind::ALL {
+            let error = check(&encrypted, kind).unwrap_err();
+            assert_eq!(error.status(), 422);
+            assert!(
+                error
+                    .message()
+                    .starts_with("This file is password-protected:"),
+                "{error}"
+            );
+            assert!(error.message().contains(kind.password_menu()), "{error}");
+        }
+    }
+
+    #[test]
+    fn names_the_old_format_a_renamed_file_is_in() {
+        let doc = compound(&["WordDocument", "1Table", "\u{5}SummaryInformation"]);
+        let message = check(&doc, OfficeKind::Word).unwrap_err().to_string();
+        assert!(
+            message.contains("old Word 97-2003 format (.doc), not .docx"),
+            "{message}"
+        );
+        let xls = compound(&["Workbook"]);
+        let message = check(&xls, OfficeKind::Word).unwrap_err().to_string();
+        assert!(
+            message.contains("holds an old Excel 97-2003 file (.xls)"),
+            "{message}"
+        );
+        assert!(message.contains("source_type xlsx"), "{message}");
+        let ppt = compound(&["PowerPoint Document", "Current User"]);
+        let message = check(&ppt, OfficeKind::PowerPoint).unwrap_err().to_string();
+        assert!(message.contains("(.ppt), not .pptx"), "{message}");
+    }
+
+    #[test]
+    fn names_what_a_file_that_is_not_a_package_holds() {
+        let csv = check(b"Region,Revenue\nNorth,120\n", OfficeKind::Excel).unwrap_err();
+        assert!(
+            csv.message()
+                .contains("holds plain text such as CSV, not an Excel workbook"),
+            "{csv}"
+        );
+        let pdf = check(b"%PDF-1.7\n1 0 obj", OfficeKind::Word).unwrap_err();
+        assert!(pdf.message().contains("holds a PDF"), "{pdf}");
+        let bom = check(b"\xEF\xBB\xBF", OfficeKind::PowerPoint).unwrap_err();
+        assert!(bom.message().contains("no content"), "{bom}");
+    }
+
+    #[test]
+    fn says_a_package_cut_short_is_incomplete() {
+        let whole = package(OfficeKind::Word, &[("word/styles.xml", &[b'x'; 2000])]);
+        let directory = memchr::memmem::find(&whole, b"PK\x01\x02").unwrap();
+        for end in [100, directory + 10, whole.len() - 10] {
+            let error = check(&whole[..end], OfficeKind::Word).unwrap_err();
+            assert!(error.message().contains("is incomplete"), "{end}: {error}");
+        }
+    }
+
+    #[test]
+    fn refuses_a_workbook_whose_shared_strings_are_missing() {
+        let rels = br#"<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>"#;
+        let without = package(OfficeKind::Excel, &[("xl/_rels/workbook.xml.rels", rels)]);
+        let error = check(&without, OfficeKind::Excel).unwrap_err();
+        assert!(error.message().contains("xl/sharedStrings.xml"), "{error}");
+        let with = package(
+            OfficeKind::Excel,
+            &[
+                ("xl/_rels/workbook.xml.rels", rels),
+                ("xl/sharedStrings.xml", b"<sst/>"),
+            ],
+        );
+        check(&with, OfficeKind::Excel).unwrap();
     }
 
     #[test]

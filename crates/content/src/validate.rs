@@ -9,6 +9,7 @@ use crate::archive::{human_bytes, ArchiveLimits, SiteArchive};
 use crate::format::{format_of, Format};
 use crate::image::{unsupported_picture, Raster};
 use crate::office::{check_package, OfficeKind};
+use crate::sniff::what_it_holds;
 use crate::{content_type_for, svg, ContentError};
 
 /// The largest upload accepted (openapi.yaml; README "Limits": 50 MB per request).
@@ -231,9 +232,18 @@ const PDF_SLACK: usize = 1024;
 fn check_pdf(bytes: &[u8]) -> Result<(), ContentError> {
     let head = &bytes[..bytes.len().min(PDF_SLACK + 4)];
     if memchr::memmem::find(head, b"%PDF-").is_none() {
-        return Err(ContentError::malformed(
-            "This file is not a PDF: it has no %PDF- header. Export or print it to PDF again and upload that file.",
-        ));
+        // A header further in than readers look is still a PDF, only a damaged one.
+        let late_header = memchr::memmem::find(&bytes[..bytes.len().min(1 << 16)], b"%PDF-");
+        let other = what_it_holds(bytes).filter(|_| late_header.is_none());
+        return Err(ContentError::malformed(match other {
+            Some(other) => format!(
+                "This file is named .pdf but holds {other}, not a PDF. Export or print it to PDF \
+                 (File > Save as PDF, or Print > Save as PDF) and upload that file."
+            ),
+            None => String::from(
+                "This file is not a PDF: it has no %PDF- header. Export or print it to PDF again and upload that file.",
+            ),
+        }));
     }
     let tail = &bytes[bytes.len().saturating_sub(PDF_SLACK)..];
     if memchr::memmem::find(tail, b"%%EOF").is_none() {
@@ -254,7 +264,13 @@ fn check_raster(expected: Raster, bytes: &[u8]) -> Result<(), ContentError> {
             "This file is named as a {name} but holds a GIF image, which Plug does not take. \
              Convert it to PNG or WebP and upload it again."
         ))),
-        Some(actual) if actual.header_is_whole(bytes) => Ok(()),
+        Some(actual) if actual.header_is_whole(bytes) => match actual.nothing_to_draw(bytes) {
+            Some(why) => Err(ContentError::malformed(format!(
+                "The {} image is damaged: {why}. Upload the complete file, or export the image again.",
+                actual.name()
+            ))),
+            None => Ok(()),
+        },
         Some(actual) => Err(ContentError::malformed(format!(
             "The {} image is damaged: its header is incomplete. Export the image again and upload it.",
             actual.name()
@@ -267,9 +283,15 @@ fn check_raster(expected: Raster, bytes: &[u8]) -> Result<(), ContentError> {
                 "This file is named as a {name} image but holds {kind}, which Plug does not show. \
                  Convert it to JPEG, PNG or WebP (Preview or Photos: Export as JPEG) and upload that."
             ),
-            None => format!(
-                "This file is not a {name} image (the {name} signature is missing). Export the image as {name} again."
-            ),
+            None => match what_it_holds(bytes) {
+                Some(other) => format!(
+                    "This file is named as a {name} image but holds {other}. Upload the picture itself, \
+                     saved or exported as {name}, JPEG or WebP."
+                ),
+                None => format!(
+                    "This file is not a {name} image (the {name} signature is missing). Export the image as {name} again."
+                ),
+            },
         })),
     }
 }

@@ -353,3 +353,31 @@ fn returns_a_site_for_a_zip_and_refuses_a_zip_without_home_page() {
         422
     );
 }
+
+#[test]
+fn names_what_a_pdf_or_picture_of_other_bytes_holds() {
+    let page = check(
+        SourceType::Pdf,
+        "report.pdf",
+        b"<!DOCTYPE html><title>Report</title>",
+    );
+    assert!(page
+        .unwrap_err()
+        .message()
+        .contains("holds a web page (HTML), not a PDF"));
+    let pdf = check(SourceType::Image, "scan.png", b"%PDF-1.7\n%%EOF\n");
+    assert!(pdf.unwrap_err().message().contains("holds a PDF"));
+}
+
+#[test]
+fn refuses_a_picture_cut_before_its_data() {
+    let png = crate::image::fixtures::png(3, 3);
+    let error = check(SourceType::Image, "a.png", &png[..33]).unwrap_err();
+    assert_eq!(error.status(), 422);
+    assert!(
+        error
+            .message()
+            .contains("ends before any of its picture data"),
+        "{error}"
+    );
+}

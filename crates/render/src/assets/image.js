@@ -60,6 +60,50 @@ function endsEarly(bytes) {
   return false;
 }
 
+// A PNG whose chunks are all there but whose picture data is garbled or short (a bad copy, a
+// broken encoder) draws its top part over transparency, like one cut short, and the chunk walk
+// finds nothing missing: its data is inflated (the browser's own deflate) and measured against
+// the rows the header promises. Interlaced pictures are not measured.
+async function pngDataIsDamaged(bytes) {
+  const b = new Uint8Array(bytes);
+  const view = new DataView(bytes);
+  if (b[0] !== 0x89 || b[1] !== 0x50 || b.length < 33 || b[28] !== 0) return false;
+  const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[b[25]];
+  if (!channels) return false;
+  const expected = (Math.ceil((view.getUint32(16) * channels * b[24]) / 8) + 1) * view.getUint32(20);
+  const parts = [];
+  for (let i = 8; i + 8 <= b.length; i += 12 + view.getUint32(i)) {
+    const type = String.fromCharCode(...b.subarray(i + 4, i + 8));
+    if (type === "IDAT") parts.push(b.subarray(i + 8, i + 8 + view.getUint32(i)));
+    if (type === "IEND") break;
+  }
+  const reader = new Blob(parts).stream().pipeThrough(new DecompressionStream("deflate")).getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total >= expected) {
+        reader.cancel().catch(() => {});
+        return false;
+      }
+    }
+  } catch {
+    return true; // not a deflate stream, or one that stops short
+  }
+  return total < expected;
+}
+
+function sayDamaged() {
+  const note = document.createElement("p");
+  note.className = "plug-image-note";
+  note.setAttribute("role", "status");
+  note.style.cssText = "margin:0;padding:0.5rem 1rem;text-align:center;background:#fef3c7;color:#78350f";
+  note.textContent = "This image is damaged: part of its picture data is garbled or missing, so only part of it is shown. Export the image again and upload it.";
+  frame.before(note);
+}
+
 // Reading one row of pixels makes the browser decode the whole picture at full size, on the main
 // thread: a 200-megapixel phone photo froze the page for 6 s and a 20,000 x 20,000 PNG for 15 s,
 // where the browser alone draws either, scaled to the window, at once. Past this many pixels
@@ -97,7 +141,10 @@ async function checkComplete() {
   const row = context.getImageData(0, 0, canvas.width, 1).data;
   let opaque = true;
   for (let i = 3; i < row.length && opaque; i += 4) opaque = row[i] === 255;
-  if (!opaque && endsEarly(await cachedBytes())) sayCutShort();
+  if (opaque) return;
+  const bytes = await cachedBytes();
+  if (endsEarly(bytes)) sayCutShort();
+  else if (await pngDataIsDamaged(bytes)) sayDamaged();
 }
 
 // An SVG names its fonts as the drawing tool saw them (Illustrator's "MyriadPro-Regular", Figma's
@@ -154,7 +201,21 @@ function checkOnce() {
 
 image.addEventListener("load", update);
 image.addEventListener("load", checkOnce);
-image.addEventListener("error", () => fail("This image could not be displayed."));
+// A picture the browser cannot decode at all says why, from its bytes: cut short before the part
+// a browser needs to draw anything, or damaged. (The upload refuses a picture that ends before
+// its picture data; one damaged inside it, or whose header lies about its size, gets here.)
+let failed = false;
+async function cannotShow() {
+  if (failed) return;
+  failed = true;
+  const bytes = await cachedBytes().catch(() => null);
+  const message = bytes && endsEarly(bytes)
+    ? "The file is cut short: it ends before enough of the picture arrived for the browser to draw any of it. Upload the complete file."
+    : "The browser could not decode the picture: the file is damaged. Export the image again and upload it.";
+  fail("This image could not be displayed.", { plain: true, message });
+}
+
+image.addEventListener("error", cannotShow);
 window.addEventListener("resize", update);
 image.addEventListener("click", (event) => toggle(event.offsetX / image.clientWidth, event.offsetY / image.clientHeight));
 image.addEventListener("keydown", (event) => {
@@ -163,7 +224,11 @@ image.addEventListener("keydown", (event) => {
     toggle(0.5, 0.5);
   }
 });
+// The picture may have loaded, or failed, before this script ran (it is small, or cached).
 if (image.complete && image.naturalWidth) {
   update();
   checkOnce();
+} else if (image.complete) {
+  // Complete without a width is broken, or an SVG without a size of its own: decode() tells them apart.
+  image.decode().catch(cannotShow);
 }

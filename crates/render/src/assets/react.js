@@ -958,6 +958,45 @@ function codeFrame(source, line, column) {
   return out.join("\n");
 }
 
+// Sucrase's parser lets a `{` among a JSX element's children that is never closed through
+// (`<p>Clicked {count times</p>`), and its transform then fails far below with no position. The
+// tokens say where: a closing tag met while such a `{` is still open. Its line and column
+// (1-based, 0-based), or null.
+function unclosedJsxBrace(source) {
+  const { parse, TokenType: T } = sucrase;
+  let tokens;
+  try {
+    tokens = parse(source, true, true, false).tokens; // as compile() parses: JSX and TypeScript
+  } catch {
+    return null;
+  }
+  const stack = []; // { jsx: true } for an open element, { brace, children } for a `{` or `${`
+  let openTag = null; // the opening tag being read: its `<` token index
+  for (let i = 0; i < tokens.length; i++) {
+    const type = tokens[i].type;
+    if (type === T.jsxTagStart) {
+      if (tokens[i + 1]?.type === T.slash) {
+        const top = stack[stack.length - 1];
+        if (top && top.brace && top.children) {
+          const before = source.slice(0, top.brace.start).split("\n");
+          return { line: before.length, column: before[before.length - 1].length };
+        }
+        if (top && top.jsx) stack.pop();
+        while (i < tokens.length && tokens[i].type !== T.jsxTagEnd) i++;
+      } else openTag = i;
+    } else if (type === T.jsxTagEnd && openTag !== null) {
+      if (tokens[i - 1].type !== T.slash) stack.push({ jsx: true });
+      openTag = null;
+    } else if (type === T.braceL || type === T.dollarBraceL) {
+      const top = stack[stack.length - 1];
+      stack.push({ brace: tokens[i], children: openTag === null && Boolean(top?.jsx) });
+    } else if (type === T.braceR && stack[stack.length - 1]?.brace) {
+      stack.pop();
+    }
+  }
+  return null;
+}
+
 // A Next.js page written as a server component (`export default async function Page()`, v0's
 // pages): React 18 in the browser cannot render the promise it returns (its error #31, naming
 // nothing), so the page awaits it once and renders what it resolves to. An async component inside
@@ -1244,7 +1283,12 @@ try {
       code = compile(block);
       source = sourceText = block;
     } catch {
-      const frame = error.loc ? `\n\n${codeFrame(source, error.loc.line, error.loc.column)}` : "";
+      const brace = error.loc ? null : unclosedJsxBrace(source);
+      const frame = error.loc
+        ? `\n\n${codeFrame(source, error.loc.line, error.loc.column)}`
+        : brace
+          ? `\n\nLine ${brace.line}: this { is not closed by a } before the closing tag after it.\n\n${codeFrame(source, brace.line, brace.column)}`
+          : "";
       throw Object.assign(new Error(`${error.message}${frame}`), { title: "This component does not compile.", plain: true });
     }
   }
