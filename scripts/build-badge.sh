@@ -228,7 +228,7 @@ ${glue}
   // none of its work lands before the page's own first paint or its largest image (its LCP).
   // Without a shell (Runtimes' pages) the chip starts at once. A page that replaced its body
   // meanwhile (\`document.body.innerHTML = …\` at DOMContentLoaded or load) took this tag with it:
-  // it goes back at the body's end (a script that has run never runs again), where the chip reads it.
+  // it goes back at the document's end (a script that has run never runs again), where the chip reads it.
   var tag = document.currentScript, shell = document.querySelector("platform-badge[data-platform-shell]");
   // Inside a promise so that a browser without DecompressionStream (or a CSP without
   // 'wasm-unsafe-eval') only resolves ready to false instead of throwing into the page.
@@ -238,7 +238,7 @@ ${glue}
       : go();
   })
     .then(function () {
-      tag.isConnected || (document.body || document.documentElement).appendChild(tag);
+      tag.isConnected || document.documentElement.appendChild(tag);
       var bytes = Uint8Array.from(atob("${payload}"), function (c) { return c.charCodeAt(0); });
       return ${unpack};
     })

@@ -301,8 +301,12 @@ test('feedback is accepted without auth as { ok: true } and read back in the own
     assert.deepEqual(res.body, { ok: true });
     assert.equal(res.headers.get('access-control-allow-origin'), '*');
   }
+  // A client that sends every field writes null for the optional ones it does not have.
+  const nulls = await feedback(e.entity_id, { category: 'comment', text: 'no page', source: 'badge', user_agent: null, page_url: null }, { 'cf-connecting-ip': '203.0.113.9' });
+  assert.equal(nulls.status, 200, nulls.text);
   const inbox = await app.request('GET', `/api/v2/entities/${e.entity_id}/feedback`, { token: owner.token });
   assert.equal(inbox.status, 200, inbox.text);
+  assert.equal(inbox.body.items.shift().text, 'no page');
   assert.deepEqual(inbox.body.items.map((i) => i.category), [...categories].reverse());
   assert.equal(inbox.body.items[0].text, 'about other');
   assert.ok(!JSON.stringify(inbox.body).includes('203.0.113'), 'no raw IP is stored or shown');

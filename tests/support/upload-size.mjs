@@ -29,8 +29,11 @@ import { ROOT } from './worker.mjs';
 // encrypted or Office 97-2003 file, a CSV or PDF under an Office name, a package cut short, missing
 // shared strings, a picture with no data to draw) took h107's branch to 734.32 (+3.74 against
 // 730.58; the shared-strings check reads its tag as text, as a second XML reader cost 2 KiB more):
-// 734.5 holds that.
-export const UPLOAD_GZIP_GOAL_KIB = 734.5;
+// With every session-23 branch merged the upload is 735.39 KiB: beside h107's refusals, a README's
+// HTML header and badge line read for its description +0.38, the spec audit's create and update
+// checks +0.26, `__Host-` cookies and sibling frames +0.34, the new CDN addresses +0.07, null for
+// feedback's optional fields. 736.5 holds that with a kilobyte to pay for; the goal is still 900.
+export const UPLOAD_GZIP_GOAL_KIB = 736.5;
 
 export function dryRunUploadSize() {
   const outdir = mkdtempSync(join(tmpdir(), 'plug-dry-run-'));

@@ -20,12 +20,13 @@ use crate::store::{db, entities, limits, social};
 
 const FEEDBACK_SORT: &str = "feedback_created_at_desc";
 
+/// An optional string: absent or `null` (what a client that always sends every field writes) is none.
 fn bounded_optional(
     body: &serde_json::Map<String, Value>,
     name: &str,
     max: usize,
 ) -> ApiResult<Option<String>> {
-    match field::opt_str(body, name)? {
+    match field::nullable_str(body, name)?.flatten() {
         Some(v) if v.chars().count() > max => {
             Err(FieldError::new(name, "length", format!("at most {max} characters")).into())
         }

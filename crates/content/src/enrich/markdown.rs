@@ -458,7 +458,7 @@ Second section
         let bomb = "[a](<".repeat(200_000);
         let started = std::time::Instant::now();
         let facts = scan(&format!("# {bomb}\n\n{bomb}\n"));
-        assert!(started.elapsed() < std::time::Duration::from_secs(3));
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
         assert!(facts.paragraph.is_some_and(|p| p.starts_with("[a](<")));
         let prose = format!(
             "{} and [the link](https://e.x) at the end",

@@ -239,7 +239,7 @@ mod tests {
         let text = "&".repeat(2 * 1024 * 1024);
         let started = std::time::Instant::now();
         assert_eq!(decode_entities(&text), text);
-        assert!(started.elapsed() < std::time::Duration::from_secs(3));
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
         assert_eq!(
             decode_entities("a &amp; b &#x41;&#66; &nope; &"),
             "a & b AB &nope; &"

@@ -289,7 +289,7 @@ mod tests {
         let text = format!("{}[[x|y]]", "==a== ".repeat(100_000));
         let started = std::time::Instant::now();
         let events = render(&text);
-        assert!(started.elapsed() < std::time::Duration::from_secs(3));
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
         let marks = events
             .iter()
             .filter(|e| matches!(e, Event::InlineHtml(h) if h.as_ref() == "<mark>"));
@@ -307,7 +307,7 @@ mod tests {
         ] {
             let started = std::time::Instant::now();
             let events = render(&text);
-            assert!(started.elapsed() < std::time::Duration::from_secs(3));
+            assert!(started.elapsed() < std::time::Duration::from_secs(10));
             assert_eq!(events.len(), pieces, "{}", &text[..8]);
         }
         assert_eq!(
