@@ -273,16 +273,7 @@ function sheetWorker() {
   // sizes, where its data starts, and its record's bytes.
   function zipCentral(data) {
     const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-    let end = -1;
-    for (let i = data.length - 22; i >= Math.max(0, data.length - 65_557); i--) {
-      if (view.getUint32(i, true) === 0x06054b50) {
-        end = i;
-        break;
-      }
-    }
-    if (end < 0) throw new Error("not a zip file");
-    const count = view.getUint16(end + 10, true);
-    let at = view.getUint32(end + 16, true);
+    let { count, at } = zipEnd(view);
     const entries = [];
     for (let n = 0; n < count && at + 46 <= data.length && view.getUint32(at, true) === 0x02014b50; n++) {
       const nameLength = view.getUint16(at + 28, true);
@@ -1029,20 +1020,20 @@ function sheetWorker() {
     return parts.join("/");
   }
 
+  // The end-of-central-directory record, searched back from the end (it may carry a comment of up
+  // to 64 KiB): how many entries there are and where the first central record starts.
+  function zipEnd(view) {
+    for (let i = view.byteLength - 22; i >= Math.max(0, view.byteLength - 65_557); i--) {
+      if (view.getUint32(i, true) === 0x06054b50) return { count: view.getUint16(i + 10, true), at: view.getUint32(i + 16, true) };
+    }
+    throw new Error("not a zip file");
+  }
+
   // The zip's central directory: entry name -> { method, offset, size }. The chart reader
   // (plug-xlsx-charts.js, loaded into this worker) reads its parts through the same functions.
   function zipDirectory(bytes) {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    let end = -1;
-    for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--) {
-      if (view.getUint32(i, true) === 0x06054b50) {
-        end = i;
-        break;
-      }
-    }
-    if (end < 0) throw new Error("not a zip file");
-    const count = view.getUint16(end + 10, true);
-    let at = view.getUint32(end + 16, true);
+    let { count, at } = zipEnd(view);
     const entries = new Map();
     const decoder = new TextDecoder();
     for (let n = 0; n < count && at + 46 <= bytes.length && view.getUint32(at, true) === 0x02014b50; n++) {
