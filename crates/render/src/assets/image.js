@@ -95,13 +95,22 @@ async function pngDataIsDamaged(bytes) {
   return total < expected;
 }
 
-function sayDamaged() {
+// A note above the picture saying what is wrong with it (the picture itself stays shown).
+function sayAboveImage(text) {
   const note = document.createElement("p");
   note.className = "plug-image-note";
   note.setAttribute("role", "status");
   note.style.cssText = "margin:0;padding:0.5rem 1rem;text-align:center;background:#fef3c7;color:#78350f";
-  note.textContent = "This image is damaged: part of its picture data is garbled or missing, so only part of it is shown. Export the image again and upload it.";
+  note.textContent = text;
   frame.before(note);
+}
+
+function sayDamaged() {
+  sayAboveImage("This image is damaged: part of its picture data is garbled or missing, so only part of it is shown. Export the image again and upload it.");
+}
+
+function sayCutShort() {
+  sayAboveImage("This image is cut short: only the part that arrived is shown. Upload the original file again.");
 }
 
 // Reading one row of pixels makes the browser decode the whole picture at full size, on the main
@@ -109,15 +118,6 @@ function sayDamaged() {
 // where the browser alone draws either, scaled to the window, at once. Past this many pixels
 // the bytes are read instead (from the browser's cache), which decodes nothing.
 const PIXELS_TO_READ = 24_000_000;
-
-function sayCutShort() {
-  const note = document.createElement("p");
-  note.className = "plug-image-note";
-  note.setAttribute("role", "status");
-  note.style.cssText = "margin:0;padding:0.5rem 1rem;text-align:center;background:#fef3c7;color:#78350f";
-  note.textContent = "This image is cut short: only the part that arrived is shown. Upload the original file again.";
-  frame.before(note);
-}
 
 // The bytes the picture came in, from the browser's cache where it kept them (the file is
 // served "no-cache": a plain fetch downloaded a 48-megapixel photo a second time).
