@@ -7,6 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startWorker, expectError, unique } from './support/harness.mjs';
 import * as fx from './support/fixtures.mjs';
+import { settleWithin } from './support/worker.mjs';
 
 let app;
 before(async () => { app = await startWorker({ vars: { PLUG_TEST_HOOKS: 'on' } }); });
@@ -165,7 +166,7 @@ test('a Worker killed in the middle of uploads leaves no half-written drop, and 
     return app.drop(owner, { file, fields: { name: unique('crash') } })
       .then((res) => { if (res.status === 201) landed(); return res; }, () => null);
   });
-  await Promise.race([firstLanded, new Promise((r) => setTimeout(r, 10_000))]);
+  await settleWithin(firstLanded, 10_000);
   await app.crashAndRestart({ PLUG_TEST_HOOKS: 'on' });
   const answered = (await Promise.all(uploads)).filter((r) => r?.status === 201).map((r) => r.body.entity_id);
 

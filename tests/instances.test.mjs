@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWorker } from './support/harness.mjs';
-import { ROOT, freePort, isPortFree, waitForHealth } from './support/worker.mjs';
+import { ROOT, freePort, isPortFree, settleWithin, waitForHealth } from './support/worker.mjs';
 
 test('a start that finds its inspector port taken comes up on new ports', async () => {
   const squatter = createServer();
@@ -43,7 +43,7 @@ function npmStart(port) {
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      await settleWithin(exited, 5000);
       try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
       rmSync(stateDir, { recursive: true, force: true });
     },

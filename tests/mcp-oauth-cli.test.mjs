@@ -15,7 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startWorker, unique, fetchLocal } from './support/harness.mjs';
-import { ROOT } from './support/worker.mjs';
+import { ROOT, settleWithin } from './support/worker.mjs';
 import { PLUG, plug, as, ok } from './support/cli.mjs';
 
 const INSPECTOR = join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
@@ -217,7 +217,7 @@ test('the MCP Inspector\'s CLI connects by the URL alone: it prints the sign-in 
     const landed = await fetchLocal(back);
     assert.equal(landed.status, 200, await landed.text());
 
-    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 60_000))]);
+    const code = await settleWithin(exited, 60_000, 'timeout');
     assert.equal(code, 0, `exit ${code}\nstdout: ${stdout}\nstderr: ${stderr}`);
     assert.ok(JSON.parse(stdout).tools.some((t) => t.name === 'drop'), stdout);
   } finally {

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent } from 'undici';
-import { ROOT, freePort, migratedState, readDevVars, spawnWorker, waitForHealth } from './worker.mjs';
+import { ROOT, freePort, migratedState, readDevVars, settleWithin, spawnWorker, waitForHealth } from './worker.mjs';
 
 /**
  * Resolves `localhost` and every `*.localhost` name (the content origins, README "What runs where")
@@ -89,7 +89,7 @@ export class App {
     if (this.child.exitCode === null) {
       const exited = new Promise((r) => this.child.once('exit', r));
       try { process.kill(-this.child.pid, 'SIGTERM'); } catch { this.child.kill('SIGTERM'); }
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      await settleWithin(exited, 5000);
       try { process.kill(-this.child.pid, 'SIGKILL'); } catch { /* gone */ }
     }
     rmSync(this.stateDir, { recursive: true, force: true });
@@ -176,7 +176,8 @@ export class App {
       socket.on('data', (chunk) => { data += chunk; });
       socket.on('close', () => resolve(data));
       socket.on('error', (e) => resolve(`ERR ${e.message}`));
-      setTimeout(() => { socket.destroy(); resolve(data); }, 10_000);
+      // Unref'd: a socket that closed in time leaves no timer holding the test file open.
+      setTimeout(() => { socket.destroy(); resolve(data); }, 10_000).unref();
     });
   }
 

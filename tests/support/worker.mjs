@@ -80,6 +80,17 @@ export function spawnWorker({ port, inspectorPort, stateDir, vars = {}, inherit 
   });
 }
 
+/**
+ * `promise`, or `fallback` once `ms` have passed, whichever comes first. The timer is cleared when
+ * the promise wins: a bare `setTimeout` in a `Promise.race` holds the test file's process open for
+ * the rest of its time (a 5 s one after every Worker's stop cost about 5 s per test file).
+ */
+export function settleWithin(promise, ms, fallback = undefined) {
+  let timer;
+  const timeout = new Promise((r) => { timer = setTimeout(() => r(fallback), ms); });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Waits until /healthz answers 200; gives up early once `failed()` says the start went wrong. */
 export async function waitForHealth(base, timeoutMs = 60_000, failed = () => false) {
   const deadline = Date.now() + timeoutMs;
