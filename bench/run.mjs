@@ -163,7 +163,7 @@ async function benchBadge(owner) {
   line('badge.js raw', `${(js.length / 1024).toFixed(1)} KB`);
   line('badge.js gzip', `${(gzipSync(js, { level: 9 }).length / 1024).toFixed(1)} KB`, 'goal <= 10 KB, stretch 8 KB');
   line('badge.js brotli', `${(brotliCompressSync(js).length / 1024).toFixed(1)} KB`);
-  // The About/Feedback panel, which badge.js fetches once the chip is on screen (README "Decisions").
+  // The About/Feedback panel, which badge.js fetches once the chip is on screen (docs/api.md).
   const panel = readFileSync(join(ROOT, 'build', 'badge-panel.js'));
   line('badge-panel.js gzip (after the chip)', `${(gzipSync(panel, { level: 9 }).length / 1024).toFixed(1)} KB`, 'not on the chip\'s path');
   const { launchChromium } = await import('../tests/support/browser.mjs');

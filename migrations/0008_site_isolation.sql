@@ -1,4 +1,4 @@
--- A zipped site that asks to be cross-origin isolated (README "Decisions": cross-origin
+-- A zipped site that asks to be cross-origin isolated (docs/serving.md: cross-origin
 -- isolation): the Cross-Origin-Embedder-Policy its content origin sends, with
 -- Cross-Origin-Opener-Policy: same-origin. NULL for every other Inspiration.
 ALTER TABLE entities ADD COLUMN embedder_policy TEXT

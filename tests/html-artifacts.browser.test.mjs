@@ -2,7 +2,7 @@
 // (persistent storage), `window.claude.complete` and `window.fs.readFile`. Dropped as they are and
 // opened in Chromium: storage keeps the page's data across a reload, the calls a drop cannot
 // answer reject with a bar saying why instead of stopping the page, and a page that calls none
-// of them is served as before (README "Decisions": the AI tools' globals in HTML pages). The
+// of them is served as before (docs/serving.md: the AI tools' globals in HTML pages). The
 // fixtures are written here in the shape Claude's HTML artifacts have.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

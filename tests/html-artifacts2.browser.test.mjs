@@ -2,7 +2,7 @@
 // CDN, Chart.js and Google Fonts; a Claude HTML artifact with its libraries from cdnjs, among them
 // jspdf-autotable; Gemini pages whose `<script type="module">` imports d3 and Chart.js from
 // jsDelivr's `+esm` and esm.sh. Each is dropped on the real Worker and opened in Chromium, whose
-// DNS here knows none of the CDNs: what is asserted is what a person sees (README "Decisions": CDN
+// DNS here knows none of the CDNs: what is asserted is what a person sees (docs/serving.md: CDN
 // libraries in HTML pages), and `page.problems` records every failed request and console error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// CDN libraries of HTML pages, round 3 (README "Decisions": CDN libraries in HTML pages): React 18
+// CDN libraries of HTML pages, round 3 (docs/serving.md: CDN libraries in HTML pages): React 18
 // imported as an ES module from esm.sh, unpkg's `?module` and jsDelivr's `+esm` (Gemini's canvas
 // and Claude's hand-off pages write it, with esm.sh's lucide-react and recharts beside it), three.js
 // r160's module build with its addons through an import map, Font Awesome 4 and 5, highlight.js 10

@@ -1,4 +1,4 @@
-// What AI tools' HTML pages load next after Tailwind, React and Chart.js (README "Decisions": CDN
+// What AI tools' HTML pages load next after Tailwind, React and Chart.js (docs/serving.md: CDN
 // libraries in HTML pages): jQuery from code.jquery.com, Bootstrap 5 with its icons, Vue 3's
 // global build, Plotly from cdn.plot.ly, mermaid, highlight.js and Prism with their themes and
 // languages, animate.css with anime.js, Leaflet. Each page is written the way ChatGPT's and

@@ -1,4 +1,4 @@
-// Round 4 of what AI tools' and hand-made demo pages load from CDNs (README "Decisions": CDN
+// Round 4 of what AI tools' and hand-made demo pages load from CDNs (docs/serving.md: CDN
 // libraries in HTML pages): htmx, DaisyUI 4 and 5, Flowbite 2, Lottie (lottie-web and the
 // lottie-player element), MathJax 3, Remix Icon and Phosphor's stylesheets. Each page is written
 // the way those tools write it, opened in Chromium on this machine, whose DNS knows none of the

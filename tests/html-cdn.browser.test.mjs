@@ -1,7 +1,7 @@
 // HTML pages made by AI tools load their libraries from CDNs: Gemini's and ChatGPT's canvases
 // Tailwind's Play CDN, Chart.js and lucide from jsDelivr and unpkg, React with Babel from unpkg;
 // Claude's HTML artifacts three.js, d3 and Font Awesome from cdnjs; notes pages marked and KaTeX.
-// Plug answers the versions it vendors from the drop's own origin (README "Decisions": CDN libraries in HTML pages), so these
+// Plug answers the versions it vendors from the drop's own origin (docs/serving.md: CDN libraries in HTML pages), so these
 // pages work where no CDN can be reached, as on this machine, whose DNS knows none of them: each
 // page is opened in Chromium and checked for what a person sees. The fixtures are written here in
 // the shape those tools write them.

@@ -5,7 +5,7 @@
 // names another host; sites built for a GitHub Pages project path with `<base href="/repo/">`, as
 // `flutter build web --base-href` and `ng build --base-href` write them, zipped from their output
 // folder; and what a page may fetch. The fixtures are written here in the shape those tools write
-// (README "Decisions": CDN libraries in HTML pages; what an HTML page may reach; zipped sites).
+// (docs/serving.md: CDN libraries in HTML pages; what an HTML page may reach; zipped sites).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -92,7 +92,7 @@ test("a page on Google Fonts is drawn and its script runs in its next font where
   await served.context.close();
 });
 
-// Round 5's libraries (README "Decisions": CDN libraries in HTML pages): canvas-confetti 1 and
+// Round 5's libraries (docs/serving.md: CDN libraries in HTML pages): canvas-confetti 1 and
 // axios 1, which ChatGPT's and Claude's pages load for a celebration and an API call. This machine's
 // DNS knows no CDN, so what runs came from the drop.
 test("round 5's files are in the vendored static assets, with their licences", () => {
@@ -319,7 +319,7 @@ test('an Angular build for /shop/ (`--base-href`) starts at /shop/ styled, its r
   await context.close();
 });
 
-// What a page may reach (README "Decisions": what an HTML page may reach): a file beside it in its
+// What a page may reach (docs/serving.md: what an HTML page may reach): a file beside it in its
 // zip and any public API on https that answers CORS, as on any static host; never plain http.
 test('a zipped weather page reads the JSON beside it and a public https API; an http API is refused by the policy, the page says so; its localStorage is its own', async () => {
   const e = await dropSite('weather.zip', zip([

@@ -3,7 +3,7 @@
 // module worker as Vite writes it, a Blob) and frames; Emscripten output, whose wasm compiles as it
 // streams; a Flutter web build where www.gstatic.com is out of reach; and a site's video resumed
 // with `If-Range` (RFC 9110 13.1.5). The fixtures are written here in the shape those tools write
-// (README "Decisions": CDN libraries in HTML pages; zipped sites).
+// (docs/serving.md: CDN libraries in HTML pages; zipped sites).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -36,7 +36,7 @@ async function open(e, routes = {}) {
   return { page, context };
 }
 
-// Round 6's libraries (README "Decisions": CDN libraries in HTML pages): ECharts 5 and jsPDF 2,
+// Round 6's libraries (docs/serving.md: CDN libraries in HTML pages): ECharts 5 and jsPDF 2,
 // which ChatGPT's, Claude's and DeepSeek's dashboards load for their charts and a "Download PDF"
 // button (with html2canvas, vendored before). This machine's DNS knows no CDN, so what runs came
 // from the drop.

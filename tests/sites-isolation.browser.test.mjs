@@ -6,7 +6,7 @@
 // worker (Emscripten 3.1.58 on). Opened in Chromium
 // through the shared `url`: the page, its worker and its shared memory are isolated, the badge
 // still loads under `require-corp`, and a site that asks for nothing is served as before. The
-// fixtures are written here in the shape those tools give them (README "Decisions": cross-origin
+// fixtures are written here in the shape those tools give them (docs/serving.md: cross-origin
 // isolation).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

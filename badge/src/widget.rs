@@ -301,7 +301,7 @@ impl Widget {
             let _ = storage.set_item(DISMISSED_KEY, "1");
         }
         // The same choice as a session cookie of this origin, which the Worker reads to leave the
-        // chip's shell out of this origin's next pages (README "Decisions": the chip's shell);
+        // chip's shell out of this origin's next pages (docs/api.md: the chip's shell);
         // sessionStorage above stays what badge.js decides by.
         if let Some(document) = self.window.document() {
             let _ = Reflect::set(&document, &"cookie".into(), &DISMISSED_COOKIE.into());

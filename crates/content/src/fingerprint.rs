@@ -1,4 +1,4 @@
-//! Which files of a zipped site a build named by their content (README "Decisions": zipped
+//! Which files of a zipped site a build named by their content (docs/serving.md: zipped
 //! sites' caching). Such a file's name changes whenever its bytes do, so a browser may keep it
 //! without asking again; the site's pages and its other files are revalidated on each visit.
 

@@ -184,7 +184,7 @@ impl SourceType {
 }
 
 /// What to do with a document Plug does not take but a repository or notebook tool writes beside
-/// its `.md` (README "Decisions": Markdown's other extensions, MDX, notebooks, reStructuredText
+/// its `.md` (docs/viewers.md: Markdown's other extensions, MDX, notebooks, reStructuredText
 /// and AsciiDoc, which GitHub draws and the interface's `markdown` (`.md` only) does not take).
 /// Said by the Worker's 415, `plug` and the web app's drop dialog alike.
 pub fn document_hint(ext: &str) -> Option<&'static str> {

@@ -1,7 +1,7 @@
 //! The badge `<script>` tag (docs/model.md "The badge"): it names the entity, grid,
 //! mode, corner and theme and loads badge.js by URL (the bytes are never inlined). Before it, the
 //! chip's shell: its shape in a declarative closed shadow root, painted with the page's first frame
-//! and replaced by badge.js's chip (README "Decisions": the chip's shell).
+//! and replaced by badge.js's chip (docs/api.md: the chip's shell).
 
 use plug_domain::badge::Decider;
 

@@ -3,7 +3,7 @@
 //! same library line: the page then works where the CDN is out of reach (an office network, a
 //! machine offline), sends its viewers' addresses to no third party, and loads from the origin it
 //! already talks to. Any other address, or a version line Plug does not hold, is left as written
-//! (README "Decisions": CDN libraries in HTML pages).
+//! (docs/serving.md: CDN libraries in HTML pages).
 
 use std::cell::Cell;
 
@@ -124,7 +124,7 @@ const ESM_SH: &str = "esm.sh/";
 const FA_RELEASES: &str = "use.fontawesome.com/releases/";
 const BOOTSTRAPCDN: [&str; 2] = ["maxcdn.bootstrapcdn.com/", "stackpath.bootstrapcdn.com/"];
 
-/// Google Fonts' stylesheets (README "Decisions": CDN libraries in HTML pages).
+/// Google Fonts' stylesheets (docs/serving.md: CDN libraries in HTML pages).
 const GOOGLE_FONTS: &str = "fonts.googleapis.com/";
 
 /// Whether a `<link>` is a stylesheet from Google Fonts: one the page can be drawn without, which

@@ -138,15 +138,15 @@ pub struct HeadAdditions {
 
 const NOINDEX_META: &str = "<meta name=\"robots\" content=\"noindex, nofollow\">";
 /// Claude's `window.storage`, and rejecting stand-ins for `window.fs` and `window.claude`
-/// (README "Decisions": the AI tools' globals in HTML pages), from the drop's own origin.
+/// (docs/serving.md: the AI tools' globals in HTML pages), from the drop's own origin.
 const TOOL_GLOBALS_SCRIPT: &str = "<script src=\"/_plug/vendor/plug-tool-globals.js\"></script>";
 
 /// Flutter's loader takes CanvasKit (or Skwasm) from `www.gstatic.com/flutter-canvaskit/…` unless
 /// its build config says `useLocalCanvasKit`, though `flutter build web` writes the same files into
 /// the site's `canvaskit/`: where gstatic is out of reach (offline, an office firewall, a country
 /// that blocks Google) the app stayed a white page. Set on the config as `flutter_bootstrap.js`
-/// assigns it (or as it already is), it makes the loader take the site's own copy (README
-/// "Decisions": zipped sites); a `canvasKitBaseUrl` the page passes to `load` still wins.
+/// assigns it (or as it already is), it makes the loader take the site's own copy (docs/serving.md:
+/// zipped sites); a `canvasKitBaseUrl` the page passes to `load` still wins.
 const FLUTTER_LOCAL_CANVASKIT: &str = "<script>(f=>{let c=f.buildConfig;Object.defineProperty(f,\"buildConfig\",{configurable:!0,set(v){if(v)v.useLocalCanvasKit=!0;c=v},get:()=>c});f.buildConfig=c})(window._flutter??={})</script>";
 
 /// Whether a page's first bytes (what the Worker reads before it answers: its first 64 KB) call

@@ -9,7 +9,7 @@ pub fn allow_any_origin(response: &mut Response) {
     let headers = response.headers_mut();
     let _ = headers.set("Access-Control-Allow-Origin", "*");
     let _ = headers.set("Access-Control-Max-Age", "86400");
-    // The view beacon is a no-cors request: a cross-origin isolated page (README "Decisions")
+    // The view beacon is a no-cors request: a cross-origin isolated page (docs/serving.md)
     // takes its answer only with this.
     let _ = headers.set("Cross-Origin-Resource-Policy", "cross-origin");
 }

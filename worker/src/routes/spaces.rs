@@ -1,5 +1,5 @@
 //! GET /api/v2/spaces: the spaces of the active grid, for choosing a space scope or the spaces
-//! of a `grid` visibility. A route of this project's own (README "Decisions the spec leaves open").
+//! of a `grid` visibility. A route of this project's own (docs/api.md).
 //! Any member of the grid sees every space's slug and name (they appear in visibility_spaces
 //! anyway) and whether they belong to it; spaces are few per grid, so there is no cursor.
 

@@ -1,4 +1,4 @@
-//! Whether a zipped site asks to be cross-origin isolated (README "Decisions": cross-origin
+//! Whether a zipped site asks to be cross-origin isolated (docs/serving.md: cross-origin
 //! isolation). A game or tool built with threads (Godot 4 before 4.3, Emscripten's `-pthread`,
 //! ffmpeg.wasm's multi-threaded core) needs `SharedArrayBuffer`, which a browser gives a page only
 //! when it is served with `Cross-Origin-Opener-Policy: same-origin` and a

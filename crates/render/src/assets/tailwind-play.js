@@ -1,5 +1,5 @@
 // Tailwind's Play CDN (`<script src="https://cdn.tailwindcss.com">`), which AI tools' HTML pages
-// load, answered from the drop's own origin (crates/render/src/cdn.rs; README "Decisions": CDN
+// load, answered from the drop's own origin (crates/render/src/cdn.rs; docs/serving.md: CDN
 // libraries in HTML pages). Like the Play CDN it reads `tailwind.config` (set by the page's next
 // script), `<style type="text/tailwindcss">` blocks (`@apply`, `@layer`), and compiles the
 // classes the page holds and later gains into one `<style>`, with Tailwind v3's own compiler.

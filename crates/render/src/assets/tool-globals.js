@@ -1,4 +1,4 @@
-// Claude's artifact globals for an HTML page that calls them (README "Decisions": the AI tools'
+// Claude's artifact globals for an HTML page that calls them (docs/serving.md: the AI tools'
 // globals in HTML pages). The Worker loads this at the top of such a page's <head>, so it runs
 // before the page's own scripts; claude-storage.js, before this file, is `window.storage`. The
 // calls a drop cannot answer (files attached to a chat, asking Claude) reject, and the page says

@@ -156,7 +156,7 @@ pub fn with_security_headers(cx: &Ctx, mut response: Response, seen: &Seen) -> R
         let _ = headers.set("X-Robots-Tag", "noindex, nofollow");
     }
     if let Some(policy) = seen.row.embedder_policy.as_deref() {
-        // The site asked to be cross-origin isolated (README "Decisions"): every answer of its
+        // The site asked to be cross-origin isolated (docs/serving.md): every answer of its
         // origin, so its pages and their workers get `SharedArrayBuffer`.
         let _ = headers.set("Cross-Origin-Opener-Policy", "same-origin");
         let _ = headers.set("Cross-Origin-Embedder-Policy", policy);

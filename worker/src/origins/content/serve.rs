@@ -428,7 +428,7 @@ async fn site_entry(
     Ok(response)
 }
 
-/// How long a browser keeps a site file that is not a page (README "Decisions": zipped sites'
+/// How long a browser keeps a site file that is not a page (docs/serving.md: zipped sites'
 /// caching): a year without asking when its name carries its hash (`plug_content::fingerprinted`),
 /// else until the next visit, which the `ETag` answers with a 304 after the access check. Both
 /// are `private`: what a content origin answers depends on who asks.
