@@ -206,7 +206,7 @@ test('the chip\'s shell comes right before the tag; a viewer who hid the badge g
   const html = await direct();
   assert.equal(shells(html).length, 1, html);
   assert.equal(html.indexOf(shells(html)[0]) + shells(html)[0].length, html.indexOf(tags(html)[0][0]), 'the shell, then at once the tag');
-  assert.ok(!/Running on Plug<\/span>/.test(html.replace(SHELL, '')), 'the words only inside the shell');
+  assert.ok(!/Running on Plug/.test(html), 'no words in the page: the shell holds their place with an empty box');
   // The cookie "Hide for this session" sets beside its sessionStorage flag (badge-panel.js).
   const hidden = await direct('other=1; platform-badge-dismissed=1');
   assert.equal(tags(hidden).length, 1, 'badge.js still comes: sessionStorage decides');

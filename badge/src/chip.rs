@@ -44,7 +44,7 @@ border-radius:var(--badge-radius);background:var(--badge-bg);box-shadow:var(--ba
 white-space:nowrap;transition:transform .15s}\
 .c:hover{transform:translateY(-1px)}\
 .c svg{flex:none;color:var(--badge-accent)}\
-.c canvas{height:1.4em}\
+.c canvas{width:7.75em;height:1.4em}\
 #e{position:absolute;right:0;bottom:38px;width:260px;padding:8px 12px;background:var(--badge-bg);\
 border-radius:var(--badge-radius);box-shadow:var(--badge-shadow)}\
 .t #e{bottom:auto;top:38px}\
@@ -55,7 +55,13 @@ border-radius:var(--badge-radius);box-shadow:var(--badge-shadow)}\
 /// `--badge-font` and `--badge-fg` of `STYLE`, for the canvas label when no theme sets them.
 const DEFAULT_FONT: &str = "system-ui, sans-serif";
 const DEFAULT_COLOR: &str = "#f9fafb";
-/// The label canvas's CSS height at the chip's 12px font: `.c canvas{height:1.4em}`.
+/// The label canvas's CSS size at the chip's 12px font: `.c canvas{width:7.75em;height:1.4em}`.
+/// A fixed box, the same as the shell's (crates/render/src/badge_tag.rs), so the chip replaces the
+/// shell without moving, and the shell needs no words, whose font the page's first frame would
+/// otherwise load (docs/speed.md, session 24). "Running on Plug" is 81 to 97.5 px wide at 12px
+/// in the common system fonts (Roboto to DejaVu Sans); the words are centred in it and condensed
+/// where wider.
+const LABEL_WIDTH: f64 = 93.0;
 const LABEL_HEIGHT: f64 = 16.8;
 
 const PLUG_ICON: &str = "<svg width=\"14\" height=\"14\" viewBox=\"0 0 16 16\" aria-hidden=\"true\">\
@@ -272,7 +278,7 @@ fn set(target: &JsValue, name: &str, value: &JsValue) {
 /// an empty page (README "The badge"). The font and colour are the chip's (`STYLE` and the theme),
 /// known here without asking for computed style, which would force a layout of the whole page
 /// before the chip can show. The canvas is drawn at the chip's 12px in device pixels; CSS sizes it
-/// to `1.4em` high (its width follows), so the narrow-screen 10px chip scales it down.
+/// in `em`, so the narrow-screen 10px chip scales it down.
 fn paint_label(
     window: &Window,
     canvas: &HtmlCanvasElement,
@@ -281,17 +287,18 @@ fn paint_label(
     color: &str,
 ) -> Option<()> {
     let context: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.unchecked_into();
-    context.set_font(font);
     let ratio = window.device_pixel_ratio();
-    let width = context.measure_text(text).ok()?.width();
     // Resizing clears the canvas and its state: scale and font are set after it.
-    canvas.set_width((width * ratio) as u32 + 1);
+    canvas.set_width((LABEL_WIDTH * ratio) as u32);
     canvas.set_height((LABEL_HEIGHT * ratio) as u32);
     context.scale(ratio, ratio).ok()?;
     context.set_font(font);
     context.set_fill_style_str(color);
     context.set_text_baseline("middle");
-    context.fill_text(text, 0.0, LABEL_HEIGHT / 2.0).ok()
+    context.set_text_align("center");
+    context
+        .fill_text_with_max_width(text, LABEL_WIDTH / 2.0, LABEL_HEIGHT / 2.0, LABEL_WIDTH)
+        .ok()
 }
 
 fn part<T: JsCast>(shadow: &ShadowRoot, id: &str) -> T {

@@ -63,9 +63,10 @@ pub struct BadgeTag {
 pub const DISMISSED_COOKIE: &str = "platform-badge-dismissed";
 
 /// The shell's look: the chip's box, icon and corner from badge.js's own CSS (badge/src/chip.rs
-/// `STYLE`). Its words are there only to size the box as the label will be (same font and size),
-/// and never painted (`visibility:hidden`): painted text would be a Largest Contentful Paint
-/// candidate, which is why badge.js paints them on a canvas. If badge.js never starts (blocked,
+/// `STYLE`). It has no words: an empty box (`i`) holds the label's place at the size of badge.js's
+/// label canvas (`LABEL_WIDTH`), in `em`, which needs no font. Words, even hidden, made the page's
+/// first frame load the chip's font (system-ui) beside the page's own, a few ms before its
+/// Largest Contentful Paint (docs/speed.md, session 24). If badge.js never starts (blocked,
 /// offline), the shell hides after 10 s, and from then on takes no clicks either (only the box
 /// does while it shows, never the host's own).
 const SHELL_STYLE: &str = "\
@@ -79,7 +80,7 @@ font:12px/1.4 var(--badge-font);white-space:nowrap;border-radius:var(--badge-rad
 background:var(--badge-bg);box-shadow:var(--badge-shadow);pointer-events:auto;animation:o 0s 10s forwards}\
 @keyframes o{to{visibility:hidden}}\
 svg{flex:none;color:var(--badge-accent)}\
-span{visibility:hidden}\
+i{width:7.75em;height:1.4em}\
 @media (max-width:480px){.c{height:26px;min-width:0;padding:0 7px;gap:4px;font-size:10px}}";
 
 /// badge.js's icon (badge/src/chip.rs `PLUG_ICON`).
@@ -126,7 +127,7 @@ impl BadgeTag {
         format!(
             "<platform-badge data-platform-shell aria-hidden=\"true\"><template shadowrootmode=\"closed\">\
              <style>{SHELL_STYLE}:host{{{vertical}:16px!important;{horizontal}:16px!important}}</style>\
-             <div class=\"b\"{style}><div class=\"c\">{SHELL_ICON}<span>Running on Plug</span></div></div>\
+             <div class=\"b\"{style}><div class=\"c\">{SHELL_ICON}<i></i></div></div>\
              </template></platform-badge>"
         )
     }
@@ -223,8 +224,10 @@ pub(crate) mod tests {
             .to_html()
         ));
         assert!(html.find("</platform-badge>") < html.find("<script"));
-        // The words only size the box; they are never painted (an LCP candidate otherwise).
-        assert!(html.contains("span{visibility:hidden}"));
+        // No words (a font to load before the page's first paint, and text an LCP candidate):
+        // an empty box as wide as badge.js's label canvas.
+        assert!(html.contains("<i></i>") && html.contains("i{width:7.75em;height:1.4em}"));
+        assert!(!html.contains("Running on"));
         assert!(
             !sample_tag().to_html().contains("<platform-badge"),
             "no shell unless asked"
