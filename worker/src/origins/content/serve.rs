@@ -294,10 +294,7 @@ async fn original(cx: &Ctx, req: &Request, seen: &Seen) -> ApiResult<Response> {
         "Content-Security-Policy",
         "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     );
-    let download = req
-        .url()
-        .ok()
-        .is_some_and(|u| u.query_pairs().any(|(k, v)| k == "download" && v != "0"));
+    let download = download_asked(req);
     let file_name = seen.row.file_name.as_deref().unwrap_or("download");
     let _ = headers.set(
         "Content-Disposition",
@@ -393,6 +390,10 @@ async fn site_entry(
 ) -> ApiResult<Response> {
     // The file found may be `about.html` for `about`: its own name gives the type.
     let content_type = plug_content::content_type_for(&file.path);
+    let markdown = content_type.starts_with("text/markdown");
+    if markdown && wants_drawn_markdown(req, file) {
+        return site_markdown(cx, req, seen, file).await;
+    }
     let body = site_entry_chunks(cx, seen, file);
     if content_type.starts_with("text/html") {
         let tag = badge_tag(cx, seen).await?;
@@ -413,6 +414,17 @@ async fn site_entry(
     let Some(packed) = plug_content::precompressed(&file.path) else {
         let mut response = site_asset_range(cx, req, seen, file, body, content_type, &etag)?;
         cached_for(response.headers_mut(), &file.path, &etag);
+        if markdown {
+            let headers = response.headers_mut();
+            let _ = headers.set("Vary", MARKDOWN_VARY);
+            if download_asked(req) {
+                let name = file.path.rsplit('/').next().unwrap_or(&file.path);
+                let _ = headers.set(
+                    "Content-Disposition",
+                    &plug_domain::origins::content_disposition(true, name),
+                );
+            }
+        }
         return Ok(response);
     };
     let response = fixed_length(body, file.size as u64)?;
@@ -425,6 +437,64 @@ async fn site_entry(
         .headers_mut()
         .set("Content-Encoding", packed.encoding);
     cached_for(response.headers_mut(), &file.path, &etag);
+    Ok(response)
+}
+
+/// What a `.md` file's answer depends on: a person's navigation gets it drawn, a script its source.
+const MARKDOWN_VARY: &str = "Sec-Fetch-Mode, Accept";
+
+/// The largest `.md` file of a site drawn as a page; a larger one is sent as its source. A
+/// dropped `.md` is read whole too, and changelogs run to 170 KB (README "Markdown").
+const SITE_MARKDOWN_MAX: i64 = 8 * 1024 * 1024;
+
+/// A `.md` file of a zipped site is drawn as a dropped one is when a person opens it (a link
+/// of the site's page, an address typed or shared, a frame), and sent as its source to the site's
+/// own scripts (docsify and its kind fetch `README.md` to draw it themselves) and to programs.
+fn wants_drawn_markdown(req: &Request, file: &site_files::SiteFile) -> bool {
+    file.size <= SITE_MARKDOWN_MAX
+        && crate::origins::pages::navigation(req)
+        && !download_asked(req)
+        && req.headers().get("Range").ok().flatten().is_none()
+}
+
+/// `?download=1`: the page's "Download original" link, the file as an attachment.
+fn download_asked(req: &Request) -> bool {
+    req.url()
+        .ok()
+        .is_some_and(|u| u.query_pairs().any(|(k, v)| k == "download" && v != "0"))
+}
+
+/// A `.md` file of the site as a markdown page with the badge, its relative links and images
+/// resolving to the files beside it in the zip.
+async fn site_markdown(
+    cx: &Ctx,
+    req: &Request,
+    seen: &Seen,
+    file: &site_files::SiteFile,
+) -> ApiResult<Response> {
+    let tag = badge_tag(cx, seen).await?;
+    let mut bytes = Vec::with_capacity(file.size as usize);
+    let mut chunks = site_entry_chunks(cx, seen, file);
+    while let Some(chunk) = chunks.next().await {
+        bytes.extend_from_slice(&chunk?);
+    }
+    let name = file.path.rsplit('/').next().unwrap_or(&file.path);
+    // The address's own last segment, as the browser sent it (percent-encoded), so the link
+    // names this file whichever Unicode form found it.
+    let url = req.url()?;
+    let last = url
+        .path()
+        .rsplit('/')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let download = format!("{last}?download=1");
+    let page = plug_render::site_markdown_page(&String::from_utf8_lossy(&bytes), name, &download);
+    let html = plug_render::rewrite_page(&page, tag.as_ref(), !is_indexable(cx, seen))
+        .map_err(ApiError::internal)?;
+    let mut response = Response::from_html(html)?;
+    set_csp(cx, &mut response, PageKind::Markdown, seen);
+    let _ = response.headers_mut().set("Vary", MARKDOWN_VARY);
     Ok(response)
 }
 

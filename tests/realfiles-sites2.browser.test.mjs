@@ -1,0 +1,114 @@
+// Zipped sites as people have them, round 2, dropped and opened in Chromium: a project page that
+// links the markdown files beside it (its README, a guide in docs/, a changelog) and whose own
+// script reads its README's source, as docsify-style pages do. The fixtures are written here in
+// the shape such a zip has.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { BROWSER_UA } from './support/harness.mjs';
+import { ROOT } from './support/worker.mjs';
+import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { zip } from './support/fixtures.mjs';
+
+const SHOTS = join(ROOT, 'test-output', 'realfiles-sites2');
+let app;
+let browser;
+before(async () => { ({ app, browser } = await openBrowserWorld(SHOTS)); });
+after(() => closeBrowserWorld({ app, browser }));
+
+async function dropSite(name, content, user) {
+  return app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
+}
+
+async function open(e, path = '') {
+  const context = await browser.newContext({ userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.problems.push(m.text()); });
+  page.on('pageerror', (err) => page.problems.push(String(err)));
+  const response = await page.goto(e.url + path);
+  return { page, context, response };
+}
+
+const chipShown = (page) => page.waitForFunction(() => [...document.querySelectorAll('platform-badge')]
+  .some((h) => !h.hasAttribute('data-platform-shell') && h.getBoundingClientRect().width > 0));
+
+// A project page zipped with its markdown: the page links them, and its script shows the
+// README's first line from its source, as a docsify-style page reads its markdown.
+const PROJECT_INDEX = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Orbit</title></head>
+<body>
+  <h1>Orbit</h1>
+  <nav><a id="readme" href="README.md">Read me</a> <a id="guide" href="docs/guide.md">Guide</a></nav>
+  <pre id="source"></pre>
+  <script>
+    fetch('README.md').then((r) => r.text()).then((t) => { document.getElementById('source').textContent = t.split('\\n')[0]; });
+  </script>
+</body></html>
+`;
+
+const README = `# Orbit
+
+Jobs that run on time. See the [guide](docs/guide.md#configure) and the [changelog](CHANGELOG.md).
+
+| Flag | Meaning |
+|------|---------|
+| \`--mode a\\|b\` | pick a mode |
+`;
+
+const GUIDE = `# Guide
+
+![Architecture](img/arch.svg)
+
+## Configure
+
+Set \`ORBIT_HOME\`. Back to the [README](../README.md).
+`;
+
+const ARCH_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="teal"/></svg>';
+
+test("a zipped site's .md files are drawn when opened, their links and images reaching the files beside them; the site's own script still reads the source", async () => {
+  const { owner } = await app.world();
+  const e = await dropSite('orbit-site.zip', zip([
+    { name: 'index.html', content: PROJECT_INDEX },
+    { name: 'README.md', content: README },
+    { name: 'CHANGELOG.md', content: '# Changelog\n\n## 1.0.0\n\n- First release\n' },
+    { name: 'docs/guide.md', content: GUIDE },
+    { name: 'docs/img/arch.svg', content: ARCH_SVG },
+  ]), owner);
+  const { page, context } = await open(e);
+  // The page's own fetch gets the markdown as written, not a page.
+  await page.waitForFunction(() => document.getElementById('source').textContent !== '');
+  assert.equal(await page.textContent('#source'), '# Orbit');
+
+  await Promise.all([page.waitForURL(/\/README\.md$/), page.click('#readme')]);
+  assert.equal(await page.textContent('article h1'), 'Orbit', 'the README is drawn as a markdown page');
+  assert.equal(await page.textContent('article td code'), '--mode a|b');
+  await chipShown(page);
+  // Its relative links are links into the zip, not dotted text saying the file is elsewhere.
+  const guide = page.locator('article a', { hasText: 'guide' });
+  assert.equal(await guide.getAttribute('title'), null);
+  await Promise.all([page.waitForURL(/\/docs\/guide\.md#configure$/), guide.click()]);
+  assert.equal(await page.textContent('article h1'), 'Guide');
+  await page.waitForFunction(() => document.querySelector('article img')?.complete);
+  assert.equal(await page.$eval('article img', (img) => img.naturalWidth), 120, 'the image beside it in the zip shows');
+  await page.screenshot({ path: join(SHOTS, 'guide.png') });
+  await Promise.all([page.waitForURL(/\/README\.md$/), page.click('article a:has-text("README")')]);
+  assert.equal(await page.textContent('article h1'), 'Orbit');
+
+  // "Download original" gives the file as written; a script's fetch says the answer varies.
+  const got = await page.evaluate(async () => {
+    const href = document.querySelector('.plug-download').href;
+    const r = await fetch(href);
+    const raw = await fetch('README.md');
+    return { href: new URL(href).pathname + new URL(href).search, type: r.headers.get('content-type'), disposition: r.headers.get('content-disposition'),
+      text: await r.text(), vary: raw.headers.get('vary') };
+  });
+  assert.equal(got.href, '/README.md?download=1');
+  assert.match(got.type, /^text\/markdown/);
+  assert.match(got.disposition, /^attachment/);
+  assert.equal(got.text, README);
+  assert.match(got.vary, /Sec-Fetch-Mode/);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
