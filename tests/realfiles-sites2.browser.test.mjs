@@ -113,3 +113,55 @@ test("a zipped site's .md files are drawn when opened, their links and images re
   assert.deepEqual(page.problems, []);
   await context.close();
 });
+
+// VitePress 1 with `base: '/orbit/'` and `cleanUrls: true`, as its build writes it: pages as
+// `guide/setup.html` linked `/orbit/guide/setup`, and each page's code in a chunk named for its
+// markdown source (`assets/guide_setup.md.<hash>.js`), found through the hash map the page holds.
+// Those chunks are JavaScript, not markdown files to draw.
+const vitepressPage = (title, chunk) => `<!DOCTYPE html>
+<html lang="en-US" dir="ltr">
+  <head>
+    <meta charset="utf-8">
+    <title>${title} | Orbit</title>
+    <meta name="generator" content="VitePress v1.6.4">
+    <link rel="preload stylesheet" href="/orbit/assets/style.5FKiHxy2.css" as="style">
+    <script type="module" src="/orbit/assets/app.CuqF6_Jb.js"></script>
+    <link rel="modulepreload" href="/orbit/assets/${chunk}.lean.js">
+  </head>
+  <body>
+    <div id="app"><h1>${title}</h1></div>
+    <script>window.__VP_HASH_MAP__=JSON.parse("{\\"guide_setup.md\\":\\"CCq_39Sh\\",\\"index.md\\":\\"M05FG6cF\\"}");</script>
+  </body>
+</html>
+`;
+
+const VITEPRESS_APP = `const base = '/orbit/';
+const route = location.pathname.slice(base.length).replace(/\\.html$/, '') || 'index';
+const key = route.replace(/\\//g, '_') + '.md';
+const chunk = await import(base + 'assets/' + key + '.' + window.__VP_HASH_MAP__[key] + '.lean.js');
+document.getElementById('app').innerHTML = '<h1 id="drawn">' + chunk.title + '</h1><a id="setup" href="/orbit/guide/setup">Setup</a>';
+document.getElementById('setup').addEventListener('click', (e) => { e.preventDefault(); history.pushState(null, '', e.target.href); location.reload(); });
+`;
+
+test("a VitePress site built for /orbit/ with clean URLs opens there, its page chunks named *.md.<hash>.js load as scripts, and a clean URL reloads", async () => {
+  const { owner } = await app.world();
+  const e = await dropSite('docs.zip', zip([
+    { name: 'index.html', content: vitepressPage('Orbit', 'index.md.M05FG6cF') },
+    { name: 'guide/setup.html', content: vitepressPage('Setup', 'guide_setup.md.CCq_39Sh') },
+    { name: '404.html', content: vitepressPage('404', 'index.md.M05FG6cF') },
+    { name: 'hashmap.json', content: '{"guide_setup.md":"CCq_39Sh","index.md":"M05FG6cF"}' },
+    { name: 'assets/style.5FKiHxy2.css', content: 'h1 { color: rgb(52, 81, 178); }' },
+    { name: 'assets/app.CuqF6_Jb.js', content: VITEPRESS_APP },
+    { name: 'assets/index.md.M05FG6cF.lean.js', content: 'export const title = "Orbit home";' },
+    { name: 'assets/guide_setup.md.CCq_39Sh.lean.js', content: 'export const title = "Setup guide";' },
+  ]), owner);
+  const { page, context } = await open(e);
+  assert.match(page.url(), /\/orbit\/$/);
+  await page.waitForSelector('#drawn');
+  assert.equal(await page.textContent('#drawn'), 'Orbit home');
+  await Promise.all([page.waitForURL(/\/orbit\/guide\/setup$/), page.click('#setup')]);
+  await page.waitForFunction(() => document.getElementById('drawn')?.textContent === 'Setup guide');
+  assert.equal(await page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(52, 81, 178)');
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
