@@ -1,7 +1,8 @@
 // Zipped sites as people have them, round 2, dropped and opened in Chromium: a project page that
 // links the markdown files beside it (its README, a guide in docs/, a changelog) and whose own
-// script reads its README's source, as docsify-style pages do. The fixtures are written here in
-// the shape such a zip has.
+// script reads its README's source, as docsify-style pages do; a VitePress build for a sub-path
+// whose page chunks are named after their markdown. The fixtures are written here in the shape
+// such zips have.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
