@@ -148,11 +148,11 @@ const AUTO_DIRECTION: &[&str] = &[
 /// of which would add some 90 bytes to the page drawn on every view.
 const MAX_HEADING_LINKS: usize = 10_000;
 
-pub fn sanitize_fragment(html: &str, auto_direction: bool) -> String {
+pub fn sanitize_fragment(html: &str, auto_direction: bool, files_beside: bool) -> String {
     let mut heading_links = 0;
     let settings = Settings::new()
         .append_element_content_handler(element!("*", |el| {
-            keep_or_remove(el);
+            keep_or_remove(el, files_beside);
             // A heading's link to itself, shown as GitHub shows it when the heading is pointed
             // at, so a reader can copy the address of a section (its anchor had no way in).
             if heading_links < MAX_HEADING_LINKS
@@ -187,7 +187,7 @@ pub fn sanitize_fragment(html: &str, auto_direction: bool) -> String {
     rewrite_str(html, settings).unwrap_or_default()
 }
 
-fn keep_or_remove(el: &mut Element<'_, '_>) {
+fn keep_or_remove(el: &mut Element<'_, '_>, files_beside: bool) {
     let tag = el.tag_name();
     let Some((_, allowed)) = ALLOWED.iter().find(|(name, _)| *name == tag) else {
         if REMOVED_WITH_CONTENT.contains(&tag.as_str()) {
@@ -226,7 +226,7 @@ fn keep_or_remove(el: &mut Element<'_, '_>) {
     // A link to a file of the repository the README came from (`[guide](docs/guide.md)`,
     // `<a href="LICENSE">`) reached the drop's origin and a JSON "not found": its text stays,
     // not a link, and says so when pointed at (GitHub links it to the file in the repository).
-    if tag == "a" {
+    if tag == "a" && !files_beside {
         if let Some(at) = kept
             .iter()
             .position(|(n, v)| n == "href" && names_another_file(v))

@@ -25,7 +25,7 @@ pub use inject::{
     calls_tool_globals, inject_badge, rewrite_page, BadgeInjector, HeadAdditions,
     DEFAULT_MEMORY_LIMIT,
 };
-pub use markdown::{markdown_page, markdown_to_safe_html};
+pub use markdown::{markdown_page, markdown_to_safe_html, site_markdown_page};
 pub use notice::{notice_page, Notice, NOTICE_CSP};
 pub use pages::{image_page, office_page, pdf_page, react_page, OfficeKind, PageKind};
 pub use theme::{

@@ -17,7 +17,18 @@ const MARKDOWN_CSS: &str = include_str!("assets/markdown.css");
 /// mermaid, KaTeX or the highlighter only when the document has a diagram, a formula or such
 /// code); any other document is a page without script.
 pub fn markdown_page(markdown: &str, title: &str, download_url: &str) -> String {
-    let (html, features) = render(markdown);
+    page(markdown, title, download_url, false)
+}
+
+/// The page for a `.md` file of a zipped site that a person navigates to (README "Zipped
+/// sites": markdown files): drawn as a dropped one is, except that its relative links and
+/// images name files beside it in the zip, so they stay links.
+pub fn site_markdown_page(markdown: &str, title: &str, download_url: &str) -> String {
+    page(markdown, title, download_url, true)
+}
+
+fn page(markdown: &str, title: &str, download_url: &str, files_beside: bool) -> String {
+    let (html, features) = render_among(markdown, files_beside);
     Page {
         title,
         download_url,
@@ -59,6 +70,12 @@ impl Features {
 }
 
 fn render(markdown: &str) -> (String, Features) {
+    render_among(markdown, false)
+}
+
+/// `files_beside`: the document sits among other files (a zipped site's), so a relative link names
+/// one of them; a dropped `.md` is alone, and such a link is shown as text.
+fn render_among(markdown: &str, files_beside: bool) -> (String, Features) {
     // Notepad's UTF-8 starts with a byte order mark, which would hide front matter's first `---`.
     let markdown = markdown.strip_prefix('\u{feff}').unwrap_or(markdown);
     if structure(markdown) > MAX_STRUCTURE {
@@ -94,7 +111,7 @@ fn render(markdown: &str) -> (String, Features) {
     // Direction matters only where a right-to-left letter is: other documents stay as they were.
     let rtl = markdown.chars().any(right_to_left);
     (
-        crate::allow_list::sanitize_fragment(&html, rtl),
+        crate::allow_list::sanitize_fragment(&html, rtl, files_beside),
         sanitiser.features,
     )
 }

@@ -1,7 +1,7 @@
 use super::sanitize_fragment;
 
 fn clean(html: &str) -> String {
-    sanitize_fragment(html, false)
+    sanitize_fragment(html, false, false)
 }
 
 #[test]

@@ -340,6 +340,22 @@ fn a_link_to_another_file_of_the_repository_is_its_text_and_says_why() {
 }
 
 #[test]
+fn a_site_file_links_the_files_beside_it_but_not_unsafe_ones() {
+    // A `.md` inside a zipped site sits among the files it names: they stay links.
+    let page = site_markdown_page(
+        "[g](docs/guide.md#setup) [r](../README.md) <a href=\"LICENSE\">l</a> [x](javascript:alert(1))\n",
+        "README.md",
+        "README.md?download=1",
+    );
+    assert!(page.contains("href=\"docs/guide.md#setup\""), "{page}");
+    assert!(page.contains("href=\"../README.md\""), "{page}");
+    assert!(page.contains("href=\"LICENSE\""), "{page}");
+    assert!(!page.contains("not part of this drop"), "{page}");
+    assert!(!page.contains("javascript:"), "{page}");
+    assert!(page.contains("href=\"README.md?download=1\""), "{page}");
+}
+
+#[test]
 fn attribute_breakouts_in_urls_and_titles_stay_inside_their_attribute() {
     let cases = [
         "[x](https://example.com/\"onmouseover=\"alert(1) \"title\")",

@@ -112,7 +112,18 @@ async fn index(
             plug_render::react_page(title, file, download, source.as_deref())
         }
     };
-    let html = plug_render::rewrite_page(&page, tag.as_ref(), !is_indexable(cx, seen))
+    viewer_page(cx, seen, &page, tag.as_ref(), kind)
+}
+
+/// A page Plug wrote (a viewer, a markdown page) with the badge and its kind's CSP.
+fn viewer_page(
+    cx: &Ctx,
+    seen: &Seen,
+    page: &str,
+    tag: Option<&plug_render::BadgeTag>,
+    kind: PageKind,
+) -> ApiResult<Response> {
+    let html = plug_render::rewrite_page(page, tag, !is_indexable(cx, seen))
         .map_err(ApiError::internal)?;
     let mut response = Response::from_html(html)?;
     set_csp(cx, &mut response, kind, seen);
@@ -177,6 +188,20 @@ fn site_entry_chunks(cx: &Ctx, seen: &Seen, file: &site_files::SiteFile) -> Byte
     Box::pin(inflated)
 }
 
+/// A file of a stored site, whole (a home page read for its sub-path, a `.md` drawn as a page).
+async fn site_entry_bytes(
+    cx: &Ctx,
+    seen: &Seen,
+    file: &site_files::SiteFile,
+) -> ApiResult<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(file.size as usize);
+    let mut chunks = site_entry_chunks(cx, seen, file);
+    while let Some(chunk) = chunks.next().await {
+        bytes.extend_from_slice(&chunk?);
+    }
+    Ok(bytes)
+}
+
 /// A zipped site's home page, or the folder it was built to be served under.
 enum Home {
     Page(ByteChunks),
@@ -201,11 +226,7 @@ async fn site_home(cx: &Ctx, seen: &Seen, navigation: bool) -> ApiResult<Home> {
     if !navigation || file.size > HOME_SCAN_MAX {
         return Ok(Home::Page(site_entry_chunks(cx, seen, file)));
     }
-    let mut bytes = Vec::with_capacity(file.size as usize);
-    let mut chunks = site_entry_chunks(cx, seen, file);
-    while let Some(chunk) = chunks.next().await {
-        bytes.extend_from_slice(&chunk?);
-    }
+    let bytes = site_entry_bytes(cx, seen, file).await?;
     if let Some((folder, linked)) = plug_content::base_folder(&bytes) {
         let within = &linked[folder.len() + 1..];
         if matches!(
@@ -236,11 +257,7 @@ async fn built_under(cx: &Ctx, seen: &Seen) -> ApiResult<std::rc::Rc<Option<Stri
         if file.size > HOME_SCAN_MAX {
             return Ok(None);
         }
-        let mut bytes = Vec::with_capacity(file.size as usize);
-        let mut chunks = site_entry_chunks(cx, seen, file);
-        while let Some(chunk) = chunks.next().await {
-            bytes.extend_from_slice(&chunk?);
-        }
+        let bytes = site_entry_bytes(cx, seen, file).await?;
         Ok(plug_content::base_folder(&bytes).map(|(folder, _)| folder))
     };
     cache::get_or_load(&cache::SITE_BASES, key, cx.now, load, |_| true).await
@@ -294,10 +311,7 @@ async fn original(cx: &Ctx, req: &Request, seen: &Seen) -> ApiResult<Response> {
         "Content-Security-Policy",
         "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     );
-    let download = req
-        .url()
-        .ok()
-        .is_some_and(|u| u.query_pairs().any(|(k, v)| k == "download" && v != "0"));
+    let download = download_asked(req);
     let file_name = seen.row.file_name.as_deref().unwrap_or("download");
     let _ = headers.set(
         "Content-Disposition",
@@ -393,6 +407,10 @@ async fn site_entry(
 ) -> ApiResult<Response> {
     // The file found may be `about.html` for `about`: its own name gives the type.
     let content_type = plug_content::content_type_for(&file.path);
+    let markdown = content_type.starts_with("text/markdown");
+    if markdown && wants_drawn_markdown(req, file) {
+        return site_markdown(cx, req, seen, file).await;
+    }
     let body = site_entry_chunks(cx, seen, file);
     if content_type.starts_with("text/html") {
         let tag = badge_tag(cx, seen).await?;
@@ -413,6 +431,9 @@ async fn site_entry(
     let Some(packed) = plug_content::precompressed(&file.path) else {
         let mut response = site_asset_range(cx, req, seen, file, body, content_type, &etag)?;
         cached_for(response.headers_mut(), &file.path, &etag);
+        if markdown {
+            let _ = response.headers_mut().set("Vary", MARKDOWN_VARY);
+        }
         return Ok(response);
     };
     let response = fixed_length(body, file.size as u64)?;
@@ -425,6 +446,51 @@ async fn site_entry(
         .headers_mut()
         .set("Content-Encoding", packed.encoding);
     cached_for(response.headers_mut(), &file.path, &etag);
+    Ok(response)
+}
+
+/// What a `.md` file's answer depends on: a person's navigation gets it drawn, a script its source.
+const MARKDOWN_VARY: &str = "Sec-Fetch-Mode, Accept";
+
+/// The largest `.md` file of a site drawn as a page; a larger one is sent as its source. A
+/// dropped `.md` is read whole too, and changelogs run to 170 KB (README "Markdown").
+const SITE_MARKDOWN_MAX: i64 = 8 * 1024 * 1024;
+
+/// A `.md` file of a zipped site is drawn as a dropped one is when a person opens it (a link
+/// of the site's page, an address typed or shared, a frame), and sent as its source to the site's
+/// own scripts (docsify and its kind fetch `README.md` to draw it themselves) and to programs.
+/// (A navigation never asks for a byte range.)
+fn wants_drawn_markdown(req: &Request, file: &site_files::SiteFile) -> bool {
+    file.size <= SITE_MARKDOWN_MAX && crate::origins::pages::navigation(req) && !download_asked(req)
+}
+
+/// `?download=1`: the file as uploaded (the markdown page's "Download original" link, whose
+/// `download` attribute saves it under its own name; the original of a drop as an attachment).
+fn download_asked(req: &Request) -> bool {
+    req.url()
+        .ok()
+        .is_some_and(|u| u.query_pairs().any(|(k, v)| k == "download" && v != "0"))
+}
+
+/// A `.md` file of the site as a markdown page with the badge, its relative links and images
+/// resolving to the files beside it in the zip.
+async fn site_markdown(
+    cx: &Ctx,
+    req: &Request,
+    seen: &Seen,
+    file: &site_files::SiteFile,
+) -> ApiResult<Response> {
+    let tag = badge_tag(cx, seen).await?;
+    let bytes = site_entry_bytes(cx, seen, file).await?;
+    let name = file.path.rsplit('/').next().unwrap_or(&file.path);
+    // The address's own last segment, as the browser sent it (percent-encoded), so the link
+    // names this file whichever Unicode form found it.
+    let url = req.url()?;
+    let last = url.path().rsplit('/').next().unwrap_or_default();
+    let download = format!("{last}?download=1");
+    let page = plug_render::site_markdown_page(&String::from_utf8_lossy(&bytes), name, &download);
+    let mut response = viewer_page(cx, seen, &page, tag.as_ref(), PageKind::Markdown)?;
+    let _ = response.headers_mut().set("Vary", MARKDOWN_VARY);
     Ok(response)
 }
 
