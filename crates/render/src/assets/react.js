@@ -291,6 +291,9 @@ const LIBRARIES = {
   "@radix-ui/react-toggle": "radix-toggle",
   "@radix-ui/react-toggle-group": "radix-toggle-group",
   "@radix-ui/react-tooltip": "radix-tooltip",
+  // Sweep 11: QR codes for a link, a menu or guest Wi-Fi (v0's and ChatGPT's components): 4.x's
+  // QRCodeSVG and QRCodeCanvas, and 3.x's default export (react-kit/entries/qrcode-react.js).
+  "qrcode.react": "qrcode-react",
 };
 // The export of those ui modules that is the package itself (react-kit/ui/*.jsx).
 const PACKAGES_IN_KIT = { cmdk: "__cmdk", vaul: "__vaul", "input-otp": "__inputOtp", "embla-carousel-react": "__embla", "react-resizable-panels": "__panels" };
