@@ -87,3 +87,33 @@ test("ChatGPT's Wi-Fi card with qrcode.react 3's default export and renderAs=\"s
   quiet(page);
   await context.close();
 });
+
+test("ChatGPT's workout log with Chart.js 2's `import Chart from \"chart.js\"` and nothing registered, beside chart.js/auto: both drawn by one Chart.js, a click adds a bar", async () => {
+  const e = await dropReact('WorkoutLog.jsx', C.CHATGPT_WORKOUTS);
+  const { page, context } = await open(e);
+  await page.waitForFunction(() => window.oneChartJs !== undefined);
+  assert.equal(await page.evaluate(() => window.oneChartJs), true);
+  const bars = () => page.$eval('#root #weeks', (c) => {
+    const row = c.getContext('2d').getImageData(0, Math.round(c.height * 0.8), c.width, 1).data;
+    let runs = 0;
+    let inside = false;
+    for (let i = 0; i < row.length; i += 4) {
+      const hit = row[i] === 0xea && row[i + 1] === 0x58 && row[i + 2] === 0x0c;
+      if (hit && !inside) runs += 1;
+      inside = hit;
+    }
+    return runs;
+  });
+  assert.equal(await bars(), 4);
+  assert.deepEqual(await page.$eval('#root #split', (c) => [...c.getContext('2d').getImageData(c.width / 2, c.height / 2, 1, 1).data].slice(0, 3)), [0x25, 0x63, 0xeb]);
+  await page.click('#root #add');
+  assert.equal(await bars(), 5);
+  // chart.js/auto is a small module over the page's one chart.js, not a second copy.
+  assert.ok(page.requested.some((p) => p.endsWith('/react-kit/chart.js.mjs')));
+  await shot(page, 'chatgpt-workouts');
+  assert.deepEqual(await notices(page), []);
+  // The test's own pixel reads of Chart.js's canvases make Chromium suggest willReadFrequently.
+  page.console = page.console.filter((m) => !m.includes('willReadFrequently'));
+  quiet(page);
+  await context.close();
+});

@@ -88,3 +88,51 @@ export default function WifiCard() {
   );
 }
 `;
+
+/** ChatGPT canvas: a workout log drawing Chart.js in an effect with the default import Chart.js 2's
+ * code had (`import Chart from "chart.js"`), nothing registered, beside a doughnut through
+ * `chart.js/auto`. */
+export const CHATGPT_WORKOUTS = `import React, { useEffect, useRef, useState } from "react";
+import Chart from "chart.js";
+import AutoChart from "chart.js/auto";
+
+export default function WorkoutLog() {
+  const lineRef = useRef(null);
+  const pieRef = useRef(null);
+  const chartRef = useRef(null);
+  const [sessions, setSessions] = useState([30, 45, 20, 50]);
+
+  useEffect(() => {
+    chartRef.current = new Chart(lineRef.current, {
+      type: "bar",
+      data: {
+        labels: sessions.map((_, i) => \`Week \${i + 1}\`),
+        datasets: [{ label: "Minutes", data: sessions, backgroundColor: "#ea580c" }],
+      },
+      options: { animation: false, maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: { y: { beginAtZero: true, max: 80 } } },
+    });
+    return () => chartRef.current.destroy();
+  }, [sessions]);
+
+  useEffect(() => {
+    const pie = new AutoChart(pieRef.current, {
+      type: "pie",
+      data: { labels: ["Cardio"], datasets: [{ data: [1], backgroundColor: ["#2563eb"] }] },
+      options: { animation: false, maintainAspectRatio: false, plugins: { legend: { display: false } } },
+    });
+    window.oneChartJs = Object.getPrototypeOf(Chart) === AutoChart;
+    return () => pie.destroy();
+  }, []);
+
+  return (
+    <div className="max-w-xl mx-auto p-6 space-y-4">
+      <h1 className="text-2xl font-bold">Workout Log</h1>
+      <div style={{ height: 240 }}><canvas id="weeks" ref={lineRef} /></div>
+      <div style={{ height: 160 }}><canvas id="split" ref={pieRef} /></div>
+      <button id="add" className="px-4 py-2 rounded bg-orange-600 text-white" onClick={() => setSessions((s) => [...s, 35])}>
+        Add week
+      </button>
+    </div>
+  );
+}
+`;

@@ -388,6 +388,7 @@ const KIT_DEPENDENCIES = {
   "radix-toggle-group": ["ui"],
   "radix-tooltip": ["ui"],
   "react-chartjs-2": ["chart.js"],
+  "chart.js-auto": ["chart.js"],
 };
 const kitUrl = (file) => new URL(`${vendor}react-kit/${file}.mjs`, location.href).href;
 // Each react-kit module is imported (run) once; the libraries run needs React loaded first.
