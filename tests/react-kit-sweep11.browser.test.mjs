@@ -1,8 +1,10 @@
 // Single-file React components of sweep 11 (tests/support/ai-components-sweep11.mjs), each as its
-// tool saves it: a v0 QR code maker on qrcode.react 4's QRCodeSVG and QRCodeCanvas, and a ChatGPT
-// canvas Wi-Fi card written with qrcode.react 3's default export. Before, both stopped at "Cannot
-// import". Dropped on the real Worker and opened in Chromium; what is asserted is what a person
-// sees, what they download, and the console.
+// tool saves it: a v0 QR code maker on qrcode.react 4's QRCodeSVG and QRCodeCanvas, a ChatGPT
+// canvas Wi-Fi card written with qrcode.react 3's default export, a ChatGPT workout log with
+// Chart.js 2's `import Chart from "chart.js"` beside `chart.js/auto`, and a Claude quiz throwing
+// react-confetti when won. Before, the QR codes and the confetti stopped at "Cannot import" and the
+// workout log at "Chart is not a constructor". Dropped on the real Worker and opened in Chromium;
+// what is asserted is what a person sees, what they download, and the console.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -115,5 +117,39 @@ test("ChatGPT's workout log with Chart.js 2's `import Chart from \"chart.js\"` a
   // The test's own pixel reads of Chart.js's canvases make Chromium suggest willReadFrequently.
   page.console = page.console.filter((m) => !m.includes('willReadFrequently'));
   quiet(page);
+  await context.close();
+});
+
+test("Claude's quiz throwing react-confetti over the window when won: the pieces fall over the page, and the button under them still takes the click", async () => {
+  const e = await dropReact('planet-quiz.jsx', C.CLAUDE_QUIZ);
+  const { page, context } = await open(e);
+  await page.waitForSelector('#root button.option');
+  await page.click('#root button.option:text-is("Mars")');
+  await page.click('#root button.option:text-is("56")');
+  assert.equal(await text(page, '#root #result'), 'Perfect score!');
+  await page.waitForSelector('#root canvas');
+  assert.deepEqual(await page.$eval('#root canvas', (c) => [c.width, c.height, getComputedStyle(c).pointerEvents]), [1200, 900, 'none']);
+  // Pieces are drawn: some of the canvas's pixels are painted.
+  await page.waitForFunction(() => {
+    const c = document.querySelector('#root canvas');
+    const data = c.getContext('2d').getImageData(0, 0, c.width, 300).data;
+    for (let i = 3; i < data.length; i += 4 * 7) if (data[i] > 0) return true;
+    return false;
+  });
+  await shot(page, 'claude-quiz-confetti');
+  await page.click('#root #again');
+  assert.equal(await page.$$eval('#root button.option', (bs) => bs.length), 3);
+  assert.equal(await page.$('#root canvas'), null);
+  assert.deepEqual(await notices(page), []);
+  page.console = page.console.filter((m) => !m.includes('willReadFrequently'));
+  quiet(page);
+  await context.close();
+});
+
+test("react-use beside react-confetti: its \"Cannot import\" says react-confetti sizes itself to the window without useWindowSize", async () => {
+  const e = await dropReact('Celebrate.jsx', C.CONFETTI_WINDOW_SIZE);
+  const { page, context } = await open(e);
+  await page.waitForFunction(() => /Cannot import "react-use"/.test(document.body.textContent));
+  assert.match(await page.textContent('body'), /Cannot import "react-use" \(line 3: import \{ useWindowSize \} from "react-use";\)\. react-use is not provided[^]*react-confetti sizes itself to the window without its useWindowSize/);
   await context.close();
 });

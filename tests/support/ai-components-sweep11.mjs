@@ -1,7 +1,9 @@
 // Single-file React components of sweep 11, written the way each tool saves them (tests/react-kit-
 // sweep11.browser.test.mjs): a v0 block ("use client", shadcn's card, input and button) making a
-// QR code for a link with qrcode.react's SVG and downloading its canvas twin as a PNG, and a
-// ChatGPT canvas Wi-Fi card drawing the code with the default import qrcode.react 3 wrote.
+// QR code for a link with qrcode.react's SVG and downloading its canvas twin as a PNG, a ChatGPT
+// canvas Wi-Fi card drawing the code with the default import qrcode.react 3 had, a ChatGPT canvas
+// workout log on Chart.js 2's default import, a Claude artifact quiz throwing react-confetti, and
+// the tutorials' react-confetti sized by react-use's useWindowSize.
 
 /** v0: a QR code maker for a link, its colour and size from the form, downloaded as a PNG. */
 export const V0_QR = `"use client"
@@ -132,6 +134,83 @@ export default function WorkoutLog() {
       <button id="add" className="px-4 py-2 rounded bg-orange-600 text-white" onClick={() => setSessions((s) => [...s, 35])}>
         Add week
       </button>
+    </div>
+  );
+}
+`;
+
+/** Claude artifact: a two-question quiz whose win throws react-confetti over the window, sized by
+ * its own resize listener, with a button under the confetti to play again. */
+export const CLAUDE_QUIZ = `import React, { useEffect, useState } from "react";
+import Confetti from "react-confetti";
+import { Trophy } from "lucide-react";
+
+const QUESTIONS = [
+  { q: "Which planet is known as the Red Planet?", options: ["Venus", "Mars", "Jupiter"], answer: "Mars" },
+  { q: "What is 7 × 8?", options: ["54", "56", "64"], answer: "56" },
+];
+
+export default function PlanetQuiz() {
+  const [index, setIndex] = useState(0);
+  const [score, setScore] = useState(0);
+  const [size, setSize] = useState({ width: window.innerWidth, height: window.innerHeight });
+
+  useEffect(() => {
+    const onResize = () => setSize({ width: window.innerWidth, height: window.innerHeight });
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, []);
+
+  const done = index >= QUESTIONS.length;
+  const won = done && score === QUESTIONS.length;
+
+  const choose = (option) => {
+    if (option === QUESTIONS[index].answer) setScore((s) => s + 1);
+    setIndex((i) => i + 1);
+  };
+
+  return (
+    <div className="min-h-screen bg-gradient-to-br from-indigo-50 to-purple-100 flex items-center justify-center p-6">
+      {won && <Confetti width={size.width} height={size.height} recycle={false} numberOfPieces={400} gravity={0.15} />}
+      <div className="bg-white rounded-2xl shadow-xl p-8 w-full max-w-md text-center">
+        {!done ? (
+          <>
+            <p className="text-sm text-gray-500 mb-2">Question {index + 1} of {QUESTIONS.length}</p>
+            <h2 className="text-xl font-semibold mb-6">{QUESTIONS[index].q}</h2>
+            <div className="grid gap-3">
+              {QUESTIONS[index].options.map((o) => (
+                <button key={o} className="option border rounded-lg py-2 hover:bg-indigo-50" onClick={() => choose(o)}>
+                  {o}
+                </button>
+              ))}
+            </div>
+          </>
+        ) : (
+          <>
+            <Trophy className="w-12 h-12 mx-auto text-yellow-500" />
+            <h2 id="result" className="text-2xl font-bold mt-4">{won ? "Perfect score!" : \`You scored \${score}\`}</h2>
+            <button id="again" className="mt-6 px-5 py-2 rounded-lg bg-indigo-600 text-white" onClick={() => { setIndex(0); setScore(0); }}>
+              Play again
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+`;
+
+/** The same celebration as the tutorials write it, sized by react-use's useWindowSize. */
+export const CONFETTI_WINDOW_SIZE = `import React from "react";
+import Confetti from "react-confetti";
+import { useWindowSize } from "react-use";
+
+export default function Celebrate() {
+  const { width, height } = useWindowSize();
+  return (
+    <div className="p-8">
+      <Confetti width={width} height={height} />
+      <h1 className="text-3xl font-bold">You did it!</h1>
     </div>
   );
 }
