@@ -106,8 +106,8 @@ jspdf 2 ,jspdf.umd.min.js,jspdf.umd.js cdn/jspdf.umd.min.js
 jspdf-autotable 5 ,jspdf.plugin.autotable.min.js,jspdf.plugin.autotable.js cdn/jspdf.plugin.autotable.min.js
 jspdf-autotable 3 ,jspdf.plugin.autotable.min.js,jspdf.plugin.autotable.js cdn/jspdf-autotable3.min.js
 d3 7 +esm cdn/esm/d3.mjs
-chart.js 4 +esm cdn/esm/chart.mjs
-chart.js 4 auto cdn/esm/chart-auto.mjs";
+chart.js 4 +esm,chart.js cdn/esm/chart.mjs
+chart.js 4 auto,auto.js cdn/esm/chart-auto.mjs";
 
 /// The addresses read, after `https://`: the Play CDN's host, the CDNs' library paths, and the
 /// hosts that name a file by its version (`code.jquery.com/jquery-3.7.1.min.js`).
@@ -121,6 +121,7 @@ const JQUERY: &str = "code.jquery.com/jquery-";
 const PLOTLY: &str = "cdn.plot.ly/plotly-";
 const D3JS: &str = "d3js.org/";
 const ESM_SH: &str = "esm.sh/";
+const ESM_RUN: &str = "esm.run/";
 const FA_RELEASES: &str = "use.fontawesome.com/releases/";
 const BOOTSTRAPCDN: [&str; 2] = ["maxcdn.bootstrapcdn.com/", "stackpath.bootstrapcdn.com/"];
 
@@ -186,6 +187,7 @@ pub fn names_cdn(head: &[u8]) -> bool {
         JQUERY,
         PLOTLY,
         ESM_SH,
+        ESM_RUN,
         FA_RELEASES,
         BOOTSTRAPCDN[0],
         BOOTSTRAPCDN[1],
@@ -232,6 +234,9 @@ pub fn vendored_url(url: &str) -> Option<String> {
             return None;
         }
         esm_parts(path.trim_start_matches('*'))?
+    } else if let Some(path) = rest.strip_prefix(ESM_RUN) {
+        // jsDelivr's short address: `esm.run/x` is `cdn.jsdelivr.net/npm/x/+esm`.
+        esm_parts(path)?
     } else if let Some(path) = rest.strip_prefix(UNPKG) {
         // unpkg's `?module` (an ES module, no longer served) names what `+esm` does.
         match path.strip_suffix("?module") {
@@ -1181,6 +1186,21 @@ mod tests {
                 "cdn/esm/chart-auto.mjs",
             ),
             ("https://esm.sh/chart.js@4.4.0/auto", "cdn/esm/chart-auto.mjs"),
+            // Sweep 11: Chart.js's file by its path through `+esm`, and esm.run, jsDelivr's short
+            // address for `+esm`.
+            (
+                "https://cdn.jsdelivr.net/npm/chart.js@4.4.1/dist/chart.js/+esm",
+                "cdn/esm/chart.mjs",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/chart.js@4/auto/auto.js/+esm",
+                "cdn/esm/chart-auto.mjs",
+            ),
+            ("https://esm.run/chart.js", "cdn/esm/chart.mjs"),
+            ("https://esm.run/chart.js@4.4.0", "cdn/esm/chart.mjs"),
+            ("https://esm.run/chart.js/auto", "cdn/esm/chart-auto.mjs"),
+            ("https://esm.run/d3@7", "cdn/esm/d3.mjs"),
+            ("https://esm.run/canvas-confetti@1", "cdn/confetti.module.mjs"),
         ] {
             assert_eq!(
                 vendored_url(url).as_deref(),
@@ -1194,6 +1214,9 @@ mod tests {
             "https://cdn.jsdelivr.net/npm/d3@6/+esm",
             "https://cdn.jsdelivr.net/npm/d3-scale@4/+esm",
             "https://cdn.jsdelivr.net/npm/chart.js@3/auto/+esm",
+            "https://esm.run/chart.js@3",
+            "https://esm.run/d3@7?x=1",
+            "https://esm.run.evil.example/d3@7",
         ] {
             assert_eq!(vendored_url(url), None, "{url}");
         }

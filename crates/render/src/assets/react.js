@@ -291,6 +291,12 @@ const LIBRARIES = {
   "@radix-ui/react-toggle": "radix-toggle",
   "@radix-ui/react-toggle-group": "radix-toggle-group",
   "@radix-ui/react-tooltip": "radix-tooltip",
+  // Sweep 11: QR codes for a link, a menu or guest Wi-Fi (v0's and ChatGPT's components): 4.x's
+  // QRCodeSVG and QRCodeCanvas, and 3.x's default export (react-kit/entries/qrcode-react.js).
+  "qrcode.react": "qrcode-react",
+  // A won game's or finished quiz's confetti over the whole window (`<Confetti />`, the Tenzies
+  // games the models learnt React from), beside canvas-confetti's function.
+  "react-confetti": "react-confetti",
 };
 // The export of those ui modules that is the package itself (react-kit/ui/*.jsx).
 const PACKAGES_IN_KIT = { cmdk: "__cmdk", vaul: "__vaul", "input-otp": "__inputOtp", "embla-carousel-react": "__embla", "react-resizable-panels": "__panels" };
@@ -385,6 +391,7 @@ const KIT_DEPENDENCIES = {
   "radix-toggle-group": ["ui"],
   "radix-tooltip": ["ui"],
   "react-chartjs-2": ["chart.js"],
+  "chart.js-auto": ["chart.js"],
 };
 const kitUrl = (file) => new URL(`${vendor}react-kit/${file}.mjs`, location.href).href;
 // Each react-kit module is imported (run) once; the libraries run needs React loaded first.
@@ -625,6 +632,7 @@ const INSTEAD = [
   [/^@react-three\/(?:fiber|drei)$|^react-three-fiber$/, "React Three Fiber is not provided (it needs a newer three than the tools' r128); three r128 and its OrbitControls are: create the scene, camera and renderer with three in an effect. "],
   [/^three\/(?:examples\/jsm|addons)\//, "Of three's add-ons (three/examples/jsm, three/addons) only r128's OrbitControls is provided, on the page's three r128; the others (loaders, post-processing, other controls) are not. "],
   [/^@lottiefiles\//, "LottieFiles' players are not provided; lottie-react is, with the animation's JSON written into the file (`<Lottie animationData={animationData} />`). "],
+  [/^react-use(?:\/|$)/, "react-use is not provided (a hundred hooks and their dependencies, for the one or two a component uses): react-confetti sizes itself to the window without its useWindowSize, and a resize listener in an effect, or another hook written into the file, does the rest. "],
   [/\.json$/, "A JSON file beside the component is not part of a single-file drop: write its data into the file as a constant (a Lottie animation's JSON into the file as `const animationData = {…}`). "],
 ];
 function unavailable(name) {

@@ -453,7 +453,7 @@ async fn site_entry(
 const MARKDOWN_VARY: &str = "Sec-Fetch-Mode, Accept";
 
 /// The largest `.md` file of a site drawn as a page; a larger one is sent as its source. A
-/// dropped `.md` is read whole too, and changelogs run to 170 KB (README "Markdown").
+/// dropped `.md` is read whole too, and changelogs run to 170 KB (docs/viewers.md).
 const SITE_MARKDOWN_MAX: i64 = 8 * 1024 * 1024;
 
 /// A `.md` file of a zipped site is drawn as a dropped one is when a person opens it (a link
