@@ -370,6 +370,49 @@ test('links are realm-agnostic: a Runtime may be noted as a source, never itself
   assert.equal((await app.request('DELETE', `${url(rt.entity_id)}/${made.body.link_id}`, { token: owner.token })).status, 204);
 });
 
+test('a link list leaves out what the caller cannot see before it cuts the page: full pages, and no cursor past the last visible link', async () => {
+  const { owner, member, grid } = await app.world();
+  const rt = await runtime(grid, owner);
+  const url = `/api/v2/runtimes/${rt.entity_id}/inspirations`;
+  // Oldest first: visible, hidden, hidden, visible, hidden, hidden (private drops).
+  const kinds = ['shown', 'hidden', 'hidden', 'shown', 'hidden', 'hidden'];
+  const shown = [];
+  for (const kind of kinds) {
+    const fields = kind === 'hidden' ? { scope: 'personal', visibility: 'private' } : {};
+    const e = await app.dropLive(owner, { fields });
+    const made = await app.request('POST', url, { token: owner.token, json: { inspiration_entity_id: e.entity_id } });
+    assert.equal(made.status, 201, made.text);
+    if (kind === 'shown') shown.unshift(made.body.link_id);
+  }
+  const walk = async (user, limit) => {
+    const pages = [];
+    let cursor = null;
+    do {
+      const res = await app.request('GET', `${url}?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: user.token });
+      assert.equal(res.status, 200, res.text);
+      pages.push(res.body.items.map((i) => i.link_id));
+      cursor = res.body.next_cursor;
+    } while (cursor && pages.length < 10);
+    return pages;
+  };
+  assert.deepEqual(await walk(member, 1), [[shown[0]], [shown[1]]], 'one link a page, and nothing after the last');
+  assert.deepEqual(await walk(member, 2), [shown]);
+  const first = await app.request('GET', `${url}?limit=1`, { token: member.token });
+  assert.equal(first.body.total_returned, 1);
+  assert.equal((await walk(owner, 4)).flat().length, 6, 'the owner sees every link');
+  // The other direction, with Runtimes the caller cannot see (stopped ones, 3.2).
+  const source = await app.dropLive(owner, {});
+  const live = [];
+  for (const status of ['running', 'stopped', 'stopped', 'paused', 'stopped']) {
+    const r = await runtime(grid, owner, { status });
+    await app.request('POST', `/api/v2/runtimes/${r.entity_id}/inspirations`, { token: owner.token, json: { inspiration_entity_id: source.entity_id } });
+    if (status !== 'stopped') live.unshift(r.entity_id);
+  }
+  const inspired = await app.request('GET', `/api/v2/inspirations/${source.entity_id}/inspired-runtimes?limit=2`, { token: member.token });
+  assert.deepEqual(inspired.body.items.map((i) => i.runtime_id), live);
+  assert.equal(inspired.body.next_cursor, null);
+});
+
 // ------------------------------------------------------------------ the restore window (platform 5)
 
 /** Sets one timestamp column no API writes, in this instance's local D1 file (as time would). */
