@@ -100,7 +100,10 @@ pub async fn inspired_by_source(cx: &Ctx, req: Request, id: &str) -> ApiResult<R
 }
 
 /// A page of links with the other side of each: the entity, its links and their other sides are
-/// one batch. An entity named by name (not UUID) is looked up first.
+/// one batch. An entity named by name (not UUID) is looked up first. Links whose other side the
+/// caller cannot read are left out before the page is cut, as the Inspiration list leaves out
+/// rows in its query: a page is short only at the end, and `next_cursor` is null there, so
+/// neither tells that hidden links exist (interface 4.10: "silently omitted").
 async fn list(
     cx: &Ctx,
     req: &Request,
@@ -124,45 +127,63 @@ async fn list(
         OtherSide::Runtime => LinkSide::Source,
     };
     let user_id = &caller.user.user_id;
-    let found = social::links_page(
-        &cx.db, link_side, &entity_id, page.after, page.limit, user_id,
-    )
-    .await?;
-    let (row, access) = found
-        .this
-        .filter(|(row, _)| common::realm_matches(row, realm))
-        .ok_or_else(ApiError::not_found)?;
-    common::seen_by(cx, Some(user_id), row, access)?;
-    let mut links = found.links;
-    let next = paging::next_cursor(&mut links, page.limit, LINK_SORT, |l| {
+    let mut after = page.after;
+    let mut fetch = page.limit;
+    let mut first = true;
+    let mut shown: Vec<(social::LinkRow, EntitySummary)> = Vec::new();
+    // Until the page and its look-ahead row are full of links the caller may see, or none are
+    // left: one batch when nothing is hidden, as before.
+    loop {
+        let found =
+            social::links_page(&cx.db, link_side, &entity_id, after.take(), fetch, user_id).await?;
+        if first {
+            let (row, access) = found
+                .this
+                .filter(|(row, _)| common::realm_matches(row, realm))
+                .ok_or_else(ApiError::not_found)?;
+            common::seen_by(cx, Some(user_id), row, access)?;
+            first = false;
+        }
+        let exhausted = found.links.len() as i64 <= fetch;
+        let mut others: HashMap<EntityId, Seen> = HashMap::new();
+        for (row, access) in found.others {
+            // Sources or runtimes the caller cannot read are left out without a trace.
+            match common::seen_by(cx, Some(user_id), row, access) {
+                Ok(seen) => drop(others.insert(seen.row.entity_id.clone(), seen)),
+                Err(e) if e.is_not_found() => {}
+                Err(e) => return Err(e),
+            }
+        }
+        for link in found.links {
+            after = Some((link.created_at, link.link_id.to_string()));
+            let other_id = match side {
+                OtherSide::Inspiration => &link.source_id,
+                OtherSide::Runtime => &link.target_id,
+            };
+            if let Some(other) = others.get(other_id) {
+                let summary = summary_of(cx, other)?;
+                shown.push((link, summary));
+            }
+        }
+        if exhausted || shown.len() as i64 > page.limit {
+            break;
+        }
+        fetch = validate::LIST_LIMIT_MAX;
+    }
+    let next = paging::next_cursor(&mut shown, page.limit, LINK_SORT, |(l, _)| {
         (l.created_at, l.link_id.to_string())
     });
-    let mut others: HashMap<EntityId, Seen> = HashMap::new();
-    for (row, access) in found.others {
-        // Sources or runtimes the caller cannot read are left out without a trace.
-        match common::seen_by(cx, Some(user_id), row, access) {
-            Ok(seen) => drop(others.insert(seen.row.entity_id.clone(), seen)),
-            Err(e) if e.is_not_found() => {}
-            Err(e) => return Err(e),
-        }
-    }
-    let mut items = Vec::new();
-    for link in &links {
-        let other_id = match side {
-            OtherSide::Inspiration => &link.source_id,
-            OtherSide::Runtime => &link.target_id,
-        };
-        let Some(other) = others.get(other_id) else {
-            continue;
-        };
-        let mut row = present::link(link);
-        let summary = Some(summary_of(cx, other)?);
-        match side {
-            OtherSide::Inspiration => row.inspiration = summary,
-            OtherSide::Runtime => row.linked_runtime = summary,
-        }
-        items.push(row);
-    }
+    let items = shown
+        .into_iter()
+        .map(|(link, summary)| {
+            let mut row = present::link(&link);
+            match side {
+                OtherSide::Inspiration => row.inspiration = Some(summary),
+                OtherSide::Runtime => row.linked_runtime = Some(summary),
+            }
+            row
+        })
+        .collect();
     paging::envelope(items, next)
 }
 

@@ -100,6 +100,7 @@ pub async fn set_enrichment_skipped(db: &Db, entity_id: &EntityId) -> ApiResult<
 }
 
 /// Up to `limit` Inspirations past their restore window (expired or archived before `cutoff`).
+/// A pin keeps a drop from expiring, not from its archive: archived is archived, pinned or not.
 pub async fn due_for_purge(db: &Db, cutoff: i64, limit: i64) -> ApiResult<Vec<EntityId>> {
     #[derive(Deserialize)]
     struct Due {
@@ -108,8 +109,9 @@ pub async fn due_for_purge(db: &Db, cutoff: i64, limit: i64) -> ApiResult<Vec<En
     let due: Vec<Due> = db::all(
         db,
         "SELECT entity_id FROM entities
-         WHERE realm = 'inspiration' AND status != 'purged' AND pinned = 0
-           AND ((expires_at IS NOT NULL AND expires_at <= ?1) OR (status = 'archived' AND archived_at <= ?1))
+         WHERE realm = 'inspiration' AND status != 'purged'
+           AND ((pinned = 0 AND expires_at IS NOT NULL AND expires_at <= ?1)
+             OR (status = 'archived' AND archived_at <= ?1))
          LIMIT ?2",
         &[int(cutoff), int(limit)],
     )
