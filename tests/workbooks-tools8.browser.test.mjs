@@ -141,3 +141,38 @@ test('shrink to fit as LibreOffice saves it', async (t) => {
     await context.close();
   }
 });
+
+// A workbook in the 1904 date system (Excel for Mac's old default) whose second sheet is the one
+// selected, with a third sheet laid out right to left; LibreOffice writes these booleans as
+// `date1904="true"`, `tabSelected="true"` and `rightToLeft="true"`.
+const VIEWS = String.raw`
+import sys, datetime, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1], {'date_1904': True})
+book.add_worksheet('Plain').write('A1', 'first')
+dates = book.add_worksheet('Dates'); dates.set_column(0, 0, 14); dates.activate()
+dates.write_datetime('A1', datetime.date(2024, 3, 15), book.add_format({'num_format': 'yyyy-mm-dd'}))
+rtl = book.add_worksheet('RTL'); rtl.right_to_left(); rtl.write('A1', 'right to left')
+book.close()
+`;
+
+test('a workbook LibreOffice saved opens on its selected sheet, keeps its 1904 dates and its right-to-left sheet (true/false were read as 0)', async (t) => {
+  const saved = savedByLibreOffice('views.xlsx', writtenBy(VIEWS));
+  if (!saved) return t.skip('LibreOffice (soffice) is not installed');
+  const { page, context } = await open('views.xlsx', saved);
+  try {
+    const selected = () => page.evaluate(() => document.querySelector('.plug-sheet-tabs [aria-selected="true"]').textContent);
+    assert.equal(await selected(), 'Dates');
+    // LibreOffice's own PDF of the workbook shows 2024-03-15 (the 1900 system read 2020-03-14).
+    assert.equal(await textAt(page, 'A1'), '2024-03-15');
+    await page.click('.plug-sheet-tabs button:has-text("RTL")');
+    await page.waitForFunction(() => document.querySelector('.plug-sheet').classList.contains('plug-rtl'));
+    assert.equal(await textAt(page, 'A1'), 'right to left');
+    // Column A at the right, as Calc draws the sheet.
+    const [a, b] = await page.evaluate(() => ['A', 'B'].map((letter) => [...document.querySelectorAll('.plug-colhead')].find((e) => e.textContent === letter).getBoundingClientRect().left));
+    assert.ok(a > b, `A at ${a}, B at ${b}`);
+    assert.deepEqual(page.errors, []);
+    await page.screenshot({ path: join(SHOTS, 'views-libreoffice.png') });
+  } finally {
+    await context.close();
+  }
+});
