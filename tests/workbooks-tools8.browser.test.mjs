@@ -176,3 +176,33 @@ test('a workbook LibreOffice saved opens on its selected sheet, keeps its 1904 d
     await context.close();
   }
 });
+
+// A dashboard as saved with View > Headings and Gridlines off (`showRowColHeaders="0"`), its
+// header rows frozen.
+const DASHBOARD = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1]); s = book.add_worksheet('Dashboard')
+s.hide_row_col_headers(); s.hide_gridlines(2); s.set_column('A:A', 20)
+s.write('A1', 'Revenue', book.add_format({'bold': True, 'font_size': 16}))
+s.write_row('A3', ['Region', 'Q1', 'Q2'], book.add_format({'bold': True, 'bottom': 1}))
+s.write_row('A4', ['East', 120, 140]); s.write_row('A5', ['West', 90, 95])
+s.freeze_panes(3, 0)
+book.close()
+`;
+
+test('a sheet saved with its headings turned off shows no column letters or row numbers, its cells from the corner (they showed)', async () => {
+  const { page, context } = await open('dashboard.xlsx', writtenBy(DASHBOARD));
+  try {
+    const shown = await page.evaluate(() => {
+      const sheet = document.querySelector('.plug-sheet').getBoundingClientRect();
+      const cell = (text) => [...document.querySelectorAll('.plug-c')].find((e) => e.textContent === text).getBoundingClientRect();
+      const [title, east] = [cell('Revenue'), cell('East')];
+      return { heads: document.querySelectorAll('.plug-colhead, .plug-rowhead').length, left: title.left - sheet.left, top: title.top - sheet.top, eastLeft: east.left - sheet.left };
+    });
+    assert.deepEqual(shown, { heads: 0, left: 0, top: 0, eastLeft: 0 });
+    assert.deepEqual(page.errors, []);
+    await page.screenshot({ path: join(SHOTS, 'dashboard.png') });
+  } finally {
+    await context.close();
+  }
+});

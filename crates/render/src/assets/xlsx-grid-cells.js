@@ -9,7 +9,7 @@ function blockElement(grid, rows, cols, rowHeaders) {
   const { layout } = grid;
   const block = document.createElement("div");
   block.className = "plug-block";
-  block.style.top = `${HEADER_HEIGHT + layout.rowTop[rows[0]]}px`;
+  block.style.top = `${layout.headerHeight + layout.rowTop[rows[0]]}px`;
   if (!rowHeaders) block.style.left = `${layout.headerWidth + layout.colLeft[cols[0]]}px`;
   for (let r = rows[0]; r < rows[1]; r++) {
     if (layout.rowTop[r + 1] > layout.rowTop[r]) block.appendChild(rowElement(grid, r, cols, rowHeaders));
@@ -26,7 +26,7 @@ function rowElement(grid, r, cols, rowHeaders) {
   row.className = "plug-row";
   const start = headerWidth + colLeft[cols[0]];
   row.style.cssText = `height:${layout.rowTop[r + 1] - layout.rowTop[r]}px;width:${rowHeaders ? headerWidth + colLeft[cols[1]] : colLeft[cols[1]] - colLeft[cols[0]]}px`;
-  if (rowHeaders) {
+  if (rowHeaders && headerWidth) {
     const head = document.createElement("div");
     head.className = "plug-rowhead";
     head.style.width = `${headerWidth}px`;
@@ -368,7 +368,7 @@ function mergeLayer(grid, rows, cols) {
     const i = cellIndex(sheet, top, left);
     const el = i < 0 ? document.createElement("div") : cellElement(grid, i, width, true, top);
     if (i < 0) el.className = "plug-c plug-cover";
-    el.style.cssText += `;position:absolute;left:${headerWidth + colLeft[left]}px;top:${HEADER_HEIGHT + rowTop[top]}px;width:${width}px;height:${height}px`;
+    el.style.cssText += `;position:absolute;left:${headerWidth + colLeft[left]}px;top:${layout.headerHeight + rowTop[top]}px;width:${width}px;height:${height}px`;
     el.dataset.merge = `${columnName(left)}${top + 1}:${columnName(right)}${bottom + 1}`;
     layer.appendChild(el);
   }
@@ -380,6 +380,7 @@ function headerRow(layout, cols, corner) {
   const { colLeft, headerWidth } = layout;
   const row = document.createElement("div");
   row.className = "plug-headrow";
+  if (!layout.headerHeight) return row;
   row.style.cssText = `height:${HEADER_HEIGHT}px;width:${headerWidth + colLeft[cols[1]]}px;padding-left:${corner ? 0 : headerWidth + colLeft[cols[0]]}px`;
   if (corner) {
     const box = document.createElement("div");

@@ -102,7 +102,11 @@ function sheetLayout(sheet, viewWidth, viewHeight) {
     colCount += Math.ceil((right - colLeft[colCount]) / sheet.defaultColWidth);
     colLeft = offsets(colCount, sheet.defaultColWidth, sheet.colWidths);
   }
-  const headerWidth = Math.max(40, String(rowCount).length * 8 + 16);
+  // A sheet whose view hides its headings (View > Headings off, `showRowColHeaders="0"`, as
+  // dashboards are saved) shows no column letters or row numbers, as in Excel.
+  const headings = sheet.headings !== false;
+  const headerWidth = headings ? Math.max(40, String(rowCount).length * 8 + 16) : 0;
+  const headerHeight = headings ? HEADER_HEIGHT : 0;
   return {
     sheet,
     rowCount,
@@ -110,10 +114,11 @@ function sheetLayout(sheet, viewWidth, viewHeight) {
     rowTop,
     colLeft,
     headerWidth,
+    headerHeight,
     frozenRows: Math.min(sheet.frozenRows, rowCount),
     frozenCols: Math.min(sheet.frozenCols, colCount),
     width: headerWidth + colLeft[colCount],
-    height: HEADER_HEIGHT + rowTop[rowCount],
+    height: headerHeight + rowTop[rowCount],
     mergedRows: mergeIndex(sheet.merges),
     scrollTop: 0,
     scrollLeft: 0,
@@ -176,7 +181,7 @@ function showSheet(grid, layout) {
   grid.layout = layout;
   const { content, panes } = grid;
   const frozenWidth = layout.headerWidth + layout.colLeft[layout.frozenCols];
-  const frozenHeight = HEADER_HEIGHT + layout.rowTop[layout.frozenRows];
+  const frozenHeight = layout.headerHeight + layout.rowTop[layout.frozenRows];
   content.style.width = `${layout.width}px`;
   content.style.height = `${layout.height}px`;
   content.classList.toggle("plug-gridlines", layout.sheet.gridLines);
@@ -248,7 +253,7 @@ function chartLayer(layout) {
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", chart.title ? `Chart: ${chart.title}` : "Chart");
     svg.style.left = `${layout.headerWidth + left}px`;
-    svg.style.top = `${HEADER_HEIGHT + top}px`;
+    svg.style.top = `${layout.headerHeight + top}px`;
     for (const [tag, attributes, text] of chart.primitives) {
       if (!CHART_TAGS.has(tag)) continue;
       const element = document.createElementNS(SVG_NS, tag);
@@ -268,7 +273,7 @@ function chartLayer(layout) {
     img.className = "plug-picture";
     img.src = picture.url;
     img.alt = picture.name;
-    img.style.cssText = `left:${layout.headerWidth + left}px;top:${HEADER_HEIGHT + top}px;width:${width}px;height:${height}px`;
+    img.style.cssText = `left:${layout.headerWidth + left}px;top:${layout.headerHeight + top}px;width:${width}px;height:${height}px`;
     layer.appendChild(img);
   }
   return layer;
@@ -280,7 +285,7 @@ function visibleWindow(grid) {
   const { rowTop, colLeft, frozenRows, frozenCols, headerWidth } = layout;
   const zoom = layout.sheet.zoom || 1;
   const top = scroller.scrollTop / zoom + rowTop[frozenRows];
-  const bottom = scroller.scrollTop / zoom + Math.max(0, scroller.clientHeight / zoom - HEADER_HEIGHT);
+  const bottom = scroller.scrollTop / zoom + Math.max(0, scroller.clientHeight / zoom - layout.headerHeight);
   const left = scroller.scrollLeft / zoom + colLeft[frozenCols];
   const right = scroller.scrollLeft / zoom + Math.max(0, scroller.clientWidth / zoom - headerWidth);
   return {
