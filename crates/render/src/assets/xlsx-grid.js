@@ -135,7 +135,7 @@ function sheetLayout(sheet, viewWidth, viewHeight) {
 // scrolling, sticky panes and the rows and columns in view are reckoned as for any sheet, and
 // everything that holds text or a picture is mirrored back about its own middle so it reads as
 // written. Only this page's static script carries these rules (xlsx.css is in the Worker's upload).
-const RIGHT_TO_LEFT_CSS = ".plug-rtl{transform:scaleX(-1)}.plug-rtl .plug-c,.plug-rtl .plug-colhead,.plug-rtl .plug-rowhead,.plug-rtl .plug-chart,.plug-rtl .plug-picture{transform:scaleX(-1)}";
+const RIGHT_TO_LEFT_CSS = ".plug-rtl{transform:scaleX(-1)}.plug-rtl .plug-c,.plug-rtl .plug-colhead,.plug-rtl .plug-rowhead,.plug-rtl .plug-chart,.plug-rtl .plug-picture,.plug-rtl .plug-edge{transform:scaleX(-1)}";
 
 // Text whose first letter is of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko),
 // which Excel's and LibreOffice's General alignment puts at the cell's right (reading order
