@@ -89,6 +89,32 @@ const PATCHES = [
             plugKept.forEach((value, j) => { if (value !== undefined) worksheet.getRow(plugTotals.bottom).getCell(plugTotals.left + j).value = value; });
 `,
   },
+  // A fix: a sheet view's booleans as LibreOffice writes them (`rightToLeft="true"`,
+  // `tabSelected="true"`, `showGridLines="false"`; XML Schema's boolean allows true/false as well
+  // as 1/0) were read as their defaults, so a right-to-left sheet Calc saved was drawn left to
+  // right and the workbook opened on its first tab rather than the one selected.
+  {
+    file: /[\\/]xform[\\/]sheet[\\/]sheet-view-xform\.js$/,
+    from: `                    rightToLeft: node.attributes.rightToLeft === "1",
+                    tabSelected: node.attributes.tabSelected === "1",
+                    showRuler: !(node.attributes.showRuler === "0"),
+                    showRowColHeaders: !(node.attributes.showRowColHeaders === "0"),
+                    showGridLines: !(node.attributes.showGridLines === "0"),
+`,
+    to: `                    rightToLeft: node.attributes.rightToLeft === "1" || node.attributes.rightToLeft === "true",
+                    tabSelected: node.attributes.tabSelected === "1" || node.attributes.tabSelected === "true",
+                    showRuler: !(node.attributes.showRuler === "0" || node.attributes.showRuler === "false"),
+                    showRowColHeaders: !(node.attributes.showRowColHeaders === "0" || node.attributes.showRowColHeaders === "false"),
+                    showGridLines: !(node.attributes.showGridLines === "0" || node.attributes.showGridLines === "false"),
+`,
+  },
+  // The same for the workbook's 1904 date system as LibreOffice writes it (`date1904="true"`):
+  // read as the 1900 system, every date of a Mac workbook Calc saved was four years and a day early.
+  {
+    file: /[\\/]xform[\\/]book[\\/]workbook-properties-xform\.js$/,
+    from: 'date1904: node.attributes.date1904 === "1"',
+    to: 'date1904: node.attributes.date1904 === "1" || node.attributes.date1904 === "true"',
+  },
 ];
 
 let patched = 0;

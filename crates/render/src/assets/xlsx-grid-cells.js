@@ -3,12 +3,14 @@
 
 // ------------------------------------------------------------------ rows and cells
 
-// Rows `rows` (half-open) of columns `cols`, stacked in one positioned element.
+// Rows `rows` (half-open) of columns `cols`, stacked in one positioned element at the columns'
+// left (with the row numbers, at the pane's left).
 function blockElement(grid, rows, cols, rowHeaders) {
   const { layout } = grid;
   const block = document.createElement("div");
   block.className = "plug-block";
-  block.style.top = `${HEADER_HEIGHT + layout.rowTop[rows[0]]}px`;
+  block.style.top = `${layout.headerHeight + layout.rowTop[rows[0]]}px`;
+  if (!rowHeaders) block.style.left = `${layout.headerWidth + layout.colLeft[cols[0]]}px`;
   for (let r = rows[0]; r < rows[1]; r++) {
     if (layout.rowTop[r + 1] > layout.rowTop[r]) block.appendChild(rowElement(grid, r, cols, rowHeaders));
   }
@@ -23,8 +25,8 @@ function rowElement(grid, r, cols, rowHeaders) {
   const row = document.createElement("div");
   row.className = "plug-row";
   const start = headerWidth + colLeft[cols[0]];
-  row.style.cssText = `height:${layout.rowTop[r + 1] - layout.rowTop[r]}px;width:${headerWidth + colLeft[cols[1]]}px;padding-left:${rowHeaders ? 0 : start}px`;
-  if (rowHeaders) {
+  row.style.cssText = `height:${layout.rowTop[r + 1] - layout.rowTop[r]}px;width:${rowHeaders ? headerWidth + colLeft[cols[1]] : colLeft[cols[1]] - colLeft[cols[0]]}px`;
+  if (rowHeaders && headerWidth) {
     const head = document.createElement("div");
     head.className = "plug-rowhead";
     head.style.width = `${headerWidth}px`;
@@ -39,7 +41,10 @@ function rowElement(grid, r, cols, rowHeaders) {
   // A text in a frozen column that spills past the frozen edge (a long label in column A under
   // a frozen column A) continues in the scrolling pane, as in Excel: the last stored cell left of
   // the drawn columns is drawn here too at its own place, its frozen part under the frozen pane.
-  if (!rowHeaders && first > rowFirst && layout.frozenCols > 0) first -= 1;
+  if (!rowHeaders && first > rowFirst && sheet.cols[first - 1] < layout.frozenCols) first -= 1;
+  // In the scrolling pane a text spills across the tiles' edges (each tile draws the cells stored
+  // in its columns), stopping where the text stored before the tile ends.
+  let taken = rowHeaders ? x - headerWidth : tileStart(grid, r, first, rowFirst, end, cols);
   for (let i = first; i < end && sheet.cols[i] < cols[1]; i++) {
     const c = sheet.cols[i];
     const width = colLeft[c + 1] - colLeft[c];
@@ -47,17 +52,46 @@ function rowElement(grid, r, cols, rowHeaders) {
     // A frozen column's text measures its spill over the whole row in both panes, so the two
     // parts meet at the frozen edge; the frozen pane clips its own.
     const frozenCell = c < layout.frozenCols;
-    const range = frozenCell ? [0, layout.colCount] : cols;
-    const [from, to] = overflowRange(grid, i, r, c, rowFirst, end, range, frozenCell && c < cols[0] ? -Infinity : x - headerWidth);
+    const range = frozenCell ? [0, layout.colCount] : rowHeaders ? cols : [layout.frozenCols, layout.colCount];
+    const [from, to] = overflowRange(grid, i, r, c, rowFirst, end, range, frozenCell && c < cols[0] ? -Infinity : taken);
     if (to < cols[0]) continue;
     const left = headerWidth + colLeft[from];
     const cell = cellElement(grid, i, colLeft[to + 1] - colLeft[from], to > from, r);
     if (hasFilterButton(sheet, r, c)) cell.classList.add("plug-filter");
     cell.style.marginLeft = `${left - x}px`;
+    if (to > from && sheet.styleIds[i] >= 0 && grid.styles.flags[sheet.styleIds[i]] & FLAG_BORDER) {
+      ownBorders(grid, row, cell, sheet.styleIds[i], headerWidth + colLeft[c] - (rowHeaders ? 0 : start), width);
+    }
     x = left + colLeft[to + 1] - colLeft[from];
+    taken = x - headerWidth;
     row.appendChild(cell);
   }
   return row;
+}
+
+// A text that spills keeps its cell's borders at its own column, as Excel and LibreOffice draw
+// them, the text running on past the right one ("Total Result" in a pivot table's bordered last
+// column was boxed with the empty cell it ran into). The spilling element draws no border; an
+// empty box of the cell's style at the cell's place in the row does.
+function ownBorders(grid, row, cell, style, left, width) {
+  cell.style.boxShadow = grid.layout.sheet.gridLines ? "inset -1px -1px 0 0 var(--plug-gridline)" : "none";
+  const edge = document.createElement("div");
+  edge.className = `plug-edge ${grid.styles.prefix}${style}`;
+  edge.style.cssText = `position:absolute;top:0;height:100%;left:${left}px;width:${width}px;padding:0;background:none;pointer-events:none`;
+  row.style.position = "relative";
+  row.appendChild(edge);
+}
+
+// Where the room a tile's first cell may spill leftwards into begins (in the sheet's pixels):
+// the right end of the text stored before the tile, spill included.
+function tileStart(grid, r, first, rowFirst, end, cols) {
+  const { layout } = grid;
+  const before = first - 1;
+  if (before < rowFirst || layout.sheet.cols[before] < layout.frozenCols) return layout.colLeft[Math.max(cols[0], layout.frozenCols)];
+  const c = layout.sheet.cols[before];
+  if (isMerged(layout, r, c)) return layout.colLeft[c + 1];
+  const [, to] = overflowRange(grid, before, r, c, rowFirst, end, [layout.frozenCols, layout.colCount], -Infinity);
+  return layout.colLeft[to + 1];
 }
 
 // Whether the cell is a header of an AutoFilter range or a table, where Excel draws its filter
@@ -94,7 +128,7 @@ function overflowRange(grid, i, r, c, rowFirst, end, cols, taken) {
   if (sheet.kinds[i] !== KIND_TEXT || !sheet.texts[i]) return [c, c];
   const style = sheet.styleIds[i];
   const flags = style >= 0 ? grid.styles.flags[style] : 0;
-  if (flags & (FLAG_FILL | FLAG_WRAP | FLAG_TURNED)) return [c, c];
+  if (flags & (FLAG_FILL | FLAG_WRAP | FLAG_TURNED | FLAG_SHRINK)) return [c, c];
   const right = Boolean(flags & FLAG_RIGHT) || (!(flags & (FLAG_ALIGNED | FLAG_LEFT)) && RIGHT_TO_LEFT_TEXT.test(sheet.texts[i]));
   const center = Boolean(flags & FLAG_CENTER);
   if (flags & FLAG_ALIGNED && !right && !center) return [c, c];
@@ -126,9 +160,15 @@ function overflowRange(grid, i, r, c, rowFirst, end, cols, taken) {
 const CELL_PADDING = 6;
 const DEFAULT_FONT = '11pt Calibri, Carlito, "Segoe UI", Arial, sans-serif';
 
+// The canvas keeps its font as it normalises it, never as set, so the font last set is kept
+// beside it: setting it again for every cell parsed it again each time, most of the time it took
+// to draw a screen of numbers.
 function textWidth(grid, style, text) {
   const font = style >= 0 ? grid.styles.fonts[style] : DEFAULT_FONT;
-  if (grid.measure.font !== font) grid.measure.font = font;
+  if (grid.measureFont !== font) {
+    grid.measure.font = font;
+    grid.measureFont = font;
+  }
   return grid.measure.measureText(text).width;
 }
 
@@ -138,7 +178,9 @@ function textWidth(grid, style, text) {
 // LibreOffice's optimal width for a column of dates in Arial 10 (73 px for "2024-03-01", 68 px
 // measured unhinted) showed a column of ####, where Excel and LibreOffice show the dates.
 function numberWidth(grid, style, text) {
-  const digit = textWidth(grid, style, "0");
+  if (!grid.digits) grid.digits = new Map();
+  let digit = grid.digits.get(style);
+  if (digit === undefined) grid.digits.set(style, (digit = textWidth(grid, style, "0")));
   const width = textWidth(grid, style, text);
   return digit > 0 ? (width * Math.max(1, Math.round(digit))) / digit : width;
 }
@@ -155,6 +197,7 @@ function fitNumber(grid, i, width) {
   if (kind !== KIND_NUMBER && kind !== KIND_GENERAL) return text;
   const style = sheet.styleIds[i];
   const room = width - CELL_PADDING;
+  if (style >= 0 && grid.styles.flags[style] & FLAG_SHRINK && text !== HASHES) return text;
   if (text === HASHES) return "#".repeat(Math.max(1, Math.floor(room / textWidth(grid, style, "#"))));
   if (numberWidth(grid, style, text.includes(FILL) ? text.replace(/\u0001[^]?/g, "") : text) <= room) return text;
   const value = Number(text);
@@ -206,6 +249,7 @@ function cellElement(grid, i, width, covering, r) {
     el.style.justifyContent = "flex-end";
     el.style.textAlign = "right";
   }
+  if (style >= 0 && grid.styles.flags[style] & FLAG_SHRINK && !runs) shrinkToFit(grid, el, style, kind, text, width);
   if (runs) el.appendChild(runsElement(runs));
   else if (fill >= 0) spreadFill(grid, el, style, text, fill, width);
   else if (style >= 0 && grid.styles.flags[style] & FLAG_TURNED) {
@@ -228,6 +272,18 @@ function cellElement(grid, i, width, covering, r) {
   const link = linkOf(sheet, i);
   if (link) el.appendChild(linkElement(link, el));
   return el;
+}
+
+// Shrink to fit (Format Cells > Alignment): text or a number wider than its cell is drawn in a
+// font as much smaller as it needs to fit, as Excel and LibreOffice draw it (it spilled into its
+// neighbours, or showed ####).
+function shrinkToFit(grid, el, style, kind, text, width) {
+  const indent = ((grid.styles.flags[style] >> 5) & 15) * 9;
+  const clean = text.includes(FILL) ? text.replace(/\u0001[^]?/g, "") : text;
+  const needed = (kind === KIND_TEXT ? textWidth(grid, style, clean) : numberWidth(grid, style, clean)) + indent;
+  const room = width - CELL_PADDING;
+  const size = Number((/([\d.]+)pt/.exec(grid.styles.fonts[style]) || [])[1]) || 11;
+  if (needed > room && room > 0) el.style.fontSize = `${Math.max(1, (size * room) / needed).toFixed(2)}pt`;
 }
 
 // A cell's hyperlink (see linkOf in xlsx-worker.js): its content becomes a link, in the cell's own
@@ -312,7 +368,7 @@ function mergeLayer(grid, rows, cols) {
     const i = cellIndex(sheet, top, left);
     const el = i < 0 ? document.createElement("div") : cellElement(grid, i, width, true, top);
     if (i < 0) el.className = "plug-c plug-cover";
-    el.style.cssText += `;position:absolute;left:${headerWidth + colLeft[left]}px;top:${HEADER_HEIGHT + rowTop[top]}px;width:${width}px;height:${height}px`;
+    el.style.cssText += `;position:absolute;left:${headerWidth + colLeft[left]}px;top:${layout.headerHeight + rowTop[top]}px;width:${width}px;height:${height}px`;
     el.dataset.merge = `${columnName(left)}${top + 1}:${columnName(right)}${bottom + 1}`;
     layer.appendChild(el);
   }
@@ -324,6 +380,7 @@ function headerRow(layout, cols, corner) {
   const { colLeft, headerWidth } = layout;
   const row = document.createElement("div");
   row.className = "plug-headrow";
+  if (!layout.headerHeight) return row;
   row.style.cssText = `height:${HEADER_HEIGHT}px;width:${headerWidth + colLeft[cols[1]]}px;padding-left:${corner ? 0 : headerWidth + colLeft[cols[0]]}px`;
   if (corner) {
     const box = document.createElement("div");

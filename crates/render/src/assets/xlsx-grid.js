@@ -8,7 +8,7 @@
 // out and paints one layer per block rather than one per cell. Cell text is set with textContent.
 const HEADER_HEIGHT = 22;
 const ROW_BLOCK = 16; // rows are rendered in blocks of this many, a block of margin each side
-const COL_BLOCK = 4;
+const COL_BLOCK = 8; // and the scrolling pane's columns in tiles of this many
 const KIND_TITLES = {
   4: "Calculating…",
   5: "Not calculated: this formula uses a function the viewer does not support",
@@ -31,6 +31,8 @@ const FLAG_RIGHT = 8;
 const FLAG_CENTER = 16;
 const FLAG_TURNED = 1024;
 const FLAG_LEFT = 2048;
+const FLAG_SHRINK = 4096;
+const FLAG_BORDER = 8192;
 
 function columnName(index) {
   let name = "";
@@ -100,7 +102,11 @@ function sheetLayout(sheet, viewWidth, viewHeight) {
     colCount += Math.ceil((right - colLeft[colCount]) / sheet.defaultColWidth);
     colLeft = offsets(colCount, sheet.defaultColWidth, sheet.colWidths);
   }
-  const headerWidth = Math.max(40, String(rowCount).length * 8 + 16);
+  // A sheet whose view hides its headings (View > Headings off, `showRowColHeaders="0"`, as
+  // dashboards are saved) shows no column letters or row numbers, as in Excel.
+  const headings = sheet.headings !== false;
+  const headerWidth = headings ? Math.max(40, String(rowCount).length * 8 + 16) : 0;
+  const headerHeight = headings ? HEADER_HEIGHT : 0;
   return {
     sheet,
     rowCount,
@@ -108,10 +114,11 @@ function sheetLayout(sheet, viewWidth, viewHeight) {
     rowTop,
     colLeft,
     headerWidth,
+    headerHeight,
     frozenRows: Math.min(sheet.frozenRows, rowCount),
     frozenCols: Math.min(sheet.frozenCols, colCount),
     width: headerWidth + colLeft[colCount],
-    height: HEADER_HEIGHT + rowTop[rowCount],
+    height: headerHeight + rowTop[rowCount],
     mergedRows: mergeIndex(sheet.merges),
     scrollTop: 0,
     scrollLeft: 0,
@@ -128,7 +135,7 @@ function sheetLayout(sheet, viewWidth, viewHeight) {
 // scrolling, sticky panes and the rows and columns in view are reckoned as for any sheet, and
 // everything that holds text or a picture is mirrored back about its own middle so it reads as
 // written. Only this page's static script carries these rules (xlsx.css is in the Worker's upload).
-const RIGHT_TO_LEFT_CSS = ".plug-rtl{transform:scaleX(-1)}.plug-rtl .plug-c,.plug-rtl .plug-colhead,.plug-rtl .plug-rowhead,.plug-rtl .plug-chart,.plug-rtl .plug-picture{transform:scaleX(-1)}";
+const RIGHT_TO_LEFT_CSS = ".plug-rtl{transform:scaleX(-1)}.plug-rtl .plug-c,.plug-rtl .plug-colhead,.plug-rtl .plug-rowhead,.plug-rtl .plug-chart,.plug-rtl .plug-picture,.plug-rtl .plug-edge{transform:scaleX(-1)}";
 
 // Text whose first letter is of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko),
 // which Excel's and LibreOffice's General alignment puts at the cell's right (reading order
@@ -174,7 +181,7 @@ function showSheet(grid, layout) {
   grid.layout = layout;
   const { content, panes } = grid;
   const frozenWidth = layout.headerWidth + layout.colLeft[layout.frozenCols];
-  const frozenHeight = HEADER_HEIGHT + layout.rowTop[layout.frozenRows];
+  const frozenHeight = layout.headerHeight + layout.rowTop[layout.frozenRows];
   content.style.width = `${layout.width}px`;
   content.style.height = `${layout.height}px`;
   content.classList.toggle("plug-gridlines", layout.sheet.gridLines);
@@ -205,6 +212,7 @@ function scheduleRender(grid) {
 function refreshGrid(grid) {
   if (!grid.layout) return;
   const { layout, panes } = grid;
+  grid.digits = null; // measured again: the sheet's font may have arrived since
   for (const pane of Object.values(panes)) {
     pane.blocks.clear();
     pane.merges = null;
@@ -245,7 +253,7 @@ function chartLayer(layout) {
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", chart.title ? `Chart: ${chart.title}` : "Chart");
     svg.style.left = `${layout.headerWidth + left}px`;
-    svg.style.top = `${HEADER_HEIGHT + top}px`;
+    svg.style.top = `${layout.headerHeight + top}px`;
     for (const [tag, attributes, text] of chart.primitives) {
       if (!CHART_TAGS.has(tag)) continue;
       const element = document.createElementNS(SVG_NS, tag);
@@ -265,7 +273,7 @@ function chartLayer(layout) {
     img.className = "plug-picture";
     img.src = picture.url;
     img.alt = picture.name;
-    img.style.cssText = `left:${layout.headerWidth + left}px;top:${HEADER_HEIGHT + top}px;width:${width}px;height:${height}px`;
+    img.style.cssText = `left:${layout.headerWidth + left}px;top:${layout.headerHeight + top}px;width:${width}px;height:${height}px`;
     layer.appendChild(img);
   }
   return layer;
@@ -277,7 +285,7 @@ function visibleWindow(grid) {
   const { rowTop, colLeft, frozenRows, frozenCols, headerWidth } = layout;
   const zoom = layout.sheet.zoom || 1;
   const top = scroller.scrollTop / zoom + rowTop[frozenRows];
-  const bottom = scroller.scrollTop / zoom + Math.max(0, scroller.clientHeight / zoom - HEADER_HEIGHT);
+  const bottom = scroller.scrollTop / zoom + Math.max(0, scroller.clientHeight / zoom - layout.headerHeight);
   const left = scroller.scrollLeft / zoom + colLeft[frozenCols];
   const right = scroller.scrollLeft / zoom + Math.max(0, scroller.clientWidth / zoom - headerWidth);
   return {
@@ -299,37 +307,64 @@ function sameRange(a, b) {
   return Boolean(a) && Boolean(b) && a[0] === b[0] && a[1] === b[1];
 }
 
-// Brings the panes up to the scroll position: scrolling down adds the blocks of rows that come
-// into view and drops those that left; scrolling sideways past the drawn columns redraws them.
+// Brings the panes up to the scroll position: the scrolling pane is drawn in tiles of ROW_BLOCK
+// rows by COL_BLOCK columns, so scrolling down or sideways adds the tiles that come into view and
+// drops those that left. (Sideways, every row of the view was drawn again each time four columns
+// passed: a sheet thousands of columns wide scrolled at a few frames a second.)
 function render(grid) {
   const { layout, panes } = grid;
   if (!layout) return;
   const wanted = visibleWindow(grid);
-  if (!covers(grid.cols, wanted.cols)) {
-    grid.cols = padded(wanted.cols, COL_BLOCK, layout.frozenCols, layout.colCount);
-    clearBlocks(panes.body);
-    setColumnLines(panes.body, layout, grid.cols);
+  const cols = covers(grid.cols, wanted.cols) ? grid.cols : padded(wanted.cols, COL_BLOCK, layout.frozenCols, layout.colCount);
+  if (!sameRange(cols, grid.cols)) {
+    setColumnLines(panes.body, layout, cols);
     panes.top.el.replaceChildren(
-      columnLines(layout, grid.cols),
-      headerRow(layout, grid.cols, false),
-      blockElement(grid, [0, layout.frozenRows], grid.cols, false),
-      mergeLayer(grid, [0, layout.frozenRows], grid.cols),
+      columnLines(layout, cols),
+      headerRow(layout, cols, false),
+      blockElement(grid, [0, layout.frozenRows], cols, false),
+      mergeLayer(grid, [0, layout.frozenRows], cols),
     );
   }
   const rows = covers(grid.rows, wanted.rows) ? grid.rows : padded(wanted.rows, ROW_BLOCK, layout.frozenRows, layout.rowCount);
   const frozenCols = [0, layout.frozenCols];
-  syncBlocks(grid, panes.body, rows, grid.cols, false);
+  syncTiles(grid, panes.body, rows, cols);
   syncBlocks(grid, panes.left, rows, frozenCols, true);
-  if (!sameRange(rows, grid.rows) || !panes.body.merges) {
-    setMerges(panes.body, mergeLayer(grid, rows, grid.cols));
-    setMerges(panes.left, mergeLayer(grid, rows, frozenCols));
+  // Merged ranges come into view sideways too (they were drawn for the rows alone, so a merge
+  // right of the first screen never showed).
+  if (!sameRange(rows, grid.rows) || !sameRange(cols, grid.cols) || !panes.body.merges) {
+    setMerges(panes.body, mergeLayer(grid, rows, cols));
+    if (!sameRange(rows, grid.rows) || !panes.left.merges) setMerges(panes.left, mergeLayer(grid, rows, frozenCols));
   }
   grid.rows = rows;
+  grid.cols = cols;
 }
 
-function clearBlocks(pane) {
-  for (const block of pane.blocks.values()) block.remove();
-  pane.blocks.clear();
+// Keeps exactly the tiles that overlap `rows` and `cols` in the scrolling pane, keyed by their
+// row block and column block.
+const TILE_KEY = 4096; // more than the column blocks of Excel's 16,384 columns
+function syncTiles(grid, pane, rows, cols) {
+  const { layout } = grid;
+  const [top, bottom] = [Math.floor(rows[0] / ROW_BLOCK), Math.floor((rows[1] - 1) / ROW_BLOCK)];
+  const [left, right] = [Math.floor(cols[0] / COL_BLOCK), Math.floor((cols[1] - 1) / COL_BLOCK)];
+  for (const [key, tile] of pane.blocks) {
+    const [r, c] = [Math.floor(key / TILE_KEY), key % TILE_KEY];
+    if (r < top || r > bottom || c < left || c > right) {
+      tile.remove();
+      pane.blocks.delete(key);
+    }
+  }
+  for (let r = top; r <= bottom; r++) {
+    for (let c = left; c <= right; c++) {
+      const key = r * TILE_KEY + c;
+      if (pane.blocks.has(key)) continue;
+      const tileRows = [Math.max(r * ROW_BLOCK, layout.frozenRows), Math.min((r + 1) * ROW_BLOCK, layout.rowCount)];
+      const tileCols = [Math.max(c * COL_BLOCK, layout.frozenCols), Math.min((c + 1) * COL_BLOCK, layout.colCount)];
+      if (tileRows[0] >= tileRows[1] || tileCols[0] >= tileCols[1]) continue;
+      const tile = blockElement(grid, tileRows, tileCols, false);
+      pane.el.insertBefore(tile, pane.merges);
+      pane.blocks.set(key, tile);
+    }
+  }
 }
 
 // Keeps exactly the blocks of ROW_BLOCK rows that overlap `rows` in the pane.

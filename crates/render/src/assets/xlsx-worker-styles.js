@@ -4,7 +4,7 @@ function sheetStyles() {
   "use strict";
 
   // What the grid needs to know of a style to let text overflow into empty neighbours.
-  const STYLE_FLAG = { fill: 1, wrap: 2, aligned: 4, right: 8, center: 16, turned: 1024, left: 2048 };
+  const STYLE_FLAG = { fill: 1, wrap: 2, aligned: 4, right: 8, center: 16, turned: 1024, left: 2048, shrink: 4096, border: 8192 };
 
   // Deduplicates cell styles into CSS classes `.s0`, `.s1`… Only values this code computes
   // (numbers, hex colours, keywords, font names stripped to safe characters) reach the CSS.
@@ -64,7 +64,7 @@ function sheetStyles() {
     return [
       f.name, f.size, f.bold, f.italic, f.underline, f.strike, colorKey(f.color),
       fillKey(style.fill), borderKey(style.border),
-      a.horizontal, a.vertical, a.wrapText, a.indent, a.textRotation,
+      a.horizontal, a.vertical, a.wrapText, a.indent, a.textRotation, a.shrinkToFit,
     ].join("|");
   }
 
@@ -106,7 +106,11 @@ function sheetStyles() {
     const indent = Math.max(0, Math.min(15, Math.floor(Number(alignment.indent) || 0)));
     return (fill ? STYLE_FLAG.fill : 0) | (alignment.wrapText ? STYLE_FLAG.wrap : 0) | (aligned ? STYLE_FLAG.aligned : 0)
       | (alignment.horizontal === "right" ? STYLE_FLAG.right : 0) | (alignment.horizontal === "center" ? STYLE_FLAG.center : 0)
-      | (indent << 5) | (turnCss(alignment.textRotation) ? STYLE_FLAG.turned : 0) | (alignment.horizontal === "left" ? STYLE_FLAG.left : 0);
+      | (indent << 5) | (turnCss(alignment.textRotation) ? STYLE_FLAG.turned : 0) | (alignment.horizontal === "left" ? STYLE_FLAG.left : 0)
+      // Shrink to fit (Format Cells > Alignment): a text or number too wide for its cell is drawn
+      // smaller, never spilling and never ####; wrapped text wraps instead, as in Excel.
+      | (alignment.shrinkToFit && !alignment.wrapText ? STYLE_FLAG.shrink : 0)
+      | (borderCss(style.border, {}).length ? STYLE_FLAG.border : 0);
   }
 
   // Text turned by Format Cells > Alignment > Orientation (`textRotation`: 1-90 degrees

@@ -753,6 +753,7 @@ function sheetWorker() {
       frozenRows: frozen ? Math.max(0, Math.floor(view.ySplit || 0)) : 0,
       frozenCols: frozen ? Math.max(0, Math.floor(view.xSplit || 0)) : 0,
       gridLines: view.showGridLines !== false,
+      headings: view.showRowColHeaders !== false,
       selected: Boolean(view.tabSelected),
       tabColor: styles.color(sheet.properties && sheet.properties.tabColor),
       rightToLeft: Boolean(view.rightToLeft),
