@@ -3,7 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { BROWSER_UA, startWorker } from './support/harness.mjs';
+import { createHash, randomBytes } from 'node:crypto';
+import { BROWSER_UA, startWorker, fetchLocal } from './support/harness.mjs';
 import { launchChromium } from './support/browser.mjs';
 import * as fx from './support/fixtures.mjs';
 
@@ -63,4 +64,68 @@ test('a site that sends a signed-in browser to /enter with its own flow leaves n
   await own.waitForURL((u) => u.origin === app.contentUrl(e.entity_id), { waitUntil: 'load' });
   assert.equal(await own.textContent('h1'), 'Team plan');
   await context.close();
+});
+
+/** An MCP client `user` connected for `grid` (consent with a Plug token): its access token. */
+async function mcpToken(user, grid) {
+  const redirect = 'http://127.0.0.1:9/callback';
+  const mcpUrl = `${app.baseUrl}/mcp`;
+  const form = (path, fields, headers = {}) => fetchLocal(`${app.baseUrl}${path}`, {
+    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const csrfOf = (html) => html.match(/name="csrf" value="([0-9a-f]+)"/)?.[1];
+  const reg = await fetchLocal(`${app.baseUrl}/register`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: 'Agent', redirect_uris: [redirect] }) });
+  const { client_id } = await reg.json();
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const page = await fetchLocal(`${app.baseUrl}/authorize?${new URLSearchParams({ response_type: 'code', client_id, redirect_uri: redirect,
+    state: 's', code_challenge: challenge, code_challenge_method: 'S256', resource: mcpUrl })}`, { redirect: 'manual' });
+  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('plug_oauth='));
+  const signedIn = await form('/authorize', { csrf: csrfOf(await page.text()), token: user.token, action: 'signin' }, { cookie });
+  const allowed = await form('/authorize', { csrf: csrfOf(await signedIn.text()), grid: grid.slug, action: 'allow' }, { cookie });
+  assert.equal(allowed.status, 303);
+  const code = new URL(allowed.headers.get('location')).searchParams.get('code');
+  const tokens = await form('/token', { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirect, client_id, resource: mcpUrl });
+  assert.equal(tokens.status, 200);
+  return (await tokens.json()).access_token;
+}
+
+test('an MCP app a person let act in one grid reads nothing of their other grids by id', async () => {
+  const [home, other] = [await app.grid(), await app.grid()];
+  const [ada, bea] = [await app.user(), await app.user()];
+  await app.join(home, ada);
+  await app.join(other, ada);
+  await app.join(other, bea);
+  // A drop of the other grid for its members, by a teammate; and Ada's own there, private.
+  const theirs = await app.dropLive(bea, { grid: other.slug, file: { name: 'plan.html', content: fx.html('Plan', '<h1>secret plan</h1>') } });
+  const mine = await app.dropLive(ada, { grid: other.slug, fields: { scope: 'personal', visibility: 'private' } });
+  const open = await app.dropLive(bea, { grid: other.slug, fields: { scope: 'personal', visibility: 'link' } });
+  // The home grid's drop inspired by both: the other grid's ids must not come through it either.
+  const here = await app.dropLive(ada, { grid: home.slug, fields: { inspired_by: [theirs.entity_id, open.entity_id] } });
+  assert.deepEqual((await app.read(ada, here.entity_id)).body.inspired_by.sort(), [theirs.entity_id, open.entity_id].sort(), 'Ada herself reads both');
+
+  const token = await mcpToken(ada, home);
+  const call = async (name, args) => {
+    const res = await fetchLocal(`${app.baseUrl}/mcp`, { method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }) });
+    assert.equal(res.status, 200);
+    return (await res.json()).result;
+  };
+  for (const e of [theirs, mine]) {
+    for (const [tool, args] of [['read', { id: e.entity_id, include_text: true }], ['context', { id: e.entity_id }], ['react', { id: e.entity_id, kind: 'useful' }]]) {
+      const got = await call(tool, args);
+      assert.equal(got.isError, true, `${tool} of the other grid's ${e.name}: ${JSON.stringify(got).slice(0, 300)}`);
+      assert.ok(!JSON.stringify(got).includes('secret plan'));
+    }
+  }
+  // What anyone may open stays open; and the home grid's own drop names only that.
+  assert.notEqual((await call('read', { id: open.entity_id })).isError, true);
+  const read = await call('read', { id: here.entity_id });
+  assert.notEqual(read.isError, true);
+  assert.ok(!JSON.stringify(read).includes(theirs.entity_id), 'a source of the other grid is left out');
+  // The reaction above changed nothing.
+  assert.equal((await app.read(bea, theirs.entity_id, { grid: other.slug })).body.reactions.useful, 0);
 });

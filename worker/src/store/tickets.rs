@@ -244,7 +244,11 @@ mod tests {
             flow_hash: Some(flows[1].clone()),
         };
         assert_eq!(bound.holder(&flows), Holder::Flow(&flows[1]));
-        assert_eq!(bound.holder(&flows[..1]), Holder::Refused, "not without its flow");
+        assert_eq!(
+            bound.holder(&flows[..1]),
+            Holder::Refused,
+            "not without its flow"
+        );
         assert_eq!(bound.holder(&[]), Holder::Refused);
         let unbound = ServeTicket {
             flow_hash: None,
