@@ -169,6 +169,7 @@ test('POST /enter\'s sign-in (the small page\'s) is bound to the flow too; an AP
   const refused = await app.request('GET', minted.body.url, { headers: { ...NAV, cookie: `plug_session=${victimSession}` } });
   assert.equal(refused.status, 401);
   assert.deepEqual(refused.headers.getSetCookie(), []);
+  assert.equal((await app.request('GET', minted.body.url, { headers: { ...NAV, cookie: jarHeader(sender, app.serveUrl) } })).status, 401, 'refused, it is spent: the page path leaves nothing either');
   const again = await app.request('POST', `/enter?to=${encodeURIComponent(hidden.url)}&flow=${flow}`, { token: outsider.token });
   const inSender = await app.open(again.body.url, { headers: NAV, jar: sender });
   assert.equal(inSender.status, 404);
