@@ -232,20 +232,27 @@ test('the /enter cookie: only the API sets it, for a signed-in caller; it leads 
   assert.match(line, /; Path=\/enter; HttpOnly; SameSite=Lax; Max-Age=28800/);
   const cookie = line.split(';')[0];
 
-  const to = (url) => `/enter?to=${encodeURIComponent(url)}`;
+  // As the link origin sends a browser here: with the hash of its flow cookie.
+  const flow = 'f'.repeat(64);
+  const to = (url) => `/enter?to=${encodeURIComponent(url)}&flow=${flow}`;
   const ok = await world.app.request('GET', to(e.url), { headers: { ...NAV, cookie } });
   assert.equal(ok.status, 302);
   const next = new URL(ok.headers.get('location'));
   assert.equal(`${next.origin}${next.pathname}`, `${world.app.serveUrl}/_plug/session`);
   assert.equal(ok.headers.get('cache-control'), 'no-store');
-  // Not sent here by the link origin (no `flow`), it is bound to no browser, like a serve
-  // session: it goes on to the content, once, and signs in the cookie's own user, whoever opens it
-  // (tests/login-csrf.test.mjs).
-  const landed = await world.app.open(next.toString(), { headers: NAV });
-  assert.equal(new URL(landed.url).origin, world.app.contentUrl(e.entity_id));
-  assert.equal(landed.status, 200);
-  assert.ok(landed.jar.get(new URL(world.app.serveUrl).host)?.get('plug_session'));
-  assert.equal((await world.app.request('GET', next.toString(), { origin: 'serve', headers: NAV })).status, 401, 'the sign-in link works once');
+  // Bound to that flow: a browser without its cookie (here, any) is refused, and spends it, so
+  // the address is dead wherever it lands (tests/login-csrf.test.mjs, attacks-round8).
+  const landed = await world.app.request('GET', next.toString(), { origin: 'serve', headers: NAV });
+  assert.equal(landed.status, 401);
+  assert.deepEqual(landed.headers.getSetCookie().filter((c) => c.startsWith('plug_session=')), []);
+  // Not sent by the link origin (no `flow`), or not asked for as a page: nothing is minted from
+  // the cookie alone; the page decides (its one POST needs the app's token).
+  const noFlow = await world.app.request('GET', `/enter?to=${encodeURIComponent(e.url)}`, { headers: { ...NAV, cookie } });
+  assert.equal(noFlow.status, 200);
+  assert.equal(noFlow.headers.get('location'), null);
+  const framed = await world.app.request('GET', to(e.url), { headers: { ...NAV, 'sec-fetch-dest': 'iframe', cookie } });
+  assert.equal(framed.status, 200);
+  assert.equal(framed.headers.get('location'), null);
 
   // Off the link origin, or asked for the app: the page, never a redirect.
   for (const off of ['https://evil.example/', 'javascript:alert(1)', `${world.app.contentUrl(e.entity_id)}/`, `${world.app.serveUrl}.evil.example/g/n/`, `${world.app.serveUrl}@evil.example/`]) {

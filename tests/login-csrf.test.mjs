@@ -112,26 +112,34 @@ test('a sign-in link started in the sender\'s browser is refused in the victim\'
   assert.equal(still.status, 302);
   assert.equal(new URL(still.headers.get('location')).origin, app.contentUrl(e.entity_id), 'still the victim, who may read it');
 
+  // The refusal spent it: the first browser to open a bound sign-in ends it, so one that lands
+  // elsewhere (forwarded, leaked, or sent there by another site: tests/attacks-round8) is dead
+  // after, even in the browser it was bound to.
+  const late = await app.request('GET', theirs.signIn, { headers: { ...NAV, cookie: jarHeader(sender, app.serveUrl) } });
+  assert.equal(late.status, 401);
+  assert.deepEqual(late.headers.getSetCookie(), []);
+
   // A browser with a sign-in of its own pending (its own flow cookie) is refused the same.
   const waiting = browserJar();
   await app.open(e.url, { headers: NAV, jar: waiting, maxHops: 0 });
   assert.ok([...waiting.get(host(app.serveUrl)).keys()].some((k) => k.startsWith('plug_flow_')));
-  const mixed = await app.request('GET', theirs.signIn, { headers: { ...NAV, cookie: jarHeader(waiting, app.serveUrl) } });
+  const mixed = await app.request('GET', (await signInLinkIn(sender, e.url)).signIn, { headers: { ...NAV, cookie: jarHeader(waiting, app.serveUrl) } });
   assert.equal(mixed.status, 401);
   assert.deepEqual(mixed.headers.getSetCookie(), []);
 
   // With no session at all, the same: refused, nothing planted.
-  const fresh = await app.request('GET', theirs.signIn, { headers: NAV });
+  const fresh = await app.request('GET', (await signInLinkIn(sender, e.url)).signIn, { headers: NAV });
   assert.equal(fresh.status, 401);
   assert.deepEqual(fresh.headers.getSetCookie(), []);
 
   // A forged flow cookie (a name that is not its value's hash) counts for nothing.
-  const flowHash = theirs.enter.searchParams.get('flow');
-  const forged = await app.request('GET', theirs.signIn, { headers: { ...NAV, cookie: `plug_flow_${flowHash.slice(0, 8)}=${flowHash}` } });
+  const next = await signInLinkIn(sender, e.url);
+  const flowHash = next.enter.searchParams.get('flow');
+  const forged = await app.request('GET', next.signIn, { headers: { ...NAV, cookie: `plug_flow_${flowHash.slice(0, 8)}=${flowHash}` } });
   assert.equal(forged.status, 401);
 
-  // The refusals did not spend it: in the sender's own browser it still signs the sender in.
-  const home = await app.open(theirs.signIn, { headers: NAV, jar: sender });
+  // In the sender's own browser a sign-in of its flow signs the sender in.
+  const home = await app.open((await signInLinkIn(sender, e.url)).signIn, { headers: NAV, jar: sender });
   assert.equal(home.status, 404);
   assert.match(home.text, /not shared with you/);
   assert.ok(home.text.includes(outsider.name));
@@ -161,7 +169,9 @@ test('POST /enter\'s sign-in (the small page\'s) is bound to the flow too; an AP
   const refused = await app.request('GET', minted.body.url, { headers: { ...NAV, cookie: `plug_session=${victimSession}` } });
   assert.equal(refused.status, 401);
   assert.deepEqual(refused.headers.getSetCookie(), []);
-  const inSender = await app.open(minted.body.url, { headers: NAV, jar: sender });
+  assert.equal((await app.request('GET', minted.body.url, { headers: { ...NAV, cookie: jarHeader(sender, app.serveUrl) } })).status, 401, 'refused, it is spent: the page path leaves nothing either');
+  const again = await app.request('POST', `/enter?to=${encodeURIComponent(hidden.url)}&flow=${flow}`, { token: outsider.token });
+  const inSender = await app.open(again.body.url, { headers: NAV, jar: sender });
   assert.equal(inSender.status, 404);
   assert.ok(inSender.text.includes(outsider.name));
 

@@ -19,7 +19,14 @@ pub struct Caller {
     pub user: User,
     pub grid: Grid,
     pub role: Role,
+    /// Confined to `grid` (`GRID_ONLY`): an entity of another grid is seen as anyone sees it.
+    pub grid_only: bool,
 }
+
+/// The header `/mcp` adds to the tool calls of an app a person let act in one grid
+/// (`routes::mcp`): the caller is confined to that grid, even reading by UUID. It only ever takes
+/// rights away, so a client that sends it itself confines no one but itself.
+pub const GRID_ONLY: &str = "X-Plug-Grid-Only";
 
 impl Caller {
     pub fn is_admin(&self) -> bool {
@@ -214,6 +221,7 @@ fn active_grid(
         user,
         grid: chosen.grid,
         role: chosen.role,
+        grid_only: header(req, GRID_ONLY).is_some(),
     })
 }
 

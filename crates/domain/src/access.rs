@@ -2,7 +2,7 @@
 //! modes, the collapse of hidden states to private, and the create-time
 //! scope/visibility table. Pure functions over facts the store has loaded.
 
-use crate::ids::{SpaceId, UserId};
+use crate::ids::{GridId, SpaceId, UserId};
 use crate::{CreateVisibility, Scope, Status, Visibility};
 
 /// What the store knows about the caller relative to one entity's grid.
@@ -202,9 +202,55 @@ pub fn reaction_refusal(
     (status == Status::Archived).then_some("archived entities cannot be reacted to")
 }
 
+/// The viewer a caller confined to one grid (`only_grid`: an MCP app a person let act in that
+/// grid alone) is to an entity of `entity_grid`: themselves in that grid, and anyone at all
+/// (anonymous: a `link` drop, nothing else) in every other, owner or member there or not. A
+/// caller confined to no grid is themselves everywhere, as a person's own token is.
+pub fn confined(viewer: Viewer, only_grid: Option<&GridId>, entity_grid: &GridId) -> Viewer {
+    match only_grid {
+        Some(grid) if grid != entity_grid => Viewer::default(),
+        _ => viewer,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_caller_confined_to_a_grid_is_anyone_in_the_others() {
+        let (home, other) = (GridId::from("home"), GridId::from("other"));
+        let me = Viewer {
+            user_id: Some(UserId::from("u")),
+            is_grid_member: true,
+            is_grid_admin: true,
+            space_ids: vec![SpaceId::from("s")],
+        };
+        let owner = UserId::from("u");
+        let facts = |visibility| EntityFacts {
+            owner_id: &owner,
+            visibility,
+            visibility_space_ids: &[],
+            status: Status::Live,
+            expires_at: None,
+        };
+        let there = confined(me.clone(), Some(&home), &other);
+        assert!(there.user_id.is_none() && !there.is_grid_member && !there.is_grid_admin);
+        assert!(there.space_ids.is_empty());
+        assert!(
+            !can_read(&there, &facts(Visibility::Private), 0),
+            "not even their own"
+        );
+        assert!(!can_read(&there, &facts(Visibility::Grid), 0));
+        assert!(
+            can_read(&there, &facts(Visibility::Link), 0),
+            "what anyone may open"
+        );
+        let home_view = confined(me.clone(), Some(&home), &home);
+        assert_eq!(home_view.user_id, me.user_id);
+        assert!(home_view.is_grid_admin);
+        assert_eq!(confined(me.clone(), None, &other).user_id, me.user_id);
+    }
 
     #[test]
     fn sub_state_sent_alone_refines_only_its_own_mode() {

@@ -1,8 +1,8 @@
 //! Loading an entity the way every route must: by UUID or slug, applying
 //! visibility and state rules, so a hidden entity is a 404 like a missing one.
 
-use plug_domain::access::{can_read, EntityFacts, Viewer};
-use plug_domain::ids::{EntityId, SpaceId, UserId};
+use plug_domain::access::{can_read, confined, EntityFacts, Viewer};
+use plug_domain::ids::{EntityId, GridId, SpaceId, UserId};
 use plug_domain::Realm;
 use worker::D1PreparedStatement;
 
@@ -20,6 +20,8 @@ pub struct Seen {
     pub spaces: Vec<(SpaceId, String)>,
     /// The ids it was inspired by, oldest first (loaded with the row; empty from `check_visible`).
     pub inspired_by: Vec<EntityId>,
+    /// The one grid its caller is confined to (`Caller::grid_only`), if any.
+    pub only_grid: Option<GridId>,
 }
 
 impl Seen {
@@ -52,7 +54,8 @@ pub async fn load_visible(
         .await?
         .filter(|(row, _)| realm_matches(row, realm))
         .ok_or_else(ApiError::not_found)?;
-    seen_by(cx, user_id, row, access)
+    let only_grid = caller.filter(|c| c.grid_only).map(|c| &c.grid.grid_id);
+    seen_in(cx, user_id, only_grid, row, access)
 }
 
 /// The entity as the user (or nobody) sees it, from its row and access facts; 404 when hidden.
@@ -62,12 +65,38 @@ pub fn seen_by(
     row: EntityRow,
     access: Access,
 ) -> ApiResult<Seen> {
+    seen_in(cx, user_id, None, row, access)
+}
+
+/// The entity as `caller` sees it: [`seen_by`], confined to the caller's grid when it is
+/// (`Caller::grid_only`).
+pub fn seen_by_caller(
+    cx: &Ctx,
+    caller: &Caller,
+    row: EntityRow,
+    access: Access,
+) -> ApiResult<Seen> {
+    let only_grid = caller.grid_only.then_some(&caller.grid.grid_id);
+    seen_in(cx, Some(&caller.user.user_id), only_grid, row, access)
+}
+
+/// [`seen_by`] for a caller confined to `only_grid` (`Caller::grid_only`), who in any other grid
+/// sees what anyone does (`access::confined`).
+fn seen_in(
+    cx: &Ctx,
+    user_id: Option<&UserId>,
+    only_grid: Option<&GridId>,
+    row: EntityRow,
+    access: Access,
+) -> ApiResult<Seen> {
     let viewer = match user_id {
         Some(user_id) => auth::viewer_from(user_id, access.viewer_role, access.viewer_space_ids),
         None => Viewer::default(),
     };
+    let viewer = confined(viewer, only_grid, &row.grid_id);
     let mut seen = visible(cx, row, viewer, access.visibility_spaces)?;
     seen.inspired_by = access.inspired_by;
+    seen.only_grid = only_grid.cloned();
     Ok(seen)
 }
 
@@ -83,7 +112,7 @@ pub async fn readable_sources(cx: &Ctx, seen: &Seen) -> ApiResult<Vec<EntityId>>
     let found = entities::find_many_with_access(&cx.db, &seen.inspired_by, user_id).await?;
     let mut readable = Vec::with_capacity(found.len());
     for (row, access) in found {
-        match seen_by(cx, user_id, row, access) {
+        match seen_in(cx, user_id, seen.only_grid.as_ref(), row, access) {
             Ok(source) => readable.push(source.row.entity_id),
             Err(e) if e.is_not_found() => {}
             Err(e) => return Err(e),
@@ -149,6 +178,7 @@ fn visible(
         viewer,
         spaces,
         inspired_by: Vec::new(),
+        only_grid: None,
     })
 }
 

@@ -141,14 +141,14 @@ async fn list(
                 .this
                 .filter(|(row, _)| common::realm_matches(row, realm))
                 .ok_or_else(ApiError::not_found)?;
-            common::seen_by(cx, Some(user_id), row, access)?;
+            common::seen_by_caller(cx, caller, row, access)?;
             first = false;
         }
         let exhausted = found.links.len() as i64 <= fetch;
         let mut others: HashMap<EntityId, Seen> = HashMap::new();
         for (row, access) in found.others {
             // Sources or runtimes the caller cannot read are left out without a trace.
-            match common::seen_by(cx, Some(user_id), row, access) {
+            match common::seen_by_caller(cx, caller, row, access) {
                 Ok(seen) => drop(others.insert(seen.row.entity_id.clone(), seen)),
                 Err(e) if e.is_not_found() => {}
                 Err(e) => return Err(e),

@@ -145,6 +145,8 @@ async fn serve(cx: &Ctx, mut req: Request, dispatch: Dispatch) -> ApiResult<Resp
             });
             forwarded.push(("Authorization", format!("Bearer {inner}")));
             forwarded.push(("X-Platform-Grid", grant.grid_slug));
+            // Confined to that grid even by UUID: the person let the app act there alone.
+            forwarded.push((auth::GRID_ONLY, "1".to_string()));
         }
         // The identity provider's tokens name the web app or Plug's API as their audience.
         Some(token)

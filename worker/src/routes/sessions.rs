@@ -153,25 +153,32 @@ pub async fn forget_browser(cx: &Ctx, req: Request) -> ApiResult<Response> {
     Ok(response)
 }
 
-/// GET /enter with a valid `/enter` cookie and a `to` on the link origin: a serve session is
-/// minted here and the browser goes straight to the link origin's sign-in, with no page (one
-/// round trip: the ticket is stored only if the user still exists). None: the page decides.
+/// GET /enter with a valid `/enter` cookie, a `to` on the link origin and the link origin's `flow`,
+/// asked for as a page: a serve session is minted here, bound to that flow, and the browser goes
+/// straight to the link origin's sign-in, with no page (one round trip: the ticket is stored only
+/// if the user still exists). None: the page decides. Without a flow (not sent by the link origin)
+/// nothing is minted from the cookie alone, so no site can have a browser carry a sign-in bound
+/// to no one; one bound to a flow of another browser's is spent, refused, where it lands.
 pub async fn enter_at_once(cx: &Ctx, req: &Request) -> ApiResult<Option<Response>> {
     let Some(user_id) = crate::sessions::enter_user_id(cx, req) else {
         return Ok(None);
     };
     let pairs = crate::http::query_pairs(req);
-    if crate::http::query(&pairs, "app").is_some() {
+    if crate::http::query(&pairs, "app").is_some()
+        || crate::http::header(req, "Sec-Fetch-Dest").is_some_and(|d| d != "document")
+    {
         return Ok(None);
     }
     let Some(to) = crate::http::query(&pairs, "to").filter(|to| on_link_origin(cx, to)) else {
         return Ok(None);
     };
+    // Bound to the flow the link origin started in this browser, so only this browser can spend it.
+    let Some(flow) = flow_of(&pairs) else {
+        return Ok(None);
+    };
     let ticket = new_ticket();
     let expires_at = cx.now + TICKET_TTL_MS;
-    // Bound to the flow the link origin started in this browser, so only this browser can spend it.
-    let flow = flow_of(&pairs);
-    if !tickets::insert_serve_ticket_if_user(&cx.db, &ticket, flow, &user_id, to, expires_at)
+    if !tickets::insert_serve_ticket_if_user(&cx.db, &ticket, Some(flow), &user_id, to, expires_at)
         .await?
     {
         return Ok(None);

@@ -19,17 +19,6 @@ fn hash(ticket: &str) -> String {
     hex(&Sha256::digest(ticket.as_bytes()))
 }
 
-/// What a sign-in ticket is stored under: its hash, or for one bound to a flow (the link origin's
-/// flow cookie, `sessions::new_flow`) the hash of the ticket with the flow's hash. A bound ticket
-/// is then found only by a request that brings both the ticket and that browser's flow cookie, and
-/// no schema change was needed.
-fn serve_hash(ticket: &str, flow: Option<&str>) -> String {
-    match flow {
-        Some(flow) => hex(&Sha256::digest(format!("{ticket}|{flow}").as_bytes())),
-        None => hash(ticket),
-    }
-}
-
 /// A link-origin sign-in ticket of `user_id` for `target_url`, bound to the browser's `flow` when
 /// given, stored only while the user exists (one statement); whether it was stored.
 pub async fn insert_serve_ticket_if_user(
@@ -42,13 +31,14 @@ pub async fn insert_serve_ticket_if_user(
 ) -> ApiResult<bool> {
     let changed = db::run(
         db,
-        "INSERT INTO serve_tickets (ticket_hash, user_id, target_url, expires_at)
-         SELECT ?1, user_id, ?3, ?4 FROM users WHERE user_id = ?2",
+        "INSERT INTO serve_tickets (ticket_hash, user_id, target_url, expires_at, flow_hash)
+         SELECT ?1, user_id, ?3, ?4, ?5 FROM users WHERE user_id = ?2",
         &[
-            text(&serve_hash(ticket, flow)),
+            text(&hash(ticket)),
             text(user_id),
             text(target_url),
             int(expires_at),
+            flow.map_or(JsValue::NULL, text),
         ],
     )
     .await?;
@@ -59,42 +49,49 @@ pub async fn insert_serve_ticket_if_user(
 pub struct ServeTicket {
     pub user_id: UserId,
     pub target_url: String,
-    ticket_hash: String,
+    flow_hash: Option<String>,
+}
+
+/// Who may spend a sign-in ticket that was just spent.
+#[derive(Debug, PartialEq)]
+pub enum Holder<'a> {
+    /// Bound to no browser (`POST /api/v2/serve-sessions`): whoever opens it.
+    Anyone,
+    /// Bound to a flow this browser holds: this browser, which then clears that flow.
+    Flow(&'a String),
+    /// Bound to a flow this browser does not hold: no one. It is spent all the same, so the
+    /// address a site sent a signed-in browser to (`/enter` with the site's own flow) is dead once
+    /// that browser has opened it, and can never sign the site's browser in as the victim.
+    Refused,
 }
 
 impl ServeTicket {
-    /// Which of the flows the redeeming browser holds the ticket was bound to (None: unbound).
-    pub fn flow<'a>(&self, ticket: &str, flows: &'a [String]) -> Option<&'a String> {
-        flows
-            .iter()
-            .find(|f| serve_hash(ticket, Some(f)) == self.ticket_hash)
+    /// Who may spend it, given the hashes of the flow cookies the redeeming browser holds.
+    pub fn holder<'a>(&self, flows: &'a [String]) -> Holder<'a> {
+        match &self.flow_hash {
+            None => Holder::Anyone,
+            Some(bound) => flows
+                .iter()
+                .find(|f| *f == bound)
+                .map_or(Holder::Refused, Holder::Flow),
+        }
     }
 }
 
-/// The sign-in ticket's user and target, once; None when unknown, used or expired, or bound to a
-/// flow this browser does not hold (`flows`: the hashes of its flow cookies). A bound ticket
-/// brought without its cookie is not spent.
+/// Spends the sign-in ticket, whoever brings it: its user, target and flow, once; None when
+/// unknown, used or expired. Whether this browser may have it is [`ServeTicket::holder`]'s to say:
+/// a ticket bound to a flow is spent by the first browser that opens it, with or without that
+/// flow's cookie, so it never waits unspent in an address bar it was sent to.
 pub async fn redeem_serve_ticket(
     db: &Db,
     ticket: &str,
-    flows: &[String],
     now: i64,
 ) -> ApiResult<Option<ServeTicket>> {
-    let mut hashes = vec![hash(ticket)];
-    hashes.extend(flows.iter().map(|f| serve_hash(ticket, Some(f))));
-    let list = (0..hashes.len())
-        .map(|i| format!("?{}", i + 2))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let mut args = vec![int(now)];
-    args.extend(hashes.iter().map(|h| text(h)));
     db::first(
         db,
-        &format!(
-            "UPDATE serve_tickets SET used_at = ?1 WHERE ticket_hash IN ({list}) AND used_at IS NULL AND expires_at > ?1
-             RETURNING user_id, target_url, ticket_hash"
-        ),
-        &args,
+        "UPDATE serve_tickets SET used_at = ?1 WHERE ticket_hash = ?2 AND used_at IS NULL AND expires_at > ?1
+         RETURNING user_id, target_url, flow_hash",
+        &[int(now), text(&hash(ticket))],
     )
     .await
 }
@@ -239,26 +236,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_bound_ticket_is_found_only_with_its_flow() {
+    fn a_bound_ticket_is_spent_by_its_flow_alone() {
         let flows = ["a".repeat(64), "b".repeat(64)];
         let bound = ServeTicket {
             user_id: UserId::from("u"),
             target_url: String::new(),
-            ticket_hash: serve_hash("t", Some(&flows[1])),
+            flow_hash: Some(flows[1].clone()),
         };
-        assert_eq!(bound.flow("t", &flows), Some(&flows[1]));
-        assert_eq!(bound.flow("t", &flows[..1]), None, "not without its flow");
-        assert_eq!(bound.flow("other", &flows), None);
+        assert_eq!(bound.holder(&flows), Holder::Flow(&flows[1]));
+        assert_eq!(
+            bound.holder(&flows[..1]),
+            Holder::Refused,
+            "not without its flow"
+        );
+        assert_eq!(bound.holder(&[]), Holder::Refused);
         let unbound = ServeTicket {
-            ticket_hash: serve_hash("t", None),
+            flow_hash: None,
             ..bound
         };
-        assert_eq!(unbound.flow("t", &flows), None);
-        assert_eq!(
-            serve_hash("t", None),
-            hash("t"),
-            "unbound tickets are stored as before"
-        );
-        assert_ne!(serve_hash("t", Some(&flows[0])), serve_hash("t", None));
+        assert_eq!(unbound.holder(&flows), Holder::Anyone);
+        assert_eq!(unbound.holder(&[]), Holder::Anyone);
     }
 }

@@ -145,28 +145,25 @@ pub async fn handoff(cx: &Ctx, req: &Request) -> ApiResult<Response> {
 /// turn into a loop. Two round trips: the ticket, then one batch (`access::visit`) with the user,
 /// the Inspiration the target names with their access to it, and the content ticket.
 ///
-/// A sign-in `/enter` minted for a flow the link origin started (README "Security") is spent only
-/// in the browser holding that flow's cookie: one forwarded or leaked from another browser is
-/// refused here without touching this browser's session. A ticket the API minted for a Bearer
-/// caller (`POST /api/v2/serve-sessions`: `plug open`, the web app's Open) is bound to no browser
-/// and sets the session wherever it is opened, as the interface defines it.
+/// A sign-in `/enter` minted for a flow the link origin started (README "Security") is good only
+/// in the browser holding that flow's cookie: one forwarded or leaked to another browser, or sent
+/// by another site to a browser signed in to the web app (`/enter` with that site's own flow), is
+/// spent there and refused without touching this browser's session. A ticket the API minted for a
+/// Bearer caller (`POST /api/v2/serve-sessions`: `plug open`, the web app's Open) is bound to no
+/// browser and sets the session wherever it is opened, as the interface defines it.
 pub async fn redeem(cx: &Ctx, req: &Request) -> ApiResult<Response> {
     let pairs = crate::http::query_pairs(req);
     let ticket = crate::http::query(&pairs, "ticket").unwrap_or_default();
     let held = sessions::flows(cx, req);
     let hashes: Vec<String> = held.iter().map(|(_, h)| h.clone()).collect();
-    let Some(found) = tickets::redeem_serve_ticket(&cx.db, ticket, &hashes, cx.now).await? else {
-        if navigation(req) {
-            return Ok(sign_in_refused(cx));
-        }
-        return Err(ApiError::unauthorized(
-            "this sign-in link is invalid, used or expired, or was not started in this browser",
-        ));
+    let Some(found) = tickets::redeem_serve_ticket(&cx.db, ticket, cx.now).await? else {
+        return sign_in_failed(cx, req);
     };
-    let flow = found
-        .flow(ticket, &hashes)
-        .and_then(|f| held.iter().find(|(_, h)| h == f))
-        .map(|(name, _)| name.clone());
+    let flow = match found.holder(&hashes) {
+        tickets::Holder::Anyone => None,
+        tickets::Holder::Flow(f) => held.iter().find(|(_, h)| h == f).map(|(n, _)| n.clone()),
+        tickets::Holder::Refused => return sign_in_failed(cx, req),
+    };
     let (mut response, user) = go_on(cx, req, found.user_id.clone(), &found.target_url).await?;
     let headers = response.headers_mut();
     headers.append("Set-Cookie", &sessions::link_cookie(cx, &user.user_id))?;
@@ -174,6 +171,17 @@ pub async fn redeem(cx: &Ctx, req: &Request) -> ApiResult<Response> {
         headers.append("Set-Cookie", &sessions::clear_flow(cx, &name))?;
     }
     Ok(response)
+}
+
+/// A sign-in ticket that is unknown, used, expired or not this browser's: a page for a browser,
+/// 401 for anyone else. Nothing is set.
+fn sign_in_failed(cx: &Ctx, req: &Request) -> ApiResult<Response> {
+    if navigation(req) {
+        return Ok(sign_in_refused(cx));
+    }
+    Err(ApiError::unauthorized(
+        "this sign-in link is invalid, used or expired, or was not started in this browser",
+    ))
 }
 
 /// Where a sign-in for `user_id` at `target` leads: the content with a ticket (one batch, see
