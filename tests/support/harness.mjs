@@ -15,6 +15,11 @@ import { ROOT, freePort, migratedState, readDevVars, settleWithin, spawnWorker, 
  * to loopback, as browsers and curl do by themselves (RFC 6761) and Node's resolver does not.
  */
 export const loopback = new Agent({
+  // A kept-alive connection is dropped after 2 s idle, well before the server's 5 s: with undici's
+  // default (4 s, checked on a 1 s clock) a request after a few idle seconds (a `wrangler d1
+  // execute` in between) could go out on a socket the server was closing ("fetch failed").
+  keepAliveTimeout: 2_000,
+  keepAliveMaxTimeout: 2_000,
   connect: {
     lookup(host, opts, cb) {
       if (host === 'localhost' || host.endsWith('.localhost')) {
