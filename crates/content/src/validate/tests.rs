@@ -381,3 +381,80 @@ fn refuses_a_picture_cut_before_its_data() {
         "{error}"
     );
 }
+
+#[test]
+fn names_what_a_zip_of_other_bytes_holds() {
+    let refusal = |bytes: &[u8]| {
+        check(SourceType::Html, "site.zip", bytes)
+            .unwrap_err()
+            .message()
+            .to_string()
+    };
+    let page = refusal(b"<!DOCTYPE html><title>Home</title><h1>Hi</h1>");
+    assert!(
+        page.starts_with("This file is named .zip but holds a web page (HTML), not a zip archive.")
+            && page.contains("source_type html"),
+        "{page}"
+    );
+    let gzip = refusal(b"\x1F\x8B\x08\0\0\0\0\0\0\x03site");
+    assert!(
+        gzip.contains("holds a gzip-compressed file (.gz or .tar.gz), not a zip archive")
+            && gzip.contains("only as .zip"),
+        "{gzip}"
+    );
+    assert!(refusal(b"%PDF-1.7\n%%EOF\n").contains("holds a PDF, not a zip archive"));
+    // Cut before its directory: said in words, not as the zip reader's "Could not find EOCD".
+    let site = zip_of(&[("index.html", b"<h1>Hi</h1>")]);
+    let cut = refusal(&site[..site.len() - 30]);
+    assert!(
+        cut.contains("ends before the list of its files") && !cut.contains("EOCD"),
+        "{cut}"
+    );
+}
+
+#[test]
+fn stores_a_utf16_component_as_utf8() {
+    let mut le = b"\xFF\xFE".to_vec();
+    le.extend(
+        "export default () => <p>Grüße</p>"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes),
+    );
+    assert_eq!(
+        stored_text(check(SourceType::ReactSingleFile, "App.jsx", &le)),
+        "export default () => <p>Grüße</p>"
+    );
+    let mut be = b"\xFE\xFF".to_vec();
+    be.extend("const a = 1".encode_utf16().flat_map(u16::to_be_bytes));
+    assert_eq!(
+        stored_text(check(SourceType::ReactSingleFile, "a.tsx", &be)),
+        "const a = 1"
+    );
+}
+
+#[test]
+fn stores_utf16_without_a_byte_order_mark_as_utf8_and_refuses_other_zeros() {
+    let page: Vec<u8> = "<!doctype html><h1>Grüße</h1>"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    assert_eq!(
+        stored_text(check(SourceType::Html, "a.html", &page)),
+        "<!doctype html><h1>Grüße</h1>"
+    );
+    let notes: Vec<u8> = "# Notes\n"
+        .encode_utf16()
+        .flat_map(u16::to_be_bytes)
+        .collect();
+    assert_eq!(
+        stored_text(check(SourceType::Markdown, "a.md", &notes)),
+        "# Notes\n"
+    );
+    let error = check(SourceType::Markdown, "a.md", b"# Notes\n\0\0\x01\x02binary").unwrap_err();
+    assert!(
+        error
+            .message()
+            .contains("not text: it holds a zero byte at position 8"),
+        "{error}"
+    );
+}
