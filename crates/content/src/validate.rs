@@ -101,6 +101,16 @@ fn check_contents(format: Format, bytes: &[u8]) -> Result<(), ContentError> {
         Format::Html => match text(bytes, "HTML page") {
             // Shift_JIS, GBK, Big5…, as it declares: served with that charset, as it is.
             Err(_) if is_declared_legacy_page(bytes) => Ok(()),
+            // Text in an 8-bit encoding that declares none (a Shift_JIS page without its meta):
+            // browsers would guess; Plug serves what a page declares, so say how to declare it.
+            Err(error) if std::str::from_utf8(bytes).is_err() && !has_controls(bytes) => {
+                Err(ContentError::malformed(format!(
+                    "{} If it is in an older encoding on purpose (Shift_JIS, GBK, Big5, \
+                     windows-1251…), declare it at the top of the page instead, as \
+                     <meta charset=\"shift_jis\">, and upload it again.",
+                    error.message()
+                )))
+            }
             checked => checked.map(drop),
         },
         Format::React => text(bytes, "React component").map(drop),

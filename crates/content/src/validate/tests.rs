@@ -148,6 +148,18 @@ fn refuses_html_in_another_encoding_or_binary() {
     let error = check(
         SourceType::Html,
         "a.html",
+        b"<p>\x82\xA0 no charset declared</p>",
+    )
+    .unwrap_err();
+    assert!(
+        error
+            .message()
+            .contains("declare it at the top of the page instead, as <meta charset=\"shift_jis\">"),
+        "{error}"
+    );
+    let error = check(
+        SourceType::Html,
+        "a.html",
         b"<meta charset=x-mac-ukrainian><p>\xE9</p>",
     )
     .unwrap_err();
