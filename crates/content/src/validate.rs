@@ -252,7 +252,13 @@ fn has_controls(bytes: &[u8]) -> bool {
 /// No C0 control other than tab, line feeds and form feed, and no charset declared in the first
 /// 1024 bytes (where browsers look for one) other than windows-1252 or a label it stands for.
 fn is_western_text(bytes: &[u8]) -> bool {
-    if has_controls(bytes) {
+    // Five bytes windows-1252 leaves undefined, which no Western text holds and Shift_JIS does
+    // in nearly every line (0x81 leads its punctuation: 、 is 81 41, 。 is 81 42).
+    if has_controls(bytes)
+        || bytes
+            .iter()
+            .any(|b| matches!(b, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D))
+    {
         return false;
     }
     let head = String::from_utf8_lossy(&bytes[..bytes.len().min(1024)]).to_ascii_lowercase();
