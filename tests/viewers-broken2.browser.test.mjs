@@ -106,21 +106,23 @@ test('files of one type named as another, zero-byte files and uploads cut off mi
   // [source_type, file name, bytes, status, what the message must say]
   const cases = [
     // A .zip that is not a zip says what it holds, as a misnamed PDF, picture or Office file does.
-    ['html', 'site.zip', Buffer.from(fx.html('Home')), 422, /^This file is named \.zip but holds a web page \(HTML\), not a zip archive\. Upload a single page .* with source_type html/],
+    ['html', 'site.zip', Buffer.from(fx.html('Home')), 422, /^This file is named \.zip but holds a web page \(HTML\), not a zip archive\. Upload a single page named \.html, or zip your site's folder/],
     ['html', 'site.zip', gzipSync(tar), 422, /holds a gzip-compressed file \(\.gz or \.tar\.gz\), not a zip archive\. Plug takes zipped sites only as \.zip: unpack it/],
-    ['html', 'site.zip', files['letter.docx'], 422, /named \.zip but holds a Word document \(\.docx\), not a zipped site\. Name it \.docx and upload it with source_type docx/],
+    ['html', 'site.zip', files['letter.docx'], 422, /named \.zip but holds a Word document \(\.docx\), not a zipped site\. Upload it as \.docx with source_type docx/],
     ['html', 'site.zip', fx.pdf(), 422, /holds a PDF, not a zip archive/],
-    ['html', 'site.zip', site.subarray(0, site.length - 30), 422, /^The zip is not a readable zip archive: it ends before the list of its files .* cut off \(truncated\)/],
+    ['html', 'site.zip', site.subarray(0, site.length - 30), 422, /^The zip is not a readable zip archive: it ends before the list of its files, so it was cut off \(truncated\)/],
     // Office files under each other's names, and other files under Office names.
     ['xlsx', 'letter.xlsx', files['letter.docx'], 422, /Word/],
     ['pptx', 'book.pptx', files['book.xlsx'], 422, /Excel|workbook/],
     ['docx', 'deck.docx', files['deck.pptx'], 422, /PowerPoint|presentation|deck/],
     ['docx', 'site.docx', site, 422, /\[Content_Types\]\.xml|not a Word document/],
     ['pptx', 'photo.pptx', files['icc.jpg'], 422, /holds a JPEG image/],
+    // A component pasted into index.html, which a browser showed as a screen of code.
+    ['html', 'index.html', Buffer.from(fx.jsx()), 422, /^This file is named \.html but holds a React component .* Upload it as \.jsx or \.tsx with source_type react_single_file/],
     // Text types holding binary: invalid UTF-8 at once, or zeros that UTF-8 allows.
     ['markdown', 'notes.md', Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(200, 1)]), 422, /Markdown document is not text: it holds a zero byte at position 15/],
     ['react_single_file', 'App.jsx', files['icc.jpg'], 422, /React component is not valid UTF-8 text/],
-    ['html', 'index.html', Buffer.from('<!doctype html><title>\x82\xb1\x82\xf1\x82\xc9\x82\xbf\x82\xcd</title><p>\x82\xb1\x82\xf1\x82\xc9\x82\xbf\x82\xcd\x81\x42</p>', 'latin1'), 422, /not valid UTF-8 text .* declare it at the top of the page instead, as <meta charset="shift_jis">/],
+    ['html', 'index.html', Buffer.from('<!doctype html><title>\x82\xb1\x82\xf1\x82\xc9\x82\xbf\x82\xcd</title><p>\x82\xb1\x82\xf1\x82\xc9\x82\xbf\x82\xcd\x81\x42</p>', 'latin1'), 422, /not valid UTF-8 text .* Or declare its encoding at the top of the page instead, as <meta charset="shift_jis">/],
     // Zero bytes, of the types round 1 did not send.
     ...[['html', 'index.htm'], ['html', 'site.zip'], ['markdown', 'notes.md'], ['react_single_file', 'App.tsx'], ['react_single_file', 'app.js'],
       ['xlsx', 'book.xlsx'], ['image', 'photo.jpg'], ['image', 'photo.jpeg'], ['image', 'logo.svg']]
@@ -140,8 +142,8 @@ test('files of one type named as another, zero-byte files and uploads cut off mi
   assert.match(whole, /^HTTP\/1\.1 400 /);
   const body = JSON.parse(whole.slice(whole.indexOf('\r\n\r\n') + 4));
   assert.equal(body.error.code, 'VALIDATION_FAILED');
-  assert.match(body.error.message, /could not be read as multipart\/form-data: .* ends before its closing boundary.* Nothing was stored; send the file again/);
-  assert.deepEqual(body.error.details, [{ field: 'file', issue: 'unreadable', hint: 'send the whole request again as multipart/form-data' }]);
+  assert.match(body.error.message, /could not be read as multipart\/form-data: it ends before its closing boundary \(cut off on its way\) or is malformed\. Nothing was stored; send it again/);
+  assert.deepEqual(body.error.details, [{ field: 'file', issue: 'unreadable', hint: 'send the whole request again' }]);
   await cutUpload(owner.token, { send: 40_000 });
   await new Promise((r) => setTimeout(r, 300));
   assert.deepEqual(await leftovers(), before, 'no row, no object and no rate-limit slot is left by a refused or cut-off upload');
@@ -170,7 +172,7 @@ test('a component saved as UTF-16 by a Windows editor, and a page saved as UTF-1
   }
 });
 
-test('JSX whose closing tag names another element says so, with both lines, where it rendered with its tags paired wrongly', async () => {
+test('JSX whose closing tag names another element says so, with both lines, where it rendered with its tags paired wrongly; a page named .jsx says it is a page', async () => {
   const source = `export default function Card() {
   return (
     <div className="card">
@@ -188,6 +190,13 @@ test('JSX whose closing tag names another element says so, with both lines, wher
   assert.match(text, />\s*6 \|\s+<\/span>/);
   await page.screenshot({ path: join(world.SHOTS, 'jsx-mismatch.png') });
   await context.close();
+  // The other way round: a whole page under a component's name says what it is.
+  {
+    const { page, context } = await view('Page.jsx', fx.html('Home'), 'react_single_file');
+    await alert(page).waitFor({ timeout: 15_000 });
+    assert.match(await alert(page).innerText(), /This file is a web page, not a component\.[\s\S]*Upload it named \.html with source_type html/);
+    await context.close();
+  }
 });
 
 test('extreme but valid files show within a bound: a PDF page 20,000 points tall, a markdown file of one 5 MB line, a JPEG with a 1 MB colour profile', async () => {

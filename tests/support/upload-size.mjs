@@ -33,7 +33,10 @@ import { ROOT } from './worker.mjs';
 // HTML header and badge line read for its description +0.38, the spec audit's create and update
 // checks +0.26, `__Host-` cookies and sibling frames +0.34, the new CDN addresses +0.07, null for
 // feedback's optional fields. 736.5 holds that with a kilobyte to pay for; the goal is still 900.
-export const UPLOAD_GZIP_GOAL_KIB = 736.5;
+// h113's round-2 refusals (a .zip that is a page, a .tar.gz or an Office file, named; a component
+// saved as .html; BOM-less UTF-16; a cut multipart body's advice) took 736.92 (+1.53 on 735.39,
+// after shortening its messages): 737.0.
+export const UPLOAD_GZIP_GOAL_KIB = 737.0;
 
 export function dryRunUploadSize() {
   const outdir = mkdtempSync(join(tmpdir(), 'plug-dry-run-'));

@@ -105,12 +105,16 @@ fn check_contents(format: Format, bytes: &[u8]) -> Result<(), ContentError> {
             // browsers would guess; Plug serves what a page declares, so say how to declare it.
             Err(error) if std::str::from_utf8(bytes).is_err() && !has_controls(bytes) => {
                 Err(ContentError::malformed(format!(
-                    "{} If it is in an older encoding on purpose (Shift_JIS, GBK, Big5, \
-                     windows-1251…), declare it at the top of the page instead, as \
-                     <meta charset=\"shift_jis\">, and upload it again.",
+                    "{} Or declare its encoding at the top of the page instead, as \
+                     <meta charset=\"shift_jis\">.",
                     error.message()
                 )))
             }
+            Ok(page) if is_react_source(page) => Err(ContentError::malformed(
+                "This file is named .html but holds a React component (it starts with an import \
+                 or export of React code), not a web page. Upload it as .jsx or .tsx with \
+                 source_type react_single_file.",
+            )),
             checked => checked.map(drop),
         },
         Format::React => text(bytes, "React component").map(drop),
@@ -203,9 +207,7 @@ fn utf16_without_mark(bytes: &[u8]) -> Option<bool> {
 /// name a misnamed file ("holds a web page (HTML), not a zip archive"), and a zip cut short said
 /// to be cut short in words; anything else that starts as a zip is left to the archive reader.
 fn check_site_zip(bytes: &[u8]) -> Result<(), ContentError> {
-    const ZIP_IT: &str =
-        "zip the folder of your site (your system's Compress command, or `zip -r`) \
-                          and upload that zip";
+    const ZIP_IT: &str = "zip your site's folder (Compress, or `zip -r`) and upload that";
     if bytes.starts_with(b"PK\x03\x04") {
         // The end-of-directory record: 22 bytes after its signature, at the end of every zip.
         let has_end =
@@ -214,26 +216,37 @@ fn check_site_zip(bytes: &[u8]) -> Result<(), ContentError> {
             return Ok(());
         }
         return Err(ContentError::malformed(format!(
-            "The zip is not a readable zip archive: it ends before the list of its files (kept at \
-             the end of every zip), so it was probably cut off (truncated) while downloading or \
-             copying. Upload the complete file, or {ZIP_IT}."
+            "The zip is not a readable zip archive: it ends before the list of its files, so it \
+             was cut off (truncated) on its way. Upload the whole file, or {ZIP_IT}."
         )));
     }
     let Some(other) = what_it_holds(bytes).filter(|_| !bytes.starts_with(b"PK")) else {
         return Ok(()); // a self-extracting archive, or bytes of no known kind: the reader says
     };
     let advice = if other == "a web page (HTML)" {
-        format!(
-            "Upload a single page under its own name (index.html) with source_type html, or {ZIP_IT}"
-        )
+        "Upload a single page named .html, or "
     } else if other.contains("archive") || other.contains("compressed") {
-        format!("Plug takes zipped sites only as .zip: unpack it, then {ZIP_IT}")
+        "Plug takes zipped sites only as .zip: unpack it, then "
     } else {
-        format!("To share a site, {ZIP_IT}")
+        "To share a site, "
     };
     Err(ContentError::malformed(format!(
-        "This file is named .zip but holds {other}, not a zip archive. {advice}."
+        "This file is named .zip but holds {other}, not a zip archive. {advice}{ZIP_IT}."
     )))
+}
+
+/// A component's source saved as `.html` (a chat's code pasted into index.html), which a browser
+/// shows as a screen of code: it opens with an import, an export or "use client", which no page
+/// does, and names React in its first 2 KB.
+fn is_react_source(text: &str) -> bool {
+    let start = text.trim_start_matches('\u{feff}').trim_start();
+    let head = &start.as_bytes()[..start.len().min(2048)];
+    ["import ", "export ", "\"use client\"", "'use client'"]
+        .iter()
+        .any(|opening| start.starts_with(opening))
+        && [&b"from \"react\""[..], b"from 'react'"]
+            .iter()
+            .any(|react| memchr::memmem::find(head, react).is_some())
 }
 
 /// A page in an older encoding that is not windows-1252 (which is stored converted): not UTF-8,
@@ -304,8 +317,7 @@ pub(crate) fn text<'a>(bytes: &'a [u8], what: &str) -> Result<&'a str, ContentEr
     // file: the first 8000 bytes) is a binary file under a text name.
     if let Some(at) = memchr::memchr(0, &body[..body.len().min(8000)]) {
         return Err(ContentError::malformed(format!(
-            "The {what} is not text: it holds a zero byte at position {}, as binary files do. \
-             Upload the text file itself, saved with UTF-8 encoding.",
+            "The {what} is not text: it holds a zero byte at position {}, as binary files do.",
             at + bytes.len() - body.len()
         )));
     }

@@ -388,8 +388,8 @@ fn no_home_page(files: &[Candidate]) -> ContentError {
         .find(|(part, _, _)| office(part));
         if let Some((_, what, ext)) = kind {
             return ContentError::malformed(format!(
-                "This file is named .zip but holds {what}, not a zipped site. Name it .{ext} and \
-                 upload it with source_type {ext}."
+                "This file is named .zip but holds {what}, not a zipped site. Upload it as .{ext} \
+                 with source_type {ext}."
             ));
         }
     }

@@ -153,9 +153,9 @@ fn refuses_html_in_another_encoding_or_binary() {
     )
     .unwrap_err();
     assert!(
-        error
-            .message()
-            .contains("declare it at the top of the page instead, as <meta charset=\"shift_jis\">"),
+        error.message().contains(
+            "declare its encoding at the top of the page instead, as <meta charset=\"shift_jis\">"
+        ),
         "{error}"
     );
     let error = check(
@@ -396,6 +396,24 @@ fn refuses_a_picture_cut_before_its_data() {
 }
 
 #[test]
+fn refuses_a_component_saved_as_html_and_keeps_pages_that_mention_react() {
+    let app = b"import { useState } from \"react\";\nexport default function App() {\n  return <p>Hi</p>;\n}\n";
+    let error = check(SourceType::Html, "index.html", app).unwrap_err();
+    assert!(
+        error
+            .message()
+            .contains("named .html but holds a React component"),
+        "{error}"
+    );
+    for page in [
+        &b"<!doctype html><script type=\"module\">import React from 'react';</script>"[..],
+        b"Import notes: from 'react' docs",
+    ] {
+        assert!(check(SourceType::Html, "index.html", page).is_ok());
+    }
+}
+
+#[test]
 fn names_what_a_zip_of_other_bytes_holds() {
     let refusal = |bytes: &[u8]| {
         check(SourceType::Html, "site.zip", bytes)
@@ -406,7 +424,7 @@ fn names_what_a_zip_of_other_bytes_holds() {
     let page = refusal(b"<!DOCTYPE html><title>Home</title><h1>Hi</h1>");
     assert!(
         page.starts_with("This file is named .zip but holds a web page (HTML), not a zip archive.")
-            && page.contains("source_type html"),
+            && page.contains("single page named .html"),
         "{page}"
     );
     let gzip = refusal(b"\x1F\x8B\x08\0\0\0\0\0\0\x03site");

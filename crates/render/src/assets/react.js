@@ -1332,6 +1332,13 @@ try {
       code = compile(block);
       source = sourceText = block;
     } catch {
+      // A whole web page saved under a component's name (the page a tool exported, renamed .jsx).
+      if (/^\s*<(!doctype\s+html|html[\s>])/i.test(source)) {
+        throw Object.assign(
+          new Error(`This file is a web page (it starts with ${source.trim().slice(0, 15)}), not a React component. Upload it named .html with source_type html, and Plug serves it as the page it is.`),
+          { title: "This file is a web page, not a component.", plain: true },
+        );
+      }
       const brace = error.loc ? null : unclosedJsxBrace(source);
       const frame = error.loc
         ? `\n\n${codeFrame(source, error.loc.line, error.loc.column)}`

@@ -222,14 +222,13 @@ pub(super) async fn read_form(req: &mut Request) -> ApiResult<FormData> {
     // ends before its closing boundary. Nothing was read, so nothing was stored.
     let unreadable = |_| {
         ApiError::validation(
-            "The upload could not be read as multipart/form-data: the body is malformed or ends \
-             before its closing boundary, as an upload cut off on its way does. Nothing was \
-             stored; send the file again.",
+            "The upload could not be read as multipart/form-data: it ends before its closing \
+             boundary (cut off on its way) or is malformed. Nothing was stored; send it again.",
         )
         .with_detail(FieldError::new(
             "file",
             "unreadable",
-            "send the whole request again as multipart/form-data",
+            "send the whole request again",
         ))
     };
     let promise = match declared {
