@@ -208,20 +208,21 @@ fn utf16_without_mark(bytes: &[u8]) -> Option<bool> {
 /// to be cut short in words; anything else that starts as a zip is left to the archive reader.
 fn check_site_zip(bytes: &[u8]) -> Result<(), ContentError> {
     const ZIP_IT: &str = "zip your site's folder (Compress, or `zip -r`) and upload that";
+    // The end-of-directory record: 22 bytes after its signature, at the end of every zip, also
+    // of one behind a self-extracting stub, which the archive reader takes.
+    let has_end =
+        memchr::memmem::rfind(bytes, b"PK\x05\x06").is_some_and(|at| bytes.len() - at >= 22);
+    if has_end {
+        return Ok(());
+    }
     if bytes.starts_with(b"PK\x03\x04") {
-        // The end-of-directory record: 22 bytes after its signature, at the end of every zip.
-        let has_end =
-            memchr::memmem::rfind(bytes, b"PK\x05\x06").is_some_and(|at| bytes.len() - at >= 22);
-        if has_end {
-            return Ok(());
-        }
         return Err(ContentError::malformed(format!(
             "The zip is not a readable zip archive: it ends before the list of its files, so it \
              was cut off (truncated) on its way. Upload the whole file, or {ZIP_IT}."
         )));
     }
     let Some(other) = what_it_holds(bytes).filter(|_| !bytes.starts_with(b"PK")) else {
-        return Ok(()); // a self-extracting archive, or bytes of no known kind: the reader says
+        return Ok(()); // bytes of no known kind: the reader says
     };
     let advice = if other == "a web page (HTML)" {
         "Upload a single page named .html, or "

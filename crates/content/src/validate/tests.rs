@@ -434,6 +434,10 @@ fn names_what_a_zip_of_other_bytes_holds() {
         "{gzip}"
     );
     assert!(refusal(b"%PDF-1.7\n%%EOF\n").contains("holds a PDF, not a zip archive"));
+    // A zip behind a stub of text (a self-extracting archive's) is still a zip.
+    let mut stubbed = vec![b'M'; 5000];
+    stubbed.extend(zip_of(&[("index.html", b"<h1>Hi</h1>")]));
+    assert!(check(SourceType::Html, "site.zip", &stubbed).is_ok());
     // Cut before its directory: said in words, not as the zip reader's "Could not find EOCD".
     let site = zip_of(&[("index.html", b"<h1>Hi</h1>")]);
     let cut = refusal(&site[..site.len() - 30]);
