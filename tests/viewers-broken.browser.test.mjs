@@ -202,7 +202,6 @@ test('broken, cut, empty and misnamed files of every type are refused with what 
     ['html', 'site.zip', cut(site, 60), 422, /not a readable zip archive/],
     ['react_single_file', 'App.jsx', Buffer.alloc(0), 422, /empty \(0 bytes\)/],
     ['react_single_file', 'App.tsx', BOM, 422, /React component is empty/],
-    ['react_single_file', 'App.jsx', utf16('export default () => <p>hi</p>'), 422, /saved as UTF-16\. Save it as UTF-8/],
     ['markdown', 'notes.md', BOM, 422, /Markdown document is empty/],
     ['markdown', 'notes.md', file('photo.png'), 422, /not valid UTF-8 text/],
     ['pdf', 'report.pdf', Buffer.alloc(0), 422, /empty \(0 bytes\)/],

@@ -17,6 +17,9 @@ pub(crate) fn what_it_holds(bytes: &[u8]) -> Option<&'static str> {
     if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
         return Some("a zip archive");
     }
+    if let Some(archive) = other_archive(head) {
+        return Some(archive);
+    }
     if head.starts_with(b"{\\rtf") {
         return Some("an RTF document (Word's \"Rich Text Format\")");
     }
@@ -53,6 +56,27 @@ pub(crate) fn what_it_holds(bytes: &[u8]) -> Option<&'static str> {
     Some("plain text")
 }
 
+/// Archives that are not zips, which people rename to `.zip` or send where a zip goes: a
+/// `.tar.gz` of a build folder, a RAR or 7-Zip archive from Windows tools. (xz and bzip2, rarer,
+/// are left unnamed: every byte of the Worker counts.)
+fn other_archive(head: &[u8]) -> Option<&'static str> {
+    let tar = head.get(257..262) == Some(b"ustar");
+    [
+        (
+            head.starts_with(b"\x1F\x8B"),
+            "a gzip-compressed file (.gz or .tar.gz)",
+        ),
+        (head.starts_with(b"Rar!\x1A\x07"), "a RAR archive"),
+        (
+            head.starts_with(b"7z\xBC\xAF\x27\x1C"),
+            "a 7-Zip archive (.7z)",
+        ),
+        (tar, "a tar archive (.tar)"),
+    ]
+    .into_iter()
+    .find_map(|(found, name)| found.then_some(name))
+}
+
 /// The start of a file as text, when it is text: UTF-8 (a character cut at the end of the head
 /// allowed) with no control characters but tab, line ends and form feed. UTF-16 (Excel's
 /// "Unicode Text", with its byte order mark) is told as text by its mark alone.
@@ -79,7 +103,7 @@ mod tests {
 
     #[test]
     fn names_what_a_misnamed_file_holds() {
-        let cases: [(&[u8], &str); 11] = [
+        let cases: [(&[u8], &str); 14] = [
             (b"%PDF-1.7\n%\xE2\xE3\xCF\xD3\n", "a PDF"),
             (b"PK\x03\x04\x14\0\0\0", "a zip archive"),
             (b"{\\rtf1\\ansi hello}", "an RTF document (Word's \"Rich Text Format\")"),
@@ -94,10 +118,21 @@ mod tests {
             (b"Region,Revenue\nNorth,120\n", "plain text such as CSV"),
             (b"\xFF\xFER\0e\0g\0i\0o\0n\0\t\0R\0\n\0", "plain text"),
             (b"Just some notes\n", "plain text"),
+            (b"\x1F\x8B\x08\0\0\0\0\0", "a gzip-compressed file (.gz or .tar.gz)"),
+            (b"Rar!\x1A\x07\x01\0", "a RAR archive"),
+            (b"7z\xBC\xAF\x27\x1C\0\x04", "a 7-Zip archive (.7z)"),
         ];
         for (bytes, expected) in cases {
             assert_eq!(what_it_holds(bytes), Some(expected), "{bytes:?}");
         }
+    }
+
+    #[test]
+    fn names_a_tar_archive_by_its_header() {
+        let mut tar = vec![0u8; 1024];
+        tar[..9].copy_from_slice(b"index.htm");
+        tar[257..263].copy_from_slice(b"ustar\0");
+        assert_eq!(what_it_holds(&tar), Some("a tar archive (.tar)"));
     }
 
     #[test]

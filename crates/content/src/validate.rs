@@ -68,6 +68,8 @@ pub fn validate(
     }
     let bytes = match format {
         Format::Html | Format::Markdown => legacy_text_as_utf8(bytes),
+        // A component is code: UTF-16 is unambiguous and converted; an 8-bit encoding is not guessed.
+        Format::React => utf16_as_utf8(&bytes).map_or(bytes, String::into_bytes),
         _ => bytes,
     };
     check_contents(format, &bytes)?;
@@ -95,10 +97,24 @@ fn served_type(format: Format, file_name: &str, bytes: &[u8]) -> &'static str {
 
 fn check_contents(format: Format, bytes: &[u8]) -> Result<(), ContentError> {
     match format {
-        Format::SiteZip => Ok(()), // checked in full by SiteArchive::open
+        Format::SiteZip => check_site_zip(bytes), // then in full by SiteArchive::open
         Format::Html => match text(bytes, "HTML page") {
             // Shift_JIS, GBK, Big5…, as it declares: served with that charset, as it is.
             Err(_) if is_declared_legacy_page(bytes) => Ok(()),
+            // Text in an 8-bit encoding that declares none (a Shift_JIS page without its meta):
+            // browsers would guess; Plug serves what a page declares, so say how to declare it.
+            Err(error) if std::str::from_utf8(bytes).is_err() && !has_controls(bytes) => {
+                Err(ContentError::malformed(format!(
+                    "{} Or declare its encoding at the top of the page instead, as \
+                     <meta charset=\"shift_jis\">.",
+                    error.message()
+                )))
+            }
+            Ok(page) if is_react_source(page) => Err(ContentError::malformed(
+                "This file is named .html but holds a React component (it starts with an import \
+                 or export of React code), not a web page. Upload it as .jsx or .tsx with \
+                 source_type react_single_file.",
+            )),
             checked => checked.map(drop),
         },
         Format::React => text(bytes, "React component").map(drop),
@@ -123,29 +139,8 @@ const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 /// Word and FrontPage pages) when it is not valid UTF-8, has no control characters (so is text)
 /// and declares no other charset. Anything else is left for `text` to refuse, saying why.
 fn legacy_text_as_utf8(bytes: Vec<u8>) -> Vec<u8> {
-    let utf16 = |big_endian: bool| {
-        let units = bytes[2..].chunks_exact(2).map(|pair| {
-            let pair = [pair[0], pair[1]];
-            if big_endian {
-                u16::from_be_bytes(pair)
-            } else {
-                u16::from_le_bytes(pair)
-            }
-        });
-        bytes
-            .len()
-            .is_multiple_of(2)
-            .then(|| {
-                char::decode_utf16(units)
-                    .collect::<Result<String, _>>()
-                    .ok()
-            })
-            .flatten()
-    };
-    let decoded = if bytes.starts_with(b"\xFF\xFE") {
-        utf16(false)
-    } else if bytes.starts_with(b"\xFE\xFF") {
-        utf16(true)
+    let decoded = if let Some(text) = utf16_as_utf8(&bytes) {
+        Some(text)
     } else if std::str::from_utf8(&bytes).is_err() && is_western_text(&bytes) {
         Some(
             encoding_rs::WINDOWS_1252
@@ -157,6 +152,102 @@ fn legacy_text_as_utf8(bytes: Vec<u8>) -> Vec<u8> {
         None
     };
     decoded.map_or(bytes, String::into_bytes)
+}
+
+/// Text saved as UTF-16, decoded: with its byte order mark (Notepad's "Unicode", Visual Studio's
+/// and PowerShell's `Out-File`), or without one (.NET's `Encoding.Unicode`, some exporters) when
+/// its first kilobyte is plainly UTF-16: a zero in every other byte of its ASCII characters and
+/// none in the others. Such a file is valid UTF-8 (zeros are), so it was stored and served as a
+/// page of invisible characters. None when the bytes are not UTF-16, or not whole UTF-16.
+fn utf16_as_utf8(bytes: &[u8]) -> Option<String> {
+    let (body, big_endian) = if let Some(body) = bytes.strip_prefix(b"\xFF\xFE") {
+        (body, false)
+    } else if let Some(body) = bytes.strip_prefix(b"\xFE\xFF") {
+        (body, true)
+    } else {
+        (bytes, utf16_without_mark(bytes)?)
+    };
+    if !body.len().is_multiple_of(2) {
+        return None;
+    }
+    let units = body.chunks_exact(2).map(|pair| {
+        let pair = [pair[0], pair[1]];
+        if big_endian {
+            u16::from_be_bytes(pair)
+        } else {
+            u16::from_le_bytes(pair)
+        }
+    });
+    char::decode_utf16(units)
+        .collect::<Result<String, _>>()
+        .ok()
+}
+
+/// Whether BOM-less bytes read as UTF-16, and which way round (true: big-endian): in the first
+/// kilobyte, zeros only in odd (little-endian) or only in even positions, at least one in four.
+fn utf16_without_mark(bytes: &[u8]) -> Option<bool> {
+    let head = &bytes[..bytes.len().min(1024) & !1];
+    let zeros = |parity: usize| {
+        head.iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|&&b| b == 0)
+            .count()
+    };
+    let (even, odd) = (zeros(0), zeros(1));
+    let pairs = head.len() / 2;
+    match (even, odd) {
+        (0, odd) if pairs > 0 && odd * 4 >= pairs => Some(false),
+        (even, 0) if pairs > 0 && even * 4 >= pairs => Some(true),
+        _ => None,
+    }
+}
+
+/// What a file sent as a zipped site holds when it is not a zip, named as the other refusals
+/// name a misnamed file ("holds a web page (HTML), not a zip archive"), and a zip cut short said
+/// to be cut short in words; anything else that starts as a zip is left to the archive reader.
+fn check_site_zip(bytes: &[u8]) -> Result<(), ContentError> {
+    const ZIP_IT: &str = "zip your site's folder (Compress, or `zip -r`) and upload that";
+    // The end-of-directory record: 22 bytes after its signature, at the end of every zip, also
+    // of one behind a self-extracting stub, which the archive reader takes.
+    let has_end =
+        memchr::memmem::rfind(bytes, b"PK\x05\x06").is_some_and(|at| bytes.len() - at >= 22);
+    if has_end {
+        return Ok(());
+    }
+    if bytes.starts_with(b"PK\x03\x04") {
+        return Err(ContentError::malformed(format!(
+            "The zip is not a readable zip archive: it ends before the list of its files, so it \
+             was cut off (truncated) on its way. Upload the whole file, or {ZIP_IT}."
+        )));
+    }
+    let Some(other) = what_it_holds(bytes).filter(|_| !bytes.starts_with(b"PK")) else {
+        return Ok(()); // bytes of no known kind: the reader says
+    };
+    let advice = if other == "a web page (HTML)" {
+        "Upload a single page named .html, or "
+    } else if other.contains("archive") || other.contains("compressed") {
+        "Plug takes zipped sites only as .zip: unpack it, then "
+    } else {
+        "To share a site, "
+    };
+    Err(ContentError::malformed(format!(
+        "This file is named .zip but holds {other}, not a zip archive. {advice}{ZIP_IT}."
+    )))
+}
+
+/// A component's source saved as `.html` (a chat's code pasted into index.html), which a browser
+/// shows as a screen of code: it opens with an import, an export or "use client", which no page
+/// does, and names React in its first 2 KB.
+fn is_react_source(text: &str) -> bool {
+    let start = text.trim_start_matches('\u{feff}').trim_start();
+    let head = &start.as_bytes()[..start.len().min(2048)];
+    ["import ", "export ", "\"use client\"", "'use client'"]
+        .iter()
+        .any(|opening| start.starts_with(opening))
+        && [&b"from \"react\""[..], b"from 'react'"]
+            .iter()
+            .any(|react| memchr::memmem::find(head, react).is_some())
 }
 
 /// A page in an older encoding that is not windows-1252 (which is stored converted): not UTF-8,
@@ -175,7 +266,13 @@ fn has_controls(bytes: &[u8]) -> bool {
 /// No C0 control other than tab, line feeds and form feed, and no charset declared in the first
 /// 1024 bytes (where browsers look for one) other than windows-1252 or a label it stands for.
 fn is_western_text(bytes: &[u8]) -> bool {
-    if has_controls(bytes) {
+    // Five bytes windows-1252 leaves undefined, which no Western text holds and Shift_JIS does
+    // in nearly every line (0x81 leads its punctuation: 、 is 81 41, 。 is 81 42).
+    if has_controls(bytes)
+        || bytes
+            .iter()
+            .any(|b| matches!(b, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D))
+    {
         return false;
     }
     let head = String::from_utf8_lossy(&bytes[..bytes.len().min(1024)]).to_ascii_lowercase();
@@ -217,6 +314,14 @@ pub(crate) fn text<'a>(bytes: &'a [u8], what: &str) -> Result<&'a str, ContentEr
             e.valid_up_to() + bytes.len() - body.len()
         ))
     })?;
+    // Zeros are valid UTF-8 but text holds none: one near the start (git's test for a binary
+    // file: the first 8000 bytes) is a binary file under a text name.
+    if let Some(at) = memchr::memchr(0, &body[..body.len().min(8000)]) {
+        return Err(ContentError::malformed(format!(
+            "The {what} is not text: it holds a zero byte at position {}, as binary files do.",
+            at + bytes.len() - body.len()
+        )));
+    }
     if text.trim().is_empty() {
         return Err(ContentError::malformed(format!(
             "The {what} is empty. Upload a file with content."

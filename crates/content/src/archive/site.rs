@@ -375,6 +375,24 @@ fn no_home_page(files: &[Candidate]) -> ContentError {
             "The zip holds no files. Zip the folder of your site and upload it again.",
         );
     }
+    // A .docx, .xlsx or .pptx renamed .zip (or an Office file's name lost on its way) is a zip of
+    // Office's parts: said what it is, and where it goes.
+    let office = |part: &str| files.iter().any(|f| f.path == part);
+    if office("[Content_Types].xml") {
+        let kind = [
+            ("word/document.xml", "a Word document (.docx)", "docx"),
+            ("xl/workbook.xml", "an Excel workbook (.xlsx)", "xlsx"),
+            ("ppt/presentation.xml", "a PowerPoint deck (.pptx)", "pptx"),
+        ]
+        .into_iter()
+        .find(|(part, _, _)| office(part));
+        if let Some((_, what, ext)) = kind {
+            return ContentError::malformed(format!(
+                "This file is named .zip but holds {what}, not a zipped site. Upload it as .{ext} \
+                 with source_type {ext}."
+            ));
+        }
+    }
     // `index.htm` (older editors, Word's "Save as Web Page") and `Index.html` count as near misses.
     let nearest = files
         .iter()

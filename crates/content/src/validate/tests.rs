@@ -148,6 +148,19 @@ fn refuses_html_in_another_encoding_or_binary() {
     let error = check(
         SourceType::Html,
         "a.html",
+        // Japanese in Shift_JIS ("こんにちは。"), which windows-1252 would turn into mojibake.
+        b"<p>\x82\xB1\x82\xF1\x82\xC9\x82\xBF\x82\xCD\x81\x42</p>",
+    )
+    .unwrap_err();
+    assert!(
+        error.message().contains(
+            "declare its encoding at the top of the page instead, as <meta charset=\"shift_jis\">"
+        ),
+        "{error}"
+    );
+    let error = check(
+        SourceType::Html,
+        "a.html",
         b"<meta charset=x-mac-ukrainian><p>\xE9</p>",
     )
     .unwrap_err();
@@ -378,6 +391,105 @@ fn refuses_a_picture_cut_before_its_data() {
         error
             .message()
             .contains("ends before any of its picture data"),
+        "{error}"
+    );
+}
+
+#[test]
+fn refuses_a_component_saved_as_html_and_keeps_pages_that_mention_react() {
+    let app = b"import { useState } from \"react\";\nexport default function App() {\n  return <p>Hi</p>;\n}\n";
+    let error = check(SourceType::Html, "index.html", app).unwrap_err();
+    assert!(
+        error
+            .message()
+            .contains("named .html but holds a React component"),
+        "{error}"
+    );
+    for page in [
+        &b"<!doctype html><script type=\"module\">import React from 'react';</script>"[..],
+        b"Import notes: from 'react' docs",
+    ] {
+        assert!(check(SourceType::Html, "index.html", page).is_ok());
+    }
+}
+
+#[test]
+fn names_what_a_zip_of_other_bytes_holds() {
+    let refusal = |bytes: &[u8]| {
+        check(SourceType::Html, "site.zip", bytes)
+            .unwrap_err()
+            .message()
+            .to_string()
+    };
+    let page = refusal(b"<!DOCTYPE html><title>Home</title><h1>Hi</h1>");
+    assert!(
+        page.starts_with("This file is named .zip but holds a web page (HTML), not a zip archive.")
+            && page.contains("single page named .html"),
+        "{page}"
+    );
+    let gzip = refusal(b"\x1F\x8B\x08\0\0\0\0\0\0\x03site");
+    assert!(
+        gzip.contains("holds a gzip-compressed file (.gz or .tar.gz), not a zip archive")
+            && gzip.contains("only as .zip"),
+        "{gzip}"
+    );
+    assert!(refusal(b"%PDF-1.7\n%%EOF\n").contains("holds a PDF, not a zip archive"));
+    // A zip behind a stub of text (a self-extracting archive's) is still a zip.
+    let mut stubbed = vec![b'M'; 5000];
+    stubbed.extend(zip_of(&[("index.html", b"<h1>Hi</h1>")]));
+    assert!(check(SourceType::Html, "site.zip", &stubbed).is_ok());
+    // Cut before its directory: said in words, not as the zip reader's "Could not find EOCD".
+    let site = zip_of(&[("index.html", b"<h1>Hi</h1>")]);
+    let cut = refusal(&site[..site.len() - 30]);
+    assert!(
+        cut.contains("ends before the list of its files") && !cut.contains("EOCD"),
+        "{cut}"
+    );
+}
+
+#[test]
+fn stores_a_utf16_component_as_utf8() {
+    let mut le = b"\xFF\xFE".to_vec();
+    le.extend(
+        "export default () => <p>Grüße</p>"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes),
+    );
+    assert_eq!(
+        stored_text(check(SourceType::ReactSingleFile, "App.jsx", &le)),
+        "export default () => <p>Grüße</p>"
+    );
+    let mut be = b"\xFE\xFF".to_vec();
+    be.extend("const a = 1".encode_utf16().flat_map(u16::to_be_bytes));
+    assert_eq!(
+        stored_text(check(SourceType::ReactSingleFile, "a.tsx", &be)),
+        "const a = 1"
+    );
+}
+
+#[test]
+fn stores_utf16_without_a_byte_order_mark_as_utf8_and_refuses_other_zeros() {
+    let page: Vec<u8> = "<!doctype html><h1>Grüße</h1>"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    assert_eq!(
+        stored_text(check(SourceType::Html, "a.html", &page)),
+        "<!doctype html><h1>Grüße</h1>"
+    );
+    let notes: Vec<u8> = "# Notes\n"
+        .encode_utf16()
+        .flat_map(u16::to_be_bytes)
+        .collect();
+    assert_eq!(
+        stored_text(check(SourceType::Markdown, "a.md", &notes)),
+        "# Notes\n"
+    );
+    let error = check(SourceType::Markdown, "a.md", b"# Notes\n\0\0\x01\x02binary").unwrap_err();
+    assert!(
+        error
+            .message()
+            .contains("not text: it holds a zero byte at position 8"),
         "{error}"
     );
 }

@@ -1005,6 +1005,55 @@ function unclosedJsxBrace(source) {
   return null;
 }
 
+// Sucrase takes a closing tag that names another element (`<div>…</span>`) and closes the open
+// element with it, where Babel, TypeScript and esbuild (the tools' own previews) refuse it: the
+// page rendered with the tags paired wrongly, or failed somewhere unrelated. The tokens pair them:
+// the first closing tag whose name is not its element's, with both places, or null.
+function mismatchedJsxTag(source) {
+  const { parse, TokenType: T } = sucrase;
+  let tokens;
+  try {
+    tokens = parse(source, true, true, false).tokens;
+  } catch {
+    return null;
+  }
+  const place = (at) => {
+    const before = source.slice(0, at).split("\n");
+    return { line: before.length, column: before[before.length - 1].length };
+  };
+  // The tag's name (`div`, `Foo.Bar`, `svg:rect`, "" for a fragment) from token j, and the token after it.
+  const nameAt = (j) => {
+    let name = "";
+    if (tokens[j]?.type !== T.jsxName) return { name, next: j };
+    name = source.slice(tokens[j].start, tokens[j].end);
+    j++;
+    while ((tokens[j]?.type === T.dot || tokens[j]?.type === T.colon) && (tokens[j + 1]?.type === T.jsxName || tokens[j + 1]?.type === T.name)) {
+      name += source.slice(tokens[j].start, tokens[j].end) + source.slice(tokens[j + 1].start, tokens[j + 1].end);
+      j += 2;
+    }
+    return { name, next: j };
+  };
+  // Opening tags still reading their attributes (which may hold elements), then open elements.
+  const stack = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const type = tokens[i].type;
+    if (type === T.jsxTagStart && tokens[i + 1]?.type === T.slash) {
+      const { name } = nameAt(i + 2);
+      const open = stack.pop();
+      if (open && !open.header && open.name !== name) {
+        return { open: open.name, opened: place(open.at).line, close: name, ...place(tokens[i].start) };
+      }
+      while (i < tokens.length && tokens[i].type !== T.jsxTagEnd) i++;
+    } else if (type === T.jsxTagStart) {
+      stack.push({ header: true, name: nameAt(i + 1).name, at: tokens[i].start });
+    } else if (type === T.jsxTagEnd && stack[stack.length - 1]?.header) {
+      const top = stack.pop();
+      if (tokens[i - 1].type !== T.slash) stack.push({ ...top, header: false });
+    }
+  }
+  return null;
+}
+
 // A Next.js page written as a server component (`export default async function Page()`, v0's
 // pages): React 18 in the browser cannot render the promise it returns (its error #31, naming
 // nothing), so the page awaits it once and renders what it resolves to. An async component inside
@@ -1291,6 +1340,13 @@ try {
       code = compile(block);
       source = sourceText = block;
     } catch {
+      // A whole web page saved under a component's name (the page a tool exported, renamed .jsx).
+      if (/^\s*<(!doctype\s+html|html[\s>])/i.test(source)) {
+        throw Object.assign(
+          new Error(`This file is a web page (it starts with ${source.trim().slice(0, 15)}), not a React component. Upload it named .html with source_type html, and Plug serves it as the page it is.`),
+          { title: "This file is a web page, not a component.", plain: true },
+        );
+      }
       const brace = error.loc ? null : unclosedJsxBrace(source);
       const frame = error.loc
         ? `\n\n${codeFrame(source, error.loc.line, error.loc.column)}`
@@ -1299,6 +1355,17 @@ try {
           : "";
       throw Object.assign(new Error(`${error.message}${frame}`), { title: "This component does not compile.", plain: true });
     }
+  }
+  const mismatch = mismatchedJsxTag(source);
+  if (mismatch) {
+    const tag = (name) => `<${name}>`;
+    throw Object.assign(
+      new Error(
+        `Line ${mismatch.line}: the closing tag </${mismatch.close}> does not match ${tag(mismatch.open)}, opened on line ${mismatch.opened}. ` +
+          `Close ${tag(mismatch.open)} with </${mismatch.open}> (and every element inside it before it).\n\n${codeFrame(source, mismatch.line, mismatch.column)}`,
+      ),
+      { title: "This component does not compile.", plain: true },
+    );
   }
   // Sucrase drops a TypeScript namespace whole (it keeps types only), so a namespace of values was
   // "X is not defined" where first used; one the compiled code reads is named with its line. A

@@ -218,7 +218,19 @@ pub(super) async fn read_form(req: &mut Request) -> ApiResult<FormData> {
             "the body must be multipart/form-data with a file field",
         ));
     }
-    let unreadable = |_| ApiError::validation("the multipart body could not be parsed");
+    // Most often an upload cut off on its way (a proxy's timeout, a dropped connection): the body
+    // ends before its closing boundary. Nothing was read, so nothing was stored.
+    let unreadable = |_| {
+        ApiError::validation(
+            "The upload could not be read as multipart/form-data: it ends before its closing \
+             boundary (cut off on its way) or is malformed. Nothing was stored; send it again.",
+        )
+        .with_detail(FieldError::new(
+            "file",
+            "unreadable",
+            "send the whole request again",
+        ))
+    };
     let promise = match declared {
         Some(_) => req.inner().form_data().map_err(unreadable)?,
         // Without a length (chunked), the runtime would read a body of any size whole: read it

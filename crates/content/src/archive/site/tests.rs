@@ -535,3 +535,18 @@ fn a_pthread_build_is_known_by_its_main_scripts_mark_wherever_the_inflated_chunk
         assert_eq!(site.cross_origin_isolation(), None, "{path}");
     }
 }
+
+#[test]
+fn names_an_office_file_sent_as_a_zipped_site() {
+    let docx = zip_of(&[
+        ("[Content_Types].xml", b"<Types/>"),
+        ("word/document.xml", b"<w:document/>"),
+        ("docProps/core.xml", b"<cp:coreProperties/>"),
+    ]);
+    let said = message(open(docx));
+    assert!(
+        said.contains("holds a Word document (.docx), not a zipped site")
+            && said.contains("source_type docx"),
+        "{said}"
+    );
+}
