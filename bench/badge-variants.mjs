@@ -6,6 +6,7 @@
 // first frame with the chip's box on screen. Run it on an idle machine:
 //   node bench/badge-variants.mjs                       (R=20 rounds)
 //   V=none,classic,defer R=30 node bench/badge-variants.mjs
+// `worker` and `workeroff` load the page from the Worker itself, with the badge and without.
 // docs/speed.md ("Tried and not kept") holds what it showed.
 import http from 'node:http';
 import { startWorker, fetchLocal } from '../tests/support/harness.mjs';
@@ -16,6 +17,10 @@ const app = await startWorker();
 const { owner } = await app.world();
 const e = await app.dropLive(owner, { file: { name: 'p.html', content: fx.html('Bench') }, fields: { scope: 'personal', visibility: 'link' } });
 const written = await (await fetchLocal(`${app.contentUrl(e.entity_id)}/`)).text();
+// The same page served by the Worker itself, with the badge and (a drop of its own) without it.
+const plainDrop = await app.dropLive(owner, { file: { name: 'p.html', content: fx.html('Bench') }, fields: { scope: 'personal', visibility: 'link' } });
+await app.request('PATCH', `/api/v2/entities/${plainDrop.entity_id}`, { token: owner.token, json: { badge_mode: 'off' } });
+const WORKER = { worker: `${app.contentUrl(e.entity_id)}/`, workeroff: `${app.contentUrl(plainDrop.entity_id)}/` };
 const tag = written.match(/<script [^>]*data-platform-tag="badge"[^>]*><\/script>/)[0];
 const shell = written.match(/<platform-badge data-platform-shell[\s\S]*?<\/platform-badge>/)[0];
 const bare = tag.replace(/ (defer|async)(?=[ >])/g, '');
@@ -49,7 +54,7 @@ const server = http.createServer((req, res) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const browser = await launchChromium();
 const variants = (process.env.V ?? 'none,classic,shellonly,classicns,defer,async').split(',');
-const results = Object.fromEntries(variants.map((v) => [v, { fcp: [], lcp: [], dcl: [], chip: [] }]));
+const results = Object.fromEntries(variants.map((v) => [v, { fcp: [], lcp: [], dcl: [], chip: [], start: [], end: [] }]));
 try {
   for (let i = 0; i < Number(process.env.R ?? 20); i++) {
     for (const v of i % 2 ? [...variants].reverse() : variants) {
@@ -65,13 +70,15 @@ try {
         };
         requestAnimationFrame(watch);
       });
-      await page.goto(`http://127.0.0.1:${server.address().port}/${v}`);
+      await page.goto(WORKER[v] ?? `http://127.0.0.1:${server.address().port}/${v}`);
       await page.waitForTimeout(800);
       const t = await page.evaluate(() => ({
         fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
         lcp: window.__lcp.at(-1),
         dcl: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
         chip: window.__chip ?? NaN,
+        start: performance.getEntriesByType('navigation')[0].responseStart,
+        end: performance.getEntriesByType('navigation')[0].responseEnd,
       }));
       for (const k of Object.keys(t)) results[v][k].push(t[k]);
       await context.close();
@@ -88,7 +95,7 @@ const base = results.none && median(results.none.lcp);
 for (const [v, r] of Object.entries(results)) {
   console.log(
     `${v.padEnd(11)} fcp ${median(r.fcp).toFixed(0)}  lcp ${median(r.lcp).toFixed(0)} (mean ${mean(r.lcp).toFixed(1)})` +
-      `  dcl ${median(r.dcl).toFixed(0)}  chip ${median(r.chip).toFixed(0)}` +
+      `  dcl ${median(r.dcl).toFixed(0)}  chip ${median(r.chip).toFixed(0)}  response ${median(r.start).toFixed(0)}-${median(r.end).toFixed(0)}` +
       (base ? `  lcp against none ${(median(r.lcp) / base).toFixed(2)}x` : ''),
   );
 }

@@ -9,9 +9,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { openBrowserWorld, closeBrowserWorld, openWatched, chipShown } from './support/browser.mjs';
 import { zip } from './support/fixtures.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'realfiles-sites');
@@ -25,18 +24,8 @@ async function dropSite(name, content, user) {
   return app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
 }
 
-async function open(e, path = '') {
-  const context = await browser.newContext({ userAgent: BROWSER_UA });
-  const page = await context.newPage();
-  page.problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') page.problems.push(m.text()); });
-  page.on('pageerror', (err) => page.problems.push(String(err)));
-  const response = await page.goto(e.url + path);
-  return { page, context, response };
-}
+const open = (e, path = '') => openWatched(browser, e.url + path);
 
-const chipShown = (page) => page.waitForFunction(() => [...document.querySelectorAll('platform-badge')]
-  .some((h) => !h.hasAttribute('data-platform-shell') && h.getBoundingClientRect().width > 0));
 
 // A wasm module exporting add(i32, i32) -> i32, as small as the format allows.
 const ADD_WASM = Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 7, 1, 0x60, 2, 0x7f, 0x7f, 1, 0x7f,

@@ -6,9 +6,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { BROWSER_UA } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { openBrowserWorld, closeBrowserWorld, openWatched, chipShown } from './support/browser.mjs';
 import { zip } from './support/fixtures.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'realfiles-sites2');
@@ -21,18 +20,8 @@ async function dropSite(name, content, user) {
   return app.dropLive(user, { file: { name, content }, fields: { scope: 'personal', visibility: 'link' } });
 }
 
-async function open(e, path = '') {
-  const context = await browser.newContext({ userAgent: BROWSER_UA });
-  const page = await context.newPage();
-  page.problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') page.problems.push(m.text()); });
-  page.on('pageerror', (err) => page.problems.push(String(err)));
-  const response = await page.goto(e.url + path);
-  return { page, context, response };
-}
+const open = (e, path = '') => openWatched(browser, e.url + path);
 
-const chipShown = (page) => page.waitForFunction(() => [...document.querySelectorAll('platform-badge')]
-  .some((h) => !h.hasAttribute('data-platform-shell') && h.getBoundingClientRect().width > 0));
 
 // A project page zipped with its markdown: the page links them, and its script shows the
 // README's first line from its source, as a docsify-style page reads its markdown.

@@ -12,13 +12,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useBrowserWorld } from './support/browser-world.mjs';
+import { chipShown } from './support/browser.mjs';
 import { zip } from './support/fixtures.mjs';
 
 const world = useBrowserWorld('sites-isolation');
 const { dropLink: dropSite, open } = world;
 
-const chipShown = (page) => page.waitForFunction(() => [...document.querySelectorAll('platform-badge')]
-  .some((h) => !h.hasAttribute('data-platform-shell') && h.getBoundingClientRect().width > 0));
 
 // Godot 4.2's export shell, cut to what decides whether the game starts: the engine lists the
 // features it misses (cross-origin isolation and SharedArrayBuffer for a threaded build) and

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BROWSER_UA, expectError } from './support/harness.mjs';
+import { expectError } from './support/harness.mjs';
 import { ROOT } from './support/worker.mjs';
-import { openBrowserWorld, closeBrowserWorld } from './support/browser.mjs';
+import { openBrowserWorld, closeBrowserWorld, openWatched } from './support/browser.mjs';
 import { zip } from './support/fixtures.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'sites-tools');
@@ -28,15 +28,7 @@ after(async () => {
   await closeBrowserWorld({ app, browser });
 });
 
-async function open(e, path = '') {
-  const context = await browser.newContext({ userAgent: BROWSER_UA });
-  const page = await context.newPage();
-  page.problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') page.problems.push(m.text()); });
-  page.on('pageerror', (err) => page.problems.push(String(err)));
-  const response = await page.goto(e.url + path);
-  return { page, context, response };
-}
+const open = (e, path = '') => openWatched(browser, e.url + path);
 
 // `npm create vite@latest -- --template react` with React Router added: `index.html` loads
 // `/src/main.jsx`; the build writes `dist/` with `/assets/index-<hash>.js` and `.css`.

@@ -37,3 +37,22 @@ export async function closeBrowserWorld({ app, browser }) {
   await browser?.close();
   await app?.stop();
 }
+
+/**
+ * Opens `url` in a fresh context with a browser's user agent (a headless one is a bot and counts
+ * nothing), collecting the page's uncaught errors and console errors in `page.problems`.
+ */
+export async function openWatched(browser, url) {
+  const { BROWSER_UA } = await import('./harness.mjs');
+  const context = await browser.newContext({ userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.problems.push(m.text()); });
+  page.on('pageerror', (err) => page.problems.push(String(err)));
+  const response = await page.goto(url);
+  return { page, context, response };
+}
+
+/** Resolves once badge.js's chip (not the Worker's shell) is on screen. */
+export const chipShown = (page) => page.waitForFunction(() => [...document.querySelectorAll('platform-badge')]
+  .some((h) => !h.hasAttribute('data-platform-shell') && h.getBoundingClientRect().width > 0));
