@@ -192,7 +192,7 @@ pub fn theme(data: &[u8]) {
     assert!(
         shell.iter().all(|(name, _)| matches!(
             name.as_str(),
-            "platform-badge" | "template" | "style" | "div" | "svg" | "path" | "span"
+            "platform-badge" | "template" | "style" | "div" | "svg" | "path" | "i"
         )),
         "only the shell's own tags: {shell:?}"
     );

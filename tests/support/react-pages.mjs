@@ -34,7 +34,11 @@ export async function openWatched(browser, url, context) {
   page.console = [];
   page.on('console', (m) => page.console.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (err) => page.console.push(`pageerror: ${err.message}`));
-  page.on('requestfailed', (r) => page.console.push(`requestfailed: ${r.url()}`));
+  // A request cancelled (a reload or navigation while it was in flight, as Tailwind's worker
+  // module can be) is nothing a person sees; any other failure is.
+  page.on('requestfailed', (r) => {
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') page.console.push(`requestfailed: ${r.url()} ${r.failure()?.errorText}`);
+  });
   page.requested = [];
   page.on('request', (r) => page.requested.push(new URL(r.url()).pathname));
   await page.goto(url);
