@@ -44,20 +44,43 @@ pub fn bearer(req: &Request) -> Option<String> {
 
 /// The caller's token: `Authorization: Bearer`, or, behind Cloudflare Access configured as the
 /// OpenID provider, the `Cf-Access-Jwt-Assertion` header Access adds to every request it lets in.
+/// Access adds it on its cookie, so it signs in only what the person or the API origin's own page
+/// asked for (`plug_domain::origins::ambient_credential_counts`): a write another page had the
+/// browser make is anonymous, as a cookie is nowhere else in the API.
 pub fn token_of(cx: &Ctx, req: &Request) -> Option<String> {
     bearer(req).or_else(|| {
         cx.config
             .oidc
             .as_ref()
-            .and_then(|_| header(req, "Cf-Access-Jwt-Assertion"))
+            .filter(|_| own_request(cx, req))
+            .and_then(|_| header(req, ACCESS_ASSERTION))
     })
+}
+
+const ACCESS_ASSERTION: &str = "Cf-Access-Jwt-Assertion";
+
+fn own_request(cx: &Ctx, req: &Request) -> bool {
+    plug_domain::origins::ambient_credential_counts(
+        header(req, "Sec-Fetch-Site").as_deref(),
+        header(req, "Origin").as_deref(),
+        &cx.config.base_url,
+    )
+}
+
+/// The 401 of a request that needs a token and brought none it may use.
+pub fn missing_token(cx: &Ctx, req: &Request) -> ApiError {
+    if cx.config.oidc.is_some() && header(req, ACCESS_ASSERTION).is_some() {
+        return ApiError::unauthorized(
+            "another page made this request: the Cloudflare Access session signs in only Plug's own pages; send Authorization: Bearer",
+        );
+    }
+    ApiError::unauthorized("missing Authorization: Bearer token")
 }
 
 /// The signed-in user of a request that needs no grid (`/api/v2/me`, connected apps); 401 without
 /// a valid token.
 pub async fn signed_in(cx: &Ctx, req: &Request) -> ApiResult<User> {
-    let token = token_of(cx, req)
-        .ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
+    let token = token_of(cx, req).ok_or_else(|| missing_token(cx, req))?;
     verify_user(cx, &token).await
 }
 
@@ -131,8 +154,7 @@ pub async fn caller_admitted(
     if write {
         check_cli_version(cx, req)?;
     }
-    let token = token_of(cx, req)
-        .ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
+    let token = token_of(cx, req).ok_or_else(|| missing_token(cx, req))?;
     let user_id = verified_user_id(cx, &token).await?;
     let admit = limit
         .map(|l| limits::admit_statement(&cx.db, l, &user_id, cx.now))

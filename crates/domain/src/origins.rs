@@ -68,6 +68,28 @@ pub fn is_own_or_navigation(sec_fetch_site: Option<&str>, sec_fetch_mode: Option
         || sec_fetch_mode.is_some_and(|m| m.eq_ignore_ascii_case("navigate"))
 }
 
+/// Whether a credential the browser attaches by itself may sign in a request to the API origin
+/// `api_origin`: Cloudflare Access's `Cf-Access-Jwt-Assertion`, which Access adds to every request
+/// it lets through on its `CF_Authorization` cookie, whichever page made it. It counts for the API
+/// origin's own requests (`Sec-Fetch-Site: same-origin`), what the person typed (`none`) and a
+/// client that is no browser acting for a page (no fetch metadata and no other `Origin`: curl,
+/// `plug` through Access). A form another site submits, a drop's `no-cors` `fetch` or beacon, a
+/// request of another host of the same domain (`same-site`) or of a sandboxed frame
+/// (`Origin: null`) is not the person's: with it, a page they visited wrote as them.
+pub fn ambient_credential_counts(
+    sec_fetch_site: Option<&str>,
+    origin: Option<&str>,
+    api_origin: &str,
+) -> bool {
+    let site_is_own = sec_fetch_site
+        .is_none_or(|s| s.eq_ignore_ascii_case("same-origin") || s.eq_ignore_ascii_case("none"));
+    let origin_is_own = origin.is_none_or(|o| {
+        o.trim_end_matches('/')
+            .eq_ignore_ascii_case(api_origin.trim_end_matches('/'))
+    });
+    site_is_own && origin_is_own
+}
+
 /// Whether a navigation is another page opening a frame (`Sec-Fetch-Dest` other than `document`,
 /// from anywhere but the drop's own origin: `same-site` or `cross-site`). A content origin's
 /// cookie does not count for it: with the viewer's rights a drop no page may frame was answered in
@@ -143,6 +165,39 @@ fn percent_encode_attr(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ambient_credential_counts_only_for_the_api_origins_own_requests() {
+        let api = "https://plug.example.com";
+        for (site, origin) in [
+            (Some("same-origin"), Some(api)),
+            (Some("same-origin"), None),
+            (Some("none"), None),
+            (Some("SAME-ORIGIN"), Some("https://plug.example.com/")),
+            (None, None),
+            (None, Some(api)),
+        ] {
+            assert!(
+                ambient_credential_counts(site, origin, api),
+                "{site:?} {origin:?}"
+            );
+        }
+        for (site, origin) in [
+            (Some("cross-site"), Some("https://a1.plugcontent.example")),
+            (Some("cross-site"), None),
+            (Some("same-site"), Some("https://wiki.example.com")),
+            (Some("cross-site"), Some("null")),
+            (None, Some("https://a1.plugcontent.example")),
+            (None, Some("null")),
+            (Some("same-origin"), Some("https://link.plug.example.com")),
+            (Some("whatever"), None),
+        ] {
+            assert!(
+                !ambient_credential_counts(site, origin, api),
+                "{site:?} {origin:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_content_host_names_exactly_one_label() {

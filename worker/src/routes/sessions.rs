@@ -81,8 +81,7 @@ fn flow_of(pairs: &[(String, String)]) -> Option<&str> {
 /// 400 for a `to` off the link origin; 401 without a valid token (the cookie alone is never
 /// enough here).
 pub async fn enter_now(cx: &Ctx, req: Request) -> ApiResult<Response> {
-    let token = auth::token_of(cx, &req)
-        .ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer token"))?;
+    let token = auth::token_of(cx, &req).ok_or_else(|| auth::missing_token(cx, &req))?;
     let user_id = auth::verified_user_id(cx, &token).await?;
     let pairs = crate::http::query_pairs(&req);
     let to = crate::http::query(&pairs, "to").unwrap_or_default();
