@@ -326,11 +326,17 @@ mod tests {
         assert_eq!(single_valued([], REPEATABLE_CREATE_FIELDS), Ok(()));
         let two_files = single_valued(["name", "file", "file"], REPEATABLE_CREATE_FIELDS)
             .expect_err("two files");
-        assert_eq!((two_files.field.as_str(), two_files.issue.as_str()), ("file", "repeated"));
+        assert_eq!(
+            (two_files.field.as_str(), two_files.issue.as_str()),
+            ("file", "repeated")
+        );
         assert!(two_files.hint.contains(".zip"), "{}", two_files.hint);
         let names = single_valued(["name", "scope", "name", "scope"], REPEATABLE_CREATE_FIELDS)
             .expect_err("two names");
-        assert_eq!((names.field.as_str(), names.issue.as_str()), ("name", "repeated"));
+        assert_eq!(
+            (names.field.as_str(), names.issue.as_str()),
+            ("name", "repeated")
+        );
         assert_eq!(names.hint, "send this field once");
         // Without the list field exempted, it is single-valued too.
         assert!(single_valued(["inspired_by", "inspired_by"], &[]).is_err());
