@@ -265,6 +265,36 @@ pub fn visibility_spaces(slugs: Vec<String>) -> Checked<(Vec<String>, bool)> {
     Ok((unique, everyone))
 }
 
+/// The create form's one list field (4.1: `inspired_by` is UUID[], sent once per id).
+pub const REPEATABLE_CREATE_FIELDS: &[&str] = &["inspired_by"];
+
+/// A multipart form's field names, each single-valued one at most once (interface 4.1: `file` is
+/// one binary, the others one string each). The first name seen twice, outside `repeatable`, is
+/// refused: taking one of two values would drop the other without a word (a second file, a second
+/// name). The hint for `file` says how to drop several files at once.
+pub fn single_valued<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+    repeatable: &[&str],
+) -> Checked<()> {
+    let mut seen: Vec<&str> = Vec::new();
+    for name in names {
+        if repeatable.contains(&name) {
+            continue;
+        }
+        if seen.contains(&name) {
+            let hint = if name == "file" {
+                "one file per drop: to share several, put them in a folder with an index.html, zip \
+                 it and drop the .zip"
+            } else {
+                "send this field once"
+            };
+            return Err(FieldError::new(name, "repeated", hint));
+        }
+        seen.push(name);
+    }
+    Ok(())
+}
+
 /// Formats 16 random bytes as a version-4 UUID.
 pub fn uuid_from_random(mut bytes: [u8; 16]) -> String {
     bytes[6] = (bytes[6] & 0x0f) | 0x40;
@@ -288,6 +318,29 @@ pub fn suffixed_name(base: &str, random: [u8; 2]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_form_field_twice_is_refused_except_a_repeatable_one() {
+        let ok = ["name", "scope", "inspired_by", "inspired_by", "file"];
+        assert_eq!(single_valued(ok, REPEATABLE_CREATE_FIELDS), Ok(()));
+        assert_eq!(single_valued([], REPEATABLE_CREATE_FIELDS), Ok(()));
+        let two_files = single_valued(["name", "file", "file"], REPEATABLE_CREATE_FIELDS)
+            .expect_err("two files");
+        assert_eq!(
+            (two_files.field.as_str(), two_files.issue.as_str()),
+            ("file", "repeated")
+        );
+        assert!(two_files.hint.contains(".zip"), "{}", two_files.hint);
+        let names = single_valued(["name", "scope", "name", "scope"], REPEATABLE_CREATE_FIELDS)
+            .expect_err("two names");
+        assert_eq!(
+            (names.field.as_str(), names.issue.as_str()),
+            ("name", "repeated")
+        );
+        assert_eq!(names.hint, "send this field once");
+        // Without the list field exempted, it is single-valued too.
+        assert!(single_valued(["inspired_by", "inspired_by"], &[]).is_err());
+    }
 
     #[test]
     fn create_expiry_defaults_pins_with_a_reason_and_checks_a_reason_whenever_sent() {

@@ -261,6 +261,11 @@ pub(super) async fn read_form(req: &mut Request) -> ApiResult<FormData> {
     // A field the form does not have is refused, as in every JSON body, not silently ignored.
     let names = form_names(&form).map_err(unreadable)?;
     field::only_known_names(names.iter().map(String::as_str), CREATE_FIELDS)?;
+    // Each field once, `inspired_by` aside: a second file or name is refused, not dropped.
+    validate::single_valued(
+        names.iter().map(String::as_str),
+        validate::REPEATABLE_CREATE_FIELDS,
+    )?;
     Ok(FormData::from(form))
 }
 
