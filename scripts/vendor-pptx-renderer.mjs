@@ -1,5 +1,5 @@
-// Bundles pptx-renderer's browser build for the deck viewer with two fixes to its chart number
-// formats; called by scripts/vendor.sh.
+// Bundles pptx-renderer's browser build for the deck viewer with fixes to its charts (number
+// formats, a bar chart's crowded axis); called by scripts/vendor.sh.
 //
 //   node scripts/vendor-pptx-renderer.mjs <node_modules> <outfile>
 //
@@ -45,6 +45,10 @@ const PATCHES = [
   },
   { from: 'rn(st, v ? "0%" : It)', to: 'rn(st, v ? "0%" : tt.numFmt ?? It)' },
   { from: 'it.push(rn(se, d ? "0%" : P))', to: 'it.push(rn(se, d ? "0%" : zt.numFmt ?? P))' },
+  // A bar chart's value axis runs across, and the renderer labels every tick of ECharts' scale
+  // however narrow the chart: "$1,000" ran into "$1,500". Labels that would overlap the one before
+  // are left out, as PowerPoint spaces its labels to fit.
+  { from: 'v && fT(D), Li(D, k, "value");', to: 'v && fT(D), Li(D, k, "value"), D.axisLabel = { ...D.axisLabel, hideOverlap: !0 };' },
 ];
 
 let code = await readFile(SOURCE, 'utf8');

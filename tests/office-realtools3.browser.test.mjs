@@ -125,9 +125,12 @@ test('chart numbers in their formats: a pie\'s shares in 0%, an axis in dollars,
   await page.waitForFunction(() => ['40%', '$1,000', '250K', '(120K)'].every((word) => window.plugDrawn.includes(word)), null, { timeout: 10_000 }).catch(() => {});
   const drawn = await page.evaluate(() => [...new Set(window.plugDrawn)]);
   await page.screenshot({ path: join(SHOTS, 'chart-formats.png') });
-  // Before: 0.4, 0.3, 0.2, 0.1; 1,000 for $1,000; 250000 and -120000.
-  for (const word of ['40%', '30%', '20%', '10%', '$500', '$1,000', '$3,000', '250K', '(120K)']) assert.ok(drawn.includes(word), `${word} is drawn: ${JSON.stringify(drawn)}`);
+  // Before: 0.4, 0.3, 0.2, 0.1; 1,000 for $1,000; 250000 and -120000; every $500 along the axis.
+  for (const word of ['40%', '30%', '20%', '10%', '$1,000', '$2,000', '$3,000', '250K', '(120K)']) assert.ok(drawn.includes(word), `${word} is drawn: ${JSON.stringify(drawn)}`);
   for (const word of ['0.4', '1,000', '250000', '-120000', '-120K']) assert.ok(!drawn.includes(word), `${word} is not drawn: ${JSON.stringify(drawn)}`);
+  // The bar chart's axis across a 4.8-inch chart: a label every $500 ran "$1,000" into "$1,500";
+  // those that would overlap are left out.
+  for (const word of ['$1,500', '$2,500']) assert.ok(!drawn.includes(word), `${word} is left out: ${JSON.stringify(drawn)}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
