@@ -1,7 +1,8 @@
-// Decks, PDFs and workbooks as the real tools save them, round 3, in the viewers against the real
-// Worker: slides of every size (4:3, the default of python-pptx and of PowerPoint before 2013; A4
-// portrait, a handout or poster made in PowerPoint) each fitting a laptop's window; chart numbers
-// in the formats the deck gives them (percent data labels, a currency axis, thousands as K).
+// Decks as the real tools save them, round 3, in the deck viewer against the real Worker: slides
+// of every size (4:3, the default of python-pptx and of PowerPoint before 2013; A4 portrait, a
+// handout or poster made in PowerPoint) each fitting a laptop's window; chart numbers in the formats
+// the deck gives them (percent data labels, a currency axis, thousands as K, negatives in
+// brackets), and a bar chart's axis labels left out where they would overlap.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
