@@ -249,8 +249,9 @@ done
 for face in 400-normal 400-italic 700-normal 700-italic; do
   sync_file "$nm/@fontsource/caladea/files/caladea-latin-$face.woff2" "$out/caladea/caladea-latin-$face.woff2"
 done
-build "$nm/@aiden0z/pptx-renderer/dist/aiden0z-pptx-renderer.browser.es.js" "$out/pptx-renderer.min.mjs" \
-  --format=esm --target=es2022
+# The deck renderer, with its chart number formats mended (see the script).
+node "$repo/scripts/vendor-pptx-renderer.mjs" "$node_modules" "$out/pptx-renderer.min.mjs.build"
+keep_if_changed "$out/pptx-renderer.min.mjs"
 
 # Markdown pages: Plug's own script for diagrams, math and shortcodes, and what it loads when a
 # document needs it: mermaid (one IIFE bundle), KaTeX with its stylesheet and fonts, and GitHub's

@@ -155,6 +155,19 @@ function showSpeakerNotes(notes) {
   new MutationObserver(attach).observe(slidesBox, { childList: true });
 }
 
+// ------------------------------------------------------------------ slide size
+
+// The deck's slide size (`p:sldSz`: 16:9, 4:3, A4 portrait, a custom banner), as width over
+// height. The slides' column is as wide as lets a slide fit the window's height, as PowerPoint's
+// Normal view and a slide show fit it: the column assumed 16:9, so a 4:3 slide on a laptop and a
+// portrait one anywhere stood taller than the window, its foot out of view.
+async function slideRatio(zip) {
+  const presentation = await readXml(zip, "ppt/presentation.xml");
+  const size = presentation && presentation.getElementsByTagNameNS(PRESENTATION_NS, "sldSz")[0];
+  const ratio = size ? Number(size.getAttribute("cx")) / Number(size.getAttribute("cy")) : NaN;
+  return Number.isFinite(ratio) && ratio > 0.1 && ratio < 10 ? ratio : 16 / 9;
+}
+
 // ------------------------------------------------------------------ hidden slides
 
 // A hidden slide (`<p:sld show="0">`, PowerPoint's "Hide Slide") is skipped in a slide show but
@@ -370,6 +383,7 @@ try {
   if (!deck) setStatus("This presentation has no slides.");
   else {
     clearStatus();
+    main.style.setProperty("--plug-slide-ratio", String(await slideRatio(zip).catch(() => 16 / 9)));
     fontFallbacks();
     const notes = await speakerNotes(zip).catch(() => []);
     const hidden = await hiddenSlides(zip).catch(() => []);

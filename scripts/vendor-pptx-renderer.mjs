@@ -1,0 +1,67 @@
+// Bundles pptx-renderer's browser build for the deck viewer with fixes to its charts (number
+// formats, a bar chart's crowded axis); called by scripts/vendor.sh.
+//
+//   node scripts/vendor-pptx-renderer.mjs <node_modules> <outfile>
+//
+// pptx-renderer 1.3.0 writes a number in a chart's format keeping its digits, separators and
+// percent only: a currency sign, a quoted unit, a thousands scale (`#,##0,"K"`) and a negative
+// section were dropped, so an axis in `$#,##0` read 1,000 where PowerPoint shows $1,000. Its
+// formatter first asks `plugChartNumber` (scripts/pptx-chart-number.js), which writes such formats
+// as Excel does and leaves dates and anything it does not know to the renderer. And a data label's
+// own format (`<c:dLbls><c:numFmt formatCode="0%">`, python-pptx's `data_labels.number_format`)
+// was ignored for the series' cells' format: a pie's shares read 0.4 for 40%. Each patch must
+// match exactly once; the build fails otherwise, so a new version is looked at again rather
+// than patched blindly.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const [nodeModules, outfile] = process.argv.slice(2);
+if (!nodeModules || !outfile) throw new Error('usage: vendor-pptx-renderer.mjs <node_modules> <outfile>');
+
+const SOURCE = join(nodeModules, '@aiden0z/pptx-renderer/dist/aiden0z-pptx-renderer.browser.es.js');
+const FORMATTER = join(dirname(fileURLToPath(import.meta.url)), 'pptx-chart-number.js');
+const PATCHES = [
+  // The number formatter asks Plug's first.
+  {
+    from: 'function rn(e, t) {\n  if (!t || t === "General")',
+    to: 'function rn(e, t) {\n  const plug = plugChartNumber(e, t);\n  if (plug !== void 0) return plug;\n  if (!t || t === "General")',
+  },
+  // A data labels element's own format is read with its other settings…
+  {
+    from: '      showPercent: o,\n      position: c,\n      showLeaderLines: s,',
+    to: '      showPercent: o,\n      numFmt: plugLabelFormat(r),\n      position: c,\n      showLeaderLines: s,',
+  },
+  // …kept when a point's own labels are merged over the series'…
+  {
+    from: '      showPercent: (e == null ? void 0 : e.showPercent) ?? !1,\n      position: e == null ? void 0 : e.position,',
+    to: '      showPercent: (e == null ? void 0 : e.showPercent) ?? !1,\n      numFmt: e == null ? void 0 : e.numFmt,\n      position: e == null ? void 0 : e.position,',
+  },
+  // …and wins over the series' cells' format (pies and doughnuts, bars and columns, lines and areas).
+  {
+    from: 'n.showVal && o.push(rn(a.value, t))',
+    to: 'n.showVal && o.push(rn(a.value, n.numFmt ?? t))',
+  },
+  { from: 'rn(st, v ? "0%" : It)', to: 'rn(st, v ? "0%" : tt.numFmt ?? It)' },
+  { from: 'it.push(rn(se, d ? "0%" : P))', to: 'it.push(rn(se, d ? "0%" : zt.numFmt ?? P))' },
+  // A bar chart's value axis runs across, and the renderer labels every tick of ECharts' scale
+  // however narrow the chart: "$1,000" ran into "$1,500". Labels that would overlap the one before
+  // are left out, as PowerPoint spaces its labels to fit.
+  { from: 'v && fT(D), Li(D, k, "value");', to: 'v && fT(D), Li(D, k, "value"), D.axisLabel = { ...D.axisLabel, hideOverlap: !0 };' },
+];
+
+let code = await readFile(SOURCE, 'utf8');
+for (const { from, to } of PATCHES) {
+  const count = code.split(from).length - 1;
+  if (count !== 1) throw new Error(`vendor-pptx-renderer: expected one ${JSON.stringify(from.slice(0, 60))} in pptx-renderer, found ${count}`);
+  code = code.replace(from, to);
+}
+code += '\n' + (await readFile(FORMATTER, 'utf8'));
+const entry = `${outfile}.src.mjs`;
+await writeFile(entry, code);
+try {
+  await build({ entryPoints: [entry], outfile, minify: true, legalComments: 'none', logLevel: 'warning', format: 'esm', target: 'es2022' });
+} finally {
+  await (await import('node:fs/promises')).rm(entry, { force: true });
+}
