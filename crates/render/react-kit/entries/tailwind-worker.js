@@ -10,7 +10,6 @@
 // between a kit variant and a component's variant on one element can differ from Tailwind's own.
 import { createTailwindcss } from "@mhsdesign/jit-browser-tailwindcss";
 import colors from "tailwindcss/colors";
-import defaultTheme from "tailwindcss/defaultTheme";
 import precompiled from "../kit-css.generated.js";
 import { TAILWIND_CONFIG, THEME_VARIABLES, tailwindFourValues, unusedCorePlugins } from "../lib/tailwind-config.js";
 
@@ -55,7 +54,7 @@ function configFor(text, user = {}) {
   const { extend: userExtend = {}, ...userTheme } = user.theme ?? {};
   const extend = { ...TAILWIND_CONFIG.theme.extend };
   // v4's bare numbers (`w-18`, `z-60`, `aspect-4/3`) the text names, under the file's own extend.
-  for (const [key, value] of Object.entries(tailwindFourValues(text, defaultTheme))) extend[key] = { ...value, ...extend[key] };
+  for (const [key, value] of Object.entries(tailwindFourValues(text))) extend[key] = { ...value, ...extend[key] };
   for (const [key, value] of Object.entries(userExtend)) extend[key] = { ...extend[key], ...value };
   const container = SHADCN_PROJECT.test(text) ? { container: SHADCN_CONTAINER } : {};
   const theme = { ...TAILWIND_CONFIG.theme, colors: paletteFor(text), ...container, ...userTheme, extend };

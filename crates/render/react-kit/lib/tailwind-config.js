@@ -237,21 +237,61 @@ const BARE = {
   decoration: ["textDecorationThickness", (n) => `${n}px`],
   "underline-offset": ["textUnderlineOffset", (n) => `${n}px`],
 };
-export function tailwindFourValues(text, defaults) {
+// The numbers v3's scales have (tailwindcss/defaultTheme's numeric keys, checked by
+// tests/react-kit-tailwind.test.mjs; importing that module cost the worker 0.45 KB gzip).
+const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i)).join(" ");
+const TIMES = "0 75 100 150 200 300 500 700 1000";
+const WIDTHS = "0 1 2 4 8";
+export const V3_NUMBERS = {
+  spacing: `0 0.5 1 1.5 2 2.5 3 3.5 ${range(4, 12)} 14 16 20 24 28 32 36 40 44 48 52 56 60 64 72 80 96`,
+  lineHeight: range(3, 10),
+  opacity: range(0, 20).split(" ").map((n) => n * 5).join(" "),
+  zIndex: "0 10 20 30 40 50",
+  order: range(1, 12),
+  gridTemplateColumns: range(1, 12),
+  gridTemplateRows: range(1, 12),
+  gridColumn: range(1, 12).replace(/\d+/g, "span-$&"),
+  gridRow: range(1, 12).replace(/\d+/g, "span-$&"),
+  gridColumnStart: range(1, 13),
+  gridColumnEnd: range(1, 13),
+  gridRowStart: range(1, 13),
+  gridRowEnd: range(1, 13),
+  lineClamp: range(1, 6),
+  columns: range(1, 12),
+  transitionDuration: TIMES,
+  transitionDelay: TIMES,
+  scale: "0 50 75 90 95 100 105 110 125 150",
+  rotate: "0 1 2 3 6 12 45 90 180",
+  skew: "0 1 2 3 6 12",
+  hueRotate: "0 15 30 60 90 180",
+  brightness: "0 50 75 90 95 100 105 110 125 150 200",
+  contrast: "0 50 75 100 125 150 200",
+  saturate: "0 50 100 150 200",
+  flexGrow: "0",
+  flexShrink: "0",
+  borderWidth: "0 2 4 8",
+  divideWidth: "0 2 4 8",
+  ringWidth: WIDTHS,
+  outlineWidth: WIDTHS,
+  strokeWidth: "0 1 2",
+  textDecorationThickness: WIDTHS,
+  textUnderlineOffset: WIDTHS,
+  aspectRatio: "",
+};
+export function tailwindFourValues(text) {
   const extend = {};
   const add = (key, name, value) => {
-    const scale = defaults[key];
-    if (scale && typeof scale === "object" && name in scale) return;
+    if (V3_NUMBERS[key].split(" ").includes(name)) return;
     (extend[key] ??= {})[name] = value;
   };
   // A class's root and its number, after a variant, `-`, `!` or a non-class character.
   for (const [, root, number, ratio] of text.matchAll(/(?<![\w.[-])-?([a-z]+(?:-[a-z]+)*)-(\d+(?:\.\d+)?)(?:\/(\d+))?(?![\w.[-])/g)) {
     const n = Number(number);
     if (ratio !== undefined) {
-      // `aspect-4/3`; a colour's `/12` is its opacity.
+      // `aspect-4/3`; `w-1/2` is v3's fraction; a colour's `/12` is its opacity.
       if (root === "aspect" && Number(ratio) > 0) add("aspectRatio", `${number}/${ratio}`, `${number} / ${ratio}`);
-      else if (Number(ratio) <= 100) add("opacity", ratio, percent(Number(ratio)));
-      if (root === "aspect") continue;
+      else if (!SPACING_ROOTS.has(root) && Number(ratio) <= 100) add("opacity", ratio, percent(Number(ratio)));
+      if (root === "aspect" || SPACING_ROOTS.has(root)) continue;
     }
     if (SPACING_ROOTS.has(root)) {
       if (n % 0.25 === 0) add("spacing", number, `${n / 4}rem`);
