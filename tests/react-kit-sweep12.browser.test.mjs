@@ -1,7 +1,7 @@
 // Single-file React components of sweep 12 (tests/support/ai-components-sweep12.mjs), written with
 // Tailwind v4's names as v0 and models trained on v4 now write them into otherwise v3 components: a
 // v0 profile card on bare numbers v3's scales lack (`max-w-120`, `aspect-4/3`, `size-18`,
-// `grid-cols-15`, `bg-black/12`, `z-60`, `duration-400`) and `not-last:`, and a flashcard flipping
+// `grid-cols-15`, `bg-black/12`, `z-60`, `duration-400`), `bg-(--var)` and `not-last:`, and a flashcard flipping
 // with v4's 3D transforms. Before, each of those classes made no CSS: the card spanned the window,
 // the cover had no height, the avatar its image's size, the activity grid one column, and the
 // flashcard showed its answer from the start, never flipping. Dropped on the real Worker and opened
@@ -40,7 +40,7 @@ async function paintedAt(page, selector) {
   }, png);
 }
 
-test("v0's profile card on Tailwind v4's bare numbers and not-last: sized, laid out and ruled as v4 draws it", async () => {
+test("v0's profile card on Tailwind v4's bare numbers, bg-(--var) and not-last: sized, laid out and ruled as v4 draws it", async () => {
   const e = await dropReact('profile-card.tsx', C.V0_PROFILE);
   const { page, context } = await open(e);
   await page.waitForSelector('#root #activity > div');
@@ -53,6 +53,8 @@ test("v0's profile card on Tailwind v4's bare numbers and not-last: sized, laid 
   assert.equal((await style(page, '#root #activity', 'grid-template-columns')).split(' ').length, 15);
   assert.equal(await style(page, '#root #cover > div', 'background-color'), 'rgba(0, 0, 0, 0.12)');
   assert.equal(await style(page, '#root #toast', 'z-index'), '60');
+  // bg-(--accent-color): the variable the card sets.
+  assert.equal(await style(page, '#root #dot', 'background-color'), 'rgb(249, 115, 22)');
   assert.equal(await style(page, '#root #follow', 'transition-duration'), '0.4s');
   // not-last: every link but the last is ruled.
   assert.deepEqual(await page.$$eval('#root #links li', (lis) => lis.map((li) => getComputedStyle(li).borderBottomWidth)), ['1px', '1px', '0px']);

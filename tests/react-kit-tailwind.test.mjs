@@ -86,3 +86,18 @@ test("Tailwind v4's bare numbers (sweep 12) add only the keys v3's scales lack, 
   const four = await createTailwindcss({ tailwindConfig: { ...TAILWIND_CONFIG, theme: { ...TAILWIND_CONFIG.theme, extend } } }).generateStylesFromContent(CSS, [v3]);
   assert.equal(four, await generate(v3));
 });
+
+test("Tailwind v4's `w-(--var)` shorthand (sweep 12) gets v3's `w-[var(--var)]` CSS under its own name", async () => {
+  const { tailwindFourVariables } = await import(pathToFileURL(join(kit, 'tailwind-config.js')));
+  const text = '<aside className="w-(--sidebar-width) hover:bg-(--brand) md:h-(--header-h) bg-(image:--hero) p-[var(--pad)] p-(--pad)">';
+  const four = tailwindFourVariables(text);
+  const css = four.rename(await createTailwindcss({ tailwindConfig: TAILWIND_CONFIG }).generateStylesFromContent(CSS, [text, four.extra]));
+  assert.match(css, /\.w-\\\(--sidebar-width\\\) \{\s*width: var\(--sidebar-width\)/);
+  assert.match(css, /\.hover\\:bg-\\\(--brand\\\):hover \{\s*background-color: var\(--brand\)/);
+  assert.match(css, /\.md\\:h-\\\(--header-h\\\) \{\s*height: var\(--header-h\)/);
+  assert.match(css, /\.bg-\\\(image\\:--hero\\\) \{\s*background-image: var\(--hero\)/);
+  // A class whose v3 form the text also names keeps that one; the v4 twin is left.
+  assert.match(css, /\.p-\\\[var\\\(--pad\\\)\\\] \{/);
+  assert.doesNotMatch(css, /\.p-\\\(--pad/);
+  assert.doesNotMatch(css, /\[var\\\(--(sidebar|brand|header|hero)/);
+});

@@ -1,7 +1,8 @@
 // Single-file React components of sweep 12 (tests/react-kit-sweep12.browser.test.mjs), written the way
 // v0 and the models trained on Tailwind v4 now write them: v4's bare numbers where v3 has a fixed
 // scale (`size-18`, `max-w-120`, `grid-cols-15`, `aspect-4/3`, `bg-black/12`, `z-60`,
-// `duration-400`, `hover:scale-102`), its `not-last:` variant, and its 3D transforms for a
+// `duration-400`, `hover:scale-102`), its CSS-variable shorthand (`bg-(--accent-color)`), its
+// `not-last:` variant, and its 3D transforms for a
 // flashcard's flip (`perspective-distant`, `transform-3d`, `rotate-y-180`, `backface-hidden`).
 
 /** v0: a profile card with a cover, an avatar, a 15-week activity grid and a list of links. */
@@ -25,7 +26,11 @@ export default function ProfileCard() {
 
   return (
     <div className="flex min-h-screen items-center justify-center bg-zinc-100 p-6">
-      <article id="card" className="w-full max-w-120 overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-black/5">
+      <article
+        id="card"
+        style={{ "--accent-color": "#f97316" } as React.CSSProperties}
+        className="w-full max-w-120 overflow-hidden rounded-2xl bg-white shadow-xs ring-1 ring-black/5"
+      >
         <div id="cover" className="relative aspect-4/3 bg-linear-to-br from-sky-400 to-indigo-500">
           <div className="absolute inset-0 bg-black/12" />
           <img
@@ -55,6 +60,7 @@ export default function ProfileCard() {
           </div>
           <div className="mt-5">
             <div className="mb-2 flex items-center gap-1.5 text-xs font-medium text-zinc-600">
+              <span id="dot" className="size-2 rounded-full bg-(--accent-color)" />
               <Flame className="size-3.5 text-orange-500" /> 60 days of activity
               <Badge variant="secondary" className="ml-auto">streak 12</Badge>
             </div>

@@ -306,3 +306,27 @@ export function tailwindFourValues(text) {
   }
   return extend;
 }
+
+// v4's CSS-variable shorthand, `w-(--sidebar-width)`, `bg-(--brand)`, `hover:bg-(image:--hero)`: v3
+// writes it `w-[var(--sidebar-width)]` and cannot read the parentheses. Each class of that form the
+// text names is handed to Tailwind in v3's form and its CSS renamed back; one whose v3 form the text
+// also names is left (its rules would have to be copied, not renamed).
+const escapeClass = (name) => name.replace(/[^A-Za-z0-9_-]/g, "\\$&").replace(/^(-?)(\d)/, (_, dash, d) => `${dash}\\3${d} `);
+export function tailwindFourVariables(text) {
+  const pairs = new Map();
+  for (const token of text.split(/[\s"'`{}]+/)) {
+    const m = /^(.*?-)\((?:([a-z-]+):)?(--[A-Za-z0-9_-]+)\)(!?)$/.exec(token);
+    if (!m) continue;
+    const three = `${m[1]}[${m[2] ? `${m[2]}:` : ""}var(${m[3]})]`;
+    if (!text.includes(three)) pairs.set(token, three);
+  }
+  const extra = [...pairs.values()].join(" ");
+  const rename = (css) => {
+    for (const [four, three] of pairs) {
+      const from = `.${escapeClass(three)}`;
+      css = css.split(from).join(`.${escapeClass(four)}`);
+    }
+    return css;
+  };
+  return { extra, rename };
+}
