@@ -56,3 +56,48 @@ test("@tailwindcss/typography's prose, added by the worker for a source naming i
   assert.match(lean, /\.lg\\:prose-lg/);
   assert.equal(lean, await css());
 });
+
+test("Tailwind v4's bare numbers (sweep 12) add only the keys v3's scales lack, and v3's classes keep v3's CSS", async () => {
+  const { tailwindFourValues, V3_NUMBERS } = await import(pathToFileURL(join(kit, 'tailwind-config.js')));
+  const { default: defaults } = await import(pathToFileURL(join(nodeModules, 'tailwindcss/defaultTheme.js')));
+  // The worker's table of v3's numbers is v3's own.
+  for (const [key, numbers] of Object.entries(V3_NUMBERS)) {
+    const scale = key === 'divideWidth' ? defaults.borderWidth : defaults[key];
+    assert.deepEqual(numbers.split(' ').filter(Boolean).sort(), Object.keys(scale).filter((k) => /^(span-)?\d+(\.\d+)?$/.test(k)).sort(), key);
+  }
+  const v3 = '<div className="w-4 h-96 p-2.5 -mt-8 max-w-7xl opacity-75 z-50 grid-cols-12 col-span-6 duration-300 scale-95 rotate-45 border-2 leading-7 aspect-video bg-black/50 w-1/2 text-2xl">';
+  assert.deepEqual(tailwindFourValues(v3), {});
+  const v4 = '<div className="w-18 -mt-15 p-4.5 p-4.3 max-w-120 opacity-12 z-60 lg:grid-cols-15 col-span-13 duration-400 hover:scale-102 rotate-y-15 aspect-4/3 bg-black/12 leading-12 border-3">';
+  assert.deepEqual(tailwindFourValues(v4), {
+    spacing: { 18: '4.5rem', 15: '3.75rem', 4.5: '1.125rem', 120: '30rem' },
+    opacity: { 12: '0.12' },
+    zIndex: { 60: '60' },
+    gridTemplateColumns: { 15: 'repeat(15, minmax(0, 1fr))' },
+    gridColumn: { 'span-13': 'span 13 / span 13' },
+    transitionDuration: { 400: '400ms' },
+    scale: { 102: '1.02' },
+    rotate: { 15: '15deg' },
+    aspectRatio: { '4/3': '4 / 3' },
+    lineHeight: { 12: '3rem' },
+    borderWidth: { 3: '3px' },
+  });
+  const extend = { ...TAILWIND_CONFIG.theme.extend };
+  for (const [key, value] of Object.entries(tailwindFourValues(v3 + v4))) extend[key] = { ...value, ...extend[key] };
+  const four = await createTailwindcss({ tailwindConfig: { ...TAILWIND_CONFIG, theme: { ...TAILWIND_CONFIG.theme, extend } } }).generateStylesFromContent(CSS, [v3]);
+  assert.equal(four, await generate(v3));
+});
+
+test("Tailwind v4's `w-(--var)` shorthand (sweep 12) gets v3's `w-[var(--var)]` CSS under its own name", async () => {
+  const { tailwindFourVariables } = await import(pathToFileURL(join(kit, 'tailwind-config.js')));
+  const text = '<aside className="w-(--sidebar-width) hover:bg-(--brand) md:h-(--header-h) bg-(image:--hero) p-[var(--pad)] p-(--pad)">';
+  const four = tailwindFourVariables(text);
+  const css = four.rename(await createTailwindcss({ tailwindConfig: TAILWIND_CONFIG }).generateStylesFromContent(CSS, [text, four.extra]));
+  assert.match(css, /\.w-\\\(--sidebar-width\\\) \{\s*width: var\(--sidebar-width\)/);
+  assert.match(css, /\.hover\\:bg-\\\(--brand\\\):hover \{\s*background-color: var\(--brand\)/);
+  assert.match(css, /\.md\\:h-\\\(--header-h\\\) \{\s*height: var\(--header-h\)/);
+  assert.match(css, /\.bg-\\\(image\\:--hero\\\) \{\s*background-image: var\(--hero\)/);
+  // A class whose v3 form the text also names keeps that one; the v4 twin is left.
+  assert.match(css, /\.p-\\\[var\\\(--pad\\\)\\\] \{/);
+  assert.doesNotMatch(css, /\.p-\\\(--pad/);
+  assert.doesNotMatch(css, /\[var\\\(--(sidebar|brand|header|hero)/);
+});

@@ -11,7 +11,7 @@
 import { createTailwindcss } from "@mhsdesign/jit-browser-tailwindcss";
 import colors from "tailwindcss/colors";
 import precompiled from "../kit-css.generated.js";
-import { TAILWIND_CONFIG, THEME_VARIABLES, unusedCorePlugins } from "../lib/tailwind-config.js";
+import { TAILWIND_CONFIG, THEME_VARIABLES, tailwindFourValues, tailwindFourVariables, unusedCorePlugins } from "../lib/tailwind-config.js";
 
 // Tailwind v3's default palette. A class can only use a colour family whose name it contains, so
 // the palette handed to Tailwind keeps just the families the content names: the CSS is the same,
@@ -53,6 +53,8 @@ const SHADCN_PROJECT = /\bfrom\s*["'](?:@\/|next\/)/;
 function configFor(text, user = {}) {
   const { extend: userExtend = {}, ...userTheme } = user.theme ?? {};
   const extend = { ...TAILWIND_CONFIG.theme.extend };
+  // v4's bare numbers (`w-18`, `z-60`, `aspect-4/3`) the text names, under the file's own extend.
+  for (const [key, value] of Object.entries(tailwindFourValues(text))) extend[key] = { ...value, ...extend[key] };
   for (const [key, value] of Object.entries(userExtend)) extend[key] = { ...extend[key], ...value };
   const container = SHADCN_PROJECT.test(text) ? { container: SHADCN_CONTAINER } : {};
   const theme = { ...TAILWIND_CONFIG.theme, colors: paletteFor(text), ...container, ...userTheme, extend };
@@ -63,20 +65,23 @@ async function compile({ content, kit, config, input }) {
   if (input !== undefined) {
     // A later pass (react.js): classes the rendered page holds that its source never spelt out
     // (`bg-${color}-500`) and the `@apply` of its <style> elements; only their CSS.
-    const text = `${content}\n${input}`;
+    // v4's `w-(--sidebar-width)` as v3's `w-[var(--sidebar-width)]`, renamed back after.
+    const four = tailwindFourVariables(`${content}\n${input}`);
+    const text = `${content}\n${input}\n${four.extra}`;
     const corePlugins = unusedCorePlugins(text, precompiled.plugins);
     const plugins = await pluginsFor(text);
     const compiler = createTailwindcss({ tailwindConfig: { ...configFor(text, config), corePlugins, plugins } });
-    return (await compiler.generateStylesFromContent(`@tailwind components;\n@tailwind utilities;\n${input}`, [content])).trim();
+    return four.rename((await compiler.generateStylesFromContent(`@tailwind components;\n@tailwind utilities;\n${input}`, [content, four.extra])).trim());
   }
   const extras = await Promise.all(kit.filter((name) => precompiled.extras.includes(name)).map(extra));
-  const texts = [content, ...kit.map((name) => precompiled.classes[name] ?? ""), ...extras.map((e) => e.classes)];
+  const four = tailwindFourVariables(content);
+  const texts = [content, four.extra, ...kit.map((name) => precompiled.classes[name] ?? ""), ...extras.map((e) => e.classes)];
   const text = texts.join("\n");
   // Only the core plugins the text can reach: a cold run takes about a third of the time.
   const corePlugins = unusedCorePlugins(text, precompiled.plugins);
   const plugins = await pluginsFor(text);
   const compiler = createTailwindcss({ tailwindConfig: { ...configFor(text, config), corePlugins, plugins } });
-  const own = (await compiler.generateStylesFromContent("@tailwind components;\n@tailwind utilities;", texts)).trim();
+  const own = four.rename((await compiler.generateStylesFromContent("@tailwind components;\n@tailwind utilities;", texts)).trim());
   if (kit.length === 0 && !own) return "";
   // The kit's variants with those of the separate components it imports, in Tailwind's order.
   const rules = new Map();

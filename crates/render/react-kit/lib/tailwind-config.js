@@ -79,7 +79,7 @@ export const TAILWIND_CONFIG = {
       // Tailwind v4's new smallest steps (v3's `shadow-sm`, `rounded-sm` and `blur-sm` renamed one
       // down), which the tools' models now write; v3's own names keep v3's values.
       boxShadow: { "2xs": "0 1px rgb(0 0 0 / 0.05)", xs: "0 1px 2px 0 rgb(0 0 0 / 0.05)" },
-      borderRadius: { xs: "0.125rem" },
+      borderRadius: { xs: "0.125rem", "4xl": "2rem" },
       blur: { xs: "4px" },
     },
   },
@@ -104,7 +104,36 @@ const TEXT_SHADOWS = {
   lg: "0px 1px 2px rgb(0 0 0 / 0.1), 0px 3px 2px rgb(0 0 0 / 0.1), 0px 4px 8px rgb(0 0 0 / 0.1)",
   none: "none",
 };
-function tailwindFourNames({ addUtilities, matchUtilities, matchVariant }) {
+// v4's 3D transforms (a flashcard's flip: `perspective-distant`, `transform-3d`, `rotate-y-180`,
+// `backface-hidden`), as v4 writes them: `rotate-x-*` and `rotate-y-*` set their own transform.
+const PERSPECTIVES = { dramatic: "100px", near: "300px", normal: "500px", midrange: "800px", distant: "1200px", none: "none" };
+const ROTATE_3D = "var(--tw-rotate-x,) var(--tw-rotate-y,)";
+// v4's `not-*`, `nth-*` and `starting:` variants over the pseudo-classes models put behind them.
+const NOT = { first: ":first-child", last: ":last-child", only: ":only-child", odd: ":nth-child(odd)", even: ":nth-child(even)",
+  disabled: ":disabled", checked: ":checked", empty: ":empty", hover: ":hover", focus: ":focus" };
+function tailwindFourNames({ addUtilities, matchUtilities, matchVariant, addVariant, theme }) {
+  addUtilities({
+    ".transform-3d": { "transform-style": "preserve-3d" },
+    ".transform-flat": { "transform-style": "flat" },
+    ".backface-hidden": { "backface-visibility": "hidden" },
+    ".backface-visible": { "backface-visibility": "visible" },
+    ".field-sizing-content": { "field-sizing": "content" },
+    ".field-sizing-fixed": { "field-sizing": "fixed" },
+    ".wrap-break-word": { "overflow-wrap": "break-word" },
+    ".wrap-anywhere": { "overflow-wrap": "anywhere" },
+  });
+  matchUtilities({ perspective: (value) => ({ perspective: value }) }, { values: PERSPECTIVES });
+  matchUtilities(
+    {
+      "rotate-x": (value) => ({ "--tw-rotate-x": `rotateX(${value})`, transform: ROTATE_3D }),
+      "rotate-y": (value) => ({ "--tw-rotate-y": `rotateY(${value})`, transform: ROTATE_3D }),
+    },
+    { values: theme("rotate"), supportsNegativeValues: true },
+  );
+  matchVariant("not", (value) => `&:not(${value})`, { values: NOT });
+  matchVariant("nth", (value) => `&:nth-child(${value})`, { values: Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => [n, String(n)])) });
+  addVariant("starting", "@starting-style");
+
   const stops = "var(--tw-gradient-stops)";
   addUtilities(Object.fromEntries(Object.entries(SIDES).map(([k, side]) => [`.bg-linear-to-${k}`, { "background-image": `linear-gradient(to ${side}, ${stops})` }])));
   matchUtilities(
@@ -150,4 +179,154 @@ export function unusedCorePlugins(text, keys) {
     if (!plugin.endsWith("Opacity") && !pluginKeys.some((key) => roots.has(key))) unused[plugin] = false;
   }
   return unused;
+}
+
+// Tailwind v4 takes any number where v3 has a fixed scale (`w-18`, `max-w-120`, `p-4.5`, `z-60`,
+// `grid-cols-15`, `duration-400`, `aspect-4/3`, `bg-black/12`), and models trained on v4 write such
+// numbers into otherwise v3 components: in v3 they made no CSS, so an avatar or a panel had no size.
+// The theme keys the text names that v3's scale lacks, at v4's value (spacing: a quarter rem per step,
+// multiples of 0.25 only); merged into `theme.extend` by the worker, so v3's own keys keep v3's values.
+const SPACING_ROOTS = new Set(["w", "h", "size", "min-w", "min-h", "max-w", "max-h", "p", "px", "py", "pt", "pr", "pb", "pl", "ps", "pe",
+  "m", "mx", "my", "mt", "mr", "mb", "ml", "ms", "me", "gap", "gap-x", "gap-y", "space-x", "space-y", "inset", "inset-x", "inset-y",
+  "top", "right", "bottom", "left", "start", "end", "translate-x", "translate-y", "indent", "basis", "scroll-m", "scroll-mx", "scroll-my",
+  "scroll-mt", "scroll-mb", "scroll-p", "scroll-px", "scroll-py", "scroll-pt", "scroll-pb", "border-spacing"]);
+const percent = (n) => String(n / 100);
+const BARE = {
+  leading: ["lineHeight", (n) => `${n / 4}rem`],
+  opacity: ["opacity", percent],
+  z: ["zIndex", String],
+  order: ["order", String],
+  "grid-cols": ["gridTemplateColumns", (n) => `repeat(${n}, minmax(0, 1fr))`],
+  "grid-rows": ["gridTemplateRows", (n) => `repeat(${n}, minmax(0, 1fr))`],
+  "col-span": ["gridColumn", (n) => `span ${n} / span ${n}`, "span-"],
+  "row-span": ["gridRow", (n) => `span ${n} / span ${n}`, "span-"],
+  "col-start": ["gridColumnStart", String],
+  "col-end": ["gridColumnEnd", String],
+  "row-start": ["gridRowStart", String],
+  "row-end": ["gridRowEnd", String],
+  "line-clamp": ["lineClamp", String],
+  columns: ["columns", String],
+  duration: ["transitionDuration", (n) => `${n}ms`],
+  delay: ["transitionDelay", (n) => `${n}ms`],
+  scale: ["scale", percent],
+  "scale-x": ["scale", percent],
+  "scale-y": ["scale", percent],
+  rotate: ["rotate", (n) => `${n}deg`],
+  "rotate-x": ["rotate", (n) => `${n}deg`],
+  "rotate-y": ["rotate", (n) => `${n}deg`],
+  "skew-x": ["skew", (n) => `${n}deg`],
+  "skew-y": ["skew", (n) => `${n}deg`],
+  "hue-rotate": ["hueRotate", (n) => `${n}deg`],
+  brightness: ["brightness", percent],
+  contrast: ["contrast", percent],
+  saturate: ["saturate", percent],
+  grow: ["flexGrow", String],
+  shrink: ["flexShrink", String],
+  border: ["borderWidth", (n) => `${n}px`],
+  "border-x": ["borderWidth", (n) => `${n}px`],
+  "border-y": ["borderWidth", (n) => `${n}px`],
+  "border-t": ["borderWidth", (n) => `${n}px`],
+  "border-r": ["borderWidth", (n) => `${n}px`],
+  "border-b": ["borderWidth", (n) => `${n}px`],
+  "border-l": ["borderWidth", (n) => `${n}px`],
+  ring: ["ringWidth", (n) => `${n}px`],
+  outline: ["outlineWidth", (n) => `${n}px`],
+  "divide-x": ["divideWidth", (n) => `${n}px`],
+  "divide-y": ["divideWidth", (n) => `${n}px`],
+  stroke: ["strokeWidth", String],
+  decoration: ["textDecorationThickness", (n) => `${n}px`],
+  "underline-offset": ["textUnderlineOffset", (n) => `${n}px`],
+};
+// The numbers v3's scales have (tailwindcss/defaultTheme's numeric keys, checked by
+// tests/react-kit-tailwind.test.mjs; importing that module cost the worker 0.45 KB gzip).
+const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i)).join(" ");
+const TIMES = "0 75 100 150 200 300 500 700 1000";
+const WIDTHS = "0 1 2 4 8";
+export const V3_NUMBERS = {
+  spacing: `0 0.5 1 1.5 2 2.5 3 3.5 ${range(4, 12)} 14 16 20 24 28 32 36 40 44 48 52 56 60 64 72 80 96`,
+  lineHeight: range(3, 10),
+  opacity: range(0, 20).split(" ").map((n) => n * 5).join(" "),
+  zIndex: "0 10 20 30 40 50",
+  order: range(1, 12),
+  gridTemplateColumns: range(1, 12),
+  gridTemplateRows: range(1, 12),
+  gridColumn: range(1, 12).replace(/\d+/g, "span-$&"),
+  gridRow: range(1, 12).replace(/\d+/g, "span-$&"),
+  gridColumnStart: range(1, 13),
+  gridColumnEnd: range(1, 13),
+  gridRowStart: range(1, 13),
+  gridRowEnd: range(1, 13),
+  lineClamp: range(1, 6),
+  columns: range(1, 12),
+  transitionDuration: TIMES,
+  transitionDelay: TIMES,
+  scale: "0 50 75 90 95 100 105 110 125 150",
+  rotate: "0 1 2 3 6 12 45 90 180",
+  skew: "0 1 2 3 6 12",
+  hueRotate: "0 15 30 60 90 180",
+  brightness: "0 50 75 90 95 100 105 110 125 150 200",
+  contrast: "0 50 75 100 125 150 200",
+  saturate: "0 50 100 150 200",
+  flexGrow: "0",
+  flexShrink: "0",
+  borderWidth: "0 2 4 8",
+  divideWidth: "0 2 4 8",
+  ringWidth: WIDTHS,
+  outlineWidth: WIDTHS,
+  strokeWidth: "0 1 2",
+  textDecorationThickness: WIDTHS,
+  textUnderlineOffset: WIDTHS,
+  aspectRatio: "",
+};
+export function tailwindFourValues(text) {
+  const extend = {};
+  const add = (key, name, value) => {
+    if (V3_NUMBERS[key].split(" ").includes(name)) return;
+    (extend[key] ??= {})[name] = value;
+  };
+  // A class's root and its number, after a variant, `-`, `!` or a non-class character.
+  for (const [, root, number, ratio] of text.matchAll(/(?<![\w.[-])-?([a-z]+(?:-[a-z]+)*)-(\d+(?:\.\d+)?)(?:\/(\d+))?(?![\w.[-])/g)) {
+    const n = Number(number);
+    if (ratio !== undefined) {
+      // `aspect-4/3`; `w-1/2` is v3's fraction; a colour's `/12` is its opacity.
+      if (root === "aspect" && Number(ratio) > 0) add("aspectRatio", `${number}/${ratio}`, `${number} / ${ratio}`);
+      else if (!SPACING_ROOTS.has(root) && Number(ratio) <= 100) add("opacity", ratio, percent(Number(ratio)));
+      if (root === "aspect" || SPACING_ROOTS.has(root)) continue;
+    }
+    if (SPACING_ROOTS.has(root)) {
+      if (n % 0.25 === 0) add("spacing", number, `${n / 4}rem`);
+    } else if (BARE[root] && (Number.isInteger(n) || root === "leading")) {
+      const [key, value, prefix = ""] = BARE[root];
+      add(key, prefix + number, value(n));
+    }
+  }
+  // A colour's opacity (`bg-black/12`, `ring-white/8`).
+  for (const [, ratio] of text.matchAll(/(?<![\w.[-])[a-z]+(?:-[a-z]+)+\/(\d+)(?![\w.[-])/g)) {
+    if (Number(ratio) <= 100) add("opacity", ratio, percent(Number(ratio)));
+  }
+  return extend;
+}
+
+// v4's CSS-variable shorthand, `w-(--sidebar-width)`, `bg-(--brand)`, `hover:bg-(image:--hero)`: v3
+// writes it `w-[var(--sidebar-width)]` and cannot read the parentheses. Each class of that form the
+// text names is handed to Tailwind in v3's form and its CSS renamed back; one whose v3 form the text
+// also names is left (its rules would have to be copied, not renamed).
+const escapeClass = (name) => name.replace(/[^A-Za-z0-9_-]/g, "\\$&").replace(/^(-?)(\d)/, (_, dash, d) => `${dash}\\3${d} `);
+export function tailwindFourVariables(text) {
+  const pairs = new Map();
+  for (const token of text.split(/[\s"'`{}]+/)) {
+    const m = /^(.*?-)\((?:([a-z-]+):)?(--[A-Za-z0-9_-]+)\)(!?)$/.exec(token);
+    if (!m) continue;
+    const three = `${m[1]}[${m[2] ? `${m[2]}:` : ""}var(${m[3]})]`;
+    if (!text.includes(three)) pairs.set(token, three);
+  }
+  const extra = [...pairs.values()].join(" ");
+  const rename = (css) => {
+    for (const [four, three] of pairs) {
+      const from = `.${escapeClass(three)}`;
+      css = css.split(from).join(`.${escapeClass(four)}`);
+    }
+    return css;
+  };
+  return { extra, rename };
 }
