@@ -155,7 +155,11 @@ pub fn sanitize_fragment(html: &str, auto_direction: bool, files_beside: bool) -
     let named = std::cell::OnceCell::new();
     let top = |fragment: &str| {
         let (top, readme) = *named.get_or_init(|| (names(html, "top"), names(html, "readme")));
-        if fragment.eq_ignore_ascii_case("top") { top } else { readme }
+        if fragment.eq_ignore_ascii_case("top") {
+            top
+        } else {
+            readme
+        }
     };
     let settings = Settings::new()
         .append_element_content_handler(element!("*", |el| {
@@ -264,9 +268,11 @@ fn checked_value(tag: &str, name: &str, value: &str, top: &dyn Fn(&str) -> bool)
                 // "Back to top" (`#top`, `#`, GitHub's `#readme`): the browser scrolls to the top
                 // of the page for `#` and `#top` it finds no anchor for, as on GitHub, where the
                 // prefix made it a link to nothing. A document with its own `top` keeps it.
-                Some(fragment) if fragment.is_empty() => url,
+                Some("") => url,
                 Some(fragment)
-                    if ["top", "readme"].iter().any(|t| fragment.eq_ignore_ascii_case(t))
+                    if ["top", "readme"]
+                        .iter()
+                        .any(|t| fragment.eq_ignore_ascii_case(t))
                         && !top(fragment) =>
                 {
                     "#top".to_string()
@@ -310,7 +316,12 @@ fn checked_value(tag: &str, name: &str, value: &str, top: &dyn Fn(&str) -> bool)
 fn names(html: &str, anchor: &str) -> bool {
     ["id=\"", "name=\"", "id='", "name='"]
         .iter()
-        .any(|attribute| html.contains(&format!("{attribute}{anchor}{}", &attribute[attribute.len() - 1..])))
+        .any(|attribute| {
+            html.contains(&format!(
+                "{attribute}{anchor}{}",
+                &attribute[attribute.len() - 1..]
+            ))
+        })
 }
 
 /// Decodes character references in an attribute value as a browser does, for the references a

@@ -112,7 +112,13 @@ fn back_to_top_links_reach_the_top_unless_the_document_names_a_top() {
     );
     // A heading "Top" (or an `<a name="readme">`) is where its link goes, as any other anchor.
     let html = clean("<h2 id=\"top\">Top</h2><a href=\"#top\">a</a>");
-    assert!(html.contains("<a href=\"#user-content-top\">a</a>"), "{html}");
+    assert!(
+        html.contains("<a href=\"#user-content-top\">a</a>"),
+        "{html}"
+    );
     let html = clean("<a name='readme'></a><a href=\"#readme\">b</a>");
-    assert!(html.contains("<a href=\"#user-content-readme\">b</a>"), "{html}");
+    assert!(
+        html.contains("<a href=\"#user-content-readme\">b</a>"),
+        "{html}"
+    );
 }
