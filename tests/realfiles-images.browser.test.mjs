@@ -226,3 +226,46 @@ Image.new('RGB', (64, 48), (200, 80, 40)).save(sys.argv[1], 'AVIF')
   assert.equal(heic.status, 415, heic.text);
   assert.match(heic.body.error.message, /'IMG_0412\.HEIC' is a \.heic file, .* Convert it to JPEG, PNG or WebP/);
 });
+
+// A web page captured whole (a browser's "Capture full size screenshot", GoFullPage: 1280 x
+// 9,000) fitted to the window was a sliver 110 px wide, its text unreadable; it is fitted to the
+// width and scrolls down. A phone's screenshot (1170 x 2532) still fits the window whole.
+const SCREENSHOT = (width, height) => `
+import io, sys
+from PIL import Image, ImageDraw
+im = Image.new('RGB', (${width}, ${height}), (255, 255, 255))
+draw = ImageDraw.Draw(im)
+for y in range(0, ${height}, 300): draw.rectangle((40, y + 20, ${width} - 40, y + 260), fill=(225, 232, 248))
+im.save(sys.argv[1], 'PNG', optimize=True)
+`;
+
+test('a full-page screenshot is fitted to the width and scrolls down; a phone screenshot fits the window whole', async () => {
+  const { owner: by } = await app.world();
+  const shown = async (name, width, height) => {
+    const e = await app.dropLive(by, { file: { name, content: writtenBy(SCREENSHOT(width, height), name) }, fields: { scope: 'personal', visibility: 'link', source_type: 'image' } });
+    const context = await browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1000, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(e.url);
+    await page.waitForFunction(() => document.querySelector('.plug-image img')?.complete);
+    await page.waitForTimeout(300);
+    const box = await page.$eval('.plug-image', (frame) => {
+      const img = frame.querySelector('img');
+      return { width: img.clientWidth, height: img.clientHeight, frame: frame.clientHeight, scrolls: frame.scrollHeight > frame.clientHeight + 1 };
+    });
+    return { page, context, box };
+  };
+
+  const page1 = await shown('fireshot-capture-example.png', 1280, 9000);
+  assert.ok(page1.box.width > 900, `the whole page is drawn across the window: ${JSON.stringify(page1.box)}`);
+  assert.ok(Math.abs(page1.box.height / page1.box.width - 9000 / 1280) < 0.05, 'at its own proportions');
+  assert.ok(page1.box.scrolls, 'and scrolls down');
+  await page1.page.screenshot({ path: join(SHOTS, 'full-page-screenshot.png') });
+  // A click still shows it at actual size.
+  await page1.page.click('.plug-image img', { position: { x: 100, y: 100 } });
+  assert.equal(await page1.page.$eval('.plug-image img', (img) => img.clientWidth), 1280);
+  await page1.context.close();
+
+  const phone = await shown('IMG_0042.PNG.png', 1170, 2532);
+  assert.ok(phone.box.height <= phone.box.frame && !phone.box.scrolls, `the phone screenshot fits whole: ${JSON.stringify(phone.box)}`);
+  await phone.context.close();
+});

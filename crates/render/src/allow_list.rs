@@ -150,9 +150,20 @@ const MAX_HEADING_LINKS: usize = 10_000;
 
 pub fn sanitize_fragment(html: &str, auto_direction: bool, files_beside: bool) -> String {
     let mut heading_links = 0;
+    // Whether the document names an anchor `top` or `readme` (a heading "Top"), asked once, only
+    // of a document with a link to one.
+    let named = std::cell::OnceCell::new();
+    let top = |fragment: &str| {
+        let (top, readme) = *named.get_or_init(|| (names(html, "top"), names(html, "readme")));
+        if fragment.eq_ignore_ascii_case("top") {
+            top
+        } else {
+            readme
+        }
+    };
     let settings = Settings::new()
         .append_element_content_handler(element!("*", |el| {
-            keep_or_remove(el, files_beside);
+            keep_or_remove(el, files_beside, &top);
             // A heading's link to itself, shown as GitHub shows it when the heading is pointed
             // at, so a reader can copy the address of a section (its anchor had no way in).
             if heading_links < MAX_HEADING_LINKS
@@ -187,7 +198,7 @@ pub fn sanitize_fragment(html: &str, auto_direction: bool, files_beside: bool) -
     rewrite_str(html, settings).unwrap_or_default()
 }
 
-fn keep_or_remove(el: &mut Element<'_, '_>, files_beside: bool) {
+fn keep_or_remove(el: &mut Element<'_, '_>, files_beside: bool, top: &dyn Fn(&str) -> bool) {
     let tag = el.tag_name();
     let Some((_, allowed)) = ALLOWED.iter().find(|(name, _)| *name == tag) else {
         if REMOVED_WITH_CONTENT.contains(&tag.as_str()) {
@@ -208,7 +219,7 @@ fn keep_or_remove(el: &mut Element<'_, '_>, files_beside: bool) {
         if !allowed.contains(&name.as_str()) && !GLOBAL.contains(&name.as_str()) {
             continue;
         }
-        if let Some(value) = checked_value(&tag, &name, &value) {
+        if let Some(value) = checked_value(&tag, &name, &value, top) {
             kept.borrow_mut().push((name, value));
         }
     }
@@ -249,11 +260,23 @@ fn keep_or_remove(el: &mut Element<'_, '_>, files_beside: bool) {
 /// The value an allowed attribute keeps (as attribute source text), or None to drop it. lol_html
 /// hands values over as written, entities and all: URLs are decoded first, checked as the
 /// browser will read them, and written back escaped.
-fn checked_value(tag: &str, name: &str, value: &str) -> Option<String> {
+fn checked_value(tag: &str, name: &str, value: &str, top: &dyn Fn(&str) -> bool) -> Option<String> {
     let url = |check: fn(&str) -> Option<String>| decode_attribute(value).and_then(|v| check(&v));
     match name {
         "href" => url(safe_link_url).map(|url| {
             let url = match url.strip_prefix('#') {
+                // "Back to top" (`#top`, `#`, GitHub's `#readme`): the browser scrolls to the top
+                // of the page for `#` and `#top` it finds no anchor for, as on GitHub, where the
+                // prefix made it a link to nothing. A document with its own `top` keeps it.
+                Some("") => url,
+                Some(fragment)
+                    if ["top", "readme"]
+                        .iter()
+                        .any(|t| fragment.eq_ignore_ascii_case(t))
+                        && !top(fragment) =>
+                {
+                    "#top".to_string()
+                }
                 Some(fragment) if !fragment.starts_with(ID_PREFIX) => {
                     format!("#{ID_PREFIX}{fragment}")
                 }
@@ -286,6 +309,19 @@ fn checked_value(tag: &str, name: &str, value: &str) -> Option<String> {
         "type" if tag == "input" => (value == "checkbox").then(|| value.to_string()),
         _ => Some(value.to_string()),
     }
+}
+
+/// Whether the document has an element whose id or name is `anchor` (a heading "Top" has the id
+/// `top` here, before the prefix), so `#top` goes to it rather than to the page's top.
+fn names(html: &str, anchor: &str) -> bool {
+    ["id=\"", "name=\"", "id='", "name='"]
+        .iter()
+        .any(|attribute| {
+            html.contains(&format!(
+                "{attribute}{anchor}{}",
+                &attribute[attribute.len() - 1..]
+            ))
+        })
 }
 
 /// Decodes character references in an attribute value as a browser does, for the references a

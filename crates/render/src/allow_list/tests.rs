@@ -101,3 +101,24 @@ fn ids_are_prefixed_and_same_page_links_follow_them() {
         "<td style=\"text-align: right\">1</td><p>x</p>"
     );
 }
+
+#[test]
+fn back_to_top_links_reach_the_top_unless_the_document_names_a_top() {
+    // `#`, `#top` and GitHub's `#readme` are the page's top (the prefix made them links to nothing).
+    let html = clean("<a href=\"#top\">a</a><a href=\"#\">b</a><a href=\"#readme\">c</a><a href=\"#TOP\">d</a><a href=\"#topics\">e</a>");
+    assert_eq!(
+        html,
+        "<a href=\"#top\">a</a><a href=\"#\">b</a><a href=\"#top\">c</a><a href=\"#top\">d</a><a href=\"#user-content-topics\">e</a>"
+    );
+    // A heading "Top" (or an `<a name="readme">`) is where its link goes, as any other anchor.
+    let html = clean("<h2 id=\"top\">Top</h2><a href=\"#top\">a</a>");
+    assert!(
+        html.contains("<a href=\"#user-content-top\">a</a>"),
+        "{html}"
+    );
+    let html = clean("<a name='readme'></a><a href=\"#readme\">b</a>");
+    assert!(
+        html.contains("<a href=\"#user-content-readme\">b</a>"),
+        "{html}"
+    );
+}

@@ -7,6 +7,12 @@ const image = frame.querySelector("img");
 function update() {
   const larger = image.naturalWidth > frame.clientWidth || image.naturalHeight > frame.clientHeight;
   frame.classList.toggle("plug-zoomable", larger);
+  // A web page captured whole (1280 x 12,000, a browser's "full size screenshot") fitted to the
+  // window was a sliver a few dozen pixels wide: a picture taller than the window that would fill
+  // under a quarter of its width is fitted to the width instead and scrolls down, as its page did.
+  const fitted = (image.naturalWidth * frame.clientHeight) / image.naturalHeight;
+  const tall = image.naturalHeight > frame.clientHeight && fitted < frame.clientWidth / 4;
+  frame.classList.toggle("plug-tall", tall && !frame.classList.contains("plug-vector"));
 }
 
 function toggle(xRatio, yRatio) {
