@@ -285,9 +285,48 @@ pub fn suffixed_name(base: &str, random: [u8; 2]) -> String {
     format!("{base}-{:02x}{:02x}", random[0], random[1])
 }
 
+/// Fields of the create form that may be sent more than once: `inspired_by`, one id a field
+/// (docs/model.md "Wire details").
+pub const REPEATABLE_FORM_FIELDS: &[&str] = &["inspired_by"];
+
+/// A form that names any other field twice is refused (docs/api.md "Form fields"): the spec
+/// gives no precedence, and a client that sends `name=a` and `name=b` meant one of them, so
+/// keeping either would drop what it said without a word. The first field named twice, if any.
+pub fn repeated_field<'a>(names: impl IntoIterator<Item = &'a str>) -> Checked<()> {
+    let mut seen: Vec<&str> = Vec::new();
+    for name in names {
+        if REPEATABLE_FORM_FIELDS.contains(&name) {
+            continue;
+        }
+        if seen.contains(&name) {
+            return Err(FieldError::new(
+                name,
+                "repeated",
+                "send this field once; only inspired_by may repeat",
+            ));
+        }
+        seen.push(name);
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_form_field_named_twice_is_refused_except_inspired_by() {
+        assert_eq!(repeated_field(["file", "name", "scope"]), Ok(()));
+        assert_eq!(
+            repeated_field(["file", "inspired_by", "inspired_by", "inspired_by"]),
+            Ok(())
+        );
+        let twice = repeated_field(["file", "name", "scope", "name"]).unwrap_err();
+        assert_eq!((twice.field.as_str(), twice.issue.as_str()), ("name", "repeated"));
+        assert_eq!(repeated_field(["file", "file"]).unwrap_err().field, "file");
+        // Names are compared exactly, as the form names them.
+        assert_eq!(repeated_field(["name", "Name"]), Ok(()));
+    }
 
     #[test]
     fn create_expiry_defaults_pins_with_a_reason_and_checks_a_reason_whenever_sent() {

@@ -261,6 +261,7 @@ pub(super) async fn read_form(req: &mut Request) -> ApiResult<FormData> {
     // A field the form does not have is refused, as in every JSON body, not silently ignored.
     let names = form_names(&form).map_err(unreadable)?;
     field::only_known_names(names.iter().map(String::as_str), CREATE_FIELDS)?;
+    validate::repeated_field(names.iter().map(String::as_str))?;
     Ok(FormData::from(form))
 }
 
