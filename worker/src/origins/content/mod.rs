@@ -96,6 +96,7 @@ pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> 
         .as_deref()
         .is_some_and(|p| views::no_count_pass_ok(cx, p, &entity_id, pass.ticket.as_deref()));
     if no_count {
+        cx.no_count_pass.set(true);
         set_cookies.push(views::content_no_count_cookie(Config::is_https(
             &cx.config.content_origin,
         )));
