@@ -322,7 +322,10 @@ mod tests {
             Ok(())
         );
         let twice = repeated_field(["file", "name", "scope", "name"]).unwrap_err();
-        assert_eq!((twice.field.as_str(), twice.issue.as_str()), ("name", "repeated"));
+        assert_eq!(
+            (twice.field.as_str(), twice.issue.as_str()),
+            ("name", "repeated")
+        );
         assert_eq!(repeated_field(["file", "file"]).unwrap_err().field, "file");
         // Names are compared exactly, as the form names them.
         assert_eq!(repeated_field(["name", "Name"]), Ok(()));

@@ -225,11 +225,19 @@ mod tests {
         assert!(speculative_purpose(none, none, Some("preview"), none).is_some());
         assert!(speculative_purpose(none, none, none, Some("prefetch")).is_some());
         // Anything else in a legacy header is not a prefetch.
-        assert_eq!(speculative_purpose(none, Some("navigate"), none, none), None);
+        assert_eq!(
+            speculative_purpose(none, Some("navigate"), none, none),
+            None
+        );
         assert_eq!(speculative_purpose(none, none, Some(""), Some("x")), None);
         // A speculative request is never a visit, to a page or to the API.
         let purpose = speculative_purpose(none, Some("prefetch"), none, none);
-        assert!(!page_request_is_a_visit(true, Some("document"), purpose, true));
+        assert!(!page_request_is_a_visit(
+            true,
+            Some("document"),
+            purpose,
+            true
+        ));
         assert!(!read_request_is_a_visit(true, None, purpose));
     }
 

@@ -392,7 +392,11 @@ async fn sender_may_see(
         Some(user) => crate::auth::viewer_from(user, access.viewer_role, access.viewer_space_ids),
         None => Viewer::default(),
     };
-    let space_ids: Vec<_> = access.visibility_spaces.into_iter().map(|(id, _)| id).collect();
+    let space_ids: Vec<_> = access
+        .visibility_spaces
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
     let inspiration = row.realm == plug_domain::Realm::Inspiration;
     let facts = EntityFacts {
         owner_id: &row.owner_id,

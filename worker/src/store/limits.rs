@@ -55,6 +55,8 @@ pub const FEEDBACK_PER_ENTITY: Limit = Limit::new("feedback_per_entity", 100, DA
 /// everyone else; now it takes ten addresses.
 pub const FEEDBACK_PER_IP_AND_ENTITY_DAILY: Limit =
     Limit::new("feedback_per_ip_and_entity_per_day", 10, DAY_MS);
+// One sender can fill a tenth of a drop's day, never all of it.
+const _: () = assert!(FEEDBACK_PER_IP_AND_ENTITY_DAILY.max * 10 <= FEEDBACK_PER_ENTITY.max);
 
 /// Misses on the link origin (a `url` that is not there or not shared), per client IP.
 pub const LINK_MISSES_PER_IP: Limit = Limit::new("link_misses_per_ip", 60, MINUTE_MS);
@@ -210,8 +212,6 @@ mod tests {
         assert_eq!(FEEDBACK_PER_IP_AND_ENTITY.hint(), "5 per 10 minutes");
         assert_eq!(FEEDBACK_PER_ENTITY.hint(), "100 per day");
         assert_eq!(FEEDBACK_PER_IP_AND_ENTITY_DAILY.hint(), "10 per day");
-        // One sender can fill a tenth of a drop's day, never all of it.
-        assert!(FEEDBACK_PER_IP_AND_ENTITY_DAILY.max * 10 <= FEEDBACK_PER_ENTITY.max);
         assert_eq!(Limit::new("x", 3, 90_000).hint(), "3 per 90 seconds");
     }
 }

@@ -66,7 +66,8 @@ async fn index(
     // counted here too, where the viewer is known: its beacon, sent without a viewer, counts
     // only a `link` drop (`plug_domain::views::beacon_may_count`).
     let row = &seen.row;
-    let open = plug_domain::access::open_to_anyone(row.visibility, row.status, row.expires_at, cx.now);
+    let open =
+        plug_domain::access::open_to_anyone(row.visibility, row.status, row.expires_at, cx.now);
     if tag.is_none() || !open {
         views::count_later(cx, req, views::CountedAt::Page, &seen.row, user_id);
     }
