@@ -51,6 +51,16 @@ test('only someone who may see a drop counts: a stranger’s beacon moves nothin
       await beacon(team.entity_id, { ip: from, origin: app.contentUrl(team.entity_id) });
     }
   }
+  // The owner handed over to a link drop: its badge's beacon carries no viewer, so the page
+  // tells badge.js, with the cookie it honours for a no-count choice, to send none.
+  const ownCookie = async (who) => {
+    const jar = new Map();
+    const opened = await app.open(shared.url, { token: who.token, jar, headers: browser });
+    assert.equal(opened.status, 200, opened.text);
+    return jar.get(new URL(app.contentUrl(shared.entity_id)).host)?.get('platform-no-count');
+  };
+  assert.equal(await ownCookie(owner), '1', 'the owner’s page stops its beacon');
+  assert.equal(await ownCookie(member), undefined, 'anyone else’s does not');
   // A member who chose not to be counted: the link origin's cookie rides into the content origin
   // as a pass on the very request that is counted.
   const noCount = new Map([[new URL(app.serveUrl).host, new Map([['platform-no-count', '1']])]]);
