@@ -313,9 +313,10 @@ pub async fn beacon(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let visit = visit_of(&req, NO_COUNT_COOKIE);
     let token = crate::auth::bearer(&req);
     let id = id.to_ascii_lowercase();
-    // A page being prerendered sends its requests with `Sec-Purpose`: nobody has looked yet.
-    let speculative = speculative(&req).is_some();
-    if countable(&visit) && !speculative && plug_domain::validate::is_uuid(&id) {
+    // The beacon of a page being prerendered carries `Sec-Purpose` too, but badge.js sends it
+    // at once, never again on activation: refusing it would lose every visit a browser
+    // prerendered (a typed address), so it counts (docs/api.md "What is not a visit").
+    if countable(&visit) && plug_domain::validate::is_uuid(&id) {
         let own_page = plug_domain::views::beacon_from_own_page(
             header(&req, "Origin").as_deref(),
             &cx.config.content_url(&id),
