@@ -40,8 +40,8 @@ import { ROOT } from './worker.mjs';
 // saved as .html; BOM-less UTF-16; a cut multipart body's advice; after shortening its messages).
 // 740 holds the merged main with a little room; the goal is still 900.
 // Session 25: h119's honest counting (a beacon counts only a sender who may see the drop, every
-// prefetch spelling, feedback's per-sender day, repeated form fields refused) took it to 740.67
-// (+1.48 against 739.19): 741.
+// prefetch spelling, feedback's per-sender day, repeated form fields refused) took it to 740.63
+// (+1.44 against 739.19): 741.
 export const UPLOAD_GZIP_GOAL_KIB = 741;
 
 export function dryRunUploadSize() {
