@@ -39,7 +39,10 @@ import { ROOT } from './worker.mjs';
 // round-2 refusals +1.53 (a .zip that is a page, a .tar.gz or an Office file, named; a component
 // saved as .html; BOM-less UTF-16; a cut multipart body's advice; after shortening its messages).
 // 740 holds the merged main with a little room; the goal is still 900.
-export const UPLOAD_GZIP_GOAL_KIB = 740;
+// Session 25: h119's honest counting (a beacon counts only a sender who may see the drop, every
+// prefetch spelling, feedback's per-sender day, repeated form fields refused) took it to 740.63
+// (+1.44 against 739.19): 741.
+export const UPLOAD_GZIP_GOAL_KIB = 741;
 
 export function dryRunUploadSize() {
   const outdir = mkdtempSync(join(tmpdir(), 'plug-dry-run-'));

@@ -35,6 +35,9 @@ pub struct Ctx {
     /// The request carries the badge's "hidden for this session" cookie (content origins: the
     /// page then gets no chip shell, see `plug_render::BadgeTag::shell`).
     pub badge_dismissed: bool,
+    /// A content origin's hand-off carried the viewer's no-count pass: the page it answers is not
+    /// counted, though the cookie it sets arrives only with the next request.
+    pub no_count_pass: Cell<bool>,
 }
 
 impl Ctx {
@@ -75,6 +78,7 @@ impl Ctx {
             r2_calls: Cell::new(0),
             r2_wait_ms: Cell::new(0.0),
             badge_dismissed: cookie(req, plug_render::DISMISSED_COOKIE).is_some(),
+            no_count_pass: Cell::new(false),
         })
     }
 

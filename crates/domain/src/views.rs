@@ -86,6 +86,24 @@ pub fn viewer_key(user_id: Option<&UserId>, ip_hash: &str) -> String {
     }
 }
 
+/// The speculative purpose of a request, if it has one: nobody may ever look at what it fetches.
+/// `Sec-Purpose` (any value: `prefetch`, `prefetch;prerender`) is what browsers send now; the
+/// older headers say the same when they name a prefetch or a preview: `Purpose: prefetch`
+/// (Chromium before `Sec-Purpose`), `X-Purpose: preview` (Safari's Top Sites), `X-Moz: prefetch`
+/// (Firefox's link prefetch). A legacy header with any other value is not a prefetch.
+pub fn speculative_purpose<'a>(
+    sec_purpose: Option<&'a str>,
+    purpose: Option<&'a str>,
+    x_purpose: Option<&'a str>,
+    x_moz: Option<&'a str>,
+) -> Option<&'a str> {
+    let says = |value: &&str| {
+        let value = value.trim().to_ascii_lowercase();
+        value.starts_with("prefetch") || value.starts_with("preview")
+    };
+    sec_purpose.or_else(|| [purpose, x_purpose, x_moz].into_iter().flatten().find(says))
+}
+
 /// Whether a request for a served page is someone opening it, so the page may count a view at
 /// serve time (a drop whose badge is off, platform.md 7): a GET of the page as a document, or as a
 /// frame where any page may frame it (`framable`: a `link` drop; any other drop's answer forbids
@@ -134,6 +152,25 @@ pub fn beacon_from_own_page(origin: Option<&str>, own_origin: &str) -> bool {
     })
 }
 
+/// Whether a beacon may move an entity's count (docs/api.md "View counting"): only someone who may
+/// see it. `may_read` is the sender's read access (a verified token's user, else anyone at all), so
+/// an anonymous beacon counts an Inspiration only when it is open to anyone (`link`): a drop that
+/// only signed-in people may see is counted when its page is served, where the content origin
+/// knows who is looking (and that it is not the owner). A Runtime's pages are served elsewhere, by
+/// whatever lets its viewers in, so an anonymous beacon counts one that is not private; a private
+/// one is seen by its owner and grid admins alone, and an anonymous beacon proves neither.
+pub fn beacon_may_count(
+    inspiration: bool,
+    verified_user: bool,
+    may_read: bool,
+    visibility: crate::Visibility,
+) -> bool {
+    if inspiration || verified_user {
+        return may_read;
+    }
+    visibility != crate::Visibility::Private
+}
+
 /// The dedup key of one view: entity, UTC day, viewer.
 pub fn dedup_key(entity_id: &str, viewer: &str, now_ms: i64) -> (String, String, String) {
     (entity_id.to_string(), utc_day(now_ms), viewer.to_string())
@@ -177,6 +214,49 @@ mod tests {
         ));
     }
     use crate::time::parse_iso;
+
+    #[test]
+    fn every_spelling_of_a_prefetch_is_speculative() {
+        let none = None;
+        assert_eq!(speculative_purpose(none, none, none, none), None);
+        assert!(speculative_purpose(Some("prefetch;prerender"), none, none, none).is_some());
+        assert!(speculative_purpose(none, Some("prefetch"), none, none).is_some());
+        assert!(speculative_purpose(none, Some(" Prefetch"), none, none).is_some());
+        assert!(speculative_purpose(none, none, Some("preview"), none).is_some());
+        assert!(speculative_purpose(none, none, none, Some("prefetch")).is_some());
+        // Anything else in a legacy header is not a prefetch.
+        assert_eq!(
+            speculative_purpose(none, Some("navigate"), none, none),
+            None
+        );
+        assert_eq!(speculative_purpose(none, none, Some(""), Some("x")), None);
+        // A speculative request is never a visit, to a page or to the API.
+        let purpose = speculative_purpose(none, Some("prefetch"), none, none);
+        assert!(!page_request_is_a_visit(
+            true,
+            Some("document"),
+            purpose,
+            true
+        ));
+        assert!(!read_request_is_a_visit(true, None, purpose));
+    }
+
+    #[test]
+    fn a_beacon_counts_only_for_someone_who_may_see_the_entity() {
+        use crate::Visibility as V;
+        // Inspirations: the sender's read access decides, anonymous or signed in.
+        assert!(beacon_may_count(true, false, true, V::Link));
+        for v in [V::Private, V::Grid, V::Authenticated] {
+            assert!(!beacon_may_count(true, false, false, v), "{v:?}");
+            assert!(!beacon_may_count(true, true, false, v), "{v:?}");
+            assert!(beacon_may_count(true, true, true, v), "{v:?}");
+        }
+        // Runtimes: a signed-in sender needs read access; an anonymous one counts any but private.
+        assert!(!beacon_may_count(false, true, false, V::Grid));
+        assert!(beacon_may_count(false, false, false, V::Grid));
+        assert!(beacon_may_count(false, false, false, V::Authenticated));
+        assert!(!beacon_may_count(false, false, false, V::Private));
+    }
 
     #[test]
     fn the_same_viewer_dedups_within_a_utc_day_and_counts_again_after_midnight() {

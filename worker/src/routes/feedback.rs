@@ -65,6 +65,10 @@ pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response>
     let ip_and_entity = format!("{hashed_ip}:{}", entity.entity_id);
     let wanted = [
         (&limits::FEEDBACK_PER_IP_AND_ENTITY, ip_and_entity.as_str()),
+        (
+            &limits::FEEDBACK_PER_IP_AND_ENTITY_DAILY,
+            ip_and_entity.as_str(),
+        ),
         (&limits::FEEDBACK_PER_ENTITY, entity.entity_id.as_str()),
     ];
     let feedback_id: String = new_uuid();

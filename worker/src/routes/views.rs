@@ -247,18 +247,19 @@ pub fn count_later(
     user_id: Option<&UserId>,
 ) {
     let get = req.method() == worker::Method::Get;
-    let purpose = header(req, "Sec-Purpose");
+    let purpose = speculative(req);
+    let purpose = purpose.as_deref();
     let looked = match at {
         CountedAt::Page => plug_domain::views::page_request_is_a_visit(
             get,
             header(req, "Sec-Fetch-Dest").as_deref(),
-            purpose.as_deref(),
+            purpose,
             row.visibility == plug_domain::Visibility::Link,
         ),
         CountedAt::Read => plug_domain::views::read_request_is_a_visit(
             get,
             header(req, "Sec-Fetch-Site").as_deref(),
-            purpose.as_deref(),
+            purpose,
         ),
     };
     let no_count_cookie = match at {
@@ -267,7 +268,8 @@ pub fn count_later(
         }
         CountedAt::Read => NO_COUNT_COOKIE,
     };
-    let visit = visit_of(req, no_count_cookie);
+    let mut visit = visit_of(req, no_count_cookie);
+    visit.no_count |= matches!(at, CountedAt::Page) && cx.no_count_pass.get();
     if !looked || !countable(&visit) || user_id == Some(&row.owner_id) {
         return;
     }
@@ -292,11 +294,28 @@ pub fn count_later(
     });
 }
 
+/// The request's prefetch or preview purpose, in any browser's spelling
+/// (`plug_domain::views::speculative_purpose`).
+fn speculative(req: &Request) -> Option<String> {
+    let [sec, purpose, x_purpose, x_moz] =
+        ["Sec-Purpose", "Purpose", "X-Purpose", "X-Moz"].map(|name| header(req, name));
+    plug_domain::views::speculative_purpose(
+        sec.as_deref(),
+        purpose.as_deref(),
+        x_purpose.as_deref(),
+        x_moz.as_deref(),
+    )
+    .map(str::to_string)
+}
+
 /// POST /api/v2/views/:entity_id: always 202 with an empty body; counting happens afterwards.
 pub async fn beacon(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let visit = visit_of(&req, NO_COUNT_COOKIE);
     let token = crate::auth::bearer(&req);
     let id = id.to_ascii_lowercase();
+    // The beacon of a page being prerendered carries `Sec-Purpose` too, but badge.js sends it
+    // at once, never again on activation: refusing it would lose every visit a browser
+    // prerendered (a typed address), so it counts (docs/api.md "What is not a visit").
     if countable(&visit) && plug_domain::validate::is_uuid(&id) {
         let own_page = plug_domain::views::beacon_from_own_page(
             header(&req, "Origin").as_deref(),
@@ -339,9 +358,13 @@ async fn count_beacon(
         }
         None => None,
     };
+    let entity_id = EntityId::from(id);
+    if !sender_may_see(&db, &entity_id, user_id.as_ref(), now).await? {
+        return Ok(());
+    }
     count(
         &db,
-        &EntityId::from(id),
+        &entity_id,
         user_id.as_ref(),
         &ip_hash(config.jwt_secret.as_bytes(), &visit.ip, now),
         now,
@@ -349,4 +372,44 @@ async fn count_beacon(
     )
     .await;
     Ok(())
+}
+
+/// Whether the beacon's sender may see the entity (`plug_domain::views::beacon_may_count`): a
+/// private drop's id in a stranger's hands moves nothing. The answer was sent already, the same
+/// 202 for every id, so this says nothing of whether the entity exists.
+async fn sender_may_see(
+    db: &crate::store::db::Db,
+    entity_id: &EntityId,
+    user_id: Option<&UserId>,
+    now: i64,
+) -> ApiResult<bool> {
+    use plug_domain::access::{can_read, EntityFacts, Viewer};
+    let key = crate::store::entities::EntityKey::Id(entity_id);
+    let Some((row, access)) = crate::store::entities::find_with_access(db, key, user_id).await?
+    else {
+        return Ok(false);
+    };
+    let viewer = match user_id {
+        Some(user) => crate::auth::viewer_from(user, access.viewer_role, access.viewer_space_ids),
+        None => Viewer::default(),
+    };
+    let space_ids: Vec<_> = access
+        .visibility_spaces
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    let inspiration = row.realm == plug_domain::Realm::Inspiration;
+    let facts = EntityFacts {
+        owner_id: &row.owner_id,
+        visibility: row.visibility,
+        visibility_space_ids: &space_ids,
+        status: row.status,
+        expires_at: if inspiration { row.expires_at } else { None },
+    };
+    Ok(plug_domain::views::beacon_may_count(
+        inspiration,
+        user_id.is_some(),
+        can_read(&viewer, &facts, now),
+        row.visibility,
+    ))
 }

@@ -96,11 +96,22 @@ pub async fn handle(cx: &Ctx, req: Request, label: &str) -> ApiResult<Response> 
         .as_deref()
         .is_some_and(|p| views::no_count_pass_ok(cx, p, &entity_id, pass.ticket.as_deref()));
     if no_count {
+        cx.no_count_pass.set(true);
         set_cookies.push(views::content_no_count_cookie(Config::is_https(
             &cx.config.content_origin,
         )));
     }
     let seen = seen_here(cx, &entity_id, user.as_ref()).await?;
+    // The owner handed over to their own drop is never counted (platform.md 7), but the badge's
+    // beacon carries no viewer: the same readable cookie as a no-count choice keeps badge.js from
+    // sending it, on this drop's origin alone and for this browser session.
+    let owner_here =
+        matches!((&seen, &user), (Some(seen), Some(user)) if seen.row.owner_id == user.user_id);
+    if owner_here && pass.ticket.is_some() && !no_count {
+        set_cookies.push(views::content_no_count_cookie(Config::is_https(
+            &cx.config.content_origin,
+        )));
+    }
     let result = match seen {
         Some(seen) if seen.row.status == Status::Provisioning => Err(ApiError::unavailable(
             "this drop is still being stored; retry in a second",

@@ -62,8 +62,13 @@ async fn index(
     user_id: Option<&UserId>,
 ) -> ApiResult<Response> {
     let tag = badge_tag(cx, seen).await?;
-    if tag.is_none() {
-        // With the badge off there is no beacon: count the visit here.
+    // With the badge off there is no beacon: count the visit here. A drop not open to anyone is
+    // counted here too, where the viewer is known: its beacon, sent without a viewer, counts
+    // only a `link` drop (`plug_domain::views::beacon_may_count`).
+    let row = &seen.row;
+    let open =
+        plug_domain::access::open_to_anyone(row.visibility, row.status, row.expires_at, cx.now);
+    if tag.is_none() || !open {
         views::count_later(cx, req, views::CountedAt::Page, &seen.row, user_id);
     }
     let id = &seen.row.entity_id;
