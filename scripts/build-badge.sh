@@ -232,10 +232,15 @@ ${glue}
   var tag = document.currentScript, shell = document.querySelector("platform-badge[data-platform-shell]");
   // Inside a promise so that a browser without DecompressionStream (or a CSP without
   // 'wasm-unsafe-eval') only resolves ready to false instead of throwing into the page.
+  // A page the browser prerenders (speculation rules, a typed address) is not a visit until the
+  // person opens it: badge.js starts, and sends its one beacon, only once it is shown.
   badge.ready = new Promise(function (go) {
-    shell && window.requestIdleCallback
-      ? requestIdleCallback(go, { timeout: 300 })
-      : go();
+    function start() {
+      shell && window.requestIdleCallback
+        ? requestIdleCallback(go, { timeout: 300 })
+        : go();
+    }
+    document.prerendering ? document.addEventListener("prerenderingchange", start, { once: true }) : start();
   })
     .then(function () {
       tag.isConnected || document.documentElement.appendChild(tag);

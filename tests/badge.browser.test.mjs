@@ -659,6 +659,31 @@ test('the beacon counts a browser page load once; headless Chromium is a bot and
   assert.deepEqual([direct.status, direct.text], [202, ''], '202 with an empty body');
 });
 
+test('a page the browser prerenders sends its beacon, and starts its chip, only once it is shown', async () => {
+  const { owner } = await author();
+  const e = await servedPage(owner);
+  const context = await newContext({ userAgent: BROWSER_UA });
+  // Chromium prerenders nothing while DevTools drives it (its Preload domain says
+  // PrerenderingDisabledByDevTools), so the page is held in the state a prerendered page is in:
+  // `document.prerendering` true until `prerenderingchange` fires on the document.
+  await context.addInitScript(() => {
+    window.__prerendering = true;
+    Object.defineProperty(Document.prototype, 'prerendering', { configurable: true, get: () => window.__prerendering });
+  });
+  const pg = await context.newPage();
+  const requests = recordBadgeRequests(pg);
+  await pg.goto(e.url);
+  await sleep(1000);
+  assert.equal(requests.views().length, 0, 'no beacon while nobody has opened the page');
+  assert.equal(await pg.evaluate(() => window.__PlatformBadge?.state ?? null), null, 'badge.js has not started');
+  await pg.evaluate(() => { window.__prerendering = false; document.dispatchEvent(new Event('prerenderingchange')); });
+  await waitForBadge(pg);
+  await eventually(() => requests.views().length === 1, 'the beacon once the page is shown');
+  await sleep(300);
+  assert.equal(requests.views().length, 1, 'one beacon');
+  await context.close();
+});
+
 test('loading badge.js twice is a no-op: one host, one beacon, no errors', async () => {
   const { owner } = await author();
   // A second copy of the script after the injected tag (the parser moves it into <body>).

@@ -313,10 +313,10 @@ pub async fn beacon(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
     let visit = visit_of(&req, NO_COUNT_COOKIE);
     let token = crate::auth::bearer(&req);
     let id = id.to_ascii_lowercase();
-    // The beacon of a page being prerendered carries `Sec-Purpose` too, but badge.js sends it
-    // at once, never again on activation: refusing it would lose every visit a browser
-    // prerendered (a typed address), so it counts (docs/api.md "What is not a visit").
-    if countable(&visit) && plug_domain::validate::is_uuid(&id) {
+    // badge.js sends its beacon once the page is shown, so one with a speculative purpose comes
+    // from a page nobody has opened (docs/api.md "What is not a visit").
+    let shown = speculative(&req).is_none();
+    if shown && countable(&visit) && plug_domain::validate::is_uuid(&id) {
         let own_page = plug_domain::views::beacon_from_own_page(
             header(&req, "Origin").as_deref(),
             &cx.config.content_url(&id),
