@@ -1,0 +1,92 @@
+// Workbooks as people make them with the real tools, round 9: cell borders of the styles Excel's
+// templates use (a total's double underline, dotted and dashed rules between lines of an
+// invoice), as XlsxWriter writes them and as LibreOffice Calc saves them again. Each workbook is
+// written during the run by XlsxWriter in .venv (or saved again by soffice), dropped through the
+// real Worker and opened in Chromium; the assertions read the pixels a person sees.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { savedByLibreOffice, writtenBy } from './support/python.mjs';
+import { atCell, useSheetWorld } from './support/sheet-pages.mjs';
+
+const world = useSheetWorld('workbooks-tools9');
+const { SHOTS } = world;
+const open = world.openWorkbook;
+
+// An invoice's lines: B2 a total on yellow with a double bottom border (XlsxWriter's style 6),
+// B4 dotted (4), B6 dashed (3), B8 hair (7), D2 a right double border; gridlines off, as in
+// Excel's invoice templates.
+const BORDERS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1]); s = book.add_worksheet('Invoice')
+s.hide_gridlines(2)
+s.set_column('B:B', 24); s.set_column('D:D', 12)
+for r in range(8): s.set_row(r, 24)
+s.write('B2', 1234.5, book.add_format({'bottom': 6, 'bg_color': '#FFFF00', 'num_format': '#,##0.00'}))
+s.write('B4', 'Dotted', book.add_format({'bottom': 4}))
+s.write('B6', 'Dashed', book.add_format({'bottom': 3}))
+s.write('B8', 'Hair', book.add_format({'bottom': 7}))
+s.write('D2', 'Right', book.add_format({'right': 6}))
+book.close()
+`;
+
+// The cell at `address` as rows of [r, g, b] pixels, from a screenshot of its box.
+async function pixels(page, address) {
+  const box = await atCell(page, address, (cell) => { const r = cell.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; });
+  const shot = await page.screenshot({ clip: box });
+  return page.evaluate(async (png) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${png}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width; canvas.height = img.height;
+    const g = canvas.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const { data } = g.getImageData(0, 0, img.width, img.height);
+    const rows = [];
+    for (let y = 0; y < img.height; y++) {
+      const row = [];
+      for (let x = 0; x < img.width; x++) row.push([...data.slice((y * img.width + x) * 4, (y * img.width + x) * 4 + 3)]);
+      rows.push(row);
+    }
+    return rows;
+  }, shot.toString('base64'));
+}
+
+const dark = ([r, g, b]) => r + g + b < 200;
+// How often a line of pixels changes between dark and light.
+const changes = (line) => line.slice(1).filter((p, i) => dark(p) !== dark(line[i])).length;
+
+async function checkBorders(name, content) {
+  const { page, context } = await open(name, content);
+  try {
+    // The total's double underline: line, gap in the cell's yellow, line (it was a 3-px bar).
+    const total = await pixels(page, 'B2');
+    const column = total.map((row) => row[Math.floor(row.length / 2)]);
+    const bottom = column.slice(-4);
+    assert.deepEqual(bottom.map(dark), [false, true, false, true], JSON.stringify(bottom));
+    assert.ok(bottom[2][0] > 200 && bottom[2][1] > 200 && bottom[2][2] < 80, `the gap is the cell's yellow: ${bottom[2]}`);
+    // A right double border: the same across.
+    const right = (await pixels(page, 'D2'))[10].slice(-4);
+    assert.deepEqual(right.map(dark), [false, true, false, true], JSON.stringify(right));
+    // Dotted, dashed and hair lines are broken along the cell's bottom (they were drawn solid).
+    for (const [address, least] of [['B4', 30], ['B6', 20], ['B8', 60]]) {
+      const cell = await pixels(page, address);
+      const line = cell[cell.length - 1].slice(2, -2);
+      assert.ok(line.filter(dark).length > line.length / 4, `${address} has a line: ${line.filter(dark).length} of ${line.length}`);
+      assert.ok(changes(line) >= least, `${address} is broken: ${changes(line)} changes`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  } finally {
+    await context.close();
+  }
+}
+
+test('double, dotted, dashed and hair borders are drawn as Excel draws them, as XlsxWriter writes them', async () => {
+  await checkBorders('borders.xlsx', writtenBy(BORDERS));
+});
+
+test('the same borders as LibreOffice Calc saves the workbook again', async () => {
+  await checkBorders('borders-lo.xlsx', savedByLibreOffice('borders.xlsx', writtenBy(BORDERS)));
+});
