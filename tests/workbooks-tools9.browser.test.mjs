@@ -1,6 +1,7 @@
 // Workbooks as people make them with the real tools, round 9: cell borders of the styles Excel's
 // templates use (a total's double underline, dotted and dashed rules between lines of an
-// invoice), as XlsxWriter writes them and as LibreOffice Calc saves them again. Each workbook is
+// invoice), as XlsxWriter writes them and as LibreOffice Calc saves them again, and the line a
+// table's built-in style draws over its totals row. Each workbook is
 // written during the run by XlsxWriter in .venv (or saved again by soffice), dropped through the
 // real Worker and opened in Chromium; the assertions read the pixels a person sees.
 import { test } from 'node:test';
@@ -30,10 +31,11 @@ s.write('D2', 'Right', book.add_format({'right': 6}))
 book.close()
 `;
 
-// The cell at `address` as rows of [r, g, b] pixels, from a screenshot of its box.
-async function pixels(page, address) {
+// The cell at `address` as rows of [r, g, b] pixels, from a screenshot of its box (and `above`
+// rows over it).
+async function pixels(page, address, above = 0) {
   const box = await atCell(page, address, (cell) => { const r = cell.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; });
-  const shot = await page.screenshot({ clip: box });
+  const shot = await page.screenshot({ clip: { ...box, y: box.y - above, height: box.height + above } });
   return page.evaluate(async (png) => {
     const img = new Image();
     img.src = `data:image/png;base64,${png}`;
@@ -89,4 +91,32 @@ test('double, dotted, dashed and hair borders are drawn as Excel draws them, as 
 
 test('the same borders as LibreOffice Calc saves the workbook again', async () => {
   await checkBorders('borders-lo.xlsx', savedByLibreOffice('borders.xlsx', writtenBy(BORDERS)));
+});
+
+// A table in Excel's default style (Medium 2) with a totals row, its label, an empty column and
+// a SUBTOTAL, as XlsxWriter writes it.
+const TOTALS = String.raw`
+import sys, xlsxwriter
+book = xlsxwriter.Workbook(sys.argv[1]); s = book.add_worksheet('Sales')
+s.set_column('A:C', 14)
+s.add_table('A1:C5', {'style': 'Table Style Medium 2', 'total_row': True, 'data': [['North', 'x', 10], ['South', 'y', 20], ['East', 'z', 30]],
+  'columns': [{'header': 'Region', 'total_string': 'Total'}, {'header': 'Note'}, {'header': 'Units', 'total_function': 'sum'}]})
+book.close()
+`;
+
+test("a table's totals row has its style's double line over it in the accent colour, across every column", async () => {
+  const { page, context } = await open('totals.xlsx', writtenBy(TOTALS));
+  try {
+    const blue = ([r, , b]) => b - r > 60;
+    for (const address of ['A5', 'B5', 'C5']) {
+      const cell = await pixels(page, address, 1);
+      const column = cell.map((row) => row[Math.floor(row.length / 2)]).slice(0, 4);
+      // Outer line over the row above, a gap, the inner line, then the cell (it had no line).
+      assert.deepEqual(column.map(blue), [true, false, true, false], `${address}: ${JSON.stringify(column)}`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.screenshot({ path: join(SHOTS, 'totals.png') });
+  } finally {
+    await context.close();
+  }
 });
