@@ -16,7 +16,7 @@ const open = world.openWorkbook;
 
 // An invoice's lines: B2 a total on yellow with a double bottom border (XlsxWriter's style 6),
 // B4 dotted (4), B6 dashed (3), B8 hair (7), D2 a right double border; gridlines off, as in
-// Excel's invoice templates.
+// Excel's invoice templates; B10 a dotted label that spills into C10, which has no border.
 const BORDERS = String.raw`
 import sys, xlsxwriter
 book = xlsxwriter.Workbook(sys.argv[1]); s = book.add_worksheet('Invoice')
@@ -28,6 +28,8 @@ s.write('B4', 'Dotted', book.add_format({'bottom': 4}))
 s.write('B6', 'Dashed', book.add_format({'bottom': 3}))
 s.write('B8', 'Hair', book.add_format({'bottom': 7}))
 s.write('D2', 'Right', book.add_format({'right': 6}))
+s.set_row(9, 24)
+s.write('B10', 'A dotted label that runs on past its column', book.add_format({'bottom': 4}))
 book.close()
 `;
 
@@ -78,6 +80,27 @@ async function checkBorders(name, content) {
       assert.ok(line.filter(dark).length > line.length / 4, `${address} has a line: ${line.filter(dark).length} of ${line.length}`);
       assert.ok(changes(line) >= least, `${address} is broken: ${changes(line)} changes`);
     }
+    // The spilling label keeps its dots under its own column, not under C10.
+    const spill = await page.evaluate(() => {
+      const head = (selector, text) => [...document.querySelectorAll(selector)].find((e) => e.textContent === text).getBoundingClientRect();
+      const b = head('.plug-colhead', 'B');
+      const c = head('.plug-colhead', 'C');
+      const row = head('.plug-rowhead', '10');
+      return { b: { x: b.x + 2, y: row.bottom - 1, width: b.width - 4, height: 1 }, c: { x: c.x + 2, y: row.bottom - 1, width: c.width - 4, height: 1 } };
+    });
+    const line = async (clip) => (await page.evaluate(async (png) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${png}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width; canvas.height = 1;
+      const g = canvas.getContext('2d');
+      g.drawImage(img, 0, 0);
+      const { data } = g.getImageData(0, 0, img.width, 1);
+      return Array.from({ length: img.width }, (_, x) => [...data.slice(x * 4, x * 4 + 3)]);
+    }, (await page.screenshot({ clip })).toString('base64')));
+    assert.ok(changes(await line(spill.b)) >= 30, 'B10 is dotted');
+    assert.equal((await line(spill.c)).filter(dark).length, 0, 'no line under C10');
     assert.deepEqual(page.errors, []);
     await page.screenshot({ path: join(SHOTS, `${name}.png`) });
   } finally {

@@ -4,7 +4,7 @@ function sheetStyles() {
   "use strict";
 
   // What the grid needs to know of a style to let text overflow into empty neighbours.
-  const STYLE_FLAG = { fill: 1, wrap: 2, aligned: 4, right: 8, center: 16, turned: 1024, left: 2048, shrink: 4096, border: 8192 };
+  const STYLE_FLAG = { fill: 1, wrap: 2, aligned: 4, right: 8, center: 16, turned: 1024, left: 2048, shrink: 4096, border: 8192, dashes: 16384 };
 
   // Deduplicates cell styles into CSS classes `.s0`, `.s1`… Only values this code computes
   // (numbers, hex colours, keywords, font names stripped to safe characters) reach the CSS.
@@ -110,7 +110,8 @@ function sheetStyles() {
       // Shrink to fit (Format Cells > Alignment): a text or number too wide for its cell is drawn
       // smaller, never spilling and never ####; wrapped text wraps instead, as in Excel.
       | (alignment.shrinkToFit && !alignment.wrapText ? STYLE_FLAG.shrink : 0)
-      | (borderCss(style.border, {}).length ? STYLE_FLAG.border : 0);
+      | (borderCss(style.border, {}).length ? STYLE_FLAG.border : 0)
+      | (borderCss(style.border, {}).some((d) => d.startsWith("background-image")) ? STYLE_FLAG.dashes : 0);
   }
 
   // Text turned by Format Cells > Alignment > Orientation (`textRotation`: 1-90 degrees
