@@ -77,7 +77,10 @@ function ownBorders(grid, row, cell, style, left, width) {
   cell.style.boxShadow = grid.layout.sheet.gridLines ? "inset -1px -1px 0 0 var(--plug-gridline)" : "none";
   const edge = document.createElement("div");
   edge.className = `plug-edge ${grid.styles.prefix}${style}`;
-  edge.style.cssText = `position:absolute;top:0;height:100%;left:${left}px;width:${width}px;padding:0;background:none;pointer-events:none`;
+  // Dotted or dashed borders are background layers: the edge keeps them, the spilling text not.
+  const dashes = grid.styles.flags[style] & FLAG_DASHES;
+  if (dashes) cell.style.backgroundImage = "none";
+  edge.style.cssText = `position:absolute;top:0;height:100%;left:${left}px;width:${width}px;padding:0;${dashes ? "background-color:transparent" : "background:none"};pointer-events:none`;
   row.style.position = "relative";
   row.appendChild(edge);
 }

@@ -33,6 +33,8 @@ const FLAG_TURNED = 1024;
 const FLAG_LEFT = 2048;
 const FLAG_SHRINK = 4096;
 const FLAG_BORDER = 8192;
+// Dotted or dashed borders, drawn as background layers (see xlsx-worker-styles.js).
+const FLAG_DASHES = 16384;
 
 function columnName(index) {
   let name = "";

@@ -4,7 +4,7 @@ function sheetStyles() {
   "use strict";
 
   // What the grid needs to know of a style to let text overflow into empty neighbours.
-  const STYLE_FLAG = { fill: 1, wrap: 2, aligned: 4, right: 8, center: 16, turned: 1024, left: 2048, shrink: 4096, border: 8192 };
+  const STYLE_FLAG = { fill: 1, wrap: 2, aligned: 4, right: 8, center: 16, turned: 1024, left: 2048, shrink: 4096, border: 8192, dashes: 16384 };
 
   // Deduplicates cell styles into CSS classes `.s0`, `.s1`… Only values this code computes
   // (numbers, hex colours, keywords, font names stripped to safe characters) reach the CSS.
@@ -110,7 +110,8 @@ function sheetStyles() {
       // Shrink to fit (Format Cells > Alignment): a text or number too wide for its cell is drawn
       // smaller, never spilling and never ####; wrapped text wraps instead, as in Excel.
       | (alignment.shrinkToFit && !alignment.wrapText ? STYLE_FLAG.shrink : 0)
-      | (borderCss(style.border, {}).length ? STYLE_FLAG.border : 0);
+      | (borderCss(style.border, {}).length ? STYLE_FLAG.border : 0)
+      | (borderCss(style.border, {}).some((d) => d.startsWith("background-image")) ? STYLE_FLAG.dashes : 0);
   }
 
   // Text turned by Format Cells > Alignment > Orientation (`textRotation`: 1-90 degrees
@@ -136,7 +137,11 @@ function sheetStyles() {
   }
 
   function styleRules(style, theme, className) {
-    const css = [...fontCss(style.font, theme), ...fillCss(style.fill, theme), ...alignmentCss(style.alignment), ...borderCss(style.border, theme)];
+    const fill = fillCss(style.fill, theme);
+    const painted = /^background:(.*)$/.exec(fill[0] || "");
+    const solid = painted && painted[1].startsWith("#") ? painted[1] : "#ffffff";
+    const image = painted && !painted[1].startsWith("#") ? painted[1] : null;
+    const css = [...fontCss(style.font, theme), ...fill, ...alignmentCss(style.alignment), ...borderCss(style.border, theme, solid, image)];
     const turn = turnCss(style.alignment && style.alignment.textRotation);
     return `.plug-grid .${className}{${css.join(";")}}${turn ? `\n.plug-grid .${className}>.plug-turn{${turn}}` : ""}`;
   }
@@ -189,29 +194,85 @@ function sheetStyles() {
     return css;
   }
 
-  // Border thickness by style. Borders are drawn as box-shadows on the cell's edges (top and
-  // left just outside it, over the neighbour's gridline, as Excel centres them), so a dashed or
-  // dotted border shows as a solid line.
-  const BORDER_WIDTHS = {
-    thin: 1, hair: 1, dotted: 1, dashed: 1, dashDot: 1, dashDotDot: 1,
-    medium: 2, mediumDashed: 2, mediumDashDot: 2, mediumDashDotDot: 2, slantDashDot: 2, thick: 3, double: 3,
+  // Borders as Excel draws them at 100%. Solid ones (thin, medium, thick) are box-shadows on the
+  // cell's edges (top and left just outside it, over the neighbour's gridline, as Excel centres
+  // them). A double one is two 1-px lines with a 1-px gap in the cell's own fill between them
+  // (it was one 3-px bar). Dotted, dashed and dash-dot ones are repeating gradients along the
+  // edge inside the cell, their dashes as Excel's (hair every other pixel, dotted 2 on 2 off…;
+  // they were drawn solid), laid over the cell's fill.
+  const BORDER_WIDTHS = { thin: 1, medium: 2, thick: 3 };
+  const BORDER_DASHES = {
+    hair: [1, [1, 1]], dotted: [1, [2, 2]], dashed: [1, [4, 2]], dashDot: [1, [6, 2, 2, 2]],
+    dashDotDot: [1, [6, 2, 2, 2, 2, 2]], mediumDashed: [2, [8, 3]], mediumDashDot: [2, [8, 3, 3, 3]],
+    mediumDashDotDot: [2, [8, 3, 3, 3, 3, 3]], slantDashDot: [2, [10, 2, 3, 2]],
   };
 
-  function borderCss(border, theme) {
-    if (!border) return [];
-    const side = (name) => {
-      const b = border[name];
-      const width = b && BORDER_WIDTHS[b.style];
-      return width ? { width, color: resolveColor(b.color, theme) || "#000000" } : null;
+  // The dashes of one edge: a gradient layer with its size and position.
+  function dashLayer(name, color, [width, pattern]) {
+    const across = name === "top" || name === "bottom";
+    const stops = [];
+    let at = 0;
+    pattern.forEach((length, i) => {
+      const paint = i % 2 === 0 ? color : "transparent";
+      stops.push(`${paint} ${at}px ${at + length}px`);
+      at += length;
+    });
+    return {
+      image: `repeating-linear-gradient(${across ? 90 : 180}deg,${stops.join(",")})`,
+      size: across ? `100% ${width}px` : `${width}px 100%`,
+      position: { top: "0 0", bottom: "0 100%", left: "0 0", right: "100% 0" }[name],
     };
-    const [top, right, bottom, left] = ["top", "right", "bottom", "left"].map(side);
-    const shadows = [];
-    if (top) shadows.push(`0 -${top.width}px 0 0 ${top.color}`);
-    if (left) shadows.push(`-${left.width}px 0 0 0 ${left.color}`);
-    if (top && left) shadows.push(`-${left.width}px -${top.width}px 0 0 ${top.color}`);
-    if (right) shadows.push(`inset -${right.width}px 0 0 0 ${right.color}`);
-    if (bottom) shadows.push(`inset 0 -${bottom.width}px 0 0 ${bottom.color}`);
-    return shadows.length ? [`box-shadow:${shadows.join(",")}`] : [];
+  }
+
+  // `gap` is the colour between a double border's lines: the cell's solid fill, else white.
+  function borderCss(border, theme, gap, fillImage) {
+    if (!border) return [];
+    const lines = [];
+    const gaps = [];
+    const inner = [];
+    const layers = [];
+    const edges = {};
+    for (const name of ["top", "right", "bottom", "left"]) {
+      const b = border[name];
+      if (!b || !b.style) continue;
+      const color = resolveColor(b.color, theme) || "#000000";
+      const out = name === "top" || name === "left";
+      const x = name === "left" ? 1 : name === "right" ? -1 : 0;
+      const y = name === "top" ? 1 : name === "bottom" ? -1 : 0;
+      const shadow = (width, inset, paint) => `${inset ? "inset " : ""}${x * (inset ? width : -width)}px ${y * (inset ? width : -width)}px 0 0 ${paint}`;
+      if (BORDER_WIDTHS[b.style]) {
+        const width = BORDER_WIDTHS[b.style];
+        lines.push(shadow(width, !out, color));
+        if (out) edges[name] = { width, color };
+      } else if (b.style === "double") {
+        if (out) {
+          lines.push(shadow(1, false, color));
+          gaps.push(shadow(1, true, gap));
+          inner.push(shadow(2, true, color));
+          edges[name] = { width: 1, color };
+        } else {
+          lines.push(shadow(1, true, color));
+          gaps.push(shadow(2, true, gap));
+          inner.push(shadow(3, true, color));
+        }
+      } else if (BORDER_DASHES[b.style]) {
+        layers.push(dashLayer(name, color, BORDER_DASHES[b.style]));
+      }
+    }
+    if (edges.top && edges.left) lines.push(`-${edges.left.width}px -${edges.top.width}px 0 0 ${edges.top.color}`);
+    const shadows = [...lines, ...gaps, ...inner];
+    const css = shadows.length ? [`box-shadow:${shadows.join(",")}`] : [];
+    if (layers.length) {
+      // A gradient fill stays the bottom layer under the dashes.
+      if (fillImage) layers.push({ image: fillImage, size: "100% 100%", position: "0 0" });
+      css.push(
+        `background-image:${layers.map((l) => l.image).join(",")}`,
+        `background-size:${layers.map((l) => l.size).join(",")}`,
+        `background-position:${layers.map((l) => l.position).join(",")}`,
+        "background-repeat:no-repeat",
+      );
+    }
+    return css;
   }
 
   // ------------------------------------------------------------------ colours

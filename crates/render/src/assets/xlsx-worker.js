@@ -1289,6 +1289,8 @@ function sheetWorker() {
     return n;
   }
 
+  const TOTALS_LINE = { Light0: "thin", Light1: "double", Light2: "double", Medium0: "double", Medium2: "double", Medium3: "medium", Dark1: "double" };
+
   function tableLook(looks, row, col) {
     for (const t of looks) {
       if (row < t.top || row > t.bottom || col < t.left || col > t.right) continue;
@@ -1299,7 +1301,16 @@ function sheetWorker() {
         if (t.family === "Dark0" || t.family === "Dark1") return { fill: { type: "pattern", pattern: "solid", fgColor: { theme: 1 } }, bold: true, white: true };
         return { fill: strong, bold: true, white: true };
       }
-      if (t.totals && row === t.bottom) return { bold: true };
+      if (t.totals && row === t.bottom) {
+        // The line over a totals row, by family as Excel's built-in styles draw it: thin in Light
+        // 1-7, double in Light 8-21, Medium 1-7 and 15-21 and Dark 8-11, medium in Medium 22-28,
+        // in the style's colour (Medium 15-21's and Dark 8-11's in the text colour). Medium
+        // 8-14 and Dark 1-7 fill their totals row instead, which is not drawn.
+        const line = TOTALS_LINE[t.family];
+        if (!line) return { bold: true };
+        const theme = t.family === "Medium2" || t.family === "Dark1" ? 1 : t.theme;
+        return { bold: true, top: { style: line, color: { theme } } };
+      }
       const body = row - t.top - (t.header ? 1 : 0);
       const banded = t.stripes && body % 2 === 0;
       if (t.family === "Medium1") return { fill: tint(banded ? 0.5999938962981048 : 0.7999816888943144) };
@@ -1322,7 +1333,9 @@ function sheetWorker() {
     const format = typeof cell.numFmt === "string" ? cell.numFmt : (cell.numFmt && cell.numFmt.formatCode) || "";
     const sectionColour = typeof value === "number" ? sectionColor(format, value) : null;
     if (sectionColour) font.color = sectionColour;
-    const styleId = styles.id({ ...style, font, fill: ownFill || !look.fill ? style.fill : look.fill });
+    // The table's line over its totals row, where the cell has no top border of its own.
+    const border = look.top && !(style.border && style.border.top && style.border.top.style) ? { ...(style.border || {}), top: look.top } : style.border;
+    const styleId = styles.id({ ...style, font, border, fill: ownFill || !look.fill ? style.fill : look.fill });
     return { ...shown, styleId };
   }
 
