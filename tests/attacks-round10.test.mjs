@@ -2,14 +2,19 @@
 // (docs/security.md "Round 10"); what held is in the round's report.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startWorker } from './support/harness.mjs';
+import { startWorker, unique } from './support/harness.mjs';
+import { startIdp, idpVars } from './support/idp.mjs';
 import * as fx from './support/fixtures.mjs';
 
 const NAV = { accept: 'text/html', 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'none', 'sec-fetch-dest': 'document' };
 
 let app;
-before(async () => { app = await startWorker(); });
-after(async () => { await app?.stop(); });
+let idp;
+before(async () => {
+  idp = await startIdp();
+  app = await startWorker({ vars: idpVars(idp) });
+});
+after(async () => { await app?.stop(); await idp?.close(); });
 
 test('a person taken out of a grid keeps nothing of it through the drops they made there', async () => {
   const { grid, owner, member, other } = await app.world();
@@ -62,4 +67,26 @@ test('a person taken out of a grid keeps nothing of it through the drops they ma
   assert.equal((await app.read(owner, secret.entity_id, { grid: grid.slug })).status, 200);
   const back = await app.request('GET', `/api/v2/entities/${team.entity_id}/feedback`, { token: owner.token, grid: grid.slug });
   assert.match(back.text, /AFTER-YOU-LEFT-10/);
+});
+
+test('an identity the operator links to another user signs in as that user from the next request', async () => {
+  const grid = await app.grid();
+  const [admin, plain] = [await app.member(grid, 'admin'), await app.member(grid)];
+  const subject = `sub-${unique('mislinked')}`;
+  // The operator links the person's identity to the wrong account (an admin's), and the person
+  // signs in with it; then the operator puts it right.
+  await app.mustAdmin('PUT', `/users/${admin.user_id}/identity`, { subject });
+  const token = await idp.sign({ sub: subject, email: `${unique('x')}@unlisted.example`, email_verified: true });
+  const me = () => app.request('GET', '/api/v2/me', { token });
+  assert.equal((await me()).body.user.user_id, admin.user_id);
+  await app.mustAdmin('PUT', `/users/${plain.user_id}/identity`, { subject });
+  const now = await me();
+  assert.equal(now.status, 200, now.text);
+  assert.equal(now.body.user.user_id, plain.user_id, 'the identity still acts as the account it was taken from');
+  const secret = await app.dropLive(admin, {
+    file: { name: 'board.html', content: fx.html('Board', '<h1>RELINKED-10</h1>') },
+    fields: { scope: 'personal', visibility: 'private' },
+  });
+  const read = await app.read({ token }, secret.entity_id);
+  assert.equal(read.status, 404, read.text);
 });
