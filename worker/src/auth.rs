@@ -108,7 +108,7 @@ pub async fn verified_user_id(cx: &Ctx, token: &str) -> ApiResult<UserId> {
             .is_some_and(|a| plug_domain::oidc::ALGORITHMS.contains(&a))
         {
             let identity = crate::oidc::verify(cx, config, token).await?;
-            return crate::oidc::user_of(cx, config, &identity).await;
+            return crate::oidc::user_of(cx, &identity).await;
         }
     }
     if cx.config.jwt_secret.is_empty() {

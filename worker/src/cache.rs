@@ -1,6 +1,7 @@
 //! A per-isolate memo of what every served page reads (issue 16): an Inspiration with its access
-//! facts for one viewer, the user behind a content cookie, a grid's badge policy and style, and
-//! where a site file sits in its zip. A hit costs no database round trip.
+//! facts for one viewer, the user behind a content cookie, a grid's badge policy and style,
+//! where a site file sits in its zip, and the user an OpenID identity is linked to. A hit costs no
+//! database round trip.
 //!
 //! Entries live [`TTL_MS`] (5 s): a decision made in another isolate (an unshare, a removed
 //! membership) reaches this one within that time, never later. A write in this isolate forgets
@@ -32,13 +33,13 @@ impl<V> Default for Memo<V> {
 }
 
 impl<V> Memo<V> {
-    fn get(&self, key: &str, now: i64) -> Option<Rc<V>> {
+    pub(crate) fn get(&self, key: &str, now: i64) -> Option<Rc<V>> {
         let entries = self.entries.borrow();
         let (at, value) = entries.get(key)?;
         (now - at < TTL_MS && now >= *at).then(|| value.clone())
     }
 
-    fn put(&self, key: String, now: i64, value: Rc<V>) {
+    pub(crate) fn put(&self, key: String, now: i64, value: Rc<V>) {
         let mut entries = self.entries.borrow_mut();
         if entries.len() >= MAX_ENTRIES {
             entries.retain(|_, (at, _)| now - *at < TTL_MS);
@@ -92,6 +93,8 @@ thread_local! {
     pub static BADGES: Memo<Option<(crate::store::directory::Grid, Option<String>)>> = Memo::default();
     pub static SITE_FILES: Memo<crate::store::site_files::Lookup> = Memo::default();
     pub static SITE_BASES: Memo<Option<String>> = Memo::default();
+    /// An OpenID identity (issuer + subject) to the user it is linked to (`oidc::user_of`).
+    pub static IDENTITIES: Memo<Option<String>> = Memo::default();
 }
 
 /// Forgets every memo: this isolate just changed something.
@@ -101,6 +104,7 @@ pub fn forget_all() {
     BADGES.with(Memo::clear);
     SITE_FILES.with(Memo::clear);
     SITE_BASES.with(Memo::clear);
+    IDENTITIES.with(Memo::clear);
 }
 
 #[cfg(test)]

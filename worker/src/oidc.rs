@@ -47,8 +47,6 @@ struct Cache {
     issuer: String,
     discovery: Option<(Discovery, i64)>,
     jwks: Option<(Jwks, i64)>,
-    /// issuer + subject -> user, so a signed-in request costs no extra D1 round trip.
-    users: Vec<(String, UserId)>,
 }
 
 thread_local! {
@@ -57,7 +55,6 @@ thread_local! {
 
 const DISCOVERY_MAX_AGE_MS: i64 = 3_600_000;
 const UNKNOWN_KID_REFRESH_MS: i64 = 60_000;
-const USERS_KEPT: usize = 2_000;
 
 fn with_cache<T>(config: &OidcConfig, f: impl FnOnce(&mut Cache) -> T) -> T {
     CACHE.with(|c| {
@@ -309,28 +306,24 @@ async fn signature_ok(
 /// The Plug user of a verified identity: the linked one, or on a first sign-in a new user with a
 /// membership (role member) in every grid that allows the verified email's domain. An identity
 /// with no such grid is refused (403) and nothing is written.
-pub async fn user_of(cx: &Ctx, config: &OidcConfig, id: &Identity) -> ApiResult<UserId> {
+/// The link is kept in the isolate memo (`cache::IDENTITIES`), so a signed-in request mostly
+/// costs no extra D1 round trip, and an operator's re-link (`PUT /admin/v1/users/:user/identity`)
+/// holds from the next request here and within the memo's 5 s everywhere: kept for good, an
+/// identity linked by mistake kept acting as the account it was taken from.
+pub async fn user_of(cx: &Ctx, id: &Identity) -> ApiResult<UserId> {
+    use crate::cache::IDENTITIES;
     let key = format!("{}\n{}", id.issuer, id.subject);
-    let known = with_cache(config, |c| {
-        c.users
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, u)| u.clone())
-    });
-    if let Some(user_id) = known {
-        return Ok(user_id);
+    if let Some(Some(user_id)) = IDENTITIES.with(|m| m.get(&key, cx.now)).as_deref() {
+        return Ok(UserId::from(user_id.as_str()));
     }
-    let user_id = match identities::user_of(&cx.db, &id.issuer, &id.subject).await? {
-        Some(user_id) => user_id,
-        None => first_sign_in(cx, id).await?,
-    };
-    with_cache(config, |c| {
-        if c.users.len() >= USERS_KEPT {
-            c.users.clear();
+    match identities::user_of(&cx.db, &id.issuer, &id.subject).await? {
+        Some(user_id) => {
+            let kept = std::rc::Rc::new(Some(user_id.to_string()));
+            IDENTITIES.with(|m| m.put(key, cx.now, kept));
+            Ok(user_id)
         }
-        c.users.push((key, user_id.clone()));
-    });
-    Ok(user_id)
+        None => first_sign_in(cx, id).await,
+    }
 }
 
 async fn first_sign_in(cx: &Ctx, id: &Identity) -> ApiResult<UserId> {

@@ -28,8 +28,10 @@ pub struct EntityFacts<'a> {
 }
 
 impl Viewer {
+    /// The owner counts only while a member of the entity's grid: taken out of it, they see their
+    /// drops there as anyone of another grid does (docs/security.md "Round 10").
     pub fn is_owner_or_admin(&self, owner_id: &UserId) -> bool {
-        self.is_grid_admin || self.user_id.as_ref() == Some(owner_id)
+        self.is_grid_admin || (self.is_grid_member && self.user_id.as_ref() == Some(owner_id))
     }
 }
 
@@ -338,6 +340,28 @@ mod tests {
             ..member("admin", &[])
         };
         assert!(can_read(&admin, &e, NOW));
+    }
+
+    #[test]
+    fn an_owner_taken_out_of_the_grid_is_anyone_of_another_grid() {
+        let gone = Viewer {
+            is_grid_member: false,
+            ..member("owner", &[])
+        };
+        assert!(!gone.is_owner_or_admin(&OWNER));
+        for mode in [Visibility::Private, Visibility::Grid] {
+            assert!(!can_read(&gone, &facts(mode, &[], Status::Live), NOW));
+        }
+        assert!(!can_read(
+            &gone,
+            &facts(Visibility::Link, &[], Status::Archived),
+            NOW
+        ));
+        assert!(can_read(
+            &gone,
+            &facts(Visibility::Authenticated, &[], Status::Live),
+            NOW
+        ));
     }
 
     #[test]

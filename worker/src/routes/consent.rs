@@ -221,7 +221,7 @@ async fn verified(
     token: &str,
 ) -> ApiResult<plug_domain::ids::UserId> {
     let identity = crate::oidc::verify(cx, oidc, token).await?;
-    crate::oidc::user_of(cx, oidc, &identity).await
+    crate::oidc::user_of(cx, &identity).await
 }
 
 /// `POST /authorize` (a form): `action=signin` with a Plug `token` (no provider configured), or
