@@ -21,6 +21,25 @@ document.head.append(hide);
 const reveal = () => hide.remove();
 setTimeout(reveal, HIDE_MS);
 
+// The Play CDN's `?plugins=typography` (`cdn.tailwindcss.com?plugins=forms,typography`), which
+// pages rendering Markdown with marked into `prose` ask for: @tailwindcss/typography, the module
+// the React viewer's Tailwind worker imports for `prose` (react-kit/), fetched at once beside the
+// page's parse. Until it is in (or fails) the page stays hidden, as for its first CSS, for at most
+// HIDE_MS; the compiles before it lack `prose`, the one after it has it. Other plugins are ignored.
+const own = document.currentScript?.src;
+let plugins = [];
+let pluginsPending = false;
+if (own && /(^|,)\s*typography\s*(,|$)/.test(new URL(own).searchParams.get("plugins") || "")) {
+  pluginsPending = true;
+  import(new URL("../react-kit/tailwind-typography.mjs", own).href)
+    .then((m) => (plugins = [m.default]))
+    .catch((error) => console.warn("Tailwind: the typography plugin did not load", error))
+    .finally(() => {
+      pluginsPending = false;
+      compile();
+    });
+}
+
 const output = document.createElement("style");
 let compiledConfig;
 let compiledCustom;
@@ -38,9 +57,11 @@ async function compile() {
   compiledConfig = tailwind.config;
   compiledCustom = customCss();
   try {
-    if (!compiler || compiler.config !== compiledConfig) {
-      compiler = createTailwindcss({ tailwindConfig: compiledConfig || {} });
+    if (!compiler || compiler.config !== compiledConfig || compiler.plugins !== plugins) {
+      const config = compiledConfig || {};
+      compiler = createTailwindcss({ tailwindConfig: { ...config, plugins: [...(config.plugins || []), ...plugins] } });
       compiler.config = compiledConfig;
+      compiler.plugins = plugins;
     }
     output.textContent = await compiler.generateStylesFromContent(
       `@tailwind base;\n@tailwind components;\n@tailwind utilities;\n${compiledCustom}`,
@@ -50,7 +71,7 @@ async function compile() {
   } catch (error) {
     console.warn("Tailwind:", error);
   }
-  reveal();
+  if (!pluginsPending) reveal();
 }
 
 // A class not seen before, anywhere in the page, is what makes Tailwind's answer change.
