@@ -76,3 +76,42 @@ test("a Markdown notes page on the Play CDN with ?plugins=typography: marked's o
   await shot(page, 'notes-typography');
   assert.deepEqual(page.problems, []);
 });
+
+// A sign-up card in Tailwind UI's way, on `?plugins=forms`: the inputs' borders and the drawn
+// checkbox come from @tailwindcss/forms (preflight gives an input no border: without the plugin
+// the fields were invisible on the white card).
+const SIGNUP = `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="UTF-8">
+  <title>Join the beta</title>
+  <script src="https://cdn.tailwindcss.com?plugins=forms"></script>
+</head>
+<body class="bg-gray-50 flex items-center justify-center min-h-screen">
+  <form class="bg-white p-8 rounded-2xl shadow w-96 space-y-4">
+    <h1 class="text-xl font-semibold text-gray-900">Join the beta</h1>
+    <label class="block">
+      <span class="text-sm text-gray-700">Email</span>
+      <input id="email" type="email" placeholder="you@example.com" class="mt-1 block w-full rounded-md border-gray-300 shadow-sm focus:border-indigo-500 focus:ring-indigo-500">
+    </label>
+    <label class="flex items-center gap-2">
+      <input id="terms" type="checkbox" checked class="h-4 w-4 rounded border-gray-300 text-indigo-600">
+      <span class="text-sm text-gray-700">I agree to the terms</span>
+    </label>
+    <button class="w-full rounded-md bg-indigo-600 py-2 text-white">Sign up</button>
+  </form>
+</body>
+</html>
+`;
+
+test("a sign-up form on the Play CDN with ?plugins=forms: its input has a border and its checkbox is drawn in the page's colour", async () => {
+  const e = await world.dropLink('signup.html', SIGNUP);
+  const { page } = await world.open(e);
+  await page.waitForFunction(() => getComputedStyle(document.documentElement).visibility === 'visible', null, { timeout: 5000 });
+  const email = await page.$eval('#email', (el) => ({ border: getComputedStyle(el).borderTopWidth, color: getComputedStyle(el).borderTopColor }));
+  assert.deepEqual(email, { border: '1px', color: 'rgb(209, 213, 219)' });
+  const terms = await page.$eval('#terms', (el) => ({ appearance: getComputedStyle(el).appearance, background: getComputedStyle(el).backgroundColor }));
+  assert.deepEqual(terms, { appearance: 'none', background: 'rgb(79, 70, 229)' });
+  await shot(page, 'signup-forms');
+  assert.deepEqual(page.problems, []);
+});

@@ -21,19 +21,25 @@ document.head.append(hide);
 const reveal = () => hide.remove();
 setTimeout(reveal, HIDE_MS);
 
-// The Play CDN's `?plugins=typography` (`cdn.tailwindcss.com?plugins=forms,typography`), which
-// pages rendering Markdown with marked into `prose` ask for: @tailwindcss/typography, the module
-// the React viewer's Tailwind worker imports for `prose` (react-kit/), fetched at once beside the
-// page's parse. Until it is in (or fails) the page stays hidden, as for its first CSS, for at most
-// HIDE_MS; the compiles before it lack `prose`, the one after it has it. Other plugins are ignored.
+// The Play CDN's `?plugins=` (`cdn.tailwindcss.com?plugins=forms,typography`): typography, which
+// pages rendering Markdown with marked into `prose` ask for, is the module the React viewer's
+// Tailwind worker imports for `prose` (react-kit/); forms (inputs with their borders, checkboxes
+// drawn) is @tailwindcss/forms beside this file. Each is fetched at once beside the page's parse;
+// until they are in (or fail) the page stays hidden, as for its first CSS, for at most HIDE_MS:
+// the compiles before lack them, the one after has them. Other plugins are ignored.
+const PLUGINS = { typography: "../react-kit/tailwind-typography.mjs", forms: "./tailwind-forms.mjs" };
 const own = document.currentScript?.src;
+const names = own ? (new URL(own).searchParams.get("plugins") || "").split(",").map((name) => name.trim()) : [];
+const asked = [...new Set(names)].filter((name) => Object.hasOwn(PLUGINS, name)).map((name) => PLUGINS[name]);
 let plugins = [];
 let pluginsPending = false;
-if (own && /(^|,)\s*typography\s*(,|$)/.test(new URL(own).searchParams.get("plugins") || "")) {
+if (asked.length) {
   pluginsPending = true;
-  import(new URL("../react-kit/tailwind-typography.mjs", own).href)
-    .then((m) => (plugins = [m.default]))
-    .catch((error) => console.warn("Tailwind: the typography plugin did not load", error))
+  Promise.all(asked.map((path) => import(new URL(path, own).href).then(
+    (m) => m.default,
+    (error) => console.warn("Tailwind: a plugin did not load", path, error),
+  )))
+    .then((loaded) => (plugins = loaded.filter(Boolean)))
     .finally(() => {
       pluginsPending = false;
       compile();
