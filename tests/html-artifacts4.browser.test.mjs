@@ -115,3 +115,41 @@ test("a sign-up form on the Play CDN with ?plugins=forms: its input has a border
   await shot(page, 'signup-forms');
   assert.deepEqual(page.problems, []);
 });
+
+// Google AI Studio's app as its index.html alone: an import map from aistudiocdn.com, then its
+// TypeScript entry by path. Live, it was a blank page (the `.tsx` is not in a one-file drop, and
+// no browser runs it); it is refused with what to upload instead, and nothing is stored.
+const STUDIO_INDEX = `<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <title>Recipe Remix</title>
+    <script src="https://cdn.tailwindcss.com"></script>
+  <script type="importmap">
+{
+  "imports": {
+    "react": "https://aistudiocdn.com/react@^19.2.0",
+    "react/": "https://aistudiocdn.com/react@^19.2.0/",
+    "react-dom/": "https://aistudiocdn.com/react-dom@^19.2.0/",
+    "@google/genai": "https://aistudiocdn.com/@google/genai@^1.30.0"
+  }
+}
+</script>
+</head>
+  <body class="bg-amber-50">
+    <div id="root"></div>
+    <script type="module" src="/index.tsx"></script>
+  </body>
+</html>
+`;
+
+test("Google AI Studio's index.html dropped alone (it loads /index.tsx) is refused with how to build it; nothing is stored", async () => {
+  const { owner } = await world.app.world();
+  const before = world.app.r2BlobCount();
+  const res = await world.app.drop(owner, { file: { name: 'index.html', content: STUDIO_INDEX }, fields: { scope: 'personal', visibility: 'link' } });
+  assert.equal(res.status, 422);
+  assert.equal(res.body.error.code, 'CONTENT_MALFORMED');
+  assert.match(res.body.error.message, /loads 'index\.tsx'.*Google AI Studio.*npm run build.*dist/s);
+  assert.equal(world.app.r2BlobCount(), before, 'nothing was stored');
+});
