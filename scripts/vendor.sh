@@ -326,6 +326,8 @@ for face in brands-400 regular-400 solid-900 v4compatibility; do
   sync_file "$nm/@fortawesome/fontawesome-free/webfonts/fa-$face.woff2" "$out/cdn/fontawesome/webfonts/fa-$face.woff2"
 done
 build "$repo/crates/render/src/assets/tailwind-play.js" "$out/cdn/tailwind-play.js" --target=es2022 --bundle --format=iife
+# The Play CDN's `?plugins=forms`, a module the stand-in imports only for a page asking for it.
+build "$nm/@tailwindcss/forms/src/index.js" "$out/cdn/tailwind-forms.mjs" --target=es2022 --bundle --format=esm
 # Trees (cdn.rs: a `vendored` folder): the package's files at the paths the CDNs serve them,
 # after its `dist/` or `build/`; source maps left out.
 for file in jquery.js jquery.min.js jquery.slim.js jquery.slim.min.js; do
@@ -510,7 +512,7 @@ for license in three-160/LICENSE font-awesome/README.md fontawesome-free-5/LICEN
 done
 for license in @babel/standalone/LICENSE chart.js/LICENSE.md d3/LICENSE three/LICENSE lodash/LICENSE \
   papaparse/LICENSE mathjs/LICENSE lucide/LICENSE dompurify/LICENSE \
-  html2canvas/LICENSE p5/license.txt tone/LICENSE.md marked/LICENSE.md @tailwindcss/browser/LICENSE @fortawesome/fontawesome-free/LICENSE.txt \
+  html2canvas/LICENSE p5/license.txt tone/LICENSE.md marked/LICENSE.md @tailwindcss/browser/LICENSE @tailwindcss/forms/LICENSE @fortawesome/fontawesome-free/LICENSE.txt \
   tailwindcss/LICENSE postcss/LICENSE jquery/LICENSE.txt bootstrap/LICENSE bootstrap-icons/LICENSE \
   @popperjs/core/LICENSE.md vue/LICENSE plotly.js-dist-min/LICENSE plotly.js-dist-min-1/LICENSE \
   @highlightjs/cdn-assets/LICENSE prismjs/LICENSE animate.css/LICENSE animejs/LICENSE.md leaflet/LICENSE \

@@ -5,7 +5,7 @@ use std::fmt;
 
 use plug_domain::SourceType;
 
-use crate::archive::{human_bytes, ArchiveLimits, SiteArchive};
+use crate::archive::{human_bytes, unbuilt_entry, ArchiveLimits, SiteArchive, BUILD_IT};
 use crate::format::{format_of, Format};
 use crate::image::{unsupported_picture, Raster};
 use crate::office::{check_package, OfficeKind};
@@ -115,7 +115,18 @@ fn check_contents(format: Format, bytes: &[u8]) -> Result<(), ContentError> {
                  or export of React code), not a web page. Upload it as .jsx or .tsx with \
                  source_type react_single_file.",
             )),
-            checked => checked.map(drop),
+            // A project's index.html by itself (Google AI Studio's app loads `/index.tsx`, Vite's
+            // `/src/main.tsx`): the source it loads is not in a one-file drop, and no browser
+            // runs it, so the page would be blank.
+            Ok(page) => match unbuilt_entry(page.as_bytes(), &|path| !path.contains(':')) {
+                Some(entry) => Err(ContentError::malformed(format!(
+                    "This page is a project's index.html: it loads '{entry}', which a browser \
+                     cannot run and the upload does not hold (Google AI Studio's apps look like \
+                     this). {BUILD_IT}"
+                ))),
+                None => Ok(()),
+            },
+            Err(error) => Err(error),
         },
         Format::React => text(bytes, "React component").map(drop),
         Format::Markdown => text(bytes, "Markdown document").map(drop),

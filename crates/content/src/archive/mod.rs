@@ -21,6 +21,7 @@ pub use isolation::EmbedderPolicy;
 pub use limits::ArchiveLimits;
 pub(crate) use limits::{human_bytes, InflateBudget};
 pub use site::{SiteArchive, SiteEntry};
+pub(crate) use source_project::{unbuilt_entry, BUILD_IT};
 
 /// An archive read straight from the uploaded bytes.
 pub(crate) type Zip<B> = ZipArchive<Cursor<B>>;

@@ -12,7 +12,7 @@ use zip::CompressionMethod;
 
 use super::entry_path::{normalise, EntryPath};
 use super::isolation::{self, EmbedderPolicy, HEADERS_FILE, HEADERS_FILE_MAX};
-use super::source_project::unbuilt_entry;
+use super::source_project::{unbuilt_entry, BUILD_IT};
 use super::{
     check_readable, is_dir_mode, is_symlink, open_zip, too_many_files, zip_error, ArchiveLimits,
     InflateBudget, Zip,
@@ -130,12 +130,11 @@ impl SiteArchive {
             });
         }
         let has = |path: &str| files.iter().any(|f| f.path == path);
-        if let Some(entry) = home.as_deref().and_then(|page| unbuilt_entry(page, has)) {
+        if let Some(entry) = home.as_deref().and_then(|page| unbuilt_entry(page, &has)) {
             return Err(ContentError::malformed(format!(
                 "The zip is a project's source, not a built site: its index.html loads '{entry}', \
                  which a browser cannot run (a Bolt, Lovable or v0 download and a Vite project \
-                 before its build look like this). Build it first (npm install, then npm run \
-                 build) and upload the folder the build writes, usually dist, zipped or as it is."
+                 before its build look like this). {BUILD_IT}"
             )));
         }
         let isolation = isolation::asked_for(

@@ -493,3 +493,21 @@ fn stores_utf16_without_a_byte_order_mark_as_utf8_and_refuses_other_zeros() {
         "{error}"
     );
 }
+
+#[test]
+fn refuses_a_projects_index_html_alone_and_keeps_pages_loading_scripts() {
+    // Google AI Studio's app: an import map, then its TypeScript entry by path.
+    let studio = b"<!DOCTYPE html><html><head><script src=\"https://cdn.tailwindcss.com\"></script>\
+<script type=\"importmap\">{\"imports\": {\"react\": \"https://aistudiocdn.com/react@^19.2.0\"}}</script>\
+</head><body><div id=\"root\"></div><script type=\"module\" src=\"/index.tsx\"></script></body></html>";
+    let error = check(SourceType::Html, "index.html", studio).unwrap_err();
+    assert_eq!(error.status(), 422);
+    assert!(error.message().contains("loads 'index.tsx'"), "{error}");
+    for page in [
+        &b"<script type=\"module\" src=\"./main.js\"></script>"[..],
+        b"<script src=\"https://example.com/app.tsx\"></script>",
+        b"<p>Run <code>&lt;script src=\"main.tsx\"&gt;</code> in dev</p>",
+    ] {
+        assert!(check(SourceType::Html, "index.html", page).is_ok());
+    }
+}

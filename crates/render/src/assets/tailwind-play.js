@@ -21,6 +21,31 @@ document.head.append(hide);
 const reveal = () => hide.remove();
 setTimeout(reveal, HIDE_MS);
 
+// The Play CDN's `?plugins=` (`cdn.tailwindcss.com?plugins=forms,typography`): typography, which
+// pages rendering Markdown with marked into `prose` ask for, is the module the React viewer's
+// Tailwind worker imports for `prose` (react-kit/); forms (inputs with their borders, checkboxes
+// drawn) is @tailwindcss/forms beside this file. Each is fetched at once beside the page's parse;
+// until they are in (or fail) the page stays hidden, as for its first CSS, for at most HIDE_MS:
+// the compiles before lack them, the one after has them. Other plugins are ignored.
+const PLUGINS = { typography: "../react-kit/tailwind-typography.mjs", forms: "./tailwind-forms.mjs" };
+const own = document.currentScript?.src;
+const names = own ? (new URL(own).searchParams.get("plugins") || "").split(",").map((name) => name.trim()) : [];
+const asked = [...new Set(names)].filter((name) => Object.hasOwn(PLUGINS, name)).map((name) => PLUGINS[name]);
+let plugins = [];
+let pluginsPending = false;
+if (asked.length) {
+  pluginsPending = true;
+  Promise.all(asked.map((path) => import(new URL(path, own).href).then(
+    (m) => m.default,
+    (error) => console.warn("Tailwind: a plugin did not load", path, error),
+  )))
+    .then((loaded) => (plugins = loaded.filter(Boolean)))
+    .finally(() => {
+      pluginsPending = false;
+      compile();
+    });
+}
+
 const output = document.createElement("style");
 let compiledConfig;
 let compiledCustom;
@@ -38,9 +63,11 @@ async function compile() {
   compiledConfig = tailwind.config;
   compiledCustom = customCss();
   try {
-    if (!compiler || compiler.config !== compiledConfig) {
-      compiler = createTailwindcss({ tailwindConfig: compiledConfig || {} });
+    if (!compiler || compiler.config !== compiledConfig || compiler.plugins !== plugins) {
+      const config = compiledConfig || {};
+      compiler = createTailwindcss({ tailwindConfig: { ...config, plugins: [...(config.plugins || []), ...plugins] } });
       compiler.config = compiledConfig;
+      compiler.plugins = plugins;
     }
     output.textContent = await compiler.generateStylesFromContent(
       `@tailwind base;\n@tailwind components;\n@tailwind utilities;\n${compiledCustom}`,
@@ -50,7 +77,7 @@ async function compile() {
   } catch (error) {
     console.warn("Tailwind:", error);
   }
-  reveal();
+  if (!pluginsPending) reveal();
 }
 
 // A class not seen before, anywhere in the page, is what makes Tailwind's answer change.
