@@ -261,7 +261,7 @@ fn rewrite_in_chunks(
 ) -> Result<Vec<u8>, String> {
     let head = HeadAdditions {
         noindex,
-        tool_globals: false,
+        ..HeadAdditions::default()
     };
     let mut injector = BadgeInjector::for_page(tag, head);
     let mut out = Vec::new();

@@ -173,8 +173,9 @@ pub fn lift_font_imports(css: &str) -> Option<(String, String)> {
     (done > 0).then(|| (kept + &css[done..], links))
 }
 
-/// Whether a page's first bytes name one of the CDNs [`vendored_url`] reads, so that a page served
-/// without a badge still goes through the rewriter that points them at the drop's origin.
+/// Whether a page's first bytes name one of the CDNs [`vendored_url`] reads, or a host reserved for
+/// examples (`crate::inject::off_example_host`), so that a page served without a badge still goes
+/// through the rewriter that points them at the drop's origin.
 pub fn names_cdn(head: &[u8]) -> bool {
     [
         GOOGLE_FONTS,
@@ -191,6 +192,8 @@ pub fn names_cdn(head: &[u8]) -> bool {
         FA_RELEASES,
         BOOTSTRAPCDN[0],
         BOOTSTRAPCDN[1],
+        "//example.",
+        "//www.example.",
     ]
     .iter()
     .any(|host| head.windows(host.len()).any(|w| w == host.as_bytes()))

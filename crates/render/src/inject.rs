@@ -118,7 +118,7 @@ pub fn rewrite_page(
 ) -> Result<String, RenderError> {
     let head = HeadAdditions {
         noindex,
-        tool_globals: false,
+        ..HeadAdditions::default()
     };
     let mut injector = BadgeInjector::for_page(tag, head);
     let mut out = injector.write(html.as_bytes())?;
@@ -134,6 +134,9 @@ pub struct HeadAdditions {
     pub noindex: bool,
     /// The AI tools' globals the page calls ([`calls_tool_globals`]), before its own scripts.
     pub tool_globals: bool,
+    /// A zipped site's page: its links to the reserved example hosts ([`off_example_host`]) are
+    /// made links to its own origin.
+    pub site: bool,
 }
 
 const NOINDEX_META: &str = "<meta name=\"robots\" content=\"noindex, nofollow\">";
@@ -198,6 +201,27 @@ fn settings(
             }
             Ok(())
         }));
+    }
+    if head.site {
+        // Registered before the CDN handler, which reads a `<base href>` after this one.
+        settings = settings.append_element_content_handler(element!(
+            "[href], [src], [srcset], form[action], meta[content]",
+            |el| {
+                for name in ["href", "src", "srcset", "action", "content"] {
+                    let local = el.get_attribute(name).and_then(|v| off_example_host(&v));
+                    if let Some(local) = local {
+                        if name != "content"
+                            || el
+                                .get_attribute("http-equiv")
+                                .is_some_and(|h| h.eq_ignore_ascii_case("refresh"))
+                        {
+                            el.set_attribute(name, &local)?;
+                        }
+                    }
+                }
+                Ok(())
+            }
+        ));
     }
     settings
         // Google Fonts `@import`s lifted out of a `<style>`, its text gathered as a module's is.
@@ -277,6 +301,48 @@ fn settings(
                 .with_max_allowed_memory_usage(memory_limit)
                 .with_graceful_bail_out_on_memory_limit_exceeded(true),
         )
+}
+
+/// `value` with every address on a host RFC 2606 reserves for examples (`example.org`,
+/// `example.com`, `example.net`, with or without `www.`, on `http:`, `https:` or `//`) made
+/// root-relative: `https://example.org/posts/a/` is `/posts/a/`, in a `srcset` list or a
+/// refresh's `0; url=…` too. `None` when it names none. Hugo's `baseURL` is
+/// `"https://example.org/"` until its user sets one, and its themes write `.Permalink`s (and some
+/// a `<base href>`) with it: a built site dropped as it came out linked every page, and some of its
+/// styles, to a host that serves no page of it (docs/serving.md: zipped sites).
+pub fn off_example_host(value: &str) -> Option<String> {
+    let lower = value.to_ascii_lowercase();
+    let mut out = String::new();
+    let mut done = 0;
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("//") {
+        let slashes = from + at;
+        from = slashes + 2;
+        let host_end = lower[from..]
+            .find(|c: char| matches!(c, '/' | '?' | '#' | ',' | '\'') || c.is_ascii_whitespace())
+            .map_or(lower.len(), |end| from + end);
+        let host = lower[from..host_end].trim_start_matches("www.");
+        if !matches!(host, "example.org" | "example.com" | "example.net") {
+            continue;
+        }
+        let start = if lower[..slashes].ends_with("https:") {
+            slashes - 6
+        } else if lower[..slashes].ends_with("http:") {
+            slashes - 5
+        } else {
+            slashes
+        };
+        if start < done {
+            continue;
+        }
+        out.push_str(&value[done..start]);
+        if !value[host_end..].starts_with('/') {
+            out.push('/');
+        }
+        done = host_end;
+        from = host_end;
+    }
+    (done > 0).then(|| out + &value[done..])
 }
 
 /// A text handler that gathers an element's text to its end (up to [`MODULE_TEXT_MAX`], then
@@ -384,6 +450,7 @@ mod page_tests {
                 HeadAdditions {
                     noindex: true,
                     tool_globals: false,
+                    site: false,
                 },
             );
             let mut out = injector.write(&html.as_bytes()[..split]).unwrap();
@@ -407,6 +474,7 @@ mod tool_globals_tests {
         let head = HeadAdditions {
             noindex: true,
             tool_globals: true,
+            site: false,
         };
         let mut injector = BadgeInjector::for_page(None, head);
         let mut out = injector.write(page.as_bytes()).unwrap();
@@ -620,6 +688,65 @@ mod cdn_tests {
         assert!(
             out.contains("<p>'https://unpkg.com/vue@3/dist/vue.esm-browser.js'</p>"),
             "{out}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod example_host_tests {
+    use super::*;
+
+    #[test]
+    fn hugos_default_base_url_becomes_the_sites_own_root() {
+        let cases = [
+            ("https://example.org/posts/first/", "/posts/first/"),
+            ("https://example.org", "/"),
+            ("http://www.Example.com/css/a.css?v=1", "/css/a.css?v=1"),
+            (
+                "//example.net/x.png 1x, https://example.org/x@2.png 2x",
+                "/x.png 1x, /x@2.png 2x",
+            ),
+            ("0; url=https://example.org/posts/", "0; url=/posts/"),
+        ];
+        for (value, local) in cases {
+            assert_eq!(off_example_host(value).as_deref(), Some(local), "{value}");
+        }
+        for value in [
+            "https://example.org.evil.test/a",
+            "https://myexample.org/a",
+            "/posts/a/",
+            "mailto:me@example.org",
+            "https://gohugo.io/",
+        ] {
+            assert_eq!(off_example_host(value), None, "{value}");
+        }
+    }
+
+    #[test]
+    fn a_sites_page_links_and_base_stay_on_its_origin_and_other_meta_is_left() {
+        let html = r#"<head><base href="https://example.org/"><meta property="og:url" content="https://example.org/"><meta http-equiv="refresh" content="0; url=https://example.org/p/"><link rel="stylesheet" href="https://example.org/assets/css/stylesheet.3f2a.css"></head><body><a href="https://example.org/posts/a/">a</a><img srcset="https://example.org/i.png 2x"><a href="https://gohugo.io/">Hugo</a></body>"#;
+        let head = HeadAdditions {
+            site: true,
+            ..HeadAdditions::default()
+        };
+        let mut injector = BadgeInjector::for_page(None, head);
+        let mut out = injector.write(html.as_bytes()).unwrap();
+        out.extend(injector.end().unwrap());
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.matches("example.org").count(), 1, "{out}");
+        assert!(out.contains(r#"<base href="/">"#), "{out}");
+        assert!(out.contains(r#"content="0; url=/p/""#), "{out}");
+        assert!(
+            out.contains(r#"href="/assets/css/stylesheet.3f2a.css""#),
+            "{out}"
+        );
+        assert!(out.contains(r#"srcset="/i.png 2x""#), "{out}");
+        assert!(out.contains("https://gohugo.io/"), "{out}");
+        let plain = rewrite_page(html, None, false).unwrap();
+        assert_eq!(plain, html);
+        assert!(
+            crate::cdn::names_cdn(html.as_bytes()),
+            "goes through the rewriter unbadged"
         );
     }
 }

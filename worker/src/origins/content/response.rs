@@ -83,6 +83,7 @@ pub async fn stream_html(
     let additions = HeadAdditions {
         noindex: !is_indexable(cx, seen),
         tool_globals: plug_render::calls_tool_globals(&head),
+        site: super::serve::is_zip_site(seen),
     };
     let untouched = tag.is_none()
         && !additions.noindex

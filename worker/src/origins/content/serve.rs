@@ -45,7 +45,7 @@ fn source_type(seen: &Seen) -> SourceType {
     seen.row.source_type.unwrap_or(SourceType::Html)
 }
 
-fn is_zip_site(seen: &Seen) -> bool {
+pub(super) fn is_zip_site(seen: &Seen) -> bool {
     source_type(seen) == SourceType::Html
         && seen
             .row
