@@ -401,7 +401,7 @@ function threeForm(token) {
 export function tailwindFourVariables(text) {
   const pairs = new Map();
   for (const token of text.split(/[\s"'`{}]+/)) {
-    if (!token.includes("(--") && !token.endsWith("!")) continue;
+    if (!/\((?:[a-z-]+:)?--/.test(token) && !token.endsWith("!")) continue;
     const three = threeForm(token);
     if (three && !text.includes(three)) pairs.set(token, three);
   }
