@@ -101,3 +101,24 @@ test("Tailwind v4's `w-(--var)` shorthand (sweep 12) gets v3's `w-[var(--var)]` 
   assert.doesNotMatch(css, /\.p-\\\(--pad/);
   assert.doesNotMatch(css, /\[var\\\(--(sidebar|brand|header|hero)/);
 });
+
+test("Tailwind v4's `!` suffix and `(--var)/50` opacity (sweep 13) get v3's CSS under their own names; inset shadows and masks are v4's", async () => {
+  const { tailwindFourVariables } = await import(pathToFileURL(join(kit, 'tailwind-config.js')));
+  const text = '<b className="bg-red-500! bg-red-500/50! hover:bg-(--brand)! md:-mt-2! bg-(--status)/15 border-(--line)/40 w-(--w)/50 inset-shadow-sm inset-ring inset-ring-red-500/20 mask-b-from-40% mask-radial-to-70%">Saved!</b>';
+  const four = tailwindFourVariables(text);
+  const css = four.rename(await createTailwindcss({ tailwindConfig: TAILWIND_CONFIG }).generateStylesFromContent(CSS, [text, four.extra]));
+  assert.match(css, /\.bg-red-500\\! \{\s*--tw-bg-opacity: 1 !important;\s*background-color: rgb\(239 68 68 \/ var\(--tw-bg-opacity\)\) !important/);
+  // The whole class is renamed, not the start of a longer one.
+  assert.match(css, /\.bg-red-500\\\/50\\! \{\s*background-color: rgb\(239 68 68 \/ 0\.5\) !important/);
+  assert.match(css, /\.hover\\:bg-\\\(--brand\\\)\\!:hover \{\s*background-color: var\(--brand\) !important/);
+  assert.match(css, /\.md\\:-mt-2\\! \{\s*margin-top: -0\.5rem !important/);
+  assert.match(css, /\.bg-\\\(--status\\\)\\\/15 \{\s*background-color: color-mix\(in oklab,var\(--status\) 15%,transparent\)/);
+  assert.match(css, /\.border-\\\(--line\\\)\\\/40 \{\s*border-color: color-mix\(in oklab,var\(--line\) 40%,transparent\)/);
+  // An opacity is a colour's only: `w-(--w)/50` is nothing.
+  assert.doesNotMatch(css, /--w/);
+  assert.doesNotMatch(css, /\\!bg-|\[color\\:|Saved/);
+  assert.match(css, /\.inset-shadow-sm \{\s*--tw-inset-shadow: inset 0 2px 4px var\(--tw-inset-shadow-color, rgb\(0 0 0 \/ 0\.05\)\);\s*box-shadow: var\(--tw-inset-shadow/);
+  assert.match(css, /\.inset-ring-red-500\\\/20 \{\s*--tw-inset-ring-color: rgb\(239 68 68 \/ 0\.2\)/);
+  assert.match(css, /\.mask-b-from-40\\% \{\s*mask-image: var\(--tw-mask-top, linear-gradient\(#fff, #fff\)\)[^}]*mask-composite: intersect;[^}]*--tw-mask-bottom-from-position: 40%/);
+  assert.match(css, /\.mask-radial-to-70\\% \{[^}]*--tw-mask-radial: radial-gradient\(/);
+});

@@ -111,7 +111,63 @@ const ROTATE_3D = "var(--tw-rotate-x,) var(--tw-rotate-y,)";
 // v4's `not-*`, `nth-*` and `starting:` variants over the pseudo-classes models put behind them.
 const NOT = { first: ":first-child", last: ":last-child", only: ":only-child", odd: ":nth-child(odd)", even: ":nth-child(even)",
   disabled: ":disabled", checked: ":checked", empty: ":empty", hover: ":hover", focus: ":focus" };
+// v4's inset shadows and rings (`inset-shadow-sm`, `inset-shadow-black/10`, `inset-ring`,
+// `inset-ring-white/10`): a shadow of their own beside v3's `shadow-*` and `ring-*`, whose variables
+// the box-shadow here adds up (these rules come after v3's, so an element with both gets all).
+const INSET_SHADOWS = { "2xs": "inset 0 1px", xs: "inset 0 1px 1px", sm: "inset 0 2px 4px" };
+const BOX_SHADOW = "var(--tw-inset-shadow, 0 0 #0000), var(--tw-inset-ring-shadow, 0 0 #0000), var(--tw-ring-offset-shadow, 0 0 #0000), var(--tw-ring-shadow, 0 0 #0000), var(--tw-shadow, 0 0 #0000)";
+// v4.1's masks (`mask-b-from-60%`, `mask-x-from-90%`, `mask-radial-from-40%`, `mask-linear-to-80%`):
+// each side, the radial and the linear mask a layer of their own, opaque where not set, intersected,
+// as v4 composes them. Without @property, a masked element's variables reach its descendants: a
+// masked element inside another masked one takes its sides too.
+const OPAQUE = "linear-gradient(#fff, #fff)";
+const MASK_SIDES = { t: ["top"], r: ["right"], b: ["bottom"], l: ["left"], x: ["left", "right"], y: ["top", "bottom"] };
+const MASK_IMAGE = ["top", "right", "bottom", "left", "radial", "linear"].map((layer) => `var(--tw-mask-${layer}, ${OPAQUE})`).join(", ");
+const maskStops = (layer) =>
+  `var(--tw-mask-${layer}-from-color, black) var(--tw-mask-${layer}-from-position, 0%), var(--tw-mask-${layer}-to-color, transparent) var(--tw-mask-${layer}-to-position, 100%)`;
+const MASK_LAYERS = {
+  ...Object.fromEntries(["top", "right", "bottom", "left"].map((side) => [side, `linear-gradient(to ${side}, ${maskStops(side)})`])),
+  radial: `radial-gradient(var(--tw-mask-radial-shape, ellipse) var(--tw-mask-radial-size, farthest-corner) at var(--tw-mask-radial-position, center), ${maskStops("radial")})`,
+  linear: `linear-gradient(var(--tw-mask-linear-angle, 0deg), ${maskStops("linear")})`,
+};
+const flatten = (colors, prefix = "") =>
+  Object.entries(colors).flatMap(([name, value]) =>
+    typeof value === "object" ? flatten(value, `${prefix}${name}-`) : [[name === "DEFAULT" ? prefix.slice(0, -1) : `${prefix}${name}`, value]]);
 function tailwindFourNames({ addUtilities, matchUtilities, matchVariant, addVariant, theme }) {
+  const colours = Object.fromEntries(flatten(theme("colors")));
+  matchUtilities(
+    { "inset-shadow": (value) => ({ "--tw-inset-shadow": value === "none" ? "0 0 #0000" : `${value} var(--tw-inset-shadow-color, rgb(0 0 0 / 0.05))`, "box-shadow": BOX_SHADOW }) },
+    { values: { ...INSET_SHADOWS, none: "none" } },
+  );
+  matchUtilities({ "inset-shadow": (value) => ({ "--tw-inset-shadow-color": value }) }, { values: colours, type: "color" });
+  matchUtilities(
+    { "inset-ring": (value) => ({ "--tw-inset-ring-shadow": `inset 0 0 0 ${value} var(--tw-inset-ring-color, currentColor)`, "box-shadow": BOX_SHADOW }) },
+    { values: { DEFAULT: "1px", 0: "0px", 1: "1px", 2: "2px", 4: "4px", 8: "8px" } },
+  );
+  matchUtilities({ "inset-ring": (value) => ({ "--tw-inset-ring-color": value }) }, { values: colours, type: "color" });
+  const positions = { ...theme("spacing"), ...Object.fromEntries(Array.from({ length: 101 }, (_, n) => [`${n}%`, `${n}%`])) };
+  const mask = (layers, end, value) =>
+    Object.assign({ "mask-image": MASK_IMAGE, "mask-composite": "intersect" }, ...layers.map((layer) => ({ [`--tw-mask-${layer}`]: MASK_LAYERS[layer], [`--tw-mask-${layer}-${end}-position`]: value })));
+  for (const [key, layers] of Object.entries({ ...MASK_SIDES, radial: ["radial"], linear: ["linear"] })) {
+    for (const end of ["from", "to"]) {
+      matchUtilities({ [`mask-${key}-${end}`]: (value) => mask(layers, end, value) }, { values: positions, type: ["percentage", "length"] });
+    }
+  }
+  matchUtilities(
+    { "mask-linear": (value) => ({ "--tw-mask-linear-angle": value }) },
+    { values: Object.fromEntries([0, 45, 90, 135, 180, 225, 270, 315].map((n) => [n, `${n}deg`])), supportsNegativeValues: true },
+  );
+  addUtilities({
+    ".mask-none": { "mask-image": "none" },
+    ".mask-circle": { "--tw-mask-radial-shape": "circle" },
+    ".mask-ellipse": { "--tw-mask-radial-shape": "ellipse" },
+    ".mask-radial-closest-side": { "--tw-mask-radial-size": "closest-side" },
+    ".mask-radial-farthest-side": { "--tw-mask-radial-size": "farthest-side" },
+    ".mask-radial-closest-corner": { "--tw-mask-radial-size": "closest-corner" },
+    ".mask-radial-farthest-corner": { "--tw-mask-radial-size": "farthest-corner" },
+    ...Object.fromEntries(Object.entries({ center: "center", top: "top", bottom: "bottom", left: "left", right: "right", "top-left": "top left",
+      "top-right": "top right", "bottom-left": "bottom left", "bottom-right": "bottom right" }).map(([k, v]) => [`.mask-radial-at-${k}`, { "--tw-mask-radial-position": v }])),
+  });
   addUtilities({
     ".transform-3d": { "transform-style": "preserve-3d" },
     ".transform-flat": { "transform-style": "flat" },
@@ -310,21 +366,51 @@ export function tailwindFourValues(text) {
 // v4's CSS-variable shorthand, `w-(--sidebar-width)`, `bg-(--brand)`, `hover:bg-(image:--hero)`: v3
 // writes it `w-[var(--sidebar-width)]` and cannot read the parentheses. Each class of that form the
 // text names is handed to Tailwind in v3's form and its CSS renamed back; one whose v3 form the text
-// also names is left (its rules would have to be copied, not renamed).
-const escapeClass = (name) => name.replace(/[^A-Za-z0-9_-]/g, "\\$&").replace(/^(-?)(\d)/, (_, dash, d) => `${dash}\\3${d} `);
+// also names is left (its rules would have to be copied, not renamed). Sweep 13: with an opacity,
+// `bg-(--brand)/50` is v4's `color-mix(in oklab, var(--brand) 50%, transparent)` (v3's
+// `bg-[var(--brand)]/50` makes no CSS); and v4's `!` at a class's end (`bg-red-500!`,
+// `hover:bg-(--brand)!`), which shadcn's variants are overridden with, is v3's `!` before the
+// utility (`hover:!bg-red-500`).
+const escapeClass = (name) =>
+  name.replace(/,/g, "\u0000").replace(/[^A-Za-z0-9_\u0000-]/g, "\\$&").replace(/\u0000/g, "\\2c ").replace(/^(-?)(\d)/, (_, dash, d) => `${dash}\\3${d} `);
+const COLOUR_ROOTS = /^-?(?:bg|text|border(?:-[xytrblse])?|ring|ring-offset|outline|fill|stroke|from|via|to|shadow|decoration|accent|caret|divide|placeholder)-$/;
+function threeForm(token) {
+  // The utility is what follows the last variant's colon outside brackets and parentheses.
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < token.length; i++) {
+    const c = token[i];
+    if (c === "[" || c === "(") depth++;
+    else if (c === "]" || c === ")") depth--;
+    else if (c === ":" && depth === 0) start = i + 1;
+  }
+  const variants = token.slice(0, start);
+  let utility = token.slice(start);
+  const important = utility.length > 1 && utility.endsWith("!") && !utility.startsWith("!");
+  if (important) utility = utility.slice(0, -1);
+  const m = /^(-?[a-z][a-z0-9-]*-)\((?:([a-z-]+):)?(--[A-Za-z0-9_-]+)\)(?:\/(\d{1,3}))?$/.exec(utility);
+  if (m) {
+    const [, root, type, variable, alpha] = m;
+    if (alpha !== undefined) {
+      if (type || !COLOUR_ROOTS.test(root) || Number(alpha) > 100) return null;
+      utility = `${root}[color:color-mix(in_oklab,var(${variable})_${alpha}%,transparent)]`;
+    } else utility = `${root}[${type ? `${type}:` : ""}var(${variable})]`;
+  } else if (!important || !/^-?[a-z@]/.test(utility)) return null;
+  return `${variants}${important ? "!" : ""}${utility}`;
+}
 export function tailwindFourVariables(text) {
   const pairs = new Map();
   for (const token of text.split(/[\s"'`{}]+/)) {
-    const m = /^(.*?-)\((?:([a-z-]+):)?(--[A-Za-z0-9_-]+)\)(!?)$/.exec(token);
-    if (!m) continue;
-    const three = `${m[1]}[${m[2] ? `${m[2]}:` : ""}var(${m[3]})]`;
-    if (!text.includes(three)) pairs.set(token, three);
+    if (!/\((?:[a-z-]+:)?--/.test(token) && !token.endsWith("!")) continue;
+    const three = threeForm(token);
+    if (three && !text.includes(three)) pairs.set(token, three);
   }
   const extra = [...pairs.values()].join(" ");
   const rename = (css) => {
     for (const [four, three] of pairs) {
-      const from = `.${escapeClass(three)}`;
-      css = css.split(from).join(`.${escapeClass(four)}`);
+      // The class whole: not the start of a longer one (`.\!bg-red-500` in `.\!bg-red-500\/50`).
+      const from = new RegExp(`\\.${escapeClass(three).replace(/[\\^$.*+?()[\]{}|]/g, "\\$&")}(?![A-Za-z0-9_\\\\-])`, "g");
+      css = css.replace(from, () => `.${escapeClass(four)}`);
     }
     return css;
   };

@@ -633,6 +633,7 @@ const INSTEAD = [
   [/^three\/(?:examples\/jsm|addons)\//, "Of three's add-ons (three/examples/jsm, three/addons) only r128's OrbitControls is provided, on the page's three r128; the others (loaders, post-processing, other controls) are not. "],
   [/^@lottiefiles\//, "LottieFiles' players are not provided; lottie-react is, with the animation's JSON written into the file (`<Lottie animationData={animationData} />`). "],
   [/^react-use(?:\/|$)/, "react-use is not provided (a hundred hooks and their dependencies, for the one or two a component uses): react-confetti sizes itself to the window without its useWindowSize, and a resize listener in an effect, or another hook written into the file, does the rest. "],
+  [/^ai(?:\/|$)|^@ai-sdk\//, "The AI SDK (ai, @ai-sdk/*) is not provided: its useChat posts to the app's own route (/api/chat) on a server, where the model's API key is kept, and a drop has no server. "],
   [/\.json$/, "A JSON file beside the component is not part of a single-file drop: write its data into the file as a constant (a Lottie animation's JSON into the file as `const animationData = {…}`). "],
 ];
 function unavailable(name) {
