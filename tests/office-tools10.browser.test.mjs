@@ -1,8 +1,8 @@
 // Workbooks and decks as the real tools save them, round 10: styles of whole rows and columns
 // (XlsxWriter's set_row and set_column with a format, openpyxl's row_ and column_dimensions) on the
 // cells the file does not list, a sheet that hides its zeros (`showZeros="0"`, XlsxWriter's
-// hide_zero), a table's banded columns and first and last column, and in a python-pptx deck a
-// pie's labels outside its slices and a column chart's losses. Each file is written during the
+// hide_zero), a table's banded columns and first and last column, times with fractions of a
+// second, and in a python-pptx deck a pie's labels outside its slices and a column chart's losses. Each file is written during the
 // run by the tool in .venv, dropped through the real Worker and opened in Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +18,7 @@ const { SHOTS } = world;
 // same format, as XlsxWriter writes a row's format into its cells), column H shaded blue, row 12
 // filled green with nothing in it; a table at A3:D7 in Medium 2 with banded columns (not rows)
 // and its first and last column picked out; F2:F5 zeros (a number, a formula, a currency) and a 7
-// in a sheet that hides zeros.
+// in a sheet that hides zeros; E9 and E10 a lap of 10.627 seconds in `mm:ss.0` and `ss.00`.
 const REPORT = String.raw`
 import sys, xlsxwriter
 book = xlsxwriter.Workbook(sys.argv[1]); s = book.add_worksheet('Report')
@@ -36,6 +36,8 @@ s.write('F2', 0)
 s.write_formula('F3', '=F2*2', None, 0)
 s.write('F4', 0, book.add_format({'num_format': '$#,##0.00'}))
 s.write('F5', 7)
+s.write('E9', 0.000123, book.add_format({'num_format': 'mm:ss.0'}))
+s.write('E10', 0.000123, book.add_format({'num_format': 'ss.00'}))
 book.close()
 `;
 
@@ -46,7 +48,7 @@ const look = (page, address) => atCell(page, address, (cell) => {
   return { fill: style.backgroundColor, bold: Number(style.fontWeight) >= 600, bottom: /0px -1px 0px 0px inset/.test(style.boxShadow) };
 });
 
-test("a whole row's and a whole column's style on the cells the file does not list; zeros hidden; a table's banded columns and first and last column", async () => {
+test("a whole row's and a whole column's style on the cells the file does not list; zeros hidden; fractions of a second; a table's banded columns and first and last column", async () => {
   const { page, context } = await world.openWorkbook('report.xlsx', writtenBy(REPORT));
   try {
     const orange = 'rgb(255, 192, 0)';
@@ -65,6 +67,9 @@ test("a whole row's and a whole column's style on the cells the file does not li
     assert.equal((await look(page, 'E13'))?.fill ?? 'rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', 'E13 is plain');
     // Zeros are hidden (a number, a calculated formula, a currency); the 7 shows.
     assert.deepEqual(await texts(page, ['F2', 'F3', 'F4', 'F5']), { F2: '', F3: '', F4: '', F5: '7' });
+    // Fractions of a second: the minutes and the seconds as Excel shows them (they read "12:11.6"
+    // and "11.63": the month, and the seconds rounded before the fraction).
+    assert.deepEqual(await texts(page, ['E9', 'E10']), { E9: '00:10.6', E10: '10.63' });
     // The table's banded columns: A and C in the accent's tint, B and D not; rows unbanded.
     const band = (await look(page, 'C5')).fill;
     assert.notEqual(band, 'rgba(0, 0, 0, 0)', 'C5 is in a band');

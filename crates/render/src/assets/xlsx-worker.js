@@ -1689,7 +1689,7 @@ function sheetWorker() {
         // minus sign before everything, as Excel does: `$#,##0.00` gives -$12.50 (ExcelTS wrote
         // $-12.50, and £-12.50 for `[$£-809]#,##0.00`). Not dates and times (negatives are ####).
         const signFirst = typeof value === "number" && value < 0 && sectionsOf(format).length === 1 && !DATE_CODES.test(format.replace(/"[^"]*"?|\\.|\[[^\]]*\]?/g, ""));
-        const calendar = calendarText(value, format);
+        const calendar = calendarText(value, format) ?? fractionalTime(value, format);
         if (calendar !== null) {
           text = calendar;
         } else {
@@ -1775,6 +1775,46 @@ function sheetWorker() {
   const JAPANESE_ERAS = [[Date.UTC(2019, 4, 1), "令和", "R"], [Date.UTC(1989, 0, 8), "平成", "H"], [Date.UTC(1926, 11, 25), "昭和", "S"], [Date.UTC(1912, 6, 30), "大正", "T"], [Date.UTC(1868, 0, 1), "明治", "M"]];
   const NATIVE_ZEROS = { 0x02: 0x660, 0x03: 0x6f0, 0x0d: 0xe50 };
   const calendarFormats = new Map();
+  // A time with fractions of a second (`mm:ss.0`, `h:mm:ss.00`, `[h]:mm:ss.000`, `ss.00`: lap and
+  // race times, a stopwatch's splits), which ExcelTS wrote with its seconds rounded to whole ones
+  // before the fraction was added (10.63 s as "11.63") and `mm` before `:ss` as the month (10.6 s
+  // in `mm:ss.0` read "12:11.6"; Excel shows "00:10.6"). Drawn here for a format of one section of
+  // time codes only, rounded to the digits shown as Excel rounds it; anything else is ExcelTS's.
+  const FRACTIONAL_TIME = /\[h+\]|\[m+\]|\[s+\]|h{1,2}|m{1,2}|s{1,2}|\.0{1,3}|AM\/PM|A\/P|[:\s]|"[^"]*"|\\./gi;
+  function fractionalTime(value, format) {
+    if (!/s\.0/i.test(format) || /[;[\]]/.test(format.replace(/\[(?:h+|m+|s+)\]/gi, ""))) return null;
+    const tokens = format.match(FRACTIONAL_TIME) || [];
+    if (tokens.join("") !== format) return null;
+    const serial = value instanceof Date ? (value.getTime() - EXCEL_EPOCH_MS) / 86_400_000 : value;
+    if (typeof serial !== "number" || !Number.isFinite(serial) || serial < 0) return null;
+    const places = (tokens.find((t) => /^\.0/.test(t)) || ".0").length - 1;
+    const scale = 10 ** places;
+    const total = Math.round(serial * 86_400 * scale) / scale;
+    const whole = Math.floor(total + 1e-9);
+    const twelve = tokens.some((t) => /^A/i.test(t));
+    const pad = (n, width) => String(n).padStart(width, "0");
+    return tokens.map((t) => {
+      const lower = t.toLowerCase();
+      if (lower[0] === "[") {
+        const n = lower[1] === "h" ? Math.floor(whole / 3600) : lower[1] === "m" ? Math.floor(whole / 60) : whole;
+        return pad(n, lower.length - 2);
+      }
+      if (lower[0] === "h") {
+        let h = Math.floor(whole / 3600) % 24;
+        if (twelve) h = h % 12 || 12;
+        return pad(h, lower.length);
+      }
+      if (lower[0] === "m") return pad(Math.floor(whole / 60) % 60, lower.length);
+      if (lower[0] === "s") return pad(whole % 60, lower.length);
+      if (lower[0] === ".") return `.${pad(Math.round((total - whole) * scale), places)}`;
+      if (lower === "am/pm") return Math.floor(whole / 3600) % 24 < 12 ? "AM" : "PM";
+      if (lower === "a/p") return Math.floor(whole / 3600) % 24 < 12 ? "A" : "P";
+      if (t[0] === '"') return t.slice(1, -1);
+      if (t[0] === "\\") return t[1];
+      return t;
+    }).join("");
+  }
+
   function calendarText(value, format) {
     let plan = calendarFormats.get(format);
     if (plan === undefined) {
