@@ -62,6 +62,14 @@ const PATCHES = [
     from: 'v = ZV(o, n, f, d, p)',
     to: 'v = ZV(o, n, f && !n && h.some((_) => !_.labelsExplicitlyOff && [_.sharedLabels, ..._.pointOverrides.values()].some((S) => { const $ = rd(_.sharedLabels, S); return $ && qs($) && aY($.position) === "outside"; })) ? "out" : f, d, p)',
   },
+  // A column's data label outside its end (`outEnd`, PowerPoint's default for columns) was drawn
+  // above the column whatever its sign, so a loss's label sat on the zero line over the category
+  // name; PowerPoint puts it past the column's end, below a negative one (and inside the end or
+  // the base likewise turned over). Columns only: a horizontal bar's labels are left as they were.
+  {
+    from: '      return !Ut && !Pt ? st : {',
+    to: '      const plugFlip = !o && typeof st == "number" && st < 0 && (Pt ?? W) && { top: "bottom", insideTop: "insideBottom", insideBottom: "insideTop" }[(Pt ?? W).position];\n      plugFlip && (Pt = Pt ? { ...Pt, position: plugFlip } : { position: plugFlip });\n      return !Ut && !Pt ? st : {',
+  },
   { from: '(a === "top" || a === "bottom") && (s -= 4), !t)', to: '(a === "top" || a === "bottom") && (s -= 4), r === "out" && (s = Math.round(s * 0.72)), !t)' },
 ];
 

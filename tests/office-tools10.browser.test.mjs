@@ -110,7 +110,8 @@ test("openpyxl's row and column dimensions' fills are drawn on the empty cells o
 });
 
 // A python-pptx deck: a pie of five regions whose labels (name and share) sit outside the slices,
-// and a column chart of a quarter's profits and losses that says nothing of inverting negatives.
+// and a column chart of a quarter's profits and losses, labelled outside their ends, that says
+// nothing of inverting negatives.
 const CHART_DECK = String.raw`
 import sys
 from pptx import Presentation
@@ -130,11 +131,13 @@ labels.show_category_name = True; labels.position = XL_LABEL_POSITION.OUTSIDE_EN
 s = p.slides.add_slide(p.slide_layouts[6])
 data = CategoryChartData(); data.categories = ['Q1', 'Q2', 'Q3', 'Q4']
 data.add_series('Profit', (120, -45, 80, -60))
-s.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(0.5), Inches(0.5), Inches(9), Inches(6.5), data)
+col = s.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(0.5), Inches(0.5), Inches(9), Inches(6.5), data).chart
+col.plots[0].has_data_labels = True
+col.plots[0].data_labels.position = XL_LABEL_POSITION.OUTSIDE_END
 p.save(sys.argv[1])
 `;
 
-test("a pie's labels outside its slices stay inside the chart; a column chart's losses are drawn in the series' colour", async () => {
+test("a pie's labels outside its slices stay inside the chart; a column chart's losses are drawn in the series' colour, labelled below their ends", async () => {
   const { owner } = await world.app.world();
   const e = await world.app.dropLive(owner, { file: { name: 'charts.pptx', content: writtenBy(CHART_DECK, 'charts.pptx') }, fields: { scope: 'personal', visibility: 'link', source_type: 'pptx' } });
   const context = await world.browser.newContext({ userAgent: BROWSER_UA, viewport: { width: 1200, height: 900 } });
@@ -150,7 +153,7 @@ test("a pie's labels outside its slices stay inside the chart; a column chart's 
       const width = this.measureText(String(text)).width * m.a;
       const at = m.a * x + m.e;
       const left = this.textAlign === 'center' ? at - width / 2 : this.textAlign === 'right' || this.textAlign === 'end' ? at - width : at;
-      window.plugText.push({ text: String(text), left, right: left + width, canvas: this.canvas.width });
+      window.plugText.push({ text: String(text), left, right: left + width, y: m.d * y + m.f, canvas: this.canvas.width });
       return fillText.call(this, text, x, y, ...rest);
     };
     proto.fill = function (...args) {
@@ -172,6 +175,11 @@ test("a pie's labels outside its slices stay inside the chart; a column chart's 
     const labels = drawn.filter((t) => /%/.test(t.text));
     for (const name of ['North America 38%', 'Middle East 5%']) assert.ok(labels.some((t) => t.text === name), `${name} is drawn: ${JSON.stringify(labels)}`);
     for (const t of labels) assert.ok(t.left >= 0 && t.right <= t.canvas, `"${t.text}" is inside its chart: ${JSON.stringify(t)}`);
+    // A loss's label past its column's end, below the category name on the zero line (it sat on
+    // the zero line, over the name); a profit's above its column.
+    const at = (text) => drawn.findLast((t) => t.text === text);
+    for (const [loss, quarter] of [['-45', 'Q2'], ['-60', 'Q4']]) assert.ok(at(loss)?.y > at(quarter).y + 10, `${loss} is below its column: ${JSON.stringify([at(loss), at(quarter)])}`);
+    assert.ok(at('120').y < at('Q1').y, `120 is above its column: ${JSON.stringify([at('120'), at('Q1')])}`);
     assert.deepEqual(errors, []);
     await page.screenshot({ path: join(SHOTS, 'charts.png'), fullPage: true });
   } finally {
