@@ -49,6 +49,28 @@ const PATCHES = [
   // however narrow the chart: "$1,000" ran into "$1,500". Labels that would overlap the one before
   // are left out, as PowerPoint spaces its labels to fit.
   { from: 'v && fT(D), Li(D, k, "value");', to: 'v && fT(D), Li(D, k, "value"), D.axisLabel = { ...D.axisLabel, hideOverlap: !0 };' },
+  // A bar whose value is negative was drawn white with a black outline unless its series said
+  // `<c:invertIfNegative val="0"/>`; the element left out means no inverting (the schema's
+  // default, and PowerPoint's drawing), and python-pptx and Google Slides leave it out, so every
+  // loss in a profit chart was a white box. Only a series that asks is inverted.
+  { from: 'j.invertIfNegative !== !1 && ut < 0', to: 'j.invertIfNegative === !0 && ut < 0' },
+  // A pie's labels outside its slices (`dLblPos` outEnd or bestFit, the default) were laid out
+  // around a pie of the same radius as one without, so they ran past the chart's edges and were
+  // cut ("North America 38%" lost its first letters at the left). PowerPoint shrinks the pie to
+  // make room for them: the radius is cut to 72% where a pie (not a doughnut) has such labels.
+  {
+    from: 'v = ZV(o, n, f, d, p)',
+    to: 'v = ZV(o, n, f && !n && h.some((_) => !_.labelsExplicitlyOff && [_.sharedLabels, ..._.pointOverrides.values()].some((S) => { const $ = rd(_.sharedLabels, S); return $ && qs($) && aY($.position) === "outside"; })) ? "out" : f, d, p)',
+  },
+  // A column's data label outside its end (`outEnd`, PowerPoint's default for columns) was drawn
+  // above the column whatever its sign, so a loss's label sat on the zero line over the category
+  // name; PowerPoint puts it past the column's end, below a negative one (and inside the end or
+  // the base likewise turned over). Columns only: a horizontal bar's labels are left as they were.
+  {
+    from: '      return !Ut && !Pt ? st : {',
+    to: '      const plugFlip = !o && typeof st == "number" && st < 0 && (Pt ?? W) && { top: "bottom", insideTop: "insideBottom", insideBottom: "insideTop" }[(Pt ?? W).position];\n      plugFlip && (Pt = Pt ? { ...Pt, position: plugFlip } : { position: plugFlip });\n      return !Ut && !Pt ? st : {',
+  },
+  { from: '(a === "top" || a === "bottom") && (s -= 4), !t)', to: '(a === "top" || a === "bottom") && (s -= 4), r === "out" && (s = Math.round(s * 0.72)), !t)' },
 ];
 
 let code = await readFile(SOURCE, 'utf8');

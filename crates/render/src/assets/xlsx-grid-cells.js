@@ -33,7 +33,11 @@ function rowElement(grid, r, cols, rowHeaders) {
     head.textContent = String(r + 1);
     row.appendChild(head);
   }
-  if (r >= sheet.rows) return row;
+  const lineStyle = lineStyleOf(grid, r);
+  if (r >= sheet.rows) {
+    if (lineStyle) lineCells(grid, row, r, cols[0], cols[1], start, lineStyle);
+    return row;
+  }
   let x = start;
   const rowFirst = sheet.rowStart[r];
   const end = sheet.rowStart[r + 1];
@@ -55,6 +59,7 @@ function rowElement(grid, r, cols, rowHeaders) {
     const range = frozenCell ? [0, layout.colCount] : rowHeaders ? cols : [layout.frozenCols, layout.colCount];
     const [from, to] = overflowRange(grid, i, r, c, rowFirst, end, range, frozenCell && c < cols[0] ? -Infinity : taken);
     if (to < cols[0]) continue;
+    if (lineStyle && from > cols[0]) x = lineCells(grid, row, r, colAt(colLeft, taken), from, x, lineStyle);
     const left = headerWidth + colLeft[from];
     const cell = cellElement(grid, i, colLeft[to + 1] - colLeft[from], to > from, r);
     if (hasFilterButton(sheet, r, c)) cell.classList.add("plug-filter");
@@ -66,7 +71,57 @@ function rowElement(grid, r, cols, rowHeaders) {
     taken = x - headerWidth;
     row.appendChild(cell);
   }
+  if (lineStyle) lineCells(grid, row, r, colAt(colLeft, taken), cols[1], x, lineStyle);
   return row;
+}
+
+// The style of a whole row or column (see lineStyles in xlsx-worker.js) for the cells of row `r`
+// the file does not list: a function of the column, or null when neither has one.
+function lineStyleOf(grid, r) {
+  const { sheet } = grid.layout;
+  if (!grid.lineStyles || grid.lineStyles.sheet !== sheet) {
+    const rows = new Map((sheet.rowStyles || []).map(([row, style]) => [row, style]));
+    const cols = (sheet.colStyles || []).length ? new Int32Array(16384).fill(-1) : null;
+    for (const [first, last, style] of sheet.colStyles || []) cols.fill(style, first, last + 1);
+    grid.lineStyles = { sheet, rows, cols };
+  }
+  const { rows, cols } = grid.lineStyles;
+  const own = rows.get(r);
+  if (own !== undefined) return () => own;
+  return cols ? (c) => (c < 16384 ? cols[c] : -1) : null;
+}
+
+// The first column whose left edge is at or past `px` (where a text drawn before has ended).
+function colAt(colLeft, px) {
+  let lo = 0;
+  let hi = colLeft.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (colLeft[mid] < px) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// Empty cells of columns [from, to) in a row or column styled as a whole, each in that style,
+// appended after `x` (the row's drawn edge, in the row's pixels); returns the new edge.
+function lineCells(grid, row, r, from, to, x, styleOf) {
+  const { layout } = grid;
+  const { colLeft, headerWidth } = layout;
+  for (let c = from; c < to; c++) {
+    const style = styleOf(c);
+    const width = colLeft[c + 1] - colLeft[c];
+    if (style < 0 || width <= 0 || isMerged(layout, r, c)) continue;
+    const left = headerWidth + colLeft[c];
+    if (left < x) continue;
+    const el = document.createElement("div");
+    el.className = `plug-c k${KIND_EMPTY} ${grid.styles.prefix}${style}`;
+    el.style.width = `${width}px`;
+    el.style.marginLeft = `${left - x}px`;
+    row.appendChild(el);
+    x = left + width;
+  }
+  return x;
 }
 
 // A text that spills keeps its cell's borders at its own column, as Excel and LibreOffice draw

@@ -3,7 +3,7 @@
 // sees only what sheetWorker hands it.
 function sheetFormulas(shared) {
   "use strict";
-  const { KIND, FORMULA, display } = shared;
+  const { KIND, FORMULA, display, hidesZero } = shared;
 
   const MAX_EDGES = 4_000_000; // circular-reference search gives up past this many dependencies
   // The engine reads a range as a dense rectangle of its cells (whole columns and rows cut to the
@@ -267,7 +267,7 @@ function sheetFormulas(shared) {
       if (SPILL_REFERENCE.test(formula) || !parses(formula)) return null;
       result = BARE_LAMBDA.test(formula) && callAt(formula, formula.indexOf("("))?.end === formula.trimEnd().length - 1 ? { error: "#CALC!" } : 0;
     }
-    return display(result, numFmt) || { text: "", kind: KIND.empty };
+    return (!hidesZero(cell, result) && display(result, numFmt)) || { text: "", kind: KIND.empty };
   }
 
   // A dynamic array formula without stored results (XlsxWriter's write_dynamic_array_formula
@@ -447,7 +447,7 @@ function sheetFormulas(shared) {
       const cells = [];
       worksheet.eachRow((row) => row.eachCell((c) => {
         if (c.type === FORMULA || filled.has(c.row * 16384 + c.col)) return;
-        const shown = display(c.value, c.numFmt);
+        const shown = !hidesZero(c, c.value) && display(c.value, c.numFmt);
         if (shown) cells.push([c.row - 1, c.col - 1, shown.text, shown.kind]);
       }));
       if (cells.length) spills.push({ sheet, cells });

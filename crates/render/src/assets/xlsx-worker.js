@@ -23,7 +23,11 @@ function sheetWorker() {
   const PREVIEW_TIMEOUT_MS = 8_000;
   let chartsLibrary = null;
   let previewAbandoned = false;
-  const { calculate } = sheetFormulas({ KIND, FORMULA, display });
+  // Sheets whose view hides zeros (Excel's Options > "Show a zero in cells that have zero value"
+  // off, `showZeros="0"`; XlsxWriter's hide_zero), which ExcelTS does not read (see readZeroHiding).
+  let zeroHiding = new Set();
+  const hidesZero = (cell, value) => value === 0 && zeroHiding.size > 0 && Boolean(cell && cell.worksheet && zeroHiding.has(cell.worksheet.name));
+  const { calculate } = sheetFormulas({ KIND, FORMULA, display, hidesZero });
   const { StyleTable, themeColors } = sheetStyles();
 
   // First the libraries' URLs (the reader loads while the page still fetches the file; the chart
@@ -73,6 +77,7 @@ function sheetWorker() {
     }
     progress("Laying out the sheets…");
     const parts = await readSheetParts(bytes);
+    zeroHiding = await readZeroHiding(bytes);
     addEmptyCellNotes(workbook, parts);
     addExtIconSets(workbook, parts);
     const cellPictures = await readCellPictures(bytes);
@@ -764,7 +769,43 @@ function sheetWorker() {
     });
     model.colWidths = columnWidths((c) => sheet.getColumn(c), Math.max(model.colCount, model.frozenCols));
     model.filters = filterButtons(sheet, parts && parts.tables);
+    Object.assign(model, lineStyles(sheet, styles));
     return model;
+  }
+
+  // Styles of whole rows and columns (`<row s="3" customFormat="1">`, `<col style="2">`:
+  // XlsxWriter's set_row and set_column with a format, openpyxl's row_ and column_dimensions,
+  // Excel's fill of a selected row or column), which Excel draws on every cell the file does not
+  // list, to the sheet's edge (a header row's fill ran out at its last cell). Only what shows on an
+  // empty cell counts: a fill or a border. The row's wins where both have one, as in Excel.
+  // rowStyles: [[row, style]…]; colStyles: [[first, last, style]…], 0-based.
+  function lineStyles(sheet, styles) {
+    const shows = (style) => {
+      const id = styles.id(style);
+      // The style table's fill and border flags (STYLE_FLAG in xlsx-worker-styles.js).
+      return id >= 0 && styles.flags[id] & (1 | 8192) ? id : -1;
+    };
+    const rowStyles = [];
+    const colStyles = [];
+    try {
+      sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+        if (rowStyles.length >= 100_000 || !row.style || !Object.keys(row.style).length) return;
+        const id = shows(row.style);
+        if (id >= 0) rowStyles.push([rowNumber - 1, id]);
+      });
+      const columns = sheet.columns || [];
+      for (let c = 0; c < Math.min(columns.length, 16384); c++) {
+        const style = columns[c] && columns[c].style;
+        const id = style && Object.keys(style).length ? shows(style) : -1;
+        if (id < 0) continue;
+        const last = colStyles[colStyles.length - 1];
+        if (last && last[1] === c - 1 && last[2] === id) last[1] = c;
+        else colStyles.push([c, c, id]);
+      }
+    } catch {
+      // A row or column the reader could not make sense of keeps the plain look.
+    }
+    return { rowStyles, colStyles };
   }
 
   // The header cells that show Excel's filter button: the sheet's AutoFilter range and each
@@ -809,6 +850,48 @@ function sheetWorker() {
   }
 
   // ------------------------------------------------------------------ parts ExcelTS drops
+
+  // The sheets whose view turns off "Show a zero in cells that have zero value" (`showZeros="0"`,
+  // or `"false"`): Excel leaves such cells empty, whatever their format. Read from the head of each
+  // sheet part (its views come before its cells), so a large sheet costs a few kilobytes.
+  async function readZeroHiding(bytes) {
+    const found = new Set();
+    try {
+      const data = new Uint8Array(bytes);
+      const entries = zipDirectory(data);
+      const workbookXml = await zipText(data, entries, "xl/workbook.xml");
+      if (!workbookXml) return found;
+      const workbookRels = await relationships(data, entries, "xl/workbook.xml");
+      for (const [, tag] of workbookXml.matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
+        const name = xmlAttribute(tag, "name");
+        const id = /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(tag);
+        const part = id && workbookRels.get(xmlText(id[1]));
+        const head = part && (await zipHead(data, entries, part, 65_536));
+        const view = head && /<(?:\w+:)?sheetView\b([^>]*)>/.exec(head.split(/<(?:\w+:)?sheetData\b/)[0]);
+        if (name !== null && view && /^(0|false)$/.test(xmlAttribute(view[1], "showZeros") || "")) found.add(name);
+      }
+    } catch {
+      found.clear();
+    }
+    return found;
+  }
+
+  // The first `limit` characters (about) of a part, inflating no more of it than that.
+  async function zipHead(bytes, entries, name, limit) {
+    const part = await zipPart(bytes, entries, name, Infinity);
+    if (!part || !part.body) return null;
+    const reader = part.body.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (text.length < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (/<(?:\w+:)?sheetData\b/.test(text)) break;
+    }
+    reader.cancel().catch(() => {});
+    return text;
+  }
 
   // A workbook's own indexed palette (styles.xml's <colors><indexedColors>: Apple Numbers writes one
   // and names every border, fill and font colour by its index), which ExcelTS does not read: the
@@ -1275,6 +1358,9 @@ function sheetWorker() {
         header: model.headerRow !== false,
         totals: Boolean(model.totalsRow),
         stripes: style.showRowStripes !== false,
+        columnStripes: style.showColumnStripes === true,
+        firstColumn: style.showFirstColumn === true,
+        lastColumn: style.showLastColumn === true,
         family: `${m[1]}${Math.floor((n - 1) / 7)}`,
         // dk1 (text) for the grey styles, else accent 1-6 (theme slots 4-9).
         theme: slot === 0 ? 1 : slot + 3,
@@ -1311,11 +1397,19 @@ function sheetWorker() {
         const theme = t.family === "Medium2" || t.family === "Dark1" ? 1 : t.theme;
         return { bold: true, top: { style: line, color: { theme } } };
       }
+      // Banded rows and banded columns (Table Design's options) in the same tint; where both
+      // are on, a cell in either band is filled. The first and last column (also options) are
+      // bold, over the bands; Medium 8-14 fill them with the style's colour in white, Dark 1-7
+      // with its darker shade, as the header.
       const body = row - t.top - (t.header ? 1 : 0);
-      const banded = t.stripes && body % 2 === 0;
-      if (t.family === "Medium1") return { fill: tint(banded ? 0.5999938962981048 : 0.7999816888943144) };
-      if (t.family === "Light1") return null;
-      return banded ? { fill: tint(0.7999816888943144) } : null;
+      const banded = (t.stripes && body % 2 === 0) || (t.columnStripes && (col - t.left) % 2 === 0);
+      const edge = (t.firstColumn && col === t.left) || (t.lastColumn && col === t.right);
+      if (edge && t.family === "Medium1") return { fill: strong, bold: true, white: true };
+      if (edge && t.family === "Dark0") return { fill: { type: "pattern", pattern: "solid", fgColor: { theme: t.theme, tint: -0.499984740745262 } }, bold: true, white: true };
+      let look = null;
+      if (t.family === "Medium1") look = { fill: tint(banded ? 0.5999938962981048 : 0.7999816888943144) };
+      else if (t.family !== "Light1" && banded) look = { fill: tint(0.7999816888943144) };
+      return edge ? { ...(look || {}), bold: true } : look;
     }
     return null;
   }
@@ -1409,7 +1503,7 @@ function sheetWorker() {
     const styleId = styles.id(cell.style);
     if (cell.type === MERGE) return styleId < 0 ? null : { text: "", kind: KIND.empty, styleId };
     if (cell.type === FORMULA) return describeFormula(cell, styleId, recalcOnLoad, styles);
-    const shown = display(cell.value, cell.numFmt);
+    const shown = hidesZero(cell, cell.value) ? null : display(cell.value, cell.numFmt);
     if (!shown) return styleId < 0 ? null : { text: "", kind: KIND.empty, styleId };
     return { ...shown, styleId: coloured(cell, cell.value, styleId, styles) };
   }
@@ -1490,7 +1584,7 @@ function sheetWorker() {
     const stored = cell.result;
     const usable = stored !== undefined && stored !== null && !(recalcOnLoad && isPlaceholder(stored));
     if (usable) {
-      const shown = display(stored, cell.numFmt);
+      const shown = hidesZero(cell, stored) ? null : display(stored, cell.numFmt);
       return { ...(shown || { text: "", kind: KIND.empty }), styleId: shown ? coloured(cell, stored, styleId, styles) : styleId };
     }
     // A waiting formula shows "…"; its text is the formula, which the page shows instead should
@@ -1595,7 +1689,7 @@ function sheetWorker() {
         // minus sign before everything, as Excel does: `$#,##0.00` gives -$12.50 (ExcelTS wrote
         // $-12.50, and £-12.50 for `[$£-809]#,##0.00`). Not dates and times (negatives are ####).
         const signFirst = typeof value === "number" && value < 0 && sectionsOf(format).length === 1 && !DATE_CODES.test(format.replace(/"[^"]*"?|\\.|\[[^\]]*\]?/g, ""));
-        const calendar = calendarText(value, format);
+        const calendar = calendarText(value, format) ?? fractionalTime(value, format);
         if (calendar !== null) {
           text = calendar;
         } else {
@@ -1681,6 +1775,46 @@ function sheetWorker() {
   const JAPANESE_ERAS = [[Date.UTC(2019, 4, 1), "令和", "R"], [Date.UTC(1989, 0, 8), "平成", "H"], [Date.UTC(1926, 11, 25), "昭和", "S"], [Date.UTC(1912, 6, 30), "大正", "T"], [Date.UTC(1868, 0, 1), "明治", "M"]];
   const NATIVE_ZEROS = { 0x02: 0x660, 0x03: 0x6f0, 0x0d: 0xe50 };
   const calendarFormats = new Map();
+  // A time with fractions of a second (`mm:ss.0`, `h:mm:ss.00`, `[h]:mm:ss.000`, `ss.00`: lap and
+  // race times, a stopwatch's splits), which ExcelTS wrote with its seconds rounded to whole ones
+  // before the fraction was added (10.63 s as "11.63") and `mm` before `:ss` as the month (10.6 s
+  // in `mm:ss.0` read "12:11.6"; Excel shows "00:10.6"). Drawn here for a format of one section of
+  // time codes only, rounded to the digits shown as Excel rounds it; anything else is ExcelTS's.
+  const FRACTIONAL_TIME = /\[h+\]|\[m+\]|\[s+\]|h{1,2}|m{1,2}|s{1,2}|\.0{1,3}|AM\/PM|A\/P|[:\s]|"[^"]*"|\\./gi;
+  function fractionalTime(value, format) {
+    if (!/s\.0/i.test(format) || /[;[\]]/.test(format.replace(/\[(?:h+|m+|s+)\]/gi, ""))) return null;
+    const tokens = format.match(FRACTIONAL_TIME) || [];
+    if (tokens.join("") !== format) return null;
+    const serial = value instanceof Date ? (value.getTime() - EXCEL_EPOCH_MS) / 86_400_000 : value;
+    if (typeof serial !== "number" || !Number.isFinite(serial) || serial < 0) return null;
+    const places = (tokens.find((t) => /^\.0/.test(t)) || ".0").length - 1;
+    const scale = 10 ** places;
+    const total = Math.round(serial * 86_400 * scale) / scale;
+    const whole = Math.floor(total + 1e-9);
+    const twelve = tokens.some((t) => /^A/i.test(t));
+    const pad = (n, width) => String(n).padStart(width, "0");
+    return tokens.map((t) => {
+      const lower = t.toLowerCase();
+      if (lower[0] === "[") {
+        const n = lower[1] === "h" ? Math.floor(whole / 3600) : lower[1] === "m" ? Math.floor(whole / 60) : whole;
+        return pad(n, lower.length - 2);
+      }
+      if (lower[0] === "h") {
+        let h = Math.floor(whole / 3600) % 24;
+        if (twelve) h = h % 12 || 12;
+        return pad(h, lower.length);
+      }
+      if (lower[0] === "m") return pad(Math.floor(whole / 60) % 60, lower.length);
+      if (lower[0] === "s") return pad(whole % 60, lower.length);
+      if (lower[0] === ".") return `.${pad(Math.round((total - whole) * scale), places)}`;
+      if (lower === "am/pm") return Math.floor(whole / 3600) % 24 < 12 ? "AM" : "PM";
+      if (lower === "a/p") return Math.floor(whole / 3600) % 24 < 12 ? "A" : "P";
+      if (t[0] === '"') return t.slice(1, -1);
+      if (t[0] === "\\") return t[1];
+      return t;
+    }).join("");
+  }
+
   function calendarText(value, format) {
     let plan = calendarFormats.get(format);
     if (plan === undefined) {
