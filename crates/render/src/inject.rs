@@ -658,7 +658,7 @@ mod cdn_tests {
 
     #[test]
     fn a_module_scripts_imports_and_an_import_maps_addresses_are_pointed_at_the_drop() {
-        let page = r#"<html><head><script type="importmap">{"imports": {"vue": "https://unpkg.com/vue@3/dist/vue.esm-browser.js", "three": "https://unpkg.com/three@0.170.0/build/three.module.js"}}</script></head>
+        let page = r#"<html><head><script type="importmap">{"imports": {"vue": "https://unpkg.com/vue@3/dist/vue.esm-browser.js", "three": "https://unpkg.com/three@0.150.0/build/three.module.js"}}</script></head>
 <body><pre class="mermaid">graph TD; A-->B</pre>
 <script type="module">
   import mermaid from 'https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.esm.min.mjs';
@@ -669,7 +669,7 @@ mod cdn_tests {
 <p>'https://unpkg.com/vue@3/dist/vue.esm-browser.js'</p></body></html>"#;
         let out = rewrite_page(page, None, false).unwrap();
         assert!(
-            out.contains(r#"{"imports": {"vue": "/_plug/vendor/cdn/vue.esm-browser.prod.js", "three": "https://unpkg.com/three@0.170.0/build/three.module.js"}}"#),
+            out.contains(r#"{"imports": {"vue": "/_plug/vendor/cdn/vue.esm-browser.prod.js", "three": "https://unpkg.com/three@0.150.0/build/three.module.js"}}"#),
             "{out}"
         );
         assert!(
