@@ -524,6 +524,8 @@ for file in "$nm"/gsap/*.js "$nm"/gsap/utils/*.js; do
   sync_file "$file" "$out/cdn/gsap/esm/${file#"$nm"/gsap/}"
 done
 sync_file "$nm/phaser/dist/phaser.min.js" "$out/cdn/phaser.min.js"
+# The note a page shows when a library it loads from a CDN, in a line Plug does not hold, fails.
+sync_file "$repo/crates/render/src/assets/cdn-missing.mjs" "$out/cdn/missing.mjs"
 sync_file "$nm/phaser/dist/phaser.esm.min.js" "$out/cdn/phaser.esm.min.js"
 sync_file "$nm/three-180/LICENSE" "$out/cdn/licenses/three-180.txt"
 sync_file "$nm/phaser/LICENSE.md" "$out/cdn/licenses/phaser.txt"

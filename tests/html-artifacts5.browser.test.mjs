@@ -3,8 +3,9 @@
 // landing page with ScrollTrigger from cdnjs (and Gemini's module form from esm.sh), and a
 // Phaser 3 arcade game from jsDelivr. Plug held none of these lines, so each page loaded its
 // library from the CDN, and where that is out of reach (as here: Chromium's DNS knows none of the
-// CDNs) it drew a blank canvas or never moved. Each page is dropped on the real Worker and opened in
-// Chromium (docs/serving.md: CDN libraries in HTML pages).
+// CDNs) it drew a blank canvas or never moved. A library Plug does not hold, whose CDN is out of
+// reach, now puts a note on the page naming it, where the page stayed blank. Each page is dropped on
+// the real Worker and opened in Chromium (docs/serving.md: CDN libraries in HTML pages).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -342,5 +343,27 @@ test('a Phaser 3 arcade game from jsDelivr: 3.90 from the drop draws its canvas,
   assert.ok(after.x > x0 + 100, `the player moved right (${x0} to ${after.x})`);
   assert.match(after.text, /^Score: [1-9]0+$/);
   assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('a library Plug does not hold (Phaser 3.55 from cdnjs), its CDN out of reach: the page says which, where it stayed blank', async () => {
+  const e = await world.dropLink('old-game.html', `<!DOCTYPE html>
+<html><head><title>Breakout</title>
+<script src="https://cdnjs.cloudflare.com/ajax/libs/phaser/3.55.2/phaser.min.js"></script>
+<script src="https://cdnjs.cloudflare.com/ajax/libs/gsap/3.12.5/gsap.min.js"></script>
+</head><body>
+<script>new Phaser.Game({ width: 400, height: 300, scene: { create() { this.add.text(10, 10, 'Breakout'); } } });</script>
+</body></html>
+`);
+  const { page, context, response } = await world.open(e);
+  const html = await response.text();
+  assert.match(html, /<script src="https:\/\/cdnjs\.cloudflare\.com\/ajax\/libs\/phaser\/3\.55\.2\/phaser\.min\.js" onerror="import\('\/_plug\/vendor\/cdn\/missing\.mjs'\)\.then\(m=>m\.show\(this\)\)"><\/script>/);
+  assert.match(html, /<script src="\/_plug\/vendor\/cdn\/gsap\/gsap\.min\.js"><\/script>/);
+  const note = page.getByRole('alert');
+  await note.waitFor({ timeout: 4000 });
+  assert.equal(await note.textContent(), 'This page loads a library Plug does not serve, and its CDN could not be reached, so the page may not work: https://cdnjs.cloudflare.com/ajax/libs/phaser/3.55.2/phaser.min.js');
+  assert.ok(await note.isVisible());
+  // The CDN's failure and the page's own error for the missing library, nothing else.
+  assert.deepEqual(page.problems.filter((p) => !/phaser\/3\.55\.2|ERR_NAME_NOT_RESOLVED|Phaser is not defined/.test(p)), []);
   await context.close();
 });

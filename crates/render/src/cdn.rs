@@ -415,6 +415,10 @@ pub fn rewrite_module_text(text: &str, lookups: &Cell<u32>) -> Option<String> {
     (done > 0).then(|| out + &text[done..])
 }
 
+/// The `onerror` of a `<script src>` naming a CDN address Plug does not hold: where the CDN is out
+/// of reach, `cdn/missing.mjs` (crates/render/src/assets) puts a note on the page naming it.
+pub const MISSING_NOTE: &str = "import('/_plug/vendor/cdn/missing.mjs').then(m=>m.show(this))";
+
 /// How many CDN addresses one page may have looked up (README "Limits"): each costs a few
 /// microseconds, so a 20 MB page of nothing but addresses took 7 to 10 s of the isolate's CPU on
 /// every view; real pages name a few dozen at most, and past this the rest are left as written.
@@ -1279,13 +1283,19 @@ mod tests {
                 "https://unpkg.com/gsap@3/dist/ScrollToPlugin.min.js",
                 "cdn/gsap/ScrollToPlugin.min.js",
             ),
-            ("https://cdn.jsdelivr.net/npm/gsap@3.12.5/+esm", "cdn/gsap/esm/index.js"),
+            (
+                "https://cdn.jsdelivr.net/npm/gsap@3.12.5/+esm",
+                "cdn/gsap/esm/index.js",
+            ),
             ("https://esm.sh/gsap@3.12.5", "cdn/gsap/esm/index.js"),
             (
                 "https://cdn.jsdelivr.net/npm/gsap@3.12.5/ScrollTrigger/+esm",
                 "cdn/gsap/esm/ScrollTrigger.js",
             ),
-            ("https://esm.sh/gsap@3/ScrollTrigger", "cdn/gsap/esm/ScrollTrigger.js"),
+            (
+                "https://esm.sh/gsap@3/ScrollTrigger",
+                "cdn/gsap/esm/ScrollTrigger.js",
+            ),
             (
                 "https://cdn.jsdelivr.net/npm/phaser@3.70.0/dist/phaser.min.js",
                 "cdn/phaser.min.js",

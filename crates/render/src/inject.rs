@@ -10,8 +10,8 @@ use lol_html::{element, end_tag, text, HtmlRewriter, MemorySettings, OutputSink,
 
 use crate::badge_tag::BadgeTag;
 use crate::cdn::{
-    is_font_stylesheet, lift_font_imports, rewrite_module_text, take_lookup, vendored_url,
-    CDN_LOOKUPS,
+    is_font_stylesheet, lift_font_imports, names_cdn, rewrite_module_text, take_lookup,
+    vendored_url, CDN_LOOKUPS, MISSING_NOTE,
 };
 use crate::error::RenderError;
 
@@ -266,6 +266,13 @@ fn settings(
                     // drawn and its scripts run in the next font instead of waiting for it.
                     el.set_attribute("media", "print")?;
                     el.set_attribute("onload", "this.media='all'")?;
+                } else if el.tag_name() == "script"
+                    && !el.has_attribute("onerror")
+                    && names_cdn(url.as_bytes())
+                {
+                    // A library Plug does not hold, from a CDN out of reach: the page says so
+                    // rather than stay blank.
+                    el.set_attribute("onerror", MISSING_NOTE)?;
                 }
                 Ok(())
             }
@@ -581,8 +588,9 @@ mod cdn_tests {
             out.contains(r#"<link rel="stylesheet" href="/_plug/vendor/cdn/fontawesome/css/all.min.css" crossorigin="anonymous">"#),
             "{out}"
         );
+        // Left as written, with a note on the page should the CDN be out of reach.
         assert!(
-            out.contains(r#"<script src="https://cdn.jsdelivr.net/npm/chart.js@1.0.2">"#),
+            out.contains(r#"<script src="https://cdn.jsdelivr.net/npm/chart.js@1.0.2" onerror="import('/_plug/vendor/cdn/missing.mjs').then(m=>m.show(this))">"#),
             "{out}"
         );
         assert!(out.contains(r#"<script src="app.js">"#), "{out}");
