@@ -132,6 +132,9 @@ expected_versions=(
   jspdf@2.5.2
   jspdf-autotable@5.0.9
   jspdf-autotable-3@3.8.4
+  three-180@0.180.0
+  gsap@3.15.0
+  phaser@3.90.0
 )
 
 die() { echo "vendor.sh: $*" >&2; exit 1; }
@@ -501,6 +504,34 @@ done
 (cd "$nm/@phosphor-icons/web" && find src -name style.css -o -name '*.woff2') | while read -r file; do
   sync_file "$nm/@phosphor-icons/web/$file" "$out/cdn/phosphor/$file"
 done
+# Round 7: three.js r180 (for r170 to r187: its module builds, the core they import, and the
+# addons, as for r160), GSAP 3 (its UMD builds from dist/, and the package's ES modules with the
+# utils they import, for `+esm` and esm.sh) and Phaser 3.90 (the full build, also for the arcade-only
+# and unminified addresses, and its ES module). GSAP ships no licence file: its files' headers
+# name its terms, and a notice beside them says what they are.
+for file in three.module three.core three.webgpu three.webgpu.nodes three.tsl; do
+  for min in "" .min; do
+    sync_file "$nm/three-180/build/$file$min.js" "$out/cdn/three180/$file$min.js"
+  done
+done
+(cd "$nm/three-180" && find examples/jsm -type f -name '*.js' ! -path 'examples/jsm/libs/*/*' ! -name 'ammo.wasm.js') |
+  while read -r file; do sync_file "$nm/three-180/$file" "$out/cdn/three180/$file"; done
+sync_file "$nm/gsap/dist/gsap.js" "$out/cdn/gsap/gsap.js"
+for file in "$nm"/gsap/dist/*.min.js; do
+  sync_file "$file" "$out/cdn/gsap/${file##*/}"
+done
+for file in "$nm"/gsap/*.js "$nm"/gsap/utils/*.js; do
+  sync_file "$file" "$out/cdn/gsap/esm/${file#"$nm"/gsap/}"
+done
+sync_file "$nm/phaser/dist/phaser.min.js" "$out/cdn/phaser.min.js"
+# The note a page shows when a library it loads from a CDN, in a line Plug does not hold, fails.
+sync_file "$repo/crates/render/src/assets/cdn-missing.mjs" "$out/cdn/missing.mjs"
+sync_file "$nm/phaser/dist/phaser.esm.min.js" "$out/cdn/phaser.esm.min.js"
+sync_file "$nm/three-180/LICENSE" "$out/cdn/licenses/three-180.txt"
+sync_file "$nm/phaser/LICENSE.md" "$out/cdn/licenses/phaser.txt"
+printf '%s\n' "gsap@$(package_version gsap): (c) GreenSock, all rights reserved; GreenSock's Standard \"No Charge\" License (https://gsap.com/standard-license), which lets anyone use and reproduce it on any website free of charge, commercial ones included, except in a no-code visual animation builder that competes with Webflow's. No licence file is shipped in the package: each file's header names these terms and is kept." \
+  > "$out/cdn/licenses/gsap.txt.build"
+keep_if_changed "$out/cdn/licenses/gsap.txt"
 # Font Awesome 4's package has its licences (OFL for the font, MIT for the CSS) in its README.
 for license in three-160/LICENSE font-awesome/README.md fontawesome-free-5/LICENSE.txt \
   hljs-cdn-assets-10/LICENSE aos/LICENSE chart.js-3/LICENSE.md chart.js-2/LICENSE.md \

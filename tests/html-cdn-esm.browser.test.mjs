@@ -451,20 +451,20 @@ test("a portfolio page on Chart.js 2 (its yAxes options), Chart.js 3 with datala
   await second.context.close();
 });
 
-test("what Plug does not hold is left as written: React 19 beside react-kit's React 18 lucide-react, React beside an esm.sh package it lacks, three r170, Font Awesome 7", async () => {
+test("what Plug does not hold is left as written: React 19 beside react-kit's React 18 lucide-react, React beside an esm.sh package it lacks, three r150, Font Awesome 7", async () => {
   const e = await world.dropLink('left.html', `<!DOCTYPE html>
 <html><head>
 <script type="importmap">{"imports": {"react": "https://esm.sh/react@18.2.0", "framer-motion": "https://esm.sh/framer-motion@11"}}</script>
 <script type="importmap-x">{"imports": {"react": "https://esm.sh/react@19"}}</script>
 <link rel="stylesheet" href="https://use.fontawesome.com/releases/v7.0.0/css/all.css">
 </head><body>
-<script type="module">import * as THREE from "https://unpkg.com/three@0.170.0/build/three.module.js"; import R from "https://esm.sh/react@19.1.0"; import { Camera } from "https://esm.sh/lucide-react@0.468.0";</script>
+<script type="module">import * as THREE from "https://unpkg.com/three@0.150.0/build/three.module.js"; import R from "https://esm.sh/react@19.1.0"; import { Camera } from "https://esm.sh/lucide-react@0.468.0";</script>
 </body></html>
 `);
   const { context, response } = await world.open(e);
   const html = await response.text();
   assert.match(html, /"react": "https:\/\/esm\.sh\/react@18\.2\.0", "framer-motion": "https:\/\/esm\.sh\/framer-motion@11"/);
   assert.match(html, /href="https:\/\/use\.fontawesome\.com\/releases\/v7\.0\.0\/css\/all\.css"/);
-  assert.match(html, /from "https:\/\/unpkg\.com\/three@0\.170\.0\/build\/three\.module\.js"; import R from "https:\/\/esm\.sh\/react@19\.1\.0"; import \{ Camera \} from "https:\/\/esm\.sh\/lucide-react@0\.468\.0";/);
+  assert.match(html, /from "https:\/\/unpkg\.com\/three@0\.150\.0\/build\/three\.module\.js"; import R from "https:\/\/esm\.sh\/react@19\.1\.0"; import \{ Camera \} from "https:\/\/esm\.sh\/lucide-react@0\.468\.0";/);
   await context.close();
 });

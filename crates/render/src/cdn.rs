@@ -12,14 +12,16 @@ use std::cell::Cell;
 /// Worker's upload a third of what a table of structs did):
 /// - its names on npm (unpkg, jsDelivr) and on cdnjs;
 /// - the version lines it stands for: a version asked for must be one of these or start with one
-///   and a dot (`18` takes `18.2.0`); a page that names no version, or `latest`, takes the first
-///   line of that name holding the file;
+///   and a dot (`18` takes `18.2.0`), or, for a line ending in `=`, be that line alone (`3=` takes
+///   `phaser@3`, not `3.55.2`); a page that names no version, or `latest`, takes the first line
+///   of that name holding the file;
 /// - the files a page may ask for by their last path segment, an empty item being the package's
 ///   default file (`https://cdn.jsdelivr.net/npm/chart.js`); for a tree, the starts of the paths
-///   it holds, after the package's `dist/` or `build/`;
+///   it holds, after the package's `dist/` or `build/`, or, after a `*`, their end (`*.min.js`);
 /// - the file served for any of them, or, ending in `/`, a tree: a folder holding the package's
 ///   files at the paths the CDN serves them (Bootstrap's `css/` and `js/`, highlight.js's
-///   languages and styles), the path asked for appended.
+///   languages and styles), the path asked for appended; a `*` in it stands for the file asked
+///   for (GSAP's plugins as ES modules).
 const LIBRARIES: &str = "\
 react 18 react.development.js,react.production.min.js react.production.min.js
 react-dom 18 react-dom.development.js,react-dom.production.min.js react-dom.production.min.js
@@ -35,7 +37,8 @@ recharts 2 +esm cdn/esm/recharts.mjs
 chart.js,Chart.js 4 ,chart.umd.js,chart.umd.min.js,chart.min.js cdn/chart.umd.js
 d3 7 ,d3.min.js,d3.js cdn/d3.min.js
 three,three.js r128,0.128 three.min.js,three.js cdn/three.min.js
-three 0.160 three.,examples/jsm/ cdn/three160/
+three,three.js 0.170,0.171,0.172,0.173,0.174,0.175,0.176,0.177,0.178,0.179,0.180,0.181,0.182,0.183,0.184,0.185,0.186,0.187 three.module,three.core,three.webgpu,three.tsl,examples/jsm/ cdn/three180/
+three,three.js 0.160 three.,examples/jsm/ cdn/three160/
 lodash,lodash.js 4 ,lodash.min.js,lodash.js cdn/lodash.min.js
 papaparse,PapaParse 5 ,papaparse.min.js,papaparse.js cdn/papaparse.min.js
 mathjs 11,12,13 ,math.js,math.min.js cdn/math.js
@@ -107,7 +110,12 @@ jspdf-autotable 5 ,jspdf.plugin.autotable.min.js,jspdf.plugin.autotable.js cdn/j
 jspdf-autotable 3 ,jspdf.plugin.autotable.min.js,jspdf.plugin.autotable.js cdn/jspdf-autotable3.min.js
 d3 7 +esm cdn/esm/d3.mjs
 chart.js 4 +esm,chart.js cdn/esm/chart.mjs
-chart.js 4 auto,auto.js cdn/esm/chart-auto.mjs";
+chart.js 4 auto,auto.js cdn/esm/chart-auto.mjs
+gsap 3 gsap.,*.min.js cdn/gsap/
+gsap 3 +esm cdn/gsap/esm/index.js
+gsap 3 all,ScrollTrigger,ScrollToPlugin,TextPlugin,Draggable,Flip,MotionPathPlugin,Observer,SplitText,CustomEase,EasePack cdn/gsap/esm/*.js
+phaser 3=,3.60,3.70,3.80,3.85,3.86,3.87,3.88,3.90 ,phaser.min.js,phaser.js,phaser-arcade-physics.min.js,phaser-arcade-physics.js cdn/phaser.min.js
+phaser 3=,3.60,3.70,3.80,3.85,3.86,3.87,3.88,3.90 phaser.esm.js,phaser.esm.min.js,+esm cdn/phaser.esm.min.js";
 
 /// The addresses read, after `https://`: the Play CDN's host, the CDNs' library paths, and the
 /// hosts that name a file by its version (`code.jquery.com/jquery-3.7.1.min.js`).
@@ -308,7 +316,10 @@ pub fn vendored_url(url: &str) -> Option<String> {
         let (mut names, mut lines, mut files) = (items(), items(), items());
         let vendored = fields.next()?;
         let file_ok = if vendored.ends_with('/') {
-            files.any(|f| tree.starts_with(f))
+            files.any(|f| match f.strip_prefix('*') {
+                Some(end) => tree.ends_with(end) && !tree.contains('/'),
+                None => tree.starts_with(f),
+            })
         } else {
             files.any(|f| f == file)
         };
@@ -316,13 +327,17 @@ pub fn vendored_url(url: &str) -> Option<String> {
             && file_ok
             && (version.is_empty()
                 || version == "latest"
-                || lines.any(|line| {
-                    version
+                || lines.any(|line| match line.strip_suffix('=') {
+                    Some(line) => version == line,
+                    None => version
                         .strip_prefix(line)
-                        .is_some_and(|after| after.is_empty() || after.starts_with('.'))
+                        .is_some_and(|after| after.is_empty() || after.starts_with('.')),
                 })))
         .then_some(vendored)
     })?;
+    if let Some((dir, ext)) = vendored.split_once('*') {
+        return Some(format!("{}{dir}{file}{ext}", crate::vendor::VENDOR_BASE));
+    }
     let local = if vendored.ends_with('/') {
         // A tree's path goes into the address as it is: only plain names, no `..`.
         let plain = tree
@@ -399,6 +414,10 @@ pub fn rewrite_module_text(text: &str, lookups: &Cell<u32>) -> Option<String> {
     }
     (done > 0).then(|| out + &text[done..])
 }
+
+/// The `onerror` of a `<script src>` naming a CDN address Plug does not hold: where the CDN is out
+/// of reach, `cdn/missing.mjs` (crates/render/src/assets) puts a note on the page naming it.
+pub const MISSING_NOTE: &str = "import('/_plug/vendor/cdn/missing.mjs').then(m=>m.show(this))";
 
 /// How many CDN addresses one page may have looked up (README "Limits"): each costs a few
 /// microseconds, so a 20 MB page of nothing but addresses took 7 to 10 s of the isolate's CPU on
@@ -1226,6 +1245,99 @@ mod tests {
     }
 
     #[test]
+    fn three_r180_gsap_and_phaser_are_served_from_the_drop() {
+        for (url, local) in [
+            (
+                "https://unpkg.com/three@0.170.0/build/three.module.js",
+                "cdn/three180/three.module.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/three@0.183.2/examples/jsm/",
+                "cdn/three180/examples/jsm/",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/three.js/0.178.0/three.module.min.js",
+                "cdn/three180/three.module.min.js",
+            ),
+            (
+                "https://unpkg.com/three/build/three.module.js",
+                "cdn/three180/three.module.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/three.js/0.160.0/three.module.min.js",
+                "cdn/three160/three.module.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/gsap/3.12.5/gsap.min.js",
+                "cdn/gsap/gsap.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/gsap/3.12.2/ScrollTrigger.min.js",
+                "cdn/gsap/ScrollTrigger.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/gsap@3.13.0/dist/gsap.min.js",
+                "cdn/gsap/gsap.min.js",
+            ),
+            (
+                "https://unpkg.com/gsap@3/dist/ScrollToPlugin.min.js",
+                "cdn/gsap/ScrollToPlugin.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/gsap@3.12.5/+esm",
+                "cdn/gsap/esm/index.js",
+            ),
+            ("https://esm.sh/gsap@3.12.5", "cdn/gsap/esm/index.js"),
+            (
+                "https://cdn.jsdelivr.net/npm/gsap@3.12.5/ScrollTrigger/+esm",
+                "cdn/gsap/esm/ScrollTrigger.js",
+            ),
+            (
+                "https://esm.sh/gsap@3/ScrollTrigger",
+                "cdn/gsap/esm/ScrollTrigger.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/phaser@3.70.0/dist/phaser.min.js",
+                "cdn/phaser.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/phaser/3.88.2/phaser.js",
+                "cdn/phaser.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/phaser@3/dist/phaser.min.js",
+                "cdn/phaser.min.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/phaser@3.60.0/dist/phaser.esm.js",
+                "cdn/phaser.esm.min.js",
+            ),
+        ] {
+            assert_eq!(
+                vendored_url(url).as_deref(),
+                Some(format!("/_plug/vendor/{local}").as_str()),
+                "{url}"
+            );
+        }
+        // Phaser 3.55 (its particles' `createEmitter`, which 3.60 removed), GSAP 2's TweenMax and
+        // GSAP's root ES modules by path (the `dist/` UMD file has the same name) are left.
+        for url in [
+            "https://cdnjs.cloudflare.com/ajax/libs/phaser/3.55.2/phaser.min.js",
+            "https://cdn.jsdelivr.net/npm/phaser@4.0.0/dist/phaser.min.js",
+            "https://cdnjs.cloudflare.com/ajax/libs/gsap/2.1.3/TweenMax.min.js",
+            "https://unpkg.com/gsap@3.12.5/ScrollTrigger.js",
+            "https://cdn.jsdelivr.net/npm/gsap@3.12.5/dist/ScrollTrigger.js/+esm",
+            "https://cdn.jsdelivr.net/npm/gsap@3.12.5/dist/utils/x.min.js",
+            "https://unpkg.com/three@0.169.0/build/three.module.js",
+            "https://esm.sh/three@0.170.0",
+            "https://unpkg.com/three@0.188.0/build/three.module.js",
+            "https://cdnjs.cloudflare.com/ajax/libs/three.js/0.170.0/three.min.js",
+        ] {
+            assert_eq!(vendored_url(url), None, "{url}");
+        }
+    }
+
+    #[test]
     fn other_versions_files_and_hosts_are_left_as_written() {
         for url in [
             "https://cdn.tailwindcss.com/2.2.19",
@@ -1265,7 +1377,7 @@ mod tests {
             "https://unpkg.com/aos@next/dist/aos.js",
             "https://unpkg.com/react@18",
             "https://cdn.jsdelivr.net/npm/react@18",
-            "https://unpkg.com/three@0.170.0/build/three.module.js",
+            "https://unpkg.com/three@0.150.0/build/three.module.js",
             "https://unpkg.com/three@0.160.0/examples/js/controls/OrbitControls.js",
             "https://unpkg.com/three@0.160.0/examples/jsm/../../../x.js",
             "https://cdnjs.cloudflare.com/ajax/libs/font-awesome/4.7.0/fonts/x/../../../../y",

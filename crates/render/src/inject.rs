@@ -10,8 +10,8 @@ use lol_html::{element, end_tag, text, HtmlRewriter, MemorySettings, OutputSink,
 
 use crate::badge_tag::BadgeTag;
 use crate::cdn::{
-    is_font_stylesheet, lift_font_imports, rewrite_module_text, take_lookup, vendored_url,
-    CDN_LOOKUPS,
+    is_font_stylesheet, lift_font_imports, names_cdn, rewrite_module_text, take_lookup,
+    vendored_url, CDN_LOOKUPS, MISSING_NOTE,
 };
 use crate::error::RenderError;
 
@@ -266,6 +266,13 @@ fn settings(
                     // drawn and its scripts run in the next font instead of waiting for it.
                     el.set_attribute("media", "print")?;
                     el.set_attribute("onload", "this.media='all'")?;
+                } else if el.tag_name() == "script"
+                    && !el.has_attribute("onerror")
+                    && names_cdn(url.as_bytes())
+                {
+                    // A library Plug does not hold, from a CDN out of reach: the page says so
+                    // rather than stay blank.
+                    el.set_attribute("onerror", MISSING_NOTE)?;
                 }
                 Ok(())
             }
@@ -581,8 +588,9 @@ mod cdn_tests {
             out.contains(r#"<link rel="stylesheet" href="/_plug/vendor/cdn/fontawesome/css/all.min.css" crossorigin="anonymous">"#),
             "{out}"
         );
+        // Left as written, with a note on the page should the CDN be out of reach.
         assert!(
-            out.contains(r#"<script src="https://cdn.jsdelivr.net/npm/chart.js@1.0.2">"#),
+            out.contains(r#"<script src="https://cdn.jsdelivr.net/npm/chart.js@1.0.2" onerror="import('/_plug/vendor/cdn/missing.mjs').then(m=>m.show(this))">"#),
             "{out}"
         );
         assert!(out.contains(r#"<script src="app.js">"#), "{out}");
@@ -658,7 +666,7 @@ mod cdn_tests {
 
     #[test]
     fn a_module_scripts_imports_and_an_import_maps_addresses_are_pointed_at_the_drop() {
-        let page = r#"<html><head><script type="importmap">{"imports": {"vue": "https://unpkg.com/vue@3/dist/vue.esm-browser.js", "three": "https://unpkg.com/three@0.170.0/build/three.module.js"}}</script></head>
+        let page = r#"<html><head><script type="importmap">{"imports": {"vue": "https://unpkg.com/vue@3/dist/vue.esm-browser.js", "three": "https://unpkg.com/three@0.150.0/build/three.module.js"}}</script></head>
 <body><pre class="mermaid">graph TD; A-->B</pre>
 <script type="module">
   import mermaid from 'https://cdn.jsdelivr.net/npm/mermaid@10/dist/mermaid.esm.min.mjs';
@@ -669,7 +677,7 @@ mod cdn_tests {
 <p>'https://unpkg.com/vue@3/dist/vue.esm-browser.js'</p></body></html>"#;
         let out = rewrite_page(page, None, false).unwrap();
         assert!(
-            out.contains(r#"{"imports": {"vue": "/_plug/vendor/cdn/vue.esm-browser.prod.js", "three": "https://unpkg.com/three@0.170.0/build/three.module.js"}}"#),
+            out.contains(r#"{"imports": {"vue": "/_plug/vendor/cdn/vue.esm-browser.prod.js", "three": "https://unpkg.com/three@0.150.0/build/three.module.js"}}"#),
             "{out}"
         );
         assert!(

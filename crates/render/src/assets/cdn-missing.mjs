@@ -1,0 +1,21 @@
+// What a page says when a library it loads from a CDN could not be loaded and Plug does not serve
+// that version from the drop (docs/serving.md: CDN libraries in HTML pages): a note at its top
+// naming each such address, where the page would otherwise stay blank. The `onerror` Plug gives
+// such a `<script src>` imports this module (cdn.rs: MISSING_NOTE).
+let list;
+
+export function show(script) {
+  if (!list) {
+    const note = document.createElement("div");
+    note.setAttribute("role", "alert");
+    note.id = "plug-cdn-missing";
+    note.style.cssText =
+      "position:fixed;z-index:2147483647;top:12px;left:12px;right:12px;padding:10px 14px;border-radius:8px;" +
+      "background:#fef2f2;color:#7f1d1d;border:1px solid #fca5a5;font:14px/1.4 system-ui,sans-serif;overflow-wrap:anywhere";
+    note.append("This page loads a library Plug does not serve, and its CDN could not be reached, so the page may not work: ");
+    list = document.createElement("code");
+    note.append(list);
+    (document.body || document.documentElement).append(note);
+  }
+  list.textContent += (list.textContent ? ", " : "") + script.src;
+}
