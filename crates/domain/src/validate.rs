@@ -162,12 +162,14 @@ pub fn person_name(field: &str, value: &str) -> Checked<String> {
     bounded_text(field, value, 1, 100)
 }
 
+/// Days until an unpinned drop expires: 1-365. The hint says nothing of null: on unpin null means
+/// the default 30, and the create form's "null pins" is added by `create_expiry`.
 pub fn expires_in_days(value: i64) -> Checked<i64> {
     if !(EXPIRES_MIN_DAYS..=EXPIRES_MAX_DAYS).contains(&value) {
         return Err(FieldError::new(
             "expires_in_days",
             "range",
-            "an integer from 1 to 365, or null to pin",
+            "an integer from 1 to 365",
         ));
     }
     Ok(value)
@@ -204,7 +206,11 @@ pub fn create_expiry(
                     "an integer from 1 to 365, or null to pin",
                 )
             })?;
-            Ok((Some(expires_in_days(days)?), None))
+            let days = expires_in_days(days).map_err(|e| FieldError {
+                hint: format!("{}, or null to pin", e.hint),
+                ..e
+            })?;
+            Ok((Some(days), None))
         }
     }
 }

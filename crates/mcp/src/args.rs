@@ -1,8 +1,9 @@
 //! A tool's arguments, checked against its published input schema (`tools.json`) before they are
 //! read into the tool's typed struct (`tools::spec`): an unknown argument, a missing required one,
-//! a wrong type, a number out of range or a value outside an `enum` is a VALIDATION_FAILED naming
-//! the argument, before any call is made.
+//! a wrong type, a number out of range, a text too long or short or a value outside an `enum` is a
+//! VALIDATION_FAILED naming the argument, before any call is made.
 
+use plug_domain::validate;
 use serde_json::{Map, Value};
 
 use crate::Failure;
@@ -63,7 +64,8 @@ fn names(properties: &Value) -> String {
         .unwrap_or_default()
 }
 
-/// One present argument against its property schema: `string` (with its `enum`), `integer`
+/// One present argument against its property schema: `string` (with its `enum`, `minLength` and
+/// `maxLength`), `integer`
 /// (with `minimum` and `maximum`), `boolean`, or `array` of strings.
 fn typed(name: &str, value: &Value, property: &Value) -> Result<(), Failure> {
     match property["type"].as_str().unwrap_or_default() {
@@ -81,6 +83,19 @@ fn typed(name: &str, value: &Value, property: &Value) -> Result<(), Failure> {
                     "enum",
                     format!("one of {}", allowed.join(", ")),
                 ));
+            }
+            if let Some(max) = property["maxLength"].as_u64() {
+                // The API's text bounds: at most `max` characters as sent, at least `minLength`
+                // from the first to the last non-space one (docs/api.md "Text bounds").
+                let min = property["minLength"].as_u64().unwrap_or(0);
+                let count = |t: &str| t.chars().count() as u64;
+                if count(validate::trim_space(s)) < min || count(s) > max {
+                    return Err(Failure::invalid(
+                        name,
+                        "length",
+                        format!("{min}-{max} characters"),
+                    ));
+                }
             }
             Ok(())
         }

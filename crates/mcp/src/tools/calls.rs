@@ -110,7 +110,10 @@ impl ReactArgs<'_> {
 
 impl LinkRuntimeArgs<'_> {
     pub fn call(&self) -> Result<Call, Failure> {
-        let mut body = json!({ "inspiration_entity_id": self.inspiration_id });
+        // The API's `inspiration_entity_id` is this tool's `inspiration_id`: checked here, so a
+        // refusal names the argument sent.
+        let id = validate::uuid("inspiration_id", self.inspiration_id).map_err(field)?;
+        let mut body = json!({ "inspiration_entity_id": id });
         if let Some(note) = &self.note {
             body["note"] = json!(validate::note(note).map_err(field)?);
         }
@@ -165,10 +168,27 @@ mod tests {
 
     #[test]
     fn a_short_pin_reason_names_the_argument() {
-        let args = json!({ "id": "x", "pin_reason": "no" });
-        let Tool::Pin(a) = Tool::parse("pin", &args).unwrap() else {
-            panic!("a pin");
+        // Refused against the schema's minLength (counted once trimmed, as the API counts), before
+        // any call.
+        for reason in ["no", "  no   "] {
+            let args = json!({ "id": "x", "pin_reason": reason });
+            let refused = Tool::parse("pin", &args).unwrap_err();
+            assert_eq!(refused.details[0]["field"], "pin_reason");
+        }
+    }
+
+    #[test]
+    fn link_runtime_names_inspiration_id_when_it_is_not_a_uuid() {
+        let args = json!({ "runtime_id": "r", "inspiration_id": "not-a-uuid" });
+        let Tool::LinkRuntime(a) = Tool::parse("link_runtime", &args).unwrap() else {
+            panic!("a link");
         };
-        assert_eq!(a.call().unwrap_err().details[0]["field"], "pin_reason");
+        let refused = a.call().unwrap_err();
+        assert_eq!(refused.details[0]["field"], "inspiration_id");
+        let note = json!({ "runtime_id": "r", "inspiration_id": "x", "note": "n".repeat(281) });
+        assert_eq!(
+            Tool::parse("link_runtime", &note).unwrap_err().details[0]["field"],
+            "note"
+        );
     }
 }

@@ -74,10 +74,10 @@ fn upload(a: &DropArgs<'_>) -> Result<Upload, Failure> {
         fields.push(("name", validate::name(name).map_err(field)?));
     }
     if let Some(title) = &a.title {
-        fields.push((
-            "display_name",
-            validate::display_name(title).map_err(field)?,
-        ));
+        // The API's `display_name` is this tool's `title`: a refusal names the argument sent.
+        let title = validate::display_name(title)
+            .map_err(|e| Failure::invalid("title", &e.issue, e.hint))?;
+        fields.push(("display_name", title));
     }
     placement(a, &mut fields);
     expiry(a, &mut fields)?;
@@ -249,6 +249,42 @@ mod tests {
         assert_eq!(
             code(json!({ "content_base64": "!!", "file_name": "a.png" })),
             "content_base64"
+        );
+    }
+
+    #[test]
+    fn text_bounds_are_the_schema_s_and_a_refusal_names_the_argument_sent() {
+        let refused = |v: Value| {
+            let d = upload_of(v).unwrap_err().details[0].clone();
+            (d["field"].clone(), d["issue"].clone(), d["hint"].clone())
+        };
+        let page = |k: &str, v: Value| json!({ "content": "x", "file_name": "a.html", k: v });
+        // 100 characters of four bytes each are 100, not 400: bounds count characters.
+        assert!(upload_of(page("title", json!("\u{1f600}".repeat(100)))).is_ok());
+        assert_eq!(
+            refused(page("title", json!("a".repeat(101)))),
+            (json!("title"), json!("length"), json!("1-100 characters"))
+        );
+        // Space only is empty once trimmed, as the API counts it; the field is still `title`.
+        assert_eq!(refused(page("title", json!("  "))).0, json!("title"));
+        assert!(upload_of(page("name", json!("a".repeat(40)))).is_ok());
+        assert_eq!(
+            refused(page("name", json!("a".repeat(41)))).0,
+            json!("name")
+        );
+        assert_eq!(refused(page("name", json!("ab"))).0, json!("name"));
+        assert!(upload_of(page("pin_reason", json!("a".repeat(280)))).is_ok());
+        assert_eq!(
+            refused(page("pin_reason", json!("a".repeat(281)))),
+            (
+                json!("pin_reason"),
+                json!("length"),
+                json!("5-280 characters")
+            )
+        );
+        assert_eq!(
+            refused(page("pin_reason", json!(" abc "))).0,
+            json!("pin_reason")
         );
     }
 

@@ -54,7 +54,15 @@ pub async fn create(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         file_name,
         upload,
     );
-    json(201, &full_shape(cx, &created).await?)
+    let mut response = json(201, &full_shape(cx, &created).await?)?;
+    // HTTP names the created resource in Location (RFC 9110 15.3.2); without it a 201 names the
+    // request's own URI, the list. The read endpoint of the new Inspiration, on the API origin.
+    let location = format!(
+        "{}/api/v2/inspirations/{}",
+        cx.config.base_url, created.row.entity_id
+    );
+    response.headers_mut().set("Location", &location)?;
+    Ok(response)
 }
 
 pub(super) fn content_error(e: plug_content::ContentError) -> ApiError {
