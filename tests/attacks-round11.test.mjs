@@ -1,0 +1,58 @@
+// Attack round 11, against the real Worker (and the web app in a real Chromium where the hole was
+// the app's). Each test is a hole this round found and closed (docs/security.md "Round 11"), or a
+// cheap pin of what held.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { launchChromium } from './support/browser.mjs';
+import { signedInContext } from '../web/bench.mjs';
+
+let app;
+let browser;
+before(async () => { [app, browser] = await Promise.all([startWorker(), launchChromium()]); });
+after(async () => { await browser?.close(); await app?.stop(); });
+
+const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('plug.session.v1') || '{}'));
+
+test('a link carrying someone else\'s token in its fragment signs no one in without their say', async () => {
+  const grid = await app.grid();
+  const [victim, attacker] = [await app.member(grid), await app.member(grid)];
+  const theirs = await app.grid();
+  await app.join(theirs, attacker);
+  // The attacker's own token, in the fragment `plug login --web` opens the app with, sent as a link.
+  const lure = `${app.baseUrl}/#token=${attacker.token}&grid=${theirs.slug}`;
+  for (const signedIn of [true, false]) {
+    const context = signedIn
+      ? await signedInContext(browser, { user: victim, grid, baseUrl: app.baseUrl, userAgent: BROWSER_UA })
+      : await browser.newContext({ userAgent: BROWSER_UA });
+    const page = await context.newPage();
+    await page.goto(lure);
+    const ask = await page.waitForSelector('#handover', { timeout: 5_000 });
+    assert.match(await ask.textContent(), new RegExp(attacker.name), 'the sign-in offered names whose it is');
+    assert.equal(new URL(page.url()).hash, '', 'the token is gone from the address');
+    const kept = await stored(page);
+    assert.equal(kept.token || '', signedIn ? victim.token : '', 'nothing is stored before the person says so');
+    assert.notEqual(kept.grid, theirs.slug);
+    await page.click('#handover-cancel');
+    await page.waitForSelector(signedIn ? '#grid[aria-busy=false]' : 'textarea[name=token]', { state: 'attached' });
+    assert.equal((await stored(page)).token || '', signedIn ? victim.token : '');
+    await context.close();
+  }
+  // The person who asked for it (`plug login --web`) says yes and is signed in as themselves.
+  const context = await browser.newContext({ userAgent: BROWSER_UA });
+  const page = await context.newPage();
+  await page.goto(`${app.baseUrl}/#token=${victim.token}&grid=${grid.slug}`);
+  await page.click('#handover-accept', { timeout: 5_000 });
+  await page.waitForSelector('#grid[aria-busy=false]', { state: 'attached' });
+  const kept = await stored(page);
+  assert.equal(kept.token, victim.token);
+  assert.equal(kept.grid, grid.slug);
+  // The same person handing over a fresh token of their own is taken without asking.
+  const fresh = (await app.mustAdmin('POST', '/tokens', { user_id: victim.user_id })).token;
+  const again = await context.newPage();
+  await again.goto(`${app.baseUrl}/#token=${fresh}&grid=${grid.slug}`);
+  await again.waitForSelector('#grid[aria-busy=false]', { state: 'attached' });
+  assert.equal((await stored(again)).token, fresh);
+  assert.equal(await again.$('#handover'), null);
+  await context.close();
+});
