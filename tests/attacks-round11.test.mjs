@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { startWorker, BROWSER_UA } from './support/harness.mjs';
 import { launchChromium } from './support/browser.mjs';
 import { signedInContext } from '../web/bench.mjs';
+import * as fx from './support/fixtures.mjs';
 
 let app;
 let browser;
@@ -55,4 +56,39 @@ test('a link carrying someone else\'s token in its fragment signs no one in with
   assert.equal((await stored(again)).token, fresh);
   assert.equal(await again.$('#handover'), null);
   await context.close();
+});
+
+test('what held: host spellings, vendor paths that climb out, odd site paths and preflights of private routes', async () => {
+  const grid = await app.grid();
+  const owner = await app.member(grid);
+  const site = await app.dropLive(owner, {
+    grid: grid.slug,
+    file: { name: 'site.zip', content: fx.site(), type: 'application/zip' },
+    fields: { scope: 'personal', visibility: 'link' },
+  });
+  const id = site.entity_id;
+  const P = app.port;
+  const status = async (host, path = '/') => (await app.raw(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).split('\r\n')[0];
+  // A host Plug does not serve, however near it is spelled, is 421; a label that is no entity id is 404.
+  for (const host of [`${id}.localhost.:${P}`, `[::1]:${P}`, `localhost.:${P}`]) {
+    assert.match(await status(host, '/api/v2/me'), / 421 /, host);
+  }
+  assert.match(await status(`xn--${id}.localhost:${P}`), / 404 /);
+  // Viewer libraries are served from their folder only, on both origins that serve them.
+  for (const base of [app.contentUrl(id), app.serveUrl]) {
+    for (const path of ['/_plug/vendor/..%2Fapp/index.html', '/_plug/vendor/%2e%2e%2fbadge.js', '/_plug/vendor/..%5Capp%5Capp.js']) {
+      const res = await app.request('GET', base + path);
+      assert.equal(res.status, 404, `${base}${path}: ${res.text.slice(0, 80)}`);
+    }
+  }
+  // A zipped site's paths are its files' names exactly: no NUL, `;` parameters or other case.
+  for (const path of ['/index.html%00', '/index.html;x', '/INDEX.HTML', '/%C0%AE%C0%AE/index.html']) {
+    assert.equal((await app.request('GET', app.contentUrl(id) + path)).status, 404, path);
+  }
+  // Another site's preflight of a route that takes a token is granted nothing.
+  const pre = await app.request('OPTIONS', `/api/v2/inspirations/${id}`, {
+    headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+  });
+  assert.equal(pre.status, 404);
+  assert.equal(pre.headers.get('access-control-allow-origin'), null);
 });
