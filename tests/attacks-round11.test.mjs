@@ -3,7 +3,7 @@
 // cheap pin of what held.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startWorker, BROWSER_UA } from './support/harness.mjs';
+import { startWorker, BROWSER_UA, expectError } from './support/harness.mjs';
 import { launchChromium } from './support/browser.mjs';
 import { signedInContext } from '../web/bench.mjs';
 import * as fx from './support/fixtures.mjs';
@@ -91,4 +91,21 @@ test('what held: host spellings, vendor paths that climb out, odd site paths and
   });
   assert.equal(pre.status, 404);
   assert.equal(pre.headers.get('access-control-allow-origin'), null);
+});
+
+test('a grid cannot take a slug its links would share with the API: its every url would be a 404', async () => {
+  // The link origin answers nothing under /api/ and /admin/, so a grid of either name would hand
+  // out urls that never open. Refused where the grid is made, in the usual error shape.
+  for (const slug of ['api', 'admin']) {
+    const res = await app.admin('POST', '/grids', { slug, name: `Grid ${slug}` });
+    expectError(assert, res, 400, 'VALIDATION_FAILED');
+    assert.equal(res.body.error.details[0].field, 'slug');
+    assert.equal(res.body.error.details[0].issue, 'reserved');
+  }
+  // A slug that only starts so is a grid like any other, and its url opens.
+  const grid = await app.grid(`api-${Date.now().toString(36)}`);
+  const owner = await app.member(grid);
+  const drop = await app.dropLive(owner, { grid: grid.slug, fields: { scope: 'personal', visibility: 'link' } });
+  const opened = await app.open(drop.url);
+  assert.equal(opened.status, 200, opened.hops.join(' -> '));
 });
