@@ -50,6 +50,8 @@ test('a token handed over in the address fragment signs in and leaves no trace i
   const context = await browser.newContext({ viewport: DESKTOP, userAgent: BROWSER_UA });
   const page = await context.newPage();
   await page.goto(`${app.baseUrl}/#token=${owner.token}&grid=${grid.slug}`);
+  // A token from a link is taken only once the person says so (docs/security.md round 11).
+  await page.click('#handover-accept');
   await page.waitForSelector('#grid[aria-busy=false]', { state: 'attached' });
   assert.equal(new URL(page.url()).hash, '');
   assert.ok(!(await page.evaluate(() => history.length > 1 && location.href.includes('token'))));

@@ -6,7 +6,7 @@ import { ago } from './format.js';
 import { icon } from './icons.js';
 import { announce, clearFieldErrors, field, h, replace, showFieldError } from './dom.js';
 import { authConfig, beginSignIn, revoke } from './oidc.js';
-import { claims, forgetGrid, me, noCount, session, setNoCount, signIn, signOut, useGrid } from './session.js';
+import { claims, forgetGrid, me, myUserId, noCount, session, setNoCount, signIn, signOut, switchTo, useGrid } from './session.js';
 
 /** Checks a token and grid against the API: the list route answers 401 or 403 for a bad one. */
 function check(token, grid) {
@@ -63,6 +63,43 @@ export async function renderRefused(main, message) {
     h('p.error-banner', { role: 'alert' }, message),
     cfg ? h('button.primary', { type: 'button', onclick: () => beginSignIn(cfg, { returnTo: `${location.origin}/` }) }, 'Sign in with another account') : null,
     h('p', h('a', { href: '/' }, 'Back to the sign-in page')))));
+}
+
+/**
+ * A token handed over in the address fragment (`plug login --web`). Anyone can send a link with
+ * their own token in it, which would sign the person who opens it in as the sender, and what they
+ * then drop would be the sender's (login CSRF, docs/security.md round 11): the app says whose
+ * sign-in it is and takes it only when the person says so. A fresh token of the user already
+ * signed in here is taken at once; one that is not valid is dropped. `done` runs either way.
+ * @param {HTMLElement} main
+ * @param {{ token: string, grid: string }} handed
+ * @param {() => void} done
+ */
+export async function offerHandover(main, handed, done) {
+  /** @type {import('./wire.js').Me} */
+  let who;
+  try {
+    who = await api('GET', '/api/v2/me', undefined, { quiet: true, as: handed });
+  } catch {
+    done();
+    return;
+  }
+  if (session.token && who.user.user_id === myUserId()) {
+    signIn(handed.token, handed.grid);
+    done();
+    return;
+  }
+  const accept = h('button.primary', { type: 'button', id: 'handover-accept', onclick: () => { switchTo(handed.token, handed.grid); done(); } },
+    `Sign in as ${who.user.name}`);
+  replace(main, h('div.center', h('div.signin', { id: 'handover' },
+    h('h1', `Sign in as ${who.user.name}?`),
+    h('p', 'This link signs Plug in as ', h('strong', who.user.name), ' (', h('span.mono', who.user.slug), ') in the grid ',
+      h('span.mono', handed.grid), '. Go on only if you opened it yourself, with plug login --web: ',
+      'everything you drop from here on would be theirs.'),
+    session.token ? h('p.muted', 'Cancel to stay signed in as you are.') : null,
+    accept,
+    h('button.ghost', { type: 'button', id: 'handover-cancel', onclick: done }, 'Cancel'))));
+  accept.focus();
 }
 
 function renderTokenSignIn(main, done, { expired = false, opening = '', gridHint = '' } = {}) {

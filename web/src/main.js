@@ -1,7 +1,7 @@
 // Plug's web app: boots from localStorage (or a token handed over in the address fragment), draws
 // the header, routes `#/` (the grid) and `#/i/<id>` (one Inspiration), and wires drops page-wide.
 import { api, describe, onUnauthorized } from './api.js';
-import { addGrid, openSettings, renderRefused, renderSignIn } from './account.js';
+import { addGrid, offerHandover, openSettings, renderRefused, renderSignIn } from './account.js';
 import { authConfig, completeSignIn } from './oidc.js';
 import { closeDetail, openDetail } from './detail.js';
 import { enter, gridOfTarget, hasToken, isEntering, target } from './enter.js';
@@ -132,10 +132,13 @@ async function takeProviderAnswer() {
   }
 }
 
-takeHandover();
+const handed = takeHandover();
 restoreQuery();
 installDropZone((item) => { learnSpace(item.space); upsertCard(item); });
 window.addEventListener('hashchange', route);
 setInterval(tickCountdowns, 60_000);
 document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible' && gridShown) tickCountdowns(); });
-takeProviderAnswer().then((go) => { if (go) start(); });
+takeProviderAnswer().then((go) => {
+  if (go && handed) offerHandover(main(), handed, start);
+  else if (go) start();
+});

@@ -108,17 +108,25 @@ export function knownSpaces() {
 
 /**
  * A token and grid handed over in the address fragment (`#token=…&grid=…`, as `plug login --web`
- * opens it): stored, then wiped from the address bar and history. Returns whether one was taken.
+ * opens it), wiped from the address bar and history at once; null when there is none. Nothing is
+ * stored here: anyone can send a link with their own token in it, so the app asks first
+ * (main.js `offerHandover`, docs/security.md round 11).
+ * @returns {{ token: string, grid: string } | null}
  */
 export function takeHandover() {
-  if (!location.hash.startsWith('#token=')) return false;
+  if (!location.hash.startsWith('#token=')) return null;
   const params = new URLSearchParams(location.hash.slice(1));
   const token = params.get('token') || '';
   const grid = params.get('grid') || session.grid;
   history.replaceState(null, '', location.pathname + location.search);
-  if (!token || !grid) return false;
+  return token && grid ? { token, grid } : null;
+}
+
+/** Signs in afresh as a handed-over token's user: nothing of the session before is kept. */
+export function switchTo(token, grid) {
+  localStorage.removeItem(KEY);
+  Object.assign(session, load());
   signIn(token, grid);
-  return true;
 }
 
 const NO_COUNT = 'platform-no-count';

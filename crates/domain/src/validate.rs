@@ -109,6 +109,27 @@ pub fn slug(field: &str, value: &str) -> Checked<String> {
     Ok(value.to_string())
 }
 
+/// First path segments the link origin keeps for itself (it answers nothing under `/api/` and
+/// `/admin/`), so a grid of one of these names would hand out urls that never open.
+pub const RESERVED_GRID_SLUGS: &[&str] = &["api", "admin"];
+
+/// A grid's slug: a [`slug`] that is not one of [`RESERVED_GRID_SLUGS`]; every `url` of the
+/// grid starts with it.
+pub fn grid_slug(field: &str, value: &str) -> Checked<String> {
+    let slug = slug(field, value)?;
+    if RESERVED_GRID_SLUGS.contains(&slug.as_str()) {
+        return Err(FieldError::new(
+            field,
+            "reserved",
+            format!(
+                "{slug} is kept for Plug's own paths ({}); choose another slug",
+                RESERVED_GRID_SLUGS.join(", ")
+            ),
+        ));
+    }
+    Ok(slug)
+}
+
 /// Space as `openapi.yaml` spells it: its patterns use the explicit class
 /// `[^\x09-\x0d\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]` for
 /// "a non-space character" rather than `\S`, because validators disagree on `\S`: ECMA-262 (and
@@ -324,6 +345,18 @@ pub fn suffixed_name(base: &str, random: [u8; 2]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_grid_slug_is_never_one_the_link_origin_keeps_for_itself() {
+        for kept in RESERVED_GRID_SLUGS {
+            let e = grid_slug("slug", kept).expect_err(kept);
+            assert_eq!((e.field.as_str(), e.issue.as_str()), ("slug", "reserved"));
+        }
+        for fine in ["apis", "api-team", "administration", "team"] {
+            assert_eq!(grid_slug("slug", fine), Ok(fine.to_string()));
+        }
+        assert_eq!(grid_slug("slug", "API").unwrap_err().issue, "pattern");
+    }
 
     #[test]
     fn a_form_field_twice_is_refused_except_a_repeatable_one() {

@@ -69,7 +69,7 @@ pub async fn create_user(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
 pub async fn create_grid(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
     let body = read_object(&mut req).await?;
     field::only_known(&body, &["slug", "name"])?;
-    let slug = validate::slug("slug", field::req_str(&body, "slug")?)?;
+    let slug = validate::grid_slug("slug", field::req_str(&body, "slug")?)?;
     let name = validate::person_name("name", field::req_str(&body, "name")?)?;
     let grid_id: GridId = new_uuid();
     directory::insert_grid(&cx.db, &grid_id, &slug, &name, cx.now)
