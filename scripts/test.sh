@@ -26,9 +26,21 @@ run "unit tests of the Worker crate" cargo test -p plug-worker --lib --quiet
 run "fuzz regressions and the markdown XSS corpus" \
   cargo test --quiet --manifest-path fuzz/Cargo.toml --target-dir target
 # The spec reporter's lines, then each file's wall time, slowest first (tests/support/file-times.mjs).
-run "integration tests against the real Worker" \
-  node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
-  --test-reporter=./tests/support/file-times.mjs --test-reporter-destination=stdout tests/*.test.mjs
+# The files named in tests/in-pairs.txt run two at a time first (they time nothing and share
+# nothing: README "Tests"), then every other file alone.
+paired=()
+alone=()
+for file in tests/*.test.mjs; do
+  if grep -qxF "$file" tests/in-pairs.txt; then paired+=("$file"); else alone+=("$file"); fi
+done
+integration() {
+  node --test --test-concurrency="$1" --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=./tests/support/file-times.mjs --test-reporter-destination=stdout "${@:2}"
+}
+if [ ${#paired[@]} -gt 0 ]; then
+  run "integration tests against the real Worker, two files at a time" integration 2 "${paired[@]}"
+fi
+run "integration tests against the real Worker, one file at a time" integration 1 "${alone[@]}"
 
 if [ ${#failed[@]} -gt 0 ]; then
   printf '\n[test] failed: %s\n' "${failed[*]}"
