@@ -18,10 +18,11 @@ run() {
 }
 
 run "lint: rustfmt and clippy -D warnings" bash scripts/lint.sh
-run "unit tests of the native crates" cargo test --workspace --exclude plug-worker --exclude plug-badge --quiet
+# The native crates and the Worker crate's own tests (its route table against openapi.yaml; nothing
+# there calls into JS) in one cargo run: apart, the Worker's features (serde, syn, chrono, ...)
+# differ from the rest's, and cargo compiled those crates and every crate above them twice.
+run "unit tests of the native crates and the Worker crate" cargo test --workspace --exclude plug-badge --quiet
 run "unit tests of badge.js's pure parts" cargo test -p plug-badge --quiet
-# The Worker's route table against openapi.yaml, natively (nothing here calls into JS).
-run "unit tests of the Worker crate" cargo test -p plug-worker --lib --quiet
 # Every crash the fuzzers ever found, the seeds, and the markdown XSS corpus (stable, no fuzzing).
 run "fuzz regressions and the markdown XSS corpus" \
   cargo test --quiet --manifest-path fuzz/Cargo.toml --target-dir target
