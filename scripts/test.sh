@@ -18,17 +18,30 @@ run() {
 }
 
 run "lint: rustfmt and clippy -D warnings" bash scripts/lint.sh
-run "unit tests of the native crates" cargo test --workspace --exclude plug-worker --exclude plug-badge --quiet
+# The native crates and the Worker crate's own tests (its route table against openapi.yaml; nothing
+# there calls into JS) in one cargo run: apart, the Worker's features (serde, syn, chrono, ...)
+# differ from the rest's, and cargo compiled those crates and every crate above them twice.
+run "unit tests of the native crates and the Worker crate" cargo test --workspace --exclude plug-badge --quiet
 run "unit tests of badge.js's pure parts" cargo test -p plug-badge --quiet
-# The Worker's route table against openapi.yaml, natively (nothing here calls into JS).
-run "unit tests of the Worker crate" cargo test -p plug-worker --lib --quiet
 # Every crash the fuzzers ever found, the seeds, and the markdown XSS corpus (stable, no fuzzing).
 run "fuzz regressions and the markdown XSS corpus" \
   cargo test --quiet --manifest-path fuzz/Cargo.toml --target-dir target
 # The spec reporter's lines, then each file's wall time, slowest first (tests/support/file-times.mjs).
-run "integration tests against the real Worker" \
-  node --test --test-concurrency=1 --test-reporter=spec --test-reporter-destination=stdout \
-  --test-reporter=./tests/support/file-times.mjs --test-reporter-destination=stdout tests/*.test.mjs
+# The files named in tests/in-pairs.txt run two at a time first (they time nothing and share
+# nothing: README "Tests"), then every other file alone.
+paired=()
+alone=()
+for file in tests/*.test.mjs; do
+  if grep -qxF "$file" tests/in-pairs.txt; then paired+=("$file"); else alone+=("$file"); fi
+done
+integration() {
+  node --test --test-concurrency="$1" --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=./tests/support/file-times.mjs --test-reporter-destination=stdout "${@:2}"
+}
+if [ ${#paired[@]} -gt 0 ]; then
+  run "integration tests against the real Worker, two files at a time" integration 2 "${paired[@]}"
+fi
+run "integration tests against the real Worker, one file at a time" integration 1 "${alone[@]}"
 
 if [ ${#failed[@]} -gt 0 ]; then
   printf '\n[test] failed: %s\n' "${failed[*]}"

@@ -61,6 +61,9 @@ pub struct OidcConfig {
     pub trust_email: bool,
     /// `OIDC_JWKS_MAX_AGE` seconds a fetched JWKS is used before it is fetched again.
     pub jwks_max_age: i64,
+    /// `OIDC_TIMEOUT_MS`: how long discovery and keys may take before the request is answered
+    /// 503 (default 5,000); the token relay gets twice as long. Tests of a slow provider lower it.
+    pub timeout_ms: u32,
 }
 
 impl OidcConfig {
@@ -90,6 +93,10 @@ fn oidc_from_env(env: &Env) -> Option<OidcConfig> {
             .and_then(|v| v.parse().ok())
             .filter(|v: &i64| *v >= 0)
             .unwrap_or(600),
+        timeout_ms: var(env, "OIDC_TIMEOUT_MS")
+            .and_then(|v| v.parse().ok())
+            .filter(|v: &u32| (1..=60_000).contains(v))
+            .unwrap_or(crate::oidc::PROVIDER_TIMEOUT_MS),
     })
 }
 

@@ -99,9 +99,9 @@ extern "C" {
 /// How long a call to the provider may take. Discovery and keys are fetched on a person's
 /// request (and a token naming an unknown key makes anyone able to trigger a key refresh once a
 /// minute), so a slow provider must not hold requests: past this it is 503 with `Retry-After`.
-const PROVIDER_TIMEOUT_MS: u32 = 5_000;
-/// The token relay waits longer: the provider may check a code or a client secret.
-const TOKEN_RELAY_TIMEOUT_MS: u32 = 10_000;
+/// The default of `OIDC_TIMEOUT_MS` (`OidcConfig::timeout_ms`); the token relay waits twice as
+/// long, since the provider may check a code or a client secret.
+pub const PROVIDER_TIMEOUT_MS: u32 = 5_000;
 
 /// GETs `url`, or POSTs the url-encoded `form` to it; answers the status and the body text, or
 /// 503 when the provider did not answer within `timeout_ms` (headers and body together).
@@ -132,19 +132,23 @@ async fn fetch_text(url: &str, form: Option<&str>, timeout_ms: u32) -> ApiResult
 }
 
 /// POSTs a form to one of the provider's endpoints; answers its status and body as they are.
-pub async fn post_form(url: &str, pairs: &[(&str, &str)]) -> ApiResult<(u16, String)> {
+pub async fn post_form(
+    config: &OidcConfig,
+    url: &str,
+    pairs: &[(&str, &str)],
+) -> ApiResult<(u16, String)> {
     let mut encoded = worker::Url::parse("x:/").map_err(ApiError::internal)?;
     encoded.query_pairs_mut().extend_pairs(pairs);
     fetch_text(
         url,
         Some(encoded.query().unwrap_or_default()),
-        TOKEN_RELAY_TIMEOUT_MS,
+        config.timeout_ms.saturating_mul(2),
     )
     .await
 }
 
-async fn get_json<T: serde::de::DeserializeOwned>(url: &str) -> ApiResult<T> {
-    match fetch_text(url, None, PROVIDER_TIMEOUT_MS).await? {
+async fn get_json<T: serde::de::DeserializeOwned>(config: &OidcConfig, url: &str) -> ApiResult<T> {
+    match fetch_text(url, None, config.timeout_ms).await? {
         (200, text) => serde_json::from_str(&text).map_err(|_| unavailable(url)),
         _ => Err(unavailable(url)),
     }
@@ -159,7 +163,7 @@ pub async fn discovery(cx: &Ctx, config: &OidcConfig) -> ApiResult<Discovery> {
         }
     }
     let url = format!("{}/.well-known/openid-configuration", config.issuer);
-    let doc = match get_json::<Discovery>(&url).await {
+    let doc = match get_json::<Discovery>(config, &url).await {
         Ok(doc) => doc,
         // A provider without discovery (Cloudflare Access) names its keys by OIDC_JWKS_URL.
         Err(e) => match &config.jwks_url {
@@ -196,7 +200,7 @@ async fn jwks(cx: &Ctx, config: &OidcConfig, refresh: bool) -> ApiResult<Jwks> {
         Some(uri) => uri.clone(),
         None => discovery(cx, config).await?.jwks_uri,
     };
-    let keys: Jwks = get_json(&uri).await?;
+    let keys: Jwks = get_json(config, &uri).await?;
     let now = cx.now;
     with_cache(config, |c| c.jwks = Some((keys.clone(), now)));
     Ok(keys)

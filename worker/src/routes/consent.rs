@@ -187,7 +187,7 @@ pub async fn callback(cx: &Ctx, req: Request) -> ApiResult<Response> {
     if let Some(s) = &oidc.client_secret {
         pairs.push(("client_secret", s));
     }
-    let (status, text) = crate::oidc::post_form(&endpoint, &pairs).await?;
+    let (status, text) = crate::oidc::post_form(oidc, &endpoint, &pairs).await?;
     let body: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
     // The same token the web app would send: the ID token, or the access token with OIDC_AUDIENCE.
     let kind = if oidc.audience.is_some() {

@@ -144,7 +144,7 @@ pub async fn token(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         .await?
         .token_endpoint
         .ok_or_else(|| ApiError::internal("the identity provider publishes no token endpoint"))?;
-    let (status, text) = crate::oidc::post_form(&endpoint, &pairs).await?;
+    let (status, text) = crate::oidc::post_form(oidc, &endpoint, &pairs).await?;
     relayed(status, text)
 }
 
@@ -164,7 +164,7 @@ pub async fn revoke(cx: &Ctx, mut req: Request) -> ApiResult<Response> {
         if let Some(secret) = &oidc.client_secret {
             pairs.push(("client_secret", secret));
         }
-        crate::oidc::post_form(&endpoint, &pairs).await?;
+        crate::oidc::post_form(oidc, &endpoint, &pairs).await?;
     }
     crate::http::no_content()
 }
