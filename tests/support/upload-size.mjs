@@ -45,8 +45,11 @@ import { ROOT } from './worker.mjs';
 // back-to-top links and summary headings +0.35: 741.60 with the first round merged. The second: a
 // Hugo site's links to its placeholder baseURL (example.org) kept on the drop +1.03, an unbuilt
 // index.html refused +0.18, the owner's membership checked and the identity memo in the cache
-// -0.3: 742.39 with every branch merged. 743 holds it; the goal is still 900.
-export const UPLOAD_GZIP_GOAL_KIB = 743;
+// -0.3: 742.39 with every branch merged. 743 held it.
+// Session 26: three.js r180, GSAP and Phaser rows and a CDN script's missing-library note +0.58; the
+// MCP schemas' text bounds (their descriptions shortened to pay) +0.60; OIDC_TIMEOUT_MS +0.09;
+// refused grid slugs +0.01: 743.75 with the first round merged. 744 holds it; the goal is still 900.
+export const UPLOAD_GZIP_GOAL_KIB = 744;
 
 export function dryRunUploadSize() {
   const outdir = mkdtempSync(join(tmpdir(), 'plug-dry-run-'));
