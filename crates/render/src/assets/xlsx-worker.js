@@ -198,16 +198,23 @@ function sheetWorker() {
     return replaced.size ? rezip(data, entries, replaced) : buffer;
   }
 
-  // Sheet part -> the sheet's name, from the workbook part and its relationships.
+  // The workbook's sheets in its order: each one's name (null when the tag has none) and its part
+  // (null when its relationship names none), from the workbook part and its relationships.
+  async function workbookSheets(data, entries) {
+    const workbookXml = await zipText(data, entries, "xl/workbook.xml");
+    if (!workbookXml) return [];
+    const rels = await relationships(data, entries, "xl/workbook.xml");
+    return [...workbookXml.matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)].map(([, tag]) => {
+      const id = /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(tag);
+      return { name: xmlAttribute(tag, "name"), part: (id && rels.get(xmlText(id[1]))) || null };
+    });
+  }
+
+  // Sheet part -> the sheet's name.
   async function sheetNames(data) {
     const names = new Map();
-    const entries = zipDirectory(data);
-    const workbookXml = await zipText(data, entries, "xl/workbook.xml");
-    const rels = await relationships(data, entries, "xl/workbook.xml");
-    for (const [, tag] of (workbookXml || "").matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
-      const id = /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(tag);
-      const part = id && rels.get(xmlText(id[1]));
-      if (part) names.set(part, xmlAttribute(tag, "name"));
+    for (const { name, part } of await workbookSheets(data, zipDirectory(data))) {
+      if (part) names.set(part, name);
     }
     return names;
   }
@@ -613,13 +620,8 @@ function sheetWorker() {
       const relsXml = (await zipText(data, entries, relsPart)) || "";
       const relIds = [...relsXml.matchAll(/<(?:\w+:)?rel\b([^>]*)>/g)].map((m) => (/\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(m[1]) || [])[1]);
       const media = await relationships(data, entries, relsPart);
-      const workbookXml = await zipText(data, entries, "xl/workbook.xml");
-      const workbookRels = await relationships(data, entries, "xl/workbook.xml");
       let total = 0;
-      for (const [, tag] of (workbookXml || "").matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
-        const name = xmlAttribute(tag, "name");
-        const id = /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(tag);
-        const part = id && workbookRels.get(xmlText(id[1]));
+      for (const { name, part } of await workbookSheets(data, entries)) {
         const xml = part && (await zipText(data, entries, part));
         if (name === null || !xml || !/\svm="/.test(xml)) continue;
         const pictures = [];
@@ -859,13 +861,7 @@ function sheetWorker() {
     try {
       const data = new Uint8Array(bytes);
       const entries = zipDirectory(data);
-      const workbookXml = await zipText(data, entries, "xl/workbook.xml");
-      if (!workbookXml) return found;
-      const workbookRels = await relationships(data, entries, "xl/workbook.xml");
-      for (const [, tag] of workbookXml.matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
-        const name = xmlAttribute(tag, "name");
-        const id = /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(tag);
-        const part = id && workbookRels.get(xmlText(id[1]));
+      for (const { name, part } of await workbookSheets(data, entries)) {
         const head = part && (await zipHead(data, entries, part, 65_536));
         const view = head && /<(?:\w+:)?sheetView\b([^>]*)>/.exec(head.split(/<(?:\w+:)?sheetData\b/)[0]);
         if (name !== null && view && /^(0|false)$/.test(xmlAttribute(view[1], "showZeros") || "")) found.add(name);
@@ -924,13 +920,7 @@ function sheetWorker() {
       const data = new Uint8Array(bytes);
       const entries = zipDirectory(data);
       const named = [...entries.keys()].some((name) => /^xl\/(tables|comments)/i.test(name));
-      const workbookXml = await zipText(data, entries, "xl/workbook.xml");
-      if (!workbookXml) return found;
-      const workbookRels = await relationships(data, entries, "xl/workbook.xml");
-      for (const [, tag] of workbookXml.matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
-        const name = xmlAttribute(tag, "name");
-        const id = /\s[\w.-]+:id\s*=\s*"([^"]*)"/.exec(tag);
-        const part = id && workbookRels.get(xmlText(id[1]));
+      for (const { name, part } of await workbookSheets(data, entries)) {
         if (name === null || !part) continue;
         const entry = entries.get(part);
         const sheetXml = entry && entry.size <= 1_000_000 ? await zipText(data, entries, part) : null;
