@@ -6,7 +6,7 @@
 // fresh context with a trace, in interleaved rounds, and prints per variant the medians of: the
 // LCP, the renderer main thread's busy time before it (its top-level tasks), that time by kind of
 // work, and the frames its main thread committed before it.
-//   node bench/trace-lcp-work.mjs [rounds]
+//   [LOADER=1] node bench/trace-lcp-work.mjs [rounds]
 import http from 'node:http';
 import { startWorker, fetchLocal } from '../tests/support/harness.mjs';
 import { launchChromium } from '../tests/support/browser.mjs';
@@ -27,11 +27,24 @@ try {
     'the shell alone': written.replace(tag, ''),
     'the tag alone': written.replace(shell, ''),
     'without the badge': written.replace(shell, '').replace(tag, ''),
+    // LOADER=1: the tag pointing at a tiny script of this server's that appends the real tag only
+    // after the page's first frame (a task queued from requestAnimationFrame): what a badge.js
+    // split into a loader and its chip would cost before the LCP (docs/speed.md, session 26).
+    ...(process.env.LOADER ? { 'a loader after the first frame': written.replace(tag, tag.replace(/src="[^"]*"/, 'src="/loader.js"')) } : {}),
     ...Object.fromEntries((process.env.EXTRA ?? '').split(',').filter(Boolean).map((v) => [v, written.replace(shell, shell.replace(...variantEdit(v)))])),
   };
   // ONLY=name,name: just those variants.
   const names = Object.keys(pages).filter((n) => !process.env.ONLY || process.env.ONLY.split(',').includes(n));
+  const badgeSrc = tag.match(/src="([^"]*)"/)[1];
+  const loader = `(function(){var t=document.currentScript;requestAnimationFrame(function(){setTimeout(function(){
+var s=document.createElement('script');for(var i=0;i<t.attributes.length;i++)s.setAttribute(t.attributes[i].name,t.attributes[i].value);
+s.src=${JSON.stringify(badgeSrc)};t.after(s)},0)})})();`;
   server.on('request', (req, res) => {
+    if (req.url === '/loader.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end(loader);
+      return;
+    }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(pages[decodeURIComponent(req.url.slice(1))] ?? '');
   });
