@@ -1,14 +1,16 @@
 // Zipped sites as build tools write them, round 3, opened in Chromium: a SvelteKit app built by
 // `adapter-static` with its SPA fallback `200.html` beside a prerendered home page, a Next.js
-// static export whose router fetches each page's `.txt` RSC payload, and a MkDocs Material site
-// whose search runs in a worker over `search/search_index.json`. Each is written in the shape the
-// tool emits (small, by hand), zipped as people zip it, dropped through the Worker.
+// static export whose router fetches each page's `.txt` RSC payload, a Hugo theme's search that
+// writes its results from `index.json`'s placeholder permalinks, and a MkDocs Material site whose
+// search runs in a worker over `search/search_index.json`. Each is written in the shape the tool
+// emits (small, by hand), zipped from its output folder, dropped through the Worker.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld, openWatched } from './support/browser.mjs';
 import { zip } from './support/fixtures.mjs';
+import { expectError } from './support/harness.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'sites-tools3');
 let app;
@@ -113,6 +115,11 @@ test("a SvelteKit SPA by adapter-static: a deep link and a reload get its 200.ht
   assert.equal(await page.evaluate(async () => (await fetch('/nope.json')).status), 404);
   assert.equal(await page.evaluate(async () => (await fetch('/settings/nope')).status), 404, 'a program gets no page in place of data');
   await context.close();
+  // With no route prerendered, the build is 200.html alone: refused, saying to rename it.
+  const { owner } = await app.world();
+  const refused = await app.drop(owner, { file: { name: 'build.zip', content: zip(skFiles.filter((f) => f.name !== 'build/index.html')) }, fields: { scope: 'personal' } });
+  expectError(assert, refused, 422, 'CONTENT_MALFORMED');
+  assert.match(refused.body.error.message, /rename 'build\/200\.html' to index\.html/);
 });
 
 // `next build` with `output: 'export'` (Next 14/15, App Router): `out/about.html` beside
@@ -251,5 +258,76 @@ test("a Hugo site's search, built with the default baseURL, links its results on
   await Promise.all([page.waitForURL(`${origin}/posts/first-post/`, { timeout: 5000 }), page.click('#searchResults a')]);
   assert.equal(await page.textContent('#title'), 'First post');
   assert.deepEqual(away, []);
+  await context.close();
+});
+
+// `mkdocs build` with Material: pages link each other and their assets relatively (`"base": ".."`
+// in `__config`), the search runs in a web worker started from the config's `search` file, over
+// `search/search_index.json` the bundle fetches; `sitemap.xml` and `sitemap.xml.gz` beside them.
+const mkPage = (base, title, body) => `<!doctype html>
+<html lang="en" class="no-js">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width,initial-scale=1">
+    <meta name="generator" content="mkdocs-1.6.1, mkdocs-material-9.6.14">
+    <title>${title}</title>
+    <link rel="stylesheet" href="${base}/assets/stylesheets/main.342714a4.min.css">
+  </head>
+  <body dir="ltr">
+    <header class="md-header"><a href="${base}/." class="md-header__button md-logo">Orbit</a>
+      <input type="text" class="md-search__input" name="query" placeholder="Search" data-md-component="search-query" id="q">
+      <ol class="md-search-result__list" role="presentation"></ol></header>
+    <nav class="md-nav"><a href="${base}/getting-started/" class="md-nav__link">Getting started</a></nav>
+    <main class="md-main"><article class="md-content__inner md-typeset">${body}</article></main>
+    <script id="__config" type="application/json">{"base": "${base}", "features": [], "search": "${base}/assets/javascripts/workers/search.973d3a69.min.js", "translations": {"search.result.placeholder": "Type to start searching"}, "version": null}</script>
+    <script src="${base}/assets/javascripts/bundle.13a4f30d.min.js"></script>
+  </body>
+</html>
+`;
+const mkFiles = [
+  { name: 'site/index.html', content: mkPage('.', 'Orbit', '<h1 id="orbit">Orbit</h1>') },
+  { name: 'site/getting-started/index.html', content: mkPage('..', 'Getting started - Orbit', '<h1 id="getting-started">Getting started</h1>') },
+  { name: 'site/404.html', content: mkPage('/', 'Orbit', '<h1>404 - Not found</h1>') },
+  { name: 'site/search/search_index.json', content: '{"config":{"lang":["en"],"separator":"[\\\\s\\\\-]+","pipeline":["stopWordFilter"]},"docs":[{"location":"","title":"Orbit","text":"Welcome"},{"location":"getting-started/","title":"Getting started","text":"Install the CLI"}]}' },
+  { name: 'site/sitemap.xml', content: '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n    <url>\n         <loc>https://orbit.example.com/</loc>\n    </url>\n</urlset>' },
+  { name: 'site/sitemap.xml.gz', content: Buffer.from('1f8b0800000000000003030000000000000000', 'hex') },
+  { name: 'site/assets/stylesheets/main.342714a4.min.css', content: '.md-typeset h1 { color: rgb(63, 81, 181); } .md-search-result__list a { display: block; }\n' },
+  { name: 'site/assets/javascripts/workers/search.973d3a69.min.js', content: `let docs = [];
+addEventListener('message', ({ data }) => {
+  if (data.type === 0) { docs = data.data.docs; postMessage({ type: 1 }); }
+  if (data.type === 2) postMessage({ type: 3, data: docs.filter((d) => (d.title + ' ' + d.text).toLowerCase().includes(data.data.toLowerCase())) });
+});
+` },
+  { name: 'site/assets/javascripts/bundle.13a4f30d.min.js', content: `(() => {
+  const config = JSON.parse(document.getElementById('__config').textContent);
+  const base = new URL(config.base + '/', location);
+  const worker = new Worker(new URL(config.search, location));
+  fetch(new URL('search/search_index.json', base)).then((r) => r.json()).then((index) => worker.postMessage({ type: 0, data: index }));
+  worker.onmessage = ({ data }) => {
+    if (data.type === 1) window.__searchReady = true;
+    if (data.type === 3) document.querySelector('.md-search-result__list').innerHTML = data.data
+      .map((d) => '<li><a href="' + new URL(d.location, base).href + '">' + d.title + '</a></li>').join('');
+  };
+  document.getElementById('q').addEventListener('input', (e) => worker.postMessage({ type: 2, data: e.target.value }));
+})();
+` },
+];
+
+test('a MkDocs Material site: styled, its search worker reads the index and its result opens the page, which reloads', async () => {
+  const e = await drop('site.zip', mkFiles);
+  const { page, context } = await openWatched(browser, e.url);
+  const origin = new URL(page.url()).origin;
+  assert.equal(await page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(63, 81, 181)');
+  await page.waitForFunction(() => window.__searchReady, null, { timeout: 5000 });
+  await page.type('#q', 'install');
+  await page.waitForSelector('.md-search-result__list a');
+  await Promise.all([page.waitForURL(`${origin}/getting-started/`, { timeout: 5000 }), page.click('.md-search-result__list a')]);
+  assert.equal(await page.textContent('h1'), 'Getting started');
+  assert.equal(await page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(63, 81, 181)');
+  assert.equal((await page.reload()).status(), 200);
+  assert.deepEqual(page.problems, []);
+  // The site's own sitemap.xml is its file, as its own favicon.ico is.
+  const sitemap = await page.evaluate(async () => (await fetch('/sitemap.xml')).text());
+  assert.match(sitemap, /orbit\.example\.com/);
   await context.close();
 });
