@@ -331,3 +331,41 @@ test('a MkDocs Material site: styled, its search worker reads the index and its 
   assert.match(sitemap, /orbit\.example\.com/);
   await context.close();
 });
+
+// Vite with `base: './'` (set so the zip works in any folder) and a client-side router: the
+// built index.html links `./assets/…`, which a reload at a nested route resolves under it.
+test("a Vite app built with base './' reloads at a nested route: its relative assets are found without the route's folders", async () => {
+  const e = await drop('dist.zip', [
+    { name: 'dist/index.html', content: `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <title>Crew</title>
+    <script type="module" crossorigin src="./assets/index-Bx9k2Q1a.js"></script>
+    <link rel="stylesheet" crossorigin href="./assets/index-C3d4e5F6.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+` },
+    { name: 'dist/assets/index-Bx9k2Q1a.js', content: `const draw = () => { document.getElementById('root').innerHTML = '<a id="to-user" href="/users/42">Ada</a><h1>' + (location.pathname === '/' ? 'Crew' : 'User ' + location.pathname.split('/')[2]) + '</h1>'; };
+document.addEventListener('click', (e) => { const a = e.target.closest('a'); if (a) { e.preventDefault(); history.pushState({}, '', a.href); draw(); } });
+draw();
+` },
+    { name: 'dist/assets/index-C3d4e5F6.css', content: 'h1 { color: rgb(33, 53, 71); }\n' },
+  ]);
+  const { page, context } = await openWatched(browser, e.url);
+  const origin = new URL(page.url()).origin;
+  await page.click('#to-user');
+  await page.waitForURL(`${origin}/users/42`);
+  await page.reload();
+  await page.waitForSelector('h1', { timeout: 5000 });
+  assert.equal(await page.textContent('h1'), 'User 42');
+  assert.equal(await page.$eval('h1', (h) => getComputedStyle(h).color), 'rgb(33, 53, 71)');
+  assert.deepEqual(page.problems, []);
+  // A page is not found so: a program asking for /users/index.html still gets a 404.
+  assert.equal(await page.evaluate(async () => (await fetch('/users/index.html')).status), 404);
+  await context.close();
+});
