@@ -152,6 +152,11 @@ const TOOL_GLOBALS_SCRIPT: &str = "<script src=\"/_plug/vendor/plug-tool-globals
 /// zipped sites); a `canvasKitBaseUrl` the page passes to `load` still wins.
 const FLUTTER_LOCAL_CANVASKIT: &str = "<script>(f=>{let c=f.buildConfig;Object.defineProperty(f,\"buildConfig\",{configurable:!0,set(v){if(v)v.useLocalCanvasKit=!0;c=v},get:()=>c});f.buildConfig=c})(window._flutter??={})</script>";
 
+/// On a zipped site's page whose links named a reserved example host ([`off_example_host`]): a
+/// link its scripts build from the site's data (Hugo's `index.json` permalinks, which its themes'
+/// search writes as results) is made the site's own as it is followed, by click or middle click.
+const EXAMPLE_LINKS_SCRIPT: &str = "<script>for(const t of[\"click\",\"auxclick\"])addEventListener(t,e=>{const a=e.target.closest?.(\"a[href]\"),u=a&&new URL(a.getAttribute(\"href\"),location);if(u&&/^https?:$/.test(u.protocol)&&/^(www\\.)?example\\.(org|com|net)$/.test(u.hostname))a.setAttribute(\"href\",u.pathname+u.search+u.hash)},!0)</script>";
+
 /// Whether a page's first bytes (what the Worker reads before it answers: its first 64 KB) call
 /// the globals a Claude artifact is given: such a page, saved from Claude, stopped at its first
 /// `window.storage.get` with a TypeError.
@@ -202,11 +207,15 @@ fn settings(
             Ok(())
         }));
     }
+    // Whether a link to a reserved example host was made the site's own: its scripts may build
+    // more from the same data (a theme's search results), which a click then keeps on the drop.
+    let rewrote = Rc::new(Cell::new(false));
+    let rewrote_at_end = Rc::clone(&rewrote);
     if head.site {
         // Registered before the CDN handler, which reads a `<base href>` after this one.
         settings = settings.append_element_content_handler(element!(
             "[href], [src], [srcset], form[action], meta[content]",
-            |el| {
+            move |el| {
                 for name in ["href", "src", "srcset", "action", "content"] {
                     let local = el.get_attribute(name).and_then(|v| off_example_host(&v));
                     if let Some(local) = local {
@@ -216,6 +225,7 @@ fn settings(
                                 .is_some_and(|h| h.eq_ignore_ascii_case("refresh"))
                         {
                             el.set_attribute(name, &local)?;
+                            rewrote.set(true);
                         }
                     }
                 }
@@ -290,8 +300,12 @@ fn settings(
         .append_element_content_handler(element!("body", move |el| {
             let injected = Rc::clone(&injected);
             let tag_html = Rc::clone(&tag_html);
+            let rewrote = Rc::clone(&rewrote_at_end);
             if let Some(handlers) = el.end_tag_handlers() {
                 handlers.push(end_tag!(move |end| {
+                    if rewrote.replace(false) {
+                        end.before(EXAMPLE_LINKS_SCRIPT, ContentType::Html);
+                    }
                     if !injected.replace(true) {
                         end.before(&tag_html, ContentType::Html);
                     }
@@ -731,6 +745,19 @@ mod example_host_tests {
     }
 
     #[test]
+    fn a_sites_page_without_placeholder_links_is_left_as_written() {
+        let html = r#"<head></head><body><a href="/posts/a/">a</a><a href="https://gohugo.io/">Hugo</a></body>"#;
+        let head = HeadAdditions {
+            site: true,
+            ..HeadAdditions::default()
+        };
+        let mut injector = BadgeInjector::for_page(None, head);
+        let mut out = injector.write(html.as_bytes()).unwrap();
+        out.extend(injector.end().unwrap());
+        assert_eq!(String::from_utf8(out).unwrap(), html);
+    }
+
+    #[test]
     fn a_sites_page_links_and_base_stay_on_its_origin_and_other_meta_is_left() {
         let html = r#"<head><base href="https://example.org/"><meta property="og:url" content="https://example.org/"><meta http-equiv="refresh" content="0; url=https://example.org/p/"><link rel="stylesheet" href="https://example.org/assets/css/stylesheet.3f2a.css"></head><body><a href="https://example.org/posts/a/">a</a><img srcset="https://example.org/i.png 2x"><a href="https://gohugo.io/">Hugo</a></body>"#;
         let head = HeadAdditions {
@@ -750,6 +777,10 @@ mod example_host_tests {
         );
         assert!(out.contains(r#"srcset="/i.png 2x""#), "{out}");
         assert!(out.contains("https://gohugo.io/"), "{out}");
+        assert!(
+            out.ends_with(&format!("{EXAMPLE_LINKS_SCRIPT}</body>")),
+            "links its scripts build are kept on the drop: {out}"
+        );
         let plain = rewrite_page(html, None, false).unwrap();
         assert_eq!(plain, html);
         assert!(

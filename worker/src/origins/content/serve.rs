@@ -589,12 +589,20 @@ fn slice_chunks(body: ByteChunks, start: u64, end: u64) -> ByteChunks {
     Box::pin(sliced)
 }
 
+/// A single-page app's fallback page (`200.html`): see [`missing_site_file`].
+const SPA_FALLBACK: &str = "200.html";
+
+/// How many of a route's folders a relatively linked app's file is looked up without.
+const ROUTE_DEPTH_MAX: usize = 4;
+
 /// A path the site does not have.
 ///
 /// - Under a first folder the zip does not have, and the one its home page was built for
 ///   (`built_under`), the path without it: a site built for a sub-path (`site_home`) asks for
 ///   `/{folder}/assets/app.js`, which the zip holds as `assets/app.js`; a page found so goes to a
 ///   navigation only.
+/// - A navigation to a route (no `.` in its last segment, or a folder's) gets the site's
+///   `200.html` (200) when it has one: a single-page app's fallback.
 /// - A page's path (`.html`, or no `.` in its last segment) gets the site's own `404.html` with
 ///   status 404 when it has one (Next.js, Astro, Hugo and Jekyll write one).
 /// - Else a navigation to a path with no `.` in its last segment (or a folder's, `/dashboard/`)
@@ -643,6 +651,40 @@ async fn missing_site_file(
     let last = path.rsplit('/').next().unwrap_or(path);
     // `/dashboard/` asks for `dashboard/index.html`: a route as much as `/dashboard` is.
     let route = !last.contains('.') || last == "index.html";
+    // A single-page app built with relative links (Vite's `base: './'`, Create React App's
+    // `"homepage": "."`), reloaded at a nested route (`/users/42`), asks for
+    // `/users/assets/index-….js`: under a first folder the zip lacks, on a site with no
+    // `404.html`, a file (not a page) is looked up without the route's folders.
+    if !route && !last.ends_with(".html") && under_missing_folder.is_none() {
+        if let Some((first, _)) = path.split_once('/') {
+            if matches!(
+                &*site_lookup(cx, seen, first).await?,
+                site_files::Lookup::Missing
+            ) && matches!(
+                &*site_lookup(cx, seen, "404.html").await?,
+                site_files::Lookup::Missing
+            ) {
+                let mut rest = path;
+                for _ in 0..ROUTE_DEPTH_MAX {
+                    let Some((_, within)) = rest.split_once('/') else {
+                        break;
+                    };
+                    rest = within;
+                    if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, rest).await? {
+                        return site_entry(cx, req, seen, file).await;
+                    }
+                }
+            }
+        }
+    }
+    // A single-page app's fallback page, as Surge names it and SvelteKit's adapter-static writes
+    // it (`fallback: '200.html'`) beside a prerendered home page, which drawn at another route
+    // would show the home page there, its relative `./_app/` links broken under a folder.
+    if route && navigation {
+        if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, SPA_FALLBACK).await? {
+            return site_entry(cx, req, seen, file).await;
+        }
+    }
     if route || last.ends_with(".html") {
         if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "404.html").await? {
             let tag = badge_tag(cx, seen).await?;
