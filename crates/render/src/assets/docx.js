@@ -1218,12 +1218,44 @@ function splitTable(table, limit) {
   const first = rows.findIndex((row) => row.getBoundingClientRect().bottom > limit);
   const heads = rows.filter((row) => row.parentElement.localName === "thead");
   if (first <= heads.length) return null;
+  continueMergedCells(rows, first);
   const rest = table.cloneNode(false);
   for (const part of table.children) if (part.localName === "colgroup" || part.localName === "thead") rest.append(part.cloneNode(true));
   const body = document.createElement("tbody");
   for (const row of rows.slice(first)) body.append(row);
   rest.append(body);
   return rest;
+}
+
+// A cell merged down across the break (Word's vertical merge, a "Day 1" beside its sessions)
+// ends on this page and goes on, empty, at the top of the next, as Word and LibreOffice draw it:
+// the moved rows lost the cell that covered their first column, so their cells slid left under
+// the wrong heading. Columns are counted through the rows above, spans included.
+function continueMergedCells(rows, first) {
+  const covered = []; // column -> rows still covered by a cell from above
+  const starts = new Map(); // cell -> its first column
+  const open = []; // cells of rows above `first` that reach into it, with their columns
+  for (let r = 0; r <= first; r += 1) {
+    let column = 0;
+    // docx-preview keeps a merge's covered cells as hidden ones: they hold no column.
+    for (const cell of [...rows[r].cells].filter((c) => c.style.display !== "none")) {
+      while (covered[column] > 0) column += 1;
+      starts.set(cell, column);
+      if (r < first && r + cell.rowSpan > first) open.push({ cell, column, left: r + cell.rowSpan - first, keep: first - r });
+      for (let c = column; c < column + cell.colSpan; c += 1) covered[c] = Math.max(covered[c] || 0, r < first ? cell.rowSpan : 0);
+      column += cell.colSpan;
+    }
+    for (let c = 0; c < covered.length; c += 1) if (covered[c] > 0) covered[c] -= 1;
+  }
+  const target = rows[first];
+  for (const { cell, column, left, keep } of open) {
+    cell.rowSpan = keep;
+    const rest = cell.cloneNode(false);
+    rest.removeAttribute("id");
+    rest.rowSpan = left;
+    const after = [...target.cells].find((other) => starts.has(other) && starts.get(other) > column);
+    target.insertBefore(rest, after || null);
+  }
 }
 
 // Lists: Word keeps one count per list definition (abstractNum), shared by every list instance
