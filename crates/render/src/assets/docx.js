@@ -1216,12 +1216,16 @@ function footnotesOf(page, article) {
 function splitTable(table, limit) {
   const rows = [...table.querySelectorAll(":scope > tbody > tr, :scope > thead > tr, :scope > tr")];
   const first = rows.findIndex((row) => row.getBoundingClientRect().bottom > limit);
-  const heads = rows.filter((row) => row.parentElement.localName === "thead");
+  let heads = rows.filter((row) => row.parentElement.localName === "thead");
+  // Rows Word repeats at the top of each page (`w:tblHeader`, "Repeat as header row"), marked
+  // before drawing: docx-preview reads the setting and draws them as plain rows.
+  if (!heads.length) heads = rows.slice(0, Math.max(0, rows.findIndex((row) => !row.querySelector(`[id^="${HEADER_ROW}"]`))));
   if (first <= heads.length) return null;
   continueMergedCells(rows, first);
   const rest = table.cloneNode(false);
   for (const part of table.children) if (part.localName === "colgroup" || part.localName === "thead") rest.append(part.cloneNode(true));
   const body = document.createElement("tbody");
+  if (heads[0]?.parentElement.localName !== "thead") for (const row of heads) body.append(row.cloneNode(true));
   for (const row of rows.slice(first)) body.append(row);
   rest.append(body);
   return rest;
@@ -1302,9 +1306,28 @@ function sharedListCounters() {
   }
 }
 
+// Header rows Word repeats on each page a table runs onto (`<w:tblHeader/>`, a value of true or
+// none): a bookmark in each one's first paragraph tells them apart once drawn (splitTable).
+const HEADER_ROW = "_plug_header_row_";
+
+async function markHeaderRows(zip) {
+  const file = zip.file("word/document.xml");
+  if (!file) return false;
+  const xml = await file.async("string");
+  if (!/<w:tblHeader\b/.test(xml)) return false;
+  let n = 0;
+  const fixed = xml.replace(/<w:trPr\b[^>]*>(?:(?!<\/w:trPr>)[\s\S])*?<w:tblHeader\b(?![^>]*\bw:val="(?:0|false|off)")[^>]*>[\s\S]*?<\/w:trPr>([\s\S]*?)(<w:p\b[^>]*?(?<!\/)>(?:\s*<w:pPr\b[^>]*?(?<!\/)>[\s\S]*?<\/w:pPr>|\s*<w:pPr\b[^>]*\/>)?)/g, (whole, between, open) => {
+    n += 1;
+    return whole + `<w:bookmarkStart w:id="${990000 + n}" w:name="${HEADER_ROW}${n}"/><w:bookmarkEnd w:id="${990000 + n}"/>`;
+  });
+  if (!n) return false;
+  zip.file("word/document.xml", fixed);
+  return true;
+}
+
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
-  const changes = [await drawLinkedImages(zip), await drawSmartArt(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await simpleFieldResults(zip), await builtContents(zip), await vmlTextBoxes(zip), await defaultPage(zip), await markContinuousSections(zip), await contextualSpacing(zip), await readNumbering(zip)];
+  const changes = [await drawLinkedImages(zip), await drawSmartArt(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await simpleFieldResults(zip), await builtContents(zip), await vmlTextBoxes(zip), await defaultPage(zip), await markContinuousSections(zip), await contextualSpacing(zip), await markHeaderRows(zip), await readNumbering(zip)];
   const ready = changes.some(Boolean) ? await zip.generateAsync({ type: "arraybuffer" }) : bytes;
   const even = await evenPageVariant(zip);
   return { bytes: ready, following: even ? await withoutFirstPages(zip, true) : await withoutFirstPages(zip), even };
