@@ -1216,14 +1216,50 @@ function footnotesOf(page, article) {
 function splitTable(table, limit) {
   const rows = [...table.querySelectorAll(":scope > tbody > tr, :scope > thead > tr, :scope > tr")];
   const first = rows.findIndex((row) => row.getBoundingClientRect().bottom > limit);
-  const heads = rows.filter((row) => row.parentElement.localName === "thead");
+  let heads = rows.filter((row) => row.parentElement.localName === "thead");
+  // Rows Word repeats at the top of each page (`w:tblHeader`, "Repeat as header row"), marked
+  // before drawing: docx-preview reads the setting and draws them as plain rows.
+  if (!heads.length) heads = rows.slice(0, Math.max(0, rows.findIndex((row) => !row.querySelector(`[id^="${HEADER_ROW}"]`))));
   if (first <= heads.length) return null;
+  continueMergedCells(rows, first);
   const rest = table.cloneNode(false);
   for (const part of table.children) if (part.localName === "colgroup" || part.localName === "thead") rest.append(part.cloneNode(true));
   const body = document.createElement("tbody");
+  if (heads[0]?.parentElement.localName !== "thead") for (const row of heads) body.append(row.cloneNode(true));
   for (const row of rows.slice(first)) body.append(row);
   rest.append(body);
   return rest;
+}
+
+// A cell merged down across the break (Word's vertical merge, a "Day 1" beside its sessions)
+// ends on this page and goes on, empty, at the top of the next, as Word and LibreOffice draw it:
+// the moved rows lost the cell that covered their first column, so their cells slid left under
+// the wrong heading. Columns are counted through the rows above, spans included.
+function continueMergedCells(rows, first) {
+  const covered = []; // column -> rows still covered by a cell from above
+  const starts = new Map(); // cell -> its first column
+  const open = []; // cells of rows above `first` that reach into it, with their columns
+  for (let r = 0; r <= first; r += 1) {
+    let column = 0;
+    // docx-preview keeps a merge's covered cells as hidden ones: they hold no column.
+    for (const cell of [...rows[r].cells].filter((c) => c.style.display !== "none")) {
+      while (covered[column] > 0) column += 1;
+      starts.set(cell, column);
+      if (r < first && r + cell.rowSpan > first) open.push({ cell, column, left: r + cell.rowSpan - first, keep: first - r });
+      for (let c = column; c < column + cell.colSpan; c += 1) covered[c] = Math.max(covered[c] || 0, r < first ? cell.rowSpan : 0);
+      column += cell.colSpan;
+    }
+    for (let c = 0; c < covered.length; c += 1) if (covered[c] > 0) covered[c] -= 1;
+  }
+  const target = rows[first];
+  for (const { cell, column, left, keep } of open) {
+    cell.rowSpan = keep;
+    const rest = cell.cloneNode(false);
+    rest.removeAttribute("id");
+    rest.rowSpan = left;
+    const after = [...target.cells].find((other) => starts.has(other) && starts.get(other) > column);
+    target.insertBefore(rest, after || null);
+  }
 }
 
 // Lists: Word keeps one count per list definition (abstractNum), shared by every list instance
@@ -1270,9 +1306,28 @@ function sharedListCounters() {
   }
 }
 
+// Header rows Word repeats on each page a table runs onto (`<w:tblHeader/>`, a value of true or
+// none): a bookmark in each one's first paragraph tells them apart once drawn (splitTable).
+const HEADER_ROW = "_plug_header_row_";
+
+async function markHeaderRows(zip) {
+  const file = zip.file("word/document.xml");
+  if (!file) return false;
+  const xml = await file.async("string");
+  if (!/<w:tblHeader\b/.test(xml)) return false;
+  let n = 0;
+  const fixed = xml.replace(/<w:trPr\b[^>]*>(?:(?!<\/w:trPr>)[\s\S])*?<w:tblHeader\b(?![^>]*\bw:val="(?:0|false|off)")[^>]*>[\s\S]*?<\/w:trPr>([\s\S]*?)(<w:p\b[^>]*?(?<!\/)>(?:\s*<w:pPr\b[^>]*?(?<!\/)>[\s\S]*?<\/w:pPr>|\s*<w:pPr\b[^>]*\/>)?)/g, (whole, between, open) => {
+    n += 1;
+    return whole + `<w:bookmarkStart w:id="${990000 + n}" w:name="${HEADER_ROW}${n}"/><w:bookmarkEnd w:id="${990000 + n}"/>`;
+  });
+  if (!n) return false;
+  zip.file("word/document.xml", fixed);
+  return true;
+}
+
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
-  const changes = [await drawLinkedImages(zip), await drawSmartArt(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await simpleFieldResults(zip), await builtContents(zip), await vmlTextBoxes(zip), await defaultPage(zip), await markContinuousSections(zip), await contextualSpacing(zip), await readNumbering(zip)];
+  const changes = [await drawLinkedImages(zip), await drawSmartArt(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await simpleFieldResults(zip), await builtContents(zip), await vmlTextBoxes(zip), await defaultPage(zip), await markContinuousSections(zip), await contextualSpacing(zip), await markHeaderRows(zip), await readNumbering(zip)];
   const ready = changes.some(Boolean) ? await zip.generateAsync({ type: "arraybuffer" }) : bytes;
   const even = await evenPageVariant(zip);
   return { bytes: ready, following: even ? await withoutFirstPages(zip, true) : await withoutFirstPages(zip), even };
