@@ -447,8 +447,18 @@ mod tests {
     fn person_names_of_any_script_are_taken_but_not_ones_that_turn_text_around() {
         assert_eq!(person_name("name", " سارة الأحمد ").unwrap(), "سارة الأحمد");
         assert_eq!(person_name("name", "José Núñez").unwrap(), "José Núñez");
-        for bad in ["Alex\u{202e}miK", "Alex\u{2066}Kim", "Alex\u{200f}", "A\nB", "A\u{7}B"] {
-            assert_eq!(person_name("name", bad).unwrap_err().issue, "characters", "{bad:?}");
+        for bad in [
+            "Alex\u{202e}miK",
+            "Alex\u{2066}Kim",
+            "Alex\u{200f}",
+            "A\nB",
+            "A\u{7}B",
+        ] {
+            assert_eq!(
+                person_name("name", bad).unwrap_err().issue,
+                "characters",
+                "{bad:?}"
+            );
         }
     }
 
