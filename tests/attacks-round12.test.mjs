@@ -5,12 +5,17 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startWorker, BROWSER_UA, expectError } from './support/harness.mjs';
 import { launchChromium } from './support/browser.mjs';
+import { startIdp, idpVars } from './support/idp.mjs';
 import { signedInContext } from '../web/bench.mjs';
 
 let app;
 let browser;
-before(async () => { [app, browser] = await Promise.all([startWorker(), launchChromium()]); });
-after(async () => { await browser?.close(); await app?.stop(); });
+let idp;
+before(async () => {
+  idp = await startIdp();
+  [app, browser] = await Promise.all([startWorker({ vars: idpVars(idp) }), launchChromium()]);
+});
+after(async () => { await browser?.close(); await app?.stop(); await idp?.close(); });
 
 const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('plug.session.v1') || '{}'));
 
@@ -53,4 +58,14 @@ test('a person\'s or a grid\'s name cannot carry characters that turn the words 
   }
   const arabic = await app.user(undefined, 'سارة الأحمد');
   assert.equal(arabic.name, 'سارة الأحمد');
+  // A first sign-in takes the provider's `name` claim on the same terms: one holding such a
+  // character is left for the email's local part.
+  const grid = await app.grid();
+  const domain = `c${Date.now().toString(36)}.example`;
+  await app.mustAdmin('PUT', `/grids/${grid.slug}/email-domains`, { domains: [domain] });
+  const signed = await app.request('GET', '/api/v2/me', {
+    token: await idp.sign({ sub: `sub-${domain}`, email: `mallory@${domain}`, email_verified: true, name: 'Alex\u202E )mik-xela( ' }),
+  });
+  assert.equal(signed.status, 200, signed.text);
+  assert.equal(signed.body.user.name, 'mallory');
 });
