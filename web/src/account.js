@@ -66,6 +66,14 @@ export async function renderRefused(main, message) {
 }
 
 /**
+ * A person's name as a prompt shows it: without control and bidirectional formatting characters
+ * (the Worker takes no new name with them; one stored before is shown without them), since an RTL
+ * override would turn the slug and grid named after it around.
+ * @param {string} name
+ */
+const plainName = (name) => String(name).replace(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '').trim();
+
+/**
  * A token handed over in the address fragment (`plug login --web`). Anyone can send a link with
  * their own token in it, which would sign the person who opens it in as the sender, and what they
  * then drop would be the sender's (login CSRF, docs/security.md round 11): the app says whose
@@ -89,13 +97,21 @@ export async function offerHandover(main, handed, done) {
     done();
     return;
   }
+  // Who the app is signed in as now: a sender may have named themselves as the person they send
+  // the link to, so the prompt says whose account this is not (docs/security.md round 12).
+  /** @type {import('./wire.js').Me | null} */
+  const current = session.token ? await api('GET', '/api/v2/me', undefined, { quiet: true }).catch(() => null) : null;
+  const name = plainName(who.user.name);
   const accept = h('button.primary', { type: 'button', id: 'handover-accept', onclick: () => { switchTo(handed.token, handed.grid); done(); } },
-    `Sign in as ${who.user.name}`);
+    'Sign in as ', h('bdi', name));
   replace(main, h('div.center', h('div.signin', { id: 'handover' },
-    h('h1', `Sign in as ${who.user.name}?`),
-    h('p', 'This link signs Plug in as ', h('strong', who.user.name), ' (', h('span.mono', who.user.slug), ') in the grid ',
+    h('h1', 'Sign in as ', h('bdi', name), '?'),
+    h('p', 'This link signs Plug in as ', h('strong', h('bdi', name)), ' (', h('span.mono', who.user.slug), ') in the grid ',
       h('span.mono', handed.grid), '. Go on only if you opened it yourself, with plug login --web: ',
       'everything you drop from here on would be theirs.'),
+    current ? h('p', { id: 'handover-current' }, 'You are signed in as ', h('strong', h('bdi', plainName(current.user.name))),
+      ' (', h('span.mono', current.user.slug), ')',
+      plainName(current.user.name).toLowerCase() === name.toLowerCase() ? [': this link is ', h('strong', 'another account of the same name'), '.'] : '.') : null,
     session.token ? h('p.muted', 'Cancel to stay signed in as you are.') : null,
     accept,
     h('button.ghost', { type: 'button', id: 'handover-cancel', onclick: done }, 'Cancel'))));

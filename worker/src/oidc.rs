@@ -350,13 +350,13 @@ async fn first_sign_in(cx: &Ctx, id: &Identity) -> ApiResult<UserId> {
         ));
     }
     let base = oidc::slug_from_email(email);
+    // The provider's name as the operator API would take it, else the email's local part: a name
+    // with an RTL override would turn the words shown after it around (docs/security.md, round 12).
     let name = id
         .name
         .as_deref()
-        .map(str::trim)
-        .filter(|n| !n.is_empty() && n.chars().count() <= 100)
-        .unwrap_or_else(|| email.split('@').next().unwrap_or(email))
-        .to_string();
+        .and_then(|n| plug_domain::validate::person_name("name", n).ok())
+        .unwrap_or_else(|| email.split('@').next().unwrap_or(email).to_string());
     // The slug from the email, or with a random suffix when that is taken.
     for attempt in 0..3 {
         let mut slug = base.clone();

@@ -179,8 +179,28 @@ pub fn feedback_text(value: &str) -> Checked<String> {
     bounded_text("text", value, 1, FEEDBACK_TEXT_MAX)
 }
 
+/// A person's or a grid's name: 1-100 characters, none of them control or bidirectional formatting
+/// ones. Such a name is shown inside sentences (the web app's "Sign in as <name>?", which names the
+/// account's slug and grid after it), and an RTL override in it would turn the words after it
+/// around (docs/security.md, round 12).
 pub fn person_name(field: &str, value: &str) -> Checked<String> {
-    bounded_text(field, value, 1, 100)
+    let name = bounded_text(field, value, 1, 100)?;
+    if !shows_as_written(value) {
+        return Err(FieldError::new(
+            field,
+            "characters",
+            "no control or bidirectional formatting characters",
+        ));
+    }
+    Ok(name)
+}
+
+/// Whether a name reads as written wherever it is shown: no control characters and no
+/// bidirectional formatting ones.
+pub fn shows_as_written(name: &str) -> bool {
+    !name
+        .chars()
+        .any(|c| c.is_control() || crate::origins::is_bidi_control(c))
 }
 
 /// Days until an unpinned drop expires: 1-365. The hint says nothing of null: on unpin null means
@@ -421,6 +441,25 @@ mod tests {
         assert_eq!(name("1abc").unwrap_err().issue, "pattern");
         assert_eq!(name("Abc").unwrap_err().issue, "pattern");
         assert_eq!(name("ab_c").unwrap_err().issue, "pattern");
+    }
+
+    #[test]
+    fn person_names_of_any_script_are_taken_but_not_ones_that_turn_text_around() {
+        assert_eq!(person_name("name", " سارة الأحمد ").unwrap(), "سارة الأحمد");
+        assert_eq!(person_name("name", "José Núñez").unwrap(), "José Núñez");
+        for bad in [
+            "Alex\u{202e}miK",
+            "Alex\u{2066}Kim",
+            "Alex\u{200f}",
+            "A\nB",
+            "A\u{7}B",
+        ] {
+            assert_eq!(
+                person_name("name", bad).unwrap_err().issue,
+                "characters",
+                "{bad:?}"
+            );
+        }
     }
 
     #[test]

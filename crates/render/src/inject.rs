@@ -524,6 +524,26 @@ mod tool_globals_tests {
 mod cdn_tests {
     use super::*;
 
+    /// Attack round 12: the `onerror` written for a CDN script Plug does not hold is Plug's own
+    /// text whatever the page's markup holds. An address with quotes and markup in it stays one
+    /// attribute value, and a page's own `onerror` (or one spelled in another case) is kept.
+    #[test]
+    fn the_missing_library_note_takes_nothing_from_the_page() {
+        let page = r#"<html><head><script src='https://cdn.jsdelivr.net/npm/nope@1/x.js?a="onload="alert(1)"><img src=x onerror=alert(2)>'></script>
+<script src="https://unpkg.com/nope@1/y.js" ONERROR="mine()"></script></head><body></body></html>"#;
+        let out = rewrite_page(page, None, false).unwrap();
+        assert_eq!(out.matches(MISSING_NOTE).count(), 1, "{out}");
+        // The address is left exactly as written, in its own quotes, the note after it.
+        let src = r#"src='https://cdn.jsdelivr.net/npm/nope@1/x.js?a="onload="alert(1)"><img src=x onerror=alert(2)>'"#;
+        assert!(
+            out.contains(&format!(
+                r#"<script {src} onerror="{MISSING_NOTE}"></script>"#
+            )),
+            "{out}"
+        );
+        assert!(out.contains(r#"ONERROR="mine()""#), "{out}");
+    }
+
     /// The page fed to the rewriter in pieces of `size` bytes, as R2's reads and the network do.
     fn rewrite_in_pieces(html: &str, size: usize) -> String {
         let mut injector = BadgeInjector::for_page(None, HeadAdditions::default());
