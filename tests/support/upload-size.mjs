@@ -48,8 +48,10 @@ import { ROOT } from './worker.mjs';
 // -0.3: 742.39 with every branch merged. 743 held it.
 // Session 26: three.js r180, GSAP and Phaser rows and a CDN script's missing-library note +0.58; the
 // MCP schemas' text bounds (their descriptions shortened to pay) +0.60; OIDC_TIMEOUT_MS +0.09;
-// refused grid slugs +0.01: 743.75 with the first round merged. 744 holds it; the goal is still 900.
-export const UPLOAD_GZIP_GOAL_KIB = 744;
+// refused grid slugs +0.01: 743.75 with the first round merged. The second: zipped sites' 200.html,
+// placeholder links followed by a script and relative assets under a route +0.52; names refused with
+// bidirectional controls +0.09: 744.36 with every branch merged. 745 holds it; the goal is still 900.
+export const UPLOAD_GZIP_GOAL_KIB = 745;
 
 export function dryRunUploadSize() {
   const outdir = mkdtempSync(join(tmpdir(), 'plug-dry-run-'));
