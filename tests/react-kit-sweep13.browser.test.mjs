@@ -132,13 +132,15 @@ test("Claude's habit tracker: window.storage keeps today's ticks across a reload
   assert.deepEqual(await texts(page, '#root .streak'), ['1', '1', '0']);
   await page.reload();
   await page.waitForSelector('#root .habit');
-  assert.deepEqual(await texts(page, '#root .streak'), ['1', '1', '0']);
+  // The list first renders its defaults; window.storage.get answers in a later task.
+  await eventually(async () => JSON.stringify(await texts(page, '#root .streak')) === '["1","1","0"]', 'the saved ticks');
   assert.equal(await style(page, '#root .habit:first-child span.flex-1', 'text-decoration-line'), 'line-through');
   await page.waitForSelector('#root .recharts-bar-rectangle path');
   // Two of three habits: two thirds of the axis.
   const axis = await page.$eval('#root .recharts-yAxis line.recharts-cartesian-axis-line', (l) => Math.round(l.getBoundingClientRect().height));
   await eventually(async () => Math.abs((await height()) - (axis * 2) / 3) <= 2, 'two of three');
-  assert.equal(await style(page, '#root .recharts-bar-rectangle path', 'fill'), 'rgb(249, 115, 22)');
+  // recharts draws the bar again as its animation runs: read the fill once it has settled.
+  await eventually(async () => (await style(page, '#root .recharts-bar-rectangle path', 'fill')) === 'rgb(249, 115, 22)', 'the bar in orange');
   await shot(page, 'claude-habits');
   assert.deepEqual(await notices(page), []);
   quiet(page);
