@@ -224,8 +224,10 @@ function pruneLoader(glue) {
   var badge = (window.__PlatformBadge = { version: ${JSON.stringify(BADGE_VERSION)} });
 ${glue}
   // Where the Worker wrote the chip's shell, the chip is already on screen: badge.js then waits for
-  // the browser's first idle moment (at most 300 ms) before it unpacks and starts its wasm, so that
-  // none of its work lands before the page's own first paint or its largest image (its LCP).
+  // the page's first frame and the browser's next idle moment (at most 300 ms each) before it
+  // unpacks and starts its wasm, so that none of its work lands before the page's own first paint
+  // or its largest image (its LCP). Idle alone is not enough: Chromium grants idle time before the
+  // first frame, and traces showed the chip's work there (docs/speed.md, session 27).
   // Without a shell (Runtimes' pages) the chip starts at once. A page that replaced its body
   // meanwhile (\`document.body.innerHTML = …\` at DOMContentLoaded or load) took this tag with it:
   // it goes back at the document's end (a script that has run never runs again), where the chip reads it.
@@ -236,9 +238,21 @@ ${glue}
   // person opens it: badge.js starts, and sends its one beacon, only once it is shown.
   badge.ready = new Promise(function (go) {
     function start() {
-      shell && window.requestIdleCallback
-        ? requestIdleCallback(go, { timeout: 300 })
-        : go();
+      shell && window.requestIdleCallback ? afterFirstFrame(idle) : go();
+    }
+    function idle() {
+      requestIdleCallback(go, { timeout: 300 });
+    }
+    // At most 300 ms after the tag ran when no frame comes (a hidden page draws none).
+    function afterFirstFrame(then) {
+      var done = false;
+      function once() {
+        if (done) return;
+        done = true;
+        then();
+      }
+      requestAnimationFrame(function () { setTimeout(once, 0); });
+      setTimeout(once, 300);
     }
     document.prerendering ? document.addEventListener("prerenderingchange", start, { once: true }) : start();
   })
