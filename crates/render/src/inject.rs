@@ -430,6 +430,23 @@ impl OutputSink for SharedBuffer {
 }
 
 #[cfg(test)]
+mod test_support {
+    use super::*;
+
+    /// `html` through a page's rewriter with `head`'s additions and no badge, fed in pieces of
+    /// `size` bytes as R2's reads and the network cut it.
+    pub(super) fn rewrite_in_pieces_with(head: HeadAdditions, html: &str, size: usize) -> String {
+        let mut injector = BadgeInjector::for_page(None, head);
+        let mut out = Vec::new();
+        for piece in html.as_bytes().chunks(size.max(1)) {
+            out.extend(injector.write(piece).unwrap());
+        }
+        out.extend(injector.end().unwrap());
+        String::from_utf8(out).unwrap()
+    }
+}
+
+#[cfg(test)]
 mod page_tests {
     use super::*;
 
@@ -497,10 +514,7 @@ mod tool_globals_tests {
             tool_globals: true,
             site: false,
         };
-        let mut injector = BadgeInjector::for_page(None, head);
-        let mut out = injector.write(page.as_bytes()).unwrap();
-        out.extend(injector.end().unwrap());
-        let out = String::from_utf8(out).unwrap();
+        let out = super::test_support::rewrite_in_pieces_with(head, page, page.len());
         assert!(
             out.contains(&format!("<head>{NOINDEX_META}{TOOL_GLOBALS_SCRIPT}<title>")),
             "{out}"
@@ -546,13 +560,7 @@ mod cdn_tests {
 
     /// The page fed to the rewriter in pieces of `size` bytes, as R2's reads and the network do.
     fn rewrite_in_pieces(html: &str, size: usize) -> String {
-        let mut injector = BadgeInjector::for_page(None, HeadAdditions::default());
-        let mut out = Vec::new();
-        for piece in html.as_bytes().chunks(size) {
-            out.extend(injector.write(piece).unwrap());
-        }
-        out.extend(injector.end().unwrap());
-        String::from_utf8(out).unwrap()
+        super::test_support::rewrite_in_pieces_with(HeadAdditions::default(), html, size)
     }
 
     #[test]
@@ -771,10 +779,8 @@ mod example_host_tests {
             site: true,
             ..HeadAdditions::default()
         };
-        let mut injector = BadgeInjector::for_page(None, head);
-        let mut out = injector.write(html.as_bytes()).unwrap();
-        out.extend(injector.end().unwrap());
-        assert_eq!(String::from_utf8(out).unwrap(), html);
+        let out = super::test_support::rewrite_in_pieces_with(head, html, html.len());
+        assert_eq!(out, html);
     }
 
     #[test]
@@ -784,10 +790,7 @@ mod example_host_tests {
             site: true,
             ..HeadAdditions::default()
         };
-        let mut injector = BadgeInjector::for_page(None, head);
-        let mut out = injector.write(html.as_bytes()).unwrap();
-        out.extend(injector.end().unwrap());
-        let out = String::from_utf8(out).unwrap();
+        let out = super::test_support::rewrite_in_pieces_with(head, html, html.len());
         assert_eq!(out.matches("example.org").count(), 1, "{out}");
         assert!(out.contains(r#"<base href="/">"#), "{out}");
         assert!(out.contains(r#"content="0; url=/p/""#), "{out}");
