@@ -342,9 +342,7 @@ fn rejects_thousands_of_files_of_long_paths_that_each_fit() {
     // What the cap is for: files within the file cap, each path short of any limit, whose paths
     // together are many rows' worth of index (20,000 of them were 20 MB; 4,400 are 4.2 MB here).
     let dir = "d".repeat(950);
-    let names: Vec<String> = (0..4_400)
-        .map(|i| format!("{dir}/{i}.html"))
-        .collect();
+    let names: Vec<String> = (0..4_400).map(|i| format!("{dir}/{i}.html")).collect();
     let mut entries: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &b""[..])).collect();
     entries.push(("index.html", b"x"));
     let error = open(zip_of(&entries)).unwrap_err();
