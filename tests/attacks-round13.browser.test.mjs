@@ -42,8 +42,9 @@ test('on a shared computer, Back after the viewer signed out shows nothing of a 
   const context = await browser.newContext({ userAgent: BROWSER_UA });
   const page = await context.newPage();
   const minted = await app.request('POST', '/api/v2/serve-sessions', { token: owner.token, json: { url: drop.url } });
-  await page.goto(minted.body.url);
+  const opened = await page.goto(minted.body.url);
   assert.match(await page.content(), /SALARIES-2026/);
+  assert.equal(opened.headers()['cache-control'], 'private, no-store');
   await page.goto(`${app.baseUrl}/healthz`);
   assert.equal((await app.request('DELETE', '/api/v2/enter-session', { token: owner.token })).status, 204);
   await page.goBack();
