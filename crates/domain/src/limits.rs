@@ -15,6 +15,11 @@ pub const SITE_MAX_FILES: usize = 20_000;
 /// Bytes a zipped site may unpack to: every byte is inflated once when it is dropped, to check
 /// it, so this bounds the CPU time of a drop.
 pub const SITE_MAX_UNPACKED_BYTES: u64 = 1024 * 1024 * 1024;
+/// Bytes of file paths a zipped site may hold, its files' paths (as stored, UTF-8) together. Each
+/// path is a row of the site's index in D1, the one database every grid shares (docs/scale.md):
+/// 20,000 files of 1,000-byte paths were 20 MB of index for one drop. 4 MB is 200 bytes a file at
+/// the file cap, twice what docs/scale.md counts for a whole index row.
+pub const SITE_MAX_PATH_BYTES: usize = 4 * 1024 * 1024;
 
 const MB: u64 = 1024 * 1024;
 const GB: u64 = 1024 * MB;

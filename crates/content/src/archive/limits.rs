@@ -16,6 +16,10 @@ pub struct ArchiveLimits {
     /// `__MACOSX` twins); more is refused before it is even parsed, since each
     /// parsed record costs about 400 bytes of memory.
     pub max_files: usize,
+    /// Bytes of the kept files' paths together: each is a row of the site's index in D1. The
+    /// directory's names are summed before it is parsed too, against three times this (folders
+    /// and `__MACOSX` twins have names of their own), since the parser holds every name.
+    pub max_path_bytes: usize,
     /// Inflated bytes of all files together.
     pub max_total_bytes: u64,
     /// Largest inflated : compressed ratio, per file and for the whole archive.
@@ -35,6 +39,7 @@ impl ArchiveLimits {
     /// Javadoc, Sphinx) of large projects.
     pub const DEFAULT: ArchiveLimits = ArchiveLimits {
         max_files: plug_domain::limits::SITE_MAX_FILES,
+        max_path_bytes: plug_domain::limits::SITE_MAX_PATH_BYTES,
         max_total_bytes: plug_domain::limits::SITE_MAX_UNPACKED_BYTES,
         max_ratio: 100,
         ratio_floor_bytes: MB,
@@ -43,6 +48,11 @@ impl ArchiveLimits {
     /// Central-directory records parsed at most (see `max_files`).
     pub(crate) fn max_records(&self) -> usize {
         self.max_files.saturating_mul(3)
+    }
+
+    /// Bytes of central-directory names parsed at most (see `max_path_bytes`).
+    pub(crate) fn max_record_name_bytes(&self) -> usize {
+        self.max_path_bytes.saturating_mul(3)
     }
 }
 
@@ -156,6 +166,7 @@ mod tests {
     fn small_limits() -> ArchiveLimits {
         ArchiveLimits {
             max_files: 10,
+            max_path_bytes: 1000,
             max_total_bytes: 1000,
             max_ratio: 10,
             ratio_floor_bytes: 100,

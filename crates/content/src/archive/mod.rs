@@ -39,11 +39,21 @@ pub(crate) fn open_zip<B: AsRef<[u8]>>(
     limits: &ArchiveLimits,
     noun: &str,
 ) -> Result<Zip<B>, ContentError> {
-    let records = memchr::memmem::find_iter(bytes.as_ref(), b"PK\x01\x02")
-        .take(limits.max_records() + 1)
-        .count();
-    if records > limits.max_records() {
-        return Err(too_many_files(noun, limits));
+    // Each record's name length sits 28 bytes into it. A signature inside a file's bytes only
+    // adds to both sums, so neither can be cut short by one.
+    let raw = bytes.as_ref();
+    let (mut records, mut names) = (0, 0);
+    for at in memchr::memmem::find_iter(raw, b"PK\x01\x02") {
+        records += 1;
+        names += raw
+            .get(at + 28..at + 30)
+            .map_or(0, |n| usize::from(u16::from_le_bytes([n[0], n[1]])));
+        if records > limits.max_records() {
+            return Err(too_many_files(noun, limits));
+        }
+        if names > limits.max_record_name_bytes() {
+            return Err(names_too_long(noun, names, limits.max_path_bytes));
+        }
     }
     let zip = ZipArchive::new(Cursor::new(bytes)).map_err(|e| zip_error(noun, e))?;
     if zip.has_duplicate_names() {
@@ -60,6 +70,17 @@ pub(crate) fn too_many_files(noun: &str, limits: &ArchiveLimits) -> ContentError
         "{noun} holds more than {} files, the most Plug accepts in one upload. Remove files \
          the page does not need and upload again.",
         limits.max_files
+    ))
+}
+
+/// A zip whose entries' names add up to more than `cap` bytes (`bytes` so far).
+pub(crate) fn names_too_long(noun: &str, bytes: usize, cap: usize) -> ContentError {
+    ContentError::too_large(format!(
+        "{noun} is too big to store: its file names (their paths) add up to {}, and a site's may \
+         add up to at most {}. Shorten the folder and file names, or remove files the page does \
+         not need, and upload again.",
+        human_bytes(bytes as u64),
+        human_bytes(cap as u64)
     ))
 }
 
@@ -154,6 +175,29 @@ mod tests {
         let entries: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &b"x"[..])).collect();
         let error = open_zip(zip_of(&entries), &limits, "The zip").unwrap_err();
         assert_eq!(error.status(), 413);
+    }
+
+    #[test]
+    fn refuses_a_directory_of_too_many_name_bytes_before_parsing_it() {
+        let limits = ArchiveLimits {
+            max_path_bytes: 10,
+            ..ArchiveLimits::DEFAULT
+        };
+        // Three times the cap is parsed (folders and `__MACOSX` twins have names too): 30 bytes.
+        let fits = zip_of(&[
+            ("abcdefghij", b"x"),
+            ("klmnopqrst", b"x"),
+            ("uvwxyzabcd", b"x"),
+        ]);
+        assert!(open_zip(fits, &limits, "The zip").is_ok());
+        let over = zip_of(&[
+            ("abcdefghij", b"x"),
+            ("klmnopqrst", b"x"),
+            ("uvwxyzabcde", b"x"),
+        ]);
+        let error = open_zip(over, &limits, "The zip").unwrap_err();
+        assert_eq!(error.status(), 413);
+        assert!(error.message().contains("file names"), "{error}");
     }
 
     #[test]

@@ -14,8 +14,8 @@ use super::entry_path::{normalise, EntryPath};
 use super::isolation::{self, EmbedderPolicy, HEADERS_FILE, HEADERS_FILE_MAX};
 use super::source_project::{unbuilt_entry, BUILD_IT};
 use super::{
-    check_readable, is_dir_mode, is_symlink, open_zip, too_many_files, zip_error, ArchiveLimits,
-    InflateBudget, Zip,
+    check_readable, is_dir_mode, is_symlink, names_too_long, open_zip, too_many_files, zip_error,
+    ArchiveLimits, InflateBudget, Zip,
 };
 use crate::ContentError;
 
@@ -310,6 +310,10 @@ fn list_files(zip: &Zip<Vec<u8>>, limits: &ArchiveLimits) -> Result<Vec<Candidat
     check_file_dir_clashes(&files, &file_paths, &dir_paths)?;
     if files.len() > limits.max_files {
         return Err(too_many_files(NOUN, limits));
+    }
+    let paths = files.iter().map(|f| f.path.len()).sum::<usize>();
+    if paths > limits.max_path_bytes {
+        return Err(names_too_long(NOUN, paths, limits.max_path_bytes));
     }
     Ok(files)
 }

@@ -139,7 +139,7 @@ fn open_to_anyone(cx: &Ctx, seen: &Seen) -> bool {
 }
 
 /// Headers on everything served: nosniff, referrer policy, noindex unless indexable,
-/// no caching of per-viewer answers in shared caches, and framing only by Plug unless anyone may
+/// no caching of per-viewer answers in shared caches (nor of a hidden drop's pages at all), and framing only by Plug unless anyone may
 /// open the drop (link, in no hidden state).
 pub fn with_security_headers(cx: &Ctx, mut response: Response, seen: &Seen) -> Response {
     let canonical = format!(
@@ -151,7 +151,16 @@ pub fn with_security_headers(cx: &Ctx, mut response: Response, seen: &Seen) -> R
     let _ = headers.set("X-Content-Type-Options", "nosniff");
     let _ = headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     if !matches!(headers.has("Cache-Control"), Ok(true)) {
-        let _ = headers.set("Cache-Control", "private, no-cache");
+        // Back and a reopened tab show a kept `no-cache` answer without asking: a drop not
+        // everyone may open keeps none (without a validator it is fetched whole anyway), so the
+        // next person at a shared browser meets the access check, not a copy (docs/security.md).
+        let keep = open_to_anyone(cx, seen) || matches!(headers.has("ETag"), Ok(true));
+        let policy = if keep {
+            "private, no-cache"
+        } else {
+            "private, no-store"
+        };
+        let _ = headers.set("Cache-Control", policy);
     }
     if !is_indexable(cx, seen) {
         let _ = headers.set("X-Robots-Tag", "noindex, nofollow");

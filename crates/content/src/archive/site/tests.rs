@@ -310,6 +310,47 @@ fn rejects_more_files_than_the_cap() {
 }
 
 #[test]
+fn rejects_a_site_whose_paths_add_up_past_the_cap_and_takes_one_at_it() {
+    let limits = ArchiveLimits {
+        max_path_bytes: 31,
+        ..ArchiveLimits::DEFAULT
+    };
+    // index.html (10) + docs/a.html (11) + docs/b.html (11) = 32, one past; with b.htm, 31; the folder record and the
+    // Finder clutter are not files of the site, so they do not count.
+    let over = zip_of(&[
+        ("index.html", b"x"),
+        ("docs/", b""),
+        ("docs/a.html", b"a"),
+        ("docs/b.html", b"b"),
+        ("__MACOSX/docs/._a.html", b""),
+    ]);
+    let error = SiteArchive::open(over, &limits).unwrap_err();
+    assert_eq!(error.status(), 413);
+    assert!(error.message().contains("file names"), "{error}");
+    let at = zip_of(&[
+        ("index.html", b"x"),
+        ("docs/", b""),
+        ("docs/a.html", b"a"),
+        ("docs/b.htm", b"b"),
+        ("__MACOSX/docs/._a.html", b""),
+    ]);
+    assert_eq!(SiteArchive::open(at, &limits).unwrap().len(), 3);
+}
+
+#[test]
+fn rejects_thousands_of_files_of_long_paths_that_each_fit() {
+    // What the cap is for: files within the file cap, each path short of any limit, whose paths
+    // together are many rows' worth of index (20,000 of them were 20 MB; 4,400 are 4.2 MB here).
+    let dir = "d".repeat(950);
+    let names: Vec<String> = (0..4_400).map(|i| format!("{dir}/{i}.html")).collect();
+    let mut entries: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &b""[..])).collect();
+    entries.push(("index.html", b"x"));
+    let error = open(zip_of(&entries)).unwrap_err();
+    assert_eq!(error.status(), 413);
+    assert!(error.message().contains("at most 4 MB"), "{error}");
+}
+
+#[test]
 fn rejects_an_archive_of_many_thousand_entries() {
     let names: Vec<String> = (0..=ArchiveLimits::DEFAULT.max_files)
         .map(|i| format!("p/{i}.html"))
