@@ -612,7 +612,10 @@ mod cdn_tests {
         assert!(out.ends_with("</script><p>after</p></body></html>"));
         assert_eq!(
             out.len(),
+            // and the note a module script gets when an import fails.
             page.len() - 2 * (vue.len() - "/_plug/vendor/cdn/vue.esm-browser.prod.js".len())
+                + " onerror=\"\"".len()
+                + crate::cdn::MISSING_NOTE.len()
         );
     }
 
