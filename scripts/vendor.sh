@@ -516,6 +516,28 @@ for file in three.module three.core three.webgpu three.webgpu.nodes three.tsl; d
 done
 (cd "$nm/three-180" && find examples/jsm -type f -name '*.js' ! -path 'examples/jsm/libs/*/*' ! -name 'ammo.wasm.js') |
   while read -r file; do sync_file "$nm/three-180/$file" "$out/cdn/three180/$file"; done
+# Sweep 14: the same addons as ES modules built to stand alone, for jsDelivr's `…/OrbitControls.js/+esm`
+# and esm.sh's addresses, which a page imports with no import map: each import of `three` (and
+# r180's `three/webgpu`, `three/tsl`, `three/addons/`) names the drop's own file, the one
+# `three@…/+esm` gets, so the page and its addons share one three.
+node -e '
+const fs = require("fs"), path = require("path");
+const [nm, out] = process.argv.slice(1);
+for (const [pkg, dir] of [["three-160", "three160"], ["three-180", "three180"]]) {
+  const base = `/_plug/vendor/cdn/${dir}/`;
+  const map = { "three": "three.module.min.js", "three/webgpu": "three.webgpu.min.js", "three/tsl": "three.tsl.min.js" };
+  const walk = (rel) => fs.readdirSync(path.join(nm, pkg, rel), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? (rel === "examples/jsm/libs" ? [] : walk(`${rel}/${e.name}`)) : e.name.endsWith(".js") && e.name !== "ammo.wasm.js" ? [`${rel}/${e.name}`] : []);
+  for (const file of walk("examples/jsm")) {
+    const text = fs.readFileSync(path.join(nm, pkg, file), "utf8").replace(/(\bfrom\s*|\bimport\s*\(?\s*)(["\x27])(three(?:\/webgpu|\/tsl|\/addons\/[^"\x27]+)?)\2/g,
+      (all, lead, q, spec) => lead + q + base + (map[spec] ?? "+esm/examples/jsm/" + spec.slice("three/addons/".length)) + q);
+    const dest = path.join(out, "cdn", dir, "+esm", file);
+    if (fs.existsSync(dest) && fs.readFileSync(dest, "utf8") === text) continue;
+    fs.mkdirSync(path.dirname(dest), { recursive: true });
+    fs.writeFileSync(dest, text);
+  }
+}
+' "$nm" "$out"
 sync_file "$nm/gsap/dist/gsap.js" "$out/cdn/gsap/gsap.js"
 for file in "$nm"/gsap/dist/*.min.js; do
   sync_file "$file" "$out/cdn/gsap/${file##*/}"

@@ -37,8 +37,12 @@ recharts 2 +esm cdn/esm/recharts.mjs
 chart.js,Chart.js 4 ,chart.umd.js,chart.umd.min.js,chart.min.js cdn/chart.umd.js
 d3 7 ,d3.min.js,d3.js cdn/d3.min.js
 three,three.js r128,0.128 three.min.js,three.js cdn/three.min.js
-three,three.js 0.170,0.171,0.172,0.173,0.174,0.175,0.176,0.177,0.178,0.179,0.180,0.181,0.182,0.183,0.184,0.185,0.186,0.187 three.module,three.core,three.webgpu,three.tsl,examples/jsm/ cdn/three180/
+three,three.js 0.161,0.162,0.163,0.164,0.165,0.166,0.167,0.168,0.169,0.170,0.171,0.172,0.173,0.174,0.175,0.176,0.177,0.178,0.179,0.180,0.181,0.182,0.183,0.184,0.185,0.186,0.187 three.module,three.core,three.webgpu,three.tsl,examples/jsm/ cdn/three180/
 three,three.js 0.160 three.,examples/jsm/ cdn/three160/
+three 0.160 +esm cdn/three160/three.module.min.js
+three 0.160 +esm/examples/jsm/ cdn/three160/
+three 0.161,0.162,0.163,0.164,0.165,0.166,0.167,0.168,0.169,0.170,0.171,0.172,0.173,0.174,0.175,0.176,0.177,0.178,0.179,0.180,0.181,0.182,0.183,0.184,0.185,0.186,0.187 +esm cdn/three180/three.module.min.js
+three 0.161,0.162,0.163,0.164,0.165,0.166,0.167,0.168,0.169,0.170,0.171,0.172,0.173,0.174,0.175,0.176,0.177,0.178,0.179,0.180,0.181,0.182,0.183,0.184,0.185,0.186,0.187 +esm/examples/jsm/ cdn/three180/
 lodash,lodash.js 4 ,lodash.min.js,lodash.js cdn/lodash.min.js
 papaparse,PapaParse 5 ,papaparse.min.js,papaparse.js cdn/papaparse.min.js
 mathjs 11,12,13 ,math.js,math.min.js cdn/math.js
@@ -112,6 +116,8 @@ d3 7 +esm cdn/esm/d3.mjs
 chart.js 4 +esm,chart.js cdn/esm/chart.mjs
 chart.js 4 auto,auto.js cdn/esm/chart-auto.mjs
 gsap 3 gsap.,*.min.js cdn/gsap/
+gsap 2,1.18,1.19,1.20 TweenMax.min.js,TweenMax.js,TweenLite.min.js,TweenLite.js,TimelineMax.min.js,TimelineMax.js,TimelineLite.min.js,TimelineLite.js,CSSPlugin.min.js,CSSPlugin.js cdn/gsap/gsap.min.js
+gsap 2,1.18,1.19,1.20 ScrollToPlugin.min.js,EasePack.min.js,Draggable.min.js,TextPlugin.min.js,CSSRulePlugin.min.js cdn/gsap/*
 gsap 3 +esm cdn/gsap/esm/index.js
 gsap 3 all,ScrollTrigger,ScrollToPlugin,TextPlugin,Draggable,Flip,MotionPathPlugin,Observer,SplitText,CustomEase,EasePack cdn/gsap/esm/*.js
 phaser 3=,3.60,3.70,3.80,3.85,3.86,3.87,3.88,3.90 ,phaser.min.js,phaser.js,phaser-arcade-physics.min.js,phaser-arcade-physics.js cdn/phaser.min.js
@@ -236,6 +242,7 @@ pub fn vendored_url(url: &str) -> Option<String> {
         ));
     }
     let named;
+    let esm_built = rest.starts_with(ESM_SH);
     let (name, version, path) = if let Some(path) = rest.strip_prefix(ESM_SH) {
         // esm.sh builds a package as an ES module: its query (`?deps=`, `?external=`, `?dev`) and
         // `*` change how, not which library; a bare package is its `+esm`, as on jsDelivr. An
@@ -305,10 +312,23 @@ pub fn vendored_url(url: &str) -> Option<String> {
         Some(sub) if !sub.is_empty() => last_segment(sub),
         _ => last_segment(path),
     };
-    let tree = path
-        .strip_prefix("dist/")
-        .or_else(|| path.strip_prefix("build/"))
-        .unwrap_or(path);
+    // A file built as an ES module (jsDelivr's `…/OrbitControls.js/+esm`, esm.sh's every path) is
+    // a tree's `+esm/` copy, whose imports name the drop's files (three's addons import `three`).
+    let esm_tree;
+    let tree = match path.strip_suffix("/+esm") {
+        Some(sub) if !sub.is_empty() => {
+            esm_tree = format!("+esm/{sub}");
+            &esm_tree
+        }
+        _ if esm_built && !path.starts_with('+') => {
+            esm_tree = format!("+esm/{path}");
+            &esm_tree
+        }
+        _ => path
+            .strip_prefix("dist/")
+            .or_else(|| path.strip_prefix("build/"))
+            .unwrap_or(path),
+    };
     let version = version.trim_start_matches(['^', '~', 'v', '=']);
     let vendored = LIBRARIES.lines().find_map(|row| {
         let mut fields = row.split(' ');
@@ -342,7 +362,7 @@ pub fn vendored_url(url: &str) -> Option<String> {
         // A tree's path goes into the address as it is: only plain names, no `..`.
         let plain = tree
             .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"._-/".contains(&b))
+            .all(|b| b.is_ascii_alphanumeric() || b"._-/+".contains(&b))
             && !tree.contains("..")
             && !tree.contains("//");
         plain.then_some(tree)?
@@ -1319,19 +1339,70 @@ mod tests {
                 "{url}"
             );
         }
-        // Phaser 3.55 (its particles' `createEmitter`, which 3.60 removed), GSAP 2's TweenMax and
-        // GSAP's root ES modules by path (the `dist/` UMD file has the same name) are left.
+        // Phaser 3.55 (its particles' `createEmitter`, which 3.60 removed) and GSAP's root ES
+        // modules by path (the `dist/` UMD file has the same name) are left.
         for url in [
             "https://cdnjs.cloudflare.com/ajax/libs/phaser/3.55.2/phaser.min.js",
             "https://cdn.jsdelivr.net/npm/phaser@4.0.0/dist/phaser.min.js",
-            "https://cdnjs.cloudflare.com/ajax/libs/gsap/2.1.3/TweenMax.min.js",
             "https://unpkg.com/gsap@3.12.5/ScrollTrigger.js",
             "https://cdn.jsdelivr.net/npm/gsap@3.12.5/dist/ScrollTrigger.js/+esm",
             "https://cdn.jsdelivr.net/npm/gsap@3.12.5/dist/utils/x.min.js",
-            "https://unpkg.com/three@0.169.0/build/three.module.js",
-            "https://esm.sh/three@0.170.0",
             "https://unpkg.com/three@0.188.0/build/three.module.js",
             "https://cdnjs.cloudflare.com/ajax/libs/three.js/0.170.0/three.min.js",
+        ] {
+            assert_eq!(vendored_url(url), None, "{url}");
+        }
+    }
+
+    #[test]
+    fn sweep14_three_r161_to_r169_its_esm_builds_and_gsap_2() {
+        for (url, local) in [
+            (
+                "https://unpkg.com/three@0.169.0/build/three.module.js",
+                "cdn/three180/three.module.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/three@0.164.1/examples/jsm/controls/OrbitControls.js",
+                "cdn/three180/examples/jsm/controls/OrbitControls.js",
+            ),
+            (
+                "https://cdn.jsdelivr.net/npm/three@0.160.0/+esm",
+                "cdn/three160/three.module.min.js",
+            ),
+            ("https://esm.sh/three@0.166.1", "cdn/three180/three.module.min.js"),
+            ("https://esm.run/three@0.170.0", "cdn/three180/three.module.min.js"),
+            (
+                "https://cdn.jsdelivr.net/npm/three@0.160.0/examples/jsm/controls/OrbitControls.js/+esm",
+                "cdn/three160/+esm/examples/jsm/controls/OrbitControls.js",
+            ),
+            (
+                "https://esm.sh/three@0.165.0/examples/jsm/loaders/GLTFLoader.js",
+                "cdn/three180/+esm/examples/jsm/loaders/GLTFLoader.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/gsap/2.1.3/TweenMax.min.js",
+                "cdn/gsap/gsap.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/gsap/1.20.3/TimelineMax.min.js",
+                "cdn/gsap/gsap.min.js",
+            ),
+            (
+                "https://cdnjs.cloudflare.com/ajax/libs/gsap/2.1.3/plugins/ScrollToPlugin.min.js",
+                "cdn/gsap/ScrollToPlugin.min.js",
+            ),
+        ] {
+            assert_eq!(
+                vendored_url(url).as_deref(),
+                Some(format!("/_plug/vendor/{local}").as_str()),
+                "{url}"
+            );
+        }
+        for url in [
+            "https://cdn.jsdelivr.net/npm/three@0.160.0/build/three.module.js/+esm",
+            "https://esm.sh/three@0.160.0/examples/jsm/../../x.js",
+            "https://cdnjs.cloudflare.com/ajax/libs/gsap/2.1.3/jquery.gsap.min.js",
+            "https://cdnjs.cloudflare.com/ajax/libs/gsap/1.17.0/TweenMax.min.js",
         ] {
             assert_eq!(vendored_url(url), None, "{url}");
         }

@@ -239,6 +239,14 @@ fn settings(
             "style",
             gathered_text(style_text, Rc::clone(&module_lookups))
         ))
+        // A module script whose import could not be loaded fires `error` on its element without
+        // naming the import: the same note asks again for each address the page names.
+        .append_element_content_handler(element!("script[type=module]", |el| {
+            if !el.has_attribute("onerror") {
+                el.set_attribute("onerror", MISSING_NOTE)?;
+            }
+            Ok(())
+        }))
         .append_element_content_handler(element!(
             "script[src], link[href], base[href]",
             move |el| {
@@ -612,7 +620,10 @@ mod cdn_tests {
         assert!(out.ends_with("</script><p>after</p></body></html>"));
         assert_eq!(
             out.len(),
+            // and the note a module script gets when an import fails.
             page.len() - 2 * (vue.len() - "/_plug/vendor/cdn/vue.esm-browser.prod.js".len())
+                + " onerror=\"\"".len()
+                + crate::cdn::MISSING_NOTE.len()
         );
     }
 
