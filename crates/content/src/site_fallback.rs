@@ -32,6 +32,8 @@ pub trait SitePaths {
     async fn find(&mut self, path: &str) -> Result<PathIs, Self::Error>;
     /// The folder the site's home page was built under (`crate::base_folder`), if any.
     async fn built_under(&mut self) -> Result<Option<String>, Self::Error>;
+    /// Whether the page stored at `path` is a single-page app's shell ([`spa_shell`]).
+    async fn spa_shell(&mut self, path: &str) -> Result<bool, Self::Error>;
 }
 
 /// A single-page app's fallback page, as Surge names it and SvelteKit's adapter-static writes it
@@ -52,14 +54,20 @@ pub const ROUTE_DEPTH_MAX: usize = 4;
 ///    `/{folder}/assets/app.js`, which the zip holds as `assets/app.js`; a page found so goes to a
 ///    navigation only (a program asking for `/anything/` gets the 404, not the home page); a folder
 ///    found so moves to its index.
-/// 2. A relatively linked single-page app (Vite's `base: './'`, Create React App's
+/// 2. A folder's address (`about/`) of a page stored as `about.html` (Astro's `build.format:
+///    'file'`, Docusaurus's `trailingSlash: false`, which link `/about` while an author's link, a
+///    typed address or an older build has `/about/`) moves to `/about`, as static hosts do.
+/// 3. A relatively linked single-page app (Vite's `base: './'`, Create React App's
 ///    `"homepage": "."`) reloaded at a nested route (`/users/42`) asks for
 ///    `/users/assets/index-….js`: under a first folder the zip lacks, on a site with no `404.html`,
 ///    a file (not a page) is looked up without up to [`ROUTE_DEPTH_MAX`] of the route's folders.
-/// 3. A navigation to a route (no `.` in its last segment, or a folder's `index.html`) gets the
+/// 4. A navigation to a route (no `.` in its last segment, or a folder's `index.html`) gets the
 ///    site's [`SPA_FALLBACK`] (200) when it has one.
-/// 4. A page's path (a route, or `.html`) gets the site's [`NOT_FOUND_PAGE`] with status 404.
-/// 5. A navigation to a route gets the site's `index.html` (200), as Cloudflare Pages serves a
+/// 5. A page's path (a route, or `.html`) gets the site's [`NOT_FOUND_PAGE`] with status 404;
+///    a navigation to a route gets it with 200 when it is a single-page app's shell
+///    ([`spa_shell`]: SvelteKit's adapter-static with `fallback: '404.html'`, the setup its docs
+///    give for GitHub Pages, which serves a missing path its `404.html`).
+/// 6. A navigation to a route gets the site's `index.html` (200), as Cloudflare Pages serves a
 ///    site without a `404.html`: a single-page app's router draws it.
 ///
 /// Else [`Fallback::Nothing`].
@@ -71,10 +79,11 @@ pub async fn missing_path<S: SitePaths>(
     // Only under a folder the zip lacks, and the one its home page was built for: a real
     // folder's missing file stays missing, and so does a mistyped `/nope/` (the site's 404.html,
     // not its home page at a path where every relative link of it breaks).
-    let first_missing = match path.split_once('/') {
-        Some((first, _)) => site.find(first).await? == PathIs::Missing,
-        None => false,
+    let first_is = match path.split_once('/') {
+        Some((first, _)) => Some(site.find(first).await?),
+        None => None,
     };
+    let first_missing = first_is == Some(PathIs::Missing);
     let mut under = None;
     if let Some((first, within)) = path.split_once('/') {
         if first_missing && site.built_under().await?.as_deref() == Some(first) {
@@ -88,6 +97,16 @@ pub async fn missing_path<S: SitePaths>(
             }
             PathIs::Folder => return Ok(Fallback::Redirect(format!("{path}/"))),
             PathIs::File(_) | PathIs::Missing => {}
+        }
+    }
+    if let Some(folder) = under.unwrap_or(path).strip_suffix("/index.html") {
+        let is = match path.split_once('/') {
+            Some((first, _)) if under.is_none() && first == folder => first_is.clone(),
+            _ => Some(site.find(folder).await?),
+        };
+        if is == Some(PathIs::File(format!("{folder}.html"))) {
+            let page = &path[..path.len() - "/index.html".len()];
+            return Ok(Fallback::Redirect(page.to_string()));
         }
     }
     let last = path.rsplit('/').next().unwrap_or(path);
@@ -116,12 +135,23 @@ pub async fn missing_path<S: SitePaths>(
         return Ok(file(SPA_FALLBACK, 200));
     }
     if page && site_has(site, NOT_FOUND_PAGE).await? {
-        return Ok(file(NOT_FOUND_PAGE, 404));
+        let app = route && navigation && site.spa_shell(NOT_FOUND_PAGE).await?;
+        return Ok(file(NOT_FOUND_PAGE, if app { 200 } else { 404 }));
     }
     if route && navigation && site_has(site, "index.html").await? {
         return Ok(file("index.html", 200));
     }
     Ok(Fallback::Nothing)
+}
+
+/// Whether `html` is a single-page app's empty shell rather than a page of its own: SvelteKit's
+/// fallback page starts the app with nothing to hydrate (`kit.start(app, element)`), where a
+/// prerendered page (its own 404 route's too) passes the route's nodes and data.
+pub fn spa_shell(html: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(html) else {
+        return false;
+    };
+    text.contains("__sveltekit_") && text.contains("kit.start(app, element)")
 }
 
 fn file(path: &str, status: u16) -> Fallback {
@@ -152,6 +182,7 @@ mod tests {
     struct Site {
         files: Vec<&'static str>,
         built_under: Option<&'static str>,
+        shell: Option<&'static str>,
         asked: Vec<String>,
     }
 
@@ -174,12 +205,17 @@ mod tests {
             self.asked.push("<built under>".into());
             Ok(self.built_under.map(str::to_string))
         }
+        async fn spa_shell(&mut self, path: &str) -> Result<bool, ()> {
+            self.asked.push(format!("<shell {path}>"));
+            Ok(self.shell == Some(path))
+        }
     }
 
     fn site(files: &[&'static str]) -> Site {
         Site {
             files: files.to_vec(),
             built_under: None,
+            shell: None,
             asked: Vec::new(),
         }
     }
@@ -321,5 +357,75 @@ mod tests {
         assert_eq!(answer(&mut s, "dashboard", false).0, Fallback::Nothing);
         assert_eq!(answer(&mut s, "report.html", true).0, Fallback::Nothing);
         assert_eq!(answer(&mut s, "data.json", true).0, Fallback::Nothing);
+    }
+
+    #[test]
+    fn a_folders_address_of_a_page_stored_by_its_name_moves_to_the_page() {
+        let mut s = site(&[
+            "index.html",
+            "404.html",
+            "about.html",
+            "blog/first-post.html",
+        ]);
+        let (got, asked) = answer(&mut s, "about/index.html", true);
+        assert_eq!(got, Fallback::Redirect("about".into()));
+        assert_eq!(asked, ["about"], "the first folder's answer is asked once");
+        let (got, asked) = answer(&mut s, "blog/first-post/index.html", false);
+        assert_eq!(got, Fallback::Redirect("blog/first-post".into()));
+        assert_eq!(asked, ["blog", "<built under>", "blog/first-post"]);
+        // Under the sub-path a site was built for, the page keeps it.
+        s.built_under = Some("repo");
+        let (got, _) = answer(&mut s, "repo/about/index.html", true);
+        assert_eq!(got, Fallback::Redirect("repo/about".into()));
+        // A folder's address with no such page is still the site's 404 page.
+        assert_eq!(
+            answer(&mut s, "nope/index.html", true).0,
+            served("404.html", 404)
+        );
+    }
+
+    #[test]
+    fn a_404_page_that_is_an_apps_shell_draws_a_navigation_to_a_route() {
+        let mut s = site(&["index.html", "404.html"]);
+        s.shell = Some("404.html");
+        let (got, asked) = answer(&mut s, "settings/profile", true);
+        assert_eq!(got, served("404.html", 200));
+        assert_eq!(
+            asked,
+            [
+                "settings",
+                "<built under>",
+                "200.html",
+                "404.html",
+                "<shell 404.html>"
+            ]
+        );
+        // Not for a program, nor for a missing page by its `.html` name: those stay 404s, and the
+        // page is not read to say so.
+        let (got, asked) = answer(&mut s, "settings/profile", false);
+        assert_eq!(got, served("404.html", 404));
+        assert!(!asked.iter().any(|a| a.starts_with("<shell")));
+        assert_eq!(answer(&mut s, "old.html", true).0, served("404.html", 404));
+        // A 404 page of its own is a 404.
+        s.shell = None;
+        assert_eq!(
+            answer(&mut s, "settings/profile", true).0,
+            served("404.html", 404)
+        );
+    }
+
+    #[test]
+    fn sveltekits_fallback_page_is_a_shell_and_its_prerendered_pages_are_not() {
+        let start = |hydrate: &str| {
+            format!(
+                "<script>{{ __sveltekit_1ox7b2v = {{ base: \"\" }}; const element = document.currentScript.parentElement; \
+                 Promise.all([import(\"/_app/immutable/entry/start.js\"), import(\"/_app/immutable/entry/app.js\")]).then(([kit, app]) => {{ kit.start(app, element{hydrate}); }}); }}</script>"
+            )
+        };
+        assert!(spa_shell(start("").as_bytes()));
+        let prerendered =
+            start(", { node_ids: [0, 3], data: [null,null], form: null, error: null }");
+        assert!(!spa_shell(prerendered.as_bytes()));
+        assert!(!spa_shell(b"<h1>Page Not Found</h1>"));
     }
 }

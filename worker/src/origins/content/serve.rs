@@ -619,6 +619,22 @@ impl plug_content::SitePaths for SiteLookups<'_> {
     async fn built_under(&mut self) -> ApiResult<Option<String>> {
         Ok((*built_under(self.cx, self.seen).await?).clone())
     }
+
+    /// Read whole up to [`HOME_SCAN_MAX`], as the home page is; a larger page is no shell.
+    async fn spa_shell(&mut self, path: &str) -> ApiResult<bool> {
+        let file = self
+            .found
+            .iter()
+            .find_map(|(asked, lookup)| match &**lookup {
+                site_files::Lookup::File(file) if asked == path => Some(file),
+                _ => None,
+            });
+        let Some(file) = file.filter(|file| file.size <= HOME_SCAN_MAX) else {
+            return Ok(false);
+        };
+        let bytes = site_entry_bytes(self.cx, self.seen, file).await?;
+        Ok(plug_content::spa_shell(&bytes))
+    }
 }
 
 /// A path the site does not have: `plug_content::missing_path` says what it gets (the site built
