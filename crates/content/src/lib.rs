@@ -51,6 +51,7 @@ mod image;
 mod office;
 mod range;
 mod site_base;
+mod site_fallback;
 mod sniff;
 mod svg;
 #[cfg(test)]
@@ -66,4 +67,5 @@ pub use fingerprint::fingerprinted;
 pub use format::check_extension;
 pub use range::{byte_range, if_range_holds, ByteRange};
 pub use site_base::base_folder;
+pub use site_fallback::{missing_path, spa_shell, Fallback, PathIs, SitePaths};
 pub use validate::{validate, Upload, MAX_UPLOAD_BYTES};

@@ -363,10 +363,15 @@ async fn site_file(cx: &Ctx, req: &Request, seen: &Seen, rest: &str) -> ApiResul
     }
 }
 
-/// `docs` for a folder `docs/` moves to the folder's index. The name goes back as the browser
-/// sent it, percent-encoded: decoded, a `?` or `#` in it ended the path there, and `文档` or
-/// `café` went out as Latin-1 bytes the browser read as another name (a 404).
+/// `docs` for a folder `docs/` moves to the folder's index.
 fn folder_redirect(path: &str) -> ApiResult<Response> {
+    redirect_within(&format!("{path}/"))
+}
+
+/// A 301 to `/{path}` on this site. The name goes back as the browser sent it, percent-encoded:
+/// decoded, a `?` or `#` in it ended the path there, and `文档` or `café` went out as Latin-1
+/// bytes the browser read as another name (a 404).
+fn redirect_within(path: &str) -> ApiResult<Response> {
     use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
     const KEEP_SLASHES: &AsciiSet = &CONTROLS
         .add(b' ')
@@ -379,7 +384,7 @@ fn folder_redirect(path: &str) -> ApiResult<Response> {
         .add(b'\\')
         .add(b'`');
     crate::http::redirect(
-        &format!("/{}/", utf8_percent_encode(path, KEEP_SLASHES)),
+        &format!("/{}", utf8_percent_encode(path, KEEP_SLASHES)),
         301,
     )
 }
@@ -589,117 +594,86 @@ fn slice_chunks(body: ByteChunks, start: u64, end: u64) -> ByteChunks {
     Box::pin(sliced)
 }
 
-/// A single-page app's fallback page (`200.html`): see [`missing_site_file`].
-const SPA_FALLBACK: &str = "200.html";
+/// The Worker's answers to `plug_content::missing_path`'s questions: each path's lookup is kept,
+/// so the file the rules pick is served without asking again.
+struct SiteLookups<'a> {
+    cx: &'a Ctx,
+    seen: &'a Seen,
+    found: Vec<(String, std::rc::Rc<site_files::Lookup>)>,
+}
 
-/// How many of a route's folders a relatively linked app's file is looked up without.
-const ROUTE_DEPTH_MAX: usize = 4;
+impl plug_content::SitePaths for SiteLookups<'_> {
+    type Error = ApiError;
 
-/// A path the site does not have.
-///
-/// - Under a first folder the zip does not have, and the one its home page was built for
-///   (`built_under`), the path without it: a site built for a sub-path (`site_home`) asks for
-///   `/{folder}/assets/app.js`, which the zip holds as `assets/app.js`; a page found so goes to a
-///   navigation only.
-/// - A navigation to a route (no `.` in its last segment, or a folder's) gets the site's
-///   `200.html` (200) when it has one: a single-page app's fallback.
-/// - A page's path (`.html`, or no `.` in its last segment) gets the site's own `404.html` with
-///   status 404 when it has one (Next.js, Astro, Hugo and Jekyll write one).
-/// - Else a navigation to a path with no `.` in its last segment (or a folder's, `/dashboard/`)
-///   gets the site's `index.html`
-///   (200), as Cloudflare Pages serves a site without a `404.html`: it is a single-page app's
-///   route (`/dashboard`, opened from a shared address or reloaded), which its router draws. A
-///   script's or a program's request for it stays a 404, never a page in place of data.
-///
-/// Anything else, or a site stored before the index, goes on as before.
+    async fn find(&mut self, path: &str) -> ApiResult<plug_content::PathIs> {
+        let lookup = site_lookup(self.cx, self.seen, path).await?;
+        let is = match &*lookup {
+            site_files::Lookup::File(file) => plug_content::PathIs::File(file.path.clone()),
+            site_files::Lookup::Folder => plug_content::PathIs::Folder,
+            site_files::Lookup::Missing => plug_content::PathIs::Missing,
+        };
+        self.found.push((path.to_string(), lookup));
+        Ok(is)
+    }
+
+    async fn built_under(&mut self) -> ApiResult<Option<String>> {
+        Ok((*built_under(self.cx, self.seen).await?).clone())
+    }
+
+    /// Read whole up to [`HOME_SCAN_MAX`], as the home page is; a larger page is no shell.
+    async fn spa_shell(&mut self, path: &str) -> ApiResult<bool> {
+        let file = self
+            .found
+            .iter()
+            .find_map(|(asked, lookup)| match &**lookup {
+                site_files::Lookup::File(file) if asked == path => Some(file),
+                _ => None,
+            });
+        let Some(file) = file.filter(|file| file.size <= HOME_SCAN_MAX) else {
+            return Ok(false);
+        };
+        let bytes = site_entry_bytes(self.cx, self.seen, file).await?;
+        Ok(plug_content::spa_shell(&bytes))
+    }
+}
+
+/// A path the site does not have: `plug_content::missing_path` says what it gets (the site built
+/// for a sub-path, a relatively linked app's files, `200.html`, `404.html`, `index.html`), this
+/// serves it. Anything else, or a site stored before the index, goes on as before.
 async fn missing_site_file(
     cx: &Ctx,
     req: &Request,
     seen: &Seen,
     path: &str,
 ) -> ApiResult<Response> {
-    // Only under a folder the zip lacks, and the one its home page was built for: a real
-    // folder's missing file stays missing, and so does a mistyped `/nope/` (the site's 404.html,
-    // not its home page at a path where every relative link of it breaks).
-    let under_missing_folder = match path.split_once('/') {
-        Some((first, within))
-            if matches!(
-                &*site_lookup(cx, seen, first).await?,
-                site_files::Lookup::Missing
-            ) && built_under(cx, seen).await?.as_deref() == Some(first) =>
-        {
-            Some(within)
-        }
-        _ => None,
-    };
     let navigation = crate::origins::pages::navigation(req);
-    if let Some(within) = under_missing_folder {
-        match &*site_lookup(cx, seen, within).await? {
-            // A page found so is for a person's navigation only (`/repo/` is the home page); a
-            // program asking for `/anything/` gets its 404, not the home page.
-            site_files::Lookup::File(file)
-                if navigation
-                    || !plug_content::content_type_for(&file.path).starts_with("text/html") =>
-            {
-                return site_entry(cx, req, seen, file).await
-            }
-            site_files::Lookup::File(_) => {}
-            site_files::Lookup::Folder => return folder_redirect(path),
-            site_files::Lookup::Missing => {}
+    let mut site = SiteLookups {
+        cx,
+        seen,
+        found: Vec::new(),
+    };
+    match plug_content::missing_path(&mut site, path, navigation).await? {
+        plug_content::Fallback::File { path, status } => {
+            let file = site
+                .found
+                .iter()
+                .find_map(|(asked, lookup)| match &**lookup {
+                    site_files::Lookup::File(file) if *asked == path => Some(file),
+                    _ => None,
+                });
+            let Some(file) = file else {
+                return Err(ApiError::not_found());
+            };
+            let response = site_entry(cx, req, seen, file).await?;
+            Ok(if status == 200 {
+                response
+            } else {
+                response.with_status(status)
+            })
         }
+        plug_content::Fallback::Redirect(to) => redirect_within(&to),
+        plug_content::Fallback::Nothing => legacy_site_file(cx, seen, path).await,
     }
-    let last = path.rsplit('/').next().unwrap_or(path);
-    // `/dashboard/` asks for `dashboard/index.html`: a route as much as `/dashboard` is.
-    let route = !last.contains('.') || last == "index.html";
-    // A single-page app built with relative links (Vite's `base: './'`, Create React App's
-    // `"homepage": "."`), reloaded at a nested route (`/users/42`), asks for
-    // `/users/assets/index-….js`: under a first folder the zip lacks, on a site with no
-    // `404.html`, a file (not a page) is looked up without the route's folders.
-    if !route && !last.ends_with(".html") && under_missing_folder.is_none() {
-        if let Some((first, _)) = path.split_once('/') {
-            if matches!(
-                &*site_lookup(cx, seen, first).await?,
-                site_files::Lookup::Missing
-            ) && matches!(
-                &*site_lookup(cx, seen, "404.html").await?,
-                site_files::Lookup::Missing
-            ) {
-                let mut rest = path;
-                for _ in 0..ROUTE_DEPTH_MAX {
-                    let Some((_, within)) = rest.split_once('/') else {
-                        break;
-                    };
-                    rest = within;
-                    if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, rest).await? {
-                        return site_entry(cx, req, seen, file).await;
-                    }
-                }
-            }
-        }
-    }
-    // A single-page app's fallback page, as Surge names it and SvelteKit's adapter-static writes
-    // it (`fallback: '200.html'`) beside a prerendered home page, which drawn at another route
-    // would show the home page there, its relative `./_app/` links broken under a folder.
-    if route && navigation {
-        if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, SPA_FALLBACK).await? {
-            return site_entry(cx, req, seen, file).await;
-        }
-    }
-    if route || last.ends_with(".html") {
-        if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "404.html").await? {
-            let tag = badge_tag(cx, seen).await?;
-            let body = site_entry_chunks(cx, seen, file);
-            return Ok(stream_html(cx, seen, body, tag, PageKind::Html)
-                .await?
-                .with_status(404));
-        }
-    }
-    if route && navigation {
-        if let site_files::Lookup::File(file) = &*site_lookup(cx, seen, "index.html").await? {
-            return site_entry(cx, req, seen, file).await;
-        }
-    }
-    legacy_site_file(cx, seen, path).await
 }
 
 /// A site file that is not a page: its type, its length and the site's CSP.
