@@ -342,6 +342,25 @@ pub fn single_valued<'a>(
     Ok(())
 }
 
+/// A query's parameter names, each of those the route reads (`read`) at most once: the spec gives
+/// no precedence, and frameworks disagree (the first, the last, all), so `?limit=1&limit=100` is
+/// refused like a repeated form field rather than answered for one of the two. Parameters the route
+/// does not read stay ignored, repeated or not.
+pub fn single_valued_params<'a>(
+    names: impl IntoIterator<Item = &'a str>,
+    read: &[&str],
+) -> Checked<()> {
+    single_valued(names.into_iter().filter(|n| read.contains(n)), &[])
+}
+
+/// Whether a `Content-Type` is `application/json`, in any case and with any parameters. The
+/// feedback endpoint takes its body only under it (interface 4.12 names the header); `text/plain`,
+/// a form or no type at all is 415.
+pub fn is_json_media_type(content_type: &str) -> bool {
+    let essence = content_type.split(';').next().unwrap_or_default();
+    essence.trim().eq_ignore_ascii_case("application/json")
+}
+
 /// Formats 16 random bytes as a version-4 UUID.
 pub fn uuid_from_random(mut bytes: [u8; 16]) -> String {
     bytes[6] = (bytes[6] & 0x0f) | 0x40;
@@ -399,6 +418,43 @@ mod tests {
         assert_eq!(names.hint, "send this field once");
         // Without the list field exempted, it is single-valued too.
         assert!(single_valued(["inspired_by", "inspired_by"], &[]).is_err());
+    }
+
+    #[test]
+    fn a_query_parameter_the_route_reads_twice_is_refused_and_others_are_ignored() {
+        let read = ["limit", "cursor", "sort"];
+        assert_eq!(
+            single_valued_params(["limit", "utm", "utm", "cursor"], &read),
+            Ok(())
+        );
+        let twice = single_valued_params(["sort", "limit", "limit"], &read).expect_err("twice");
+        assert_eq!(
+            (twice.field.as_str(), twice.issue.as_str()),
+            ("limit", "repeated")
+        );
+    }
+
+    #[test]
+    fn only_a_json_content_type_is_json() {
+        for json in [
+            "application/json",
+            "application/json; charset=utf-8",
+            "Application/JSON ; charset=\"UTF-8\"",
+        ] {
+            assert!(is_json_media_type(json), "{json}");
+        }
+        for other in [
+            "",
+            "text/plain",
+            "text/plain;charset=UTF-8",
+            "text/json",
+            "application/jsonp",
+            "application/merge-patch+json",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data; boundary=x",
+        ] {
+            assert!(!is_json_media_type(other), "{other}");
+        }
     }
 
     #[test]

@@ -13,14 +13,16 @@ use worker::{Request, Response};
 use super::common;
 use super::paging;
 use crate::auth;
-use crate::error::{ApiError, ApiResult};
-use crate::http::{client_ip, field, json, query_pairs, read_object, Ctx};
+use crate::error::{ApiError, ApiResult, ErrorCode};
+use crate::http::{client_ip, field, header, json, read_object, Ctx};
 use crate::random::new_uuid;
 use crate::store::{db, entities, limits, social};
 
 const FEEDBACK_SORT: &str = "feedback_created_at_desc";
 
-/// An optional string: absent or `null` (what a client that always sends every field writes) is none.
+/// An optional string: absent, `null` (what a client that always sends every field writes), empty
+/// or blank is none, stored as null as an empty link note is; any other is stored trimmed, as every
+/// text is (docs/api.md "Text bounds").
 fn bounded_optional(
     body: &serde_json::Map<String, Value>,
     name: &str,
@@ -30,13 +32,23 @@ fn bounded_optional(
         Some(v) if v.chars().count() > max => {
             Err(FieldError::new(name, "length", format!("at most {max} characters")).into())
         }
-        Some(v) => Ok(Some(v.to_string())),
+        Some(v) => Ok(Some(v.trim_matches(validate::is_space))
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)),
         None => Ok(None),
     }
 }
 
 /// POST /api/v2/entities/:entity_id/feedback → `{ ok: true }`.
 pub async fn create(cx: &Ctx, mut req: Request, id: &str) -> ApiResult<Response> {
+    // The interface names the header (4.12). Checked before the body is read, so a text/plain or
+    // form post (what a page can send without a preflight) stores nothing, whatever it holds.
+    if !validate::is_json_media_type(&header(&req, "Content-Type").unwrap_or_default()) {
+        return Err(ApiError::new(
+            ErrorCode::UnsupportedMediaType,
+            "send the feedback as JSON with Content-Type: application/json",
+        ));
+    }
     let body = read_object(&mut req).await?;
     field::only_known(
         &body,
@@ -106,7 +118,8 @@ pub async fn list(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
             "only the owner or a grid admin can read feedback",
         ));
     }
-    let page = paging::page_request(&query_pairs(&req), FEEDBACK_SORT)?;
+    let pairs = paging::list_query(&req, paging::PAGE_PARAMS)?;
+    let page = paging::page_request(&pairs, FEEDBACK_SORT)?;
     let mut rows =
         social::list_feedback(&cx.db, &seen.row.entity_id, page.after, page.limit).await?;
     let next = paging::next_cursor(&mut rows, page.limit, FEEDBACK_SORT, |r| {

@@ -13,7 +13,7 @@ use super::common::{self, Seen};
 use super::paging;
 use crate::auth::{self, Caller};
 use crate::error::{ApiError, ApiResult, ErrorCode};
-use crate::http::{field, json, no_content, query_pairs, read_object, Ctx};
+use crate::http::{field, json, no_content, read_object, Ctx};
 use crate::present;
 use crate::random::new_uuid;
 use crate::store::db;
@@ -112,7 +112,8 @@ async fn list(
     realm: Option<plug_domain::Realm>,
     side: OtherSide,
 ) -> ApiResult<Response> {
-    let page = paging::page_request(&query_pairs(req), LINK_SORT)?;
+    let pairs = paging::list_query(req, paging::PAGE_PARAMS)?;
+    let page = paging::page_request(&pairs, LINK_SORT)?;
     let entity_id = match validate::is_uuid(id) {
         true => EntityId::from(id.to_ascii_lowercase()),
         false => {

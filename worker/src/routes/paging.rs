@@ -6,11 +6,11 @@ use plug_domain::cursor::Cursor;
 use plug_domain::ids::UserId;
 use plug_domain::validate::{self, FieldError};
 use plug_domain::WireEnum;
-use worker::Response;
+use worker::{Request, Response};
 
 use crate::auth::Caller;
 use crate::error::ApiResult;
-use crate::http::{json, query, Ctx};
+use crate::http::{json, query, query_pairs, Ctx};
 use crate::store::directory;
 use crate::store::entities::EntityRow;
 use crate::store::lists::{self, ListQuery, ListViewer};
@@ -19,6 +19,18 @@ use crate::store::lists::{self, ListQuery, ListViewer};
 pub struct PageRequest {
     pub limit: i64,
     pub after: Option<(i64, String)>,
+}
+
+/// The parameters every page takes.
+pub const PAGE_PARAMS: &[&str] = &["cursor", "limit"];
+
+/// The query of a list whose parameters are `params`: each at most once, else 400
+/// VALIDATION_FAILED (issue `repeated`), as the create form refuses a field sent twice
+/// (docs/api.md "Query parameters").
+pub fn list_query(req: &Request, params: &[&str]) -> ApiResult<Vec<(String, String)>> {
+    let pairs = query_pairs(req);
+    validate::single_valued_params(pairs.iter().map(|(k, _)| k.as_str()), params)?;
+    Ok(pairs)
 }
 
 /// Reads `limit` (1-100, default 50) and `cursor`, which must have been made for `sort`.

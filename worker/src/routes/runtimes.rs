@@ -9,13 +9,16 @@ use worker::{Request, Response};
 use super::paging::{self, OwnerFilter};
 use crate::auth;
 use crate::error::ApiResult;
-use crate::http::{query, query_pairs, Ctx};
+use crate::http::{query, Ctx};
 use crate::present;
 use crate::store::lists::{ListQuery, SortColumn};
 
 pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;
-    let pairs = query_pairs(&req);
+    let pairs = paging::list_query(
+        &req,
+        &["kind", "owner", "space_id", "sort", "cursor", "limit"],
+    )?;
     let kind = paging::enum_query(&pairs, "kind", RuntimeKindFilter::All)?;
     let sort = paging::enum_query(&pairs, "sort", RuntimeSort::UpdatedAtDesc)?;
     let page = paging::page_request(&pairs, sort.as_str())?;

@@ -7,7 +7,7 @@ use worker::{Request, Response};
 use super::{full_shape, member_space_by_slug};
 use crate::auth::{self, Caller};
 use crate::error::ApiResult;
-use crate::http::{json, query, query_pairs, Ctx};
+use crate::http::{json, query, Ctx};
 use crate::present;
 use crate::routes::common;
 use crate::routes::paging::{self, OwnerFilter};
@@ -38,7 +38,7 @@ pub async fn read(cx: &Ctx, req: Request, id: &str) -> ApiResult<Response> {
 
 pub async fn list(cx: &Ctx, req: Request) -> ApiResult<Response> {
     let caller = auth::caller(cx, &req, false).await?;
-    let pairs = query_pairs(&req);
+    let pairs = paging::list_query(&req, &["owner", "space", "sort", "cursor", "limit"])?;
     let sort = paging::enum_query(&pairs, "sort", InspirationSort::CreatedAtDesc)?;
     let page = paging::page_request(&pairs, sort.as_str())?;
     let owner_id = match paging::owner_filter(cx, &caller, &pairs).await? {
