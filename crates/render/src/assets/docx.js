@@ -1325,12 +1325,98 @@ async function markHeaderRows(zip) {
   return true;
 }
 
+// Where a table stands. docx-preview reads a table's indent (`w:tblInd`, Table Properties > Indent
+// from left) as a paragraph's, from a `w:left` it does not have (its width is `w:w`), so every
+// table stood at the left margin: one Google Docs widened into the margins (it writes the move as
+// a negative indent, "-720.0") ran off the page's right edge, one indented half an inch was not.
+// Word 2013 and later (compatibility mode 15: Word's own documents, Google Docs) measure the
+// indent to the table's edge; earlier versions (mode 14 and below, or none named: python-docx's
+// template, LibreOffice's saves, pandoc) to the first cell's text, so the table's edge stands out
+// into the margin by the cell's left margin and its text lines up with the paragraphs around it.
+// LibreOffice lays both out so. Each table that is not centred or right-aligned gets its indent
+// (its own or its style's) as one docx-preview reads, and after drawing, in the older mode, is
+// moved left by its first cell's left padding.
+const TABLE_ALIGNED = new Set(["center", "right", "end"]);
+
+async function tableIndents(zip) {
+  const file = zip.file("word/document.xml");
+  if (!file) return { changed: false, legacy: false };
+  const settingsFile = zip.file("word/settings.xml");
+  const settingsXml = settingsFile ? await settingsFile.async("string") : "";
+  const mode = /<w:compatSetting\b(?=[^>]*\bw:name="compatibilityMode")[^>]*\bw:val="(\d+)"/.exec(settingsXml);
+  const legacy = !mode || Number(mode[1]) < 15;
+  const xml = await file.async("string");
+  if (!/<w:tbl[\s>]/.test(xml)) return { changed: false, legacy: false };
+  const stylesFile = zip.file("word/styles.xml");
+  const stylesXml = stylesFile ? await stylesFile.async("string") : "";
+  const doc = new DOMParser().parseFromString(xml, "application/xml");
+  const styles = new DOMParser().parseFromString(stylesXml || "<w:styles xmlns:w=\"" + W_NS + "\"/>", "application/xml");
+  if (doc.getElementsByTagName("parsererror").length) return { changed: false, legacy: false };
+  const own = new Map();
+  let fallback = null;
+  for (const style of styles.getElementsByTagNameNS(W_NS, "style")) {
+    if (style.getAttributeNS(W_NS, "type") !== "table") continue;
+    const id = style.getAttributeNS(W_NS, "styleId");
+    const parent = wordChild(style, "basedOn");
+    own.set(id, { tblPr: wordChild(style, "tblPr"), parent: parent && parent.getAttributeNS(W_NS, "val") });
+    if (/^(1|true|on)$/i.test(style.getAttributeNS(W_NS, "default") || "")) fallback = id;
+  }
+  // The first of the table's own properties and its style's (then the styles it is based on, then
+  // the default table style) that names `name`.
+  const property = (tblPr, name) => {
+    const mine = tblPr && wordChild(tblPr, name);
+    if (mine) return mine;
+    const named = tblPr && wordChild(tblPr, "tblStyle");
+    let id = named ? named.getAttributeNS(W_NS, "val") : fallback;
+    for (let depth = 0; id && own.has(id) && depth < 20; depth += 1) {
+      const style = own.get(id);
+      const found = style.tblPr && wordChild(style.tblPr, name);
+      if (found) return found;
+      id = style.parent;
+    }
+    return null;
+  };
+  let changed = false;
+  for (const tbl of [...doc.getElementsByTagNameNS(W_NS, "tbl")]) {
+    let tblPr = wordChild(tbl, "tblPr");
+    if (tblPr && (wordChild(tblPr, "tblpPr") || wordChild(tblPr, "bidiVisual"))) continue;
+    const jc = property(tblPr, "jc");
+    if (jc && TABLE_ALIGNED.has(jc.getAttributeNS(W_NS, "val"))) continue;
+    const indent = property(tblPr, "tblInd");
+    const type = indent && indent.getAttributeNS(W_NS, "type");
+    const twips = indent && (!type || type === "dxa") ? Math.round(Number(indent.getAttributeNS(W_NS, "w")) || 0) : 0;
+    if (!twips && !legacy) continue;
+    if (!tblPr) tblPr = tbl.insertBefore(doc.createElementNS(W_NS, "w:tblPr"), tbl.firstChild);
+    let mine = wordChild(tblPr, "tblInd");
+    if (!mine) mine = tblPr.appendChild(doc.createElementNS(W_NS, "w:tblInd"));
+    mine.setAttributeNS(W_NS, "w:left", String(twips));
+    changed = true;
+  }
+  if (changed) zip.file("word/document.xml", new XMLSerializer().serializeToString(doc));
+  return { changed, legacy: changed && legacy };
+}
+
+// In the older mode, the indent is the first cell's text's: the table's edge stands its padding to
+// the left (only tables given an indent above: not centred ones, nor floating ones).
+function legacyTableIndents() {
+  for (const table of pagesBox.querySelectorAll("table")) {
+    if (!table.style.marginInlineStart) continue;
+    const cell = table.rows[0] && table.rows[0].cells[0];
+    const pad = cell ? parseFloat(getComputedStyle(cell).paddingLeft) || 0 : 0;
+    if (!pad) continue;
+    const margin = parseFloat(getComputedStyle(table).marginLeft) || 0;
+    table.style.marginInlineStart = `${margin - pad}px`;
+  }
+}
+
 async function prepared(bytes) {
   const zip = await JSZip.loadAsync(bytes);
   const changes = [await drawLinkedImages(zip), await drawSmartArt(zip), await inheritHeadersAndFooters(zip), await blankFirstPages(zip), await markPageNumbers(zip), await simpleFieldResults(zip), await builtContents(zip), await vmlTextBoxes(zip), await defaultPage(zip), await markContinuousSections(zip), await contextualSpacing(zip), await markHeaderRows(zip), await readNumbering(zip)];
+  const indents = await tableIndents(zip);
+  if (indents.changed) changes.push(true);
   const ready = changes.some(Boolean) ? await zip.generateAsync({ type: "arraybuffer" }) : bytes;
   const even = await evenPageVariant(zip);
-  return { bytes: ready, following: even ? await withoutFirstPages(zip, true) : await withoutFirstPages(zip), even };
+  return { bytes: ready, following: even ? await withoutFirstPages(zip, true) : await withoutFirstPages(zip), even, legacyIndents: indents.legacy };
 }
 
 // Different odd and even pages (Word's setting `w:evenAndOddHeaders`: a book's page numbers at the
@@ -1457,7 +1543,7 @@ try {
   setStatus("Loading document…");
   const carlito = loadFace("Carlito");
   loadFace("Caladea", true);
-  const { bytes, following, even } = await prepared(await fetchBytes(fileUrl));
+  const { bytes, following, even, legacyIndents } = await prepared(await fetchBytes(fileUrl));
   // Pages are measured once drawn: Carlito first (loaded meanwhile), 3 s at most.
   await Promise.race([carlito, new Promise((resolve) => setTimeout(resolve, 3000))]);
   const options = {
@@ -1486,6 +1572,7 @@ try {
   void pagesBox.offsetHeight;
   await Promise.race([document.fonts.ready, new Promise((resolve) => setTimeout(resolve, 3000))]);
   tableLooks();
+  if (legacyIndents) legacyTableIndents();
   sharedListCounters();
   listNumberFonts();
   displayEquations();
