@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld, openWatched } from './support/browser.mjs';
 import { zip } from './support/fixtures.mjs';
+import { SK, skShell } from './support/sveltekit.mjs';
 import { expectError } from './support/harness.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'sites-tools3');
@@ -31,38 +32,6 @@ const drop = async (name, files) => {
 // the home route's nodes; `200.html` is the empty shell for every other route, linking `/_app/…`
 // (a fallback page is always absolute). The kit here is a small router in SvelteKit's shape:
 // `start(app, target, hydrate)` draws the route of `location.pathname` unless told to hydrate.
-const SK = '_app/immutable';
-const skShell = (base, body, start) => `<!doctype html>
-<html lang="en">
-	<head>
-		<meta charset="utf-8" />
-		<meta name="viewport" content="width=device-width, initial-scale=1" />
-		<link href="${base}${SK}/assets/0.C4mT2kYq.css" rel="stylesheet">
-		<link rel="modulepreload" href="${base}${SK}/entry/start.BdX3k2Q1.js">
-		<link rel="modulepreload" href="${base}${SK}/entry/app.Cq9d8e7F.js">
-	</head>
-	<body data-sveltekit-preload-data="hover">
-		<div style="display: contents">${body}
-			<script>
-				{
-					__sveltekit_1ox7b2v = {
-						base: ${base === '/' ? '""' : 'new URL(".", location).pathname.slice(0, -1)'}
-					};
-
-					const element = document.currentScript.parentElement;
-
-					Promise.all([
-						import("${base}${SK}/entry/start.BdX3k2Q1.js"),
-						import("${base}${SK}/entry/app.Cq9d8e7F.js")
-					]).then(([kit, app]) => {
-						kit.start(app, element${start});
-					});
-				}
-			</script>
-		</div>
-	</body>
-</html>
-`;
 const skFiles = [
   { name: 'build/index.html', content: skShell('./', '<nav><a href="/">Home</a> <a id="to-settings" href="/settings/profile">Profile</a></nav><h1>Habits</h1>', ', { node_ids: [0, 2], data: [null,null], form: null, error: null }') },
   { name: 'build/200.html', content: skShell('/', '', '') },

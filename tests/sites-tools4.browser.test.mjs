@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { ROOT } from './support/worker.mjs';
 import { openBrowserWorld, closeBrowserWorld, openWatched } from './support/browser.mjs';
 import { zip } from './support/fixtures.mjs';
+import { SK, skShell } from './support/sveltekit.mjs';
 
 const SHOTS = join(ROOT, 'test-output', 'sites-tools4');
 let app;
@@ -173,41 +174,9 @@ test("Astro's build.format 'file' and 'directory', and Eleventy's pretty URLs: e
 // `index.html` is `/` prerendered, hydrating the home route; `404.html` is the SPA shell for every
 // other route (absolute `/_app/` links, `kit.start(app, element)` with nothing to hydrate). Named
 // as a not-found page, it is the app: a navigation to a route is drawn with 200.
-const SK = '_app/immutable';
-const skShell = (base, body, start) => `<!doctype html>
-<html lang="en">
-	<head>
-		<meta charset="utf-8" />
-		<meta name="viewport" content="width=device-width, initial-scale=1" />
-		<link href="${base}${SK}/assets/0.C4mT2kYq.css" rel="stylesheet">
-		<link rel="modulepreload" href="${base}${SK}/entry/start.BdX3k2Q1.js">
-		<link rel="modulepreload" href="${base}${SK}/entry/app.Cq9d8e7F.js">
-	</head>
-	<body data-sveltekit-preload-data="hover">
-		<div style="display: contents">${body}
-			<script>
-				{
-					__sveltekit_9qk2x1 = {
-						base: ${base === '/' ? '""' : 'new URL(".", location).pathname.slice(0, -1)'}
-					};
-
-					const element = document.currentScript.parentElement;
-
-					Promise.all([
-						import("${base}${SK}/entry/start.BdX3k2Q1.js"),
-						import("${base}${SK}/entry/app.Cq9d8e7F.js")
-					]).then(([kit, app]) => {
-						kit.start(app, element${start});
-					});
-				}
-			</script>
-		</div>
-	</body>
-</html>
-`;
 const skFiles = [
-  { name: 'build/index.html', content: skShell('./', '<main><h1>Habits</h1></main>', ', { node_ids: [0, 2], data: [null,null], form: null, error: null }') },
-  { name: 'build/404.html', content: skShell('/', '', '') },
+  { name: 'build/index.html', content: skShell('./', '<main><h1>Habits</h1></main>', ', { node_ids: [0, 2], data: [null,null], form: null, error: null }', '9qk2x1') },
+  { name: 'build/404.html', content: skShell('/', '', '', '9qk2x1') },
   { name: `build/${SK}/assets/0.C4mT2kYq.css`, content: 'h1 { color: rgb(255, 62, 0); }\n' },
   { name: `build/${SK}/entry/app.Cq9d8e7F.js`, content: `export const routes = {
   '/': () => '<h1>Habits</h1>',
