@@ -9,21 +9,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { useBrowserWorld } from './support/browser-world.mjs';
+import { paintedPixels } from './support/browser.mjs';
 
 const world = useBrowserWorld('html-artifacts5');
-
-/** How many pixels of a part of the page's screenshot differ from its top-left one. */
-async function paintedPixels(page, clip) {
-  const { data, info } = await sharp(await page.screenshot({ clip })).raw().toBuffer({ resolveWithObject: true });
-  const [r0, g0, b0] = data;
-  let painted = 0;
-  for (let i = 0; i < data.length; i += info.channels) {
-    if (Math.abs(data[i] - r0) + Math.abs(data[i + 1] - g0) + Math.abs(data[i + 2] - b0) > 30) painted++;
-  }
-  return painted;
-}
 
 const CUBES = `<!DOCTYPE html>
 <html lang="en">
@@ -130,7 +119,7 @@ test('a three.js r170 cube and particles through an import map with three/addons
   assert.deepEqual(info, { revision: '180', triangles: 12, points: 2000 });
   assert.equal(await page.locator('canvas').count(), 1);
   // The middle of the view, where the cube turns among the particles (1280 by 720 here).
-  const painted = await paintedPixels(page, { x: 490, y: 210, width: 300, height: 300 });
+  const painted = await paintedPixels(await page.screenshot({ clip: { x: 490, y: 210, width: 300, height: 300 } }));
   assert.ok(painted > 5000, `the cube and particles are drawn (${painted} pixels off the background)`);
   const before = await page.evaluate(() => window.scene3d.camera.position.x);
   await page.mouse.move(640, 360);
@@ -330,7 +319,7 @@ test('a Phaser 3 arcade game from jsDelivr: 3.90 from the drop draws its canvas,
   assert.equal(await page.locator('canvas').count(), 1);
   // The game's bottom left, 800 by 600 in the middle of the view: the ground and the player on it.
   const box = await page.locator('canvas').boundingBox();
-  const painted = await paintedPixels(page, { x: box.x, y: box.y + 400, width: 200, height: 200 });
+  const painted = await paintedPixels(await page.screenshot({ clip: { x: box.x, y: box.y + 400, width: 200, height: 200 } }));
   assert.ok(painted > 7500, `the ground and the player are drawn (${painted} pixels)`);
   const x0 = await page.evaluate(() => window.game.scene.getScene('MainScene').player.x);
   await page.keyboard.down('ArrowRight');

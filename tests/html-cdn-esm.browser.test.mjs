@@ -9,8 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import sharp from 'sharp';
 import { useBrowserWorld } from './support/browser-world.mjs';
+import { paintedPixels } from './support/browser.mjs';
 import { ROOT } from './support/worker.mjs';
 
 const world = useBrowserWorld('html-cdn-esm');
@@ -161,16 +161,6 @@ test('React imported by its full esm.sh, unpkg ?module and jsDelivr +esm address
 });
 
 /** How many of an element's screenshot pixels differ from its top-left one. */
-async function paintedPixels(locator) {
-  const { data, info } = await sharp(await locator.screenshot()).raw().toBuffer({ resolveWithObject: true });
-  const [r0, g0, b0] = data;
-  let painted = 0;
-  for (let i = 0; i < data.length; i += info.channels) {
-    if (Math.abs(data[i] - r0) + Math.abs(data[i + 1] - g0) + Math.abs(data[i + 2] - b0) > 30) painted++;
-  }
-  return painted;
-}
-
 test("a three.js r160 scene through an import map with three/addons/ (OrbitControls): drawn, one three, the controls turn it", async () => {
   const e = await world.dropLink('planet.html', `<!DOCTYPE html>
 <html lang="en">
@@ -235,7 +225,7 @@ test("a three.js r160 scene through an import map with three/addons/ (OrbitContr
   await page.waitForTimeout(300);
   const canvas = page.locator('canvas');
   assert.equal(await canvas.count(), 1);
-  const painted = await paintedPixels(canvas);
+  const painted = await paintedPixels(await canvas.screenshot());
   assert.ok(painted > 5000, `the planet and its moon are drawn (${painted} pixels off the background)`);
   // OrbitControls (an addon importing 'three' through the page's map) turns the camera on a drag.
   const before = await page.evaluate(() => window.scene3d.camera.position.x);

@@ -10,21 +10,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { useBrowserWorld } from './support/browser-world.mjs';
+import { paintedPixels } from './support/browser.mjs';
 
 const world = useBrowserWorld('react-kit-sweep14');
-
-/** How many pixels of a part of the page's screenshot differ from its top-left one. */
-async function paintedPixels(page, clip) {
-  const { data, info } = await sharp(await page.screenshot({ clip })).raw().toBuffer({ resolveWithObject: true });
-  const [r0, g0, b0] = data;
-  let painted = 0;
-  for (let i = 0; i < data.length; i += info.channels) {
-    if (Math.abs(data[i] - r0) + Math.abs(data[i + 1] - g0) + Math.abs(data[i + 2] - b0) > 30) painted++;
-  }
-  return painted;
-}
 
 const TWEENMAX = `<!DOCTYPE html>
 <html lang="en">
@@ -199,7 +188,7 @@ test("three.js r165 through an import map, and r160 as jsDelivr's +esm with Orbi
     await page.waitForFunction((k) => window[k]?.revision, key, { timeout: 5000 });
     assert.equal(await page.evaluate((k) => window[k].revision, key), revision);
     if (key === 'scene3d') assert.equal(await page.evaluate(() => window.scene3d.oneThree), true, 'the addon uses the page\'s three');
-    const painted = await paintedPixels(page, { x: 480, y: 240, width: 320, height: 240 });
+    const painted = await paintedPixels(await page.screenshot({ clip: { x: 480, y: 240, width: 320, height: 240 } }));
     assert.ok(painted > 5000, `${name}: the scene is drawn (${painted} pixels)`);
     await page.screenshot({ path: join(world.SHOTS, name.replace('.html', '.png')) });
     const before = await page.evaluate((k) => window[k].camera.position.x, key);

@@ -56,3 +56,16 @@ export async function openWatched(browser, url) {
 /** Resolves once badge.js's chip (not the Worker's shell) is on screen. */
 export const chipShown = (page) => page.waitForFunction(() => [...document.querySelectorAll('platform-badge')]
   .some((h) => !h.hasAttribute('data-platform-shell') && h.getBoundingClientRect().width > 0));
+
+/** How many pixels of a screenshot (PNG bytes) differ from its top-left one: whether a canvas or
+ * a part of the page was drawn at all. */
+export async function paintedPixels(png) {
+  const { default: sharp } = await import('sharp'); // only the files that count pixels load it
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const [r0, g0, b0] = data;
+  let painted = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if (Math.abs(data[i] - r0) + Math.abs(data[i + 1] - g0) + Math.abs(data[i + 2] - b0) > 30) painted++;
+  }
+  return painted;
+}
